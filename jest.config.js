@@ -1,0 +1,16 @@
+// Jest runs the TypeScript sources as native ESM (Node's --experimental-vm-modules),
+// transformed by SWC; `tsc --noEmit` does the type checking separately.
+export default {
+  testEnvironment: 'node',
+  roots: ['<rootDir>/test'],
+  testMatch: ['**/*.test.ts'],
+  extensionsToTreatAsEsm: ['.ts'],
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  transform: {
+    '^.+\\.ts$': [
+      '@swc/jest',
+      { jsc: { parser: { syntax: 'typescript' }, target: 'es2023' }, module: { type: 'es6' } }
+    ]
+  },
+  testTimeout: 20000
+}
