@@ -1,0 +1,59 @@
+// The three Agent Jobs endpoints, typed. Ids are encoded into the path, never spliced.
+
+import { BadResponseError } from './http-errors.js'
+import type { HttpClient, JsonResponse } from './http.js'
+import { NotAJobError, parseJob, type AgentJob } from './job.js'
+
+/** The job in a 2xx answer; a body that is not one becomes a BadResponseError. */
+function jobFrom(method: string, path: string, response: JsonResponse): AgentJob {
+  try {
+    return parseJob(response.body)
+  } catch (error) {
+    if (!(error instanceof NotAJobError)) throw error
+    const excerpt = JSON.stringify(response.body).slice(0, 120)
+    throw new BadResponseError(method, path, response.status, `something that is not an agent job (${error.reason})`, excerpt)
+  }
+}
+
+export interface CallOptions {
+  deadline: number
+  signal?: AbortSignal
+}
+
+export type Endpoint = 'create' | 'message' | 'get'
+
+export class AgentApi {
+  constructor(
+    private readonly http: HttpClient,
+    private readonly projectId: string
+  ) {}
+
+  private jobsPath(): string {
+    return `/v2/agent/${encodeURIComponent(this.projectId)}/job`
+  }
+
+  private jobPath(jobId: string): string {
+    return `${this.jobsPath()}/${encodeURIComponent(jobId)}`
+  }
+
+  /** POST /v2/agent/{projectId}/job: 201 with the new, active job. */
+  async createJob(prompt: string, options: CallOptions): Promise<AgentJob> {
+    const path = this.jobsPath()
+    const response = await this.http.requestJson('POST', path, { ...options, body: { prompt } })
+    return jobFrom('POST', path, response)
+  }
+
+  /** POST /v2/agent/{projectId}/job/{id}/message: 200 with the job. */
+  async sendMessage(jobId: string, prompt: string, options: CallOptions): Promise<AgentJob> {
+    const path = `${this.jobPath(jobId)}/message`
+    const response = await this.http.requestJson('POST', path, { ...options, body: { prompt } })
+    return jobFrom('POST', path, response)
+  }
+
+  /** GET /v2/agent/{projectId}/job/{id}: 200 with the job. */
+  async getJob(jobId: string, options: CallOptions): Promise<AgentJob> {
+    const path = this.jobPath(jobId)
+    const response = await this.http.requestJson('GET', path, options)
+    return jobFrom('GET', path, response)
+  }
+}

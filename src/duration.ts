@@ -1,0 +1,31 @@
+// Durations as users write them in workflow files: `500ms`, `10s`, `5m`, `1h`,
+// compounds such as `1m30s`, or a bare number of seconds.
+
+const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }
+const PART = /(\d+(?:\.\d+)?)(ms|s|m|h)/gy
+const WHOLE = /^(?:\d+(?:\.\d+)?(?:ms|s|m|h))+$/
+
+export const DURATION_FORM = 'a duration such as 500ms, 10s, 5m, 1h or 1m30s, or a bare number of seconds'
+
+/** Milliseconds for `text`, or undefined when it is not a duration. */
+export function parseDuration(text: string): number | undefined {
+  const value = text.trim().toLowerCase()
+  if (/^\d+(?:\.\d+)?$/.test(value)) return Math.round(Number(value) * 1000)
+  if (!WHOLE.test(value)) return undefined
+  let total = 0
+  PART.lastIndex = 0
+  for (let match = PART.exec(value); match; match = PART.exec(value)) {
+    total += Number(match[1]) * (UNIT_MS[match[2] as string] as number)
+  }
+  return Math.round(total)
+}
+
+/** `90000` → `1m30s`: the inverse, for messages and summaries. */
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)}ms`
+  const totalSeconds = Math.round(ms / 1000)
+  const h = Math.floor(totalSeconds / 3600)
+  const m = Math.floor((totalSeconds % 3600) / 60)
+  const s = totalSeconds % 60
+  return [h ? `${h}h` : '', m ? `${m}m` : '', s || (!h && !m) ? `${s}s` : ''].join('')
+}

@@ -1,0 +1,92 @@
+// The agent job as the service returns it, checked at the boundary so the rest of
+// the action never meets `undefined` ids or statuses.
+
+export const TERMINAL_STATUSES = ['completed', 'archived', 'failed'] as const
+export const KNOWN_STATUSES = ['active', ...TERMINAL_STATUSES] as const
+
+export interface AgentJob {
+  id: string
+  /** One of KNOWN_STATUSES, or whatever else a newer (or older) service sends. */
+  status: string
+  prLink: string | null
+  model?: string
+  source?: { repository?: string; ref?: string | null }
+  createdAt?: string
+  archivedAt?: string | null
+}
+
+export function isTerminal(status: string): boolean {
+  return (TERMINAL_STATUSES as readonly string[]).includes(status)
+}
+
+export function isKnownStatus(status: string): boolean {
+  return (KNOWN_STATUSES as readonly string[]).includes(status)
+}
+
+/** Why a body is not a job, or undefined when it is one. */
+function whyNotAJob(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'not a JSON object'
+  const record = body as Record<string, unknown>
+  if (typeof record.id !== 'string' || record.id.trim() === '') return 'no "id"'
+  if (typeof record.status !== 'string' || record.status.trim() === '') return 'no "status"'
+  if (record.prLink != null && typeof record.prLink !== 'string') return '"prLink" is not a string'
+  return undefined
+}
+
+export class NotAJobError extends Error {
+  constructor(readonly reason: string) {
+    super(`the response is not an agent job (${reason})`)
+    this.name = 'NotAJobError'
+  }
+}
+
+/** The job in `body`, keeping the fields we know; throws NotAJobError otherwise. */
+export function parseJob(body: unknown): AgentJob {
+  const reason = whyNotAJob(body)
+  if (reason) throw new NotAJobError(reason)
+  const record = body as Record<string, unknown>
+  const source =
+    typeof record.source === 'object' && record.source !== null
+      ? (record.source as Record<string, unknown>)
+      : undefined
+  return {
+    id: record.id as string,
+    status: record.status as string,
+    prLink: typeof record.prLink === 'string' && record.prLink !== '' ? record.prLink : null,
+    ...(typeof record.model === 'string' ? { model: record.model } : {}),
+    ...(source
+      ? {
+          source: {
+            ...(typeof source.repository === 'string' ? { repository: source.repository } : {}),
+            ...(typeof source.ref === 'string' ? { ref: source.ref } : {})
+          }
+        }
+      : {}),
+    ...(typeof record.createdAt === 'string' ? { createdAt: record.createdAt } : {}),
+    ...(typeof record.archivedAt === 'string' ? { archivedAt: record.archivedAt } : {})
+  }
+}
+
+export interface PullRequestRef {
+  number: number
+  /** `owner/repo` */
+  repository: string
+}
+
+/**
+ * The pull request a `prLink` points at: `https://<host>/<owner>/<repo>/pull/<n>`,
+ * on github.com or a GitHub Enterprise host (which may serve under a path prefix).
+ */
+export function parsePullRequestLink(link: string | null): PullRequestRef | undefined {
+  if (!link) return undefined
+  let url: URL
+  try {
+    url = new URL(link)
+  } catch {
+    return undefined
+  }
+  const match = /\/([^/]+)\/([^/]+)\/pull\/(\d+)(?:\/|$)/.exec(url.pathname)
+  if (!match) return undefined
+  const [, owner, repo, number] = match as unknown as [string, string, string, string]
+  return { number: Number(number), repository: `${decodeURIComponent(owner)}/${decodeURIComponent(repo)}` }
+}

@@ -1,0 +1,3 @@
+// Kept equal to package.json's version by a test; sent in the User-Agent.
+export const ACTION_NAME = 'mintlify-agent-job-action'
+export const ACTION_VERSION = '1.0.0'

@@ -1,0 +1,109 @@
+// Runs the bundled action the way the runner does: `node dist/index.js` with
+// INPUT_* variables, and fresh GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files.
+
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
+export const BUNDLE = join(ROOT, 'dist', 'index.js')
+
+export interface ActionRun {
+  exitCode: number | null
+  signal: NodeJS.Signals | null
+  stdout: string
+  stderr: string
+  /** Outputs as the runner would read them from GITHUB_OUTPUT (the last value of each name wins). */
+  outputs: Record<string, string>
+  /** Every value written for each output name, in order. */
+  outputHistory: Record<string, string[]>
+  summary: string
+  /** Milliseconds from spawn to exit. */
+  durationMs: number
+}
+
+export interface RunOptions {
+  /** Input names as in action.yml (`api-key`); become INPUT_API-KEY. */
+  inputs: Record<string, string>
+  /** Extra environment (proxies, GITHUB_* context, NODE_EXTRA_CA_CERTS…). */
+  env?: Record<string, string>
+  /** Called once the process has started, e.g. to send it a signal later. */
+  onSpawn?: (child: ChildProcess) => void
+  /** Called for every chunk of stdout, e.g. to wait for a line. */
+  onStdout?: (text: string, child: ChildProcess) => void
+  /** Kill the process after this long (a safety net; tests should never reach it). */
+  killAfterMs?: number
+  /** The file to run; the bundle unless told otherwise. */
+  script?: string
+}
+
+/** Parses the GITHUB_OUTPUT file format (`name<<delimiter` blocks and `name=value` lines). */
+export function parseOutputFile(text: string): Record<string, string[]> {
+  const values: Record<string, string[]> = {}
+  const lines = text.split('\n')
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as string
+    const heredoc = /^([^=<]+)<<(.+)$/.exec(line)
+    if (heredoc) {
+      const [, name, delimiter] = heredoc as unknown as [string, string, string]
+      const body: string[] = []
+      for (i++; i < lines.length && lines[i] !== delimiter; i++) body.push(lines[i] as string)
+      ;(values[name] ??= []).push(body.join('\n'))
+    } else if (line.includes('=')) {
+      const at = line.indexOf('=')
+      ;(values[line.slice(0, at)] ??= []).push(line.slice(at + 1))
+    }
+  }
+  return values
+}
+
+export function runAction(options: RunOptions): Promise<ActionRun> {
+  const dir = mkdtempSync(join(tmpdir(), 'action-run-'))
+  const outputFile = join(dir, 'output')
+  const summaryFile = join(dir, 'summary')
+  writeFileSync(outputFile, '')
+  writeFileSync(summaryFile, '')
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: dir,
+    GITHUB_OUTPUT: outputFile,
+    GITHUB_STEP_SUMMARY: summaryFile,
+    GITHUB_WORKSPACE: dir,
+    RUNNER_TEMP: dir,
+    ...options.env
+  }
+  for (const [name, value] of Object.entries(options.inputs)) env[`INPUT_${name.toUpperCase()}`] = value
+
+  const started = Date.now()
+  return new Promise<ActionRun>((resolvePromise, reject) => {
+    const child = spawn(process.execPath, [options.script ?? BUNDLE], { env, cwd: env.GITHUB_WORKSPACE, stdio: ['ignore', 'pipe', 'pipe'] })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk
+      options.onStdout?.(chunk, child)
+    })
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+    const killer = setTimeout(() => child.kill('SIGKILL'), options.killAfterMs ?? 30_000)
+    options.onSpawn?.(child)
+    child.on('error', reject)
+    child.on('close', (exitCode, signal) => {
+      clearTimeout(killer)
+      const history = parseOutputFile(readFileSync(outputFile, 'utf8'))
+      const outputs = Object.fromEntries(Object.entries(history).map(([k, v]) => [k, v[v.length - 1] as string]))
+      const summary = readFileSync(summaryFile, 'utf8')
+      rmSync(dir, { recursive: true, force: true })
+      resolvePromise({ exitCode, signal, stdout, stderr, outputs, outputHistory: history, summary, durationMs: Date.now() - started })
+    })
+  })
+}
+
+/** The `::error::` annotations in a run's stdout, unescaped. */
+export function errorLines(stdout: string): string[] {
+  return stdout
+    .split('\n')
+    .filter((line) => line.startsWith('::error'))
+    .map((line) => line.replace(/^::error[^:]*::/, '').replace(/%0A/g, '\n').replace(/%0D/g, '\r').replace(/%25/g, '%'))
+}

@@ -1,0 +1,29 @@
+// Starts the local stand-in of the Agent Jobs API until interrupted:
+//   node test/support/stand-in-cli.ts [--port 8787] [--api-key KEY] [--project ID] [--job-duration 3s]
+// Used by the end-to-end workflow; prints the URL it listens on.
+
+import { parseArgs } from 'node:util'
+import { startStandIn } from './stand-in.ts'
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: '8787' },
+    'api-key': { type: 'string', default: 'mint_e2e_test_key' },
+    project: { type: 'string', default: 'proj-e2e' },
+    'job-duration': { type: 'string', default: '3000' }
+  }
+})
+
+const standIn = await startStandIn({
+  port: Number(values.port),
+  apiKey: values['api-key'],
+  projects: [values.project],
+  jobDurationMs: Number(values['job-duration'])
+})
+console.log(`Agent Jobs API stand-in listening on ${standIn.url} (project ${values.project})`)
+
+const stop = (): void => {
+  void standIn.close().then(() => process.exit(0))
+}
+process.once('SIGINT', stop)
+process.once('SIGTERM', stop)

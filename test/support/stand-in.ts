@@ -1,0 +1,316 @@
+// A local stand-in of the Mintlify Agent Jobs API (v2), for tests, the demo, the
+// benchmark and the end-to-end workflow. It implements the three endpoints as the
+// real service behaves (see the README's "API" notes), jobs that move through
+// states over time, and the faults a real network produces, injected on demand.
+//
+// Runs under Node 24 directly (erasable TypeScript only) and listens on 127.0.0.1.
+
+import { randomBytes } from 'node:crypto'
+import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { createServer as createHttpsServer } from 'node:https'
+import type { AddressInfo, Socket } from 'node:net'
+
+export type Status = 'active' | 'completed' | 'archived' | 'failed' | (string & {})
+
+/** How a job unfolds after its prompt (or follow-up message) arrives. */
+export interface JobPlan {
+  /** How long it stays in progress, ms. */
+  durationMs: number
+  /** Where it ends. */
+  final: 'completed' | 'failed' | 'archived'
+  /** Whether a pull request is opened (only for 'completed'). */
+  opensPr: boolean
+  /** The status shown while in progress; a draft service used 'running'. */
+  progressStatus: Status
+}
+
+/**
+ * The default plan reads directives at the start of the prompt, so a workflow can
+ * choose an outcome: `fail:`, `archive:`, `nopr:`, `running:` (an undocumented
+ * in-progress status), `slow:<ms>:` / `fast:` (override the duration).
+ */
+export function planFromPrompt(prompt: string, defaultDurationMs: number): JobPlan {
+  const plan: JobPlan = { durationMs: defaultDurationMs, final: 'completed', opensPr: true, progressStatus: 'active' }
+  let rest = prompt.trimStart()
+  for (;;) {
+    const match = /^(fail|archive|nopr|running|fast|slow:(\d+)):\s*/i.exec(rest)
+    if (!match) return plan
+    const word = (match[1] as string).toLowerCase()
+    if (word === 'fail') plan.final = 'failed'
+    else if (word === 'archive') plan.final = 'archived'
+    else if (word === 'nopr') plan.opensPr = false
+    else if (word === 'running') plan.progressStatus = 'running'
+    else if (word === 'fast') plan.durationMs = 0
+    else plan.durationMs = Number(match[2])
+    rest = rest.slice(match[0].length)
+  }
+}
+
+/** A fault for the next matching requests. */
+export type Fault =
+  | { kind: 'status'; status: number; body?: unknown; headers?: Record<string, string> }
+  /** Answer 2xx with this raw text (not JSON, wrong shape, …). */
+  | { kind: 'raw'; status?: number; text: string; contentType?: string }
+  /** Close the connection without answering. */
+  | { kind: 'reset' }
+  /** Accept the request and never answer. */
+  | { kind: 'hang' }
+  /** Send the headers, then the body slowly (one byte every `intervalMs`). */
+  | { kind: 'slow-body'; intervalMs: number }
+  /** A 2xx body of `bytes` bytes. */
+  | { kind: 'huge'; bytes: number }
+  /** Delay the normal answer by `ms`. */
+  | { kind: 'delay'; ms: number }
+  /** Answer normally, with the job's fields replaced by these. */
+  | { kind: 'patch'; fields: Record<string, unknown> }
+
+export interface FaultRule {
+  method?: 'GET' | 'POST'
+  /** Matched against the path; e.g. /\/message$/ for follow-ups. */
+  path?: RegExp
+  /** How many matching requests get the fault (default 1). */
+  times?: number
+  fault: Fault
+}
+
+export interface RecordedRequest {
+  method: string
+  path: string
+  headers: IncomingMessage['headers']
+  body: string
+  at: number
+}
+
+export interface StandInOptions {
+  apiKey?: string
+  /** Projects that exist; any other gets 404. */
+  projects?: string[]
+  /** Default time a job stays in progress, ms. */
+  jobDurationMs?: number
+  plan?: (prompt: string) => JobPlan
+  /** Port on 127.0.0.1; 0 (the default) picks a free one. */
+  port?: number
+  /** Serve https with this key and certificate. */
+  tls?: { key: string | Buffer; cert: string | Buffer }
+  /** Where pull requests are opened. */
+  prBase?: string
+  now?: () => number
+}
+
+interface StoredJob {
+  id: string
+  projectId: string
+  createdAt: string
+  plan: JobPlan
+  /** When the current prompt's work ends. */
+  endsAt: number
+  prNumber: number | null
+  archivedAt: string | null
+}
+
+export interface StandIn {
+  url: string
+  port: number
+  requests: RecordedRequest[]
+  inject(rule: FaultRule): void
+  /** The job as the API would return it now. */
+  job(id: string): Record<string, unknown> | undefined
+  /** Jobs created so far. */
+  jobIds(): string[]
+  close(): Promise<void>
+}
+
+export async function startStandIn(options: StandInOptions = {}): Promise<StandIn> {
+  const apiKey = options.apiKey ?? 'mint_test_key'
+  const projects = new Set(options.projects ?? ['proj-test'])
+  const now = options.now ?? Date.now
+  const plan = options.plan ?? ((prompt: string) => planFromPrompt(prompt, options.jobDurationMs ?? 1000))
+  const prBase = options.prBase ?? 'https://github.com/acme/docs/pull'
+  const jobs = new Map<string, StoredJob>()
+  const rules: (FaultRule & { left: number })[] = []
+  const requests: RecordedRequest[] = []
+  const sockets = new Set<Socket>()
+  let nextPr = 100
+
+  const view = (stored: StoredJob): Record<string, unknown> => {
+    const done = now() >= stored.endsAt
+    const status: Status = done ? stored.plan.final : stored.plan.progressStatus
+    return {
+      id: stored.id,
+      status,
+      source: { repository: 'acme/docs', ref: 'main' },
+      model: 'claude-sonnet-4-5',
+      prLink: done && stored.prNumber !== null ? `${prBase}/${stored.prNumber}` : null,
+      createdAt: stored.createdAt,
+      archivedAt: done && stored.plan.final === 'archived' ? new Date(stored.endsAt).toISOString() : null
+    }
+  }
+
+  const startWork = (stored: StoredJob, prompt: string): void => {
+    stored.plan = plan(prompt)
+    stored.endsAt = now() + stored.plan.durationMs
+    if (stored.plan.final === 'completed' && stored.plan.opensPr && stored.prNumber === null) stored.prNumber = nextPr++
+  }
+
+  const send = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void => {
+    const text = JSON.stringify(body)
+    res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers })
+    res.end(text)
+  }
+
+  const takeFault = (method: string, path: string): Fault | undefined => {
+    const index = rules.findIndex(
+      (rule) => rule.left > 0 && (!rule.method || rule.method === method) && (!rule.path || rule.path.test(path))
+    )
+    if (index < 0) return undefined
+    const rule = rules[index] as FaultRule & { left: number }
+    rule.left--
+    if (rule.left === 0) rules.splice(index, 1)
+    return rule.fault
+  }
+
+  /** The normal answer of the API. */
+  const answer = (method: string, path: string, headers: IncomingMessage['headers'], body: string): [number, unknown] => {
+    if (method === 'GET' && path === '/health') return [200, { ok: true }]
+    const auth = headers.authorization ?? ''
+    if (auth !== `Bearer ${apiKey}`) return [401, { error: 'Invalid or missing API key' }]
+    const match = /^\/v2\/agent\/([^/]+)\/job(?:\/([^/]+))?(\/message)?$/.exec(path)
+    if (!match) return [404, { error: 'Not found' }]
+    const projectId = decodeURIComponent(match[1] as string)
+    const jobId = match[2] === undefined ? undefined : decodeURIComponent(match[2])
+    if (!projects.has(projectId)) return [404, { error: 'Project not found' }]
+
+    let prompt: unknown
+    if (method === 'POST') {
+      try {
+        prompt = (JSON.parse(body) as { prompt?: unknown }).prompt
+      } catch {
+        return [400, { error: 'Body must be JSON' }]
+      }
+      if (typeof prompt !== 'string' || prompt.length < 1) return [400, { error: 'prompt must be at least 1 character' }]
+    }
+
+    if (jobId === undefined) {
+      if (method !== 'POST') return [405, { error: 'Method not allowed' }]
+      const stored: StoredJob = {
+        id: `job_${randomBytes(6).toString('hex')}`,
+        projectId,
+        createdAt: new Date(now()).toISOString(),
+        plan: plan(''),
+        endsAt: 0,
+        prNumber: null,
+        archivedAt: null
+      }
+      startWork(stored, prompt as string)
+      jobs.set(stored.id, stored)
+      return [201, view(stored)]
+    }
+    const stored = jobs.get(jobId)
+    if (!stored || stored.projectId !== projectId) return [404, { error: 'Agent job not found' }]
+    if (match[3]) {
+      if (method !== 'POST') return [405, { error: 'Method not allowed' }]
+      startWork(stored, prompt as string)
+      return [200, view(stored)]
+    }
+    if (method !== 'GET') return [405, { error: 'Method not allowed' }]
+    return [200, view(stored)]
+  }
+
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const chunks: Buffer[] = []
+    for await (const chunk of req) chunks.push(chunk as Buffer)
+    const body = Buffer.concat(chunks).toString('utf8')
+    const method = req.method ?? 'GET'
+    const path = new URL(req.url ?? '/', 'http://stand-in').pathname
+    requests.push({ method, path, headers: req.headers, body, at: now() })
+
+    const fault = path === '/health' ? undefined : takeFault(method, path)
+    if (fault?.kind === 'reset') {
+      req.socket.destroy()
+      return
+    }
+    if (fault?.kind === 'hang') return
+    if (fault?.kind === 'status') {
+      send(res, fault.status, fault.body ?? { error: `Injected ${fault.status}` }, fault.headers)
+      return
+    }
+    if (fault?.kind === 'raw') {
+      res.writeHead(fault.status ?? 200, { 'content-type': fault.contentType ?? 'text/html' })
+      res.end(fault.text)
+      return
+    }
+    if (fault?.kind === 'huge') {
+      res.writeHead(200, { 'content-type': 'application/json' })
+      const block = Buffer.alloc(64 * 1024, 'x')
+      let sent = 0
+      const pump = (): void => {
+        while (sent < fault.bytes && !res.destroyed) {
+          sent += block.length
+          if (!res.write(block)) {
+            res.once('drain', pump)
+            return
+          }
+        }
+        res.end()
+      }
+      pump()
+      return
+    }
+    if (fault?.kind === 'delay') await new Promise((resolve) => setTimeout(resolve, fault.ms))
+
+    const [status, payload] = answer(method, path, req.headers, body)
+    const patched =
+      fault?.kind === 'patch' && typeof payload === 'object' && payload !== null ? { ...payload, ...fault.fields } : payload
+    if (fault?.kind === 'slow-body') {
+      const text = JSON.stringify(patched)
+      res.writeHead(status, { 'content-type': 'application/json' })
+      let index = 0
+      const timer = setInterval(() => {
+        if (res.destroyed || index >= text.length) {
+          clearInterval(timer)
+          res.end()
+          return
+        }
+        res.write(text[index++] as string)
+      }, fault.intervalMs)
+      res.once('close', () => clearInterval(timer))
+      return
+    }
+    send(res, status, patched)
+  }
+
+  const listener = (req: IncomingMessage, res: ServerResponse): void => {
+    handle(req, res).catch(() => {
+      if (!res.headersSent) send(res, 500, { error: 'stand-in failure' })
+    })
+  }
+  const server: Server = options.tls
+    ? createHttpsServer({ key: options.tls.key, cert: options.tls.cert }, listener)
+    : createHttpServer(listener)
+  server.on('connection', (socket: Socket) => {
+    sockets.add(socket)
+    socket.once('close', () => sockets.delete(socket))
+  })
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve))
+  const port = (server.address() as AddressInfo).port
+
+  return {
+    url: `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}`,
+    port,
+    requests,
+    inject(rule) {
+      rules.push({ ...rule, left: rule.times ?? 1 })
+    },
+    job(id) {
+      const stored = jobs.get(id)
+      return stored ? view(stored) : undefined
+    },
+    jobIds() {
+      return [...jobs.keys()]
+    },
+    close() {
+      for (const socket of sockets) socket.destroy()
+      return new Promise<void>((resolve) => server.close(() => resolve()))
+    }
+  }
+}
