@@ -12,5 +12,6 @@ export default {
       { jsc: { parser: { syntax: 'typescript' }, target: 'es2023' }, module: { type: 'es6' } }
     ]
   },
-  testTimeout: 20000
+  testTimeout: 20000,
+  reporters: ['default', '<rootDir>/test/support/plain-summary-reporter.js']
 }

@@ -23,6 +23,7 @@ export function parseDuration(text: string): number | undefined {
 /** `90000` → `1m30s`: the inverse, for messages and summaries. */
 export function formatDuration(ms: number): string {
   if (ms < 1000) return `${Math.round(ms)}ms`
+  if (ms < 60_000 && ms % 1000 !== 0) return `${(ms / 1000).toFixed(1).replace(/\.0$/, '')}s`
   const totalSeconds = Math.round(ms / 1000)
   const h = Math.floor(totalSeconds / 3600)
   const m = Math.floor((totalSeconds % 3600) / 60)

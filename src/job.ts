@@ -58,12 +58,14 @@ export function parseJob(body: unknown): AgentJob {
       ? {
           source: {
             ...(typeof source.repository === 'string' ? { repository: source.repository } : {}),
-            ...(typeof source.ref === 'string' ? { ref: source.ref } : {})
+            ...(typeof source.ref === 'string' || source.ref === null ? { ref: source.ref } : {})
           }
         }
       : {}),
     ...(typeof record.createdAt === 'string' ? { createdAt: record.createdAt } : {}),
-    ...(typeof record.archivedAt === 'string' ? { archivedAt: record.archivedAt } : {})
+    ...(typeof record.archivedAt === 'string' || record.archivedAt === null
+      ? { archivedAt: record.archivedAt }
+      : {})
   }
 }
 

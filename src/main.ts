@@ -147,7 +147,8 @@ export async function run(dependencies: RunDependencies = {}): Promise<void> {
       return
     }
 
-    const jobId = initial?.id ?? (settings.jobId as string)
+    const jobId = initial?.id ?? settings.jobId
+    if (jobId === undefined) throw new Error('no job to wait for') // readSettings guarantees one
     const waitContext: ErrorContext = { ...context, endpoint: 'get', jobId }
     const result = await core.group(`Waiting for job ${safeLine(jobId)} (timeout ${formatDuration(settings.timeoutMs)})`, () =>
       waitForJob({

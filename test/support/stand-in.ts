@@ -271,7 +271,7 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
           res.end()
           return
         }
-        res.write(text[index++] as string)
+        res.write(text.charAt(index++))
       }, fault.intervalMs)
       res.once('close', () => clearInterval(timer))
       return

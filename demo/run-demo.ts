@@ -1,0 +1,50 @@
+// `npm run demo`: the whole flow with no account and no network. Starts the local
+// stand-in of the Agent Jobs API, runs the bundled action against it as a runner
+// would (INPUT_* variables, GITHUB_OUTPUT, GITHUB_STEP_SUMMARY), and prints what a
+// workflow would see: the log, the outputs and the job summary.
+
+import { startStandIn } from '../test/support/stand-in.ts'
+import { runAction } from '../test/support/run-action.ts'
+
+const rule = (title: string): void => console.log(`\n──── ${title} ${'─'.repeat(Math.max(0, 60 - title.length))}`)
+
+const standIn = await startStandIn({ apiKey: 'mint_demo_key', projects: ['demo-project'], jobDurationMs: 4000 })
+try {
+  rule('Workflow step')
+  const inputs = {
+    'api-key': 'mint_demo_key',
+    'project-id': 'demo-project',
+    prompt: 'Document the new /users endpoint: parameters, responses and an example.',
+    'base-url': standIn.url,
+    'poll-interval': '1s',
+    'max-poll-interval': '5s',
+    timeout: '1m'
+  }
+  for (const [name, value] of Object.entries(inputs)) console.log(`  ${name}: ${value}`)
+
+  rule('Action log (node dist/index.js)')
+  let atLineStart = true
+  const run = await runAction({
+    inputs,
+    onStdout: (text) => {
+      // Indent the action's log, chunk boundaries notwithstanding.
+      process.stdout.write(text.replace(/[^\n]*\n?/g, (line) => {
+        const out = line && atLineStart ? `  ${line}` : line
+        if (line) atLineStart = line.endsWith('\n')
+        return out
+      }))
+    }
+  })
+
+  rule(`Outputs (exit code ${run.exitCode})`)
+  for (const [name, value] of Object.entries(run.outputs)) console.log(`  ${name} = ${value}`)
+
+  rule('Job summary (GITHUB_STEP_SUMMARY, Markdown)')
+  console.log(run.summary.replace(/^/gm, '  '))
+
+  rule('What the stand-in service received')
+  for (const request of standIn.requests) console.log(`  ${request.method} ${request.path}`)
+  process.exitCode = run.exitCode ?? 1
+} finally {
+  await standIn.close()
+}
