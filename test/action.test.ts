@@ -219,6 +219,32 @@ describe('bad input', () => {
   })
 })
 
+describe('log and summary', () => {
+  it('gives a line per poll in debug mode (RUNNER_DEBUG)', async () => {
+    const run = await runAction({ inputs: inputs({ prompt: 'Document it' }), env: { RUNNER_DEBUG: '1' } })
+
+    const pollLines = run.stdout.split('\n').filter((line) => line.startsWith('::debug::Poll '))
+    expect(pollLines).toHaveLength(gets())
+    expect(pollLines[0]).toMatch(/^::debug::Poll 1: job job_\w+ is active; next poll in \d+ms$/)
+    expect(pollLines.at(-1)).toMatch(/is completed; done$/)
+  })
+
+  it('summarises the job in a table and shows the prompt escaped, in a collapsed block', async () => {
+    const prompt = 'Document <script>alert(1)</script> | pipes\n\nand a second paragraph'
+    const run = await runAction({ inputs: inputs({ prompt }) })
+
+    expect(run.summary).toMatch(/^\| Status \| ✅ completed \|$/m)
+    expect(run.summary).toMatch(/^\| Model \| claude-sonnet-4-5 \|$/m)
+    expect(run.summary).toMatch(/^\| Source \| acme\/docs @ main \|$/m)
+    expect(run.summary).toMatch(new RegExp(`^\\| Polls \\| ${gets()} \\|$`, 'm'))
+    expect(run.summary).toMatch(/^\| Duration \| (\d+ms|\d+(\.\d)?s) \|$/m)
+    expect(run.summary).toContain(
+      '<details><summary>Prompt</summary>\n\n<pre>Document &lt;script&gt;alert(1)&lt;/script&gt; &#124; pipes\n\nand a second paragraph</pre>'
+    )
+    expect(run.summary).not.toContain('<script>')
+  })
+})
+
 describe('the API key', () => {
   it('is masked before anything else is printed and never printed otherwise', async () => {
     const run = await runAction({ inputs: inputs({ prompt: 'Document it' }) })
