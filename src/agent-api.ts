@@ -15,6 +15,15 @@ function jobFrom(method: string, path: string, response: JsonResponse): AgentJob
   }
 }
 
+/**
+ * One path segment. `.` and `..` would be read as steps up the path even when
+ * percent-encoded, so they are refused rather than sent somewhere else.
+ */
+function segment(id: string): string {
+  if (id === '.' || id === '..') throw new Error(`'${id}' cannot be used as an id in a URL path`)
+  return encodeURIComponent(id)
+}
+
 export interface CallOptions {
   deadline: number
   signal?: AbortSignal
@@ -29,11 +38,11 @@ export class AgentApi {
   ) {}
 
   private jobsPath(): string {
-    return `/v2/agent/${encodeURIComponent(this.projectId)}/job`
+    return `/v2/agent/${segment(this.projectId)}/job`
   }
 
   private jobPath(jobId: string): string {
-    return `${this.jobsPath()}/${encodeURIComponent(jobId)}`
+    return `${this.jobsPath()}/${segment(jobId)}`
   }
 
   /** POST /v2/agent/{projectId}/job: 201 with the new, active job. */

@@ -79,7 +79,7 @@ function readId(read: InputReader, name: string, required: boolean): string | un
     if (required) throw new InputError(name, `Input '${name}' is required.`)
     return undefined
   }
-  if (/\s/.test(value)) {
+  if (/\s/.test(value) || value === '.' || value === '..') {
     throw new InputError(name, `Input '${name}' must be a single identifier without spaces; got ${quoted(value)}.`)
   }
   return value

@@ -62,15 +62,17 @@ describe('formatDuration', () => {
     [3_723_000, '1h2m3s'],
     [3_630_000, '1h30s'],
     [1_800_000, '30m'],
-    [1499, '1s']
+    [1500, '1.5s'],
+    [1499, '1.5s'],
+    [2500, '2.5s'],
+    [90_400, '1m30s']
   ])('writes %d ms as %j', (ms, text) => {
     expect(formatDuration(ms)).toBe(text)
   })
 
-  it.each([100, 500, 1000, 5000, 30_000, 90_000, 1_800_000, 3_600_000, 3_723_000, 86_400_000])(
-    'round-trips %d ms through parseDuration',
-    (ms) => {
-      expect(parseDuration(formatDuration(ms))).toBe(ms)
-    }
-  )
+  it.each([
+    100, 500, 1000, 1500, 2500, 5000, 30_000, 90_000, 1_800_000, 3_600_000, 3_723_000, 86_400_000
+  ])('round-trips %d ms through parseDuration', (ms) => {
+    expect(parseDuration(formatDuration(ms))).toBe(ms)
+  })
 })

@@ -1,10 +1,20 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { DEFAULT_BASE_URL, InputError, readSettings, type InputReader, type Settings } from '../src/inputs.js'
+import {
+  DEFAULT_BASE_URL,
+  InputError,
+  readSettings,
+  type InputReader,
+  type Settings
+} from '../src/inputs.js'
 
 const KEY = 'mint_s3cr3tKeyValue'
-const BASE: Record<string, string> = { 'api-key': KEY, 'project-id': 'proj-1', prompt: 'Document it.' }
+const BASE: Record<string, string> = {
+  'api-key': KEY,
+  'project-id': 'proj-1',
+  prompt: 'Document it.'
+}
 
 /** Reads inputs as @actions/core's getInput does: trimmed unless asked not to. */
 function reader(values: Record<string, string | undefined>): InputReader {
@@ -50,21 +60,80 @@ describe('readSettings rejects bad inputs with an error naming the input and the
     ['a missing key', { 'api-key': undefined }, 'api-key', /is required.*from a secret/],
     ['a blank key', { 'api-key': '   ' }, 'api-key', /is required/],
     ['a missing project', { 'project-id': undefined }, 'project-id', /is required/],
-    ['a project id with a space', { 'project-id': 'my project' }, 'project-id', /single identifier/],
+    [
+      'a project id with a space',
+      { 'project-id': 'my project' },
+      'project-id',
+      /single identifier/
+    ],
     ['a job id with a line break', { 'job-id': 'job_1\njob_2' }, 'job-id', /single identifier/],
-    ['neither prompt nor job', { prompt: undefined }, 'prompt', /'prompt' \(or 'prompt-file'\) is required.*'job-id'/],
+    // URL parsing would resolve these as path segments, taking the request off the job's path.
+    ['a job id of ..', { 'job-id': '..' }, 'job-id', /single identifier/],
+    ['a job id of .', { 'job-id': '.' }, 'job-id', /single identifier/],
+    ['a project id of ..', { 'project-id': '..' }, 'project-id', /single identifier/],
+    [
+      'neither prompt nor job',
+      { prompt: undefined },
+      'prompt',
+      /'prompt' \(or 'prompt-file'\) is required.*'job-id'/
+    ],
     ['a blank prompt', { prompt: ' \n\t ' }, 'prompt', /blank/],
-    ['prompt and prompt-file together', { 'prompt-file': 'prompt.md' }, 'prompt', /'prompt-file'.*choose one/],
-    ['a missing prompt file', { prompt: undefined, 'prompt-file': 'nope.md' }, 'prompt-file', /readable file.*"nope\.md"/],
-    ['a directory as prompt file', { prompt: undefined, 'prompt-file': 'docs' }, 'prompt-file', /readable file/],
-    ['an empty prompt file', { prompt: undefined, 'prompt-file': 'empty.md' }, 'prompt-file', /empty file/],
-    ['a whitespace-only prompt file', { prompt: undefined, 'prompt-file': 'blank.md' }, 'prompt-file', /empty file/],
-    ['a prompt file over 1 MiB', { prompt: undefined, 'prompt-file': 'huge.md' }, 'prompt-file', /at most 1 MiB/],
-    ['a junk duration', { 'poll-interval': 'soon' }, 'poll-interval', /a duration such as 500ms, 10s, 5m.*"soon"/],
+    [
+      'prompt and prompt-file together',
+      { 'prompt-file': 'prompt.md' },
+      'prompt',
+      /'prompt-file'.*choose one/
+    ],
+    [
+      'a missing prompt file',
+      { prompt: undefined, 'prompt-file': 'nope.md' },
+      'prompt-file',
+      /readable file.*"nope\.md"/
+    ],
+    [
+      'a directory as prompt file',
+      { prompt: undefined, 'prompt-file': 'docs' },
+      'prompt-file',
+      /readable file/
+    ],
+    [
+      'an empty prompt file',
+      { prompt: undefined, 'prompt-file': 'empty.md' },
+      'prompt-file',
+      /empty file/
+    ],
+    [
+      'a whitespace-only prompt file',
+      { prompt: undefined, 'prompt-file': 'blank.md' },
+      'prompt-file',
+      /empty file/
+    ],
+    [
+      'a prompt file over 1 MiB',
+      { prompt: undefined, 'prompt-file': 'huge.md' },
+      'prompt-file',
+      /at most 1 MiB/
+    ],
+    [
+      'a junk duration',
+      { 'poll-interval': 'soon' },
+      'poll-interval',
+      /a duration such as 500ms, 10s, 5m.*"soon"/
+    ],
     ['a duration in words', { timeout: '5 minutes' }, 'timeout', /a duration such as/],
-    ['a negative duration', { 'max-poll-interval': '-1s' }, 'max-poll-interval', /a duration such as/],
+    [
+      'a negative duration',
+      { 'max-poll-interval': '-1s' },
+      'max-poll-interval',
+      /a duration such as/
+    ],
     ['a duration in days', { timeout: '1d' }, 'timeout', /a duration such as/],
-    ['a poll interval under 100ms', { 'poll-interval': '50ms' }, 'poll-interval', /between 100ms and 24h/],
+    [
+      'a poll interval under 100ms',
+      { 'poll-interval': '50ms' },
+      'poll-interval',
+      /between 100ms and 24h/
+    ],
     ['a timeout under a second', { timeout: '500ms' }, 'timeout', /between 1s and 24h/],
     ['a timeout over a day', { timeout: '25h' }, 'timeout', /between 1s and 24h/],
     [
@@ -74,17 +143,62 @@ describe('readSettings rejects bad inputs with an error naming the input and the
       /\(5s\) must not be shorter than 'poll-interval' \(10s\)/
     ],
     ['wait: yes', { wait: 'yes' }, 'wait', /must be true or false; got "yes"/],
-    ['require-pr: perhaps', { 'require-pr': 'perhaps' }, 'require-pr', /must be true or false; got "perhaps"/],
+    [
+      'require-pr: perhaps',
+      { 'require-pr': 'perhaps' },
+      'require-pr',
+      /must be true or false; got "perhaps"/
+    ],
     ['include-context: 1', { 'include-context': '1' }, 'include-context', /must be true or false/],
     ['pr-comment: on', { 'pr-comment': 'on' }, 'pr-comment', /must be true or false/],
-    ['a base-url that is not a URL', { 'base-url': 'api.mintlify.com' }, 'base-url', /an https URL such as/],
-    ['a base-url with another scheme', { 'base-url': 'ftp://api.example.com' }, 'base-url', /an https URL such as/],
-    ['plain http to a remote host', { 'base-url': 'http://api.example.com' }, 'base-url', /must use https.*unencrypted/],
-    ['plain http to a look-alike of 127.0.0.1', { 'base-url': 'http://127.0.0.1.example.com' }, 'base-url', /must use https/],
-    ['plain http to a look-alike of localhost', { 'base-url': 'http://localhost.example.com' }, 'base-url', /must use https/],
-    ['a base-url with credentials', { 'base-url': 'https://user:pw@api.example.com' }, 'base-url', /credentials.*https URL/],
-    ['a base-url with a query', { 'base-url': 'https://api.example.com/?x=1' }, 'base-url', /a query/],
-    ['a base-url with a fragment', { 'base-url': 'https://api.example.com/#top' }, 'base-url', /a fragment/]
+    [
+      'a base-url that is not a URL',
+      { 'base-url': 'api.mintlify.com' },
+      'base-url',
+      /an https URL such as/
+    ],
+    [
+      'a base-url with another scheme',
+      { 'base-url': 'ftp://api.example.com' },
+      'base-url',
+      /an https URL such as/
+    ],
+    [
+      'plain http to a remote host',
+      { 'base-url': 'http://api.example.com' },
+      'base-url',
+      /must use https.*unencrypted/
+    ],
+    [
+      'plain http to a look-alike of 127.0.0.1',
+      { 'base-url': 'http://127.0.0.1.example.com' },
+      'base-url',
+      /must use https/
+    ],
+    [
+      'plain http to a look-alike of localhost',
+      { 'base-url': 'http://localhost.example.com' },
+      'base-url',
+      /must use https/
+    ],
+    [
+      'a base-url with credentials',
+      { 'base-url': 'https://user:pw@api.example.com' },
+      'base-url',
+      /credentials.*https URL/
+    ],
+    [
+      'a base-url with a query',
+      { 'base-url': 'https://api.example.com/?x=1' },
+      'base-url',
+      /a query/
+    ],
+    [
+      'a base-url with a fragment',
+      { 'base-url': 'https://api.example.com/#top' },
+      'base-url',
+      /a fragment/
+    ]
   ])('%s', (_, overrides, input, form) => {
     const error = rejection(overrides)
     expect(error.input).toBe(input)
@@ -157,13 +271,24 @@ describe('readSettings accepts good inputs', () => {
     ['FALSE', false],
     ['False', false]
   ])('reads the boolean %j as %s', (text, value) => {
-    expect(settings({ wait: text, 'require-pr': text })).toMatchObject({ wait: value, requirePr: value })
+    expect(settings({ wait: text, 'require-pr': text })).toMatchObject({
+      wait: value,
+      requirePr: value
+    })
   })
 
   it.each([
     ['create', { prompt: 'Do it.' }, { prompt: 'Do it.' }],
-    ['message', { prompt: 'And this.', 'job-id': 'job_1' }, { prompt: 'And this.', jobId: 'job_1' }],
-    ['message', { prompt: undefined, 'prompt-file': 'prompt.md', 'job-id': 'job_1' }, { jobId: 'job_1' }],
+    [
+      'message',
+      { prompt: 'And this.', 'job-id': 'job_1' },
+      { prompt: 'And this.', jobId: 'job_1' }
+    ],
+    [
+      'message',
+      { prompt: undefined, 'prompt-file': 'prompt.md', 'job-id': 'job_1' },
+      { jobId: 'job_1' }
+    ],
     ['wait', { prompt: undefined, 'job-id': 'job_1' }, { jobId: 'job_1' }]
   ])('selects mode %s', (mode, overrides, expected) => {
     const result = settings(overrides)
@@ -179,17 +304,25 @@ describe('readSettings accepts good inputs', () => {
   })
 
   it('reads a prompt file relative to the workspace, as written', () => {
-    expect(settings({ prompt: undefined, 'prompt-file': 'prompt.md' }).prompt).toBe('Line one.\n\nLine two.\n')
-    expect(settings({ prompt: undefined, 'prompt-file': 'docs/nested.md' }).prompt).toBe('Nested prompt.')
+    expect(settings({ prompt: undefined, 'prompt-file': 'prompt.md' }).prompt).toBe(
+      'Line one.\n\nLine two.\n'
+    )
+    expect(settings({ prompt: undefined, 'prompt-file': 'docs/nested.md' }).prompt).toBe(
+      'Nested prompt.'
+    )
   })
 
   it('reads a prompt file given as an absolute path', () => {
     const path = join(workspace, 'prompt.md')
-    expect(settings({ prompt: undefined, 'prompt-file': path }).prompt).toBe('Line one.\n\nLine two.\n')
+    expect(settings({ prompt: undefined, 'prompt-file': path }).prompt).toBe(
+      'Line one.\n\nLine two.\n'
+    )
   })
 
   it('strips a byte order mark from a prompt file', () => {
-    expect(settings({ prompt: undefined, 'prompt-file': 'bom.md' }).prompt).toBe('With a byte order mark.\n')
+    expect(settings({ prompt: undefined, 'prompt-file': 'bom.md' }).prompt).toBe(
+      'With a byte order mark.\n'
+    )
   })
 
   it('keeps a key whose only whitespace is around it (the runner trims it)', () => {

@@ -1,4 +1,10 @@
-import { isKnownStatus, isTerminal, NotAJobError, parseJob, parsePullRequestLink } from '../src/job.js'
+import {
+  isKnownStatus,
+  isTerminal,
+  NotAJobError,
+  parseJob,
+  parsePullRequestLink
+} from '../src/job.js'
 
 const DOCUMENTED = {
   id: 'job_abc123',
@@ -18,25 +24,36 @@ describe('parseJob', () => {
       source: { repository: 'acme/docs', ref: 'main' },
       model: 'claude-sonnet-4-5',
       prLink: 'https://github.com/acme/docs/pull/42',
-      createdAt: '2026-11-01T10:00:00.000Z'
+      createdAt: '2026-11-01T10:00:00.000Z',
+      archivedAt: null
     })
   })
 
   it('accepts the nullable fields as null', () => {
-    const job = parseJob({ ...DOCUMENTED, status: 'active', prLink: null, source: { repository: 'acme/docs', ref: null } })
+    const job = parseJob({
+      ...DOCUMENTED,
+      status: 'active',
+      prLink: null,
+      source: { repository: 'acme/docs', ref: null }
+    })
     expect(job.prLink).toBeNull()
-    expect(job.source).toEqual({ repository: 'acme/docs' })
-    expect(job).not.toHaveProperty('archivedAt')
+    expect(job.source).toEqual({ repository: 'acme/docs', ref: null })
+    expect(job.archivedAt).toBeNull()
   })
 
   it('keeps archivedAt when the service sets it', () => {
-    expect(parseJob({ ...DOCUMENTED, status: 'archived', archivedAt: '2026-11-01T11:00:00.000Z' }).archivedAt).toBe(
-      '2026-11-01T11:00:00.000Z'
-    )
+    expect(
+      parseJob({ ...DOCUMENTED, status: 'archived', archivedAt: '2026-11-01T11:00:00.000Z' })
+        .archivedAt
+    ).toBe('2026-11-01T11:00:00.000Z')
   })
 
   it('accepts a minimal job and treats a missing or empty prLink as none', () => {
-    expect(parseJob({ id: 'j', status: 'active' })).toEqual({ id: 'j', status: 'active', prLink: null })
+    expect(parseJob({ id: 'j', status: 'active' })).toEqual({
+      id: 'j',
+      status: 'active',
+      prLink: null
+    })
     expect(parseJob({ id: 'j', status: 'completed', prLink: '' }).prLink).toBeNull()
   })
 
@@ -45,7 +62,9 @@ describe('parseJob', () => {
   })
 
   it('drops fields it does not know', () => {
-    expect(parseJob({ id: 'j', status: 'active', secretInternal: 'x' })).not.toHaveProperty('secretInternal')
+    expect(parseJob({ id: 'j', status: 'active', secretInternal: 'x' })).not.toHaveProperty(
+      'secretInternal'
+    )
   })
 
   it.each<[string, unknown, string]>([
@@ -60,7 +79,11 @@ describe('parseJob', () => {
     ['a null status', { id: 'j', status: null }, 'no "status"'],
     ['an empty status', { id: 'j', status: '' }, 'no "status"'],
     ['a numeric prLink', { id: 'j', status: 'completed', prLink: 42 }, '"prLink" is not a string'],
-    ['an object prLink', { id: 'j', status: 'completed', prLink: { url: 'x' } }, '"prLink" is not a string']
+    [
+      'an object prLink',
+      { id: 'j', status: 'completed', prLink: { url: 'x' } },
+      '"prLink" is not a string'
+    ]
   ])('rejects %s with the reason', (_, body, reason) => {
     expect(() => parseJob(body)).toThrow(NotAJobError)
     expect(() => parseJob(body)).toThrow(reason)
@@ -88,12 +111,21 @@ describe('parsePullRequestLink', () => {
     ['https://github.com/acme/docs/pull/42', { number: 42, repository: 'acme/docs' }],
     ['https://github.com/acme/docs/pull/42/', { number: 42, repository: 'acme/docs' }],
     ['https://github.com/acme/docs/pull/42/files', { number: 42, repository: 'acme/docs' }],
-    ['https://github.com/acme/docs/pull/42#issuecomment-1', { number: 42, repository: 'acme/docs' }],
+    [
+      'https://github.com/acme/docs/pull/42#issuecomment-1',
+      { number: 42, repository: 'acme/docs' }
+    ],
     ['https://github.com/acme/docs/pull/42?w=1', { number: 42, repository: 'acme/docs' }],
     ['https://github.example.com/acme/docs/pull/7', { number: 7, repository: 'acme/docs' }],
     ['https://example.com/github/acme/docs/pull/1234', { number: 1234, repository: 'acme/docs' }],
-    ['https://example.com/github/acme/docs/pull/1234/commits', { number: 1234, repository: 'acme/docs' }],
-    ['https://github.com/my-org/my.docs_repo/pull/9', { number: 9, repository: 'my-org/my.docs_repo' }]
+    [
+      'https://example.com/github/acme/docs/pull/1234/commits',
+      { number: 1234, repository: 'acme/docs' }
+    ],
+    [
+      'https://github.com/my-org/my.docs_repo/pull/9',
+      { number: 9, repository: 'my-org/my.docs_repo' }
+    ]
   ])('reads %s', (link, expected) => {
     expect(parsePullRequestLink(link)).toEqual(expected)
   })

@@ -19,12 +19,17 @@ import { FakeClock } from './support/fake-clock.js'
 const apiError = (status: number, retryAfterMs?: number): ApiError =>
   new ApiError('GET', '/v2/agent/p/job/j', status, undefined, retryAfterMs)
 const networkError = (maybeReceived: boolean): NetworkError =>
-  new NetworkError('GET', '/v2/agent/p/job/j', maybeReceived ? 'ECONNRESET' : 'ECONNREFUSED', maybeReceived)
+  new NetworkError(
+    'GET',
+    '/v2/agent/p/job/j',
+    maybeReceived ? 'ECONNRESET' : 'ECONNREFUSED',
+    maybeReceived
+  )
 const badResponse = (): BadResponseError =>
   new BadResponseError('GET', '/v2/agent/p/job/j', 200, 'a body that is not JSON', '<html>')
 
 /** A call that fails with each of `failures` in turn, then returns 'ok'; counts its calls. */
-function scripted(failures: unknown[]): { call: () => Promise<string>; calls: () => number } {
+function scripted(failures: Error[]): { call: () => Promise<string>; calls: () => number } {
   let calls = 0
   return {
     call: async () => {
@@ -50,7 +55,11 @@ function failing(make: () => unknown): { call: () => Promise<string>; calls: () 
 
 const BACKOFF: Backoff = { baseMs: 1000, maxMs: 8000, random: () => 0.5 }
 
-function options(clock: FakeClock, kind: CallKind, extra: Partial<RetryOptions> = {}): RetryOptions {
+function options(
+  clock: FakeClock,
+  kind: CallKind,
+  extra: Partial<RetryOptions> = {}
+): RetryOptions {
   return { kind, backoff: BACKOFF, deadline: clock.now() + 3_600_000, clock, ...extra }
 }
 
@@ -82,6 +91,20 @@ describe('isRetryable', () => {
     ['a bad response on the 1st attempt', badResponse(), 1, true, false],
     ['a bad response on the 2nd attempt', badResponse(), 2, true, false],
     ['a bad response on the 3rd attempt', badResponse(), 3, false, false],
+    [
+      'an untrusted certificate',
+      new NetworkError('GET', '/p', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', false),
+      1,
+      false,
+      false
+    ],
+    [
+      'a proxy that wants credentials',
+      new NetworkError('GET', '/p', 'PROXY_407', false),
+      1,
+      false,
+      false
+    ],
     ['a cancel', new CancelledError(), 1, false, false],
     ['the deadline', new DeadlineError(), 1, false, false],
     ['an unexpected error', new Error('bug'), 1, false, false],
@@ -143,16 +166,25 @@ describe('withRetry', () => {
   it('honours Retry-After instead of the backoff', async () => {
     const clock = new FakeClock()
     const { call } = scripted([apiError(429, 7000), apiError(503, 12_000), apiError(429)])
-    await expect(withRetry(call, options(clock, 'write'))).resolves.toBe('ok')
-    // The third failure has no Retry-After: backoff for attempt 3.
-    expect(clock.sleeps).toEqual([7000, 12_000, 3000].slice(0, 1).concat([]))
-  }, 1000)
-
-  it('waits at least a moment when Retry-After is zero', async () => {
-    const clock = new FakeClock()
-    const { call } = scripted([apiError(429, 0)])
     await expect(withRetry(call, options(clock, 'read'))).resolves.toBe('ok')
-    expect(clock.sleeps).toEqual([1])
+    // The third failure has no Retry-After: the backoff for attempt 3.
+    expect(clock.sleeps).toEqual([7000, 12_000, 3000])
+  })
+
+  it('never waits less than the backoff, even when Retry-After says less', async () => {
+    const clock = new FakeClock()
+    const { call } = scripted([apiError(429, 0), apiError(503, 200), apiError(429, 500)])
+    await expect(withRetry(call, options(clock, 'read'))).resolves.toBe('ok')
+    // A server that keeps answering Retry-After: 0 cannot make the retries a busy loop.
+    expect(clock.sleeps).toEqual([750, 1500, 3000])
+  })
+
+  it('honours Retry-After on a rate-limited write', async () => {
+    const clock = new FakeClock()
+    const { call, calls } = scripted([apiError(429, 20_000)])
+    await expect(withRetry(call, options(clock, 'write'))).resolves.toBe('ok')
+    expect(calls()).toBe(2)
+    expect(clock.sleeps).toEqual([20_000])
   })
 
   it('gives up instead of sleeping past the deadline when Retry-After is too long', async () => {
@@ -187,7 +219,7 @@ describe('withRetry', () => {
     const result = withRetry(call, options(clock, 'read', { deadline }))
     await expect(result).rejects.toBeInstanceOf(RetryWouldOutlastTimeoutError)
     expect(clock.now()).toBeLessThan(deadline)
-    // 750, 1500, 3000, 6000, then 6000 would end past 20s (11 550 + 6000 + 100s of requests is fine).
+    // After five sleeps and six requests it is 17.85s; another 6s would pass 20s.
     expect(clock.sleeps).toEqual([750, 1500, 3000, 6000, 6000])
     expect(calls()).toBe(6)
   })

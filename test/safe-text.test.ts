@@ -27,7 +27,10 @@ describe('redaction', () => {
   })
 
   it('redacts a secret the server echoes inside JSON', () => {
-    const body = JSON.stringify({ error: `Invalid key ${KEY}`, headers: { authorization: `Bearer ${KEY}` } })
+    const body = JSON.stringify({
+      error: `Invalid key ${KEY}`,
+      headers: { authorization: `Bearer ${KEY}` }
+    })
     const line = safeLine(body)
     expect(line).not.toContain(KEY)
     expect(line).toBe('{"error":"Invalid key ***","headers":{"authorization":"Bearer ***"}}')
