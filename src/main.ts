@@ -10,11 +10,13 @@ import { formatDuration } from './duration.js'
 import { HttpClient } from './http.js'
 import { readSettings, InputError, type Settings } from './inputs.js'
 import type { AgentJob } from './job.js'
+import { commentOnPullRequest } from './pr-comment.js'
 import { RunReport, type Ending } from './report.js'
 import { withRetry, type CallKind } from './retry.js'
 import { registerSecret, safeLine } from './safe-text.js'
 import { ACTION_NAME, ACTION_VERSION } from './version.js'
 import { waitForJob, type WaitResult } from './wait-for-job.js'
+import { withWorkflowContext } from './workflow-context.js'
 
 /** Masks a secret in the runner's log (line by line, as the runner matches) and in ours. */
 function maskSecret(value: string): void {
@@ -120,15 +122,27 @@ export async function run(dependencies: RunDependencies = {}): Promise<void> {
     })
 
   let ending: Ending | undefined
+  let lastJob: AgentJob | undefined
   try {
     if (settings.jobId) report.jobIdKnown(settings.jobId, settings.mode === 'message' ? 'Sending a message to' : 'Waiting for')
+    // include-context: the user's prompt, unchanged, then the block; otherwise byte for byte.
+    const prompt =
+      settings.prompt !== undefined && settings.includeContext
+        ? await withWorkflowContext(settings.prompt, {
+            env: dependencies.env ?? process.env,
+            token: settings.githubToken,
+            userAgent: `${ACTION_NAME}/${ACTION_VERSION}`,
+            signal: cancellation.signal,
+            budgetMs: deadline - clock.now()
+          })
+        : settings.prompt
     let initial: AgentJob | undefined
     try {
       if (settings.mode === 'create') {
-        initial = await retried('write', () => api.createJob(settings.prompt as string, callOptions))
+        initial = await retried('write', () => api.createJob(prompt as string, callOptions))
         report.jobIdKnown(initial.id, 'Created')
       } else if (settings.mode === 'message') {
-        initial = await retried('write', () => api.sendMessage(settings.jobId as string, settings.prompt as string, callOptions))
+        initial = await retried('write', () => api.sendMessage(settings.jobId as string, prompt as string, callOptions))
         report.jobIdKnown(initial.id, 'Sent the message to')
       } else if (!settings.wait) {
         initial = await retried('read', () => api.getJob(settings.jobId as string, callOptions))
@@ -137,6 +151,7 @@ export async function run(dependencies: RunDependencies = {}): Promise<void> {
       ending = { conclusion: 'failed', message: describeError(error, context) }
       return
     }
+    lastJob = initial
 
     if (!settings.wait) {
       if (initial) report.statusChanged(initial, undefined)
@@ -165,6 +180,7 @@ export async function run(dependencies: RunDependencies = {}): Promise<void> {
           report.warn(`Job ${jobId} reports status '${status}', which this action does not know; it is treated as still running.`)
       })
     )
+    lastJob = result.job ?? initial
     ending = endingFor(result, settings, waitContext, formatDuration(settings.timeoutMs))
   } catch (error) {
     // Not an expected failure: say so plainly, keep the stack for debug logs.
@@ -175,7 +191,20 @@ export async function run(dependencies: RunDependencies = {}): Promise<void> {
     if (cancellation.reason && ending?.conclusion !== 'failed') {
       ending = { conclusion: 'failed', message: `Cancelled (${cancellation.reason}). ${ending?.message ?? ''}` }
     }
-    await report.finish(ending ?? { conclusion: 'failed', message: 'The run ended unexpectedly.' })
+    ending ??= { conclusion: 'failed', message: 'The run ended unexpectedly.' }
+    await report.finish(ending)
     await dispatcher.destroy()
+    // After the outputs are written, so a comment that fails loses nothing.
+    if (settings.prComment) {
+      const jobId = lastJob?.id ?? settings.jobId
+      await commentOnPullRequest({
+        env: dependencies.env ?? process.env,
+        token: settings.githubToken,
+        userAgent: `${ACTION_NAME}/${ACTION_VERSION}`,
+        // When cancelled, within the runner's window before SIGTERM (7.5 s after SIGINT).
+        budgetMs: cancellation.reason ? 5_000 : 15_000,
+        facts: jobId === undefined ? undefined : { jobId, job: lastJob, ending }
+      })
+    }
   }
 }

@@ -33,7 +33,9 @@ export interface ChangedFile {
 
 export interface ChangedFiles {
   listed: ChangedFile[]
-  /** How many files the pull request changes, when known. */
+  /** Whether the listing reached the last page. */
+  complete: boolean
+  /** How many files the pull request changes, when the payload says. */
   total?: number
 }
 
@@ -76,7 +78,9 @@ export function readWorkflowRun(
     try {
       payload = record(JSON.parse(readFileSync(path, 'utf8'))) ?? {}
     } catch {
-      warn('Could not read the event payload (GITHUB_EVENT_PATH); the context has no event details.')
+      warn(
+        'Could not read the event payload (GITHUB_EVENT_PATH); the context has no event details.'
+      )
     }
   }
   return {
@@ -132,15 +136,19 @@ function pullRequestLines(pr: Record<string, unknown>, files: ChangedFiles | und
     )
   }
   if (files) {
-    const total = Math.max(files.total ?? 0, files.listed.length)
     const shown = files.listed.slice(0, MAX_FILES)
-    lines.push(
-      shown.length < total
-        ? `- Changed files (first ${shown.length} of ${total}):`
-        : `- Changed files (${total}):`
-    )
+    // The payload's count when it has one; otherwise what the listing saw.
+    const known = files.total ?? (files.complete ? files.listed.length : undefined)
+    const total = known === undefined ? undefined : Math.max(known, files.listed.length)
+    if (total === undefined) {
+      lines.push(`- Changed files (first ${shown.length}; more not listed):`)
+    } else if (shown.length < total) {
+      lines.push(`- Changed files (first ${shown.length} of ${total}):`)
+    } else lines.push(`- Changed files (${total}):`)
     for (const file of shown) lines.push(`  - ${fileLine(file)}`)
-    if (shown.length < total) lines.push(`  - … ${total - shown.length} more not listed`)
+    if (total !== undefined && shown.length < total) {
+      lines.push(`  - … ${total - shown.length} more not listed`)
+    }
   }
   return lines
 }
@@ -158,7 +166,8 @@ function pushLines(payload: Record<string, unknown>): string[] {
       const firstLine = (text(commit?.message) ?? '').split(/\r?\n/)[0] ?? ''
       lines.push(`  - ${plain(commit?.id, 40).slice(0, 7)} ${plain(firstLine, 100)}`.trimEnd())
     }
-    if (valid.length > shown.length) lines.push(`  - … ${valid.length - shown.length} more not listed`)
+    if (valid.length > shown.length)
+      lines.push(`  - … ${valid.length - shown.length} more not listed`)
   }
   return lines
 }
@@ -168,7 +177,10 @@ function dispatchLines(payload: Record<string, unknown>): string[] {
   if (inputs.length === 0) return []
   const shown = inputs
     .slice(0, MAX_INPUTS)
-    .map(([name, value]) => `${plain(name, 50)}=${plain(typeof value === 'string' ? value : JSON.stringify(value), 100)}`)
+    .map(
+      ([name, value]) =>
+        `${plain(name, 50)}=${plain(typeof value === 'string' ? value : JSON.stringify(value), 100)}`
+    )
   const more = inputs.length > shown.length ? `, … ${inputs.length - shown.length} more` : ''
   return [`- Inputs: ${shown.join(', ')}${more}`]
 }
@@ -207,7 +219,11 @@ export function boundedSignal(signal: AbortSignal | undefined, budgetMs: number)
 }
 
 /** Loads @actions/github (only now) and opens a client on GITHUB_API_URL, bounded by `signal`. */
-export async function openGitHub(token: string, userAgent: string, signal: AbortSignal): Promise<GitHubClient> {
+export async function openGitHub(
+  token: string,
+  userAgent: string,
+  signal: AbortSignal
+): Promise<GitHubClient> {
   const { getOctokit } = await import('@actions/github')
   const octokit = getOctokit(token, { userAgent })
   // Per-request options do not survive pagination; a hook reaches every request.
@@ -227,13 +243,16 @@ export function describeGitHubError(error: unknown): string {
   return safeLine(error instanceof Error ? error.message : String(error), 200)
 }
 
-/** Up to `limit` changed files of a pull request, following the API's pages. */
+/**
+ * The changed files of a pull request, following the API's pages; stops once it holds
+ * more than `limit` (so `complete: false` means there are more than `limit`).
+ */
 export async function listChangedFiles(
   octokit: GitHubClient,
   repository: string,
   pullNumber: number,
   limit: number = MAX_FILES
-): Promise<ChangedFile[]> {
+): Promise<{ files: ChangedFile[]; complete: boolean }> {
   const [owner = '', repo = ''] = repository.split('/')
   const files: ChangedFile[] = []
   const pages = octokit.paginate.iterator(octokit.rest.pulls.listFiles, {
@@ -250,9 +269,9 @@ export async function listChangedFiles(
         ...(file.previous_filename ? { previousFilename: file.previous_filename } : {})
       })
     }
-    if (files.length >= limit) break
+    if (files.length > limit) return { files, complete: false }
   }
-  return files
+  return { files, complete: true }
 }
 
 export interface ContextOptions {
@@ -265,7 +284,10 @@ export interface ContextOptions {
 }
 
 /** The user's prompt followed by the context block. Never throws: context is a help, not a need. */
-export async function withWorkflowContext(prompt: string, options: ContextOptions): Promise<string> {
+export async function withWorkflowContext(
+  prompt: string,
+  options: ContextOptions
+): Promise<string> {
   const run = readWorkflowRun(options.env, (message) => core.warning(message))
   const pr = record(run.payload.pull_request)
   let files: ChangedFiles | undefined
@@ -274,13 +296,19 @@ export async function withWorkflowContext(prompt: string, options: ContextOption
     if (!options.token) {
       core.warning('include-context: github-token is empty, so the changed files are not listed.')
     } else if (!run.repository) {
-      core.warning('include-context: GITHUB_REPOSITORY is not set, so the changed files are not listed.')
+      core.warning(
+        'include-context: GITHUB_REPOSITORY is not set, so the changed files are not listed.'
+      )
     } else {
       try {
         const signal = boundedSignal(options.signal, Math.min(CONTEXT_BUDGET_MS, options.budgetMs))
         const octokit = await openGitHub(options.token, options.userAgent, signal)
-        const listed = await listChangedFiles(octokit, run.repository, pr.number)
-        files = { listed, ...(total === undefined ? {} : { total }) }
+        const listing = await listChangedFiles(octokit, run.repository, pr.number)
+        files = {
+          listed: listing.files,
+          complete: listing.complete,
+          ...(total === undefined ? {} : { total })
+        }
       } catch (error) {
         core.warning(
           `include-context: could not list the changed files of pull request #${pr.number} (${describeGitHubError(error)}); the context goes without them. The token needs pull-requests: read.`
@@ -290,7 +318,9 @@ export async function withWorkflowContext(prompt: string, options: ContextOption
   }
   const block = formatContextBlock(run, files)
   const lines = block.split('\n')
-  core.info(`Appending the workflow context (${safeLine(run.eventName || 'unknown event', 50)}, ${lines.length} lines) to the prompt.`)
+  core.info(
+    `Appending the workflow context (${safeLine(run.eventName || 'unknown event', 50)}, ${lines.length} lines) to the prompt.`
+  )
   for (const line of lines) core.debug(safeLine(line, 400))
   return appendBlock(prompt, block)
 }
