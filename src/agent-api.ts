@@ -10,8 +10,8 @@ function jobFrom(method: string, path: string, response: JsonResponse): AgentJob
     return parseJob(response.body)
   } catch (error) {
     if (!(error instanceof NotAJobError)) throw error
-    const excerpt = JSON.stringify(response.body).slice(0, 120)
-    throw new BadResponseError(method, path, response.status, `something that is not an agent job (${error.reason})`, excerpt)
+    const reason = `something that is not an agent job (${error.reason})`
+    throw new BadResponseError(method, path, response.status, reason, JSON.stringify(response.body))
   }
 }
 

@@ -2,7 +2,15 @@
 // Server text in these lines is untrusted; report.ts prints them through safeLine.
 
 import { formatDuration } from './duration.js'
-import { ApiError, BadResponseError, CancelledError, DeadlineError, NetworkError } from './http-errors.js'
+import {
+  ApiError,
+  BadResponseError,
+  CancelledError,
+  DeadlineError,
+  isCertificateCode,
+  NetworkError,
+  proxyRefusal
+} from './http-errors.js'
 import { RetryWouldOutlastTimeoutError } from './retry.js'
 
 export interface ErrorContext {
@@ -14,6 +22,11 @@ export interface ErrorContext {
 
 function serverSays(error: ApiError): string {
   return error.serverMessage ? ` The service said: "${error.serverMessage}".` : ''
+}
+
+/** "Project not found" (and not "Job not found in project …"). */
+function projectNotFound(serverMessage: string): boolean {
+  return /project/i.test(serverMessage) && !/job/i.test(serverMessage)
 }
 
 function apiErrorLine(error: ApiError, context: ErrorContext): string {
@@ -30,11 +43,14 @@ function apiErrorLine(error: ApiError, context: ErrorContext): string {
         `or its scope is read-only (creating jobs and sending messages need write scope).`
       )
     case 404:
-      return context.endpoint === 'create'
+      // On a job's path the service's own text says which of the two it did not find.
+      return context.endpoint === 'create' || projectNotFound(error.serverMessage ?? '')
         ? `Project '${context.projectId}' was not found: ${what}${serverSays(error)} Check the project-id input.`
         : `Job '${context.jobId ?? ''}' was not found in project '${context.projectId}': ${what}${serverSays(error)} Check the job-id and project-id inputs.`
     case 429:
-      return `Rate limited: ${what}${serverSays(error)} The service allows 100 jobs and follow-up messages per project per hour; spread runs out or raise the timeout.`
+      return error.method === 'GET'
+        ? `Rate limited: ${what}${serverSays(error)} Poll less often (raise poll-interval and max-poll-interval) or raise the timeout.`
+        : `Rate limited: ${what}${serverSays(error)} The service allows 100 jobs and follow-up messages per project per hour; spread runs out or raise the timeout.`
     default:
       return error.status >= 500
         ? `The service failed: ${what}${serverSays(error)} This is usually temporary; try again later.`
@@ -42,12 +58,28 @@ function apiErrorLine(error: ApiError, context: ErrorContext): string {
   }
 }
 
+function networkLine(error: NetworkError, context: ErrorContext): string {
+  const call = `${error.method} ${error.path}`
+  const proxyStatus = proxyRefusal(error.code)
+  if (proxyStatus !== undefined) {
+    const what = proxyStatus === 407 ? 'wants credentials' : `answered ${proxyStatus}`
+    return `The proxy would not open a tunnel to ${context.host} for ${call}: it ${what}. Check HTTPS_PROXY / HTTP_PROXY (user:password in the proxy URL for 407), or list the host in NO_PROXY.`
+  }
+  if (isCertificateCode(error.code)) {
+    return `The TLS certificate of ${context.host} is not trusted (${error.code}) for ${call}. Behind a TLS-inspecting proxy or with a private CA, set NODE_EXTRA_CA_CERTS to the CA's PEM file; otherwise check base-url.`
+  }
+  if (error.code === 'TIMEOUT') {
+    return `${context.host} gave no answer in time to ${call}. Check the network and proxy settings (HTTPS_PROXY, NO_PROXY).`
+  }
+  if (!error.maybeReceived) {
+    return `Could not reach ${context.host} (${error.code}) for ${call}. Check the network, proxy settings (HTTPS_PROXY, NO_PROXY) and base-url.`
+  }
+  return `The connection to ${context.host} broke before the answer to ${call} arrived (${error.code}). Check the network and proxy settings (HTTPS_PROXY, NO_PROXY).`
+}
+
 function baseLine(error: unknown, context: ErrorContext): string {
   if (error instanceof ApiError) return apiErrorLine(error, context)
-  if (error instanceof NetworkError) {
-    const why = error.code === 'TIMEOUT' ? 'no answer in time' : error.code
-    return `Could not reach ${context.host} (${why}) for ${error.method} ${error.path}. Check the network, proxy settings (HTTPS_PROXY, NO_PROXY) and base-url.`
-  }
+  if (error instanceof NetworkError) return networkLine(error, context)
   if (error instanceof BadResponseError) {
     const excerpt = error.excerpt ? `: ${JSON.stringify(error.excerpt)}` : ''
     return `${error.method} ${error.path} answered ${error.status} with ${error.reason}${excerpt}. Is base-url pointing at the Agent Jobs API?`
@@ -55,9 +87,13 @@ function baseLine(error: unknown, context: ErrorContext): string {
   if (error instanceof RetryWouldOutlastTimeoutError) {
     const last = error.lastError
     if (last instanceof ApiError && last.status === 429) {
-      return `Rate limited, and the service asked to wait ${formatDuration(error.waitMs)}, longer than the timeout leaves. ${apiErrorLine(last, context)}`
+      const wait =
+        last.retryAfterMs !== undefined
+          ? `the service asked to wait ${formatDuration(error.waitMs)}`
+          : `the next try would be in ${formatDuration(error.waitMs)}`
+      return `Rate limited, and ${wait}, longer than the timeout leaves; stopped now instead of sleeping past it. ${apiErrorLine(last, context)}`
     }
-    return `Gave up retrying before the timeout: ${baseLine(last, context)}`
+    return `Gave up retrying: the next try (in ${formatDuration(error.waitMs)}) would come after the timeout. ${baseLine(last, context)}`
   }
   if (error instanceof CancelledError) return 'The run was cancelled.'
   if (error instanceof DeadlineError) return 'The timeout passed before the service answered.'
@@ -70,7 +106,11 @@ export function mayHaveReachedService(error: unknown): boolean {
   const last = error instanceof RetryWouldOutlastTimeoutError ? error.lastError : error
   if (last instanceof ApiError) return last.status >= 500
   if (last instanceof NetworkError) return last.maybeReceived
-  return last instanceof BadResponseError || last instanceof DeadlineError || last instanceof CancelledError
+  return (
+    last instanceof BadResponseError ||
+    last instanceof DeadlineError ||
+    last instanceof CancelledError
+  )
 }
 
 export function describeError(error: unknown, context: ErrorContext): string {
@@ -78,7 +118,7 @@ export function describeError(error: unknown, context: ErrorContext): string {
   if (context.endpoint === 'get' || !mayHaveReachedService(error)) return line
   const warning =
     context.endpoint === 'create'
-      ? ' The service may have created the job anyway: look for it among the agent jobs of the project before running again, so as not to start a second one.'
+      ? ` The request may have reached the service, so a job may have been created anyway: before running again, look for a new agent job of project '${context.projectId}' in the Mintlify dashboard (or a new pull request in the docs repository), so as not to start a second one.`
       : ` The message may have reached job '${context.jobId ?? ''}' anyway: check the job before sending it again.`
   return line + warning
 }

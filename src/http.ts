@@ -7,9 +7,11 @@ import {
   BadResponseError,
   CancelledError,
   DeadlineError,
+  isCertificateCode,
   NetworkError
 } from './http-errors.js'
 import { parseRetryAfter } from './retry-after.js'
+import { redact } from './safe-text.js'
 
 export interface HttpClientOptions {
   baseUrl: URL
@@ -37,13 +39,68 @@ export interface RequestOptions {
 }
 
 // Connection failures that happen before a request byte is sent.
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'UND_ERR_CONNECT_TIMEOUT', 'EHOSTUNREACH', 'ENETUNREACH'])
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH'
+])
+// undici's own header and body timers: the answer did not come in time.
+const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'])
+const SERVER_MESSAGE_CHARS = 500
 
-function errorCode(error: unknown): string {
-  const direct = (error as { code?: unknown }).code
-  if (typeof direct === 'string') return direct
-  const cause = (error as { cause?: { code?: unknown } }).cause
-  return typeof cause?.code === 'string' ? cause.code : 'network error'
+function codeOf(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | undefined)?.code
+  return typeof code === 'string' ? code : undefined
+}
+
+/** The most telling code in an error and its causes, and whether the request may have gone out. */
+export function classifyNetworkError(error: unknown): { code: string; maybeReceived: boolean } {
+  const message = error instanceof Error ? error.message : ''
+  // undici reports a refused CONNECT as "Proxy response (407) !== 200 when HTTP Tunneling".
+  const proxy = /Proxy response \((\d{3})\)/.exec(message)
+  if (proxy) return { code: `PROXY_${proxy[1] ?? ''}`, maybeReceived: false }
+  const codes: string[] = []
+  let current: unknown = error
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
+    const code = codeOf(current)
+    if (code) codes.push(code)
+    current = (current as { cause?: unknown }).cause
+  }
+  const certificate = codes.find(isCertificateCode)
+  if (certificate) return { code: certificate, maybeReceived: false }
+  const notSent = codes.find((code) => NOT_SENT_CODES.has(code))
+  if (notSent) return { code: notSent, maybeReceived: false }
+  if (codes.some((code) => TIMEOUT_CODES.has(code))) return { code: 'TIMEOUT', maybeReceived: true }
+  return { code: codes[0] ?? 'network error', maybeReceived: true }
+}
+
+/** The service's own words in an error body: `{"error": "…"}`, or what a gateway sends instead. */
+function serverMessageOf(body: unknown, parsed: boolean, text: string): string | undefined {
+  const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {}
+  const nested =
+    typeof record.error === 'object' && record.error !== null
+      ? (record.error as Record<string, unknown>)
+      : {}
+  const candidate = [record.error, nested.message, record.message].find(
+    (value) => typeof value === 'string'
+  )
+  const message = typeof candidate === 'string' ? candidate : parsed ? undefined : text
+  if (message === undefined || message.trim() === '') return undefined
+  // Redact before cutting, so no prefix of a secret survives the cut.
+  const redacted = redact(message)
+  return redacted.length > SERVER_MESSAGE_CHARS
+    ? `${redacted.slice(0, SERVER_MESSAGE_CHARS)}…`
+    : redacted
+}
+
+/** Drops a body unread. undici reports a destroyed body as an 'error' event, which
+ * nothing would listen to any more: without the listener it would crash the process. */
+function discard(body: Dispatcher.ResponseData['body']): void {
+  body.on('error', () => undefined)
+  body.destroy()
 }
 
 export class HttpClient {
@@ -60,10 +117,16 @@ export class HttpClient {
   }
 
   /** `path` is relative to the base URL and already encoded, e.g. `/v2/agent/p/job`. */
-  async requestJson(method: 'GET' | 'POST', path: string, options: RequestOptions): Promise<JsonResponse> {
-    const remaining = options.deadline - this.now()
+  async requestJson(
+    method: 'GET' | 'POST',
+    path: string,
+    options: RequestOptions
+  ): Promise<JsonResponse> {
     if (options.signal?.aborted) throw new CancelledError()
+    const remaining = options.deadline - this.now()
     if (remaining <= 0) throw new DeadlineError()
+    // One limit for the whole exchange (connect, headers and body), never past the deadline.
+    const boundByDeadline = remaining <= this.requestTimeoutMs
     const limit = Math.min(this.requestTimeoutMs, remaining)
     const timeout = AbortSignal.timeout(limit)
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout
@@ -81,29 +144,40 @@ export class HttpClient {
         ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
         dispatcher: this.options.dispatcher,
         signal,
-        headersTimeout: limit,
-        bodyTimeout: limit
+        // A backstop only: the signal above is what ends a slow exchange.
+        headersTimeout: limit + 1000,
+        bodyTimeout: limit + 1000
       })
       const text = await this.readCapped(response, method, path)
       return this.interpret(method, path, response, text)
     } catch (error) {
       if (options.signal?.aborted) throw new CancelledError()
       if (error instanceof ApiError || error instanceof BadResponseError) throw error
-      if (timeout.aborted) {
-        if (this.now() >= options.deadline) throw new DeadlineError()
+      if (timeout.aborted || this.now() >= options.deadline) {
+        if (boundByDeadline || this.now() >= options.deadline) throw new DeadlineError()
         throw new NetworkError(method, path, 'TIMEOUT', true)
       }
-      const code = errorCode(error)
-      throw new NetworkError(method, path, code, !NOT_SENT_CODES.has(code))
+      const { code, maybeReceived } = classifyNetworkError(error)
+      throw new NetworkError(method, path, code, maybeReceived)
     }
   }
 
-  private async readCapped(response: Dispatcher.ResponseData, method: string, path: string): Promise<string> {
+  private async readCapped(
+    response: Dispatcher.ResponseData,
+    method: string,
+    path: string
+  ): Promise<string> {
     const declared = Number(response.headers['content-length'])
     const tooLarge = (): BadResponseError =>
-      new BadResponseError(method, path, response.statusCode, `a body larger than ${this.maxBodyBytes} bytes`, '')
+      new BadResponseError(
+        method,
+        path,
+        response.statusCode,
+        `a body larger than ${Math.round(this.maxBodyBytes / 1024)} KiB (a job is far smaller)`,
+        ''
+      )
     if (declared > this.maxBodyBytes) {
-      response.body.destroy()
+      discard(response.body)
       throw tooLarge()
     }
     const chunks: Buffer[] = []
@@ -111,7 +185,7 @@ export class HttpClient {
     for await (const chunk of response.body) {
       size += (chunk as Buffer).length
       if (size > this.maxBodyBytes) {
-        response.body.destroy()
+        discard(response.body)
         throw tooLarge()
       }
       chunks.push(chunk as Buffer)
@@ -119,7 +193,12 @@ export class HttpClient {
     return Buffer.concat(chunks).toString('utf8')
   }
 
-  private interpret(method: string, path: string, response: Dispatcher.ResponseData, text: string): JsonResponse {
+  private interpret(
+    method: string,
+    path: string,
+    response: Dispatcher.ResponseData,
+    text: string
+  ): JsonResponse {
     const status = response.statusCode
     let body: unknown
     let parsed = true
@@ -129,14 +208,33 @@ export class HttpClient {
       parsed = false
     }
     if (status >= 400) {
-      const message = (body as { error?: unknown } | undefined)?.error
-      const serverMessage = typeof message === 'string' ? message : parsed ? undefined : text.slice(0, 200) || undefined
       const retryAfter = response.headers['retry-after']
-      const retryAfterMs = parseRetryAfter(Array.isArray(retryAfter) ? retryAfter[0] : retryAfter, this.now())
-      throw new ApiError(method, path, status, serverMessage, retryAfterMs)
+      const retryAfterMs = parseRetryAfter(
+        Array.isArray(retryAfter) ? retryAfter[0] : retryAfter,
+        this.now()
+      )
+      throw new ApiError(method, path, status, serverMessageOf(body, parsed, text), retryAfterMs)
+    }
+    if (status >= 300) {
+      // undici does not follow redirects, and a redirected API key is not one we want to send.
+      const location = response.headers.location
+      const where = typeof location === 'string' ? location : ''
+      throw new BadResponseError(
+        method,
+        path,
+        status,
+        'a redirect, which this action does not follow',
+        where
+      )
     }
     if (!parsed || body === undefined) {
-      throw new BadResponseError(method, path, status, parsed ? 'an empty body' : 'a body that is not JSON', text.slice(0, 120))
+      throw new BadResponseError(
+        method,
+        path,
+        status,
+        parsed ? 'an empty body' : 'a body that is not JSON',
+        text
+      )
     }
     return { status, body }
   }

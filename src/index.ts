@@ -1,9 +1,14 @@
-// The entry the runner executes. All work happens in run(); a throw that escapes it
-// still fails the step with a message, never a silent green.
+// The entry the runner executes. All work happens in run(); whatever escapes it
+// still fails the step with one line, never a silent green or a bare stack trace.
 import * as core from '@actions/core'
 import { run } from './main.js'
 import { safeLine } from './safe-text.js'
 
-run().catch((error: unknown) => {
+function fail(error: unknown): void {
   core.setFailed(safeLine(`Unexpected error: ${error instanceof Error ? error.message : String(error)}`, 2000))
-})
+}
+
+// An error no one awaited (a stray stream event) fails the step, and run() still
+// gets to write the outputs and summary it can.
+process.on('uncaughtException', fail)
+run().catch(fail)

@@ -23,6 +23,16 @@ export function isKnownStatus(status: string): boolean {
   return (KNOWN_STATUSES as readonly string[]).includes(status)
 }
 
+/**
+ * A link later steps can use as it is: http(s), no whitespace or control characters.
+ * Anything else is treated as no link, so `${{ steps.x.outputs.pr-link }}` pasted
+ * into a script can never carry a second command.
+ */
+function isSafeLink(value: unknown): value is string {
+  // eslint-disable-next-line no-control-regex
+  return typeof value === 'string' && /^https?:\/\/[^\s\u0000-\u001f\u007f-\u009f"'`$\\<>]+$/i.test(value)
+}
+
 /** Why a body is not a job, or undefined when it is one. */
 function whyNotAJob(body: unknown): string | undefined {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'not a JSON object'
@@ -52,7 +62,7 @@ export function parseJob(body: unknown): AgentJob {
   return {
     id: record.id as string,
     status: record.status as string,
-    prLink: typeof record.prLink === 'string' && record.prLink !== '' ? record.prLink : null,
+    prLink: isSafeLink(record.prLink) ? record.prLink : null,
     ...(typeof record.model === 'string' ? { model: record.model } : {}),
     ...(source
       ? {

@@ -1,22 +1,26 @@
 // Wires the modules together and owns the step's conclusion. Nothing runs on import.
 
 import * as core from '@actions/core'
+import type { Dispatcher } from 'undici'
 import { AgentApi, type CallOptions } from './agent-api.js'
 import { listenForCancellation } from './cancellation.js'
 import { systemClock, type Clock } from './clock.js'
 import { describeError, type ErrorContext } from './describe-error.js'
 import { createDispatcher } from './dispatcher.js'
 import { formatDuration } from './duration.js'
+import { endingFor } from './ending.js'
 import { HttpClient } from './http.js'
-import { readSettings, InputError, type Settings } from './inputs.js'
+import { readSettings, type Settings } from './inputs.js'
 import type { AgentJob } from './job.js'
 import { commentOnPullRequest } from './pr-comment.js'
 import { RunReport, type Ending } from './report.js'
 import { withRetry, type CallKind } from './retry.js'
 import { registerSecret, safeLine } from './safe-text.js'
 import { ACTION_NAME, ACTION_VERSION } from './version.js'
-import { waitForJob, type WaitResult } from './wait-for-job.js'
+import { waitForJob } from './wait-for-job.js'
 import { withWorkflowContext } from './workflow-context.js'
+
+const USER_AGENT = `${ACTION_NAME}/${ACTION_VERSION}`
 
 /** Masks a secret in the runner's log (line by line, as the runner matches) and in ours. */
 function maskSecret(value: string): void {
@@ -28,49 +32,35 @@ function maskSecret(value: string): void {
   }
 }
 
-/** The step's conclusion from the way the wait ended. */
-export function endingFor(result: WaitResult, settings: Settings, context: ErrorContext, timeout: string): Ending {
-  const job = result.job
-  const id = job?.id ?? context.jobId ?? ''
-  const resume = `It keeps running on ${context.host} (project ${context.projectId}); to follow it later, run this action with job-id: ${id}.`
-  switch (result.end) {
-    case 'cancelled':
-      return {
-        conclusion: 'failed',
-        message: `Cancelled while waiting for job ${id} (last status: ${job?.status ?? 'unknown'}). The service has no cancel endpoint: ${resume}`
-      }
-    case 'timeout':
-      return {
-        conclusion: 'failed',
-        message: `Timed out after ${timeout} waiting for job ${id} (last status: ${job?.status ?? 'unknown'}). ${resume} Raise the timeout input if jobs take longer.`
-      }
-    case 'error':
-      return {
-        conclusion: 'failed',
-        message: `Stopped waiting for job ${id} (last status: ${job?.status ?? 'unknown'}): ${describeError(result.error, context)} ${resume}`
-      }
-    case 'terminal':
-      break
-  }
-  const status = job?.status
-  if (status === 'failed') {
-    return { conclusion: 'failed', message: `Job ${id} failed: the agent hit an unrecoverable error.` }
-  }
-  if (status === 'archived') {
-    return { conclusion: 'warned', message: `Job ${id} was archived before it completed.` }
-  }
-  if (!job?.prLink) {
-    const message = `Job ${id} completed without a pull request (the agent changed no files).`
-    return settings.requirePr
-      ? { conclusion: 'failed', message: `${message} require-pr is true.` }
-      : { conclusion: 'succeeded', message }
-  }
-  return { conclusion: 'succeeded', message: `Job ${id} completed: ${job.prLink}` }
-}
-
 export interface RunDependencies {
   clock?: Clock
   env?: NodeJS.ProcessEnv
+}
+
+/** Settings and the network path, or one error line and undefined: before any request. */
+function prepare(env: NodeJS.ProcessEnv): { settings: Settings; dispatcher: Dispatcher } | undefined {
+  try {
+    const settings = readSettings(core.getInput, env.GITHUB_WORKSPACE)
+    return { settings, dispatcher: createDispatcher(env) }
+  } catch (error) {
+    // Bad inputs and malformed proxy variables: expected, so no stack trace.
+    core.setFailed(safeLine(error instanceof Error ? error.message : String(error), 2000))
+    return undefined
+  }
+}
+
+/** Everything one run shares: settings, the API, the clock, the report. */
+interface Session {
+  settings: Settings
+  env: NodeJS.ProcessEnv
+  api: AgentApi
+  clock: Clock
+  deadline: number
+  signal: AbortSignal
+  report: RunReport
+  context: ErrorContext
+  call: CallOptions
+  retried<T>(kind: CallKind, call: () => Promise<T>): Promise<T>
 }
 
 export async function run(dependencies: RunDependencies = {}): Promise<void> {
@@ -78,133 +68,159 @@ export async function run(dependencies: RunDependencies = {}): Promise<void> {
   maskSecret(core.getInput('api-key'))
   maskSecret(core.getInput('github-token'))
 
-  let settings: Settings
-  try {
-    settings = readSettings(core.getInput, dependencies.env?.GITHUB_WORKSPACE ?? process.env.GITHUB_WORKSPACE)
-  } catch (error) {
-    if (!(error instanceof InputError)) throw error
-    core.setFailed(safeLine(error.message, 2000))
-    return
-  }
+  const env = dependencies.env ?? process.env
+  const prepared = prepare(env)
+  if (!prepared) return
+  const { settings, dispatcher } = prepared
 
   const clock = dependencies.clock ?? systemClock
   const startedAt = clock.now()
   const deadline = startedAt + settings.timeoutMs
   const cancellation = listenForCancellation()
-  const dispatcher = createDispatcher(dependencies.env ?? process.env)
   const http = new HttpClient({
     baseUrl: settings.baseUrl,
     apiKey: settings.apiKey,
-    userAgent: `${ACTION_NAME}/${ACTION_VERSION}`,
+    userAgent: USER_AGENT,
     dispatcher,
     now: () => clock.now()
   })
-  const api = new AgentApi(http, settings.projectId)
-  const report = new RunReport(startedAt, () => clock.now(), settings.prompt)
-  const callOptions: CallOptions = { deadline, signal: cancellation.signal }
   const context: ErrorContext = {
     endpoint: settings.mode === 'create' ? 'create' : settings.mode === 'message' ? 'message' : 'get',
     projectId: settings.projectId,
     host: settings.baseUrl.host,
     ...(settings.jobId ? { jobId: settings.jobId } : {})
   }
-  const retried = <T>(kind: CallKind, call: () => Promise<T>): Promise<T> =>
-    withRetry(call, {
-      kind,
-      backoff: { baseMs: settings.pollIntervalMs, maxMs: settings.maxPollIntervalMs },
-      deadline,
-      clock,
-      signal: cancellation.signal,
-      onRetry: (error, attempt, delayMs) =>
-        core.info(
-          `Retrying in ${formatDuration(delayMs)} (attempt ${attempt + 1}): ${safeLine(describeError(error, { ...context, endpoint: 'get' }))}`
-        )
-    })
-
-  let ending: Ending | undefined
-  let lastJob: AgentJob | undefined
-  try {
-    if (settings.jobId) report.jobIdKnown(settings.jobId, settings.mode === 'message' ? 'Sending a message to' : 'Waiting for')
-    // include-context: the user's prompt, unchanged, then the block; otherwise byte for byte.
-    const prompt =
-      settings.prompt !== undefined && settings.includeContext
-        ? await withWorkflowContext(settings.prompt, {
-            env: dependencies.env ?? process.env,
-            token: settings.githubToken,
-            userAgent: `${ACTION_NAME}/${ACTION_VERSION}`,
-            signal: cancellation.signal,
-            budgetMs: deadline - clock.now()
-          })
-        : settings.prompt
-    let initial: AgentJob | undefined
-    try {
-      if (settings.mode === 'create') {
-        initial = await retried('write', () => api.createJob(prompt as string, callOptions))
-        report.jobIdKnown(initial.id, 'Created')
-      } else if (settings.mode === 'message') {
-        initial = await retried('write', () => api.sendMessage(settings.jobId as string, prompt as string, callOptions))
-        report.jobIdKnown(initial.id, 'Sent the message to')
-      } else if (!settings.wait) {
-        initial = await retried('read', () => api.getJob(settings.jobId as string, callOptions))
-      }
-    } catch (error) {
-      ending = { conclusion: 'failed', message: describeError(error, context) }
-      return
-    }
-    lastJob = initial
-
-    if (!settings.wait) {
-      if (initial) report.statusChanged(initial, undefined)
-      ending = {
-        conclusion: 'succeeded',
-        message: `Not waiting (wait: false): job ${initial?.id ?? ''} is ${initial?.status ?? 'unknown'}.`
-      }
-      return
-    }
-
-    const jobId = initial?.id ?? settings.jobId
-    if (jobId === undefined) throw new Error('no job to wait for') // readSettings guarantees one
-    const waitContext: ErrorContext = { ...context, endpoint: 'get', jobId }
-    const result = await core.group(`Waiting for job ${safeLine(jobId)} (timeout ${formatDuration(settings.timeoutMs)})`, () =>
-      waitForJob({
-        poll: () => retried('read', () => api.getJob(jobId, callOptions)),
-        ...(initial ? { initial } : {}),
-        schedule: { firstMs: settings.pollIntervalMs, maxMs: settings.maxPollIntervalMs },
-        startedAt: clock.now(),
+  const session: Session = {
+    settings,
+    env,
+    api: new AgentApi(http, settings.projectId),
+    clock,
+    deadline,
+    signal: cancellation.signal,
+    report: new RunReport(startedAt, () => clock.now(), settings.prompt),
+    context,
+    call: { deadline, signal: cancellation.signal },
+    retried: (kind, call) =>
+      withRetry(call, {
+        kind,
+        backoff: { baseMs: settings.pollIntervalMs, maxMs: settings.maxPollIntervalMs },
         deadline,
         clock,
         signal: cancellation.signal,
-        onStatus: (job, previous) => report.statusChanged(job, previous),
-        onPoll: (job, polls, next) => report.polled(job, polls, next),
-        onUnknownStatus: (status) =>
-          report.warn(`Job ${jobId} reports status '${status}', which this action does not know; it is treated as still running.`)
+        onRetry: (error, attempt, delayMs) => {
+          const why = describeError(error, { ...context, endpoint: 'get' })
+          core.info(`Retrying in ${formatDuration(delayMs)} (attempt ${attempt + 1}): ${safeLine(why)}`)
+        }
       })
-    )
-    lastJob = result.job ?? initial
-    ending = endingFor(result, settings, waitContext, formatDuration(settings.timeoutMs))
+  }
+
+  let outcome: { ending: Ending; job?: AgentJob } | undefined
+  try {
+    outcome = await runJob(session)
   } catch (error) {
     // Not an expected failure: say so plainly, keep the stack for debug logs.
     core.debug(error instanceof Error && error.stack ? safeLine(error.stack, 4000) : String(error))
-    ending = { conclusion: 'failed', message: describeError(error, context) }
+    outcome = { ending: { conclusion: 'failed', message: describeError(error, context) } }
   } finally {
     cancellation.dispose()
-    if (cancellation.reason && ending?.conclusion !== 'failed') {
-      ending = { conclusion: 'failed', message: `Cancelled (${cancellation.reason}). ${ending?.message ?? ''}` }
+    let ending = outcome?.ending ?? { conclusion: 'failed', message: 'The run ended unexpectedly.' }
+    if (cancellation.reason && ending.conclusion !== 'failed') {
+      ending = { conclusion: 'failed', message: `Cancelled (${cancellation.reason}). ${ending.message}` }
     }
-    ending ??= { conclusion: 'failed', message: 'The run ended unexpectedly.' }
-    await report.finish(ending)
+    await session.report.finish(ending)
     await dispatcher.destroy()
     // After the outputs are written, so a comment that fails loses nothing.
     if (settings.prComment) {
-      const jobId = lastJob?.id ?? settings.jobId
+      const jobId = outcome?.job?.id ?? settings.jobId
       await commentOnPullRequest({
-        env: dependencies.env ?? process.env,
+        env,
         token: settings.githubToken,
-        userAgent: `${ACTION_NAME}/${ACTION_VERSION}`,
+        userAgent: USER_AGENT,
         // When cancelled, within the runner's window before SIGTERM (7.5 s after SIGINT).
         budgetMs: cancellation.reason ? 5_000 : 15_000,
-        facts: jobId === undefined ? undefined : { jobId, job: lastJob, ending }
+        facts: jobId === undefined ? undefined : { jobId, job: outcome?.job, ending }
       })
     }
   }
+}
+
+/** The prompt as sent: the user's, unchanged, then the context block when asked for. */
+async function promptToSend(session: Session): Promise<string | undefined> {
+  const { settings } = session
+  if (settings.prompt === undefined || !settings.includeContext) return settings.prompt
+  return withWorkflowContext(settings.prompt, {
+    env: session.env,
+    token: settings.githubToken,
+    userAgent: USER_AGENT,
+    signal: session.signal,
+    budgetMs: session.deadline - session.clock.now()
+  })
+}
+
+/** Creates the job, sends the message, or (not waiting) reads the job once. */
+async function firstCall(session: Session, prompt: string | undefined): Promise<AgentJob | undefined> {
+  const { settings, api, report, call } = session
+  const jobId = settings.jobId ?? ''
+  switch (settings.mode) {
+    case 'create': {
+      const job = await session.retried('write', () => api.createJob(prompt ?? '', call))
+      report.jobIdKnown(job.id, 'Created')
+      return job
+    }
+    case 'message': {
+      const job = await session.retried('write', () => api.sendMessage(jobId, prompt ?? '', call))
+      report.jobIdKnown(job.id, 'Sent the message to')
+      return job
+    }
+    case 'wait':
+      return settings.wait ? undefined : session.retried('read', () => api.getJob(jobId, call))
+  }
+}
+
+async function runJob(session: Session): Promise<{ ending: Ending; job?: AgentJob }> {
+  const { settings, report, api, clock } = session
+  if (settings.jobId) {
+    report.jobIdKnown(settings.jobId, settings.mode === 'message' ? 'Sending a message to' : 'Waiting for')
+  }
+  const prompt = await promptToSend(session)
+
+  let initial: AgentJob | undefined
+  try {
+    initial = await firstCall(session, prompt)
+  } catch (error) {
+    return { ending: { conclusion: 'failed', message: describeError(error, session.context) } }
+  }
+
+  if (!settings.wait) {
+    if (initial) report.statusChanged(initial, undefined)
+    const ending: Ending = {
+      conclusion: 'succeeded',
+      message: `Not waiting (wait: false): job ${initial?.id ?? ''} is ${initial?.status ?? 'unknown'}.`
+    }
+    return { ending, ...(initial ? { job: initial } : {}) }
+  }
+
+  // readSettings guarantees a job id in every mode that has no first call.
+  const jobId = initial?.id ?? settings.jobId ?? ''
+  const timeout = formatDuration(settings.timeoutMs)
+  const result = await core.group(`Waiting for job ${safeLine(jobId)} (timeout ${timeout})`, () =>
+    waitForJob({
+      poll: () => session.retried('read', () => api.getJob(jobId, session.call)),
+      ...(initial ? { initial } : {}),
+      schedule: { firstMs: settings.pollIntervalMs, maxMs: settings.maxPollIntervalMs },
+      startedAt: clock.now(),
+      deadline: session.deadline,
+      clock,
+      signal: session.signal,
+      onStatus: (job, previous) => report.statusChanged(job, previous),
+      onPoll: (job, polls, next) => report.polled(job, polls, next),
+      onUnknownStatus: (status) =>
+        report.warn(
+          `Job ${jobId} reports status '${status}', which this action does not know; it is treated as still running.`
+        )
+    })
+  )
+  const job = result.job ?? initial
+  const ending = endingFor(result, settings.requirePr, { ...session.context, endpoint: 'get', jobId }, timeout)
+  return { ending, ...(job ? { job } : {}) }
 }

@@ -34,6 +34,7 @@ export function isRetryable(error: unknown, kind: CallKind, attempt: number): bo
     return kind === 'read' && (error.status >= 500 || error.status === 408)
   }
   if (error instanceof NetworkError) {
+    if (error.permanent) return false
     if (kind === 'read') return true
     return !error.maybeReceived && attempt < MAX_WRITE_ATTEMPTS
   }
@@ -71,8 +72,10 @@ export async function withRetry<T>(call: () => Promise<T>, options: RetryOptions
       return await call()
     } catch (error) {
       if (!isRetryable(error, options.kind, attempt)) throw error
-      const suggested = error instanceof ApiError ? error.retryAfterMs : undefined
-      const delay = Math.max(suggested ?? backoffDelay(options.backoff, attempt), 1)
+      // Retry-After is the least we wait; the backoff still applies, so a server that
+      // keeps answering `Retry-After: 0` cannot turn the retries into a busy loop.
+      const suggested = error instanceof ApiError ? (error.retryAfterMs ?? 0) : 0
+      const delay = Math.max(suggested, backoffDelay(options.backoff, attempt), 1)
       if (options.clock.now() + delay >= options.deadline) {
         throw new RetryWouldOutlastTimeoutError(error, delay)
       }

@@ -57,8 +57,8 @@ export type Fault =
   | { kind: 'hang' }
   /** Send the headers, then the body slowly (one byte every `intervalMs`). */
   | { kind: 'slow-body'; intervalMs: number }
-  /** A 2xx body of `bytes` bytes. */
-  | { kind: 'huge'; bytes: number }
+  /** A 2xx body of `bytes` bytes; with `declared`, announced in Content-Length. */
+  | { kind: 'huge'; bytes: number; declared?: boolean }
   /** Delay the normal answer by `ms`. */
   | { kind: 'delay'; ms: number }
   /** Answer normally, with the job's fields replaced by these. */
@@ -240,13 +240,15 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
       return
     }
     if (fault?.kind === 'huge') {
-      res.writeHead(200, { 'content-type': 'application/json' })
+      const length = fault.declared ? { 'content-length': String(fault.bytes) } : {}
+      res.writeHead(200, { 'content-type': 'application/json', ...length })
       const block = Buffer.alloc(64 * 1024, 'x')
       let sent = 0
       const pump = (): void => {
         while (sent < fault.bytes && !res.destroyed) {
-          sent += block.length
-          if (!res.write(block)) {
+          const chunk = block.subarray(0, Math.min(block.length, fault.bytes - sent))
+          sent += chunk.length
+          if (!res.write(chunk)) {
             res.once('drain', pump)
             return
           }
