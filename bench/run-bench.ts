@@ -1,0 +1,189 @@
+// The benchmark: `npm run bench` (which bundles first) or `node bench/run-bench.ts`.
+// Runs everything on this machine against the local stand-in of the service
+// (127.0.0.1 only), prints Markdown tables and a PASS/FAIL line per target, and
+// exits 1 when a target is missed. Bounded: well under two minutes.
+
+import { cpus, arch, type } from 'node:os'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { startStandIn } from '../test/support/stand-in.ts'
+import { ROOT } from '../test/support/run-action.ts'
+import { bundleFiles, peakMemory } from './footprint.ts'
+import { DEFAULT_TIMEOUT_MS, lagAround, planAction, planFixed } from './real-scale.ts'
+import { startUp } from './start-up.ts'
+import { markdownTable, ms, ratio, seconds, verdictLines, type Verdict } from './table.ts'
+import { FIXED_INTERVAL_MS, SCALE, timeLapse } from './time-lapse.ts'
+
+const JOB_LENGTHS_MS = [1000, 4000, 12_000]
+const START_UP_ROUNDS = 11
+const WATCHDOG_MS = 110_000
+const TIME_LAPSE_SCHEDULE = { firstMs: 100, maxMs: 600 }
+
+const watchdog = setTimeout(() => {
+  console.error(`The benchmark took longer than ${WATCHDOG_MS / 1000} s; stopping.`)
+  process.exit(2)
+}, WATCHDOG_MS)
+watchdog.unref()
+
+const section = (title: string, body: string): void => console.log(`\n### ${title}\n\n${body}`)
+const undiciVersion = (
+  JSON.parse(readFileSync(join(ROOT, 'node_modules', 'undici', 'package.json'), 'utf8')) as {
+    version: string
+  }
+).version
+
+console.log(`## Benchmark: ${cpus().length}-core ${type()} ${arch()}, Node ${process.version}`)
+const standIn = await startStandIn()
+const verdicts: Verdict[] = []
+try {
+  // 1. Polling, as a time-lapse.
+  const lapse = await timeLapse(standIn, JOB_LENGTHS_MS)
+  section(
+    `Polling: time-lapse at 1/${SCALE} scale (poll-interval 100ms, max-poll-interval 600ms; fixed loop: every ${FIXED_INTERVAL_MS} ms)`,
+    markdownTable(
+      [
+        'job',
+        'polls: action',
+        'polls: fixed loop',
+        'fewer polls',
+        'lag: action',
+        'lag: fixed loop',
+        'step ends: action',
+        'step ends: fixed loop',
+        'lag at real scale: action'
+      ],
+      lapse.map(({ jobMs, action, loop }) => [
+        `${jobMs / 1000} s (${seconds(jobMs * SCALE)} real)`,
+        action.polls,
+        loop.polls,
+        ratio(loop.polls, action.polls),
+        ms(action.seenLagMs),
+        ms(loop.seenLagMs),
+        ms(action.exitLagMs),
+        ms(loop.exitLagMs),
+        seconds(action.seenLagMs * SCALE)
+      ])
+    ) +
+      "\n\nlag: from the job's end on the service to the poll that saw it. step ends: from the job's end to the exit of the process." +
+      `\nThe schedule allows at most ${JOB_LENGTHS_MS.map((jobMs) => `${ms(planAction(jobMs, 60_000, TIME_LAPSE_SCHEDULE).worstLagMs)} (${jobMs / 1000} s job)`).join(', ')} of lag, plus the time of one request.`
+  )
+  const long = lapse.find(({ jobMs }) => jobMs === 12_000)
+  const short = lapse.find(({ jobMs }) => jobMs === 1000)
+  if (long) {
+    verdicts.push(
+      {
+        target: '12 s job: at most 35 polls',
+        measured: `${long.action.polls} (fixed loop: ${long.loop.polls})`,
+        pass: long.action.polls <= 35
+      },
+      {
+        target: '12 s job: end seen within 700 ms',
+        measured: ms(long.action.seenLagMs),
+        pass: long.action.seenLagMs <= 700
+      }
+    )
+  }
+  if (short) {
+    verdicts.push({
+      target: '1 s job: end seen within 250 ms',
+      measured: ms(short.action.seenLagMs),
+      pass: short.action.seenLagMs <= 250
+    })
+  }
+
+  // 2. Start-up.
+  const starts = await startUp(standIn, START_UP_ROUNDS)
+  const bare = starts.find(({ name }) => name.startsWith('bare') && name.includes('require'))
+  const bundle = starts.find(({ name }) => name.startsWith('action'))
+  section(
+    `Start-up: spawn to first request on the wire (median of ${START_UP_ROUNDS})`,
+    markdownTable(
+      ['process', 'median', 'fastest', 'slowest', 'vs bare Node'],
+      starts.map(({ name, runs, medianMs, note }) =>
+        runs.length === 0
+          ? [name, note ?? 'skipped', '', '', '']
+          : [
+              name,
+              ms(medianMs),
+              ms(Math.min(...runs)),
+              ms(Math.max(...runs)),
+              bare ? ratio(medianMs, bare.medianMs) : ''
+            ]
+      )
+    )
+  )
+  if (bare && bundle) {
+    verdicts.push({
+      target: 'start-up: at most 3x a bare Node script',
+      measured: `${ms(bundle.medianMs)} vs ${ms(bare.medianMs)} (${ratio(bundle.medianMs, bare.medianMs)})`,
+      pass: bundle.medianMs <= 3 * bare.medianMs
+    })
+  }
+
+  // 3. Footprint.
+  const files = bundleFiles()
+  const memory = await peakMemory(standIn, 1000)
+  section(
+    'Footprint',
+    markdownTable(
+      ['what', 'size'],
+      [
+        ['dist/ in all', `${(files.totalBytes / 1024).toFixed(0)} KiB`],
+        ...files.files
+          .filter(({ name }) => name.endsWith('.js'))
+          .map(({ name, bytes }): [string, string] => [
+            `dist/${name}`,
+            `${(bytes / 1024).toFixed(0)} KiB`
+          ]),
+        [
+          'peak memory (maxRSS): the action, 1 s job',
+          `${(memory.actionKiB / 1024).toFixed(0)} MiB`
+        ],
+        ['peak memory (maxRSS): bare Node script', `${(memory.bareKiB / 1024).toFixed(0)} MiB`]
+      ]
+    ) +
+      `\n\nundici in the bundle: ${files.undiciCopies} ${files.undiciCopies === 1 ? 'copy' : 'copies'} (node_modules has ${undiciVersion}); ` +
+      `@actions/github (@octokit) on the start path (dist/index.js): ${files.octokitOnStartPath ? 'yes' : 'no'}.`
+  )
+
+  // 4. Real scale, from the schedule itself.
+  const minutes = [2, 10, 30]
+  const rows = minutes.map((length) => {
+    const jobMs = length * 60_000
+    // A 30-minute job meets the default 30m timeout; show it with room to finish.
+    const timeoutMs = jobMs >= DEFAULT_TIMEOUT_MS ? jobMs + 10 * 60_000 : DEFAULT_TIMEOUT_MS
+    const action = planAction(jobMs, timeoutMs)
+    const fixed = planFixed(jobMs)
+    const actionLag = lagAround(jobMs, (end) => planAction(end, timeoutMs))
+    const fixedLag = lagAround(jobMs, (end) => planFixed(end))
+    return [
+      `${length} min${timeoutMs === DEFAULT_TIMEOUT_MS ? '' : ` (timeout ${timeoutMs / 60_000}m)`}`,
+      action.polls + 1,
+      fixed.polls + 1,
+      ratio(fixed.polls + 1, action.polls + 1),
+      `${seconds(actionLag.averageMs)} / ${seconds(actionLag.worstMs)}`,
+      `${seconds(fixedLag.averageMs)} / ${seconds(fixedLag.worstMs)}`
+    ]
+  })
+  section(
+    'Real scale, computed from src/poll-schedule.ts (defaults 5s → 30s) against a fixed 5 s loop',
+    markdownTable(
+      [
+        'job',
+        'requests: action',
+        'requests: fixed 5 s',
+        'fewer requests',
+        'lag: action (average / at most)',
+        'lag: fixed 5 s (average / at most)'
+      ],
+      rows
+    ) +
+      '\n\nrequests: the create call and every poll. lag: over jobs ending within 30 s either side of the length.' +
+      '\nWith the default timeout (30m) a 30-minute job ends the step at the timeout: raise it for jobs that long.'
+  )
+} finally {
+  await standIn.close()
+}
+
+section('Targets', verdictLines(verdicts))
+process.exitCode = verdicts.every(({ pass }) => pass) ? 0 : 1
