@@ -6,9 +6,14 @@
 import { startStandIn } from '../test/support/stand-in.ts'
 import { runAction } from '../test/support/run-action.ts'
 
-const rule = (title: string): void => console.log(`\n──── ${title} ${'─'.repeat(Math.max(0, 60 - title.length))}`)
+const rule = (title: string): void =>
+  console.log(`\n──── ${title} ${'─'.repeat(Math.max(0, 60 - title.length))}`)
 
-const standIn = await startStandIn({ apiKey: 'mint_demo_key', projects: ['demo-project'], jobDurationMs: 4000 })
+const standIn = await startStandIn({
+  apiKey: 'mint_demo_key',
+  projects: ['demo-project'],
+  jobDurationMs: 4000
+})
 try {
   rule('Workflow step')
   const inputs = {
@@ -28,11 +33,13 @@ try {
     inputs,
     onStdout: (text) => {
       // Indent the action's log, chunk boundaries notwithstanding.
-      process.stdout.write(text.replace(/[^\n]*\n?/g, (line) => {
-        const out = line && atLineStart ? `  ${line}` : line
-        if (line) atLineStart = line.endsWith('\n')
-        return out
-      }))
+      process.stdout.write(
+        text.replace(/[^\n]*\n?/g, (line) => {
+          const out = line && atLineStart ? `  ${line}` : line
+          if (line) atLineStart = line.endsWith('\n')
+          return out
+        })
+      )
     }
   })
 

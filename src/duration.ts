@@ -5,7 +5,8 @@ const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_00
 const PART = /(\d+(?:\.\d+)?)(ms|s|m|h)/gy
 const WHOLE = /^(?:\d+(?:\.\d+)?(?:ms|s|m|h))+$/
 
-export const DURATION_FORM = 'a duration such as 500ms, 10s, 5m, 1h or 1m30s, or a bare number of seconds'
+export const DURATION_FORM =
+  'a duration such as 500ms, 10s, 5m, 1h or 1m30s, or a bare number of seconds'
 
 /** Milliseconds for `text`, or undefined when it is not a duration. */
 export function parseDuration(text: string): number | undefined {

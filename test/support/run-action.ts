@@ -74,11 +74,16 @@ export function runAction(options: RunOptions): Promise<ActionRun> {
     RUNNER_TEMP: dir,
     ...options.env
   }
-  for (const [name, value] of Object.entries(options.inputs)) env[`INPUT_${name.toUpperCase()}`] = value
+  for (const [name, value] of Object.entries(options.inputs))
+    env[`INPUT_${name.toUpperCase()}`] = value
 
   const started = Date.now()
   return new Promise<ActionRun>((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [options.script ?? BUNDLE], { env, cwd: env.GITHUB_WORKSPACE, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, [options.script ?? BUNDLE], {
+      env,
+      cwd: env.GITHUB_WORKSPACE,
+      stdio: ['ignore', 'pipe', 'pipe']
+    })
     let stdout = ''
     let stderr = ''
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
@@ -92,10 +97,21 @@ export function runAction(options: RunOptions): Promise<ActionRun> {
     child.on('close', (exitCode, signal) => {
       clearTimeout(killer)
       const history = parseOutputFile(readFileSync(outputFile, 'utf8'))
-      const outputs = Object.fromEntries(Object.entries(history).map(([k, v]) => [k, v[v.length - 1] as string]))
+      const outputs = Object.fromEntries(
+        Object.entries(history).map(([k, v]) => [k, v[v.length - 1] as string])
+      )
       const summary = readFileSync(summaryFile, 'utf8')
       rmSync(dir, { recursive: true, force: true })
-      resolvePromise({ exitCode, signal, stdout, stderr, outputs, outputHistory: history, summary, durationMs: Date.now() - started })
+      resolvePromise({
+        exitCode,
+        signal,
+        stdout,
+        stderr,
+        outputs,
+        outputHistory: history,
+        summary,
+        durationMs: Date.now() - started
+      })
     })
   })
 }
@@ -105,5 +121,11 @@ export function errorLines(stdout: string): string[] {
   return stdout
     .split('\n')
     .filter((line) => line.startsWith('::error'))
-    .map((line) => line.replace(/^::error[^:]*::/, '').replace(/%0A/g, '\n').replace(/%0D/g, '\r').replace(/%25/g, '%'))
+    .map((line) =>
+      line
+        .replace(/^::error[^:]*::/, '')
+        .replace(/%0A/g, '\n')
+        .replace(/%0D/g, '\r')
+        .replace(/%25/g, '%')
+    )
 }

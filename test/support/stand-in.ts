@@ -6,7 +6,12 @@
 // Runs under Node 24 directly (erasable TypeScript only) and listens on 127.0.0.1.
 
 import { randomBytes } from 'node:crypto'
-import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import {
+  createServer as createHttpServer,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse
+} from 'node:http'
 import { createServer as createHttpsServer } from 'node:https'
 import type { AddressInfo, Socket } from 'node:net'
 
@@ -30,7 +35,12 @@ export interface JobPlan {
  * in-progress status), `slow:<ms>:` / `fast:` (override the duration).
  */
 export function planFromPrompt(prompt: string, defaultDurationMs: number): JobPlan {
-  const plan: JobPlan = { durationMs: defaultDurationMs, final: 'completed', opensPr: true, progressStatus: 'active' }
+  const plan: JobPlan = {
+    durationMs: defaultDurationMs,
+    final: 'completed',
+    opensPr: true,
+    progressStatus: 'active'
+  }
   let rest = prompt.trimStart()
   for (;;) {
     const match = /^(fail|archive|nopr|running|fast|slow:(\d+)):\s*/i.exec(rest)
@@ -124,7 +134,8 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
   const apiKey = options.apiKey ?? 'mint_test_key'
   const projects = new Set(options.projects ?? ['proj-test'])
   const now = options.now ?? Date.now
-  const plan = options.plan ?? ((prompt: string) => planFromPrompt(prompt, options.jobDurationMs ?? 1000))
+  const plan =
+    options.plan ?? ((prompt: string) => planFromPrompt(prompt, options.jobDurationMs ?? 1000))
   const prBase = options.prBase ?? 'https://github.com/acme/docs/pull'
   const jobs = new Map<string, StoredJob>()
   const rules: (FaultRule & { left: number })[] = []
@@ -142,25 +153,39 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
       model: 'claude-sonnet-4-5',
       prLink: done && stored.prNumber !== null ? `${prBase}/${stored.prNumber}` : null,
       createdAt: stored.createdAt,
-      archivedAt: done && stored.plan.final === 'archived' ? new Date(stored.endsAt).toISOString() : null
+      archivedAt:
+        done && stored.plan.final === 'archived' ? new Date(stored.endsAt).toISOString() : null
     }
   }
 
   const startWork = (stored: StoredJob, prompt: string): void => {
     stored.plan = plan(prompt)
     stored.endsAt = now() + stored.plan.durationMs
-    if (stored.plan.final === 'completed' && stored.plan.opensPr && stored.prNumber === null) stored.prNumber = nextPr++
+    if (stored.plan.final === 'completed' && stored.plan.opensPr && stored.prNumber === null)
+      stored.prNumber = nextPr++
   }
 
-  const send = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void => {
+  const send = (
+    res: ServerResponse,
+    status: number,
+    body: unknown,
+    headers: Record<string, string> = {}
+  ): void => {
     const text = JSON.stringify(body)
-    res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers })
+    res.writeHead(status, {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(text),
+      ...headers
+    })
     res.end(text)
   }
 
   const takeFault = (method: string, path: string): Fault | undefined => {
     const index = rules.findIndex(
-      (rule) => rule.left > 0 && (!rule.method || rule.method === method) && (!rule.path || rule.path.test(path))
+      (rule) =>
+        rule.left > 0 &&
+        (!rule.method || rule.method === method) &&
+        (!rule.path || rule.path.test(path))
     )
     if (index < 0) return undefined
     const rule = rules[index] as FaultRule & { left: number }
@@ -170,7 +195,12 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
   }
 
   /** The normal answer of the API. */
-  const answer = (method: string, path: string, headers: IncomingMessage['headers'], body: string): [number, unknown] => {
+  const answer = (
+    method: string,
+    path: string,
+    headers: IncomingMessage['headers'],
+    body: string
+  ): [number, unknown] => {
     if (method === 'GET' && path === '/health') return [200, { ok: true }]
     const auth = headers.authorization ?? ''
     if (auth !== `Bearer ${apiKey}`) return [401, { error: 'Invalid or missing API key' }]
@@ -187,7 +217,8 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
       } catch {
         return [400, { error: 'Body must be JSON' }]
       }
-      if (typeof prompt !== 'string' || prompt.length < 1) return [400, { error: 'prompt must be at least 1 character' }]
+      if (typeof prompt !== 'string' || prompt.length < 1)
+        return [400, { error: 'prompt must be at least 1 character' }]
     }
 
     if (jobId === undefined) {
@@ -262,7 +293,9 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
 
     const [status, payload] = answer(method, path, req.headers, body)
     const patched =
-      fault?.kind === 'patch' && typeof payload === 'object' && payload !== null ? { ...payload, ...fault.fields } : payload
+      fault?.kind === 'patch' && typeof payload === 'object' && payload !== null
+        ? { ...payload, ...fault.fields }
+        : payload
     if (fault?.kind === 'slow-body') {
       const text = JSON.stringify(patched)
       res.writeHead(status, { 'content-type': 'application/json' })
