@@ -8,6 +8,7 @@
 
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
+import { RequestRules } from './request-rules.ts'
 
 export interface PullFile {
   filename: string
@@ -69,7 +70,7 @@ export async function startGitHubStandIn(
   const maxPerPage = options.maxPerPage ?? 100
   const files = new Map<string, PullFile[]>()
   const comments = new Map<string, StoredComment[]>()
-  const rules: (DenyRule & { left: number })[] = []
+  const rules = new RequestRules<DenyRule>(Infinity)
   const requests: GitHubRequest[] = []
   const sockets = new Set<Socket>()
   let nextId = 1000
@@ -133,19 +134,8 @@ export async function startGitHubStandIn(
     ]
   }
 
-  const denied = (method: string, path: string): number | undefined => {
-    const index = rules.findIndex(
-      (rule) =>
-        rule.left > 0 &&
-        (!rule.method || rule.method === method) &&
-        (!rule.path || rule.path.test(path))
-    )
-    if (index < 0) return undefined
-    const rule = rules[index] as DenyRule & { left: number }
-    rule.left--
-    if (rule.left === 0) rules.splice(index, 1)
-    return rule.status
-  }
+  const denied = (method: string, path: string): number | undefined =>
+    rules.take(method, path)?.status
 
   const answer = (res: ServerResponse, request: GitHubRequest): void => {
     const { method, path, query } = request
@@ -249,7 +239,7 @@ export async function startGitHubStandIn(
     comments: (repository, number) => thread(repository, number),
     addComment,
     deny(rule) {
-      rules.push({ ...rule, left: rule.times ?? Infinity })
+      rules.add(rule)
     },
     close() {
       for (const socket of sockets) socket.destroy()

@@ -14,6 +14,7 @@ import {
 } from 'node:http'
 import { createServer as createHttpsServer } from 'node:https'
 import type { AddressInfo, Socket } from 'node:net'
+import { RequestRules } from './request-rules.ts'
 
 export type Status = 'active' | 'completed' | 'archived' | 'failed' | (string & {})
 
@@ -138,7 +139,7 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
     options.plan ?? ((prompt: string) => planFromPrompt(prompt, options.jobDurationMs ?? 1000))
   const prBase = options.prBase ?? 'https://github.com/acme/docs/pull'
   const jobs = new Map<string, StoredJob>()
-  const rules: (FaultRule & { left: number })[] = []
+  const rules = new RequestRules<FaultRule>(1)
   const requests: RecordedRequest[] = []
   const sockets = new Set<Socket>()
   let nextPr = 100
@@ -180,19 +181,8 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
     res.end(text)
   }
 
-  const takeFault = (method: string, path: string): Fault | undefined => {
-    const index = rules.findIndex(
-      (rule) =>
-        rule.left > 0 &&
-        (!rule.method || rule.method === method) &&
-        (!rule.path || rule.path.test(path))
-    )
-    if (index < 0) return undefined
-    const rule = rules[index] as FaultRule & { left: number }
-    rule.left--
-    if (rule.left === 0) rules.splice(index, 1)
-    return rule.fault
-  }
+  const takeFault = (method: string, path: string): Fault | undefined =>
+    rules.take(method, path)?.fault
 
   /** The normal answer of the API. */
   const answer = (
@@ -334,7 +324,7 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
     port,
     requests,
     inject(rule) {
-      rules.push({ ...rule, left: rule.times ?? 1 })
+      rules.add(rule)
     },
     job(id) {
       const stored = jobs.get(id)

@@ -1,0 +1,36 @@
+// Rules that apply to the next matching requests of a stand-in server (a fault, a
+// refusal): matched by method and path, each used up after `times` matches.
+
+export interface RequestRule {
+  method?: string
+  path?: RegExp
+  /** How many matching requests it applies to. */
+  times?: number
+}
+
+export class RequestRules<R extends RequestRule> {
+  private readonly rules: { rule: R; left: number }[] = []
+  private readonly defaultTimes: number
+
+  // A plain field, not a parameter property: this file also runs under Node's type stripping.
+  constructor(defaultTimes: number) {
+    this.defaultTimes = defaultTimes
+  }
+
+  add(rule: R): void {
+    this.rules.push({ rule, left: rule.times ?? this.defaultTimes })
+  }
+
+  /** The first rule that matches, counted as used once; undefined when none does. */
+  take(method: string, path: string): R | undefined {
+    const index = this.rules.findIndex(
+      ({ rule, left }) =>
+        left > 0 && (!rule.method || rule.method === method) && (!rule.path || rule.path.test(path))
+    )
+    const entry = this.rules[index]
+    if (!entry) return undefined
+    entry.left--
+    if (entry.left === 0) this.rules.splice(index, 1)
+    return entry.rule
+  }
+}
