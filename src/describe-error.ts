@@ -1,6 +1,7 @@
 // One line for every way a call can fail: what happened, and what to do about it.
 // Server text in these lines is untrusted; report.ts prints them through safeLine.
 
+import type { Endpoint } from './agent-api.js'
 import { formatDuration } from './duration.js'
 import {
   ApiError,
@@ -14,7 +15,7 @@ import {
 import { RetryWouldOutlastTimeoutError } from './retry.js'
 
 export interface ErrorContext {
-  endpoint: 'create' | 'message' | 'get'
+  endpoint: Endpoint
   projectId: string
   jobId?: string
   host: string

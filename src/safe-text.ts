@@ -24,7 +24,7 @@ export function redact(text: string): string {
 
 // C0 and C1 controls, DEL, and the Unicode line and paragraph separators.
 // eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g
+export const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g
 
 function escapeControl(char: string): string {
   const named: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' }

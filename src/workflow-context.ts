@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs'
 import * as core from '@actions/core'
 import type { getOctokit } from '@actions/github'
-import { redact, safeLine } from './safe-text.js'
+import { CONTROL, redact, safeLine } from './safe-text.js'
 
 export type GitHubClient = ReturnType<typeof getOctokit>
 
@@ -54,9 +54,6 @@ function record(value: unknown): Record<string, unknown> | undefined {
 function text(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined
 }
-
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g
 
 /**
  * Payload text (titles, commit messages, paths) is written by whoever opened the

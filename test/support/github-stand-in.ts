@@ -9,6 +9,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { RequestRules } from './request-rules.ts'
+import { sendJson } from './send-json.ts'
 
 export interface PullFile {
   filename: string
@@ -100,21 +101,6 @@ export async function startGitHubStandIn(
     return comment
   }
 
-  const send = (
-    res: ServerResponse,
-    status: number,
-    body: unknown,
-    headers: Record<string, string> = {}
-  ): void => {
-    const text = JSON.stringify(body)
-    res.writeHead(status, {
-      'content-type': 'application/json; charset=utf-8',
-      'content-length': Buffer.byteLength(text),
-      ...headers
-    })
-    res.end(text)
-  }
-
   /** One page of `items` and the Link header GitHub would send with it. */
   const page = <T>(
     items: T[],
@@ -141,7 +127,7 @@ export async function startGitHubStandIn(
     const { method, path, query } = request
     const auth = request.headers.authorization ?? ''
     if (auth !== `token ${token}` && auth !== `Bearer ${token}`) {
-      send(res, 401, {
+      sendJson(res, 401, {
         message: 'Bad credentials',
         documentation_url: 'https://docs.github.com/rest'
       })
@@ -149,7 +135,7 @@ export async function startGitHubStandIn(
     }
     const status = denied(method, path)
     if (status !== undefined) {
-      send(res, status, {
+      sendJson(res, status, {
         message: status === 403 ? 'Resource not accessible by integration' : 'Not Found'
       })
       return
@@ -157,22 +143,22 @@ export async function startGitHubStandIn(
     let match = /^\/repos\/([^/]+\/[^/]+)\/pulls\/(\d+)\/files$/.exec(path)
     if (match && method === 'GET') {
       const [items, headers] = page(files.get(`${match[1]}#${match[2]}`) ?? [], path, query)
-      send(res, 200, items, headers)
+      sendJson(res, 200, items, headers)
       return
     }
     match = /^\/repos\/([^/]+\/[^/]+)\/issues\/(\d+)\/comments$/.exec(path)
     if (match && method === 'GET') {
       const [items, headers] = page(thread(match[1] as string, Number(match[2])), path, query)
-      send(res, 200, items, headers)
+      sendJson(res, 200, items, headers)
       return
     }
     if (match && method === 'POST') {
       const body = (JSON.parse(request.body) as { body?: unknown }).body
       if (typeof body !== 'string' || body === '') {
-        send(res, 422, { message: 'Validation Failed' })
+        sendJson(res, 422, { message: 'Validation Failed' })
         return
       }
-      send(res, 201, addComment(match[1] as string, Number(match[2]), body))
+      sendJson(res, 201, addComment(match[1] as string, Number(match[2]), body))
       return
     }
     match = /^\/repos\/([^/]+\/[^/]+)\/issues\/comments\/(\d+)$/.exec(path)
@@ -184,19 +170,19 @@ export async function startGitHubStandIn(
         .find((c) => c.id === id)
       const body = (JSON.parse(request.body) as { body?: unknown }).body
       if (!comment) {
-        send(res, 404, { message: 'Not Found' })
+        sendJson(res, 404, { message: 'Not Found' })
         return
       }
       if (typeof body !== 'string' || body === '') {
-        send(res, 422, { message: 'Validation Failed' })
+        sendJson(res, 422, { message: 'Validation Failed' })
         return
       }
       comment.body = body
       comment.updated_at = new Date().toISOString()
-      send(res, 200, comment)
+      sendJson(res, 200, comment)
       return
     }
-    send(res, 404, { message: 'Not Found' })
+    sendJson(res, 404, { message: 'Not Found' })
   }
 
   const server = createServer((req, res) => {
@@ -205,7 +191,7 @@ export async function startGitHubStandIn(
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://stand-in')
       if (!url.pathname.startsWith(`${prefix}/`)) {
-        send(res, 404, { message: 'Not Found' })
+        sendJson(res, 404, { message: 'Not Found' })
         return
       }
       const request: GitHubRequest = {
@@ -219,7 +205,7 @@ export async function startGitHubStandIn(
       try {
         answer(res, request)
       } catch {
-        if (!res.headersSent) send(res, 400, { message: 'Problems parsing JSON' })
+        if (!res.headersSent) sendJson(res, 400, { message: 'Problems parsing JSON' })
       }
     })
   })

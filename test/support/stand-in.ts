@@ -15,6 +15,7 @@ import {
 import { createServer as createHttpsServer } from 'node:https'
 import type { AddressInfo, Socket } from 'node:net'
 import { RequestRules } from './request-rules.ts'
+import { sendJson } from './send-json.ts'
 
 export type Status = 'active' | 'completed' | 'archived' | 'failed' | (string & {})
 
@@ -166,21 +167,6 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
       stored.prNumber = nextPr++
   }
 
-  const send = (
-    res: ServerResponse,
-    status: number,
-    body: unknown,
-    headers: Record<string, string> = {}
-  ): void => {
-    const text = JSON.stringify(body)
-    res.writeHead(status, {
-      'content-type': 'application/json',
-      'content-length': Buffer.byteLength(text),
-      ...headers
-    })
-    res.end(text)
-  }
-
   const takeFault = (method: string, path: string): Fault | undefined =>
     rules.take(method, path)?.fault
 
@@ -252,7 +238,12 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
     }
     if (fault?.kind === 'hang') return
     if (fault?.kind === 'status') {
-      send(res, fault.status, fault.body ?? { error: `Injected ${fault.status}` }, fault.headers)
+      sendJson(
+        res,
+        fault.status,
+        fault.body ?? { error: `Injected ${fault.status}` },
+        fault.headers
+      )
       return
     }
     if (fault?.kind === 'raw') {
@@ -301,12 +292,12 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
       res.once('close', () => clearInterval(timer))
       return
     }
-    send(res, status, patched)
+    sendJson(res, status, patched)
   }
 
   const listener = (req: IncomingMessage, res: ServerResponse): void => {
     handle(req, res).catch(() => {
-      if (!res.headersSent) send(res, 500, { error: 'stand-in failure' })
+      if (!res.headersSent) sendJson(res, 500, { error: 'stand-in failure' })
     })
   }
   const server: Server = options.tls
