@@ -12,6 +12,8 @@ export default {
       { jsc: { parser: { syntax: 'typescript' }, target: 'es2023' }, module: { type: 'es6' } }
     ]
   },
+  globalSetup: '<rootDir>/test/support/global-setup.ts',
+  globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   testTimeout: 20000,
   reporters: ['default', '<rootDir>/test/support/plain-summary-reporter.js']
 }

@@ -1,8 +1,8 @@
 // The entry the runner executes. All work happens in run(); whatever escapes it
 // still fails the step with one line, never a silent green or a bare stack trace.
 import * as core from '@actions/core'
-import { run } from './main.js'
-import { safeLine } from './safe-text.js'
+import { run } from './action/main.js'
+import { safeLine } from './common/safe-text.js'
 
 function fail(error: unknown): void {
   core.setFailed(

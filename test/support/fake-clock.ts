@@ -2,8 +2,8 @@
 // forward by the requested amount and records it, so a test can run a half-hour
 // schedule in milliseconds and assert every delay.
 
-import type { Clock } from '../../src/clock.ts'
-import { CancelledError } from '../../src/http-errors.ts'
+import type { Clock } from '../../src/common/clock.ts'
+import { CancelledError } from '../../src/common/run-errors.ts'
 
 export class FakeClock implements Clock {
   /** Every completed sleep, in ms, in order. */

@@ -1,5 +1,7 @@
-// Runs the bundled action the way the runner does: `node dist/index.js` with
-// INPUT_* variables, and fresh GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files.
+// Runs the bundled action the way the runner does: `node <bundle>/index.js` with
+// INPUT_* variables, and fresh GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files. Under
+// jest the bundle is the one global-setup built from today's source; the demo and
+// the benchmark run the committed dist/.
 
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -8,7 +10,10 @@ import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
-export const BUNDLE = join(ROOT, 'dist', 'index.js')
+export const BUNDLE_DIR = process.env.ACTION_BUNDLE_ROOT
+  ? join(process.env.ACTION_BUNDLE_ROOT, 'dist')
+  : join(ROOT, 'dist')
+export const BUNDLE = join(BUNDLE_DIR, 'index.js')
 
 export interface ActionRun {
   exitCode: number | null

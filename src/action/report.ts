@@ -1,0 +1,139 @@
+// Everything the step tells the runner: log lines, annotations, outputs and the
+// job summary. All text from the server passes through safe-text first.
+
+import * as core from '@actions/core'
+import type { AgentJob } from '../agent/job.js'
+import { formatDuration } from '../common/duration.js'
+import { parsePullRequestLink } from '../common/pull-request-link.js'
+import { redact, safeHtml, safeLine, safeMarkdown } from '../common/safe-text.js'
+import { factTable, pullRequestCell, statusCell } from './summary-format.js'
+
+export const OUTPUT_NAMES = [
+  'job-id',
+  'status',
+  'pr-link',
+  'pr-number',
+  'pr-repository',
+  'job'
+] as const
+type OutputName = (typeof OUTPUT_NAMES)[number]
+
+export type Conclusion = 'succeeded' | 'warned' | 'failed'
+
+export interface Ending {
+  conclusion: Conclusion
+  /** One line for the log and the annotation; may hold server text (made safe here). */
+  message: string
+}
+
+export class RunReport {
+  private jobId: string | undefined
+  private job: AgentJob | undefined
+  private polls = 0
+
+  constructor(
+    private readonly startedAt: number,
+    private readonly now: () => number,
+    private readonly prompt: string | undefined
+  ) {}
+
+  private setOutput(name: OutputName, value: string): void {
+    core.setOutput(name, redact(value))
+  }
+
+  /** As soon as the id is known: to the log and the outputs, so nothing is lost. */
+  jobIdKnown(id: string, how: string): void {
+    if (this.jobId === id) return
+    this.jobId = id
+    this.setOutput('job-id', id)
+    core.info(`${how} agent job ${safeLine(id)}.`)
+  }
+
+  jobSeen(job: AgentJob): void {
+    this.jobIdKnown(job.id, 'Following')
+    this.job = job
+  }
+
+  statusChanged(job: AgentJob, previous: string | undefined): void {
+    this.jobSeen(job)
+    const change =
+      previous === undefined
+        ? safeLine(job.status)
+        : `${safeLine(previous)} → ${safeLine(job.status)}`
+    const pr = job.prLink ? `; pull request ${safeLine(job.prLink)}` : ''
+    core.info(
+      `Job ${safeLine(job.id)}: ${change} (after ${formatDuration(this.now() - this.startedAt)}${pr})`
+    )
+  }
+
+  polled(job: AgentJob, polls: number, nextDelayMs: number | undefined): void {
+    this.polls = polls
+    if (core.isDebug()) {
+      const next =
+        nextDelayMs === undefined ? 'done' : `next poll in ${formatDuration(nextDelayMs)}`
+      core.debug(`Poll ${polls}: job ${safeLine(job.id)} is ${safeLine(job.status)}; ${next}`)
+    }
+  }
+
+  warn(message: string): void {
+    core.warning(safeLine(message, 2000))
+  }
+
+  /** Outputs and summary, whatever the ending; then the final line. */
+  async finish(ending: Ending): Promise<void> {
+    this.writeOutputs()
+    await this.writeSummary(ending)
+    const line = safeLine(ending.message, 2000)
+    if (ending.conclusion === 'failed') core.setFailed(line)
+    else if (ending.conclusion === 'warned') core.warning(line)
+    else core.info(line)
+  }
+
+  private writeOutputs(): void {
+    const job = this.job
+    const pr = parsePullRequestLink(job?.prLink ?? null)
+    this.setOutput('job-id', this.jobId ?? '')
+    this.setOutput('status', job?.status ?? '')
+    this.setOutput('pr-link', job?.prLink ?? '')
+    this.setOutput('pr-number', pr ? String(pr.number) : '')
+    this.setOutput('pr-repository', pr?.repository ?? '')
+    this.setOutput('job', job ? JSON.stringify(job) : '')
+  }
+
+  private async writeSummary(ending: Ending): Promise<void> {
+    if (!this.jobId || !process.env.GITHUB_STEP_SUMMARY) return
+    const job = this.job
+    const source = job?.source?.repository
+      ? `${safeMarkdown(job.source.repository)}${job.source.ref ? ` @ ${safeMarkdown(job.source.ref)}` : ''}`
+      : '—'
+    const rows: [string, string][] = [
+      ['Job', `<code>${safeHtml(this.jobId)}</code>`],
+      ['Status', statusCell(job?.status)],
+      ['Model', job?.model ? safeMarkdown(job.model) : '—'],
+      ['Source', source],
+      ['Pull request', pullRequestCell(job?.prLink ?? null)],
+      ['Duration', formatDuration(this.now() - this.startedAt)],
+      ['Polls', String(this.polls)]
+    ]
+    const parts = [
+      `### Mintlify agent job\n`,
+      `${safeMarkdown(ending.message, 2000)}\n`,
+      factTable(rows)
+    ]
+    if (this.prompt) parts.push(promptBlock(this.prompt))
+    try {
+      await core.summary.addRaw(parts.join('\n') + '\n', true).write()
+    } catch (error) {
+      core.debug(
+        `Could not write the job summary: ${safeLine(error instanceof Error ? error.message : error)}`
+      )
+    }
+  }
+}
+
+function promptBlock(prompt: string): string {
+  const lines = prompt.trim().split(/\r?\n/)
+  const shown = lines.slice(0, 10).map((line) => safeHtml(line, 200))
+  const more = lines.length > shown.length ? `\n… (${lines.length - shown.length} more lines)` : ''
+  return `\n<details><summary>Prompt</summary>\n\n<pre>${shown.join('\n')}${more}</pre>\n\n</details>\n`
+}

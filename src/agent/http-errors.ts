@@ -1,0 +1,76 @@
+// What can go wrong with one HTTP exchange, as values the retry policy and the
+// messages can reason about.
+
+import { redact } from '../common/safe-text.js'
+
+const EXCERPT_CHARS = 120
+
+/** The service answered with a 4xx or 5xx status. */
+export class ApiError extends Error {
+  constructor(
+    readonly method: string,
+    readonly path: string,
+    readonly status: number,
+    /** The `error` text of the body, when the body had one. Untrusted: print through safeLine. */
+    readonly serverMessage: string | undefined,
+    /** From a Retry-After header, when one came. */
+    readonly retryAfterMs: number | undefined
+  ) {
+    super(`${method} ${path} answered ${status}${serverMessage ? `: ${serverMessage}` : ''}`)
+    this.name = 'ApiError'
+  }
+}
+
+// A certificate the machine does not trust (or that does not fit the host): no
+// request byte was sent, and repeating will not help.
+const CERTIFICATE_CODE = /CERT|SELF_SIGNED|UNABLE_TO_(?:GET|VERIFY)|^ERR_TLS_|^ERR_SSL_/
+
+export function isCertificateCode(code: string): boolean {
+  return CERTIFICATE_CODE.test(code)
+}
+
+/** The status with which the proxy refused to open a tunnel, for a `PROXY_<status>` code. */
+export function proxyRefusal(code: string): number | undefined {
+  const match = /^PROXY_(\d{3})$/.exec(code)
+  return match ? Number(match[1]) : undefined
+}
+
+/** The exchange broke before a full answer arrived. */
+export class NetworkError extends Error {
+  /** Repeating cannot help: an untrusted certificate, or a proxy that wants credentials. */
+  readonly permanent: boolean
+
+  constructor(
+    readonly method: string,
+    readonly path: string,
+    /** ECONNREFUSED, ECONNRESET, TIMEOUT, PROXY_407, a certificate code, … */
+    readonly code: string,
+    /** False only when the request cannot have reached the service. */
+    readonly maybeReceived: boolean
+  ) {
+    super(`${method} ${path} failed: ${code === 'TIMEOUT' ? 'no answer in time' : code}`)
+    this.name = 'NetworkError'
+    this.permanent = isCertificateCode(code) || proxyRefusal(code) === 407
+  }
+}
+
+/** A 2xx answer whose body is not what the API promises. */
+export class BadResponseError extends Error {
+  /** The start of the body, secrets already redacted. Untrusted: print through safeLine. */
+  readonly excerpt: string
+
+  constructor(
+    readonly method: string,
+    readonly path: string,
+    readonly status: number,
+    readonly reason: string,
+    /** The body (or its start); cut here, after redaction, so no prefix of a secret survives the cut. */
+    body: string
+  ) {
+    super(`${method} ${path} answered ${status} with ${reason}`)
+    this.name = 'BadResponseError'
+    const redacted = redact(body)
+    this.excerpt =
+      redacted.length > EXCERPT_CHARS ? `${redacted.slice(0, EXCERPT_CHARS)}…` : redacted
+  }
+}

@@ -1,0 +1,90 @@
+// The loop that polls one job until it reaches a terminal state, the timeout
+// passes, or the run is cancelled. Bounded: every turn sleeps at least the first
+// poll interval, and nothing sleeps past the deadline.
+
+import type { Clock } from '../common/clock.js'
+import { CancelledError, DeadlineError } from '../common/run-errors.js'
+import { isKnownStatus, isTerminal, type AgentJob } from './job.js'
+import { nextPollDelay, type PollSchedule } from './poll-schedule.js'
+
+export type WaitEnd = 'terminal' | 'timeout' | 'cancelled' | 'error'
+
+export interface WaitResult {
+  end: WaitEnd
+  /** The last job seen, if any. */
+  job?: AgentJob
+  /** GET requests that returned a job. */
+  polls: number
+  /** Why the wait ended, when `end` is 'error'. */
+  error?: unknown
+}
+
+export interface WaitOptions {
+  /** Fetches the job once (retries included). */
+  poll: () => Promise<AgentJob>
+  /** The job as the create or message call returned it; without one, poll at once. */
+  initial?: AgentJob
+  schedule: PollSchedule
+  /** When waiting began (the schedule grows from here). */
+  startedAt: number
+  deadline: number
+  clock: Clock
+  signal?: AbortSignal
+  /** Called when the status differs from the last one seen (and for the first job). */
+  onStatus?: (job: AgentJob, previous: string | undefined) => void
+  /** Called after every poll, for debug logs. */
+  onPoll?: (job: AgentJob, polls: number, nextDelayMs: number | undefined) => void
+  /** Called once, the first time a status outside the documented ones is seen. */
+  onUnknownStatus?: (status: string) => void
+}
+
+export async function waitForJob(options: WaitOptions): Promise<WaitResult> {
+  const { clock, schedule } = options
+  let job: AgentJob | undefined
+  let polls = 0
+  let warnedUnknown = false
+
+  const see = (next: AgentJob): void => {
+    if (next.status !== job?.status) options.onStatus?.(next, job?.status)
+    if (!isKnownStatus(next.status) && !warnedUnknown) {
+      warnedUnknown = true
+      options.onUnknownStatus?.(next.status)
+    }
+    job = next
+  }
+  const result = (end: WaitEnd, error?: unknown): WaitResult => ({
+    end,
+    ...(job ? { job } : {}),
+    polls,
+    ...(end === 'error' ? { error } : {})
+  })
+
+  if (options.initial) {
+    see(options.initial)
+    if (isTerminal(options.initial.status)) return result('terminal')
+  }
+  let delay = options.initial ? nextPollDelay(schedule, 0, options.deadline - clock.now()) : 0
+
+  for (;;) {
+    let current: AgentJob
+    try {
+      if (delay > 0) await clock.sleep(delay, options.signal)
+      if (clock.now() >= options.deadline) return result('timeout')
+      current = await options.poll()
+    } catch (error) {
+      if (error instanceof CancelledError) return result('cancelled')
+      if (error instanceof DeadlineError) return result('timeout')
+      return result('error', error)
+    }
+    polls++
+    see(current)
+    if (isTerminal(current.status)) {
+      options.onPoll?.(current, polls, undefined)
+      return result('terminal')
+    }
+    const now = clock.now()
+    delay = nextPollDelay(schedule, now - options.startedAt, options.deadline - now)
+    options.onPoll?.(current, polls, delay)
+    if (delay <= 0) return result('timeout')
+  }
+}

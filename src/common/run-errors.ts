@@ -1,0 +1,18 @@
+// How a whole run can be cut short, whatever it was doing at the time: the
+// clock's sleep, an HTTP exchange or a GitHub call all stop with these.
+
+/** The run was cancelled (SIGINT/SIGTERM) while the exchange was under way. */
+export class CancelledError extends Error {
+  constructor() {
+    super('cancelled')
+    this.name = 'CancelledError'
+  }
+}
+
+/** The step's overall timeout ran out while the exchange was under way. */
+export class DeadlineError extends Error {
+  constructor() {
+    super('the timeout ran out')
+    this.name = 'DeadlineError'
+  }
+}

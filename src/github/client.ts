@@ -1,0 +1,57 @@
+// The one way this action talks to GitHub: @actions/github loaded only when a
+// feature needs it, every request bounded by a signal, pagination written once, and
+// errors described in one printable line.
+
+import type { getOctokit } from '@actions/github'
+import { safeLine } from '../common/safe-text.js'
+import { record } from './workflow-run.js'
+
+export type GitHubClient = ReturnType<typeof getOctokit>
+
+/** An AbortSignal that fires on cancellation or after `budgetMs`, whichever is first. */
+export function boundedSignal(signal: AbortSignal | undefined, budgetMs: number): AbortSignal {
+  const timeout = AbortSignal.timeout(Math.max(1, budgetMs))
+  return signal ? AbortSignal.any([signal, timeout]) : timeout
+}
+
+/** Loads @actions/github (only now) and opens a client on GITHUB_API_URL, bounded by `signal`. */
+export async function openGitHub(
+  token: string,
+  userAgent: string,
+  signal: AbortSignal
+): Promise<GitHubClient> {
+  const { getOctokit } = await import('@actions/github')
+  const octokit = getOctokit(token, { userAgent })
+  // Per-request options do not survive pagination; a hook reaches every request.
+  octokit.hook.before('request', (options) => {
+    options.request = { ...options.request, signal }
+  })
+  return octokit
+}
+
+/** Why a GitHub call failed, in one line safe to print. */
+export function describeGitHubError(error: unknown): string {
+  const status = record(error)?.status
+  if (typeof status === 'number') return `the GitHub API answered ${status}`
+  if (error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError')) {
+    return 'the GitHub API did not answer in time'
+  }
+  return safeLine(error instanceof Error ? error.message : String(error), 200)
+}
+
+/**
+ * Walks a paginated listing, at most `maxPages` pages, handing each page to `visit`
+ * until it returns true. Resolves to true when the listing reached its last page.
+ */
+export async function walkPages<T>(
+  pages: AsyncIterable<{ data: T[] }>,
+  maxPages: number,
+  visit: (items: T[]) => boolean
+): Promise<boolean> {
+  let seen = 0
+  for await (const page of pages) {
+    if (visit(page.data)) return false
+    if (++seen >= maxPages) return false
+  }
+  return true
+}

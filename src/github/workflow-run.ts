@@ -1,0 +1,76 @@
+// The workflow run this step belongs to, from the runner's environment and event
+// payload: repository, event, run id and attempt, and the pull request it is for.
+
+import { readFileSync } from 'node:fs'
+
+export interface WorkflowRun {
+  /** owner/repo, '' when unknown. */
+  repository: string
+  eventName: string
+  ref: string
+  sha: string
+  serverUrl: string
+  runId: string
+  workflow: string
+  job: string
+  /** The step's id as the runner names it (`__owner_repo` when the step has none). */
+  action: string
+  payload: Record<string, unknown>
+}
+
+/** A JSON object, or undefined for anything else. */
+export function record(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined
+}
+
+/** A non-empty string, or undefined. */
+export function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined
+}
+
+/** The run as the runner describes it; an unreadable payload becomes {} with a warning. */
+export function readWorkflowRun(
+  env: NodeJS.ProcessEnv,
+  warn: (message: string) => void = () => undefined
+): WorkflowRun {
+  let payload: Record<string, unknown> = {}
+  const path = env.GITHUB_EVENT_PATH
+  if (path) {
+    try {
+      payload = record(JSON.parse(readFileSync(path, 'utf8'))) ?? {}
+    } catch {
+      warn(
+        'Could not read the event payload (GITHUB_EVENT_PATH); the context has no event details.'
+      )
+    }
+  }
+  return {
+    repository: env.GITHUB_REPOSITORY ?? '',
+    eventName: env.GITHUB_EVENT_NAME ?? '',
+    ref: env.GITHUB_REF ?? '',
+    sha: env.GITHUB_SHA ?? '',
+    serverUrl: (env.GITHUB_SERVER_URL ?? 'https://github.com').replace(/\/+$/, ''),
+    runId: env.GITHUB_RUN_ID ?? '',
+    workflow: env.GITHUB_WORKFLOW ?? '',
+    job: env.GITHUB_JOB ?? '',
+    action: env.GITHUB_ACTION ?? '',
+    payload
+  }
+}
+
+/** The pull request the run is for: pull_request* events, or a comment on a pull request. */
+export function pullRequestNumber(run: WorkflowRun): number | undefined {
+  const pr = record(run.payload.pull_request)
+  if (typeof pr?.number === 'number') return pr.number
+  const issue = record(run.payload.issue)
+  if (issue?.pull_request !== undefined && typeof issue.number === 'number') return issue.number
+  return undefined
+}
+
+export function runUrl(run: WorkflowRun): string | undefined {
+  return run.repository && run.runId
+    ? `${run.serverUrl}/${run.repository}/actions/runs/${run.runId}`
+    : undefined
+}

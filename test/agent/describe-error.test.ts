@@ -1,0 +1,198 @@
+import {
+  describeError,
+  mayHaveReachedService,
+  type ErrorContext
+} from '../../src/agent/describe-error.js'
+import { ApiError, BadResponseError, NetworkError } from '../../src/agent/http-errors.js'
+import { CancelledError, DeadlineError } from '../../src/common/run-errors.js'
+import { RetryWouldOutlastTimeoutError } from '../../src/agent/retry.js'
+
+const CREATE_PATH = '/v2/agent/proj-1/job'
+const JOB_PATH = '/v2/agent/proj-1/job/job_1'
+const create: ErrorContext = { endpoint: 'create', projectId: 'proj-1', host: 'api.mintlify.com' }
+const message: ErrorContext = {
+  endpoint: 'message',
+  projectId: 'proj-1',
+  jobId: 'job_1',
+  host: 'api.mintlify.com'
+}
+const get: ErrorContext = {
+  endpoint: 'get',
+  projectId: 'proj-1',
+  jobId: 'job_1',
+  host: 'api.mintlify.com'
+}
+
+const post = (status: number, serverMessage?: string, path = CREATE_PATH): ApiError =>
+  new ApiError('POST', path, status, serverMessage, undefined)
+const poll = (status: number, serverMessage?: string): ApiError =>
+  new ApiError('GET', JOB_PATH, status, serverMessage, undefined)
+
+// Either wording of "the job may exist even though the call failed".
+const MAY_HAVE_CREATED = /created[^.]*anyway/
+
+describe('describeError explains API answers', () => {
+  it('names the call, the status and what the service said', () => {
+    const line = describeError(post(400, 'prompt must be at least 1 character'), create)
+    expect(line).toContain(`POST ${CREATE_PATH} answered 400`)
+    expect(line).toContain('"prompt must be at least 1 character"')
+    expect(line).toMatch(/prompt/)
+  })
+
+  it('says how a key looks when the key is refused (401)', () => {
+    const line = describeError(post(401, 'Invalid or missing API key'), create)
+    expect(line).toContain('mint_<secret>')
+    expect(line).toMatch(/secret/)
+    expect(line).toContain('Invalid or missing API key')
+  })
+
+  it.each([
+    ['create', create, post(403)],
+    ['get', get, poll(403)]
+  ])('gives both documented reasons for a 403 (%s)', (_, context, error) => {
+    const line = describeError(error, context)
+    expect(line).toMatch(/IP allowlist/)
+    expect(line).toMatch(/read-only/)
+    expect(line).toMatch(/write scope/)
+  })
+
+  it('blames the project for a 404 on create', () => {
+    const line = describeError(post(404, 'Project not found'), create)
+    expect(line).toContain("Project 'proj-1' was not found")
+    expect(line).toContain('project-id')
+    expect(line).not.toMatch(/Job 'job_1'/)
+  })
+
+  it.each([
+    ['message', message, post(404, 'Agent job not found', `${JOB_PATH}/message`)],
+    ['get', get, poll(404, 'Agent job not found')],
+    ['get, without a server message', get, poll(404)]
+  ])('blames the job for a 404 on %s', (_, context, error) => {
+    const line = describeError(error, context)
+    expect(line).toContain("Job 'job_1' was not found in project 'proj-1'")
+    expect(line).toContain('job-id')
+  })
+
+  it('blames the project for a 404 on a job path when the service says so', () => {
+    const line = describeError(poll(404, 'Project not found'), get)
+    expect(line).toContain("Project 'proj-1' was not found")
+  })
+
+  it('explains the rate limit (429)', () => {
+    const line = describeError(post(429, 'Too many requests'), create)
+    expect(line).toMatch(/^Rate limited/)
+    expect(line).toContain('100')
+    expect(line).toMatch(/per project per hour/)
+  })
+
+  it.each([500, 502, 503])('calls %d a service failure that is usually temporary', (status) => {
+    expect(describeError(poll(status), get)).toMatch(/service failed.*temporary/)
+  })
+})
+
+describe('describeError warns when a failed write may still have happened', () => {
+  it.each<[string, unknown]>([
+    ['a 500', post(500, 'Internal error')],
+    ['a 503', post(503)],
+    ['a connection reset after sending', new NetworkError('POST', CREATE_PATH, 'ECONNRESET', true)],
+    ['no answer in time', new NetworkError('POST', CREATE_PATH, 'TIMEOUT', true)],
+    [
+      'a 2xx that is not a job',
+      new BadResponseError('POST', CREATE_PATH, 201, 'a body that is not JSON', '<html>')
+    ],
+    ['the deadline during the call', new DeadlineError()],
+    ['a cancel during the call', new CancelledError()],
+    ['retries given up after a 502', new RetryWouldOutlastTimeoutError(post(502), 60_000)]
+  ])('on create after %s: the job may have been created', (_, error) => {
+    expect(mayHaveReachedService(error)).toBe(true)
+    expect(describeError(error, create)).toMatch(MAY_HAVE_CREATED)
+  })
+
+  it.each<[string, unknown]>([
+    ['a refused connection', new NetworkError('POST', CREATE_PATH, 'ECONNREFUSED', false)],
+    ['an unknown host', new NetworkError('POST', CREATE_PATH, 'ENOTFOUND', false)],
+    ['a 400', post(400)],
+    ['a 401', post(401)],
+    ['a 403', post(403)],
+    ['a 404', post(404)],
+    ['a 429', post(429)],
+    [
+      'retries given up after a 429',
+      new RetryWouldOutlastTimeoutError(post(429, undefined), 60_000)
+    ],
+    ['an unexpected error', new Error('bug')]
+  ])('on create after %s: no such warning', (_, error) => {
+    expect(mayHaveReachedService(error)).toBe(false)
+    expect(describeError(error, create)).not.toMatch(MAY_HAVE_CREATED)
+  })
+
+  it('on message after a 5xx: the message may have reached the job', () => {
+    const line = describeError(post(502, undefined, `${JOB_PATH}/message`), message)
+    expect(line).toMatch(/message may have reached job 'job_1'/)
+    expect(line).not.toMatch(MAY_HAVE_CREATED)
+  })
+
+  it('on a poll: never a warning, since a GET changes nothing', () => {
+    const line = describeError(poll(503), get)
+    expect(line).not.toMatch(MAY_HAVE_CREATED)
+    expect(line).not.toMatch(/may have reached/)
+  })
+})
+
+describe('describeError explains failures without an answer', () => {
+  it('names the host and the code for a refused connection, and where to look', () => {
+    const line = describeError(new NetworkError('POST', CREATE_PATH, 'ECONNREFUSED', false), create)
+    expect(line).toContain('api.mintlify.com')
+    expect(line).toContain('ECONNREFUSED')
+    expect(line).toMatch(/HTTPS_PROXY/)
+    expect(line).toMatch(/base-url/)
+  })
+
+  it('says a timed-out request got no answer in time', () => {
+    const line = describeError(new NetworkError('GET', JOB_PATH, 'TIMEOUT', true), get)
+    expect(line).toMatch(/no answer in time/)
+    expect(line).toContain(`GET ${JOB_PATH}`)
+  })
+
+  it('quotes the start of a body that is not a job and points at base-url', () => {
+    const error = new BadResponseError(
+      'GET',
+      JOB_PATH,
+      200,
+      'a body that is not JSON',
+      '<html>Login</html>'
+    )
+    const line = describeError(error, get)
+    expect(line).toContain('"<html>Login</html>"')
+    expect(line).toMatch(/base-url/)
+  })
+
+  it('says how long a rate limit asked to wait when that outlasts the timeout', () => {
+    const last = new ApiError('POST', CREATE_PATH, 429, 'slow down', 120_000)
+    const line = describeError(new RetryWouldOutlastTimeoutError(last, 120_000), create)
+    expect(line).toMatch(/^Rate limited/)
+    expect(line).toContain('2m')
+    expect(line).toMatch(/timeout/)
+  })
+
+  it('explains the last error when retries stop before the timeout', () => {
+    const last = new NetworkError('GET', JOB_PATH, 'ECONNRESET', true)
+    const line = describeError(new RetryWouldOutlastTimeoutError(last, 30_000), get)
+    expect(line).toMatch(/timeout/)
+    expect(line).toContain('ECONNRESET')
+  })
+
+  it.each<[string, unknown, RegExp]>([
+    ['a cancel', new CancelledError(), /cancelled/],
+    ['the deadline', new DeadlineError(), /timeout passed/],
+    [
+      'an unexpected error',
+      new TypeError('x is not a function'),
+      /Unexpected error: x is not a function/
+    ],
+    ['a thrown string', 'boom', /Unexpected error: boom/],
+    ['a thrown undefined', undefined, /Unexpected error: undefined/]
+  ])('describes %s', (_, error, expected) => {
+    expect(describeError(error, get)).toMatch(expected)
+  })
+})

@@ -1,0 +1,142 @@
+import { isKnownStatus, isTerminal, NotAJobError, parseJob } from '../../src/agent/job.js'
+import { parsePullRequestLink } from '../../src/common/pull-request-link.js'
+
+const DOCUMENTED = {
+  id: 'job_abc123',
+  status: 'completed',
+  source: { repository: 'acme/docs', ref: 'main' },
+  model: 'claude-sonnet-4-5',
+  prLink: 'https://github.com/acme/docs/pull/42',
+  createdAt: '2026-11-01T10:00:00.000Z',
+  archivedAt: null
+}
+
+describe('parseJob', () => {
+  it('accepts the documented job object', () => {
+    expect(parseJob(DOCUMENTED)).toEqual({
+      id: 'job_abc123',
+      status: 'completed',
+      source: { repository: 'acme/docs', ref: 'main' },
+      model: 'claude-sonnet-4-5',
+      prLink: 'https://github.com/acme/docs/pull/42',
+      createdAt: '2026-11-01T10:00:00.000Z',
+      archivedAt: null
+    })
+  })
+
+  it('accepts the nullable fields as null', () => {
+    const job = parseJob({
+      ...DOCUMENTED,
+      status: 'active',
+      prLink: null,
+      source: { repository: 'acme/docs', ref: null }
+    })
+    expect(job.prLink).toBeNull()
+    expect(job.source).toEqual({ repository: 'acme/docs', ref: null })
+    expect(job.archivedAt).toBeNull()
+  })
+
+  it('keeps archivedAt when the service sets it', () => {
+    expect(
+      parseJob({ ...DOCUMENTED, status: 'archived', archivedAt: '2026-11-01T11:00:00.000Z' })
+        .archivedAt
+    ).toBe('2026-11-01T11:00:00.000Z')
+  })
+
+  it('accepts a minimal job and treats a missing or empty prLink as none', () => {
+    expect(parseJob({ id: 'j', status: 'active' })).toEqual({
+      id: 'j',
+      status: 'active',
+      prLink: null
+    })
+    expect(parseJob({ id: 'j', status: 'completed', prLink: '' }).prLink).toBeNull()
+  })
+
+  it('keeps an undocumented status as it came', () => {
+    expect(parseJob({ id: 'j', status: 'running', prLink: null }).status).toBe('running')
+  })
+
+  it('drops fields it does not know', () => {
+    expect(parseJob({ id: 'j', status: 'active', secretInternal: 'x' })).not.toHaveProperty(
+      'secretInternal'
+    )
+  })
+
+  it.each<[string, unknown, string]>([
+    ['null', null, 'not a JSON object'],
+    ['a string', 'job_1', 'not a JSON object'],
+    ['a number', 42, 'not a JSON object'],
+    ['an array', [DOCUMENTED], 'not a JSON object'],
+    ['an object without id', { status: 'active' }, 'no "id"'],
+    ['a numeric id', { id: 7, status: 'active' }, 'no "id"'],
+    ['a blank id', { id: '  ', status: 'active' }, 'no "id"'],
+    ['an object without status', { id: 'j' }, 'no "status"'],
+    ['a null status', { id: 'j', status: null }, 'no "status"'],
+    ['an empty status', { id: 'j', status: '' }, 'no "status"'],
+    ['a numeric prLink', { id: 'j', status: 'completed', prLink: 42 }, '"prLink" is not a string'],
+    [
+      'an object prLink',
+      { id: 'j', status: 'completed', prLink: { url: 'x' } },
+      '"prLink" is not a string'
+    ]
+  ])('rejects %s with the reason', (_, body, reason) => {
+    expect(() => parseJob(body)).toThrow(NotAJobError)
+    expect(() => parseJob(body)).toThrow(reason)
+  })
+})
+
+describe('job statuses', () => {
+  it.each([
+    ['completed', true, true],
+    ['archived', true, true],
+    ['failed', true, true],
+    ['active', false, true],
+    ['running', false, false],
+    ['pending', false, false],
+    ['COMPLETED', false, false],
+    ['', false, false]
+  ])('%j: terminal %s, documented %s', (status, terminal, known) => {
+    expect(isTerminal(status)).toBe(terminal)
+    expect(isKnownStatus(status)).toBe(known)
+  })
+})
+
+describe('parsePullRequestLink', () => {
+  it.each([
+    ['https://github.com/acme/docs/pull/42', { number: 42, repository: 'acme/docs' }],
+    ['https://github.com/acme/docs/pull/42/', { number: 42, repository: 'acme/docs' }],
+    ['https://github.com/acme/docs/pull/42/files', { number: 42, repository: 'acme/docs' }],
+    [
+      'https://github.com/acme/docs/pull/42#issuecomment-1',
+      { number: 42, repository: 'acme/docs' }
+    ],
+    ['https://github.com/acme/docs/pull/42?w=1', { number: 42, repository: 'acme/docs' }],
+    ['https://github.example.com/acme/docs/pull/7', { number: 7, repository: 'acme/docs' }],
+    ['https://example.com/github/acme/docs/pull/1234', { number: 1234, repository: 'acme/docs' }],
+    [
+      'https://example.com/github/acme/docs/pull/1234/commits',
+      { number: 1234, repository: 'acme/docs' }
+    ],
+    [
+      'https://github.com/my-org/my.docs_repo/pull/9',
+      { number: 9, repository: 'my-org/my.docs_repo' }
+    ]
+  ])('reads %s', (link, expected) => {
+    expect(parsePullRequestLink(link)).toEqual(expected)
+  })
+
+  it.each([
+    ['null', null],
+    ['an empty link', ''],
+    ['garbage', 'not a link at all'],
+    ['an issue', 'https://github.com/acme/docs/issues/42'],
+    ['the pull list', 'https://github.com/acme/docs/pulls'],
+    ['a pull link without a number', 'https://github.com/acme/docs/pull/'],
+    ['a pull link with a non-numeric number', 'https://github.com/acme/docs/pull/abc'],
+    ['a number followed by junk', 'https://github.com/acme/docs/pull/42abc'],
+    ['a commit', 'https://github.com/acme/docs/commit/abc123'],
+    ['a repository', 'https://github.com/acme/docs']
+  ])('finds no pull request in %s', (_, link) => {
+    expect(parsePullRequestLink(link)).toBeUndefined()
+  })
+})

@@ -1,0 +1,347 @@
+// The bundled action, run as the runner runs it, against the local stand-in of the
+// Agent Jobs API: what a workflow sees (exit code, annotations, outputs, summary)
+// and what the service sees (requests).
+
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { startStandIn, type StandIn } from '../support/stand-in.js'
+import { errorLines, runAction } from '../support/run-action.js'
+
+const KEY = 'mint_test_key'
+let standIn: StandIn
+
+beforeEach(async () => {
+  standIn = await startStandIn({ jobDurationMs: 400 })
+})
+afterEach(async () => {
+  await standIn.close()
+})
+
+function inputs(extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    'api-key': KEY,
+    'project-id': 'proj-test',
+    'base-url': standIn.url,
+    'poll-interval': '100ms',
+    'max-poll-interval': '300ms',
+    timeout: '20s',
+    ...extra
+  }
+}
+
+const gets = (): number => standIn.requests.filter((r) => r.method === 'GET').length
+const posts = (): { path: string; body: string }[] =>
+  standIn.requests.filter((r) => r.method === 'POST').map(({ path, body }) => ({ path, body }))
+
+describe('creating a job', () => {
+  it('creates the job, waits for it to complete and hands its pull request to later steps', async () => {
+    const run = await runAction({ inputs: inputs({ prompt: 'Document the /users endpoint' }) })
+
+    expect(run.exitCode).toBe(0)
+    const [id] = standIn.jobIds()
+    expect(posts()).toEqual([
+      { path: '/v2/agent/proj-test/job', body: '{"prompt":"Document the /users endpoint"}' }
+    ])
+    expect(run.outputs).toMatchObject({
+      'job-id': id,
+      status: 'completed',
+      'pr-link': 'https://github.com/acme/docs/pull/100',
+      'pr-number': '100',
+      'pr-repository': 'acme/docs'
+    })
+    expect(JSON.parse(run.outputs.job as string)).toMatchObject({
+      id,
+      status: 'completed',
+      model: 'claude-sonnet-4-5'
+    })
+    expect(run.summary).toContain(`<code>${id}</code>`)
+    expect(run.summary).toContain(
+      '<a href="https://github.com/acme/docs/pull/100">acme/docs#100</a>'
+    )
+    expect(run.summary).toContain('Document the /users endpoint')
+  })
+
+  it('logs each status change once, not every poll', async () => {
+    const run = await runAction({ inputs: inputs({ prompt: 'Document it' }) })
+
+    const statusLines = run.stdout.split('\n').filter((line) => /^Job job_\w+: /.test(line))
+    expect(statusLines).toHaveLength(2)
+    expect(statusLines[0]).toMatch(/: active \(after/)
+    expect(statusLines[1]).toMatch(
+      /: active → completed \(after .*pull request https:\/\/github\.com\/acme\/docs\/pull\/100\)/
+    )
+    expect(gets()).toBeGreaterThan(2)
+  })
+
+  it('writes the job id to the outputs as soon as the job is created', async () => {
+    const run = await runAction({ inputs: inputs({ prompt: 'fail: break' }) })
+
+    // The first value written is the id alone, before the job ended.
+    expect(run.outputHistory['job-id']?.[0]).toBe(standIn.jobIds()[0])
+    expect(run.stdout.indexOf('Created agent job')).toBeLessThan(run.stdout.indexOf('::group::'))
+  })
+
+  it('sends the prompt from prompt-file byte for byte', async () => {
+    const workspace = mkdtempSync(join(tmpdir(), 'workspace-'))
+    const prompt = 'Document the new endpoints.\n\n- /users\n- /teams\n'
+    writeFileSync(join(workspace, 'docs-prompt.md'), prompt)
+
+    const run = await runAction({
+      inputs: inputs({ 'prompt-file': 'docs-prompt.md' }),
+      env: { GITHUB_WORKSPACE: workspace }
+    })
+
+    expect(run.exitCode).toBe(0)
+    expect(JSON.parse(posts()[0]?.body ?? '{}')).toEqual({ prompt })
+  })
+})
+
+describe('how a job ends', () => {
+  it('fails the step when the job fails, naming the job', async () => {
+    const run = await runAction({ inputs: inputs({ prompt: 'fail: Document it' }) })
+    const id = standIn.jobIds()[0] as string
+
+    expect(run.exitCode).toBe(1)
+    expect(errorLines(run.stdout)).toEqual([
+      `Job ${id} failed: the agent hit an unrecoverable error.`
+    ])
+    expect(run.outputs).toMatchObject({
+      'job-id': id,
+      status: 'failed',
+      'pr-link': '',
+      'pr-number': ''
+    })
+    expect(run.summary).toContain('❌ failed')
+  })
+
+  it('succeeds with a warning when the job is archived', async () => {
+    const run = await runAction({ inputs: inputs({ prompt: 'archive: Document it' }) })
+
+    expect(run.exitCode).toBe(0)
+    expect(run.stdout).toMatch(/^::warning::Job job_\w+ was archived before it completed\.$/m)
+    expect(run.outputs.status).toBe('archived')
+  })
+
+  it.each([
+    ['succeeds', 'false', 0],
+    ['fails', 'true', 1]
+  ])(
+    '%s when the job completes without a pull request and require-pr is %s',
+    async (_, requirePr, exitCode) => {
+      const run = await runAction({
+        inputs: inputs({ prompt: 'nopr: Document it', 'require-pr': requirePr })
+      })
+
+      expect(run.exitCode).toBe(exitCode)
+      expect(run.outputs).toMatchObject({
+        status: 'completed',
+        'pr-link': '',
+        'pr-number': '',
+        'pr-repository': ''
+      })
+      expect(run.stdout).toContain('completed without a pull request')
+    }
+  )
+
+  it('fails at the timeout, naming the job and its last status, with the outputs set', async () => {
+    const run = await runAction({
+      inputs: inputs({ prompt: 'slow:60000: Document it', timeout: '1500ms' })
+    })
+    const id = standIn.jobIds()[0] as string
+
+    expect(run.exitCode).toBe(1)
+    expect(errorLines(run.stdout)[0]).toMatch(
+      new RegExp(
+        `^Timed out after 1\\.5s waiting for job ${id} \\(last status: active\\)\\. .*job-id: ${id}`
+      )
+    )
+    expect(run.outputs).toMatchObject({ 'job-id': id, status: 'active' })
+    expect(run.durationMs).toBeLessThan(5000)
+  })
+})
+
+describe('existing jobs', () => {
+  it('sends a follow-up message to the job and waits for it again', async () => {
+    const first = await runAction({ inputs: inputs({ prompt: 'Document it' }) })
+    const id = first.outputs['job-id'] as string
+
+    const run = await runAction({
+      inputs: inputs({ 'job-id': id, prompt: 'Also document errors' })
+    })
+
+    expect(run.exitCode).toBe(0)
+    expect(posts()[1]).toEqual({
+      path: `/v2/agent/proj-test/job/${id}/message`,
+      body: '{"prompt":"Also document errors"}'
+    })
+    expect(run.outputs).toMatchObject({ 'job-id': id, status: 'completed' })
+  })
+
+  it('only waits when job-id is given without a prompt, and reports a finished job at once', async () => {
+    const first = await runAction({ inputs: inputs({ prompt: 'Document it' }) })
+    const id = first.outputs['job-id'] as string
+    const before = standIn.requests.length
+
+    const run = await runAction({ inputs: inputs({ 'job-id': id }) })
+
+    expect(run.exitCode).toBe(0)
+    expect(standIn.requests.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual([
+      `GET /v2/agent/proj-test/job/${id}`
+    ])
+    expect(run.outputs).toMatchObject({ 'job-id': id, status: 'completed', 'pr-number': '100' })
+  })
+
+  it('encodes the job id into the path instead of splicing it', async () => {
+    const run = await runAction({ inputs: inputs({ 'job-id': '../../admin?x=1#y' }) })
+
+    expect(run.exitCode).toBe(1)
+    expect(standIn.requests[0]?.path).toBe('/v2/agent/proj-test/job/..%2F..%2Fadmin%3Fx%3D1%23y')
+    expect(errorLines(run.stdout)[0]).toMatch(
+      /^Stopped waiting for job \.\.\/\.\.\/admin\?x=1#y .*was not found/
+    )
+  })
+})
+
+describe('wait: false', () => {
+  it('returns as soon as the job is created', async () => {
+    const run = await runAction({ inputs: inputs({ prompt: 'Document it', wait: 'false' }) })
+
+    expect(run.exitCode).toBe(0)
+    expect(standIn.requests).toHaveLength(1)
+    expect(run.outputs).toMatchObject({
+      'job-id': standIn.jobIds()[0],
+      status: 'active',
+      'pr-link': ''
+    })
+  })
+
+  it('reads the status once when only job-id is given', async () => {
+    const first = await runAction({
+      inputs: inputs({ prompt: 'slow:60000: Document it', wait: 'false' })
+    })
+    const id = first.outputs['job-id'] as string
+
+    const run = await runAction({ inputs: inputs({ 'job-id': id, wait: 'false' }) })
+
+    expect(run.exitCode).toBe(0)
+    expect(standIn.requests.map((r) => r.method)).toEqual(['POST', 'GET'])
+    expect(run.outputs).toMatchObject({ 'job-id': id, status: 'active' })
+  })
+})
+
+describe('bad input', () => {
+  const workspace = mkdtempSync(join(tmpdir(), 'workspace-'))
+  writeFileSync(join(workspace, 'empty.md'), '  \n')
+
+  it.each([
+    ['a missing key', { 'api-key': '' }, /^Input 'api-key' is required/],
+    [
+      'a key with a line break',
+      { 'api-key': 'mint_abc\ndef' },
+      /^Input 'api-key' must be one token of the form mint_<secret>/
+    ],
+    ['a key with a space', { 'api-key': 'mint_abc def' }, /^Input 'api-key' must be one token/],
+    ['a missing project', { 'project-id': '' }, /^Input 'project-id' is required\.$/],
+    [
+      'no prompt and no job',
+      { prompt: '' },
+      /^Input 'prompt' \(or 'prompt-file'\) is required, unless 'job-id'/
+    ],
+    ['a blank prompt', { prompt: '   \n ' }, /^Input 'prompt' is blank/],
+    [
+      'both prompt and prompt-file',
+      { 'prompt-file': 'empty.md' },
+      /^Inputs 'prompt' and 'prompt-file' cannot both be set/
+    ],
+    [
+      'a missing prompt file',
+      { prompt: '', 'prompt-file': 'nope.md' },
+      /^Input 'prompt-file' must name a readable file .*"nope\.md" was not found/
+    ],
+    [
+      'an empty prompt file',
+      { prompt: '', 'prompt-file': 'empty.md' },
+      /^Input 'prompt-file' names an empty file/
+    ],
+    [
+      'a bad duration',
+      { timeout: '10 minutes' },
+      /^Input 'timeout' must be a duration such as 500ms, 10s, 5m, 1h/
+    ],
+    [
+      'a bad poll interval',
+      { 'poll-interval': 'often' },
+      /^Input 'poll-interval' must be a duration/
+    ],
+    ['a bad boolean', { wait: 'perhaps' }, /^Input 'wait' must be true or false; got "perhaps"\.$/],
+    ['a bad require-pr', { 'require-pr': 'yes' }, /^Input 'require-pr' must be true or false/],
+    [
+      'a base-url that is not a URL',
+      { 'base-url': 'api.mintlify.com' },
+      /^Input 'base-url' must be an https URL/
+    ],
+    [
+      'plain http to another host',
+      { 'base-url': 'http://api.example.com' },
+      /^Input 'base-url' must use https: plain http would send the API key unencrypted to api\.example\.com/
+    ]
+  ])(
+    'rejects %s with one error line naming the input, and sends nothing',
+    async (_, extra, message) => {
+      const run = await runAction({
+        inputs: { ...inputs({ prompt: 'Document it' }), ...extra },
+        env: { GITHUB_WORKSPACE: workspace }
+      })
+
+      expect(run.exitCode).toBe(1)
+      const errors = errorLines(run.stdout)
+      expect(errors).toHaveLength(1)
+      expect(errors[0]).toMatch(message)
+      expect(run.stdout + run.stderr).not.toMatch(/\n\s+at /) // no stack trace
+      expect(standIn.requests).toHaveLength(0)
+      expect(run.outputs).toEqual({})
+    }
+  )
+})
+
+describe('log and summary', () => {
+  it('gives a line per poll in debug mode (RUNNER_DEBUG)', async () => {
+    const run = await runAction({
+      inputs: inputs({ prompt: 'Document it' }),
+      env: { RUNNER_DEBUG: '1' }
+    })
+
+    const pollLines = run.stdout.split('\n').filter((line) => line.startsWith('::debug::Poll '))
+    expect(pollLines).toHaveLength(gets())
+    expect(pollLines[0]).toMatch(/^::debug::Poll 1: job job_\w+ is active; next poll in \d+ms$/)
+    expect(pollLines.at(-1)).toMatch(/is completed; done$/)
+  })
+
+  it('summarises the job in a table and shows the prompt escaped, in a collapsed block', async () => {
+    const prompt = 'Document <script>alert(1)</script> | pipes\n\nand a second paragraph'
+    const run = await runAction({ inputs: inputs({ prompt }) })
+
+    expect(run.summary).toMatch(/^\| Status \| ✅ completed \|$/m)
+    expect(run.summary).toMatch(/^\| Model \| claude-sonnet-4-5 \|$/m)
+    expect(run.summary).toMatch(/^\| Source \| acme\/docs @ main \|$/m)
+    expect(run.summary).toMatch(new RegExp(`^\\| Polls \\| ${gets()} \\|$`, 'm'))
+    expect(run.summary).toMatch(/^\| Duration \| (\d+ms|\d+(\.\d)?s) \|$/m)
+    expect(run.summary).toContain(
+      '<details><summary>Prompt</summary>\n\n<pre>Document &lt;script&gt;alert(1)&lt;/script&gt; &#124; pipes\n\nand a second paragraph</pre>'
+    )
+    expect(run.summary).not.toContain('<script>')
+  })
+})
+
+describe('the API key', () => {
+  it('is masked before anything else is printed and never printed otherwise', async () => {
+    const run = await runAction({ inputs: inputs({ prompt: 'Document it' }) })
+
+    const lines = run.stdout.split('\n')
+    expect(lines[0]).toBe(`::add-mask::${KEY}`)
+    expect(lines.slice(1).join('\n')).not.toContain(KEY)
+    expect(run.stderr + run.summary + JSON.stringify(run.outputs)).not.toContain(KEY)
+    expect(standIn.requests[0]?.headers.authorization).toBe(`Bearer ${KEY}`)
+  })
+})
