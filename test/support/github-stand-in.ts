@@ -1,41 +1,31 @@
-// A local stand-in for the few GitHub REST endpoints the action uses: a pull
-// request's changed files (paginated with Link headers, as GitHub does) and issue
-// comments (list, create, update). Listens on 127.0.0.1; can serve under a path
-// prefix the way GitHub Enterprise Server does (`/api/v3`), answer a chosen status
-// instead (403 for a token that may not comment), and records every request.
+// A local stand-in for the GitHub REST endpoints the action uses. The endpoints live
+// in github-routes/ (one file a feature); this file is the server: it checks the
+// token, applies refusals (403 for a token that may not write, a 5xx, …), serves under
+// a path prefix the way GitHub Enterprise Server does (`/api/v3`), pages listings
+// with Link headers, keeps its state between the action's runs, and records every
+// request. Listens on 127.0.0.1.
 //
 // Runs under Node 24 directly (erasable TypeScript only).
 
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { createServer } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
+import { addComment, thread } from './github-routes/comments.ts'
+import { ROUTES } from './github-routes/index.ts'
+import type {
+  Answer,
+  GitHubRequest,
+  GitHubState,
+  GitHubUser,
+  PullFile,
+  StoredComment
+} from './github-routes/types.ts'
 import { RequestRules } from './request-rules.ts'
 import { sendJson } from './send-json.ts'
 
-export interface PullFile {
-  filename: string
-  status?: string
-  previous_filename?: string
-}
-
-export interface StoredComment {
-  id: number
-  body: string
-  user: { login: string; type: string }
-  created_at: string
-  updated_at: string
-}
-
-export interface GitHubRequest {
-  method: string
-  /** Path without the prefix, e.g. /repos/acme/app/issues/7/comments. */
-  path: string
-  query: Record<string, string>
-  headers: IncomingMessage['headers']
-  body: string
-}
+export type { GitHubRequest, PullFile, StoredComment } from './github-routes/types.ts'
 
 export interface DenyRule {
-  method?: 'GET' | 'POST' | 'PATCH'
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
   path?: RegExp
   status: number
   /** How many matching requests get it (default: all). */
@@ -49,15 +39,20 @@ export interface GitHubStandInOptions {
   prefix?: string
   /** The largest page served, whatever per_page asks (GitHub's is 100). */
   maxPerPage?: number
+  /** Who the token writes as; `github-actions[bot]` (a Bot) by default. */
+  actor?: GitHubUser
 }
 
 export interface GitHubStandIn {
   /** The API base to put in GITHUB_API_URL (prefix included). */
   apiUrl: string
   requests: GitHubRequest[]
+  /** The fake GitHub's data, for a test to seed and inspect. */
+  state: GitHubState
   setPullFiles(repository: string, number: number, files: PullFile[]): void
   /** The comments on an issue or pull request, oldest first. */
   comments(repository: string, number: number): StoredComment[]
+  /** A comment by `login` (a Bot when it ends in `[bot]`), as if written on GitHub. */
   addComment(repository: string, number: number, body: string, login?: string): StoredComment
   deny(rule: DenyRule): void
   close(): Promise<void>
@@ -69,44 +64,21 @@ export async function startGitHubStandIn(
   const token = options.token ?? 'ghs_test_token'
   const prefix = (options.prefix ?? '').replace(/\/+$/, '')
   const maxPerPage = options.maxPerPage ?? 100
-  const files = new Map<string, PullFile[]>()
-  const comments = new Map<string, StoredComment[]>()
   const rules = new RequestRules<DenyRule>(Infinity)
   const requests: GitHubRequest[] = []
   const sockets = new Set<Socket>()
-  let nextId = 1000
+  let lastId = 1000
   let base = ''
-
-  const thread = (repository: string, number: number): StoredComment[] => {
-    const key = `${repository}#${number}`
-    let list = comments.get(key)
-    if (!list) comments.set(key, (list = []))
-    return list
-  }
-  const addComment = (
-    repository: string,
-    number: number,
-    body: string,
-    login = 'github-actions[bot]'
-  ): StoredComment => {
-    const now = new Date().toISOString()
-    const comment: StoredComment = {
-      id: nextId++,
-      body,
-      user: { login, type: login.endsWith('[bot]') ? 'Bot' : 'User' },
-      created_at: now,
-      updated_at: now
-    }
-    thread(repository, number).push(comment)
-    return comment
+  const state: GitHubState = {
+    files: new Map(),
+    comments: new Map(),
+    actor: options.actor ?? { login: 'github-actions[bot]', type: 'Bot' },
+    nextId: () => ++lastId
   }
 
   /** One page of `items` and the Link header GitHub would send with it. */
-  const page = <T>(
-    items: T[],
-    path: string,
-    query: Record<string, string>
-  ): [T[], Record<string, string>] => {
+  const page = <T>(items: T[], request: GitHubRequest): Answer => {
+    const { path, query } = request
     const perPage = Math.min(maxPerPage, Math.max(1, Number(query.per_page ?? 30)))
     const number = Math.max(1, Number(query.page ?? 1))
     const last = Math.max(1, Math.ceil(items.length / perPage))
@@ -114,75 +86,45 @@ export async function startGitHubStandIn(
     const links: string[] = []
     if (number < last) links.push(`${link(number + 1)}; rel="next"`, `${link(last)}; rel="last"`)
     if (number > 1) links.push(`${link(1)}; rel="first"`, `${link(number - 1)}; rel="prev"`)
-    return [
-      items.slice((number - 1) * perPage, number * perPage),
-      links.length > 0 ? { link: links.join(', ') } : {}
-    ]
+    return {
+      status: 200,
+      body: items.slice((number - 1) * perPage, number * perPage),
+      ...(links.length > 0 ? { headers: { link: links.join(', ') } } : {})
+    }
   }
 
-  const denied = (method: string, path: string): number | undefined =>
-    rules.take(method, path)?.status
-
-  const answer = (res: ServerResponse, request: GitHubRequest): void => {
-    const { method, path, query } = request
+  const answer = (request: GitHubRequest): Answer => {
     const auth = request.headers.authorization ?? ''
     if (auth !== `token ${token}` && auth !== `Bearer ${token}`) {
-      sendJson(res, 401, {
-        message: 'Bad credentials',
-        documentation_url: 'https://docs.github.com/rest'
-      })
-      return
+      return {
+        status: 401,
+        body: { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest' }
+      }
     }
-    const status = denied(method, path)
+    const status = rules.take(request.method, request.path)?.status
     if (status !== undefined) {
-      sendJson(res, status, {
-        message: status === 403 ? 'Resource not accessible by integration' : 'Not Found'
+      return {
+        status,
+        body: { message: status === 403 ? 'Resource not accessible by integration' : 'Not Found' }
+      }
+    }
+    for (const route of ROUTES) {
+      const match = route.method === request.method ? route.path.exec(request.path) : null
+      if (!match) continue
+      return route.handle({
+        request,
+        params: match.slice(1).map((value) => decodeURIComponent(value)),
+        state,
+        page: (items) => page(items, request),
+        json: () => {
+          const value: unknown = JSON.parse(request.body)
+          return typeof value === 'object' && value !== null && !Array.isArray(value)
+            ? (value as Record<string, unknown>)
+            : undefined
+        }
       })
-      return
     }
-    let match = /^\/repos\/([^/]+\/[^/]+)\/pulls\/(\d+)\/files$/.exec(path)
-    if (match && method === 'GET') {
-      const [items, headers] = page(files.get(`${match[1]}#${match[2]}`) ?? [], path, query)
-      sendJson(res, 200, items, headers)
-      return
-    }
-    match = /^\/repos\/([^/]+\/[^/]+)\/issues\/(\d+)\/comments$/.exec(path)
-    if (match && method === 'GET') {
-      const [items, headers] = page(thread(match[1] as string, Number(match[2])), path, query)
-      sendJson(res, 200, items, headers)
-      return
-    }
-    if (match && method === 'POST') {
-      const body = (JSON.parse(request.body) as { body?: unknown }).body
-      if (typeof body !== 'string' || body === '') {
-        sendJson(res, 422, { message: 'Validation Failed' })
-        return
-      }
-      sendJson(res, 201, addComment(match[1] as string, Number(match[2]), body))
-      return
-    }
-    match = /^\/repos\/([^/]+\/[^/]+)\/issues\/comments\/(\d+)$/.exec(path)
-    if (match && method === 'PATCH') {
-      const id = Number(match[2])
-      const comment = [...comments.entries()]
-        .filter(([key]) => key.startsWith(`${match?.[1] ?? ''}#`))
-        .flatMap(([, list]) => list)
-        .find((c) => c.id === id)
-      const body = (JSON.parse(request.body) as { body?: unknown }).body
-      if (!comment) {
-        sendJson(res, 404, { message: 'Not Found' })
-        return
-      }
-      if (typeof body !== 'string' || body === '') {
-        sendJson(res, 422, { message: 'Validation Failed' })
-        return
-      }
-      comment.body = body
-      comment.updated_at = new Date().toISOString()
-      sendJson(res, 200, comment)
-      return
-    }
-    sendJson(res, 404, { message: 'Not Found' })
+    return { status: 404, body: { message: 'Not Found' } }
   }
 
   const server = createServer((req, res) => {
@@ -202,11 +144,13 @@ export async function startGitHubStandIn(
         body: Buffer.concat(chunks).toString('utf8')
       }
       requests.push(request)
+      let reply: Answer
       try {
-        answer(res, request)
+        reply = answer(request)
       } catch {
-        if (!res.headersSent) sendJson(res, 400, { message: 'Problems parsing JSON' })
+        reply = { status: 400, body: { message: 'Problems parsing JSON' } }
       }
+      sendJson(res, reply.status, reply.body, reply.headers)
     })
   })
   server.on('connection', (socket: Socket) => {
@@ -219,11 +163,16 @@ export async function startGitHubStandIn(
   return {
     apiUrl: base,
     requests,
+    state,
     setPullFiles(repository, number, list) {
-      files.set(`${repository}#${number}`, list)
+      state.files.set(`${repository}#${number}`, list)
     },
-    comments: (repository, number) => thread(repository, number),
-    addComment,
+    comments: (repository, number) => thread(state, repository, number),
+    addComment: (repository, number, body, login = 'github-actions[bot]') =>
+      addComment(state, repository, number, body, {
+        login,
+        type: login.endsWith('[bot]') ? 'Bot' : 'User'
+      }),
     deny(rule) {
       rules.add(rule)
     },

@@ -1,0 +1,71 @@
+// Issue and pull request comments: list (paginated), create, update. A comment is
+// written as the token's actor, and kept between runs.
+
+import {
+  invalid,
+  key,
+  notFound,
+  type GitHubState,
+  type Route,
+  type StoredComment
+} from './types.ts'
+
+export function thread(state: GitHubState, repository: string, number: number): StoredComment[] {
+  const id = key(repository, number)
+  let list = state.comments.get(id)
+  if (!list) state.comments.set(id, (list = []))
+  return list
+}
+
+export function addComment(
+  state: GitHubState,
+  repository: string,
+  number: number,
+  body: string,
+  user = state.actor
+): StoredComment {
+  const now = new Date().toISOString()
+  const comment: StoredComment = {
+    id: state.nextId(),
+    body,
+    user: { ...user },
+    created_at: now,
+    updated_at: now
+  }
+  thread(state, repository, number).push(comment)
+  return comment
+}
+
+export const commentRoutes: Route[] = [
+  {
+    method: 'GET',
+    path: /^\/repos\/([^/]+\/[^/]+)\/issues\/(\d+)\/comments$/,
+    handle: ({ params: [repository = '', number = ''], state, page }) =>
+      page(thread(state, repository, Number(number)))
+  },
+  {
+    method: 'POST',
+    path: /^\/repos\/([^/]+\/[^/]+)\/issues\/(\d+)\/comments$/,
+    handle: ({ params: [repository = '', number = ''], state, json }) => {
+      const body = json()?.body
+      if (typeof body !== 'string' || body === '') return invalid
+      return { status: 201, body: addComment(state, repository, Number(number), body) }
+    }
+  },
+  {
+    method: 'PATCH',
+    path: /^\/repos\/([^/]+\/[^/]+)\/issues\/comments\/(\d+)$/,
+    handle: ({ params: [repository = '', id = ''], state, json }) => {
+      const comment = [...state.comments.entries()]
+        .filter(([thread]) => thread.startsWith(`${repository}#`))
+        .flatMap(([, list]) => list)
+        .find((c) => c.id === Number(id))
+      if (!comment) return notFound
+      const body = json()?.body
+      if (typeof body !== 'string' || body === '') return invalid
+      comment.body = body
+      comment.updated_at = new Date().toISOString()
+      return { status: 200, body: comment }
+    }
+  }
+]
