@@ -77,7 +77,7 @@ export async function startGitHubStandIn(
   }
 
   /** One page of `items` and the Link header GitHub would send with it. */
-  const page = <T>(items: T[], request: GitHubRequest): Answer => {
+  const page = (items: unknown[], request: GitHubRequest): Answer => {
     const { path, query } = request
     const perPage = Math.min(maxPerPage, Math.max(1, Number(query.per_page ?? 30)))
     const number = Math.max(1, Number(query.page ?? 1))

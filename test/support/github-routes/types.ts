@@ -56,7 +56,7 @@ export interface RouteContext {
   params: string[]
   state: GitHubState
   /** One page of `items` with the Link header GitHub would send. */
-  page<T>(items: T[]): Answer
+  page(items: unknown[]): Answer
   /** The request body as JSON (an object), or undefined when it is not one. */
   json(): Record<string, unknown> | undefined
 }
