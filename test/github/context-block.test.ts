@@ -30,6 +30,7 @@ function workflowRun(overrides: Partial<WorkflowRun> = {}): WorkflowRun {
     sha: 'a'.repeat(40),
     serverUrl: 'https://github.com',
     runId: '4242',
+    runAttempt: 1,
     workflow: 'Docs',
     job: 'docs',
     action: '__run',
