@@ -26,7 +26,7 @@ import { pullRequestNumber, readWorkflowRun, type WorkflowRun } from './workflow
 /** 100 comments a page: a pull request with 3,000 comments is read in 30 calls at most. */
 export const MAX_COMMENT_PAGES = 30
 const PERMISSION_HINT =
-  'Give the job `permissions: pull-requests: write`; on pull requests from forks the token is read-only, so no comment can be kept.'
+  'The comment needs `permissions: pull-requests: write` for the job; on pull requests from forks the token is read-only, so no comment can be kept.'
 
 export interface ThreadOptions {
   env: NodeJS.ProcessEnv

@@ -5,9 +5,9 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startGitHubStandIn, type GitHubStandIn } from './github-stand-in.js'
-import { ROOT, runAction, type ActionRun } from './run-action.js'
-import { startStandIn, type StandIn } from './stand-in.js'
+import { startGitHubStandIn, type GitHubStandIn } from './github-stand-in.ts'
+import { ROOT, runAction, type ActionRun } from './run-action.ts'
+import { startStandIn, type StandIn } from './stand-in.ts'
 
 export const TOKEN = 'ghs_test_token'
 export const REPO = 'acme/app'
