@@ -12,7 +12,8 @@ export interface PullRequestCalls {
 export async function pullRequestCalls(comments = 250): Promise<PullRequestCalls> {
   const sim = await simulate({ jobDurationMs: 100 })
   try {
-    for (let i = 0; i < comments - 1; i++) sim.github.addComment(REPO, PR, `comment ${i}`, 'octocat')
+    for (let i = 0; i < comments - 1; i++)
+      sim.github.addComment(REPO, PR, `comment ${i}`, 'octocat')
     const runs: PullRequestCalls['runs'] = []
     for (const name of ['first run (creates the job)', 'later push (follows it up)']) {
       const before = sim.github.requests.length

@@ -189,7 +189,13 @@ try {
   section(
     `GitHub calls of pull-request runs (a pull request with ${pr.comments} comments, pr-comment and reuse-job on)`,
     markdownTable(
-      ['run', 'calls on the code repository', 'of which list comments', 'calls elsewhere', 'created'],
+      [
+        'run',
+        'calls on the code repository',
+        'of which list comments',
+        'calls elsewhere',
+        'created'
+      ],
       pr.runs.map(({ name, codeCalls, otherCalls, created }) => [
         name,
         codeCalls.length,
@@ -197,7 +203,8 @@ try {
         otherCalls,
         created
       ])
-    ) + `\n\nTarget: at most 4 plus one per 100 comments (${allowed} here); calls on a separate docs repository are counted apart.`
+    ) +
+      `\n\nTarget: at most 4 plus one per 100 comments (${allowed} here); calls on a separate docs repository are counted apart.`
   )
   for (const run of pr.runs) {
     verdicts.push({

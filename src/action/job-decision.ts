@@ -19,13 +19,7 @@ export type RecordedJob =
   | { kind: 'gone' }
 
 export type CreateReason =
-  | 'no-record'
-  | 'reuse-off'
-  | 'failed'
-  | 'archived'
-  | 'gone'
-  | 'docs-merged'
-  | 'docs-closed'
+  'no-record' | 'reuse-off' | 'failed' | 'archived' | 'gone' | 'docs-merged' | 'docs-closed'
 
 export type Decision =
   | { action: 'create'; reason: CreateReason; replaces?: string }

@@ -166,6 +166,10 @@ function finish(session: Session, job: AgentJob, afterMessage: boolean): Promise
 }
 
 function failed(session: Session, error: unknown, jobId?: string): Outcome {
-  const context = { ...session.context, endpoint: jobId ? 'message' : 'create', ...(jobId ? { jobId } : {}) } as const
+  const context = {
+    ...session.context,
+    endpoint: jobId ? 'message' : 'create',
+    ...(jobId ? { jobId } : {})
+  } as const
   return { ending: { conclusion: 'failed', message: describeError(error, context) } }
 }

@@ -127,7 +127,9 @@ export class PullRequestThread {
           comment_id: this.commentId,
           body: text
         })
-        core.info(`Updated the comment on pull request #${this.number} (comment ${this.commentId}).`)
+        core.info(
+          `Updated the comment on pull request #${this.number} (comment ${this.commentId}).`
+        )
       } else {
         const created = await octokit.rest.issues.createComment({
           owner,
@@ -158,7 +160,7 @@ export class PullRequestThread {
     budgetMs: number
   ): Promise<DocsPullRequestState | undefined> {
     const ref = parsePullRequestLink(link)
-    let sameHost = false
+    let sameHost: boolean
     try {
       sameHost = new URL(link).host === new URL(this.run.serverUrl).host
     } catch {
@@ -169,7 +171,7 @@ export class PullRequestThread {
     try {
       const octokit = await client(this.options, budgetMs, this.options.signal)
       const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: ref.number })
-      if (data.merged === true || data.merged_at) return 'merged'
+      if (data.merged || data.merged_at) return 'merged'
       return data.state === 'closed' ? 'closed' : 'open'
     } catch (error) {
       core.info(

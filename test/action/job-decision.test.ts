@@ -113,9 +113,13 @@ describe('deciding what a pull-request run does', () => {
   })
 
   it('counts a re-run only for a later attempt of the same run', () => {
-    expect(isReRun({ ...RECORD, runId: '500', runAttempt: 1 }, { runId: '500', runAttempt: 2 })).toBe(true)
+    expect(
+      isReRun({ ...RECORD, runId: '500', runAttempt: 1 }, { runId: '500', runAttempt: 2 })
+    ).toBe(true)
     // Another step of the same attempt, or another run: not a re-run.
-    expect(isReRun({ ...RECORD, runId: '500', runAttempt: 2 }, { runId: '500', runAttempt: 2 })).toBe(false)
+    expect(
+      isReRun({ ...RECORD, runId: '500', runAttempt: 2 }, { runId: '500', runAttempt: 2 })
+    ).toBe(false)
     expect(isReRun(RECORD, { runId: '500', runAttempt: 2 })).toBe(false)
     // An unknown run id never matches.
     expect(isReRun({ ...RECORD, runId: '0' }, { runId: '0', runAttempt: 2 })).toBe(false)
@@ -138,7 +142,9 @@ describe('deciding what a pull-request run does', () => {
 
 describe('the record a decision leaves', () => {
   it('starts the count again for a new job and forgets the old hand-off', () => {
-    expect(nextRecord({ action: 'create', reason: 'failed' }, 'job_2', 'proj-test', RUN, RECORD)).toEqual({
+    expect(
+      nextRecord({ action: 'create', reason: 'failed' }, 'job_2', 'proj-test', RUN, RECORD)
+    ).toEqual({
       projectId: 'proj-test',
       jobId: 'job_2',
       runId: '500',
@@ -149,14 +155,26 @@ describe('the record a decision leaves', () => {
 
   it('counts a follow-up and keeps the hand-off', () => {
     expect(
-      nextRecord({ action: 'follow-up', jobId: 'job_1', followUp: 3 }, 'job_1', 'proj-test', RUN, RECORD)
+      nextRecord(
+        { action: 'follow-up', jobId: 'job_1', followUp: 3 },
+        'job_1',
+        'proj-test',
+        RUN,
+        RECORD
+      )
     ).toEqual({ ...RECORD, runId: '500', followUps: 3 })
   })
 
   it('moves a re-run to its attempt without counting a message', () => {
     const rerun = { runId: '400', runAttempt: 2 }
     expect(
-      nextRecord({ action: 'resume', jobId: 'job_1', job: job('active') }, 'job_1', 'proj-test', rerun, RECORD)
+      nextRecord(
+        { action: 'resume', jobId: 'job_1', job: job('active') },
+        'job_1',
+        'proj-test',
+        rerun,
+        RECORD
+      )
     ).toEqual({ ...RECORD, runAttempt: 2 })
   })
 })

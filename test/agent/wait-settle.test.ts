@@ -23,7 +23,10 @@ const job = (status: string, prLink: string | null = OLD_PR): AgentJob => ({
 })
 
 /** Answers `steps` in turn, then repeats the last; records the virtual time of each poll. */
-function polls(clock: FakeClock, steps: AgentJob[]): { poll: () => Promise<AgentJob>; at: number[] } {
+function polls(
+  clock: FakeClock,
+  steps: AgentJob[]
+): { poll: () => Promise<AgentJob>; at: number[] } {
   const at: number[] = []
   return {
     at,
@@ -62,7 +65,12 @@ describe('the settle window', () => {
 describe('waiting after a follow-up message', () => {
   it('does not end on the stale answer; ends once the job was seen working and completed again', async () => {
     const clock = new FakeClock()
-    const script = polls(clock, [job('completed'), job('active', null), job('active', null), job('completed')])
+    const script = polls(clock, [
+      job('completed'),
+      job('active', null),
+      job('active', null),
+      job('completed')
+    ])
     const stale: string[] = []
 
     const result = await waitForJob(

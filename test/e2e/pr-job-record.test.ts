@@ -53,7 +53,13 @@ describe('a record is believed only from a trusted bot', () => {
     sim.github.addComment(
       REPO,
       PR,
-      formatRecord({ projectId: 'proj-test', jobId: otherJob as string, runId: '1', runAttempt: 1, followUps: 0 }),
+      formatRecord({
+        projectId: 'proj-test',
+        jobId: otherJob as string,
+        runId: '1',
+        runAttempt: 1,
+        followUps: 0
+      }),
       'some-app[bot]'
     )
 
@@ -120,7 +126,9 @@ describe('without permission to comment', () => {
 
     expect(run.exitCode).toBe(0)
     expect(warnings(run.stdout)).toHaveLength(1)
-    expect(warnings(run.stdout)[0]).toMatch(/could not read the comments of pull request #7.*pull-requests: write/)
+    expect(warnings(run.stdout)[0]).toMatch(
+      /could not read the comments of pull request #7.*pull-requests: write/
+    )
     expect(run.outputs.created).toBe('true')
     // Nothing was written where a comment might already exist.
     expect(sim.github.requests.map((r) => r.method)).toEqual(['GET'])

@@ -27,7 +27,8 @@ describe('the first run for a pull request', () => {
         await new Promise((resolve) => setTimeout(resolve, 20))
         const [comment] = sim.comments()
         const [id] = sim.agent.jobIds()
-        if (comment && id) seenWhileWorking = { body: comment.body, status: sim.agent.job(id)?.status }
+        if (comment && id)
+          seenWhileWorking = { body: comment.body, status: sim.agent.job(id)?.status }
       }
       return pending
     })()
@@ -114,16 +115,19 @@ describe('later runs for the pull request', () => {
   it.each([
     { state: 'merged', pull: { state: 'closed', merged: true } as const },
     { state: 'closed', pull: { state: 'closed', merged: false } as const }
-  ])('replace a job whose docs pull request is $state (the token can see it)', async ({ state, pull }) => {
-    await sim.run('Document it')
-    sim.github.setPullState('acme/docs', 100, pull)
+  ])(
+    'replace a job whose docs pull request is $state (the token can see it)',
+    async ({ state, pull }) => {
+      await sim.run('Document it')
+      sim.github.setPullState('acme/docs', 100, pull)
 
-    const second = await sim.run('Document it again')
+      const second = await sim.run('Document it again')
 
-    expect(sim.agent.jobIds()).toHaveLength(2)
-    expect(second.stdout).toContain(`has its docs pull request already ${state}`)
-    expect(second.outputs['pr-link']).toBe('https://github.com/acme/docs/pull/101')
-  })
+      expect(sim.agent.jobIds()).toHaveLength(2)
+      expect(second.stdout).toContain(`has its docs pull request already ${state}`)
+      expect(second.outputs['pr-link']).toBe('https://github.com/acme/docs/pull/101')
+    }
+  )
 
   it('follow up when the docs pull request is still open, or the token cannot see it', async () => {
     await sim.run('Document it')
@@ -165,9 +169,9 @@ describe('later runs for the pull request', () => {
     expect(sim.agent.jobIds()).toHaveLength(2)
     expect(fresh.outputs).toMatchObject({ 'job-id': second, created: 'true' })
     expect(fresh.stdout).toContain(`Created a new job ${second} (reuse-job: false)`)
-    expect(sim.agent.requests.filter((r) => r.path.endsWith('/message')).map((r) => r.path)).toEqual([
-      `/v2/agent/proj-test/job/${second}/message`
-    ])
+    expect(
+      sim.agent.requests.filter((r) => r.path.endsWith('/message')).map((r) => r.path)
+    ).toEqual([`/v2/agent/proj-test/job/${second}/message`])
   })
 
   it('with pr-comment: false, reuse-job does nothing: every run creates a job', async () => {

@@ -50,11 +50,17 @@ describe('the record marker', () => {
     ['a marker on a later line', `hello\n${formatRecord(RECORD)}`],
     ['the old per-step marker', '<!-- mintlify-agent-job key="Docs/docs/step" -->'],
     ['a missing field', formatRecord(RECORD).replace(' follow-ups="0"', '')],
-    ['fields in another order', formatRecord(RECORD).replace('run="4242" attempt="1"', 'attempt="1" run="4242"')],
+    [
+      'fields in another order',
+      formatRecord(RECORD).replace('run="4242" attempt="1"', 'attempt="1" run="4242"')
+    ],
     ['a run id that is not digits', formatRecord(RECORD).replace('run="4242"', 'run="42a"')],
     ['attempt 0', formatRecord(RECORD).replace('attempt="1"', 'attempt="0"')],
     ['a negative count', formatRecord(RECORD).replace('follow-ups="0"', 'follow-ups="-1"')],
-    ['a count with a leading zero', formatRecord(RECORD).replace('follow-ups="0"', 'follow-ups="01"')],
+    [
+      'a count with a leading zero',
+      formatRecord(RECORD).replace('follow-ups="0"', 'follow-ups="01"')
+    ],
     ['an empty job id', formatRecord(RECORD).replace('job="job_1"', 'job=""')],
     ['a job id that decodes to ..', formatRecord(RECORD).replace('job="job_1"', 'job="%2E%2E"')],
     ['a job id with an encoded space', formatRecord(RECORD).replace('job="job_1"', 'job="a%20b"')],

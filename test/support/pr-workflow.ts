@@ -46,7 +46,10 @@ function commentEventPath(): string {
     path,
     JSON.stringify({
       action: 'created',
-      issue: { number: PR, pull_request: { url: `https://api.github.com/repos/${REPO}/pulls/${PR}` } },
+      issue: {
+        number: PR,
+        pull_request: { url: `https://api.github.com/repos/${REPO}/pulls/${PR}` }
+      },
       comment: { id: 1, body: '/docs update', user: { login: 'octocat', type: 'User' } }
     })
   )
