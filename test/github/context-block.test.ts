@@ -234,6 +234,8 @@ describe('the prompt the bundled action sends', () => {
     timeout: '20s',
     'github-token': TOKEN,
     'include-context': 'true',
+    // The comment (on by default) has its own tests; here only the context's calls count.
+    'pr-comment': 'false',
     ...extra
   })
 
