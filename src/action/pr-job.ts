@@ -96,6 +96,7 @@ export async function runPullRequestJob(
 
   let busy = false
   if (decision.action === 'wait-then-follow-up') {
+    // Even with wait: false: nothing may be sent into a job that is working.
     report.jobIdKnown(decision.jobId, 'Waiting for busy')
     core.info(
       `Job ${safeLine(decision.jobId)} is still working on an earlier prompt; waiting for it to end before sending this one.`
@@ -118,7 +119,7 @@ export async function runPullRequestJob(
       const did = words(decision.jobId)
       core.info(safeLine(did, 1000))
       report.jobIdKnown(decision.jobId, 'Reporting')
-      const outcome = await watchJob(session, decision.jobId, { initial: decision.job })
+      const outcome = await finish(session, decision.job, false)
       return { ...outcome, record: record(decision.jobId), did }
     }
     case 'resume': {
@@ -126,7 +127,7 @@ export async function runPullRequestJob(
       core.info(safeLine(did, 1000))
       report.jobIdKnown(decision.jobId, 'Resuming')
       await recordEarly(session, thread, record(decision.jobId), decision.job, did)
-      const outcome = await watchJob(session, decision.jobId, { initial: decision.job })
+      const outcome = await finish(session, decision.job, false)
       return { ...outcome, record: record(decision.jobId), did }
     }
     case 'follow-up':
