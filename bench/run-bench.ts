@@ -13,6 +13,7 @@ import { DEFAULT_TIMEOUT_MS, lagAround, planAction, planFixed } from './real-sca
 import { startUp } from './start-up.ts'
 import { markdownTable, ms, ratio, seconds, verdictLines, type Verdict } from './table.ts'
 import { FIXED_INTERVAL_MS, SCALE, timeLapse } from './time-lapse.ts'
+import { pullRequestCalls } from './pr-calls.ts'
 
 const JOB_LENGTHS_MS = [1000, 4000, 12_000]
 const START_UP_ROUNDS = 11
@@ -181,6 +182,37 @@ try {
       '\n\nrequests: the create call and every poll. lag: over jobs ending within 30 s either side of the length.' +
       '\nWith the default timeout (30m) a 30-minute job ends the step at the timeout: raise it for jobs that long.'
   )
+
+  // 5. GitHub calls of pull-request runs.
+  const pr = await pullRequestCalls(250)
+  const allowed = 4 + Math.ceil(pr.comments / 100)
+  section(
+    `GitHub calls of pull-request runs (a pull request with ${pr.comments} comments, pr-comment and reuse-job on)`,
+    markdownTable(
+      [
+        'run',
+        'calls on the code repository',
+        'of which list comments',
+        'calls elsewhere',
+        'created'
+      ],
+      pr.runs.map(({ name, codeCalls, otherCalls, created }) => [
+        name,
+        codeCalls.length,
+        codeCalls.filter((call) => call.startsWith('GET') && call.endsWith('/comments')).length,
+        otherCalls,
+        created
+      ])
+    ) +
+      `\n\nTarget: at most 4 plus one per 100 comments (${allowed} here); calls on a separate docs repository are counted apart.`
+  )
+  for (const run of pr.runs) {
+    verdicts.push({
+      target: `pull-request run, ${pr.comments} comments, ${run.name}: at most ${allowed} GitHub calls`,
+      measured: String(run.codeCalls.length),
+      pass: run.codeCalls.length <= allowed
+    })
+  }
 } finally {
   await standIn.close()
 }

@@ -13,6 +13,8 @@ export interface CommentFacts {
   /** The last job object seen. */
   job?: AgentJob
   ending: Ending
+  /** What this run did with the job, in words (created it, sent a follow-up, …). */
+  did?: string
 }
 
 /** The comment's Markdown below its marker. */
@@ -32,8 +34,9 @@ export function renderComment(facts: CommentFacts, run: WorkflowRun): string {
     '',
     factTable(rows),
     '',
+    ...(facts.did ? [`**This run:** ${safeMarkdown(facts.did, 500)}`, ''] : []),
     safeMarkdown(facts.ending.message, 1000),
     '',
-    `<sub>Updated by the workflow run${commit}; later runs update this comment.</sub>`
+    `<sub>Updated by the workflow run${commit}; later runs for this pull request use the same job and update this comment.</sub>`
   ].join('\n')
 }

@@ -19,6 +19,8 @@ interface CommonSettings {
   githubToken?: string
   includeContext: boolean
   prComment: boolean
+  /** On a pull-request run, send the prompt to the pull request's recorded job. */
+  reuseJob: boolean
 }
 
 /** create: a new job; message: a follow-up to jobId; wait: only watch jobId. */
@@ -206,7 +208,8 @@ export function readSettings(read: InputReader, workspace: string = process.cwd(
   const requirePr = readBoolean(read, 'require-pr', false)
   const githubToken = read('github-token') || undefined
   const includeContext = readBoolean(read, 'include-context', false)
-  const prComment = readBoolean(read, 'pr-comment', false)
+  const prComment = readBoolean(read, 'pr-comment', true)
+  const reuseJob = readBoolean(read, 'reuse-job', true)
   const common: CommonSettings = {
     apiKey,
     projectId,
@@ -218,7 +221,8 @@ export function readSettings(read: InputReader, workspace: string = process.cwd(
     requirePr,
     ...(githubToken === undefined ? {} : { githubToken }),
     includeContext,
-    prComment
+    prComment,
+    reuseJob
   }
   // Object.assign keeps the union by mode, where a spread would flatten it.
   return Object.assign(common, target)

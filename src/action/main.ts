@@ -2,24 +2,24 @@
 
 import * as core from '@actions/core'
 import type { Dispatcher } from 'undici'
-import { AgentApi, type CallOptions } from '../agent/agent-api.js'
+import { AgentApi } from '../agent/agent-api.js'
 import { listenForCancellation } from './cancellation.js'
 import { systemClock, type Clock } from '../common/clock.js'
 import { describeError, type ErrorContext } from '../agent/describe-error.js'
 import { createDispatcher } from '../agent/dispatcher.js'
 import { formatDuration } from '../common/duration.js'
-import { endingFor } from './ending.js'
 import { HttpClient } from '../agent/http.js'
 import { readSettings, type Settings } from './inputs.js'
-import type { AgentJob } from '../agent/job.js'
-import { commentOnPullRequest } from '../github/pr-comment.js'
+import { PullRequestThread } from '../github/pr-thread.js'
+import type { PullRequestRecord } from '../github/pr-record.js'
 import { renderComment } from './comment-body.js'
-import { RunReport, type Ending } from './report.js'
-import { withRetry, type CallKind } from '../agent/retry.js'
+import { RunReport } from './report.js'
+import { withRetry } from '../agent/retry.js'
 import { registerSecret, safeLine } from '../common/safe-text.js'
 import { ACTION_NAME, ACTION_VERSION } from './version.js'
-import { waitForJob } from '../agent/wait-for-job.js'
-import { withWorkflowContext } from '../github/context-block.js'
+import { createJob, notWaiting, readJob, sendFollowUp, watchJob } from './job-steps.js'
+import { runPullRequestJob } from './pr-job.js'
+import type { Outcome, Session } from './session.js'
 
 const USER_AGENT = `${ACTION_NAME}/${ACTION_VERSION}`
 
@@ -50,20 +50,6 @@ function prepare(
     core.setFailed(safeLine(error instanceof Error ? error.message : String(error), 2000))
     return undefined
   }
-}
-
-/** Everything one run shares: settings, the API, the clock, the report. */
-interface Session {
-  settings: Settings
-  env: NodeJS.ProcessEnv
-  api: AgentApi
-  clock: Clock
-  deadline: number
-  signal: AbortSignal
-  report: RunReport
-  context: ErrorContext
-  call: CallOptions
-  retried<T>(kind: CallKind, call: () => Promise<T>): Promise<T>
 }
 
 export async function run(dependencies: RunDependencies = {}): Promise<void> {
@@ -108,6 +94,7 @@ export async function run(dependencies: RunDependencies = {}): Promise<void> {
     ),
     context,
     call: { deadline, signal: cancellation.signal },
+    userAgent: USER_AGENT,
     retried: (kind, call) =>
       withRetry(call, {
         kind,
@@ -124,9 +111,21 @@ export async function run(dependencies: RunDependencies = {}): Promise<void> {
       })
   }
 
-  let outcome: { ending: Ending; job?: AgentJob } | undefined
+  let outcome: Outcome | undefined
+  let thread: PullRequestThread | undefined
   try {
-    outcome = await runJob(session)
+    // Read once, before the job: the pull request's record decides what this run does.
+    thread = settings.prComment
+      ? await PullRequestThread.open({
+          env,
+          ...(settings.githubToken ? { token: settings.githubToken } : {}),
+          userAgent: USER_AGENT,
+          projectId: settings.projectId,
+          signal: cancellation.signal,
+          budgetMs: Math.min(15_000, Math.max(1, deadline - clock.now()))
+        })
+      : undefined
+    outcome = await runJob(session, thread)
   } catch (error) {
     // Not an expected failure: say so plainly, keep the stack for debug logs.
     core.debug(error instanceof Error && error.stack ? safeLine(error.stack, 4000) : String(error))
@@ -143,113 +142,75 @@ export async function run(dependencies: RunDependencies = {}): Promise<void> {
     await session.report.finish(ending)
     await dispatcher.destroy()
     // After the outputs are written, so a comment that fails loses nothing.
-    if (settings.prComment) {
-      const jobId = outcome?.job?.id ?? (settings.mode === 'create' ? undefined : settings.jobId)
+    const record = outcome?.record
+    if (thread && record) {
       const job = outcome?.job
-      await commentOnPullRequest({
-        env,
-        token: settings.githubToken,
-        userAgent: USER_AGENT,
-        // When cancelled, within the runner's window before SIGTERM (7.5 s after SIGINT).
-        budgetMs: cancellation.reason ? 5_000 : 15_000,
-        render:
-          jobId === undefined
-            ? undefined
-            : (run) => renderComment({ jobId, ...(job ? { job } : {}), ending }, run)
-      })
-    }
-  }
-}
-
-/** The prompt as sent: the user's, unchanged, then the context block when asked for. */
-async function promptToSend(session: Session, prompt: string): Promise<string> {
-  const { settings } = session
-  if (!settings.includeContext) return prompt
-  return withWorkflowContext(prompt, {
-    env: session.env,
-    token: settings.githubToken,
-    userAgent: USER_AGENT,
-    signal: session.signal,
-    budgetMs: session.deadline - session.clock.now()
-  })
-}
-
-/** Creates the job, sends the message, or (not waiting) reads the job once. */
-async function firstCall(session: Session): Promise<AgentJob | undefined> {
-  const { settings, api, report, call } = session
-  switch (settings.mode) {
-    case 'create': {
-      const prompt = await promptToSend(session, settings.prompt)
-      const job = await session.retried('write', () => api.createJob(prompt, call))
-      report.jobIdKnown(job.id, 'Created')
-      return job
-    }
-    case 'message': {
-      const prompt = await promptToSend(session, settings.prompt)
-      const job = await session.retried('write', () =>
-        api.sendMessage(settings.jobId, prompt, call)
+      const body = renderComment(
+        {
+          jobId: record.jobId,
+          ...(job ? { job } : {}),
+          ending,
+          ...(outcome?.did ? { did: outcome.did } : {})
+        },
+        thread.run
       )
-      report.jobIdKnown(job.id, 'Sent the message to')
-      return job
+      // When cancelled, within the runner's window before SIGTERM (7.5 s after SIGINT).
+      await thread.save(record, body, cancellation.reason ? 5_000 : 15_000)
+    } else if (settings.prComment && thread) {
+      core.debug('pr-comment: no agent job was started or named; no comment.')
     }
-    case 'wait':
-      return settings.wait
-        ? undefined
-        : session.retried('read', () => api.getJob(settings.jobId, call))
   }
 }
 
-async function runJob(session: Session): Promise<{ ending: Ending; job?: AgentJob }> {
-  const { settings, report, api, clock } = session
-  if (settings.mode !== 'create') {
-    report.jobIdKnown(
-      settings.jobId,
-      settings.mode === 'message' ? 'Sending a message to' : 'Waiting for'
-    )
+/** The record a run with a named job leaves: that job, counting a message as a follow-up. */
+function namedJobRecord(
+  session: Session,
+  thread: PullRequestThread,
+  jobId: string,
+  sent: boolean
+): PullRequestRecord {
+  const previous = thread.record?.jobId === jobId ? thread.record : undefined
+  return {
+    projectId: session.settings.projectId,
+    jobId,
+    runId: thread.runId,
+    runAttempt: thread.run.runAttempt,
+    followUps: (previous?.followUps ?? 0) + (sent ? 1 : 0),
+    ...(previous?.handedOff ? { handedOff: previous.handedOff } : {})
+  }
+}
+
+async function runJob(session: Session, thread: PullRequestThread | undefined): Promise<Outcome> {
+  const { settings, report } = session
+  if (settings.mode === 'create') {
+    // The pull request's job: created once, then followed up (or replaced) by later runs.
+    if (thread) return runPullRequestJob(session, thread, settings.prompt, settings.reuseJob)
+    let job
+    try {
+      job = await createJob(session, settings.prompt)
+    } catch (error) {
+      return { ending: { conclusion: 'failed', message: describeError(error, session.context) } }
+    }
+    return settings.wait ? watchJob(session, job.id, { initial: job }) : notWaiting(session, job)
   }
 
-  let initial: AgentJob | undefined
+  const jobId = settings.jobId
+  report.jobIdKnown(jobId, settings.mode === 'message' ? 'Sending a message to' : 'Waiting for')
+  const record = thread
+    ? { record: namedJobRecord(session, thread, jobId, settings.mode === 'message') }
+    : {}
+  let initial
   try {
-    initial = await firstCall(session)
+    if (settings.mode === 'message') {
+      initial = await sendFollowUp(session, jobId, settings.prompt)
+    } else if (!settings.wait) initial = await readJob(session, jobId)
   } catch (error) {
     return { ending: { conclusion: 'failed', message: describeError(error, session.context) } }
   }
-
-  if (!settings.wait) {
-    if (initial) report.statusChanged(initial, undefined)
-    const ending: Ending = {
-      conclusion: 'succeeded',
-      message: `Not waiting (wait: false): job ${initial?.id ?? ''} is ${initial?.status ?? 'unknown'}.`
-    }
-    return { ending, ...(initial ? { job: initial } : {}) }
-  }
-
-  // Every mode without a first call names its job.
-  const jobId = initial?.id ?? (settings.mode === 'create' ? '' : settings.jobId)
-  const timeout = formatDuration(settings.timeoutMs)
-  const result = await core.group(`Waiting for job ${safeLine(jobId)} (timeout ${timeout})`, () =>
-    waitForJob({
-      poll: () => session.retried('read', () => api.getJob(jobId, session.call)),
-      ...(initial ? { initial } : {}),
-      schedule: { firstMs: settings.pollIntervalMs, maxMs: settings.maxPollIntervalMs },
-      startedAt: clock.now(),
-      deadline: session.deadline,
-      clock,
-      signal: session.signal,
-      onStatus: (job, previous) => report.statusChanged(job, previous),
-      onPoll: (job, polls, next) => report.polled(job, polls, next),
-      onUnknownStatus: (status) =>
-        report.warn(
-          `Job ${jobId} reports status '${status}', which this action does not know; it is treated as still running.`
-        )
-    })
-  )
-  const job = result.job ?? initial
-  const ending = endingFor(
-    result,
-    settings.requirePr,
-    { ...session.context, endpoint: 'get', jobId },
-    timeout
-  )
-  return { ending, ...(job ? { job } : {}) }
+  if (!settings.wait) return { ...notWaiting(session, initial), ...record }
+  const outcome = await watchJob(session, jobId, {
+    ...(initial ? { initial } : {}),
+    afterMessage: settings.mode === 'message'
+  })
+  return { ...outcome, ...record }
 }

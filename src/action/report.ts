@@ -14,7 +14,8 @@ export const OUTPUT_NAMES = [
   'pr-link',
   'pr-number',
   'pr-repository',
-  'job'
+  'job',
+  'created'
 ] as const
 type OutputName = (typeof OUTPUT_NAMES)[number]
 
@@ -30,6 +31,7 @@ export class RunReport {
   private jobId: string | undefined
   private job: AgentJob | undefined
   private polls = 0
+  private created = false
 
   constructor(
     private readonly startedAt: number,
@@ -47,6 +49,12 @@ export class RunReport {
     this.jobId = id
     this.setOutput('job-id', id)
     core.info(`${how} agent job ${safeLine(id)}.`)
+  }
+
+  /** This run created the job (the `created` output), written at once. */
+  jobCreated(): void {
+    this.created = true
+    this.setOutput('created', 'true')
   }
 
   jobSeen(job: AgentJob): void {
@@ -98,6 +106,7 @@ export class RunReport {
     this.setOutput('pr-number', pr ? String(pr.number) : '')
     this.setOutput('pr-repository', pr?.repository ?? '')
     this.setOutput('job', job ? JSON.stringify(job) : '')
+    this.setOutput('created', String(this.created))
   }
 
   private async writeSummary(ending: Ending): Promise<void> {

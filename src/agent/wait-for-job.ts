@@ -19,6 +19,19 @@ export interface WaitResult {
   error?: unknown
 }
 
+/**
+ * After a follow-up message the service may still show the previous turn's end (there
+ * is no turn counter and no updatedAt). A terminal status then ends the wait only once
+ * the job has been seen in progress since the message, something in it changed
+ * (status or pull request), or this many first poll intervals passed with nothing
+ * changing: three polls that all saw the old turn (15 s with the default 5 s).
+ */
+export const SETTLE_POLLS = 3
+
+export function settleWindowMs(schedule: PollSchedule): number {
+  return SETTLE_POLLS * schedule.firstMs
+}
+
 export interface WaitOptions {
   /** Fetches the job once (retries included). */
   poll: () => Promise<AgentJob>
@@ -36,6 +49,13 @@ export interface WaitOptions {
   onPoll?: (job: AgentJob, polls: number, nextDelayMs: number | undefined) => void
   /** Called once, the first time a status outside the documented ones is seen. */
   onUnknownStatus?: (status: string) => void
+  /**
+   * Set after a follow-up message: the settle window (ms from startedAt) during which an
+   * unchanged terminal status is taken for the previous turn's.
+   */
+  settleMs?: number
+  /** Called once when a terminal status is taken for the previous turn's. */
+  onStale?: (job: AgentJob, windowMs: number) => void
 }
 
 export async function waitForJob(options: WaitOptions): Promise<WaitResult> {
@@ -44,7 +64,26 @@ export async function waitForJob(options: WaitOptions): Promise<WaitResult> {
   let polls = 0
   let warnedUnknown = false
 
+  const settleUntil = options.startedAt + (options.settleMs ?? 0)
+  let baseline: string | undefined
+  let seenInProgress = false
+  let warnedStale = false
+  const fingerprint = (seen: AgentJob): string => `${seen.status}\n${seen.prLink ?? ''}`
+  /** Whether a terminal job ends the wait, or may still be the previous turn's. */
+  const settled = (seen: AgentJob): boolean => {
+    if (options.settleMs === undefined || seenInProgress) return true
+    if (baseline !== undefined && fingerprint(seen) !== baseline) return true
+    if (clock.now() >= settleUntil) return true
+    if (!warnedStale) {
+      warnedStale = true
+      options.onStale?.(seen, options.settleMs)
+    }
+    return false
+  }
+
   const see = (next: AgentJob): void => {
+    baseline ??= fingerprint(next)
+    if (!isTerminal(next.status)) seenInProgress = true
     if (next.status !== job?.status) options.onStatus?.(next, job?.status)
     if (!isKnownStatus(next.status) && !warnedUnknown) {
       warnedUnknown = true
@@ -61,7 +100,7 @@ export async function waitForJob(options: WaitOptions): Promise<WaitResult> {
 
   if (options.initial) {
     see(options.initial)
-    if (isTerminal(options.initial.status)) return result('terminal')
+    if (isTerminal(options.initial.status) && settled(options.initial)) return result('terminal')
   }
   let delay = options.initial ? nextPollDelay(schedule, 0, options.deadline - clock.now()) : 0
 
@@ -78,12 +117,14 @@ export async function waitForJob(options: WaitOptions): Promise<WaitResult> {
     }
     polls++
     see(current)
-    if (isTerminal(current.status)) {
+    if (isTerminal(current.status) && settled(current)) {
       options.onPoll?.(current, polls, undefined)
       return result('terminal')
     }
     const now = clock.now()
     delay = nextPollDelay(schedule, now - options.startedAt, options.deadline - now)
+    // An unsettled answer is looked at again by the window's end at the latest.
+    if (isTerminal(current.status)) delay = Math.min(delay, Math.max(1, settleUntil - now))
     options.onPoll?.(current, polls, delay)
     if (delay <= 0) return result('timeout')
   }

@@ -11,6 +11,8 @@ export interface WorkflowRun {
   sha: string
   serverUrl: string
   runId: string
+  /** Which attempt of the run this is (GITHUB_RUN_ATTEMPT); 1 when unknown. */
+  runAttempt: number
   workflow: string
   job: string
   /** The step's id as the runner names it (`__owner_repo` when the step has none). */
@@ -28,6 +30,11 @@ export function record(value: unknown): Record<string, unknown> | undefined {
 /** A non-empty string, or undefined. */
 export function text(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined
+}
+
+function positiveInteger(value: string | undefined): number | undefined {
+  if (value === undefined || !/^[1-9]\d{0,8}$/.test(value)) return undefined
+  return Number(value)
 }
 
 /** The run as the runner describes it; an unreadable payload becomes {} with a warning. */
@@ -53,6 +60,7 @@ export function readWorkflowRun(
     sha: env.GITHUB_SHA ?? '',
     serverUrl: (env.GITHUB_SERVER_URL ?? 'https://github.com').replace(/\/+$/, ''),
     runId: env.GITHUB_RUN_ID ?? '',
+    runAttempt: positiveInteger(env.GITHUB_RUN_ATTEMPT) ?? 1,
     workflow: env.GITHUB_WORKFLOW ?? '',
     job: env.GITHUB_JOB ?? '',
     action: env.GITHUB_ACTION ?? '',

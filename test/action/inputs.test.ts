@@ -151,6 +151,7 @@ describe('readSettings rejects bad inputs with an error naming the input and the
     ],
     ['include-context: 1', { 'include-context': '1' }, 'include-context', /must be true or false/],
     ['pr-comment: on', { 'pr-comment': 'on' }, 'pr-comment', /must be true or false/],
+    ['reuse-job: yes', { 'reuse-job': 'yes' }, 'reuse-job', /must be true or false/],
     [
       'a base-url that is not a URL',
       { 'base-url': 'api.mintlify.com' },
@@ -235,7 +236,8 @@ describe('readSettings accepts good inputs', () => {
       timeoutMs: 1_800_000,
       requirePr: false,
       includeContext: false,
-      prComment: false
+      prComment: true,
+      reuseJob: true
     })
     expect(result.baseUrl.href).toBe('https://api.mintlify.com/')
   })

@@ -100,6 +100,7 @@ describe('action.yml, the code and the README agree', () => {
     expect(String(settings.requirePr)).toBe(inputs.get('require-pr'))
     expect(String(settings.includeContext)).toBe(inputs.get('include-context'))
     expect(String(settings.prComment)).toBe(inputs.get('pr-comment'))
+    expect(String(settings.reuseJob)).toBe(inputs.get('reuse-job'))
   })
 
   it('runs on node24 from the bundle', () => {

@@ -30,6 +30,7 @@ function workflowRun(overrides: Partial<WorkflowRun> = {}): WorkflowRun {
     sha: 'a'.repeat(40),
     serverUrl: 'https://github.com',
     runId: '4242',
+    runAttempt: 1,
     workflow: 'Docs',
     job: 'docs',
     action: '__run',
@@ -233,6 +234,8 @@ describe('the prompt the bundled action sends', () => {
     timeout: '20s',
     'github-token': TOKEN,
     'include-context': 'true',
+    // The comment (on by default) has its own tests; here only the context's calls count.
+    'pr-comment': 'false',
     ...extra
   })
 

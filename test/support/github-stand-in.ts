@@ -17,6 +17,7 @@ import type {
   GitHubState,
   GitHubUser,
   PullFile,
+  PullState,
   StoredComment
 } from './github-routes/types.ts'
 import { RequestRules } from './request-rules.ts'
@@ -50,6 +51,8 @@ export interface GitHubStandIn {
   /** The fake GitHub's data, for a test to seed and inspect. */
   state: GitHubState
   setPullFiles(repository: string, number: number, files: PullFile[]): void
+  /** Declares a pull request's state (GET /pulls/{number}); undeclared ones are 404. */
+  setPullState(repository: string, number: number, pull: PullState): void
   /** The comments on an issue or pull request, oldest first. */
   comments(repository: string, number: number): StoredComment[]
   /** A comment by `login` (a Bot when it ends in `[bot]`), as if written on GitHub. */
@@ -72,6 +75,7 @@ export async function startGitHubStandIn(
   const state: GitHubState = {
     files: new Map(),
     comments: new Map(),
+    pulls: new Map(),
     actor: options.actor ?? { login: 'github-actions[bot]', type: 'Bot' },
     nextId: () => ++lastId
   }
@@ -166,6 +170,9 @@ export async function startGitHubStandIn(
     state,
     setPullFiles(repository, number, list) {
       state.files.set(`${repository}#${number}`, list)
+    },
+    setPullState(repository, number, pull) {
+      state.pulls.set(`${repository}#${number}`, pull)
     },
     comments: (repository, number) => thread(state, repository, number),
     addComment: (repository, number, body, login = 'github-actions[bot]') =>

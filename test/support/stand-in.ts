@@ -29,12 +29,18 @@ export interface JobPlan {
   opensPr: boolean
   /** The status shown while in progress; a draft service used 'running'. */
   progressStatus: Status
+  /**
+   * After a follow-up message: how long the job keeps showing the previous turn's
+   * state (as the real service may) before the new turn starts, ms.
+   */
+  startLagMs?: number
 }
 
 /**
  * The default plan reads directives at the start of the prompt, so a workflow can
  * choose an outcome: `fail:`, `archive:`, `nopr:`, `running:` (an undocumented
- * in-progress status), `slow:<ms>:` / `fast:` (override the duration).
+ * in-progress status), `slow:<ms>:` / `fast:` (override the duration), `lag:<ms>:` (a
+ * follow-up shows the previous turn for that long before it starts).
  */
 export function planFromPrompt(prompt: string, defaultDurationMs: number): JobPlan {
   const plan: JobPlan = {
@@ -45,7 +51,7 @@ export function planFromPrompt(prompt: string, defaultDurationMs: number): JobPl
   }
   let rest = prompt.trimStart()
   for (;;) {
-    const match = /^(fail|archive|nopr|running|fast|slow:(\d+)):\s*/i.exec(rest)
+    const match = /^(fail|archive|nopr|running|fast|slow:(\d+)|lag:(\d+)):\s*/i.exec(rest)
     if (!match) return plan
     const word = (match[1] as string).toLowerCase()
     if (word === 'fail') plan.final = 'failed'
@@ -53,6 +59,7 @@ export function planFromPrompt(prompt: string, defaultDurationMs: number): JobPl
     else if (word === 'nopr') plan.opensPr = false
     else if (word === 'running') plan.progressStatus = 'running'
     else if (word === 'fast') plan.durationMs = 0
+    else if (word.startsWith('lag')) plan.startLagMs = Number(match[3])
     else plan.durationMs = Number(match[2])
     rest = rest.slice(match[0].length)
   }
@@ -118,6 +125,9 @@ interface StoredJob {
   endsAt: number
   prNumber: number | null
   archivedAt: string | null
+  /** What the job showed before its current turn started, shown until `startsAt`. */
+  previous?: Record<string, unknown>
+  startsAt: number
 }
 
 export interface StandIn {
@@ -129,6 +139,8 @@ export interface StandIn {
   job(id: string): Record<string, unknown> | undefined
   /** Jobs created so far. */
   jobIds(): string[]
+  /** Follow-up messages that arrived while their job was still working, by job id. */
+  busyMessages: string[]
   close(): Promise<void>
 }
 
@@ -145,7 +157,10 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
   const sockets = new Set<Socket>()
   let nextPr = 100
 
+  const busyMessages: string[] = []
+
   const view = (stored: StoredJob): Record<string, unknown> => {
+    if (stored.previous && now() < stored.startsAt) return stored.previous
     const done = now() >= stored.endsAt
     const status: Status = done ? stored.plan.final : stored.plan.progressStatus
     return {
@@ -160,9 +175,13 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
     }
   }
 
-  const startWork = (stored: StoredJob, prompt: string): void => {
-    stored.plan = plan(prompt)
-    stored.endsAt = now() + stored.plan.durationMs
+  const startWork = (stored: StoredJob, prompt: string, followUp: boolean): void => {
+    const next = plan(prompt)
+    const lag = followUp ? (next.startLagMs ?? 0) : 0
+    stored.previous = lag > 0 ? view(stored) : undefined
+    stored.plan = next
+    stored.startsAt = now() + lag
+    stored.endsAt = stored.startsAt + stored.plan.durationMs
     if (stored.plan.final === 'completed' && stored.plan.opensPr && stored.prNumber === null)
       stored.prNumber = nextPr++
   }
@@ -206,9 +225,10 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
         plan: plan(''),
         endsAt: 0,
         prNumber: null,
-        archivedAt: null
+        archivedAt: null,
+        startsAt: 0
       }
-      startWork(stored, prompt as string)
+      startWork(stored, prompt as string, false)
       jobs.set(stored.id, stored)
       return [201, view(stored)]
     }
@@ -216,7 +236,8 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
     if (!stored || stored.projectId !== projectId) return [404, { error: 'Agent job not found' }]
     if (match[3]) {
       if (method !== 'POST') return [405, { error: 'Method not allowed' }]
-      startWork(stored, prompt as string)
+      if (now() < stored.endsAt) busyMessages.push(stored.id)
+      startWork(stored, prompt as string, true)
       return [200, view(stored)]
     }
     if (method !== 'GET') return [405, { error: 'Method not allowed' }]
@@ -324,6 +345,7 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
     jobIds() {
       return [...jobs.keys()]
     },
+    busyMessages,
     close() {
       for (const socket of sockets) socket.destroy()
       return new Promise<void>((resolve) => server.close(() => resolve()))

@@ -2,6 +2,7 @@
 
 import { commentRoutes } from './comments.ts'
 import { pullRoutes } from './pulls.ts'
+import { pullStateRoutes } from './pull-state.ts'
 import type { Route } from './types.ts'
 
-export const ROUTES: Route[] = [...pullRoutes, ...commentRoutes]
+export const ROUTES: Route[] = [...pullRoutes, ...commentRoutes, ...pullStateRoutes]

@@ -33,12 +33,19 @@ export interface PullFile {
   previous_filename?: string
 }
 
+export interface PullState {
+  state: 'open' | 'closed'
+  merged: boolean
+}
+
 /** Everything the fake GitHub holds, kept between the action's runs like GitHub does. */
 export interface GitHubState {
   /** Pull request files by `owner/repo#number`. */
   files: Map<string, PullFile[]>
   /** Issue and pull request comments by `owner/repo#number`, oldest first. */
   comments: Map<string, StoredComment[]>
+  /** Pull requests' state by `owner/repo#number` (see pull-state.ts). */
+  pulls: Map<string, PullState>
   /** The login the token writes as (`github-actions[bot]` for the workflow's token). */
   actor: GitHubUser
   nextId(): number

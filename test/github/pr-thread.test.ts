@@ -1,9 +1,10 @@
-// pr-comment: the marker, the comment's text (pure), and the bundled action keeping
-// one comment per step on the pull request up to date, against the Agent Jobs
-// stand-in and a GitHub API stand-in served under a GitHub Enterprise style prefix.
+// The pull request thread: which pull request a run is for, the comment's text (pure),
+// and the bundled action keeping its one comment on the pull request up to date,
+// against the Agent Jobs stand-in and a GitHub API stand-in served under a GitHub
+// Enterprise style prefix.
 
 import { join } from 'node:path'
-import { commentMarker, findMarkedComment } from '../../src/github/pr-comment.js'
+import { legacyMarker } from '../../src/github/pr-record.js'
 import { renderComment } from '../../src/action/comment-body.js'
 import { pullRequestNumber, type WorkflowRun } from '../../src/github/workflow-run.js'
 import { startGitHubStandIn, type GitHubStandIn } from '../support/github-stand-in.js'
@@ -23,54 +24,19 @@ function workflowRun(overrides: Partial<WorkflowRun> = {}): WorkflowRun {
     sha: '3333333333333333333333333333333333333333',
     serverUrl: 'https://github.com',
     runId: '4242',
+    runAttempt: 1,
     ...STEP,
     payload: { pull_request: { number: 7 } },
     ...overrides
   }
 }
 
-describe('the comment marker', () => {
-  it('is scoped to the workflow, job and step', () => {
-    expect(commentMarker(STEP)).toBe(MARKER)
-    expect(commentMarker({ ...STEP, job: 'docs-api' })).not.toBe(MARKER)
-    expect(commentMarker({ ...STEP, action: '__run_2' })).not.toBe(MARKER)
-  })
-
-  it('cannot close the HTML comment early, whatever the workflow is called', () => {
-    const marker = commentMarker({ ...STEP, workflow: 'Docs --> <b>hi</b> "x"' })
+describe('the old per-step marker', () => {
+  it('is scoped to the workflow, job and step, and cannot close the HTML comment early', () => {
+    expect(legacyMarker(STEP)).toBe(MARKER)
+    const marker = legacyMarker({ ...STEP, workflow: 'Docs --> <b>hi</b> "x"' })
     const key = /^<!-- mintlify-agent-job key="([^"]*)" -->$/.exec(marker)?.[1]
     expect(key).toBe('Docs%20--%3E%20%3Cb%3Ehi%3C%2Fb%3E%20%22x%22/docs/docs-agent')
-  })
-
-  it.each([
-    {
-      name: 'the marker on the first line',
-      body: `${MARKER}\n### Mintlify docs agent job`,
-      found: true
-    },
-    { name: 'the marker with Windows line ends', body: `${MARKER}\r\nbody`, found: true },
-    {
-      name: "another step's marker",
-      body: `${commentMarker({ ...STEP, job: 'other' })}\nbody`,
-      found: false
-    },
-    {
-      name: 'the marker quoted inside a human comment',
-      body: `Look at this:\n${MARKER}`,
-      found: false
-    },
-    { name: 'an empty body', body: null, found: false }
-  ])('matches $name: $found', ({ body, found }) => {
-    expect(findMarkedComment([{ id: 1, body }], MARKER)?.id).toBe(found ? 1 : undefined)
-  })
-
-  it('picks the oldest marked comment when there are several', () => {
-    const comments = [
-      { id: 1, body: 'hello' },
-      { id: 2, body: `${MARKER}\nfirst` },
-      { id: 3, body: `${MARKER}\nsecond` }
-    ]
-    expect(findMarkedComment(comments, MARKER)?.id).toBe(2)
   })
 })
 
@@ -201,40 +167,8 @@ describe('the bundled action with pr-comment', () => {
   const comments = (): { id: number; body: string }[] => github.comments('acme/app', 7)
   const calls = (): string[] => github.requests.map((r) => `${r.method} ${r.path}`)
 
-  it('creates the comment, then updates the same comment on the next run', async () => {
-    const first = await runAction(options('Document the widget API'))
-
-    expect(first.exitCode).toBe(0)
-    expect(comments()).toHaveLength(1)
-    const [created] = comments()
-    expect(created?.body.split('\n')[0]).toBe(MARKER)
-    expect(created?.body).toContain(`<code>${standIn.jobIds()[0]}</code>`)
-    expect(created?.body).toContain('acme/docs#100')
-    expect(calls()).toEqual([
-      'GET /repos/acme/app/issues/7/comments',
-      'POST /repos/acme/app/issues/7/comments'
-    ])
-    expect(first.stdout).toContain(`Commented on pull request #7 (comment ${created?.id}).`)
-
-    github.requests.length = 0
-    const second = await runAction(options('Document the widget limits'))
-
-    expect(second.exitCode).toBe(0)
-    expect(comments()).toHaveLength(1)
-    expect(comments()[0]?.id).toBe(created?.id)
-    expect(comments()[0]?.body).toContain(`<code>${standIn.jobIds()[1]}</code>`)
-    expect(comments()[0]?.body).toContain('acme/docs#101')
-    expect(calls()).toEqual([
-      'GET /repos/acme/app/issues/7/comments',
-      `PATCH /repos/acme/app/issues/comments/${created?.id}`
-    ])
-    expect(second.stdout).toContain(
-      `Updated the comment on pull request #7 (comment ${created?.id}).`
-    )
-  })
-
-  it("finds its comment on a later page and leaves other steps' and people's comments alone", async () => {
-    const other = `${commentMarker({ ...STEP, action: 'other-docs-step' })}\nanother step`
+  it("reuses this step's old comment (on a later page) and leaves other steps' and people's comments alone", async () => {
+    const other = `${legacyMarker({ ...STEP, action: 'other-docs-step' })}\nanother step`
     github.addComment('acme/app', 7, 'Looks good', 'octocat')
     github.addComment('acme/app', 7, other)
     github.addComment('acme/app', 7, `Quoting it:\n${MARKER}`, 'octocat')
@@ -250,12 +184,15 @@ describe('the bundled action with pr-comment', () => {
     ).toEqual(['Looks good', other, `Quoting it:\n${MARKER}`])
     expect(comments()[3]?.id).toBe(ours.id)
     expect(comments()[3]?.body).toMatch(
-      /^<!-- mintlify-agent-job key="Docs\/docs\/docs-agent" -->\n### Mintlify docs agent job\n/
+      new RegExp(
+        `^<!-- mintlify-agent-job project="proj-test" job="${standIn.jobIds()[0]}" run="4242" attempt="1" follow-ups="0" -->\n### Mintlify docs agent job\n`
+      )
     )
-    // The stand-in pages by two: the marked comment is on page 2, found through the Link header.
+    // The stand-in pages by two: the old comment is on page 2, found through the Link header.
     expect(calls()).toEqual([
       'GET /repos/acme/app/issues/7/comments',
       'GET /repos/acme/app/issues/7/comments',
+      `PATCH /repos/acme/app/issues/comments/${ours.id}`,
       `PATCH /repos/acme/app/issues/comments/${ours.id}`
     ])
   })
@@ -318,39 +255,15 @@ describe('the bundled action with pr-comment', () => {
     expect(comments()[0]?.body).toContain('Cancelled while waiting for job')
   })
 
-  it.each([
-    { ending: 'completed', prompt: 'Document it', exitCode: 0, status: 'completed' },
-    { ending: 'failed', prompt: 'fail: Document it', exitCode: 1, status: 'failed' }
-  ])(
-    'warns when the comment is denied (403) and keeps the $ending outcome and the outputs',
-    async ({ prompt, exitCode, status }) => {
-      github.deny({ method: 'POST', path: /\/comments$/, status: 403 })
-
-      const run = await runAction(options(prompt))
-
-      expect(run.exitCode).toBe(exitCode)
-      expect(comments()).toEqual([])
-      expect(run.stdout).toMatch(
-        /::warning::pr-comment: could not comment on pull request #7 \(the GitHub API answered 403\)\. Give the job `permissions: pull-requests: write`/
-      )
-      expect(run.outputs).toMatchObject({ 'job-id': standIn.jobIds()[0], status })
-      if (status === 'completed') {
-        expect(run.outputs).toMatchObject({
-          'pr-link': 'https://github.com/acme/docs/pull/100',
-          'pr-number': '100',
-          'pr-repository': 'acme/docs'
-        })
-      }
-    }
-  )
-
   it('warns when the GitHub API cannot be reached, and the step still succeeds', async () => {
     const run = await runAction(
       options('Document it', { env: { GITHUB_API_URL: 'http://127.0.0.1:9/api/v3' } })
     )
 
     expect(run.exitCode).toBe(0)
-    expect(run.stdout).toContain('::warning::pr-comment: could not comment on pull request #7')
+    expect(run.stdout).toContain(
+      '::warning::pr-comment: could not read the comments of pull request #7'
+    )
     expect(run.outputs['pr-repository']).toBe('acme/docs')
   })
 

@@ -1,0 +1,168 @@
+// The pull request's record of its docs job: one hidden marker on the first line of
+// the action's comment, keyed by the Mintlify project, so every workflow and step on
+// the pull request finds the same job. Pure: format, strict parse, and which comment
+// to believe. A record is read only from a comment written by a trusted bot account;
+// a marker anyone else wrote (or pasted) is ignored, as is anything malformed.
+
+import { parsePullRequestLink } from '../common/pull-request-link.js'
+import type { WorkflowRun } from './workflow-run.js'
+
+export interface PullRequestRecord {
+  projectId: string
+  /** The docs job this pull request uses. */
+  jobId: string
+  /** The workflow run (and its attempt) that last created or messaged the job. */
+  runId: string
+  runAttempt: number
+  /** How many follow-up messages this pull request has sent to the job. */
+  followUps: number
+  /** The docs pull request whose reviewers and labels were already requested. */
+  handedOff?: string
+}
+
+/**
+ * Whose comments are believed. The workflow's token writes as `github-actions[bot]`;
+ * trusting any `[bot]` login would let any app installed anywhere point the pull
+ * request at its own job, so the login is named, and the account must be a Bot.
+ */
+export const TRUSTED_AUTHORS: readonly string[] = ['github-actions[bot]']
+
+export interface CommentAuthor {
+  login?: string
+  type?: string
+}
+
+export interface ThreadComment {
+  id: number
+  body?: string | null
+  user?: CommentAuthor | null
+}
+
+const PREFIX = 'mintlify-agent-job'
+const MAX_FOLLOW_UPS = 999_999
+const MAX_VALUE = 500
+
+const RECORD_LINE = new RegExp(
+  `^<!-- ${PREFIX} project="([^"\\s]{1,${MAX_VALUE}})" job="([^"\\s]{1,${MAX_VALUE}})" run="(\\d{1,20})" attempt="([1-9]\\d{0,8})" follow-ups="(0|[1-9]\\d{0,5})"(?: handed-off="([^"\\s]{1,${MAX_VALUE * 2}})")? -->$`
+)
+
+const encode = (value: string): string => encodeURIComponent(value)
+
+function decode(value: string): string | undefined {
+  try {
+    return decodeURIComponent(value)
+  } catch {
+    return undefined
+  }
+}
+
+/** An id that can go into a URL path: one token, no whitespace, not `.` or `..`. */
+function isId(value: string | undefined): value is string {
+  return value !== undefined && value !== '' && !/\s/.test(value) && value !== '.' && value !== '..'
+}
+
+/** The marker line. Every value is percent-encoded, so it can never close the HTML comment. */
+export function formatRecord(record: PullRequestRecord): string {
+  const handedOff = record.handedOff ? ` handed-off="${encode(record.handedOff)}"` : ''
+  return (
+    `<!-- ${PREFIX} project="${encode(record.projectId)}" job="${encode(record.jobId)}"` +
+    ` run="${record.runId}" attempt="${record.runAttempt}" follow-ups="${record.followUps}"${handedOff} -->`
+  )
+}
+
+function firstLine(body: string | null | undefined): string {
+  return (body ?? '').split('\n', 1)[0]?.replace(/\r$/, '') ?? ''
+}
+
+/** The record on the first line of `body`, or undefined when there is none or it is malformed. */
+export function parseRecord(body: string | null | undefined): PullRequestRecord | undefined {
+  const match = RECORD_LINE.exec(firstLine(body))
+  if (!match) return undefined
+  const [, project, job, runId, attempt, followUps, handedOff] = match
+  const projectId = decode(project as string)
+  const jobId = decode(job as string)
+  if (!isId(projectId) || !isId(jobId)) return undefined
+  const count = Number(followUps)
+  if (count > MAX_FOLLOW_UPS) return undefined
+  let link: string | undefined
+  if (handedOff !== undefined) {
+    link = decode(handedOff)
+    if (link === undefined || !/^https?:\/\//i.test(link) || !parsePullRequestLink(link)) {
+      return undefined
+    }
+  }
+  return {
+    projectId,
+    jobId,
+    runId: runId as string,
+    runAttempt: Number(attempt),
+    followUps: count,
+    ...(link ? { handedOff: link } : {})
+  }
+}
+
+/** The record, noting that the docs pull request at `link` was handed off (reviewers, labels). */
+export function withHandedOff(record: PullRequestRecord, link: string): PullRequestRecord {
+  return { ...record, handedOff: link }
+}
+
+/** Whether a comment's author is one whose records are believed. */
+export function isTrustedAuthor(
+  user: CommentAuthor | null | undefined,
+  trusted: readonly string[] = TRUSTED_AUTHORS
+): boolean {
+  return user?.type === 'Bot' && typeof user.login === 'string' && trusted.includes(user.login)
+}
+
+/**
+ * The marker of the comment the action kept before records existed: one per workflow,
+ * job and step. Read once, so that step's comment is reused rather than left beside a
+ * new one; it holds no record.
+ */
+export function legacyMarker(run: Pick<WorkflowRun, 'workflow' | 'job' | 'action'>): string {
+  const key = [run.workflow, run.job, run.action].map(encodeURIComponent).join('/')
+  return `<!-- ${PREFIX} key="${key}" -->`
+}
+
+export interface FoundComment {
+  commentId: number
+  /** Absent when the comment is the legacy one of this step. */
+  record?: PullRequestRecord
+}
+
+/**
+ * Looks through one page of comments (oldest first) for this project's record: the
+ * oldest trusted comment carrying one wins. A legacy comment of this step is kept
+ * as a fallback in `legacy` until a record turns up.
+ */
+export class RecordSearch {
+  found: FoundComment | undefined
+  legacy: FoundComment | undefined
+
+  constructor(
+    private readonly projectId: string,
+    private readonly legacyLine: string | undefined,
+    private readonly trusted: readonly string[] = TRUSTED_AUTHORS
+  ) {}
+
+  /** Visits a page; true once the record is found (no need to read further). */
+  visit(comments: readonly ThreadComment[]): boolean {
+    for (const comment of comments) {
+      if (!isTrustedAuthor(comment.user, this.trusted)) continue
+      const record = parseRecord(comment.body)
+      if (record?.projectId === this.projectId) {
+        this.found = { commentId: comment.id, record }
+        return true
+      }
+      if (!this.legacy && this.legacyLine && firstLine(comment.body).trim() === this.legacyLine) {
+        this.legacy = { commentId: comment.id }
+      }
+    }
+    return false
+  }
+
+  /** The comment to keep: the record's, else the legacy one. */
+  result(): FoundComment | undefined {
+    return this.found ?? this.legacy
+  }
+}

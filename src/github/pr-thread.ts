@@ -1,0 +1,191 @@
+// The action's one comment on the pull request a run is for: found in one pass over
+// the comments (one call per 100), written as soon as the job is known, updated at
+// the end. Its first line is the pull request's record (pr-record.ts). Everything
+// here is a courtesy around the job: a failure is one warning naming the permission,
+// never a failed step, and after a failed write no further write is tried.
+
+import * as core from '@actions/core'
+import { parsePullRequestLink } from '../common/pull-request-link.js'
+import { safeLine } from '../common/safe-text.js'
+import {
+  boundedSignal,
+  describeGitHubError,
+  openGitHub,
+  walkPages,
+  type GitHubClient
+} from './client.js'
+import {
+  formatRecord,
+  legacyMarker,
+  RecordSearch,
+  TRUSTED_AUTHORS,
+  type PullRequestRecord
+} from './pr-record.js'
+import { pullRequestNumber, readWorkflowRun, type WorkflowRun } from './workflow-run.js'
+
+/** 100 comments a page: a pull request with 3,000 comments is read in 30 calls at most. */
+export const MAX_COMMENT_PAGES = 30
+const PERMISSION_HINT =
+  'The comment needs `permissions: pull-requests: write` for the job; on pull requests from forks the token is read-only, so no comment can be kept.'
+
+export interface ThreadOptions {
+  env: NodeJS.ProcessEnv
+  token?: string
+  userAgent: string
+  projectId: string
+  /** Cancellation of the whole run. */
+  signal?: AbortSignal
+  /** How long the listing may take. */
+  budgetMs: number
+  /** Logins whose records are believed (Bot accounts only); `github-actions[bot]` by default. */
+  trustedAuthors?: readonly string[]
+}
+
+/** What a docs pull request looks like from here, when the token can see it. */
+export type DocsPullRequestState = 'open' | 'merged' | 'closed'
+
+export class PullRequestThread {
+  private commentId: number | undefined
+  private broken = false
+
+  private constructor(
+    private readonly options: ThreadOptions,
+    readonly run: WorkflowRun,
+    readonly number: number,
+    /** This project's record on the pull request, from a trusted comment; undefined when none. */
+    readonly record: PullRequestRecord | undefined,
+    commentId: number | undefined
+  ) {
+    this.commentId = commentId
+  }
+
+  /**
+   * The thread of the pull request this run is for, read once. Undefined (with a debug
+   * line or one warning) when the run is not for a pull request, or the comments
+   * cannot be read: then nothing is recorded and nothing is written.
+   */
+  static async open(options: ThreadOptions): Promise<PullRequestThread | undefined> {
+    const run = readWorkflowRun(options.env)
+    const number = pullRequestNumber(run)
+    if (number === undefined) {
+      core.debug(
+        `pr-comment: the run is not for a pull request (event ${safeLine(run.eventName || 'unknown')}); no comment.`
+      )
+      return undefined
+    }
+    if (!options.token || !run.repository) {
+      core.warning(
+        `pr-comment: ${options.token ? 'GITHUB_REPOSITORY is not set' : 'github-token is empty'}, so pull request #${number} gets no comment and its docs job is not recorded.`
+      )
+      return undefined
+    }
+    const search = new RecordSearch(
+      options.projectId,
+      legacyMarker(run),
+      options.trustedAuthors ?? TRUSTED_AUTHORS
+    )
+    try {
+      const octokit = await client(options, options.budgetMs, options.signal)
+      const [owner = '', repo = ''] = run.repository.split('/')
+      const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, {
+        owner,
+        repo,
+        issue_number: number,
+        per_page: 100
+      })
+      await walkPages(pages, MAX_COMMENT_PAGES, (page) => search.visit(page))
+    } catch (error) {
+      core.warning(
+        `pr-comment: could not read the comments of pull request #${number} (${describeGitHubError(error)}), so its docs job is not recorded. ${PERMISSION_HINT}`
+      )
+      return undefined
+    }
+    const found = search.result()
+    return new PullRequestThread(options, run, number, found?.record, found?.commentId)
+  }
+
+  /** The run id as a record holds it (digits; 0 when the runner did not say). */
+  get runId(): string {
+    return /^\d{1,20}$/.test(this.run.runId) ? this.run.runId : '0'
+  }
+
+  /**
+   * Creates the comment, or updates it: the record on the first line, `body` below.
+   * Never throws; a failure is one warning and stops later writes.
+   */
+  async save(record: PullRequestRecord, body: string, budgetMs: number): Promise<boolean> {
+    if (this.broken) return false
+    const text = `${formatRecord(record)}\n${body}`
+    const [owner = '', repo = ''] = this.run.repository.split('/')
+    try {
+      // Not bound to the run's cancellation: the last write happens after it.
+      const octokit = await client(this.options, budgetMs, undefined)
+      if (this.commentId !== undefined) {
+        await octokit.rest.issues.updateComment({
+          owner,
+          repo,
+          comment_id: this.commentId,
+          body: text
+        })
+        core.info(
+          `Updated the comment on pull request #${this.number} (comment ${this.commentId}).`
+        )
+      } else {
+        const created = await octokit.rest.issues.createComment({
+          owner,
+          repo,
+          issue_number: this.number,
+          body: text
+        })
+        this.commentId = created.data.id
+        core.info(`Commented on pull request #${this.number} (comment ${this.commentId}).`)
+      }
+      return true
+    } catch (error) {
+      this.broken = true
+      core.warning(
+        `pr-comment: could not comment on pull request #${this.number} (${describeGitHubError(error)}), so its docs job is not recorded. ${PERMISSION_HINT}`
+      )
+      return false
+    }
+  }
+
+  /**
+   * Whether a docs pull request was merged or closed, when the token can see it (the
+   * same GitHub host; a token usually reaches only its own repository). Undefined when
+   * it cannot tell; never throws.
+   */
+  async docsPullRequestState(
+    link: string,
+    budgetMs: number
+  ): Promise<DocsPullRequestState | undefined> {
+    const ref = parsePullRequestLink(link)
+    let sameHost: boolean
+    try {
+      sameHost = new URL(link).host === new URL(this.run.serverUrl).host
+    } catch {
+      sameHost = false
+    }
+    if (!ref || !sameHost) return undefined
+    const [owner = '', repo = ''] = ref.repository.split('/')
+    try {
+      const octokit = await client(this.options, budgetMs, this.options.signal)
+      const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: ref.number })
+      if (data.merged || data.merged_at) return 'merged'
+      return data.state === 'closed' ? 'closed' : 'open'
+    } catch (error) {
+      core.info(
+        `Could not see the docs pull request ${safeLine(ref.repository)}#${ref.number} (${describeGitHubError(error)}); taking it as open.`
+      )
+      return undefined
+    }
+  }
+}
+
+function client(
+  options: ThreadOptions,
+  budgetMs: number,
+  signal: AbortSignal | undefined
+): Promise<GitHubClient> {
+  return openGitHub(options.token as string, options.userAgent, boundedSignal(signal, budgetMs))
+}

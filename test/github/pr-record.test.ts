@@ -1,0 +1,183 @@
+// The pull request's record: its marker line, the strict parser (property-tested:
+// whatever a comment holds, it never throws and never yields a record it could not
+// have written), and whose comments are believed.
+
+import fc from 'fast-check'
+import {
+  formatRecord,
+  isTrustedAuthor,
+  legacyMarker,
+  parseRecord,
+  RecordSearch,
+  withHandedOff,
+  type PullRequestRecord,
+  type ThreadComment
+} from '../../src/github/pr-record.js'
+
+const RECORD: PullRequestRecord = {
+  projectId: 'proj-test',
+  jobId: 'job_1',
+  runId: '4242',
+  runAttempt: 1,
+  followUps: 0
+}
+const BOT = { login: 'github-actions[bot]', type: 'Bot' }
+
+describe('the record marker', () => {
+  it('is one hidden line with every field', () => {
+    expect(formatRecord(RECORD)).toBe(
+      '<!-- mintlify-agent-job project="proj-test" job="job_1" run="4242" attempt="1" follow-ups="0" -->'
+    )
+  })
+
+  it('reads back what it wrote, with or without handedOff', () => {
+    expect(parseRecord(`${formatRecord(RECORD)}\n### Mintlify docs agent job`)).toEqual(RECORD)
+    const handed = withHandedOff(RECORD, 'https://github.com/acme/docs/pull/100')
+    expect(handed.handedOff).toBe('https://github.com/acme/docs/pull/100')
+    expect(formatRecord(handed)).toContain(
+      'handed-off="https%3A%2F%2Fgithub.com%2Facme%2Fdocs%2Fpull%2F100"'
+    )
+    expect(parseRecord(`${formatRecord(handed)}\r\nbody`)).toEqual(handed)
+  })
+
+  it('cannot close the HTML comment early, whatever the ids hold', () => {
+    const line = formatRecord({ ...RECORD, projectId: 'p--><b>"x"', jobId: 'j-->' })
+    expect(line.indexOf('-->')).toBe(line.length - 3)
+    expect(parseRecord(line)).toEqual({ ...RECORD, projectId: 'p--><b>"x"', jobId: 'j-->' })
+  })
+
+  it.each([
+    ['a marker on a later line', `hello\n${formatRecord(RECORD)}`],
+    ['the old per-step marker', '<!-- mintlify-agent-job key="Docs/docs/step" -->'],
+    ['a missing field', formatRecord(RECORD).replace(' follow-ups="0"', '')],
+    [
+      'fields in another order',
+      formatRecord(RECORD).replace('run="4242" attempt="1"', 'attempt="1" run="4242"')
+    ],
+    ['a run id that is not digits', formatRecord(RECORD).replace('run="4242"', 'run="42a"')],
+    ['attempt 0', formatRecord(RECORD).replace('attempt="1"', 'attempt="0"')],
+    ['a negative count', formatRecord(RECORD).replace('follow-ups="0"', 'follow-ups="-1"')],
+    [
+      'a count with a leading zero',
+      formatRecord(RECORD).replace('follow-ups="0"', 'follow-ups="01"')
+    ],
+    ['an empty job id', formatRecord(RECORD).replace('job="job_1"', 'job=""')],
+    ['a job id that decodes to ..', formatRecord(RECORD).replace('job="job_1"', 'job="%2E%2E"')],
+    ['a job id with an encoded space', formatRecord(RECORD).replace('job="job_1"', 'job="a%20b"')],
+    ['a broken escape', formatRecord(RECORD).replace('job="job_1"', 'job="%E0%A4%A"')],
+    [
+      'a handed-off link that is no pull request',
+      formatRecord(RECORD).replace(' -->', ' handed-off="javascript%3Aalert(1)" -->')
+    ],
+    ['trailing words', `${formatRecord(RECORD)} extra`],
+    ['an empty body', '']
+  ])('ignores %s', (_name, body) => {
+    expect(parseRecord(body)).toBeUndefined()
+  })
+
+  it('never throws, and returns only records it would write the same way (property)', () => {
+    const marker = formatRecord(RECORD)
+    const mutated = fc
+      .tuple(fc.nat({ max: marker.length }), fc.string(), fc.nat({ max: 5 }))
+      .map(([at, text, cut]) => marker.slice(0, at) + text + marker.slice(at + cut))
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.string({ unit: 'binary' }), mutated), (body) => {
+        const record = parseRecord(body)
+        if (record) expect(parseRecord(formatRecord(record))).toEqual(record)
+      }),
+      { numRuns: 2000 }
+    )
+  })
+
+  it('reads back any record it writes (property)', () => {
+    const id = fc
+      .string({ minLength: 1, maxLength: 40 })
+      .filter((s) => !/\s/.test(s) && s !== '.' && s !== '..')
+    fc.assert(
+      fc.property(
+        id,
+        id,
+        fc.bigInt({ min: 0n, max: 10n ** 19n }),
+        fc.integer({ min: 1, max: 999 }),
+        fc.integer({ min: 0, max: 99_999 }),
+        fc.option(fc.integer({ min: 1, max: 99_999 }), { nil: undefined }),
+        (projectId, jobId, run, runAttempt, followUps, pr) => {
+          const record: PullRequestRecord = {
+            projectId,
+            jobId,
+            runId: String(run),
+            runAttempt,
+            followUps,
+            ...(pr ? { handedOff: `https://github.com/acme/docs/pull/${pr}` } : {})
+          }
+          expect(parseRecord(formatRecord(record))).toEqual(record)
+        }
+      )
+    )
+  })
+})
+
+describe('whose record is believed', () => {
+  it.each([
+    [BOT, true],
+    [{ login: 'github-actions[bot]', type: 'User' }, false],
+    [{ login: 'octocat', type: 'User' }, false],
+    [{ login: 'evil-app[bot]', type: 'Bot' }, false],
+    [null, false],
+    [undefined, false]
+  ])('%j: %s', (user, trusted) => {
+    expect(isTrustedAuthor(user)).toBe(trusted)
+  })
+
+  it('takes other bot logins only when named', () => {
+    expect(isTrustedAuthor({ login: 'docs-app[bot]', type: 'Bot' }, ['docs-app[bot]'])).toBe(true)
+  })
+})
+
+describe('finding the record among the comments', () => {
+  const legacy = legacyMarker({ workflow: 'Docs', job: 'docs', action: 'docs-agent' })
+  const search = (pages: ThreadComment[][]): RecordSearch => {
+    const found = new RecordSearch('proj-test', legacy)
+    for (const page of pages) if (found.visit(page)) break
+    return found
+  }
+
+  it("takes the oldest trusted comment with this project's record, and stops there", () => {
+    const other = formatRecord({ ...RECORD, projectId: 'proj-other', jobId: 'job_other' })
+    const pages: ThreadComment[][] = [
+      [
+        { id: 1, body: 'hello', user: { login: 'octocat', type: 'User' } },
+        { id: 2, body: other, user: BOT }
+      ],
+      [
+        { id: 3, body: formatRecord(RECORD), user: BOT },
+        { id: 4, body: formatRecord({ ...RECORD, jobId: 'job_2' }), user: BOT }
+      ]
+    ]
+    const found = new RecordSearch('proj-test', legacy)
+    expect(found.visit(pages[0] as ThreadComment[])).toBe(false)
+    expect(found.visit(pages[1] as ThreadComment[])).toBe(true)
+    expect(found.result()).toEqual({ commentId: 3, record: RECORD })
+  })
+
+  it('ignores a record a person pasted, and one written by another bot', () => {
+    const forged = formatRecord({ ...RECORD, jobId: 'job_attacker' })
+    const found = search([
+      [
+        { id: 1, body: forged, user: { login: 'mallory', type: 'User' } },
+        { id: 2, body: forged, user: { login: 'mallory[bot]', type: 'Bot' } }
+      ]
+    ])
+    expect(found.result()).toBeUndefined()
+  })
+
+  it("keeps this step's old comment (no record) to reuse, unless a record turns up", () => {
+    const withLegacy = search([[{ id: 5, body: `${legacy}\nold text`, user: BOT }]])
+    expect(withLegacy.result()).toEqual({ commentId: 5 })
+    const both = search([
+      [{ id: 5, body: `${legacy}\nold text`, user: BOT }],
+      [{ id: 6, body: formatRecord(RECORD), user: BOT }]
+    ])
+    expect(both.result()).toEqual({ commentId: 6, record: RECORD })
+  })
+})

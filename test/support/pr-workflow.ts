@@ -1,0 +1,129 @@
+// Simulated workflow runs on one pull request (acme/app#7), for the end-to-end tests of
+// "one docs job per pull request": both stand-ins, and a run of the bundled action per
+// push, re-run or comment, with the runner's GITHUB_* variables for that run.
+
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { startGitHubStandIn, type GitHubStandIn } from './github-stand-in.ts'
+import { ROOT, runAction, type ActionRun } from './run-action.ts'
+import { startStandIn, type StandIn } from './stand-in.ts'
+
+export const TOKEN = 'ghs_test_token'
+export const REPO = 'acme/app'
+export const PR = 7
+const FIXTURES = join(ROOT, 'test', 'fixtures')
+
+export interface Simulation {
+  agent: StandIn
+  github: GitHubStandIn
+  /** Runs the action once as a workflow run would. */
+  run(prompt: string, run?: WorkflowRunSpec): Promise<ActionRun>
+  /** The action's comments on the pull request (and everyone else's), oldest first. */
+  comments(): { id: number; body: string; user: { login: string; type: string } }[]
+  /** POSTs the Agent Jobs API received: creations and messages. */
+  creations(): number
+  messages(): string[]
+  close(): Promise<void>
+}
+
+export interface WorkflowRunSpec {
+  runId?: number
+  attempt?: number
+  workflow?: string
+  /** `issue_comment` on the pull request, instead of `pull_request`. */
+  event?: 'pull_request' | 'issue_comment'
+  inputs?: Record<string, string>
+  env?: Record<string, string>
+}
+
+let nextRunId = 5000
+
+function commentEventPath(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'event-'))
+  const path = join(dir, 'issue_comment.json')
+  writeFileSync(
+    path,
+    JSON.stringify({
+      action: 'created',
+      issue: {
+        number: PR,
+        pull_request: { url: `https://api.github.com/repos/${REPO}/pulls/${PR}` }
+      },
+      comment: { id: 1, body: '/docs update', user: { login: 'octocat', type: 'User' } }
+    })
+  )
+  return path
+}
+
+export async function simulate(
+  options: { jobDurationMs?: number; maxPerPage?: number } = {}
+): Promise<Simulation> {
+  const agent = await startStandIn({ jobDurationMs: options.jobDurationMs ?? 150 })
+  const github = await startGitHubStandIn({
+    token: TOKEN,
+    prefix: '/api/v3',
+    ...(options.maxPerPage ? { maxPerPage: options.maxPerPage } : {})
+  })
+  return {
+    agent,
+    github,
+    run(prompt, spec = {}) {
+      const runId = spec.runId ?? nextRunId++
+      const event = spec.event ?? 'pull_request'
+      return runAction({
+        inputs: {
+          'api-key': 'mint_test_key',
+          'project-id': 'proj-test',
+          'base-url': agent.url,
+          'poll-interval': '100ms',
+          'max-poll-interval': '200ms',
+          timeout: '20s',
+          'github-token': TOKEN,
+          prompt,
+          ...spec.inputs
+        },
+        env: {
+          GITHUB_EVENT_NAME: event,
+          GITHUB_EVENT_PATH:
+            event === 'pull_request' ? join(FIXTURES, 'pull_request.json') : commentEventPath(),
+          GITHUB_REPOSITORY: REPO,
+          GITHUB_SHA: '3333333333333333333333333333333333333333',
+          GITHUB_REF: `refs/pull/${PR}/merge`,
+          GITHUB_SERVER_URL: 'https://github.com',
+          GITHUB_API_URL: github.apiUrl,
+          GITHUB_RUN_ID: String(runId),
+          GITHUB_RUN_ATTEMPT: String(spec.attempt ?? 1),
+          GITHUB_WORKFLOW: spec.workflow ?? 'Docs',
+          GITHUB_JOB: 'docs',
+          GITHUB_ACTION: 'docs-agent',
+          ...spec.env
+        }
+      })
+    },
+    comments: () => github.comments(REPO, PR),
+    creations: () =>
+      agent.requests.filter((r) => r.method === 'POST' && /\/job$/.test(r.path)).length,
+    messages: () =>
+      agent.requests
+        .filter((r) => r.method === 'POST' && /\/message$/.test(r.path))
+        .map((r) => (JSON.parse(r.body) as { prompt: string }).prompt),
+    async close() {
+      await agent.close()
+      await github.close()
+    }
+  }
+}
+
+/** The GitHub calls a run made on the code repository (`acme/app`), as `METHOD path`. */
+export function codeRepositoryCalls(github: GitHubStandIn, from = 0): string[] {
+  return github.requests
+    .slice(from)
+    .filter((r) => r.path.startsWith(`/repos/${REPO}/`))
+    .map((r) => `${r.method} ${r.path}`)
+}
+
+/** The job id in the record line of a comment body. */
+export function recordedJob(body: string | undefined): string | undefined {
+  return /^<!-- mintlify-agent-job project="[^"]*" job="([^"]*)"/.exec(body ?? '')?.[1]
+}
