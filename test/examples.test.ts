@@ -124,7 +124,7 @@ export function readmeCopies(readme: string): { file: string; text: string }[] {
   const copies: { file: string; text: string }[] = []
   const marker = /^\[`(examples\/[\w.-]+\.ya?ml)`\]\(\1\)$/gm
   for (const match of readme.matchAll(marker)) {
-    const after = readme.slice((match.index as number) + match[0].length)
+    const after = readme.slice(match.index + match[0].length)
     const block = /^```yaml\n([\s\S]*?)^```$/m.exec(after)
     const heading = /^#{1,6} /m.exec(after)
     const text = block && (!heading || heading.index > block.index) ? (block[1] as string) : ''
