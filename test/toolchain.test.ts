@@ -75,3 +75,30 @@ describe('install scripts', () => {
     }
   })
 })
+
+describe('the workflows', () => {
+  /** A workflow without its comments and the lines that only print text. */
+  const commands = (file: string): string =>
+    readFileSync(join(ROOT, file), 'utf8')
+      .split('\n')
+      .filter((line) => !/^\s*(?:#|echo )/.test(line))
+      .join('\n')
+
+  it('CI runs the checks through .ci/run only, so the two cannot drift', () => {
+    const ci = commands('.github/workflows/ci.yml')
+    expect(ci).toMatch(/^\s+run: \.ci\/run$/m)
+    expect(ci).not.toMatch(/\bnpm (?:ci|install|test|run)\b/)
+  })
+
+  it('.ci/run installs strictly and runs the README test command', () => {
+    const script = commands('.ci/run')
+    expect(script).toMatch(/^npm ci --strict-allow-scripts$/m)
+    expect(script).toMatch(/^npm test\b/m)
+  })
+
+  it('the end-to-end workflow starts the stand-in without installing anything', () => {
+    const e2e = commands('.github/workflows/e2e.yml')
+    expect(e2e).toContain('node test/support/stand-in-cli.ts')
+    expect(e2e).not.toMatch(/\bnpm (?:ci|install)\b/)
+  })
+})
