@@ -3,6 +3,7 @@
 // Used by the end-to-end workflow; prints the URL it listens on.
 
 import { parseArgs } from 'node:util'
+import { DURATION_FORM, parseDuration } from '../../src/common/duration.ts'
 import { startStandIn } from './stand-in.ts'
 
 const { values } = parseArgs({
@@ -10,15 +11,22 @@ const { values } = parseArgs({
     port: { type: 'string', default: '8787' },
     'api-key': { type: 'string', default: 'mint_e2e_test_key' },
     project: { type: 'string', default: 'proj-e2e' },
-    'job-duration': { type: 'string', default: '3000' }
+    'job-duration': { type: 'string', default: '3s' }
   }
 })
+
+// Read as the action reads its duration inputs, so `3s` means three seconds here too.
+const jobDurationMs = parseDuration(values['job-duration'])
+if (jobDurationMs === undefined) {
+  console.error(`--job-duration must be ${DURATION_FORM}; got '${values['job-duration']}'.`)
+  process.exit(2)
+}
 
 const standIn = await startStandIn({
   port: Number(values.port),
   apiKey: values['api-key'],
   projects: [values.project],
-  jobDurationMs: Number(values['job-duration'])
+  jobDurationMs
 })
 console.log(`Agent Jobs API stand-in listening on ${standIn.url} (project ${values.project})`)
 
