@@ -20,6 +20,13 @@ import { registerSecret, safeLine } from '../common/safe-text.js'
 import { ACTION_NAME, ACTION_VERSION } from './version.js'
 import { waitForJob } from '../agent/wait-for-job.js'
 import { withWorkflowContext } from '../github/context-block.js'
+import { DocsCheckRun, CHECK_CALL_BUDGET_MS } from '../github/check-run.js'
+import type { DocsPullRequest } from '../github/docs-pull-request.js'
+import { followDocsPullRequest, DOCS_BUDGET_MS } from '../github/follow-docs-pr.js'
+import type { WaitEnd } from '../agent/wait-for-job.js'
+import { checkOutcome } from './check-outcome.js'
+import { earlierAttemptJob } from './rerun.js'
+import { parsePullRequestLink } from '../common/pull-request-link.js'
 
 const USER_AGENT = `${ACTION_NAME}/${ACTION_VERSION}`
 
@@ -63,6 +70,8 @@ interface Session {
   report: RunReport
   context: ErrorContext
   call: CallOptions
+  /** check-run: true; undefined otherwise. */
+  checkRun?: DocsCheckRun
   retried<T>(kind: CallKind, call: () => Promise<T>): Promise<T>
 }
 
@@ -70,6 +79,7 @@ export async function run(dependencies: RunDependencies = {}): Promise<void> {
   // Masked before anything else can be logged.
   maskSecret(core.getInput('api-key'))
   maskSecret(core.getInput('github-token'))
+  maskSecret(core.getInput('docs-token'))
 
   const env = dependencies.env ?? process.env
   const prepared = prepare(env)
@@ -108,6 +118,17 @@ export async function run(dependencies: RunDependencies = {}): Promise<void> {
     ),
     context,
     call: { deadline, signal: cancellation.signal },
+    ...(settings.checkRun
+      ? {
+          checkRun: new DocsCheckRun({
+            env,
+            ...(settings.githubToken ? { token: settings.githubToken } : {}),
+            userAgent: USER_AGENT,
+            projectId: settings.projectId,
+            signal: cancellation.signal
+          })
+        }
+      : {}),
     retried: (kind, call) =>
       withRetry(call, {
         kind,
@@ -124,7 +145,7 @@ export async function run(dependencies: RunDependencies = {}): Promise<void> {
       })
   }
 
-  let outcome: { ending: Ending; job?: AgentJob } | undefined
+  let outcome: JobOutcome | undefined
   try {
     outcome = await runJob(session)
   } catch (error) {
@@ -140,12 +161,15 @@ export async function run(dependencies: RunDependencies = {}): Promise<void> {
         message: `Cancelled (${cancellation.reason}). ${ending.message}`
       }
     }
-    await session.report.finish(ending)
+    const job = outcome?.job
+    // Before the outputs, which carry what GitHub says about the docs pull request.
+    const docs = cancellation.reason ? undefined : await docsPullRequest(session, job)
+    if (docs) session.report.docsPullRequestKnown(docs)
+    const summary = await session.report.finish(ending)
     await dispatcher.destroy()
     // After the outputs are written, so a comment that fails loses nothing.
     if (settings.prComment) {
       const jobId = outcome?.job?.id ?? (settings.mode === 'create' ? undefined : settings.jobId)
-      const job = outcome?.job
       await commentOnPullRequest({
         env,
         token: settings.githubToken,
@@ -155,10 +179,79 @@ export async function run(dependencies: RunDependencies = {}): Promise<void> {
         render:
           jobId === undefined
             ? undefined
-            : (run) => renderComment({ jobId, ...(job ? { job } : {}), ending }, run)
+            : (run) =>
+                renderComment(
+                  { jobId, ...(job ? { job } : {}), ending, ...(docs ? { docs } : {}) },
+                  run
+                )
       })
     }
+    if (session.checkRun) {
+      const { conclusion, title } = checkOutcome({
+        ending,
+        ...(outcome?.waitEnd ? { waitEnd: outcome.waitEnd } : {}),
+        cancelled: cancellation.reason !== undefined,
+        ...(job ? { job } : {})
+      })
+      const jobId = job?.id ?? (settings.mode === 'create' ? undefined : settings.jobId)
+      const link = job?.prLink
+      await session.checkRun.complete(
+        {
+          conclusion,
+          title,
+          summary: summary || ending.message,
+          ...(jobId ? { jobId } : {}),
+          ...(link && parsePullRequestLink(link) && /^https:\/\//i.test(link)
+            ? { detailsUrl: link }
+            : {})
+        },
+        cancellation.reason ? 5_000 : CHECK_CALL_BUDGET_MS
+      )
+    }
   }
+}
+
+interface JobOutcome {
+  ending: Ending
+  job?: AgentJob
+  /** How the wait ended, when the run waited. */
+  waitEnd?: WaitEnd
+}
+
+/**
+ * Reads the job's docs pull request and, once per docs pull request, requests its
+ * reviewers and labels. Never throws.
+ */
+async function docsPullRequest(
+  session: Session,
+  job: AgentJob | undefined
+): Promise<DocsPullRequest | undefined> {
+  const { settings } = session
+  if (!job?.prLink) return undefined
+  const left = session.deadline - session.clock.now()
+  if (left <= 0) return undefined
+  // Until the pull request's record (one job per pull request) keeps the docs pull
+  // request already handed off, every run hands off the one it sees.
+  const alreadyHandedOff = false
+  const { pr, handedOff } = await followDocsPullRequest({
+    link: job.prLink,
+    env: session.env,
+    ...(settings.docsToken ? { token: settings.docsToken } : {}),
+    userAgent: USER_AGENT,
+    signal: session.signal,
+    budgetMs: Math.min(DOCS_BUDGET_MS, left),
+    reviewers: settings.docsPrReviewers,
+    labels: settings.docsPrLabels,
+    alreadyHandedOff
+  })
+  if (handedOff) core.debug(`Handed off ${safeLine(job.prLink)} to its reviewers.`)
+  return pr
+}
+
+/** check-run: in progress with the job id, as soon as it is known. */
+async function checkRunStarted(session: Session, jobId: string): Promise<void> {
+  const left = session.deadline - session.clock.now()
+  if (session.checkRun && left > 0) await session.checkRun.start(jobId, left)
 }
 
 /** The prompt as sent: the user's, unchanged, then the context block when asked for. */
@@ -179,6 +272,17 @@ async function firstCall(session: Session): Promise<AgentJob | undefined> {
   const { settings, api, report, call } = session
   switch (settings.mode) {
     case 'create': {
+      if (session.checkRun) {
+        const earlier = await earlierAttemptJob({
+          checkRun: session.checkRun,
+          budgetMs: session.deadline - session.clock.now(),
+          getJob: (id) => session.retried('read', () => api.getJob(id, call))
+        })
+        if (earlier) {
+          report.jobIdKnown(earlier.id, 'Following')
+          return earlier
+        }
+      }
       const prompt = await promptToSend(session, settings.prompt)
       const job = await session.retried('write', () => api.createJob(prompt, call))
       report.jobIdKnown(job.id, 'Created')
@@ -199,13 +303,14 @@ async function firstCall(session: Session): Promise<AgentJob | undefined> {
   }
 }
 
-async function runJob(session: Session): Promise<{ ending: Ending; job?: AgentJob }> {
+async function runJob(session: Session): Promise<JobOutcome> {
   const { settings, report, api, clock } = session
   if (settings.mode !== 'create') {
     report.jobIdKnown(
       settings.jobId,
       settings.mode === 'message' ? 'Sending a message to' : 'Waiting for'
     )
+    await checkRunStarted(session, settings.jobId)
   }
 
   let initial: AgentJob | undefined
@@ -214,6 +319,7 @@ async function runJob(session: Session): Promise<{ ending: Ending; job?: AgentJo
   } catch (error) {
     return { ending: { conclusion: 'failed', message: describeError(error, session.context) } }
   }
+  if (settings.mode === 'create' && initial) await checkRunStarted(session, initial.id)
 
   if (!settings.wait) {
     if (initial) report.statusChanged(initial, undefined)
@@ -251,5 +357,5 @@ async function runJob(session: Session): Promise<{ ending: Ending; job?: AgentJo
     { ...session.context, endpoint: 'get', jobId },
     timeout
   )
-  return { ending, ...(job ? { job } : {}) }
+  return { ending, waitEnd: result.end, ...(job ? { job } : {}) }
 }
