@@ -20,7 +20,7 @@ interface CommonSettings {
   githubToken?: string
   includeContext: boolean
   prComment: boolean
-  /** Token for the docs repository: docs-token, else github-token. */
+  /** docs-token, when given (the docs repository's calls otherwise use githubToken). */
   docsToken?: string
   docsPrReviewers: ReviewerSpec[]
   docsPrLabels: string[]
@@ -213,7 +213,7 @@ export function readSettings(read: InputReader, workspace: string = process.cwd(
   const githubToken = read('github-token') || undefined
   const includeContext = readBoolean(read, 'include-context', false)
   const prComment = readBoolean(read, 'pr-comment', false)
-  const docsToken = read('docs-token') || githubToken
+  const docsToken = read('docs-token') || undefined
   const docsPrReviewers = readReviewers(read)
   const docsPrLabels = readLabels(read)
   const checkRun = readBoolean(read, 'check-run', false)

@@ -230,13 +230,27 @@ async function docsPullRequest(
   if (!job?.prLink) return undefined
   const left = session.deadline - session.clock.now()
   if (left <= 0) return undefined
+  // GITHUB_TOKEN reaches no other repository: without docs-token, reviewers or labels,
+  // a docs pull request elsewhere is not read (no call, no warning).
+  const asked =
+    settings.docsToken !== undefined ||
+    settings.docsPrReviewers.length > 0 ||
+    settings.docsPrLabels.length > 0
+  const docsRepository = parsePullRequestLink(job.prLink)?.repository.toLowerCase()
+  if (!asked && docsRepository !== session.env.GITHUB_REPOSITORY?.toLowerCase()) {
+    core.debug(
+      'The docs pull request is in another repository and docs-token is empty; it is not read.'
+    )
+    return undefined
+  }
   // Until the pull request's record (one job per pull request) keeps the docs pull
   // request already handed off, every run hands off the one it sees.
   const alreadyHandedOff = false
+  const token = settings.docsToken ?? settings.githubToken
   const { pr, handedOff } = await followDocsPullRequest({
     link: job.prLink,
     env: session.env,
-    ...(settings.docsToken ? { token: settings.docsToken } : {}),
+    ...(token ? { token } : {}),
     userAgent: USER_AGENT,
     signal: session.signal,
     budgetMs: Math.min(DOCS_BUDGET_MS, left),

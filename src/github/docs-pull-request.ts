@@ -59,7 +59,8 @@ export async function readDocsPullRequest(
       pull_number: ref.number,
       per_page: 100
     })
-    await walkPages(pages, Math.ceil(maxFiles / 100), (page) => {
+    // Every page holds at least one file, so maxFiles pages is a bound, never reached.
+    await walkPages(pages, maxFiles, (page) => {
       for (const file of page) if (files.length < maxFiles) files.push(file.filename)
       return files.length >= maxFiles
     })

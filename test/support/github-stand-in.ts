@@ -82,7 +82,12 @@ export async function startGitHubStandIn(
     const perPage = Math.min(maxPerPage, Math.max(1, Number(query.per_page ?? 30)))
     const number = Math.max(1, Number(query.page ?? 1))
     const last = Math.max(1, Math.ceil(items.length / perPage))
-    const link = (n: number): string => `<${base}${path}?per_page=${perPage}&page=${n}>`
+    // Other query parameters (check_name, filter…) stay on every page's link, as on GitHub.
+    const rest = Object.entries(query)
+      .filter(([name]) => name !== 'page' && name !== 'per_page')
+      .map(([name, value]) => `&${encodeURIComponent(name)}=${encodeURIComponent(value)}`)
+      .join('')
+    const link = (n: number): string => `<${base}${path}?per_page=${perPage}&page=${n}${rest}>`
     const links: string[] = []
     if (number < last) links.push(`${link(number + 1)}; rel="next"`, `${link(last)}; rel="last"`)
     if (number > 1) links.push(`${link(1)}; rel="first"`, `${link(number - 1)}; rel="prev"`)
