@@ -135,7 +135,8 @@ export class DocsCheckRun {
   private async call<T>(
     what: string,
     budgetMs: number,
-    call: (octokit: GitHubClient, owner: string, repo: string) => Promise<T>
+    call: (octokit: GitHubClient, owner: string, repo: string) => Promise<T>,
+    cancellable = true
   ): Promise<T | undefined> {
     if (this.off) return undefined
     if (!this.options.token || !this.run.repository) {
@@ -147,7 +148,10 @@ export class DocsCheckRun {
     }
     const [owner = '', repo = ''] = this.run.repository.split('/')
     try {
-      const signal = boundedSignal(this.options.signal, Math.min(CHECK_CALL_BUDGET_MS, budgetMs))
+      const signal = boundedSignal(
+        cancellable ? this.options.signal : undefined,
+        Math.min(CHECK_CALL_BUDGET_MS, budgetMs)
+      )
       const octokit = await openGitHub(this.options.token, this.options.userAgent, signal)
       return await call(octokit, owner, repo)
     } catch (error) {
@@ -247,7 +251,10 @@ export class DocsCheckRun {
     })
   }
 
-  /** Completed with the outcome; created completed when it was never started. */
+  /**
+   * Completed with the outcome; created completed when it was never started. Not cut
+   * short by cancellation: it reports it, within `budgetMs`.
+   */
   async complete(outcome: CheckOutcome, budgetMs: number): Promise<void> {
     const fields = {
       status: 'completed' as const,
@@ -257,21 +264,26 @@ export class DocsCheckRun {
       ...(outcome.detailsUrl ? { details_url: outcome.detailsUrl } : {}),
       output: this.output(outcome.title, outcome.summary)
     }
-    await this.call('complete the check run', budgetMs, async (octokit, owner, repo) => {
-      if (this.id === undefined) {
-        const head_sha = await this.headSha(octokit, owner, repo)
-        const { data } = await octokit.rest.checks.create({
-          owner,
-          repo,
-          name: CHECK_NAME,
-          head_sha,
-          ...fields
-        })
-        this.id = data.id
-      } else {
-        await octokit.rest.checks.update({ owner, repo, check_run_id: this.id, ...fields })
-      }
-      core.info(`Check run ${this.id}: ${outcome.conclusion}.`)
-    })
+    await this.call(
+      'complete the check run',
+      budgetMs,
+      async (octokit, owner, repo) => {
+        if (this.id === undefined) {
+          const head_sha = await this.headSha(octokit, owner, repo)
+          const { data } = await octokit.rest.checks.create({
+            owner,
+            repo,
+            name: CHECK_NAME,
+            head_sha,
+            ...fields
+          })
+          this.id = data.id
+        } else {
+          await octokit.rest.checks.update({ owner, repo, check_run_id: this.id, ...fields })
+        }
+        core.info(`Check run ${this.id}: ${outcome.conclusion}.`)
+      },
+      false
+    )
   }
 }
