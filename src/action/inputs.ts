@@ -239,8 +239,8 @@ export function readSettings(read: InputReader, workspace: string = process.cwd(
 }
 
 /** A list input: items separated by commas or line breaks, blanks dropped. */
-function readList(read: InputReader, name: string): string[] {
-  return read(name)
+function readList(raw: string): string[] {
+  return raw
     .split(/[,\r\n]+/)
     .map((item) => item.trim())
     .filter((item) => item !== '')
@@ -254,7 +254,7 @@ function readReviewers(read: InputReader): ReviewerSpec[] {
   const name = 'docs-pr-reviewers'
   const form =
     'GitHub logins, org/team slugs or the word author, separated by commas or line breaks'
-  const words = readList(read, name).flatMap((item) => item.split(/\s+/))
+  const words = readList(read('docs-pr-reviewers')).flatMap((item) => item.split(/\s+/))
   if (words.length > MAX_REVIEWERS) {
     throw new InputError(
       name,
@@ -270,7 +270,7 @@ function readReviewers(read: InputReader): ReviewerSpec[] {
 
 function readLabels(read: InputReader): string[] {
   const name = 'docs-pr-labels'
-  const labels = readList(read, name)
+  const labels = readList(read('docs-pr-labels'))
   if (labels.length > MAX_LABELS) {
     throw new InputError(
       name,

@@ -235,7 +235,10 @@ describe('readSettings accepts good inputs', () => {
       timeoutMs: 1_800_000,
       requirePr: false,
       includeContext: false,
-      prComment: false
+      prComment: false,
+      docsPrReviewers: [],
+      docsPrLabels: [],
+      checkRun: false
     })
     expect(result.baseUrl.href).toBe('https://api.mintlify.com/')
   })
