@@ -13,6 +13,7 @@ import { DEFAULT_TIMEOUT_MS, lagAround, planAction, planFixed } from './real-sca
 import { startUp } from './start-up.ts'
 import { markdownTable, ms, ratio, seconds, verdictLines, type Verdict } from './table.ts'
 import { FIXED_INTERVAL_MS, SCALE, timeLapse } from './time-lapse.ts'
+import { githubCalls, githubCallsTable } from './github-calls.ts'
 
 const JOB_LENGTHS_MS = [1000, 4000, 12_000]
 const START_UP_ROUNDS = 11
@@ -181,6 +182,22 @@ try {
       '\n\nrequests: the create call and every poll. lag: over jobs ending within 30 s either side of the length.' +
       '\nWith the default timeout (30m) a 30-minute job ends the step at the timeout: raise it for jobs that long.'
   )
+
+  // 5. GitHub calls of a full run.
+  const calls = await githubCalls()
+  section(
+    'GitHub calls of a full run (30 changed files on the code pull request, 12 on the docs pull request)',
+    githubCallsTable(calls)
+  )
+  const everything = calls[0]
+  if (everything) {
+    verdicts.push({
+      target:
+        'pull request, every GitHub feature on: at most 5 calls on the code repository, 4 on the docs repository',
+      measured: `${everything.code} and ${everything.docs}`,
+      pass: everything.code <= 5 && everything.docs <= 4
+    })
+  }
 } finally {
   await standIn.close()
 }

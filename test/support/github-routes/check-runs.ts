@@ -57,7 +57,10 @@ function apply(run: StoredCheckRun, body: Record<string, unknown>): Answer | und
     if (typeof details_url !== 'string' || !/^https?:\/\//.test(details_url)) return invalid
     run.details_url = details_url
   }
-  if (external_id !== undefined) run.external_id = String(external_id)
+  if (external_id !== undefined) {
+    if (typeof external_id !== 'string') return invalid
+    run.external_id = external_id
+  }
   if (output !== undefined) {
     const o = output as Record<string, unknown> | null
     if (typeof o?.title !== 'string' || typeof o.summary !== 'string') return invalid
