@@ -20,13 +20,10 @@ import { registerSecret, safeLine } from '../common/safe-text.js'
 import { ACTION_NAME, ACTION_VERSION } from './version.js'
 import { waitForJob } from '../agent/wait-for-job.js'
 import { withWorkflowContext } from '../github/context-block.js'
-import { DocsCheckRun, CHECK_CALL_BUDGET_MS } from '../github/check-run.js'
-import type { DocsPullRequest } from '../github/docs-pull-request.js'
-import { followDocsPullRequest, DOCS_BUDGET_MS } from '../github/follow-docs-pr.js'
+import { DocsCheckRun } from '../github/check-run.js'
 import type { WaitEnd } from '../agent/wait-for-job.js'
-import { checkOutcome } from './check-outcome.js'
+import { completeCheckRun, docsPullRequestAfterJob } from './docs-steps.js'
 import { earlierAttemptJob } from './rerun.js'
-import { parsePullRequestLink } from '../common/pull-request-link.js'
 
 const USER_AGENT = `${ACTION_NAME}/${ACTION_VERSION}`
 
@@ -163,51 +160,60 @@ export async function run(dependencies: RunDependencies = {}): Promise<void> {
     }
     const job = outcome?.job
     // Before the outputs, which carry what GitHub says about the docs pull request.
-    const docs = cancellation.reason ? undefined : await docsPullRequest(session, job)
+    const { pr: docs, handedOff } = cancellation.reason
+      ? { pr: undefined, handedOff: false }
+      : await docsPullRequestAfterJob({
+          settings,
+          env,
+          ...(job ? { job } : {}),
+          timeLeftMs: deadline - clock.now(),
+          signal: cancellation.signal,
+          userAgent: USER_AGENT,
+          // Until the pull request's record (one job per pull request) keeps the docs
+          // pull request already handed off, every run hands off the one it sees.
+          alreadyHandedOff: false
+        })
     if (docs) session.report.docsPullRequestKnown(docs)
+    if (handedOff) core.debug(`Reviewers and labels requested on ${safeLine(job?.prLink)}.`)
     const summary = await session.report.finish(ending)
     await dispatcher.destroy()
-    // After the outputs are written, so a comment that fails loses nothing.
+    // After the outputs are written, so a comment or check run that fails loses nothing.
+    // Side by side: when cancelled, both within the runner's window before SIGTERM.
+    const afterwards: Promise<void>[] = []
     if (settings.prComment) {
       const jobId = outcome?.job?.id ?? (settings.mode === 'create' ? undefined : settings.jobId)
-      await commentOnPullRequest({
-        env,
-        token: settings.githubToken,
-        userAgent: USER_AGENT,
-        // When cancelled, within the runner's window before SIGTERM (7.5 s after SIGINT).
-        budgetMs: cancellation.reason ? 5_000 : 15_000,
-        render:
-          jobId === undefined
-            ? undefined
-            : (run) =>
-                renderComment(
-                  { jobId, ...(job ? { job } : {}), ending, ...(docs ? { docs } : {}) },
-                  run
-                )
-      })
-    }
-    if (session.checkRun) {
-      const { conclusion, title } = checkOutcome({
-        ending,
-        ...(outcome?.waitEnd ? { waitEnd: outcome.waitEnd } : {}),
-        cancelled: cancellation.reason !== undefined,
-        ...(job ? { job } : {})
-      })
-      const jobId = job?.id ?? (settings.mode === 'create' ? undefined : settings.jobId)
-      const link = job?.prLink
-      await session.checkRun.complete(
-        {
-          conclusion,
-          title,
-          summary: summary || ending.message,
-          ...(jobId ? { jobId } : {}),
-          ...(link && parsePullRequestLink(link) && /^https:\/\//i.test(link)
-            ? { detailsUrl: link }
-            : {})
-        },
-        cancellation.reason ? 5_000 : CHECK_CALL_BUDGET_MS
+      afterwards.push(
+        commentOnPullRequest({
+          env,
+          token: settings.githubToken,
+          userAgent: USER_AGENT,
+          // When cancelled, within the runner's window before SIGTERM (7.5 s after SIGINT).
+          budgetMs: cancellation.reason ? 5_000 : 15_000,
+          render:
+            jobId === undefined
+              ? undefined
+              : (run) =>
+                  renderComment(
+                    { jobId, ...(job ? { job } : {}), ending, ...(docs ? { docs } : {}) },
+                    run
+                  )
+        })
       )
     }
+    if (session.checkRun) {
+      const jobId = job?.id ?? (settings.mode === 'create' ? undefined : settings.jobId)
+      afterwards.push(
+        completeCheckRun(session.checkRun, {
+          ending,
+          ...(outcome?.waitEnd ? { waitEnd: outcome.waitEnd } : {}),
+          cancelled: cancellation.reason !== undefined,
+          ...(job ? { job } : {}),
+          ...(jobId ? { jobId } : {}),
+          summary
+        })
+      )
+    }
+    await Promise.all(afterwards)
   }
 }
 
@@ -216,50 +222,6 @@ interface JobOutcome {
   job?: AgentJob
   /** How the wait ended, when the run waited. */
   waitEnd?: WaitEnd
-}
-
-/**
- * Reads the job's docs pull request and, once per docs pull request, requests its
- * reviewers and labels. Never throws.
- */
-async function docsPullRequest(
-  session: Session,
-  job: AgentJob | undefined
-): Promise<DocsPullRequest | undefined> {
-  const { settings } = session
-  if (!job?.prLink) return undefined
-  const left = session.deadline - session.clock.now()
-  if (left <= 0) return undefined
-  // GITHUB_TOKEN reaches no other repository: without docs-token, reviewers or labels,
-  // a docs pull request elsewhere is not read (no call, no warning).
-  const asked =
-    settings.docsToken !== undefined ||
-    settings.docsPrReviewers.length > 0 ||
-    settings.docsPrLabels.length > 0
-  const docsRepository = parsePullRequestLink(job.prLink)?.repository.toLowerCase()
-  if (!asked && docsRepository !== session.env.GITHUB_REPOSITORY?.toLowerCase()) {
-    core.debug(
-      'The docs pull request is in another repository and docs-token is empty; it is not read.'
-    )
-    return undefined
-  }
-  // Until the pull request's record (one job per pull request) keeps the docs pull
-  // request already handed off, every run hands off the one it sees.
-  const alreadyHandedOff = false
-  const token = settings.docsToken ?? settings.githubToken
-  const { pr, handedOff } = await followDocsPullRequest({
-    link: job.prLink,
-    env: session.env,
-    ...(token ? { token } : {}),
-    userAgent: USER_AGENT,
-    signal: session.signal,
-    budgetMs: Math.min(DOCS_BUDGET_MS, left),
-    reviewers: settings.docsPrReviewers,
-    labels: settings.docsPrLabels,
-    alreadyHandedOff
-  })
-  if (handedOff) core.debug(`Handed off ${safeLine(job.prLink)} to its reviewers.`)
-  return pr
 }
 
 /** check-run: in progress with the job id, as soon as it is known. */

@@ -67,13 +67,21 @@ function refusals(list: Refusal[]): string {
   return list.map((r) => `${r.name} (${safeLine(r.reason, 200)})`).join(', ')
 }
 
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host.toLowerCase()
+  } catch {
+    return ''
+  }
+}
+
 export async function followDocsPullRequest(options: FollowOptions): Promise<FollowResult> {
   const ref = parsePullRequestLink(options.link)
   if (!ref) return { handedOff: false }
   const name = `${ref.repository}#${ref.number}`
   const run = readWorkflowRun(options.env)
-  const linkHost = new URL(options.link).host.toLowerCase()
-  const serverHost = new URL(run.serverUrl).host.toLowerCase()
+  const linkHost = hostOf(options.link)
+  const serverHost = hostOf(run.serverUrl)
   if (linkHost !== serverHost) {
     core.info(
       `The docs pull request ${safeLine(name)} is on ${safeLine(linkHost)}, not on ${safeLine(serverHost)} where this runs; it is not read or handed to reviewers.`
