@@ -38,7 +38,10 @@ export function checkOutcome(end: RunEnd): { conclusion: CheckConclusion; title:
   if (job?.status === 'completed') {
     const pr = parsePullRequestLink(job.prLink)
     if (pr) {
-      return { conclusion: 'success', title: `Docs pull request ${pr.repository}#${pr.number}` }
+      return {
+        conclusion: 'success',
+        title: `Docs job${id} completed: pull request ${pr.repository}#${pr.number}`
+      }
     }
     if (!job.prLink) return { conclusion: 'neutral', title: `Docs job${id} changed nothing` }
     return { conclusion: 'success', title: `Docs job${id} completed` }
@@ -46,6 +49,9 @@ export function checkOutcome(end: RunEnd): { conclusion: CheckConclusion; title:
   if (job?.status === 'archived') {
     return { conclusion: 'neutral', title: `Docs job${id} was archived before it completed` }
   }
-  // wait: false, or a status this action does not know.
-  return { conclusion: 'neutral', title: `Docs job${id} is ${job?.status ?? 'unknown'}` }
+  // wait: false: the job goes on; the check does not stay in progress for ever.
+  return {
+    conclusion: 'neutral',
+    title: `Not waited for: docs job${id} is ${job?.status ?? 'unknown'}`
+  }
 }

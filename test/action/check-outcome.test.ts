@@ -22,7 +22,7 @@ describe('checkOutcome', () => {
         job: job('completed', 'https://github.com/acme/docs/pull/3')
       },
       'success',
-      'Docs pull request acme/docs#3'
+      'Docs job job_1 completed: pull request acme/docs#3'
     ],
     [
       'no change',
@@ -76,7 +76,7 @@ describe('checkOutcome', () => {
       'not waiting',
       { ending: ok, cancelled: false, job: job('active') },
       'neutral',
-      'Docs job job_1 is active'
+      'Not waited for: docs job job_1 is active'
     ]
   ] as const)('%s', (_, end, conclusion, title) => {
     expect(checkOutcome(end)).toEqual({ conclusion, title })

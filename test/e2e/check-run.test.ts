@@ -101,7 +101,7 @@ describe('the check run of a pull request run', () => {
       details_url: 'https://github.com/acme/docs/pull/100',
       history: ['in_progress', 'completed:success']
     })
-    expect(check?.output.title).toBe('Docs pull request acme/docs#100')
+    expect(check?.output.title).toMatch(/^Docs job job_\w+ completed: pull request acme\/docs#100$/)
     // The summary is the job summary.
     expect(check?.output.summary).toContain('### Mintlify agent job')
     expect(check?.output.summary).toContain(`<code>${jobId}</code>`)
