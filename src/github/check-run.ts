@@ -5,7 +5,7 @@
 // call is one warning naming `checks: write`, and after it no more calls are made.
 
 import * as core from '@actions/core'
-import { safeLine } from '../common/safe-text.js'
+import { redact, safeLine } from '../common/safe-text.js'
 import {
   boundedSignal,
   describeGitHubError,
@@ -211,8 +211,9 @@ export class DocsCheckRun {
 
   private output(title: string, summary: string): { title: string; summary: string; text: string } {
     return {
-      title: title.slice(0, 1000),
-      summary: truncateSummary(summary),
+      // Job ids and summaries come from the service: no secret we hold goes to GitHub.
+      title: safeLine(title, 1000),
+      summary: truncateSummary(redact(summary)),
       text: `${checkMarker(this.owner)}\nStarted by workflow run ${this.owner.runId || 'unknown'}.`
     }
   }
