@@ -6,6 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { checkRuns, type StoredCheckRun } from '../support/github-routes/check-runs.js'
+import { seedPull } from '../support/github-routes/pull-requests.js'
 import { startGitHubStandIn, type GitHubStandIn } from '../support/github-stand-in.js'
 import { runAction, type ActionRun, type RunOptions } from '../support/run-action.js'
 import { startStandIn, type StandIn } from '../support/stand-in.js'
@@ -37,17 +38,19 @@ function payload(name: string, body: unknown): string {
 interface Scenario {
   prompt?: string
   inputs?: Record<string, string>
-  event?: 'pull_request' | 'push'
+  event?: 'pull_request' | 'push' | 'issue_comment'
   runId?: string
   attempt?: string
 }
 
 function options(scenario: Scenario = {}): RunOptions {
   const event = scenario.event ?? 'pull_request'
-  const body =
-    event === 'pull_request'
-      ? { number: 7, pull_request: { number: 7, head: { ref: 'feature', sha: HEAD } } }
-      : { ref: 'refs/heads/main', pusher: { name: 'grace' } }
+  const bodies = {
+    pull_request: { number: 7, pull_request: { number: 7, head: { ref: 'feature', sha: HEAD } } },
+    issue_comment: { issue: { number: 7, pull_request: {} }, comment: { body: 'docs please' } },
+    push: { ref: 'refs/heads/main', pusher: { name: 'grace' } }
+  }
+  const body = bodies[event]
   return {
     inputs: {
       'api-key': 'mint_test_key',
@@ -181,6 +184,28 @@ describe('the check run of a pull request run', () => {
       status: 'completed',
       'pr-link': 'https://github.com/acme/docs/pull/100'
     })
+  })
+})
+
+describe('the check run of other runs', () => {
+  it('sits on the head commit of the pull request a comment was made on', async () => {
+    seedPull(github.state, 'acme/app', 7, { head: { ref: 'feature', sha: '5'.repeat(40) } })
+
+    const result = await run({ event: 'issue_comment' })
+
+    expect(result.exitCode).toBe(0)
+    expect(checks()).toMatchObject([{ head_sha: '5'.repeat(40), conclusion: 'success' }])
+  })
+
+  it('is neutral when the step does not wait, rather than in progress for ever', async () => {
+    const result = await run({ inputs: { wait: 'false' } })
+
+    expect(result.exitCode).toBe(0)
+    expect(checks()[0]).toMatchObject({
+      external_id: standIn.jobIds()[0],
+      history: ['in_progress', 'completed:neutral']
+    })
+    expect(checks()[0]?.output.title).toMatch(/^Not waited for: docs job job_\w+ is active$/)
   })
 })
 
