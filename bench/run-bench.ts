@@ -14,6 +14,7 @@ import { startUp } from './start-up.ts'
 import { markdownTable, ms, ratio, seconds, verdictLines, type Verdict } from './table.ts'
 import { FIXED_INTERVAL_MS, SCALE, timeLapse } from './time-lapse.ts'
 import { pullRequestCalls } from './pr-calls.ts'
+import { githubCalls, githubCallsTable } from './github-calls.ts'
 
 const JOB_LENGTHS_MS = [1000, 4000, 12_000]
 const START_UP_ROUNDS = 11
@@ -211,6 +212,21 @@ try {
       target: `pull-request run, ${pr.comments} comments, ${run.name}: at most ${allowed} GitHub calls`,
       measured: String(run.codeCalls.length),
       pass: run.codeCalls.length <= allowed
+    })
+  }
+  // 6. GitHub calls of a full run.
+  const calls = await githubCalls()
+  section(
+    'GitHub calls of a full run (30 changed files on the code pull request, 12 on the docs pull request)',
+    githubCallsTable(calls)
+  )
+  const everything = calls[0]
+  if (everything) {
+    verdicts.push({
+      target:
+        'pull request, every GitHub feature on: at most 5 calls on the code repository, 4 on the docs repository',
+      measured: `${everything.code} and ${everything.docs}`,
+      pass: everything.code <= 5 && everything.docs <= 4
     })
   }
 } finally {

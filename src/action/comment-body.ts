@@ -5,7 +5,8 @@ import type { AgentJob } from '../agent/job.js'
 import { safeHtml, safeMarkdown } from '../common/safe-text.js'
 import { runUrl, type WorkflowRun } from '../github/workflow-run.js'
 import type { Ending } from './report.js'
-import { factTable, pullRequestCell, statusCell } from './summary-format.js'
+import type { DocsPullRequest } from '../github/docs-pull-request.js'
+import { docsPullRequestRows, factTable, pullRequestCell, statusCell } from './summary-format.js'
 
 export interface CommentFacts {
   /** The job's id; without one there is nothing to report. */
@@ -15,6 +16,8 @@ export interface CommentFacts {
   ending: Ending
   /** What this run did with the job, in words (created it, sent a follow-up, …). */
   did?: string
+  /** The docs pull request as GitHub describes it, when it could be read. */
+  docs?: DocsPullRequest
 }
 
 /** The comment's Markdown below its marker. */
@@ -23,6 +26,7 @@ export function renderComment(facts: CommentFacts, run: WorkflowRun): string {
   const rows: [string, string][] = [
     ['Status', statusCell(facts.job?.status)],
     ['Docs pull request', pullRequestCell(facts.job?.prLink, 'none')],
+    ...(facts.docs ? docsPullRequestRows(facts.docs) : []),
     ['Job', `<code>${safeHtml(facts.jobId)}</code>`]
   ]
   if (url) {

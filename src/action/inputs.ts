@@ -5,6 +5,7 @@
 import { readFileSync, statSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { DURATION_FORM, formatDuration, parseDuration } from '../common/duration.js'
+import { parseReviewer, type ReviewerSpec } from '../github/docs-review.js'
 
 /** What every mode shares. */
 interface CommonSettings {
@@ -21,6 +22,11 @@ interface CommonSettings {
   prComment: boolean
   /** On a pull-request run, send the prompt to the pull request's recorded job. */
   reuseJob: boolean
+  /** docs-token, when given (the docs repository's calls otherwise use githubToken). */
+  docsToken?: string
+  docsPrReviewers: ReviewerSpec[]
+  docsPrLabels: string[]
+  checkRun: boolean
 }
 
 /** create: a new job; message: a follow-up to jobId; wait: only watch jobId. */
@@ -210,6 +216,10 @@ export function readSettings(read: InputReader, workspace: string = process.cwd(
   const includeContext = readBoolean(read, 'include-context', false)
   const prComment = readBoolean(read, 'pr-comment', true)
   const reuseJob = readBoolean(read, 'reuse-job', true)
+  const docsToken = read('docs-token') || undefined
+  const docsPrReviewers = readReviewers(read)
+  const docsPrLabels = readLabels(read)
+  const checkRun = readBoolean(read, 'check-run', false)
   const common: CommonSettings = {
     apiKey,
     projectId,
@@ -222,10 +232,65 @@ export function readSettings(read: InputReader, workspace: string = process.cwd(
     ...(githubToken === undefined ? {} : { githubToken }),
     includeContext,
     prComment,
-    reuseJob
+    reuseJob,
+    ...(docsToken === undefined ? {} : { docsToken }),
+    docsPrReviewers,
+    docsPrLabels,
+    checkRun
   }
   // Object.assign keeps the union by mode, where a spread would flatten it.
   return Object.assign(common, target)
+}
+
+/** A list input: items separated by commas or line breaks, blanks dropped. */
+function readList(raw: string): string[] {
+  return raw
+    .split(/[,\r\n]+/)
+    .map((item) => item.trim())
+    .filter((item) => item !== '')
+}
+
+const MAX_REVIEWERS = 15
+const MAX_LABELS = 20
+const MAX_LABEL_LENGTH = 50
+
+function readReviewers(read: InputReader): ReviewerSpec[] {
+  const name = 'docs-pr-reviewers'
+  const form =
+    'GitHub logins, org/team slugs or the word author, separated by commas or line breaks'
+  const words = readList(read('docs-pr-reviewers')).flatMap((item) => item.split(/\s+/))
+  if (words.length > MAX_REVIEWERS) {
+    throw new InputError(
+      name,
+      `Input '${name}' may name at most ${MAX_REVIEWERS} reviewers; got ${words.length}.`
+    )
+  }
+  return words.map((word) => {
+    const spec = parseReviewer(word.replace(/^@/, ''))
+    if (!spec) throw new InputError(name, `Input '${name}' must list ${form}; got ${quoted(word)}.`)
+    return spec
+  })
+}
+
+function readLabels(read: InputReader): string[] {
+  const name = 'docs-pr-labels'
+  const labels = readList(read('docs-pr-labels'))
+  if (labels.length > MAX_LABELS) {
+    throw new InputError(
+      name,
+      `Input '${name}' may name at most ${MAX_LABELS} labels; got ${labels.length}.`
+    )
+  }
+  for (const label of labels) {
+    // eslint-disable-next-line no-control-regex
+    if (label.length > MAX_LABEL_LENGTH || /[\u0000-\u001f\u007f]/.test(label)) {
+      throw new InputError(
+        name,
+        `Input '${name}' must list label names of at most ${MAX_LABEL_LENGTH} characters, separated by commas or line breaks; got ${quoted(label)}.`
+      )
+    }
+  }
+  return [...new Set(labels)]
 }
 
 /** The mode follows from which of prompt and job-id are given. */

@@ -24,11 +24,18 @@ export async function promptToSend(session: Session, prompt: string): Promise<st
   })
 }
 
+/** check-run: in progress with the job id, as soon as it is known. */
+export async function jobStarted(session: Session, jobId: string): Promise<void> {
+  const left = session.deadline - session.clock.now()
+  if (session.checkRun && left > 0) await session.checkRun.start(jobId, left)
+}
+
 export async function createJob(session: Session, prompt: string): Promise<AgentJob> {
   const sent = await promptToSend(session, prompt)
   const job = await session.retried('write', () => session.api.createJob(sent, session.call))
   session.report.jobCreated()
   session.report.jobIdKnown(job.id, 'Created')
+  await jobStarted(session, job.id)
   return job
 }
 
@@ -43,6 +50,7 @@ export async function sendFollowUp(
     session.api.sendMessage(jobId, sent, session.call)
   )
   session.report.jobIdKnown(job.id, how)
+  await jobStarted(session, job.id)
   return job
 }
 
@@ -95,7 +103,7 @@ export async function watchJob(
     { ...session.context, endpoint: 'get', jobId },
     timeout
   )
-  return { ending, ...(job ? { job } : {}) }
+  return { ending, waitEnd: result.end, ...(job ? { job } : {}) }
 }
 
 /** wait: false: the job as the last call returned it, and a step that succeeds. */

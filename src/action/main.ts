@@ -17,8 +17,12 @@ import { RunReport } from './report.js'
 import { withRetry } from '../agent/retry.js'
 import { registerSecret, safeLine } from '../common/safe-text.js'
 import { ACTION_NAME, ACTION_VERSION } from './version.js'
-import { createJob, notWaiting, readJob, sendFollowUp, watchJob } from './job-steps.js'
+import { DocsCheckRun } from '../github/check-run.js'
+import { withHandedOff } from '../github/pr-record.js'
+import { completeCheckRun, docsPullRequestAfterJob } from './docs-steps.js'
+import { createJob, jobStarted, notWaiting, readJob, sendFollowUp, watchJob } from './job-steps.js'
 import { runPullRequestJob } from './pr-job.js'
+import { earlierAttemptJob } from './rerun.js'
 import type { Outcome, Session } from './session.js'
 
 const USER_AGENT = `${ACTION_NAME}/${ACTION_VERSION}`
@@ -56,6 +60,7 @@ export async function run(dependencies: RunDependencies = {}): Promise<void> {
   // Masked before anything else can be logged.
   maskSecret(core.getInput('api-key'))
   maskSecret(core.getInput('github-token'))
+  maskSecret(core.getInput('docs-token'))
 
   const env = dependencies.env ?? process.env
   const prepared = prepare(env)
@@ -95,6 +100,17 @@ export async function run(dependencies: RunDependencies = {}): Promise<void> {
     context,
     call: { deadline, signal: cancellation.signal },
     userAgent: USER_AGENT,
+    ...(settings.checkRun
+      ? {
+          checkRun: new DocsCheckRun({
+            env,
+            ...(settings.githubToken ? { token: settings.githubToken } : {}),
+            userAgent: USER_AGENT,
+            projectId: settings.projectId,
+            signal: cancellation.signal
+          })
+        }
+      : {}),
     retried: (kind, call) =>
       withRetry(call, {
         kind,
@@ -139,26 +155,60 @@ export async function run(dependencies: RunDependencies = {}): Promise<void> {
         message: `Cancelled (${cancellation.reason}). ${ending.message}`
       }
     }
-    await session.report.finish(ending)
+    const job = outcome?.job
+    let record = outcome?.record
+    // Before the outputs, which carry what GitHub says about the docs pull request.
+    const prLink = job?.prLink ?? undefined
+    const { pr: docs, handedOff } = cancellation.reason
+      ? { pr: undefined, handedOff: false }
+      : await docsPullRequestAfterJob({
+          settings,
+          env,
+          ...(job ? { job } : {}),
+          timeLeftMs: deadline - clock.now(),
+          signal: cancellation.signal,
+          userAgent: USER_AGENT,
+          // Once per docs pull request: the pull request's record says when it was done.
+          alreadyHandedOff: prLink !== undefined && record?.handedOff === prLink
+        })
+    if (docs) session.report.docsPullRequestKnown(docs)
+    if (handedOff && record && prLink) record = withHandedOff(record, prLink)
+    const summary = await session.report.finish(ending)
     await dispatcher.destroy()
-    // After the outputs are written, so a comment that fails loses nothing.
-    const record = outcome?.record
+    // After the outputs are written, so a comment or check run that fails loses nothing.
+    // Side by side: when cancelled, both within the runner's window before SIGTERM.
+    const afterwards: Promise<unknown>[] = []
     if (thread && record) {
-      const job = outcome?.job
       const body = renderComment(
         {
           jobId: record.jobId,
           ...(job ? { job } : {}),
           ending,
-          ...(outcome?.did ? { did: outcome.did } : {})
+          ...(outcome?.did ? { did: outcome.did } : {}),
+          ...(docs ? { docs } : {})
         },
         thread.run
       )
       // When cancelled, within the runner's window before SIGTERM (7.5 s after SIGINT).
-      await thread.save(record, body, cancellation.reason ? 5_000 : 15_000)
+      afterwards.push(thread.save(record, body, cancellation.reason ? 5_000 : 15_000))
     } else if (settings.prComment && thread) {
       core.debug('pr-comment: no agent job was started or named; no comment.')
     }
+    if (session.checkRun) {
+      const jobId =
+        job?.id ?? record?.jobId ?? (settings.mode === 'create' ? undefined : settings.jobId)
+      afterwards.push(
+        completeCheckRun(session.checkRun, {
+          ending,
+          ...(outcome?.waitEnd ? { waitEnd: outcome.waitEnd } : {}),
+          cancelled: cancellation.reason !== undefined,
+          ...(job ? { job } : {}),
+          ...(jobId ? { jobId } : {}),
+          summary
+        })
+      )
+    }
+    await Promise.all(afterwards)
   }
 }
 
@@ -187,7 +237,18 @@ async function runJob(session: Session, thread: PullRequestThread | undefined): 
     if (thread) return runPullRequestJob(session, thread, settings.prompt, settings.reuseJob)
     let job
     try {
-      job = await createJob(session, settings.prompt)
+      // A re-run of a push or scheduled run follows the job its earlier attempt started.
+      job = session.checkRun
+        ? await earlierAttemptJob({
+            checkRun: session.checkRun,
+            budgetMs: session.deadline - session.clock.now(),
+            getJob: (id) => readJob(session, id)
+          })
+        : undefined
+      if (job) {
+        report.jobIdKnown(job.id, 'Following')
+        await jobStarted(session, job.id)
+      } else job = await createJob(session, settings.prompt)
     } catch (error) {
       return { ending: { conclusion: 'failed', message: describeError(error, session.context) } }
     }
@@ -196,6 +257,7 @@ async function runJob(session: Session, thread: PullRequestThread | undefined): 
 
   const jobId = settings.jobId
   report.jobIdKnown(jobId, settings.mode === 'message' ? 'Sending a message to' : 'Waiting for')
+  if (settings.mode === 'wait') await jobStarted(session, jobId)
   const record = thread
     ? { record: namedJobRecord(session, thread, jobId, settings.mode === 'message') }
     : {}

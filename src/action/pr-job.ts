@@ -19,7 +19,7 @@ import {
   type RecordedJob,
   type RunIdentity
 } from './job-decision.js'
-import { createJob, notWaiting, readJob, sendFollowUp, watchJob } from './job-steps.js'
+import { createJob, jobStarted, notWaiting, readJob, sendFollowUp, watchJob } from './job-steps.js'
 import type { Outcome, Session } from './session.js'
 
 const EARLY_WRITE_BUDGET_MS = 10_000
@@ -98,6 +98,7 @@ export async function runPullRequestJob(
   if (decision.action === 'wait-then-follow-up') {
     // Even with wait: false: nothing may be sent into a job that is working.
     report.jobIdKnown(decision.jobId, 'Waiting for busy')
+    await jobStarted(session, decision.jobId)
     core.info(
       `Job ${safeLine(decision.jobId)} is still working on an earlier prompt; waiting for it to end before sending this one.`
     )
@@ -126,6 +127,7 @@ export async function runPullRequestJob(
       const did = words(decision.jobId)
       core.info(safeLine(did, 1000))
       report.jobIdKnown(decision.jobId, 'Resuming')
+      await jobStarted(session, decision.jobId)
       await recordEarly(session, thread, record(decision.jobId), decision.job, did)
       const outcome = await finish(session, decision.job, false)
       return { ...outcome, record: record(decision.jobId), did }

@@ -6,7 +6,8 @@ import type { AgentJob } from '../agent/job.js'
 import { formatDuration } from '../common/duration.js'
 import { parsePullRequestLink } from '../common/pull-request-link.js'
 import { redact, safeHtml, safeLine, safeMarkdown } from '../common/safe-text.js'
-import { factTable, pullRequestCell, statusCell } from './summary-format.js'
+import type { DocsPullRequest } from '../github/docs-pull-request.js'
+import { docsPullRequestRows, factTable, pullRequestCell, statusCell } from './summary-format.js'
 
 export const OUTPUT_NAMES = [
   'job-id',
@@ -15,7 +16,11 @@ export const OUTPUT_NAMES = [
   'pr-number',
   'pr-repository',
   'job',
-  'created'
+  'created',
+  'pr-title',
+  'pr-files',
+  'pr-additions',
+  'pr-deletions'
 ] as const
 type OutputName = (typeof OUTPUT_NAMES)[number]
 
@@ -32,6 +37,7 @@ export class RunReport {
   private job: AgentJob | undefined
   private polls = 0
   private created = false
+  private docs: DocsPullRequest | undefined
 
   constructor(
     private readonly startedAt: number,
@@ -83,18 +89,25 @@ export class RunReport {
     }
   }
 
+  /** The docs pull request as GitHub describes it, for the outputs and the summary. */
+  docsPullRequestKnown(pr: DocsPullRequest): void {
+    this.docs = pr
+  }
+
   warn(message: string): void {
     core.warning(safeLine(message, 2000))
   }
 
-  /** Outputs and summary, whatever the ending; then the final line. */
-  async finish(ending: Ending): Promise<void> {
+  /** Outputs and summary, whatever the ending; then the final line. Resolves to the summary. */
+  async finish(ending: Ending): Promise<string> {
     this.writeOutputs()
-    await this.writeSummary(ending)
+    const summary = this.summaryMarkdown(ending)
+    await this.writeSummary(summary)
     const line = safeLine(ending.message, 2000)
     if (ending.conclusion === 'failed') core.setFailed(line)
     else if (ending.conclusion === 'warned') core.warning(line)
     else core.info(line)
+    return summary
   }
 
   private writeOutputs(): void {
@@ -107,10 +120,20 @@ export class RunReport {
     this.setOutput('pr-repository', pr?.repository ?? '')
     this.setOutput('job', job ? JSON.stringify(job) : '')
     this.setOutput('created', String(this.created))
+    const docs = this.docs
+    // Text from GitHub, one line per value: a path with a line break cannot add a line.
+    this.setOutput('pr-title', docs ? safeLine(docs.title, 300) : '')
+    this.setOutput(
+      'pr-files',
+      docs ? docs.files.map((path) => safeLine(path, 1000)).join('\n') : ''
+    )
+    this.setOutput('pr-additions', docs ? String(docs.additions) : '')
+    this.setOutput('pr-deletions', docs ? String(docs.deletions) : '')
   }
 
-  private async writeSummary(ending: Ending): Promise<void> {
-    if (!this.jobId || !process.env.GITHUB_STEP_SUMMARY) return
+  /** The job summary's Markdown; '' before a job is known. */
+  private summaryMarkdown(ending: Ending): string {
+    if (!this.jobId) return ''
     const job = this.job
     const source = job?.source?.repository
       ? `${safeMarkdown(job.source.repository)}${job.source.ref ? ` @ ${safeMarkdown(job.source.ref)}` : ''}`
@@ -121,6 +144,7 @@ export class RunReport {
       ['Model', job?.model ? safeMarkdown(job.model) : '—'],
       ['Source', source],
       ['Pull request', pullRequestCell(job?.prLink ?? null)],
+      ...(this.docs ? docsPullRequestRows(this.docs) : []),
       ['Duration', formatDuration(this.now() - this.startedAt)],
       ['Polls', String(this.polls)]
     ]
@@ -130,8 +154,13 @@ export class RunReport {
       factTable(rows)
     ]
     if (this.prompt) parts.push(promptBlock(this.prompt))
+    return parts.join('\n') + '\n'
+  }
+
+  private async writeSummary(summary: string): Promise<void> {
+    if (!summary || !process.env.GITHUB_STEP_SUMMARY) return
     try {
-      await core.summary.addRaw(parts.join('\n') + '\n', true).write()
+      await core.summary.addRaw(summary, true).write()
     } catch (error) {
       core.debug(
         `Could not write the job summary: ${safeLine(error instanceof Error ? error.message : error)}`

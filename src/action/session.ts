@@ -4,7 +4,9 @@ import type { AgentApi, CallOptions } from '../agent/agent-api.js'
 import type { ErrorContext } from '../agent/describe-error.js'
 import type { AgentJob } from '../agent/job.js'
 import type { CallKind } from '../agent/retry.js'
+import type { WaitEnd } from '../agent/wait-for-job.js'
 import type { Clock } from '../common/clock.js'
+import type { DocsCheckRun } from '../github/check-run.js'
 import type { PullRequestRecord } from '../github/pr-record.js'
 import type { Settings } from './inputs.js'
 import type { Ending, RunReport } from './report.js'
@@ -20,6 +22,8 @@ export interface Session {
   context: ErrorContext
   call: CallOptions
   userAgent: string
+  /** check-run: true; undefined otherwise. */
+  checkRun?: DocsCheckRun
   retried<T>(kind: CallKind, call: () => Promise<T>): Promise<T>
 }
 
@@ -32,4 +36,6 @@ export interface Outcome {
   record?: PullRequestRecord
   /** What the run did with the job, in words. */
   did?: string
+  /** How the wait ended, when the run waited. */
+  waitEnd?: WaitEnd
 }

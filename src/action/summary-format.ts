@@ -2,6 +2,7 @@
 // written once so both follow the same rules for what counts as a link.
 
 import { parsePullRequestLink } from '../common/pull-request-link.js'
+import type { DocsPullRequest } from '../github/docs-pull-request.js'
 import { safeHtml, safeMarkdown } from '../common/safe-text.js'
 
 const STATUS_ICON: Record<string, string> = {
@@ -31,4 +32,36 @@ export function pullRequestCell(link: string | null | undefined, none = '—'): 
 /** A two-column Markdown table with an empty header. */
 export function factTable(rows: readonly (readonly [string, string])[]): string {
   return ['| | |', '|---|---|', ...rows.map(([name, value]) => `| ${name} | ${value} |`)].join('\n')
+}
+
+/** How many changed paths the summary and the comment list. */
+export const SHOWN_FILES = 5
+
+/** `+12 −3 in 4 files` */
+export function changeCounts(
+  pr: Pick<DocsPullRequest, 'additions' | 'deletions' | 'changedFiles'>
+): string {
+  return `+${pr.additions} −${pr.deletions} in ${pr.changedFiles} ${pr.changedFiles === 1 ? 'file' : 'files'}`
+}
+
+/** A short list of changed paths, one a line, with how many more there are. */
+export function fileList(pr: Pick<DocsPullRequest, 'files' | 'changedFiles'>): string {
+  if (pr.files.length === 0) return '—'
+  const shown = pr.files.slice(0, SHOWN_FILES).map((path) => `<code>${safeHtml(path, 200)}</code>`)
+  const more = Math.max(pr.changedFiles, pr.files.length) - shown.length
+  return shown.join('<br>') + (more > 0 ? `<br>… and ${more} more` : '')
+}
+
+/** The docs pull request's rows: title, line counts, the first changed paths. */
+export function docsPullRequestRows(pr: DocsPullRequest): [string, string][] {
+  const state = pr.merged
+    ? ' (merged)'
+    : pr.state === 'open'
+      ? ''
+      : ` (${safeMarkdown(pr.state, 20)})`
+  return [
+    ['Docs title', `${safeMarkdown(pr.title, 200)}${state}`],
+    ['Changes', changeCounts(pr)],
+    ['Files', fileList(pr)]
+  ]
 }

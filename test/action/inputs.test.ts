@@ -237,7 +237,10 @@ describe('readSettings accepts good inputs', () => {
       requirePr: false,
       includeContext: false,
       prComment: true,
-      reuseJob: true
+      reuseJob: true,
+      docsPrReviewers: [],
+      docsPrLabels: [],
+      checkRun: false
     })
     expect(result.baseUrl.href).toBe('https://api.mintlify.com/')
   })

@@ -129,6 +129,7 @@ describe('workflow examples', () => {
       for (const next of lines.slice(index + 1)) {
         const indent = (/^ */.exec(next) as RegExpExecArray)[0].length
         if (next.trim() === '' || indent < stepIndent || /^\s*- /.test(next)) break
+        if (next.trim().startsWith('#')) continue
         if (indent === stepIndent) inWith = next.trim() === 'with:'
         else if (inWith && indent === stepIndent + 2) keys.push(next.trim().split(':')[0] as string)
       }

@@ -3,6 +3,7 @@
 // between runs as the services do.
 
 import { simulate, recordedJob, type Simulation } from '../support/pr-workflow.js'
+import { pullRequestWorld } from '../support/github-routes/pull-requests.js'
 
 let sim: Simulation
 
@@ -133,7 +134,7 @@ describe('later runs for the pull request', () => {
     await sim.run('Document it')
     sim.github.setPullState('acme/docs', 100, { state: 'open', merged: false })
     await sim.run('Second push')
-    sim.github.state.pulls.clear()
+    pullRequestWorld(sim.github.state).pulls.clear()
     const third = await sim.run('Third push')
 
     expect(sim.agent.jobIds()).toHaveLength(1)

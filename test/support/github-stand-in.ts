@@ -11,6 +11,7 @@ import { createServer } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { addComment, thread } from './github-routes/comments.ts'
 import { ROUTES } from './github-routes/index.ts'
+import { pullRequestWorld, seedPull } from './github-routes/pull-requests.ts'
 import type {
   Answer,
   GitHubRequest,
@@ -75,7 +76,6 @@ export async function startGitHubStandIn(
   const state: GitHubState = {
     files: new Map(),
     comments: new Map(),
-    pulls: new Map(),
     actor: options.actor ?? { login: 'github-actions[bot]', type: 'Bot' },
     nextId: () => ++lastId
   }
@@ -86,7 +86,12 @@ export async function startGitHubStandIn(
     const perPage = Math.min(maxPerPage, Math.max(1, Number(query.per_page ?? 30)))
     const number = Math.max(1, Number(query.page ?? 1))
     const last = Math.max(1, Math.ceil(items.length / perPage))
-    const link = (n: number): string => `<${base}${path}?per_page=${perPage}&page=${n}>`
+    // Other query parameters (check_name, filter…) stay on every page's link, as on GitHub.
+    const rest = Object.entries(query)
+      .filter(([name]) => name !== 'page' && name !== 'per_page')
+      .map(([name, value]) => `&${encodeURIComponent(name)}=${encodeURIComponent(value)}`)
+      .join('')
+    const link = (n: number): string => `<${base}${path}?per_page=${perPage}&page=${n}${rest}>`
     const links: string[] = []
     if (number < last) links.push(`${link(number + 1)}; rel="next"`, `${link(last)}; rel="last"`)
     if (number > 1) links.push(`${link(1)}; rel="first"`, `${link(number - 1)}; rel="prev"`)
@@ -172,7 +177,8 @@ export async function startGitHubStandIn(
       state.files.set(`${repository}#${number}`, list)
     },
     setPullState(repository, number, pull) {
-      state.pulls.set(`${repository}#${number}`, pull)
+      const known = pullRequestWorld(state).pulls.get(`${repository}#${number}`)
+      seedPull(state, repository, number, { ...known, ...pull })
     },
     comments: (repository, number) => thread(state, repository, number),
     addComment: (repository, number, body, login = 'github-actions[bot]') =>

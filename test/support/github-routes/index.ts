@@ -1,8 +1,14 @@
 // Every endpoint the GitHub stand-in serves: one file a feature, one line each here.
 
+import { checkRunRoutes } from './check-runs.ts'
 import { commentRoutes } from './comments.ts'
+import { pullRequestRoutes } from './pull-requests.ts'
 import { pullRoutes } from './pulls.ts'
-import { pullStateRoutes } from './pull-state.ts'
 import type { Route } from './types.ts'
 
-export const ROUTES: Route[] = [...pullRoutes, ...commentRoutes, ...pullStateRoutes]
+export const ROUTES: Route[] = [
+  ...pullRoutes,
+  ...commentRoutes,
+  ...pullRequestRoutes,
+  ...checkRunRoutes
+]

@@ -44,8 +44,6 @@ export interface GitHubState {
   files: Map<string, PullFile[]>
   /** Issue and pull request comments by `owner/repo#number`, oldest first. */
   comments: Map<string, StoredComment[]>
-  /** Pull requests' state by `owner/repo#number` (see pull-state.ts). */
-  pulls: Map<string, PullState>
   /** The login the token writes as (`github-actions[bot]` for the workflow's token). */
   actor: GitHubUser
   nextId(): number

@@ -1,0 +1,371 @@
+// The docs pull request, through the bundled action: read with the docs token (its
+// files page by page), shown in the outputs, the job summary and the pull request
+// comment, and handed to reviewers and labels; every refusal and denial a warning
+// that leaves the step's outcome and outputs alone.
+
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { startGitHubStandIn, type GitHubStandIn } from '../support/github-stand-in.js'
+import {
+  pullRequestWorld,
+  seedPull,
+  type StoredPull
+} from '../support/github-routes/pull-requests.js'
+import { runAction, type ActionRun } from '../support/run-action.js'
+import { startStandIn, type StandIn } from '../support/stand-in.js'
+
+const TOKEN = 'ghs_test_token'
+const DOCS = 'acme/docs'
+const FILES = [
+  'api/widgets.mdx',
+  'api/limits.mdx',
+  'guides/start.mdx',
+  'docs.json',
+  'changelog.mdx'
+]
+
+let standIn: StandIn
+let github: GitHubStandIn
+let dir: string
+
+beforeEach(async () => {
+  standIn = await startStandIn({ jobDurationMs: 150 })
+  github = await startGitHubStandIn({ token: TOKEN, prefix: '/api/v3', maxPerPage: 2 })
+  dir = mkdtempSync(join(tmpdir(), 'docs-pr-'))
+})
+afterEach(async () => {
+  await standIn.close()
+  await github.close()
+})
+
+/** The docs pull request the stand-in's first job opens (acme/docs#100). */
+function seedDocsPull(fields: Partial<StoredPull> = {}): StoredPull {
+  github.setPullFiles(
+    DOCS,
+    100,
+    FILES.map((filename) => ({ filename }))
+  )
+  return seedPull(github.state, DOCS, 100, {
+    title: 'Document the widget API',
+    additions: 120,
+    deletions: 7,
+    user: { login: 'mintlify[bot]', type: 'Bot' },
+    ...fields
+  })
+}
+
+function payload(name: string, body: unknown): string {
+  const path = join(dir, name)
+  writeFileSync(path, JSON.stringify(body))
+  return path
+}
+
+const PULL_REQUEST = {
+  number: 7,
+  pull_request: {
+    number: 7,
+    title: 'Add the widget API',
+    user: { login: 'ada', type: 'User' },
+    head: { ref: 'feature/widgets', sha: '4'.repeat(40) },
+    base: { ref: 'main', sha: '1'.repeat(40) }
+  }
+}
+
+function run(
+  inputs: Record<string, string>,
+  event: { name: string; body: unknown } = { name: 'pull_request', body: PULL_REQUEST }
+): Promise<ActionRun> {
+  return runAction({
+    inputs: {
+      'api-key': 'mint_test_key',
+      'project-id': 'proj-test',
+      'base-url': standIn.url,
+      'poll-interval': '100ms',
+      'max-poll-interval': '200ms',
+      timeout: '20s',
+      'github-token': TOKEN,
+      prompt: 'Document it',
+      ...inputs
+    },
+    env: {
+      GITHUB_EVENT_NAME: event.name,
+      GITHUB_EVENT_PATH: payload(`${event.name}.json`, event.body),
+      GITHUB_REPOSITORY: 'acme/app',
+      GITHUB_SHA: '3'.repeat(40),
+      GITHUB_SERVER_URL: 'https://github.com',
+      GITHUB_API_URL: github.apiUrl,
+      GITHUB_RUN_ID: '4242',
+      GITHUB_WORKFLOW: 'Docs',
+      GITHUB_JOB: 'docs',
+      GITHUB_ACTION: 'docs-agent'
+    }
+  })
+}
+
+const docsCalls = (): string[] =>
+  github.requests
+    .filter((r) => r.path.startsWith(`/repos/${DOCS}/`))
+    .map((r) => `${r.method} ${r.path}${r.query.page ? ` page ${r.query.page}` : ''}`)
+const warnings = (stdout: string): string[] =>
+  stdout.split('\n').filter((line) => line.startsWith('::warning::'))
+
+describe('what the docs pull request changes', () => {
+  it('reads it page by page and shows it in the outputs, the summary and the comment', async () => {
+    seedDocsPull()
+
+    const result = await run({ 'docs-token': TOKEN, 'pr-comment': 'true' })
+
+    expect(result.exitCode).toBe(0)
+    expect(docsCalls()).toEqual([
+      'GET /repos/acme/docs/pulls/100',
+      'GET /repos/acme/docs/pulls/100/files',
+      'GET /repos/acme/docs/pulls/100/files page 2',
+      'GET /repos/acme/docs/pulls/100/files page 3'
+    ])
+    expect(result.outputs).toMatchObject({
+      'pr-link': 'https://github.com/acme/docs/pull/100',
+      'pr-title': 'Document the widget API',
+      'pr-files': FILES.join('\n'),
+      'pr-additions': '120',
+      'pr-deletions': '7'
+    })
+    expect(result.summary).toContain('| Docs title | Document the widget API |')
+    expect(result.summary).toContain('| Changes | +120 −7 in 5 files |')
+    expect(result.summary).toContain(
+      '| Files | <code>api/widgets.mdx</code><br><code>api/limits.mdx</code><br><code>guides/start.mdx</code><br><code>docs.json</code><br><code>changelog.mdx</code> |'
+    )
+    const comment = github.comments('acme/app', 7)[0]?.body ?? ''
+    expect(comment).toContain('| Docs title | Document the widget API |')
+    expect(comment).toContain('| Changes | +120 −7 in 5 files |')
+    expect(warnings(result.stdout)).toEqual([])
+  })
+
+  it('keeps a path with a line break on one line of pr-files, and a title from GitHub inert', async () => {
+    seedDocsPull({ title: '::error::pwned\nsecond line' })
+    github.setPullFiles(DOCS, 100, [{ filename: 'a.mdx\nb.mdx' }, { filename: 'c.mdx' }])
+
+    const result = await run({ 'docs-token': TOKEN })
+
+    expect(result.outputs['pr-files']).toBe('a.mdx\\nb.mdx\nc.mdx')
+    expect(result.outputs['pr-title']).toBe('\u200b::error::pwned\\nsecond line')
+    expect(result.stdout).not.toMatch(/^::error::pwned/m)
+  })
+
+  it('lists at most 300 paths and the first five in the summary', async () => {
+    // GitHub's page size: 100.
+    await github.close()
+    github = await startGitHubStandIn({ token: TOKEN, prefix: '/api/v3' })
+    seedDocsPull({ changed_files: 420 })
+    github.setPullFiles(
+      DOCS,
+      100,
+      Array.from({ length: 420 }, (_, i) => ({ filename: `page-${i}.mdx` }))
+    )
+
+    const result = await run({ 'docs-token': TOKEN })
+
+    expect(result.outputs['pr-files']?.split('\n')).toHaveLength(300)
+    expect(docsCalls().filter((call) => call.includes('/files'))).toHaveLength(3)
+    expect(result.summary).toContain('<code>page-4.mdx</code><br>… and 415 more |')
+  })
+
+  it('uses docs-token for the docs repository, not github-token', async () => {
+    seedDocsPull()
+
+    const result = await run({ 'github-token': 'ghs_other_token', 'docs-token': TOKEN })
+
+    expect(result.outputs['pr-title']).toBe('Document the widget API')
+    expect(
+      github.requests
+        .filter((r) => r.path.startsWith(`/repos/${DOCS}/`))
+        .map((r) => r.headers.authorization)
+    ).toEqual(Array(4).fill(`token ${TOKEN}`))
+    // Masked before anything else is printed, and never printed otherwise.
+    const lines = result.stdout.split('\n')
+    expect(lines).toContain(`::add-mask::${TOKEN}`)
+    expect(lines.filter((line) => line.includes(TOKEN))).toEqual([`::add-mask::${TOKEN}`])
+  })
+
+  it('does not read a docs pull request in another repository without docs-token, reviewers or labels', async () => {
+    seedDocsPull()
+
+    const result = await run({})
+
+    expect(result.exitCode).toBe(0)
+    expect(docsCalls()).toEqual([])
+    expect(result.outputs['pr-title']).toBe('')
+    expect(warnings(result.stdout)).toEqual([])
+  })
+})
+
+describe('reviewers and labels', () => {
+  it('requests the code author, people and teams, and adds the labels', async () => {
+    seedDocsPull()
+    pullRequestWorld(github.state).teams.set(DOCS, new Set(['writers']))
+
+    const result = await run({
+      'docs-pr-reviewers': 'author, carol\nacme/writers',
+      'docs-pr-labels': 'documentation, from code'
+    })
+
+    expect(result.exitCode).toBe(0)
+    const pull = pullRequestWorld(github.state).pulls.get(`${DOCS}#100`)
+    expect(pull?.requestedReviewers).toEqual(['ada', 'carol'])
+    expect(pull?.requestedTeams).toEqual(['writers'])
+    expect(pull?.labels).toEqual(['documentation', 'from code'])
+    expect(docsCalls().filter((call) => call.startsWith('POST'))).toEqual([
+      'POST /repos/acme/docs/pulls/100/requested_reviewers',
+      'POST /repos/acme/docs/issues/100/labels'
+    ])
+    expect(result.stdout).toContain(
+      'Requested review of acme/docs#100 from ada, carol, acme/writers.'
+    )
+    expect(warnings(result.stdout)).toEqual([])
+  })
+
+  it('takes the pusher as author on a push', async () => {
+    seedDocsPull()
+
+    const result = await run(
+      { 'docs-pr-reviewers': 'author' },
+      {
+        name: 'push',
+        body: {
+          ref: 'refs/heads/main',
+          pusher: { name: 'grace' },
+          sender: { login: 'grace', type: 'User' }
+        }
+      }
+    )
+
+    expect(result.exitCode).toBe(0)
+    expect(pullRequestWorld(github.state).pulls.get(`${DOCS}#100`)?.requestedReviewers).toEqual([
+      'grace'
+    ])
+  })
+
+  it('skips an author that is a bot and the docs pull request author, without asking GitHub', async () => {
+    seedDocsPull({ user: { login: 'docs-writer', type: 'User' } })
+
+    const result = await run(
+      { 'docs-pr-reviewers': 'author, docs-writer, carol' },
+      {
+        name: 'pull_request',
+        body: {
+          pull_request: {
+            ...PULL_REQUEST.pull_request,
+            user: { login: 'dependabot[bot]', type: 'Bot' }
+          }
+        }
+      }
+    )
+
+    expect(result.exitCode).toBe(0)
+    expect(pullRequestWorld(github.state).pulls.get(`${DOCS}#100`)?.requestedReviewers).toEqual([
+      'carol'
+    ])
+    expect(result.stdout).toContain('docs-pr-reviewers: skipped author: dependabot[bot] is a bot.')
+    expect(result.stdout).toContain(
+      'docs-pr-reviewers: skipped docs-writer: opened the docs pull request, so cannot review it.'
+    )
+    expect(warnings(result.stdout)).toEqual([])
+  })
+
+  it('warns about a refused reviewer and still requests the others', async () => {
+    seedDocsPull()
+    pullRequestWorld(github.state).collaborators.set(DOCS, new Set(['ada', 'carol']))
+
+    const result = await run({ 'docs-pr-reviewers': 'ada, mallory, carol' })
+
+    expect(result.exitCode).toBe(0)
+    expect(pullRequestWorld(github.state).pulls.get(`${DOCS}#100`)?.requestedReviewers).toEqual([
+      'ada',
+      'carol'
+    ])
+    // The batch is refused whole; then each name alone.
+    expect(docsCalls().filter((call) => call.startsWith('POST'))).toHaveLength(4)
+    expect(warnings(result.stdout)).toEqual([
+      expect.stringMatching(
+        /^::warning::docs-pr-reviewers: GitHub refused to request a review of acme\/docs#100 from mallory \(Reviews may only be requested from collaborators\./
+      )
+    ])
+    expect(result.outputs['pr-title']).toBe('Document the widget API')
+  })
+
+  it('warns about a label GitHub refuses and adds the others', async () => {
+    seedDocsPull()
+    pullRequestWorld(github.state).labels.set(DOCS, new Set(['documentation']))
+
+    const result = await run({ 'docs-pr-labels': 'documentation, no-such-label' })
+
+    expect(result.exitCode).toBe(0)
+    expect(pullRequestWorld(github.state).pulls.get(`${DOCS}#100`)?.labels).toEqual([
+      'documentation'
+    ])
+    expect(warnings(result.stdout)).toEqual([
+      expect.stringMatching(
+        /^::warning::docs-pr-labels: GitHub refused to add no-such-label \(Label does not exist: no-such-label\) to acme\/docs#100\./
+      )
+    ])
+  })
+})
+
+describe('without access to the docs repository', () => {
+  it.each([
+    { prompt: 'Document it', exitCode: 0, status: 'completed' },
+    { prompt: 'fail: Document it', exitCode: 1, status: 'failed' }
+  ])(
+    'warns once, naming the permission, and keeps the $status outcome and outputs',
+    async ({ prompt, exitCode, status }) => {
+      seedDocsPull()
+      github.deny({ path: /^\/repos\/acme\/docs\//, status: 404 })
+
+      const result = await run({
+        prompt,
+        'docs-token': TOKEN,
+        'docs-pr-reviewers': 'carol',
+        'docs-pr-labels': 'documentation'
+      })
+
+      expect(result.exitCode).toBe(exitCode)
+      expect(result.outputs).toMatchObject({ 'job-id': standIn.jobIds()[0], status })
+      if (status === 'completed') {
+        expect(warnings(result.stdout)).toEqual([
+          expect.stringMatching(
+            /^::warning::Could not read the docs pull request acme\/docs#100 \(the GitHub API answered 404\)\. The docs token .* needs `pull-requests: read` on acme\/docs/
+          )
+        ])
+        expect(result.outputs).toMatchObject({
+          'pr-link': 'https://github.com/acme/docs/pull/100',
+          'pr-number': '100',
+          'pr-title': '',
+          'pr-files': ''
+        })
+      } else expect(warnings(result.stdout)).toEqual([])
+    }
+  )
+
+  it('reads but may not write: one warning a denied call, outputs intact', async () => {
+    seedDocsPull()
+    github.deny({ method: 'POST', path: /^\/repos\/acme\/docs\//, status: 403 })
+
+    const result = await run({
+      'docs-token': TOKEN,
+      'docs-pr-reviewers': 'carol, dave',
+      'docs-pr-labels': 'documentation'
+    })
+
+    expect(result.exitCode).toBe(0)
+    expect(warnings(result.stdout)).toEqual([
+      expect.stringMatching(
+        /^::warning::docs-pr-reviewers: could not request reviews of acme\/docs#100 \(the GitHub API answered 403\)\. .*`pull-requests: write` on acme\/docs/
+      ),
+      expect.stringMatching(
+        /^::warning::docs-pr-labels: could not label acme\/docs#100 \(the GitHub API answered 403\)\. .*`pull-requests: write` on acme\/docs/
+      )
+    ])
+    expect(result.outputs['pr-title']).toBe('Document the widget API')
+    expect(result.outputs['pr-link']).toBe('https://github.com/acme/docs/pull/100')
+  })
+})

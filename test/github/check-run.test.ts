@@ -1,0 +1,69 @@
+// The check run's pure parts: the marker that names the run which started it, how a
+// re-run finds its earlier check run, and the summary cut to GitHub's limit.
+
+import {
+  checkMarker,
+  findEarlierCheck,
+  MAX_SUMMARY,
+  readCheckMarker,
+  truncateSummary
+} from '../../src/github/check-run.js'
+
+const OWNER = { runId: '4242', step: 'Docs/docs/docs-agent', projectId: 'proj-1' }
+
+describe('the check marker', () => {
+  it('reads back what it wrote, whatever the names hold', () => {
+    const odd = { runId: '1', step: 'Docs "x" --> <b>/j/__run', projectId: 'p" run="9' }
+    for (const owner of [OWNER, odd]) {
+      const marker = checkMarker(owner)
+      expect(marker).toMatch(/^<!-- [^>]*-->$/)
+      expect(readCheckMarker(`${marker}\nStarted by workflow run 1.`)).toEqual(owner)
+    }
+  })
+
+  it('reads nothing from text without it, a marker not at the start, or a broken escape', () => {
+    expect(readCheckMarker(undefined)).toBeUndefined()
+    expect(readCheckMarker('no marker')).toBeUndefined()
+    expect(readCheckMarker(`quoted: ${checkMarker(OWNER)}`)).toBeUndefined()
+    expect(
+      readCheckMarker('<!-- mintlify-agent-job-check run="%E0%A4%A" step="" project="" -->')
+    ).toBeUndefined()
+  })
+})
+
+describe('findEarlierCheck', () => {
+  const check = (id: number, owner = OWNER, externalId: string | null = `job_${id}`): unknown => ({
+    id,
+    external_id: externalId,
+    output: { text: `${checkMarker(owner)}\nStarted by workflow run ${owner.runId}.` }
+  })
+
+  it('takes the newest check run of the same run, step and project', () => {
+    expect(findEarlierCheck([check(5), check(9), check(7)], OWNER)).toEqual({
+      id: 9,
+      jobId: 'job_9'
+    })
+  })
+
+  it('ignores another run, step or project, one without a job id, and malformed entries', () => {
+    const runs = [
+      check(1, { ...OWNER, runId: '4243' }),
+      check(2, { ...OWNER, step: 'Docs/docs/other' }),
+      check(3, { ...OWNER, projectId: 'proj-2' }),
+      check(4, OWNER, null),
+      { id: 'x', external_id: 'job', output: { text: checkMarker(OWNER) } },
+      null,
+      { id: 6, external_id: 'job_6', output: { text: 'no marker' } }
+    ]
+    expect(findEarlierCheck(runs, OWNER)).toBeUndefined()
+  })
+})
+
+describe('truncateSummary', () => {
+  it('keeps a summary within the limit as it is, and cuts a longer one with a note', () => {
+    expect(truncateSummary('short')).toBe('short')
+    const cut = truncateSummary('x'.repeat(MAX_SUMMARY + 10))
+    expect(cut).toHaveLength(MAX_SUMMARY)
+    expect(cut.endsWith('… (cut to fit the check run)')).toBe(true)
+  })
+})
