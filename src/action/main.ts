@@ -20,6 +20,11 @@ import { registerSecret, safeLine } from '../common/safe-text.js'
 import { ACTION_NAME, ACTION_VERSION } from './version.js'
 import { waitForJob } from '../agent/wait-for-job.js'
 import { withWorkflowContext } from '../github/context-block.js'
+import { isCommandEvent } from '../github/command.js'
+import { onSameServer, writeBackLink } from '../github/docs-back-link.js'
+import { readWorkflowRun } from '../github/workflow-run.js'
+import { parsePullRequestLink } from '../common/pull-request-link.js'
+import { reactToEnding, settingsFor, takeCommand, type TakenCommand } from './command-run.js'
 
 const USER_AGENT = `${ACTION_NAME}/${ACTION_VERSION}`
 
@@ -43,7 +48,9 @@ function prepare(
   env: NodeJS.ProcessEnv
 ): { settings: Settings; dispatcher: Dispatcher } | undefined {
   try {
-    const settings = readSettings(core.getInput, env.GITHUB_WORKSPACE)
+    const settings = readSettings(core.getInput, env.GITHUB_WORKSPACE, {
+      commandEvent: isCommandEvent(env.GITHUB_EVENT_NAME ?? '')
+    })
     return { settings, dispatcher: createDispatcher(env) }
   } catch (error) {
     // Bad inputs and malformed proxy variables: expected, so no stack trace.
@@ -74,7 +81,30 @@ export async function run(dependencies: RunDependencies = {}): Promise<void> {
   const env = dependencies.env ?? process.env
   const prepared = prepare(env)
   if (!prepared) return
-  const { settings, dispatcher } = prepared
+  let { settings } = prepared
+  const { dispatcher } = prepared
+
+  // Comment events: here the command is taken or refused, before anything is sent.
+  let taken: TakenCommand | undefined
+  if (isCommandEvent(env.GITHUB_EVENT_NAME ?? '')) {
+    try {
+      taken = await takeCommand(settings, env, USER_AGENT)
+    } catch (error) {
+      core.warning(
+        safeLine(
+          `The command could not be checked (${error instanceof Error ? error.message : String(error)}); nothing was sent.`,
+          1000
+        )
+      )
+    }
+    if (!taken) {
+      core.setOutput('triggered', 'false')
+      await dispatcher.destroy()
+      return
+    }
+    settings = settingsFor(settings, taken)
+    core.setOutput('triggered', 'true')
+  } else core.setOutput('triggered', 'false')
 
   const clock = dependencies.clock ?? systemClock
   const startedAt = clock.now()
@@ -158,7 +188,38 @@ export async function run(dependencies: RunDependencies = {}): Promise<void> {
             : (run) => renderComment({ jobId, ...(job ? { job } : {}), ending }, run)
       })
     }
+    if (taken) {
+      await reactToEnding(taken, ending, outcome?.job, cancellation.reason ? 3_000 : 10_000)
+    }
+    await linkDocsPullRequest(settings, env, outcome?.job, cancellation.reason ? 3_000 : 10_000)
   }
+}
+
+/** Once a job's docs pull request is known, the back-link that later commands on it use. */
+async function linkDocsPullRequest(
+  settings: Settings,
+  env: NodeJS.ProcessEnv,
+  job: AgentJob | undefined,
+  budgetMs: number
+): Promise<void> {
+  const docs = parsePullRequestLink(job?.prLink ?? null)
+  if (!job || !docs || !job.prLink) return
+  const run = readWorkflowRun(env)
+  if (!onSameServer(job.prLink, run)) {
+    core.info(
+      `Docs pull request ${safeLine(job.prLink)} is not on ${safeLine(run.serverUrl)}; no back-link is written there.`
+    )
+    return
+  }
+  await writeBackLink({
+    run,
+    ...(settings.githubToken ? { token: settings.githubToken } : {}),
+    userAgent: USER_AGENT,
+    budgetMs,
+    jobId: job.id,
+    projectId: settings.projectId,
+    docsPullRequest: docs
+  })
 }
 
 /** The prompt as sent: the user's, unchanged, then the context block when asked for. */
