@@ -130,12 +130,12 @@ export async function writeBackLink(options: BackLinkOptions): Promise<void> {
       options.userAgent,
       boundedSignal(undefined, options.budgetMs)
     )
-    let present = false
+    const seen = { present: false }
     await listComments(octokit, docs.repository, docs.number, (page) => {
-      present = backLinkedJob(page, projectId) === jobId
-      return present
+      seen.present = backLinkedJob(page, projectId) === jobId
+      return seen.present
     })
-    if (present) {
+    if (seen.present) {
       core.debug(`docs back-link: ${where} already links to job ${safeLine(jobId)}.`)
       return
     }

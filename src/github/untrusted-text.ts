@@ -11,12 +11,11 @@ import { redact } from '../common/safe-text.js'
 export const PIECE_LIMIT = 8_000
 export const TOTAL_LIMIT = 24_000
 
-// Invisible or rendering-only characters: format characters (zero-width, bidi
-// embeddings, overrides and isolates, soft hyphen, Unicode tags that can smuggle
-// ASCII), controls other than tab and line feed, unassigned code points, variation
-// selectors, and the Hangul fillers and combining joiner that render as nothing.
-const INVISIBLE =
-  /[\p{Cf}\p{Cn}\u0000-\u0008\u000b-\u001f\u007f-\u009f\u034f\u115f\u1160\u17b4\u17b5\u180b-\u180f\u3164\ufe00-\ufe0f\uffa0\u{e0100}-\u{e01ef}]/gu
+// Invisible or rendering-only characters: controls other than tab and line feed,
+// format characters (zero-width, bidi embeddings, overrides and isolates, Unicode
+// tags that can smuggle ASCII), unassigned code points, and everything Unicode says
+// a renderer may ignore (soft hyphen, variation selectors, Hangul fillers, …).
+const INVISIBLE = /(?![\n\t])[\p{Cc}\p{Cf}\p{Cn}\p{Default_Ignorable_Code_Point}]/gu
 
 // Bounded loops: each pass removes at least one comment, or stops.
 const MAX_PASSES = 50
@@ -90,8 +89,8 @@ export function cleanUntrusted(raw: string, max: number = PIECE_LIMIT): Cleaned 
 
 /** A one-line label (a login, a path, a title) from untrusted text. */
 export function cleanLabel(raw: unknown, max = 200): string {
-  const { text } = cleanUntrusted(String(raw ?? ''), max)
-  return text.replace(/\s+/g, ' ').replace(/[[\]`]/g, '')
+  const { text } = cleanUntrusted(typeof raw === 'string' ? raw : '', max)
+  return text.replace(/\s+/g, ' ').replace(/`/g, '')
 }
 
 export interface UntrustedPiece {

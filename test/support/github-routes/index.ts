@@ -1,7 +1,8 @@
 // Every endpoint the GitHub stand-in serves: one file a feature, one line each here.
 
+import { commandRoutes } from './commands.ts'
 import { commentRoutes } from './comments.ts'
 import { pullRoutes } from './pulls.ts'
 import type { Route } from './types.ts'
 
-export const ROUTES: Route[] = [...pullRoutes, ...commentRoutes]
+export const ROUTES: Route[] = [...pullRoutes, ...commentRoutes, ...commandRoutes]
