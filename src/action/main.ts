@@ -191,7 +191,9 @@ export async function run(dependencies: RunDependencies = {}): Promise<void> {
     if (taken) {
       await reactToEnding(taken, ending, outcome?.job, cancellation.reason ? 3_000 : 10_000)
     }
-    await linkDocsPullRequest(settings, env, outcome?.job, cancellation.reason ? 3_000 : 10_000)
+    if (settings.prComment) {
+      await linkDocsPullRequest(settings, env, outcome?.job, cancellation.reason ? 3_000 : 10_000)
+    }
   }
 }
 

@@ -14,7 +14,8 @@ export const OUTPUT_NAMES = [
   'pr-link',
   'pr-number',
   'pr-repository',
-  'job'
+  'job',
+  'triggered'
 ] as const
 type OutputName = (typeof OUTPUT_NAMES)[number]
 

@@ -72,8 +72,9 @@ export function cleanUntrusted(raw: string, max: number = PIECE_LIMIT): Cleaned 
   let text = raw.length > max * 4 + 1024 ? raw.slice(0, max * 4 + 1024) : raw
   const prefixCut = raw.length - text.length
   text = text.replace(/\r\n?|[\u2028\u2029\u0085]/g, '\n')
-  text = stripHtmlComments(text)
+  // Invisible characters first: a zero-width space inside `<!--` must not shield a comment.
   text = text.replace(INVISIBLE, '')
+  text = stripHtmlComments(text)
   text = stripHiddenMarkdown(text)
   text = redact(text)
   // A fence needs three or more; none survives.

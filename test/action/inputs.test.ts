@@ -235,7 +235,9 @@ describe('readSettings accepts good inputs', () => {
       timeoutMs: 1_800_000,
       requirePr: false,
       includeContext: false,
-      prComment: false
+      prComment: false,
+      triggerPhrase: '/docs',
+      allowedBots: []
     })
     expect(result.baseUrl.href).toBe('https://api.mintlify.com/')
   })

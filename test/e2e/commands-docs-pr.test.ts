@@ -34,7 +34,7 @@ const pullRequestRun = (inputs: Record<string, string> = {}) =>
     github,
     event: 'pull_request',
     payload: fixture('pull_request'),
-    inputs: { prompt: 'Document the widget API', ...inputs }
+    inputs: { prompt: 'Document the widget API', 'pr-comment': 'true', ...inputs }
   })
 
 function commandOnDocsPr(body = '/docs use a table for the limits'): Payload {
@@ -47,6 +47,13 @@ function commandOnDocsPr(body = '/docs use a table for the limits'): Payload {
 }
 
 describe('the back-link on the docs pull request', () => {
+  it('is not written when pr-comment is off', async () => {
+    await pullRequestRun({ 'pr-comment': 'false' })
+
+    expect(github.comments('acme/docs', 100)).toEqual([])
+    expect(github.requests).toEqual([])
+  })
+
   it('is written once the docs pull request is known: the source in words, the job in a hidden marker', async () => {
     const run = await pullRequestRun()
     const [jobId] = agent.jobIds()
@@ -68,7 +75,7 @@ describe('the back-link on the docs pull request', () => {
       github,
       event: 'push',
       payload: fixture('push'),
-      inputs: { prompt: 'Document it' }
+      inputs: { prompt: 'Document it', 'pr-comment': 'true' }
     })
 
     expect(github.comments('acme/docs', 100)[0]?.body).toContain(
@@ -84,7 +91,7 @@ describe('the back-link on the docs pull request', () => {
       github,
       event: 'pull_request',
       payload: fixture('pull_request'),
-      inputs: { 'job-id': jobId, prompt: 'And the errors page' }
+      inputs: { 'job-id': jobId, prompt: 'And the errors page', 'pr-comment': 'true' }
     })
 
     expect(github.comments('acme/docs', 100)).toHaveLength(1)
@@ -113,12 +120,13 @@ describe('the back-link on the docs pull request', () => {
       github,
       event: 'pull_request',
       payload: fixture('pull_request'),
-      inputs: { prompt: 'Document it' },
+      inputs: { prompt: 'Document it', 'pr-comment': 'true' },
       noToken: true
     })
 
     expect(run.exitCode).toBe(0)
     expect(warningLines(run.stdout)).toEqual([
+      expect.stringMatching(/^pr-comment: github-token is empty/),
       expect.stringMatching(/^docs back-link: github-token is empty/)
     ])
     expect(github.requests).toEqual([])
