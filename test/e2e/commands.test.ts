@@ -2,10 +2,20 @@
 // pull_request_review_comment and pull_request_review events, against both
 // stand-ins. What counts as a command, what the agent receives, and the reactions.
 
+import { copyFileSync, mkdtempSync, readdirSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { startGitHubStandIn, type GitHubStandIn } from '../support/github-stand-in.js'
+import { BUNDLE_DIR, runAction } from '../support/run-action.js'
 import { reactionsOf, setRole } from '../support/github-routes/commands.js'
 import { startStandIn, type StandIn } from '../support/stand-in.js'
-import { fixture, runEvent, sentPrompts, type Payload } from '../support/command-events.js'
+import {
+  fixture,
+  runEvent,
+  sentPrompts,
+  writePayload,
+  type Payload
+} from '../support/command-events.js'
 
 let agent: StandIn
 let github: GitHubStandIn
@@ -148,6 +158,47 @@ describe('what is a command', () => {
     expect(ignored.outputs.triggered).toBe('false')
     expect(taken.outputs.triggered).toBe('true')
     expect(sentPrompts(agent)).toHaveLength(1)
+  })
+})
+
+describe('the fast no-op', () => {
+  it('ends a comment that is not a command with the entry file alone: no @actions/* and no request', async () => {
+    // The bundle without its chunks: whatever the no-op would load beyond index.js is missing.
+    const dir = mkdtempSync(join(tmpdir(), 'entry-only-'))
+    const chunks = readdirSync(BUNDLE_DIR).filter((name) => /^\d+\.index\.js$/.test(name))
+    expect(chunks.length).toBeGreaterThan(0)
+    for (const name of ['index.js', 'package.json'])
+      copyFileSync(join(BUNDLE_DIR, name), join(dir, name))
+
+    const run = await runAction({
+      script: join(dir, 'index.js'),
+      inputs: {
+        'api-key': 'mint_test_key',
+        'project-id': 'proj-test',
+        'github-token': 'ghs_test_token'
+      },
+      env: {
+        GITHUB_EVENT_NAME: 'issue_comment',
+        GITHUB_EVENT_PATH: writePayload(comment('Looks good to me')),
+        GITHUB_API_URL: github.apiUrl
+      }
+    })
+    expect(run.exitCode).toBe(0)
+    expect(run.outputs).toEqual({ triggered: 'false' })
+    expect(run.stdout).toBe(
+      'Not a command for this step (a comment that does not start with the trigger phrase); nothing to do.\n'
+    )
+    // The control: a command needs the chunks, and their absence shows.
+    const command = await runAction({
+      script: join(dir, 'index.js'),
+      inputs: { 'api-key': 'mint_test_key', 'project-id': 'proj-test' },
+      env: {
+        GITHUB_EVENT_NAME: 'issue_comment',
+        GITHUB_EVENT_PATH: writePayload(comment('/docs fix it'))
+      }
+    })
+    expect(command.exitCode).toBe(1)
+    expect(command.stdout).toMatch(/^::error::Unexpected error: Cannot find module/m)
   })
 })
 
