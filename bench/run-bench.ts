@@ -149,7 +149,7 @@ try {
   verdicts.push(
     {
       target: 'fast no-op: at most 1.5x a bare Node script',
-      measured: `${ms(quiet.actionMedianMs)} vs ${ms(quiet.bareMedianMs)} (${`${(quiet.actionMedianMs / quiet.bareMedianMs).toFixed(2)}x`})`,
+      measured: `${ms(quiet.actionMedianMs)} vs ${ms(quiet.bareMedianMs)} (${(quiet.actionMedianMs / quiet.bareMedianMs).toFixed(2)}x)`,
       pass: quiet.actionMedianMs <= 1.5 * quiet.bareMedianMs
     },
     {

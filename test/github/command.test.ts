@@ -125,7 +125,7 @@ describe('reading the event', () => {
       /action 'edited'/
     ]
   ])('says why a %s event is not a command', (event, payload, reason) => {
-    const check = readCommand(event, payload as Record<string, unknown>, '/docs')
+    const check = readCommand(event, payload, '/docs')
     expect(check.command).toBeUndefined()
     expect(check.command ? '' : check.reason).toMatch(reason)
   })
