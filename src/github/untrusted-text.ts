@@ -38,14 +38,24 @@ export function stripHtmlComments(text: string): string {
  * are not shown (alt, title, aria-*, data-*, placeholder).
  */
 export function stripHiddenMarkdown(text: string): string {
-  return text
-    .replace(/^ {0,3}\[(?!\^)[^\]\n]+\]:[^\n]*(?:\n[ \t]+["'(][^\n]*)?$/gm, '')
-    .replace(/!\[[^\]\n]*\]\(/g, '![](')
-    .replace(/(\]\([^)\s]*)\s+(?:"[^"\n]*"|'[^'\n]*'|\([^)\n]*\))\s*\)/g, '$1)')
-    .replace(
-      /\s(?:alt|title|placeholder|aria-[\w-]+|data-[\w-]+)\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+)/gi,
-      ''
-    )
+  return (
+    text
+      // A definition: a label, a destination, at most a title, and nothing else on the line
+      // (a title may also sit alone on the next line).
+      .replace(
+        /^ {0,3}\[(?!\^)[^\]\n]{1,999}\]:[ \t]*(?:<[^>\n]{0,2000}>|\S{1,2000})(?:[ \t]+(?:"[^"\n]*"|'[^'\n]*'|\([^)\n]*\)))?[ \t]*(?:\n[ \t]+(?:"[^"\n]*"|'[^'\n]*'|\([^)\n]*\))[ \t]*)?$/gm,
+        ''
+      )
+      .replace(/!\[[^\][\n]{0,1000}\]\(/g, '![](')
+      .replace(/(\]\([^)\s]{0,2000})\s+(?:"[^"\n]*"|'[^'\n]*'|\([^)\n]*\))\s*\)/g, '$1)')
+      // Attributes only inside an HTML tag: prose like "set title=Draft" stays.
+      .replace(/<[A-Za-z][^<>]{0,2000}>/g, (tag) =>
+        tag.replace(
+          /\s(?:alt|title|placeholder|aria-[\w-]+|data-[\w-]+)\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+)/gi,
+          ''
+        )
+      )
+  )
 }
 
 /** Cuts `text` to at most `max` characters, never through a surrogate pair. */
