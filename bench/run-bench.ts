@@ -10,6 +10,7 @@ import { startStandIn } from '../test/support/stand-in.ts'
 import { ROOT } from '../test/support/run-action.ts'
 import { bundleFiles, peakMemory } from './footprint.ts'
 import { DEFAULT_TIMEOUT_MS, lagAround, planAction, planFixed } from './real-scale.ts'
+import { noOp } from './no-op.ts'
 import { startUp } from './start-up.ts'
 import { markdownTable, ms, ratio, seconds, verdictLines, type Verdict } from './table.ts'
 import { FIXED_INTERVAL_MS, SCALE, timeLapse } from './time-lapse.ts'
@@ -121,6 +122,44 @@ try {
       pass: bundle.medianMs <= 3 * bare.medianMs
     })
   }
+
+  // 2b. The fast no-op on a comment that is not a command.
+  const quiet = await noOp(standIn, START_UP_ROUNDS)
+  section(
+    `Fast no-op: a comment that is not a command, spawn to exit (median of ${START_UP_ROUNDS})`,
+    markdownTable(
+      ['process', 'median', 'fastest', 'slowest', 'vs bare Node'],
+      [
+        [
+          'action bundle (dist/index.js), issue_comment "Looks good to me"',
+          ms(quiet.actionMedianMs),
+          ms(Math.min(...quiet.actionMs)),
+          ms(Math.max(...quiet.actionMs)),
+          `${(quiet.actionMedianMs / quiet.bareMedianMs).toFixed(2)}x`
+        ],
+        [
+          'bare Node script (bench/bare-exit.cjs)',
+          ms(quiet.bareMedianMs),
+          ms(Math.min(...quiet.bareMs)),
+          ms(Math.max(...quiet.bareMs)),
+          ''
+        ]
+      ]
+    ) +
+      `\n\nRequests sent by the action in these runs: ${quiet.requests}. Output triggered: ${[...new Set(quiet.triggered)].join(', ')}.`
+  )
+  verdicts.push(
+    {
+      target: 'fast no-op: at most 1.5x a bare Node script',
+      measured: `${ms(quiet.actionMedianMs)} vs ${ms(quiet.bareMedianMs)} (${(quiet.actionMedianMs / quiet.bareMedianMs).toFixed(2)}x)`,
+      pass: quiet.actionMedianMs <= 1.5 * quiet.bareMedianMs
+    },
+    {
+      target: 'fast no-op: no request, triggered false',
+      measured: `${quiet.requests} requests; triggered ${[...new Set(quiet.triggered)].join(', ')}`,
+      pass: quiet.requests === 0 && quiet.triggered.every((value) => value === 'false')
+    }
+  )
 
   // 3. Footprint.
   const files = bundleFiles()

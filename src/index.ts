@@ -1,16 +1,30 @@
-// The entry the runner executes. All work happens in run(); whatever escapes it
-// still fails the step with one line, never a silent green or a bare stack trace.
-import * as core from '@actions/core'
-import { run } from './action/main.js'
+// The entry the runner executes. A comment that is not a command ends here, before
+// anything heavy loads (see early-exit.ts). All other work happens in run(); whatever
+// escapes it still fails the step with one line, never a silent green or a stack trace.
+import { exitEarlyWhenNotACommand } from './action/early-exit.js'
 import { safeLine } from './common/safe-text.js'
 
-function fail(error: unknown): void {
-  core.setFailed(
-    safeLine(`Unexpected error: ${error instanceof Error ? error.message : String(error)}`, 2000)
+function message(error: unknown): string {
+  return safeLine(
+    `Unexpected error: ${error instanceof Error ? error.message : String(error)}`,
+    2000
   )
 }
 
-// An error no one awaited (a stray stream event) fails the step, and run() still
-// gets to write the outputs and summary it can.
-process.on('uncaughtException', fail)
-run().catch(fail)
+async function main(): Promise<void> {
+  if (exitEarlyWhenNotACommand(process.env)) return
+  // Loaded only now, so the fast path above never pays for them.
+  const core = await import('@actions/core')
+  const fail = (error: unknown): void => core.setFailed(message(error))
+  // An error no one awaited (a stray stream event) fails the step, and run() still
+  // gets to write the outputs and summary it can.
+  process.on('uncaughtException', fail)
+  const { run } = await import('./action/main.js')
+  await run().catch(fail)
+}
+
+main().catch((error: unknown) => {
+  // Only when loading failed: @actions/core may not be there to say it.
+  console.log(`::error::${message(error).replace(/%/g, '%25')}`)
+  process.exitCode = 1
+})

@@ -6,6 +6,12 @@ import { readFileSync, statSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { DURATION_FORM, formatDuration, parseDuration } from '../common/duration.js'
 import { parseReviewer, type ReviewerSpec } from '../github/docs-review.js'
+import {
+  ACTIONS_BOT,
+  DEFAULT_TRIGGER_PHRASE,
+  TRIGGER_PHRASE_FORM,
+  isValidTriggerPhrase
+} from '../github/command.js'
 
 /** What every mode shares. */
 interface CommonSettings {
@@ -27,6 +33,10 @@ interface CommonSettings {
   docsPrReviewers: ReviewerSpec[]
   docsPrLabels: string[]
   checkRun: boolean
+  /** What starts a command in a pull request comment. */
+  triggerPhrase: string
+  /** Bot logins trusted to give commands, as listed. */
+  allowedBots: string[]
 }
 
 /** create: a new job; message: a follow-up to jobId; wait: only watch jobId. */
@@ -194,12 +204,65 @@ function readPrompt(read: InputReader, workspace: string): string | undefined {
   return inline
 }
 
-export function readSettings(read: InputReader, workspace: string = process.cwd()): Settings {
+export function readTriggerPhrase(read: InputReader): string {
+  const phrase = read('trigger-phrase') || DEFAULT_TRIGGER_PHRASE
+  if (!isValidTriggerPhrase(phrase)) {
+    throw new InputError(
+      'trigger-phrase',
+      `Input 'trigger-phrase' must be ${TRIGGER_PHRASE_FORM}; got ${quoted(phrase)}.`
+    )
+  }
+  return phrase
+}
+
+/** Bot logins, comma-separated (line breaks also accepted); no wildcard. */
+export function readAllowedBots(read: InputReader): string[] {
+  const entries = read('allowed-bots')
+    .split(/[,\n]/)
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '')
+  for (const entry of entries) {
+    if (entry.includes('*')) {
+      throw new InputError(
+        'allowed-bots',
+        "Input 'allowed-bots' takes exact bot logins such as renovate[bot], comma-separated; a wildcard ('*') is not accepted."
+      )
+    }
+    if (!/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\[bot\])?$/.test(entry)) {
+      throw new InputError(
+        'allowed-bots',
+        `Input 'allowed-bots' takes exact bot logins such as renovate[bot], comma-separated; got ${quoted(entry)}.`
+      )
+    }
+    if (entry.toLowerCase() === ACTIONS_BOT) {
+      throw new InputError(
+        'allowed-bots',
+        `Input 'allowed-bots' cannot list ${ACTIONS_BOT}: the action's own comments never give commands (no loops).`
+      )
+    }
+  }
+  return entries
+}
+
+export interface ReadOptions {
+  /**
+   * A command event: prompt and prompt-file are optional, and when given are the
+   * standing instruction sent before the command (an empty prompt means none).
+   */
+  commandEvent?: boolean
+}
+
+export function readSettings(
+  read: InputReader,
+  workspace: string = process.cwd(),
+  options: ReadOptions = {}
+): Settings {
   const apiKey = readApiKey(read)
   const projectId = readId(read, 'project-id', true) as string
   const jobId = readId(read, 'job-id', false)
   const prompt = readPrompt(read, workspace)
-  const target = readTarget(prompt, jobId)
+  const target =
+    options.commandEvent && prompt === undefined ? readTarget('', jobId) : readTarget(prompt, jobId)
   const baseUrl = parseBaseUrl(read('base-url') || DEFAULT_BASE_URL)
   const wait = readBoolean(read, 'wait', true)
   const pollIntervalMs = readDuration(read, 'poll-interval', '5s', MIN_POLL_MS)
@@ -220,6 +283,8 @@ export function readSettings(read: InputReader, workspace: string = process.cwd(
   const docsPrReviewers = readReviewers(read)
   const docsPrLabels = readLabels(read)
   const checkRun = readBoolean(read, 'check-run', false)
+  const triggerPhrase = readTriggerPhrase(read)
+  const allowedBots = readAllowedBots(read)
   const common: CommonSettings = {
     apiKey,
     projectId,
@@ -236,7 +301,9 @@ export function readSettings(read: InputReader, workspace: string = process.cwd(
     ...(docsToken === undefined ? {} : { docsToken }),
     docsPrReviewers,
     docsPrLabels,
-    checkRun
+    checkRun,
+    triggerPhrase,
+    allowedBots
   }
   // Object.assign keeps the union by mode, where a spread would flatten it.
   return Object.assign(common, target)

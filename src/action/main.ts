@@ -24,6 +24,12 @@ import { createJob, jobStarted, notWaiting, readJob, sendFollowUp, watchJob } fr
 import { runPullRequestJob } from './pr-job.js'
 import { earlierAttemptJob } from './rerun.js'
 import type { Outcome, Session } from './session.js'
+import { isTerminal, type AgentJob } from '../agent/job.js'
+import { parsePullRequestLink } from '../common/pull-request-link.js'
+import { isCommandEvent } from '../github/command.js'
+import { onSameServer, writeBackLink } from '../github/docs-back-link.js'
+import { readWorkflowRun } from '../github/workflow-run.js'
+import { reactToEnding, settingsFor, takeCommand, type TakenCommand } from './command-run.js'
 
 const USER_AGENT = `${ACTION_NAME}/${ACTION_VERSION}`
 
@@ -47,7 +53,9 @@ function prepare(
   env: NodeJS.ProcessEnv
 ): { settings: Settings; dispatcher: Dispatcher } | undefined {
   try {
-    const settings = readSettings(core.getInput, env.GITHUB_WORKSPACE)
+    const settings = readSettings(core.getInput, env.GITHUB_WORKSPACE, {
+      commandEvent: isCommandEvent(env.GITHUB_EVENT_NAME ?? '')
+    })
     return { settings, dispatcher: createDispatcher(env) }
   } catch (error) {
     // Bad inputs and malformed proxy variables: expected, so no stack trace.
@@ -65,7 +73,30 @@ export async function run(dependencies: RunDependencies = {}): Promise<void> {
   const env = dependencies.env ?? process.env
   const prepared = prepare(env)
   if (!prepared) return
-  const { settings, dispatcher } = prepared
+  let { settings } = prepared
+  const { dispatcher } = prepared
+
+  // Comment events: here the command is taken or refused, before anything is sent.
+  let taken: TakenCommand | undefined
+  if (isCommandEvent(env.GITHUB_EVENT_NAME ?? '')) {
+    try {
+      taken = await takeCommand(settings, env, USER_AGENT)
+    } catch (error) {
+      core.warning(
+        safeLine(
+          `The command could not be checked (${error instanceof Error ? error.message : String(error)}); nothing was sent.`,
+          1000
+        )
+      )
+    }
+    if (!taken) {
+      core.setOutput('triggered', 'false')
+      await dispatcher.destroy()
+      return
+    }
+    settings = settingsFor(settings, taken)
+    core.setOutput('triggered', 'true')
+  } else core.setOutput('triggered', 'false')
 
   const clock = dependencies.clock ?? systemClock
   const startedAt = clock.now()
@@ -141,7 +172,8 @@ export async function run(dependencies: RunDependencies = {}): Promise<void> {
           budgetMs: Math.min(15_000, Math.max(1, deadline - clock.now()))
         })
       : undefined
-    outcome = await runJob(session, thread)
+    // A command on a docs pull request goes to the job that opened it: never into it while it works.
+    outcome = await runJob(session, thread, taken?.jobId !== undefined)
   } catch (error) {
     // Not an expected failure: say so plainly, keep the stack for debug logs.
     core.debug(error instanceof Error && error.stack ? safeLine(error.stack, 4000) : String(error))
@@ -159,6 +191,8 @@ export async function run(dependencies: RunDependencies = {}): Promise<void> {
     let record = outcome?.record
     // Before the outputs, which carry what GitHub says about the docs pull request.
     const prLink = job?.prLink ?? undefined
+    // Once per docs pull request (the record says when): reviewers, labels, back-link.
+    const alreadyHandedOff = prLink !== undefined && record?.handedOff === prLink
     const { pr: docs, handedOff } = cancellation.reason
       ? { pr: undefined, handedOff: false }
       : await docsPullRequestAfterJob({
@@ -168,11 +202,18 @@ export async function run(dependencies: RunDependencies = {}): Promise<void> {
           timeLeftMs: deadline - clock.now(),
           signal: cancellation.signal,
           userAgent: USER_AGENT,
-          // Once per docs pull request: the pull request's record says when it was done.
-          alreadyHandedOff: prLink !== undefined && record?.handedOff === prLink
+          alreadyHandedOff
         })
     if (docs) session.report.docsPullRequestKnown(docs)
-    if (handedOff && record && prLink) record = withHandedOff(record, prLink)
+    // Only where the docs pull request could be read: a token that cannot see it cannot comment.
+    const linked =
+      alreadyHandedOff || cancellation.reason !== undefined || !docs
+        ? false
+        : await linkDocsPullRequest(settings, env, job, 10_000)
+    const asked = settings.docsPrReviewers.length > 0 || settings.docsPrLabels.length > 0
+    if (record && prLink && !alreadyHandedOff && linked && (handedOff || !asked)) {
+      record = withHandedOff(record, prLink)
+    }
     const summary = await session.report.finish(ending)
     await dispatcher.destroy()
     // After the outputs are written, so a comment or check run that fails loses nothing.
@@ -208,8 +249,51 @@ export async function run(dependencies: RunDependencies = {}): Promise<void> {
         })
       )
     }
+    if (taken) {
+      afterwards.push(reactToEnding(taken, ending, job, cancellation.reason ? 3_000 : 10_000))
+    }
     await Promise.all(afterwards)
   }
+}
+
+/**
+ * Once a job's docs pull request is known, the back-link that later commands on it use.
+ * Written where a token can reach: the docs in this repository, or docs-token. True
+ * when the link is there.
+ */
+async function linkDocsPullRequest(
+  settings: Settings,
+  env: NodeJS.ProcessEnv,
+  job: AgentJob | undefined,
+  budgetMs: number
+): Promise<boolean> {
+  const docs = parsePullRequestLink(job?.prLink ?? null)
+  if (!settings.prComment || !job || !docs || !job.prLink) return false
+  const run = readWorkflowRun(env)
+  if (!onSameServer(job.prLink, run)) {
+    core.info(
+      `Docs pull request ${safeLine(job.prLink)} is not on ${safeLine(run.serverUrl)}; no back-link is written there.`
+    )
+    return false
+  }
+  const sameRepository = docs.repository.toLowerCase() === run.repository.toLowerCase()
+  if (!sameRepository && settings.docsToken === undefined) {
+    core.info(
+      `Docs pull request ${safeLine(job.prLink)} is in another repository and docs-token is empty: no back-link is written there, so commands on it cannot find the job.`
+    )
+    return false
+  }
+  // The docs repository's token when there is one: the back-link is written there.
+  const token = settings.docsToken ?? settings.githubToken
+  return writeBackLink({
+    run,
+    ...(token ? { token } : {}),
+    userAgent: USER_AGENT,
+    budgetMs,
+    jobId: job.id,
+    projectId: settings.projectId,
+    docsPullRequest: docs
+  })
 }
 
 /** The record a run with a named job leaves: that job, counting a message as a follow-up. */
@@ -230,7 +314,11 @@ function namedJobRecord(
   }
 }
 
-async function runJob(session: Session, thread: PullRequestThread | undefined): Promise<Outcome> {
+async function runJob(
+  session: Session,
+  thread: PullRequestThread | undefined,
+  waitWhileBusy = false
+): Promise<Outcome> {
   const { settings, report } = session
   if (settings.mode === 'create') {
     // The pull request's job: created once, then followed up (or replaced) by later runs.
@@ -263,6 +351,22 @@ async function runJob(session: Session, thread: PullRequestThread | undefined): 
     : {}
   let initial
   try {
+    if (settings.mode === 'message' && waitWhileBusy) {
+      const busy = await readJob(session, jobId)
+      if (!isTerminal(busy.status)) {
+        core.info(
+          `Job ${safeLine(jobId)} is still working on an earlier prompt; waiting for it to end before sending this one.`
+        )
+        const waited = await watchJob(session, jobId, { initial: busy })
+        if (!waited.job || !isTerminal(waited.job.status)) {
+          return {
+            ...waited,
+            ...(thread ? { record: namedJobRecord(session, thread, jobId, false) } : {}),
+            did: `Waited for job ${jobId}, which was still working on an earlier prompt; this run's prompt was not sent.`
+          }
+        }
+      }
+    }
     if (settings.mode === 'message') {
       initial = await sendFollowUp(session, jobId, settings.prompt)
     } else if (!settings.wait) initial = await readJob(session, jobId)

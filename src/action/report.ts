@@ -20,7 +20,8 @@ export const OUTPUT_NAMES = [
   'pr-title',
   'pr-files',
   'pr-additions',
-  'pr-deletions'
+  'pr-deletions',
+  'triggered'
 ] as const
 type OutputName = (typeof OUTPUT_NAMES)[number]
 

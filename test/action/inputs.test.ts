@@ -240,7 +240,9 @@ describe('readSettings accepts good inputs', () => {
       reuseJob: true,
       docsPrReviewers: [],
       docsPrLabels: [],
-      checkRun: false
+      checkRun: false,
+      triggerPhrase: '/docs',
+      allowedBots: []
     })
     expect(result.baseUrl.href).toBe('https://api.mintlify.com/')
   })

@@ -6,6 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { checkRuns, type StoredCheckRun } from '../support/github-routes/check-runs.js'
+import { setRole } from '../support/github-routes/commands.js'
 import { seedPull } from '../support/github-routes/pull-requests.js'
 import { startGitHubStandIn, type GitHubStandIn } from '../support/github-stand-in.js'
 import { runAction, type ActionRun, type RunOptions } from '../support/run-action.js'
@@ -47,7 +48,11 @@ function options(scenario: Scenario = {}): RunOptions {
   const event = scenario.event ?? 'pull_request'
   const bodies = {
     pull_request: { number: 7, pull_request: { number: 7, head: { ref: 'feature', sha: HEAD } } },
-    issue_comment: { issue: { number: 7, pull_request: {} }, comment: { body: 'docs please' } },
+    issue_comment: {
+      action: 'created',
+      issue: { number: 7, pull_request: {} },
+      comment: { id: 31, body: '/docs please', user: { login: 'octocat', type: 'User' } }
+    },
     push: { ref: 'refs/heads/main', pusher: { name: 'grace' } }
   }
   const body = bodies[event]
@@ -190,6 +195,7 @@ describe('the check run of a pull request run', () => {
 describe('the check run of other runs', () => {
   it('sits on the head commit of the pull request a comment was made on', async () => {
     seedPull(github.state, 'acme/app', 7, { head: { ref: 'feature', sha: '5'.repeat(40) } })
+    setRole(github.state, 'acme/app', 'octocat', 'write')
 
     const result = await run({ event: 'issue_comment' })
 

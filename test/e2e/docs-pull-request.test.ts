@@ -121,7 +121,10 @@ describe('what the docs pull request changes', () => {
       'GET /repos/acme/docs/pulls/100',
       'GET /repos/acme/docs/pulls/100/files',
       'GET /repos/acme/docs/pulls/100/files page 2',
-      'GET /repos/acme/docs/pulls/100/files page 3'
+      'GET /repos/acme/docs/pulls/100/files page 3',
+      // The back-link that commands on the docs pull request use: looked for, then written.
+      'GET /repos/acme/docs/issues/100/comments',
+      'POST /repos/acme/docs/issues/100/comments'
     ])
     expect(result.outputs).toMatchObject({
       'pr-link': 'https://github.com/acme/docs/pull/100',
@@ -180,7 +183,7 @@ describe('what the docs pull request changes', () => {
       github.requests
         .filter((r) => r.path.startsWith(`/repos/${DOCS}/`))
         .map((r) => r.headers.authorization)
-    ).toEqual(Array(4).fill(`token ${TOKEN}`))
+    ).toEqual(Array(6).fill(`token ${TOKEN}`))
     // Masked before anything else is printed, and never printed otherwise.
     const lines = result.stdout.split('\n')
     expect(lines).toContain(`::add-mask::${TOKEN}`)
@@ -363,6 +366,9 @@ describe('without access to the docs repository', () => {
       ),
       expect.stringMatching(
         /^::warning::docs-pr-labels: could not label acme\/docs#100 \(the GitHub API answered 403\)\. .*`pull-requests: write` on acme\/docs/
+      ),
+      expect.stringMatching(
+        /^::warning::docs back-link: could not comment on docs pull request acme\/docs#100 \(the GitHub API answered 403\)\. The token needs pull-requests: write/
       )
     ])
     expect(result.outputs['pr-title']).toBe('Document the widget API')

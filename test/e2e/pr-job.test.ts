@@ -3,6 +3,7 @@
 // between runs as the services do.
 
 import { simulate, recordedJob, type Simulation } from '../support/pr-workflow.js'
+import { setRole } from '../support/github-routes/commands.js'
 import { pullRequestWorld } from '../support/github-routes/pull-requests.js'
 
 let sim: Simulation
@@ -71,14 +72,21 @@ describe('later runs for the pull request', () => {
 
   it('from another workflow on the same pull request (a comment) find the same job', async () => {
     await sim.run('Document the widget API', { workflow: 'Docs' })
+    // The comment is `/docs update`, by a writer: a command for the pull request's job.
+    setRole(sim.github.state, 'acme/app', 'octocat', 'write')
     const commands = await sim.run('Also document the errors', {
       workflow: 'Docs commands',
       event: 'issue_comment'
     })
 
     expect(commands.exitCode).toBe(0)
+    expect(commands.outputs.triggered).toBe('true')
     expect(sim.agent.jobIds()).toHaveLength(1)
-    expect(sim.messages()).toEqual(['Also document the errors'])
+    const [message] = sim.messages()
+    expect(sim.messages()).toHaveLength(1)
+    // The workflow's standing instruction first, then the command as the commenter's request.
+    expect(message?.startsWith('Also document the errors')).toBe(true)
+    expect(message).toContain('update')
     expect(sim.comments()).toHaveLength(1)
   })
 

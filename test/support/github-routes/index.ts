@@ -1,6 +1,7 @@
 // Every endpoint the GitHub stand-in serves: one file a feature, one line each here.
 
 import { checkRunRoutes } from './check-runs.ts'
+import { commandRoutes } from './commands.ts'
 import { commentRoutes } from './comments.ts'
 import { pullRequestRoutes } from './pull-requests.ts'
 import { pullRoutes } from './pulls.ts'
@@ -10,5 +11,6 @@ export const ROUTES: Route[] = [
   ...pullRoutes,
   ...commentRoutes,
   ...pullRequestRoutes,
-  ...checkRunRoutes
+  ...checkRunRoutes,
+  ...commandRoutes
 ]

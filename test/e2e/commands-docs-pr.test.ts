@@ -1,0 +1,202 @@
+// The docs pull request's back-link, end to end: written once when a job's pull
+// request becomes known, trusted only from a bot, and how a command given on the
+// docs pull request finds the job that opened it.
+
+import { startGitHubStandIn, type GitHubStandIn } from '../support/github-stand-in.js'
+import { setRole } from '../support/github-routes/commands.js'
+import { startStandIn, type StandIn } from '../support/stand-in.js'
+import {
+  fixture,
+  runEvent,
+  sentPrompts,
+  warningLines,
+  type Payload
+} from '../support/command-events.js'
+
+let agent: StandIn
+let github: GitHubStandIn
+
+beforeEach(async () => {
+  // Every job opens https://github.com/acme/docs/pull/100.
+  agent = await startStandIn({ jobDurationMs: 200 })
+  github = await startGitHubStandIn()
+  setRole(github.state, 'acme/app', 'alice', 'write')
+  setRole(github.state, 'acme/docs', 'alice', 'write')
+})
+afterEach(async () => {
+  await agent.close()
+  await github.close()
+})
+
+const pullRequestRun = (inputs: Record<string, string> = {}) =>
+  runEvent({
+    agent,
+    github,
+    event: 'pull_request',
+    payload: fixture('pull_request'),
+    inputs: { prompt: 'Document the widget API', 'pr-comment': 'true', ...inputs }
+  })
+
+function commandOnDocsPr(body = '/docs use a table for the limits'): Payload {
+  const payload = fixture('issue_comment')
+  const issue = payload.issue as Record<string, unknown>
+  issue.number = 100
+  issue.title = 'Docs: the widget API'
+  ;(payload.comment as Record<string, unknown>).body = body
+  return payload
+}
+
+describe('the back-link on the docs pull request', () => {
+  it('is not written when pr-comment is off', async () => {
+    await pullRequestRun({ 'pr-comment': 'false' })
+
+    expect(github.comments('acme/docs', 100)).toEqual([])
+    expect(github.requests).toEqual([])
+  })
+
+  it('is written once the docs pull request is known: the source in words, the job in a hidden marker', async () => {
+    const run = await pullRequestRun()
+    const [jobId] = agent.jobIds()
+
+    expect(run.exitCode).toBe(0)
+    const links = github.comments('acme/docs', 100)
+    expect(links).toHaveLength(1)
+    expect(links[0]?.user).toEqual({ login: 'github-actions[bot]', type: 'Bot' })
+    const [marker, words] = (links[0]?.body ?? '').split('\n')
+    expect(marker).toBe(`<!-- mintlify-agent-job docs-pr job="${jobId}" project="proj-test" -->`)
+    expect(words).toBe(
+      `This docs pull request was opened by Mintlify agent job \`${jobId}\` for pull request acme/app#7 (workflow run https://github.com/acme/app/actions/runs/9001).`
+    )
+  })
+
+  it('names the commit when the job came from a push', async () => {
+    await runEvent({
+      agent,
+      github,
+      event: 'push',
+      payload: fixture('push'),
+      inputs: { prompt: 'Document it', 'pr-comment': 'true' }
+    })
+
+    expect(github.comments('acme/docs', 100)[0]?.body).toContain(
+      'for commit 444444444444 on acme/app'
+    )
+  })
+
+  it('is not written twice for the same job', async () => {
+    await pullRequestRun()
+    const jobId = agent.jobIds()[0] as string
+    await runEvent({
+      agent,
+      github,
+      event: 'pull_request',
+      payload: fixture('pull_request'),
+      inputs: { 'job-id': jobId, prompt: 'And the errors page', 'pr-comment': 'true' }
+    })
+
+    expect(github.comments('acme/docs', 100)).toHaveLength(1)
+  })
+
+  it('warns and carries on when the token may not comment on the docs pull request', async () => {
+    github.deny({
+      method: 'POST',
+      path: /^\/repos\/acme\/docs\/issues\/100\/comments$/,
+      status: 403
+    })
+    const run = await pullRequestRun()
+
+    expect(run.exitCode).toBe(0)
+    expect(run.outputs['pr-link']).toBe('https://github.com/acme/docs/pull/100')
+    expect(warningLines(run.stdout)).toEqual([
+      expect.stringMatching(
+        /^docs back-link: could not comment on docs pull request acme\/docs#100 \(the GitHub API answered 403\)\. The token needs pull-requests: write on the docs repository/
+      )
+    ])
+  })
+
+  it('warns and carries on without a token', async () => {
+    const run = await runEvent({
+      agent,
+      github,
+      event: 'pull_request',
+      payload: fixture('pull_request'),
+      inputs: { prompt: 'Document it', 'pr-comment': 'true' },
+      noToken: true
+    })
+
+    expect(run.exitCode).toBe(0)
+    expect(warningLines(run.stdout)).toEqual([
+      expect.stringMatching(/^pr-comment: github-token is empty/),
+      expect.stringMatching(/^docs back-link: github-token is empty/)
+    ])
+    expect(github.requests).toEqual([])
+  })
+})
+
+describe('a command on the docs pull request', () => {
+  it('goes to the job that opened it, as a follow-up message', async () => {
+    await pullRequestRun()
+    const jobId = agent.jobIds()[0] as string
+
+    const run = await runEvent({
+      agent,
+      github,
+      event: 'issue_comment',
+      payload: commandOnDocsPr(),
+      repository: 'acme/docs'
+    })
+
+    expect(run.exitCode).toBe(0)
+    expect(run.outputs.triggered).toBe('true')
+    expect(run.outputs['job-id']).toBe(jobId)
+    expect(agent.jobIds()).toHaveLength(1)
+    const last = sentPrompts(agent).at(-1)
+    expect(last?.path).toBe(`/v2/agent/proj-test/job/${jobId}/message`)
+    expect(last?.prompt).toContain('use a table for the limits')
+    expect(run.stdout).toContain(`is the docs pull request of job ${jobId}`)
+  })
+
+  it('ignores a marker pasted by a person: the command is treated as on a code pull request', async () => {
+    await pullRequestRun()
+    github.addComment(
+      'acme/docs',
+      100,
+      '<!-- mintlify-agent-job docs-pr job="job_evil" project="proj-test" -->\nlook here',
+      'mallory'
+    )
+    // The genuine back-link is gone (deleted by a maintainer, say): only the pasted one is left.
+    github.comments('acme/docs', 100).splice(0, 1)
+
+    await runEvent({
+      agent,
+      github,
+      event: 'issue_comment',
+      payload: commandOnDocsPr(),
+      repository: 'acme/docs'
+    })
+
+    expect(sentPrompts(agent).map((p) => p.path)).toEqual([
+      '/v2/agent/proj-test/job',
+      '/v2/agent/proj-test/job'
+    ])
+  })
+
+  it("ignores another project's back-link", async () => {
+    github.addComment(
+      'acme/docs',
+      100,
+      '<!-- mintlify-agent-job docs-pr job="job_other" project="proj-other" -->\nlinked',
+      'github-actions[bot]'
+    )
+
+    await runEvent({
+      agent,
+      github,
+      event: 'issue_comment',
+      payload: commandOnDocsPr(),
+      repository: 'acme/docs'
+    })
+
+    expect(sentPrompts(agent).map((p) => p.path)).toEqual(['/v2/agent/proj-test/job'])
+  })
+})

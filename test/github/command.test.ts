@@ -1,0 +1,141 @@
+// What counts as a command, read from the payload alone: the trigger-phrase rule as
+// properties over any text, and the shape of each event kind.
+
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import fc from 'fast-check'
+import { isValidTriggerPhrase, matchTrigger, readCommand } from '../../src/github/command.js'
+import { ROOT } from '../support/run-action.js'
+
+const fixture = (name: string): Record<string, unknown> =>
+  JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', `${name}.json`), 'utf8')) as Record<
+    string,
+    unknown
+  >
+
+const phrase = fc.string({ minLength: 1, maxLength: 20 }).filter((p) => isValidTriggerPhrase(p))
+const blanks = fc.stringMatching(/^[ \t\r\n]{0,5}$/)
+const separator = fc.constantFrom(' ', '\t', '\n', '\r\n')
+
+describe('the trigger phrase', () => {
+  it('takes the phrase after any leading blanks, then a blank or the end; the rest is the instruction', () => {
+    fc.assert(
+      fc.property(blanks, phrase, separator, fc.string(), (lead, p, sep, rest) => {
+        expect(matchTrigger(`${lead}${p}${sep}${rest}`, p)).toBe(`${sep}${rest}`.trim())
+        expect(matchTrigger(`${lead}${p}`, p)).toBe('')
+      })
+    )
+  })
+
+  it('does not take the phrase followed by anything but a blank', () => {
+    fc.assert(
+      fc.property(phrase, fc.string({ minLength: 1 }), (p, rest) => {
+        fc.pre(!/^[ \t\r\n]/.test(rest))
+        expect(matchTrigger(`${p}${rest}`, p)).toBeUndefined()
+      })
+    )
+  })
+
+  it('matches exactly, case and all', () => {
+    fc.assert(
+      fc.property(phrase, fc.string(), (p, rest) => {
+        const other = p.toUpperCase() === p ? p.toLowerCase() : p.toUpperCase()
+        fc.pre(other !== p && !other.startsWith(p))
+        expect(matchTrigger(`${other} ${rest}`, p)).toBeUndefined()
+      })
+    )
+  })
+
+  it('does not take the phrase anywhere but at the start', () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1 }), phrase, (before, p) => {
+        fc.pre(before.trim() !== '' && !before.trimStart().startsWith(p))
+        expect(matchTrigger(`${before}${p} do it`, p)).toBeUndefined()
+      })
+    )
+  })
+
+  it.each([
+    ['/docs', true],
+    ['@docs-agent', true],
+    ['', false],
+    ['two words', false],
+    ['tab\there', false],
+    ['zero\u200bwidth', false],
+    ['x'.repeat(51), false]
+  ])('accepts %j as a phrase: %s', (value, valid) => {
+    expect(isValidTriggerPhrase(value)).toBe(valid)
+  })
+})
+
+describe('reading the event', () => {
+  it('reads a conversation comment on a pull request', () => {
+    expect(readCommand('issue_comment', fixture('issue_comment'), '/docs')).toEqual({
+      command: {
+        event: 'issue_comment',
+        kind: 'issue-comment',
+        id: 501,
+        url: 'https://github.com/acme/app/pull/7#issuecomment-501',
+        pullNumber: 7,
+        pullTitle: 'Add the widget API',
+        pullAuthor: 'octo-dev',
+        author: { login: 'alice', type: 'User' },
+        instruction: 'document the new widget endpoints'
+      }
+    })
+  })
+
+  it('reads a line comment with its place on the diff', () => {
+    const { command } = readCommand(
+      'pull_request_review_comment',
+      fixture('pull_request_review_comment'),
+      '/docs'
+    )
+    expect(command?.kind).toBe('review-comment')
+    expect(command?.line).toMatchObject({
+      path: 'docs/widgets.md',
+      line: 14,
+      startLine: 12,
+      side: 'RIGHT'
+    })
+    expect(command?.line?.diffHunk?.split('\n')[0]).toBe('@@ -10,6 +10,8 @@ Widgets')
+  })
+
+  it('reads a review with a body', () => {
+    const { command } = readCommand('pull_request_review', fixture('pull_request_review'), '/docs')
+    expect(command).toMatchObject({
+      kind: 'review',
+      id: 701,
+      instruction: 'explain the new rate limits in the guide'
+    })
+  })
+
+  it.each([
+    ['push', {}, /the event push/],
+    ['issue_comment', { ...fixture('issue_comment'), action: 'edited' }, /action 'edited'/],
+    [
+      'issue_comment',
+      { ...fixture('issue_comment'), issue: { number: 3 } },
+      /plain issue|not on a pull request/
+    ],
+    ['issue_comment', { ...fixture('issue_comment'), comment: 'x' }, /without its object/],
+    [
+      'pull_request_review',
+      { ...fixture('pull_request_review'), action: 'edited' },
+      /action 'edited'/
+    ]
+  ])('says why a %s event is not a command', (event, payload, reason) => {
+    const check = readCommand(event, payload, '/docs')
+    expect(check.command).toBeUndefined()
+    expect(check.command ? '' : check.reason).toMatch(reason)
+  })
+
+  it('never takes a comment by github-actions[bot], whatever its case', () => {
+    const payload = fixture('issue_comment')
+    ;(payload.comment as Record<string, unknown>).user = {
+      login: 'GitHub-Actions[bot]',
+      type: 'Bot'
+    }
+    expect(readCommand('issue_comment', payload, '/docs').command).toBeUndefined()
+  })
+})

@@ -1,0 +1,92 @@
+// Runs the bundled action on a comment event, as the runner would for a workflow on
+// issue_comment, pull_request_review_comment or pull_request_review: the event
+// payload (from test/fixtures, changed as a test needs) in GITHUB_EVENT_PATH, and
+// both stand-ins wired in.
+
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { GitHubStandIn } from './github-stand-in.ts'
+import { ROOT, runAction, type ActionRun } from './run-action.ts'
+import type { StandIn } from './stand-in.ts'
+
+export type EventKind = 'issue_comment' | 'pull_request_review_comment' | 'pull_request_review'
+export type Payload = Record<string, unknown> & {
+  action?: string
+  comment?: Record<string, unknown>
+  review?: Record<string, unknown>
+  issue?: Record<string, unknown>
+  pull_request?: Record<string, unknown>
+}
+
+/** A fresh copy of the fixture for `event` (or another fixture by name). */
+export function fixture(name: string): Payload {
+  return JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', `${name}.json`), 'utf8')) as Payload
+}
+
+export function writePayload(payload: unknown): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'event-')), 'event.json')
+  writeFileSync(file, JSON.stringify(payload))
+  return file
+}
+
+export interface EventRun {
+  agent: StandIn
+  github: GitHubStandIn
+  event: string
+  payload: unknown
+  inputs?: Record<string, string>
+  repository?: string
+  /** Without a token (github-token empty). */
+  noToken?: boolean
+}
+
+export function runEvent(options: EventRun): Promise<ActionRun> {
+  return runAction({
+    inputs: {
+      'api-key': 'mint_test_key',
+      'project-id': 'proj-test',
+      'base-url': options.agent.url,
+      'poll-interval': '100ms',
+      'max-poll-interval': '200ms',
+      timeout: '20s',
+      ...(options.noToken ? {} : { 'github-token': 'ghs_test_token' }),
+      ...options.inputs
+    },
+    env: {
+      GITHUB_EVENT_NAME: options.event,
+      GITHUB_EVENT_PATH: writePayload(options.payload),
+      GITHUB_API_URL: options.github.apiUrl,
+      GITHUB_REPOSITORY: options.repository ?? 'acme/app',
+      GITHUB_SERVER_URL: 'https://github.com',
+      GITHUB_RUN_ID: '9001',
+      GITHUB_SHA: '4444444444444444444444444444444444444444',
+      GITHUB_WORKFLOW: 'docs commands',
+      GITHUB_JOB: 'docs',
+      GITHUB_ACTION: 'agent'
+    }
+  })
+}
+
+/** The prompts the Agent Jobs stand-in received, in order, with where they went. */
+export function sentPrompts(agent: StandIn): { path: string; prompt: string }[] {
+  return agent.requests
+    .filter((request) => request.method === 'POST')
+    .map((request) => ({
+      path: request.path,
+      prompt: (JSON.parse(request.body) as { prompt: string }).prompt
+    }))
+}
+
+/** The `::warning::` annotations in a run's stdout, unescaped. */
+export function warningLines(stdout: string): string[] {
+  return stdout
+    .split('\n')
+    .filter((line) => line.startsWith('::warning'))
+    .map((line) =>
+      line
+        .replace(/^::warning[^:]*::/, '')
+        .replace(/%0A/g, '\n')
+        .replace(/%25/g, '%')
+    )
+}
