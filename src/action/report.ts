@@ -94,7 +94,7 @@ export class RunReport {
     const pr = parsePullRequestLink(job?.prLink ?? null)
     this.setOutput('job-id', this.jobId ?? '')
     this.setOutput('status', job?.status ?? '')
-    this.setOutput('pr-link', job?.prLink ?? '')
+    this.setOutput('pr-link', pr?.link ?? '')
     this.setOutput('pr-number', pr ? String(pr.number) : '')
     this.setOutput('pr-repository', pr?.repository ?? '')
     this.setOutput('job', job ? JSON.stringify(job) : '')
@@ -124,8 +124,9 @@ export class RunReport {
     try {
       await core.summary.addRaw(parts.join('\n') + '\n', true).write()
     } catch (error) {
-      core.debug(
-        `Could not write the job summary: ${safeLine(error instanceof Error ? error.message : error)}`
+      // A courtesy like the comment: the step's result still follows the job.
+      core.warning(
+        `Could not write the job summary (GITHUB_STEP_SUMMARY): ${safeLine(error instanceof Error ? error.message : error)}`
       )
     }
   }
