@@ -1,7 +1,7 @@
 // The one HTTP client: base URL, headers, per-request time limit, body size cap,
 // and the mapping of every failure to the errors in http-errors.ts.
 
-import { request, type Dispatcher } from 'undici'
+import { DecoratorHandler, getGlobalDispatcher, request, type Dispatcher } from 'undici'
 import { CancelledError, DeadlineError } from '../common/run-errors.js'
 import { ApiError, BadResponseError, isCertificateCode, NetworkError } from './http-errors.js'
 import { parseRetryAfter } from './retry-after.js'
@@ -22,6 +22,8 @@ export interface HttpClientOptions {
 export interface JsonResponse {
   status: number
   body: unknown
+  /** The body as it came, for excerpts in messages. */
+  text: string
 }
 
 export interface RequestOptions {
@@ -90,6 +92,28 @@ function serverMessageOf(body: unknown, parsed: boolean, text: string): string |
     : redacted
 }
 
+/**
+ * Tells `onSent` when the request begins to leave: undici calls onConnect just before
+ * it writes the request to the socket, after the connection (and any proxy tunnel or
+ * TLS handshake) is up. An exchange that fails before then cannot have reached the
+ * service, whatever the error says.
+ */
+function watchSending(dispatcher: Dispatcher, onSent: () => void): Dispatcher {
+  // undici's own pass-through handler; its published types omit the methods it has.
+  const PassThrough = DecoratorHandler as unknown as new (handler: Dispatcher.DispatchHandlers) => {
+    onConnect(abort: (error?: Error) => void): void
+  }
+  class Watched extends PassThrough {
+    override onConnect(abort: (error?: Error) => void): void {
+      onSent()
+      super.onConnect(abort)
+    }
+  }
+  return dispatcher.compose(
+    (dispatch) => (options, handler) => dispatch(options, new Watched(handler))
+  )
+}
+
 /** Drops a body unread. undici reports a destroyed body as an 'error' event, which
  * nothing would listen to any more: without the listener it would crash the process. */
 function discard(body: Dispatcher.ResponseData['body']): void {
@@ -125,6 +149,10 @@ export class HttpClient {
     const timeout = AbortSignal.timeout(limit)
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout
     const url = new URL(this.basePath + path, this.options.baseUrl.origin)
+    let sent = false
+    const dispatcher = watchSending(this.options.dispatcher ?? getGlobalDispatcher(), () => {
+      sent = true
+    })
 
     try {
       const response = await request(url, {
@@ -136,7 +164,7 @@ export class HttpClient {
           ...(options.body === undefined ? {} : { 'content-type': 'application/json' })
         },
         ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
-        dispatcher: this.options.dispatcher,
+        dispatcher,
         signal,
         // A backstop only: the signal above is what ends a slow exchange.
         headersTimeout: limit + 1000,
@@ -145,14 +173,15 @@ export class HttpClient {
       const text = await this.readCapped(response, method, path)
       return this.interpret(method, path, response, text)
     } catch (error) {
-      if (options.signal?.aborted) throw new CancelledError()
+      if (options.signal?.aborted) throw new CancelledError(sent)
       if (error instanceof ApiError || error instanceof BadResponseError) throw error
       if (timeout.aborted || this.now() >= options.deadline) {
-        if (boundByDeadline || this.now() >= options.deadline) throw new DeadlineError()
-        throw new NetworkError(method, path, 'TIMEOUT', true)
+        if (boundByDeadline || this.now() >= options.deadline) throw new DeadlineError(sent)
+        throw new NetworkError(method, path, 'TIMEOUT', sent)
       }
       const { code, maybeReceived } = classifyNetworkError(error)
-      throw new NetworkError(method, path, code, maybeReceived)
+      // Whatever the error, a request that never began to leave cannot have arrived.
+      throw new NetworkError(method, path, code, sent && maybeReceived)
     }
   }
 
@@ -230,6 +259,6 @@ export class HttpClient {
         text
       )
     }
-    return { status, body }
+    return { status, body, text }
   }
 }
