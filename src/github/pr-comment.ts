@@ -5,7 +5,13 @@
 
 import * as core from '@actions/core'
 import { safeLine } from '../common/safe-text.js'
-import { boundedSignal, describeGitHubError, openGitHub, walkPages } from './client.js'
+import {
+  boundedSignal,
+  describeGitHubError,
+  gitHubAnswerStatus,
+  openGitHub,
+  walkPages
+} from './client.js'
 import { pullRequestNumber, readWorkflowRun, type WorkflowRun } from './workflow-run.js'
 
 const MAX_COMMENT_PAGES = 30
@@ -65,7 +71,7 @@ export async function commentOnPullRequest(options: CommentOptions): Promise<voi
       `${created ? 'Commented' : 'Updated the comment'} on pull request #${number} (comment ${id}).`
     )
   } catch (error) {
-    const status = (error as { status?: unknown } | null)?.status
+    const status = gitHubAnswerStatus(error)
     const hint =
       status === 403 || status === 404
         ? ' Give the job `permissions: pull-requests: write`; on pull requests from forks the token is read-only, so no comment can be made.'
