@@ -6,7 +6,7 @@ import { AgentApi, type CallOptions } from '../agent/agent-api.js'
 import { listenForCancellation } from './cancellation.js'
 import { systemClock, type Clock } from '../common/clock.js'
 import { describeError, type ErrorContext } from '../agent/describe-error.js'
-import { createDispatcher } from '../agent/dispatcher.js'
+import { createDispatcher, proxyFor } from '../agent/dispatcher.js'
 import { formatDuration } from '../common/duration.js'
 import { endingFor } from './ending.js'
 import { HttpClient } from '../agent/http.js'
@@ -41,10 +41,11 @@ export interface RunDependencies {
 /** Settings and the network path, or one error line and undefined: before any request. */
 function prepare(
   env: NodeJS.ProcessEnv
-): { settings: Settings; dispatcher: Dispatcher } | undefined {
+): { settings: Settings; dispatcher: Dispatcher; proxy: string | undefined } | undefined {
   try {
     const settings = readSettings(core.getInput, env.GITHUB_WORKSPACE)
-    return { settings, dispatcher: createDispatcher(env) }
+    const dispatcher = createDispatcher(env)
+    return { settings, dispatcher, proxy: proxyFor(env, settings.baseUrl) }
   } catch (error) {
     // Bad inputs and malformed proxy variables: expected, so no stack trace.
     core.setFailed(safeLine(error instanceof Error ? error.message : String(error), 2000))
@@ -74,7 +75,7 @@ export async function run(dependencies: RunDependencies = {}): Promise<void> {
   const env = dependencies.env ?? process.env
   const prepared = prepare(env)
   if (!prepared) return
-  const { settings, dispatcher } = prepared
+  const { settings, dispatcher, proxy } = prepared
 
   const clock = dependencies.clock ?? systemClock
   const startedAt = clock.now()
@@ -92,6 +93,7 @@ export async function run(dependencies: RunDependencies = {}): Promise<void> {
       settings.mode === 'create' ? 'create' : settings.mode === 'message' ? 'message' : 'get',
     projectId: settings.projectId,
     host: settings.baseUrl.host,
+    ...(proxy === undefined ? {} : { proxy }),
     ...(settings.mode === 'create' ? {} : { jobId: settings.jobId })
   }
   const session: Session = {
@@ -217,10 +219,19 @@ async function runJob(session: Session): Promise<{ ending: Ending; job?: AgentJo
 
   if (!settings.wait) {
     if (initial) report.statusChanged(initial, undefined)
-    const ending: Ending = {
-      conclusion: 'succeeded',
-      message: `Not waiting (wait: false): job ${initial?.id ?? ''} is ${initial?.status ?? 'unknown'}.`
-    }
+    // The one answer already says the job failed: the step fails as it would when waiting.
+    const ending: Ending =
+      initial?.status === 'failed'
+        ? endingFor(
+            { end: 'terminal', job: initial, polls: 0 },
+            settings.requirePr,
+            { ...session.context, endpoint: 'get', jobId: initial.id },
+            formatDuration(settings.timeoutMs)
+          )
+        : {
+            conclusion: 'succeeded',
+            message: `Not waiting (wait: false): job ${initial?.id ?? ''} is ${initial?.status ?? 'unknown'}.`
+          }
     return { ending, ...(initial ? { job: initial } : {}) }
   }
 
