@@ -8,7 +8,7 @@
 //
 // No imports, and only erasable TypeScript: the demo loads it with Node directly.
 
-const COMMAND = /^::([A-Za-z-]+)(?: ([^:]*))?::(.*)$/
+const COMMAND = /^::([A-Za-z-]+)(?: ([^:]*))?::([\s\S]*)$/
 
 const ANNOTATION: Record<string, string> = {
   error: 'Error',
