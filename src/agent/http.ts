@@ -114,6 +114,34 @@ function watchSending(dispatcher: Dispatcher, onSent: () => void): Dispatcher {
   )
 }
 
+/**
+ * The request's answer, or a rejection as soon as `signal` aborts. undici honours an
+ * abort only once the request is on a connection: while a proxy tunnel is still being
+ * opened (a proxy that accepts and never answers), it would wait on past the timeout.
+ */
+function untilAborted(
+  pending: Promise<Dispatcher.ResponseData>,
+  signal: AbortSignal
+): Promise<Dispatcher.ResponseData> {
+  return new Promise((resolve, reject) => {
+    const onAbort = (): void => reject(signal.reason)
+    if (signal.aborted) onAbort()
+    signal.addEventListener('abort', onAbort, { once: true })
+    pending.then(
+      (response) => {
+        signal.removeEventListener('abort', onAbort)
+        // Too late: the caller has moved on, so nobody will read this body.
+        if (signal.aborted) discard(response.body)
+        else resolve(response)
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort)
+        reject(error)
+      }
+    )
+  })
+}
+
 /** Drops a body unread. undici reports a destroyed body as an 'error' event, which
  * nothing would listen to any more: without the listener it would crash the process. */
 function discard(body: Dispatcher.ResponseData['body']): void {
@@ -155,21 +183,24 @@ export class HttpClient {
     })
 
     try {
-      const response = await request(url, {
-        method,
-        headers: {
-          authorization: `Bearer ${this.options.apiKey}`,
-          accept: 'application/json',
-          'user-agent': this.options.userAgent,
-          ...(options.body === undefined ? {} : { 'content-type': 'application/json' })
-        },
-        ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
-        dispatcher,
-        signal,
-        // A backstop only: the signal above is what ends a slow exchange.
-        headersTimeout: limit + 1000,
-        bodyTimeout: limit + 1000
-      })
+      const response = await untilAborted(
+        request(url, {
+          method,
+          headers: {
+            authorization: `Bearer ${this.options.apiKey}`,
+            accept: 'application/json',
+            'user-agent': this.options.userAgent,
+            ...(options.body === undefined ? {} : { 'content-type': 'application/json' })
+          },
+          ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+          dispatcher,
+          signal,
+          // A backstop only: the signal above is what ends a slow exchange.
+          headersTimeout: limit + 1000,
+          bodyTimeout: limit + 1000
+        }),
+        signal
+      )
       const text = await this.readCapped(response, method, path)
       return this.interpret(method, path, response, text)
     } catch (error) {
