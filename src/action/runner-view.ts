@@ -78,7 +78,12 @@ export function runnerView(showDebug: boolean): RunnerView {
         return before
       }
       if (!match) return [...before, ...shown(line)]
-      const [, name, properties, data] = match as unknown as [string, string, string, string]
+      const [, name, properties, data] = match as unknown as [
+        string,
+        string,
+        string | undefined,
+        string
+      ]
       return [...before, ...command(name, properties ?? '', data)]
     },
     flush() {
@@ -96,10 +101,10 @@ export function runnerView(showDebug: boolean): RunnerView {
 export function showLogAsRunnerWould(env: NodeJS.ProcessEnv, stdout: NodeJS.WriteStream): boolean {
   if (env.GITHUB_ACTIONS) return false
   const view = runnerView(env.RUNNER_DEBUG === '1')
-  const write = stdout.write.bind(stdout) as (text: string, callback?: () => void) => boolean
+  const write: (text: string, callback?: () => void) => boolean = stdout.write.bind(stdout)
   let partial = ''
   const rendered = (lines: string[]): string => lines.map((line) => `${line}\n`).join('')
-  stdout.write = ((chunk: unknown, ...rest: unknown[]): boolean => {
+  stdout.write = (chunk: unknown, ...rest: unknown[]): boolean => {
     const callback = rest.find((arg) => typeof arg === 'function') as (() => void) | undefined
     const text =
       partial +
@@ -107,7 +112,7 @@ export function showLogAsRunnerWould(env: NodeJS.ProcessEnv, stdout: NodeJS.Writ
     const lines = text.split(/\r?\n/)
     partial = lines.pop() ?? ''
     return write(rendered(lines.flatMap((line) => view.render(line))), callback)
-  }) as typeof stdout.write
+  }
   process.once('exit', () => {
     const rest = view.flush()
     if (partial !== '') rest.push(...view.render(partial))

@@ -124,7 +124,11 @@ function untilAborted(
   signal: AbortSignal
 ): Promise<Dispatcher.ResponseData> {
   return new Promise((resolve, reject) => {
-    const onAbort = (): void => reject(signal.reason)
+    // Kept as they are (undici's and Node's errors carry the codes read later), even
+    // from another realm, where instanceof Error would say no.
+    const asError = (reason: unknown): Error =>
+      typeof reason === 'object' && reason !== null ? (reason as Error) : new Error(String(reason))
+    const onAbort = (): void => reject(asError(signal.reason))
     if (signal.aborted) onAbort()
     signal.addEventListener('abort', onAbort, { once: true })
     pending.then(
@@ -136,7 +140,7 @@ function untilAborted(
       },
       (error: unknown) => {
         signal.removeEventListener('abort', onAbort)
-        reject(error)
+        reject(asError(error))
       }
     )
   })
@@ -177,9 +181,10 @@ export class HttpClient {
     const timeout = AbortSignal.timeout(limit)
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout
     const url = new URL(this.basePath + path, this.options.baseUrl.origin)
-    let sent = false
+    // An object, so the type checker sees the callback's change.
+    const exchange = { sent: false }
     const dispatcher = watchSending(this.options.dispatcher ?? getGlobalDispatcher(), () => {
-      sent = true
+      exchange.sent = true
     })
 
     try {
@@ -204,15 +209,16 @@ export class HttpClient {
       const text = await this.readCapped(response, method, path)
       return this.interpret(method, path, response, text)
     } catch (error) {
-      if (options.signal?.aborted) throw new CancelledError(sent)
+      if (options.signal?.aborted) throw new CancelledError(exchange.sent)
       if (error instanceof ApiError || error instanceof BadResponseError) throw error
       if (timeout.aborted || this.now() >= options.deadline) {
-        if (boundByDeadline || this.now() >= options.deadline) throw new DeadlineError(sent)
-        throw new NetworkError(method, path, 'TIMEOUT', sent)
+        if (boundByDeadline || this.now() >= options.deadline)
+          throw new DeadlineError(exchange.sent)
+        throw new NetworkError(method, path, 'TIMEOUT', exchange.sent)
       }
       const { code, maybeReceived } = classifyNetworkError(error)
       // Whatever the error, a request that never began to leave cannot have arrived.
-      throw new NetworkError(method, path, code, sent && maybeReceived)
+      throw new NetworkError(method, path, code, exchange.sent && maybeReceived)
     }
   }
 

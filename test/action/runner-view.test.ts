@@ -52,9 +52,8 @@ describe('runnerView', () => {
 
   it('renders what @actions/core itself writes', () => {
     const written: string[] = []
-    // eslint-disable-next-line @typescript-eslint/unbound-method -- put back as it was, below
-    const write = process.stdout.write
-    process.stdout.write = ((chunk: string) => written.push(chunk) > 0) as typeof write
+    const write = process.stdout.write.bind(process.stdout)
+    process.stdout.write = (chunk: string) => written.push(chunk) > 0
     const before = process.env.GITHUB_OUTPUT
     delete process.env.GITHUB_OUTPUT
     try {

@@ -25,6 +25,7 @@ const number = fc.integer({ min: 1, max: 2_000_000_000 })
 const tail = fc.oneof(fc.constant(''), fc.stringMatching(/^[?#][\x21-\x7e]{0,40}$/))
 
 // Characters that mean something to a shell, an expression, Markdown or HTML, or end a line.
+// eslint-disable-next-line no-control-regex
 const HOSTILE = /[\s$`'"\\;&|<>(){}[\]*!?#%~^\u0000-\u001f\u007f-\u009f\u2028\u2029]/
 
 /** Links with a hostile character (or an encoding of one) spliced in somewhere. */
