@@ -5,7 +5,7 @@ import * as core from '@actions/core'
 import type { AgentJob } from '../agent/job.js'
 import { formatDuration } from '../common/duration.js'
 import { parsePullRequestLink } from '../common/pull-request-link.js'
-import { redact, safeHtml, safeLine, safeMarkdown } from '../common/safe-text.js'
+import { inertJson, redact, safeHtml, safeLine, safeMarkdown } from '../common/safe-text.js'
 import { factTable, pullRequestCell, statusCell } from './summary-format.js'
 
 export const OUTPUT_NAMES = [
@@ -97,7 +97,7 @@ export class RunReport {
     this.setOutput('pr-link', pr?.link ?? '')
     this.setOutput('pr-number', pr ? String(pr.number) : '')
     this.setOutput('pr-repository', pr?.repository ?? '')
-    this.setOutput('job', job ? JSON.stringify(job) : '')
+    this.setOutput('job', job ? inertJson(job) : '')
   }
 
   private async writeSummary(ending: Ending): Promise<void> {

