@@ -2,7 +2,7 @@
 // job summary. All text from the server passes through safe-text first.
 
 import * as core from '@actions/core'
-import type { AgentJob } from '../agent/job.js'
+import { isTerminal, type AgentJob } from '../agent/job.js'
 import { formatDuration } from '../common/duration.js'
 import { parsePullRequestLink } from '../common/pull-request-link.js'
 import { inertJson, redact, safeHtml, safeLine, safeMarkdown } from '../common/safe-text.js'
@@ -70,7 +70,11 @@ export class RunReport {
     this.polls = polls
     if (core.isDebug()) {
       const next =
-        nextDelayMs === undefined ? 'done' : `next poll in ${formatDuration(nextDelayMs)}`
+        nextDelayMs !== undefined
+          ? `next poll in ${formatDuration(nextDelayMs)}`
+          : isTerminal(job.status)
+            ? 'done'
+            : 'no further poll fits before the timeout'
       core.debug(`Poll ${polls}: job ${safeLine(job.id)} is ${safeLine(job.status)}; ${next}`)
     }
   }
