@@ -112,6 +112,19 @@ function readApiKey(read: InputReader): string {
   return key
 }
 
+/** The GitHub token goes into a header too: the same rule as the API key, never echoed. */
+function readGitHubToken(read: InputReader): string | undefined {
+  const token = read('github-token')
+  if (token === '') return undefined
+  if (!HEADER_TOKEN.test(token)) {
+    throw new InputError(
+      'github-token',
+      "Input 'github-token' must be visible ASCII characters without spaces; the value holds another character (a space, a line break, an invisible or non-ASCII character)."
+    )
+  }
+  return token
+}
+
 function isLoopback(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, '')
   return host === 'localhost' || host === '::1' || /^127(?:\.\d{1,3}){3}$/.test(host)
@@ -206,7 +219,7 @@ export function readSettings(read: InputReader, workspace: string = process.cwd(
   }
   const timeoutMs = readDuration(read, 'timeout', '30m', 1000)
   const requirePr = readBoolean(read, 'require-pr', false)
-  const githubToken = read('github-token') || undefined
+  const githubToken = readGitHubToken(read)
   const includeContext = readBoolean(read, 'include-context', false)
   const prComment = readBoolean(read, 'pr-comment', false)
   const common: CommonSettings = {

@@ -149,6 +149,25 @@ describe('inputs (properties)', () => {
     )
   })
 
+  it('a GitHub token outside visible ASCII is refused by name, and never echoed', () => {
+    const reference = attempt({ 'github-token': 'ghp_x y' }) as InputError
+    fc.assert(
+      fc.property(
+        fc.stringMatching(/^[\x21-\x7e]{4,40}$/),
+        fc.constantFrom(' ', '\u200b', '\n', 'é'),
+        (token, bad) => {
+          const broken = `ghp_${token}${bad}${token}`
+          const result = attempt({ 'github-token': broken })
+          expect(result).toBeInstanceOf(InputError)
+          expect((result as InputError).input).toBe('github-token')
+          // The same words whatever the token: nothing of it can show.
+          expect((result as InputError).message).toBe(reference.message)
+        }
+      ),
+      RUNS
+    )
+  })
+
   it('an API key of visible ASCII is accepted as it is', () => {
     fc.assert(
       fc.property(fc.stringMatching(/^[\x21-\x7e]{1,80}$/), (key) => {
