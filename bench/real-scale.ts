@@ -27,14 +27,13 @@ export function planAction(
   let time = 0
   let polls = 0
   let delay = nextPollDelay(schedule, 0, timeoutMs)
-  // Bounded: every delay is at least the first interval until the deadline.
+  // Bounded: every delay is at least the first interval, and none is left near the deadline.
   for (;;) {
+    if (delay === undefined) return { end: 'timeout', polls, lagMs: 0, worstLagMs: 0 }
     time += delay
-    if (time >= timeoutMs) return { end: 'timeout', polls, lagMs: 0, worstLagMs: delay }
     polls++
     if (time >= jobMs) return { end: 'terminal', polls, lagMs: time - jobMs, worstLagMs: delay }
     delay = nextPollDelay(schedule, time, timeoutMs - time)
-    if (delay <= 0) return { end: 'timeout', polls, lagMs: 0, worstLagMs: 0 }
   }
 }
 

@@ -1,8 +1,11 @@
 // `npm run demo`: the whole flow with no account and no network. Starts the local
 // stand-in of the Agent Jobs API, runs the bundled action against it as a runner
 // would (INPUT_* variables, GITHUB_OUTPUT, GITHUB_STEP_SUMMARY), and prints what a
-// workflow would see: the log, the outputs and the job summary.
+// workflow would see: the log as GitHub shows it (the action's own runner view:
+// masks swallowed, groups as headings, annotations as `Error: …`), the outputs and
+// the job summary.
 
+import { runnerView } from '../src/action/runner-view.ts'
 import { startStandIn } from '../test/support/stand-in.ts'
 import { runAction } from '../test/support/run-action.ts'
 
@@ -27,21 +30,22 @@ try {
   }
   for (const [name, value] of Object.entries(inputs)) console.log(`  ${name}: ${value}`)
 
-  rule('Action log (node dist/index.js)')
-  let atLineStart = true
+  rule('Action log, as GitHub shows it (node dist/index.js)')
+  const view = runnerView(false)
+  let partial = ''
+  const show = (lines: string[]): void => {
+    for (const line of lines) console.log(`  ${line}`)
+  }
   const run = await runAction({
     inputs,
     onStdout: (text) => {
-      // Indent the action's log, chunk boundaries notwithstanding.
-      process.stdout.write(
-        text.replace(/[^\n]*\n?/g, (line) => {
-          const out = line && atLineStart ? `  ${line}` : line
-          if (line) atLineStart = line.endsWith('\n')
-          return out
-        })
-      )
+      // Whole lines only, chunk boundaries notwithstanding.
+      const lines = (partial + text).split('\n')
+      partial = lines.pop() ?? ''
+      show(lines.flatMap((line) => view.render(line)))
     }
   })
+  show([...(partial === '' ? [] : view.render(partial)), ...view.flush()])
 
   rule(`Outputs (exit code ${run.exitCode})`)
   for (const [name, value] of Object.entries(run.outputs)) console.log(`  ${name} = ${value}`)

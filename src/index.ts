@@ -2,6 +2,7 @@
 // anything heavy loads (see early-exit.ts). All other work happens in run(); whatever
 // escapes it still fails the step with one line, never a silent green or a stack trace.
 import { exitEarlyWhenNotACommand } from './action/early-exit.js'
+import { showLogAsRunnerWould } from './action/runner-view.js'
 import { safeLine } from './common/safe-text.js'
 
 function message(error: unknown): string {
@@ -12,6 +13,8 @@ function message(error: unknown): string {
 }
 
 async function main(): Promise<void> {
+  // Outside a runner (run by hand), the log reads as it would on GitHub: no raw commands.
+  showLogAsRunnerWould(process.env, process.stdout)
   if (exitEarlyWhenNotACommand(process.env)) return
   // Loaded only now, so the fast path above never pays for them.
   const core = await import('@actions/core')

@@ -12,6 +12,7 @@ import {
   TRIGGER_PHRASE_FORM,
   isValidTriggerPhrase
 } from '../github/command.js'
+import { isPlainId, PLAIN_ID_FORM } from '../agent/job.js'
 
 /** What every mode shares. */
 interface CommonSettings {
@@ -95,21 +96,21 @@ function readDuration(read: InputReader, name: string, fallback: string, min = 1
   return ms
 }
 
-/** An identifier that goes into a URL path: one token, no whitespace. */
+/** An identifier that goes into a URL path: the same rule as the ids the service sends. */
 function readId(read: InputReader, name: string, required: boolean): string | undefined {
   const value = read(name)
   if (value === '') {
     if (required) throw new InputError(name, `Input '${name}' is required.`)
     return undefined
   }
-  if (/\s/.test(value) || value === '.' || value === '..') {
-    throw new InputError(
-      name,
-      `Input '${name}' must be a single identifier without spaces; got ${quoted(value)}.`
-    )
+  if (!isPlainId(value)) {
+    throw new InputError(name, `Input '${name}' must be ${PLAIN_ID_FORM}; got ${quoted(value)}.`)
   }
   return value
 }
+
+// What an HTTP header value can carry: visible ASCII, no spaces.
+const HEADER_TOKEN = /^[\x21-\x7e]+$/
 
 function readApiKey(read: InputReader): string {
   const key = read('api-key')
@@ -119,13 +120,27 @@ function readApiKey(read: InputReader): string {
       "Input 'api-key' is required: pass the admin API key from a secret, e.g. api-key: ${{ secrets.MINTLIFY_API_KEY }}."
     )
   }
-  if (/\s/.test(key)) {
+  // Never echoed: the message says what is wrong, not what the key is.
+  if (!HEADER_TOKEN.test(key)) {
     throw new InputError(
       'api-key',
-      "Input 'api-key' must be one token of the form mint_<secret>, without spaces or line breaks; check the secret's value."
+      "Input 'api-key' must be one token of the form mint_<secret>, in visible ASCII characters without spaces; the secret's value holds another character (a space, a line break, an invisible or non-ASCII character): copy the key again."
     )
   }
   return key
+}
+
+/** The GitHub token goes into a header too: the same rule as the API key, never echoed. */
+function readGitHubToken(read: InputReader): string | undefined {
+  const token = read('github-token')
+  if (token === '') return undefined
+  if (!HEADER_TOKEN.test(token)) {
+    throw new InputError(
+      'github-token',
+      "Input 'github-token' must be visible ASCII characters without spaces; the value holds another character (a space, a line break, an invisible or non-ASCII character)."
+    )
+  }
+  return token
 }
 
 function isLoopback(hostname: string): boolean {
@@ -275,7 +290,7 @@ export function readSettings(
   }
   const timeoutMs = readDuration(read, 'timeout', '30m', 1000)
   const requirePr = readBoolean(read, 'require-pr', false)
-  const githubToken = read('github-token') || undefined
+  const githubToken = readGitHubToken(read)
   const includeContext = readBoolean(read, 'include-context', false)
   const prComment = readBoolean(read, 'pr-comment', true)
   const reuseJob = readBoolean(read, 'reuse-job', true)

@@ -106,12 +106,23 @@ export async function watchJob(
   return { ending, waitEnd: result.end, ...(job ? { job } : {}) }
 }
 
-/** wait: false: the job as the last call returned it, and a step that succeeds. */
+/**
+ * wait: false: the job as the last call returned it. The step succeeds, unless that
+ * one answer already says the job failed: then it fails as it would when waiting.
+ */
 export function notWaiting(session: Session, job: AgentJob | undefined): Outcome {
   if (job) session.report.statusChanged(job, undefined)
-  const ending: Ending = {
-    conclusion: 'succeeded',
-    message: `Not waiting (wait: false): job ${job?.id ?? ''} is ${job?.status ?? 'unknown'}.`
-  }
+  const ending: Ending =
+    job?.status === 'failed'
+      ? endingFor(
+          { end: 'terminal', job, polls: 0 },
+          session.settings.requirePr,
+          { ...session.context, endpoint: 'get', jobId: job.id },
+          formatDuration(session.settings.timeoutMs)
+        )
+      : {
+          conclusion: 'succeeded',
+          message: `Not waiting (wait: false): job ${job?.id ?? ''} is ${job?.status ?? 'unknown'}.`
+        }
   return { ending, ...(job ? { job } : {}) }
 }

@@ -6,7 +6,7 @@ import { AgentApi } from '../agent/agent-api.js'
 import { listenForCancellation } from './cancellation.js'
 import { systemClock, type Clock } from '../common/clock.js'
 import { describeError, type ErrorContext } from '../agent/describe-error.js'
-import { createDispatcher } from '../agent/dispatcher.js'
+import { createDispatcher, proxyFor } from '../agent/dispatcher.js'
 import { formatDuration } from '../common/duration.js'
 import { HttpClient } from '../agent/http.js'
 import { readSettings, type Settings } from './inputs.js'
@@ -51,12 +51,13 @@ export interface RunDependencies {
 /** Settings and the network path, or one error line and undefined: before any request. */
 function prepare(
   env: NodeJS.ProcessEnv
-): { settings: Settings; dispatcher: Dispatcher } | undefined {
+): { settings: Settings; dispatcher: Dispatcher; proxy: string | undefined } | undefined {
   try {
     const settings = readSettings(core.getInput, env.GITHUB_WORKSPACE, {
       commandEvent: isCommandEvent(env.GITHUB_EVENT_NAME ?? '')
     })
-    return { settings, dispatcher: createDispatcher(env) }
+    const dispatcher = createDispatcher(env)
+    return { settings, dispatcher, proxy: proxyFor(env, settings.baseUrl) }
   } catch (error) {
     // Bad inputs and malformed proxy variables: expected, so no stack trace.
     core.setFailed(safeLine(error instanceof Error ? error.message : String(error), 2000))
@@ -74,7 +75,7 @@ export async function run(dependencies: RunDependencies = {}): Promise<void> {
   const prepared = prepare(env)
   if (!prepared) return
   let { settings } = prepared
-  const { dispatcher } = prepared
+  const { dispatcher, proxy } = prepared
 
   // Comment events: here the command is taken or refused, before anything is sent.
   let taken: TakenCommand | undefined
@@ -114,6 +115,7 @@ export async function run(dependencies: RunDependencies = {}): Promise<void> {
       settings.mode === 'create' ? 'create' : settings.mode === 'message' ? 'message' : 'get',
     projectId: settings.projectId,
     host: settings.baseUrl.host,
+    ...(proxy === undefined ? {} : { proxy }),
     ...(settings.mode === 'create' ? {} : { jobId: settings.jobId })
   }
   const session: Session = {
@@ -205,13 +207,12 @@ export async function run(dependencies: RunDependencies = {}): Promise<void> {
           alreadyHandedOff
         })
     if (docs) session.report.docsPullRequestKnown(docs)
-    // Only where the docs pull request could be read: a token that cannot see it cannot comment.
-    const linked =
-      alreadyHandedOff || cancellation.reason !== undefined || !docs
-        ? false
-        : await linkDocsPullRequest(settings, env, job, 10_000)
+    const backLink =
+      alreadyHandedOff || cancellation.reason !== undefined
+        ? 'skipped'
+        : await linkDocsPullRequest(settings, env, job, docs !== undefined, 10_000)
     const asked = settings.docsPrReviewers.length > 0 || settings.docsPrLabels.length > 0
-    if (record && prLink && !alreadyHandedOff && linked && (handedOff || !asked)) {
+    if (record && prLink && !alreadyHandedOff && backLink !== 'retry' && (handedOff || !asked)) {
       record = withHandedOff(record, prLink)
     }
     const summary = await session.report.finish(ending)
@@ -258,34 +259,39 @@ export async function run(dependencies: RunDependencies = {}): Promise<void> {
 
 /**
  * Once a job's docs pull request is known, the back-link that later commands on it use.
- * Written where a token can reach: the docs in this repository, or docs-token. True
- * when the link is there.
+ * Written where a token can reach: the docs in this repository, or docs-token. 'done'
+ * when the link is there or cannot be written by any run (said once), 'retry' when a
+ * later run may succeed.
  */
 async function linkDocsPullRequest(
   settings: Settings,
   env: NodeJS.ProcessEnv,
   job: AgentJob | undefined,
+  readable: boolean,
   budgetMs: number
-): Promise<boolean> {
+): Promise<'done' | 'retry' | 'skipped'> {
   const docs = parsePullRequestLink(job?.prLink ?? null)
-  if (!settings.prComment || !job || !docs || !job.prLink) return false
+  if (!settings.prComment || !job || !docs || !job.prLink) return 'skipped'
   const run = readWorkflowRun(env)
   if (!onSameServer(job.prLink, run)) {
     core.info(
       `Docs pull request ${safeLine(job.prLink)} is not on ${safeLine(run.serverUrl)}; no back-link is written there.`
     )
-    return false
+    return 'done'
   }
   const sameRepository = docs.repository.toLowerCase() === run.repository.toLowerCase()
   if (!sameRepository && settings.docsToken === undefined) {
+    // Said in the log, not as a warning: most such runs never see a command on the docs
+    // pull request, and a warning on every one would be noise.
     core.info(
-      `Docs pull request ${safeLine(job.prLink)} is in another repository and docs-token is empty: no back-link is written there, so commands on it cannot find the job.`
+      `docs back-link: docs pull request ${safeLine(job.prLink)} is in another repository and docs-token is empty, so it gets no link to its job and commands given on it cannot find the job. Set docs-token to a token with pull-requests: write there.`
     )
-    return false
+    return 'done'
   }
-  // The docs repository's token when there is one: the back-link is written there.
+  // A token that could not read the docs pull request cannot comment on it either.
+  if (!readable) return 'retry'
   const token = settings.docsToken ?? settings.githubToken
-  return writeBackLink({
+  const linked = await writeBackLink({
     run,
     ...(token ? { token } : {}),
     userAgent: USER_AGENT,
@@ -294,6 +300,7 @@ async function linkDocsPullRequest(
     projectId: settings.projectId,
     docsPullRequest: docs
   })
+  return linked ? 'done' : 'retry'
 }
 
 /** The record a run with a named job leaves: that job, counting a message as a follow-up. */

@@ -2,10 +2,10 @@
 // job summary. All text from the server passes through safe-text first.
 
 import * as core from '@actions/core'
-import type { AgentJob } from '../agent/job.js'
+import { isTerminal, type AgentJob } from '../agent/job.js'
 import { formatDuration } from '../common/duration.js'
 import { parsePullRequestLink } from '../common/pull-request-link.js'
-import { redact, safeHtml, safeLine, safeMarkdown } from '../common/safe-text.js'
+import { inertJson, redact, safeHtml, safeLine, safeMarkdown } from '../common/safe-text.js'
 import type { DocsPullRequest } from '../github/docs-pull-request.js'
 import { docsPullRequestRows, factTable, pullRequestCell, statusCell } from './summary-format.js'
 
@@ -85,7 +85,11 @@ export class RunReport {
     this.polls = polls
     if (core.isDebug()) {
       const next =
-        nextDelayMs === undefined ? 'done' : `next poll in ${formatDuration(nextDelayMs)}`
+        nextDelayMs !== undefined
+          ? `next poll in ${formatDuration(nextDelayMs)}`
+          : isTerminal(job.status)
+            ? 'done'
+            : 'no further poll fits before the timeout'
       core.debug(`Poll ${polls}: job ${safeLine(job.id)} is ${safeLine(job.status)}; ${next}`)
     }
   }
@@ -116,10 +120,10 @@ export class RunReport {
     const pr = parsePullRequestLink(job?.prLink ?? null)
     this.setOutput('job-id', this.jobId ?? '')
     this.setOutput('status', job?.status ?? '')
-    this.setOutput('pr-link', job?.prLink ?? '')
+    this.setOutput('pr-link', pr?.link ?? '')
     this.setOutput('pr-number', pr ? String(pr.number) : '')
     this.setOutput('pr-repository', pr?.repository ?? '')
-    this.setOutput('job', job ? JSON.stringify(job) : '')
+    this.setOutput('job', job ? inertJson(job) : '')
     this.setOutput('created', String(this.created))
     const docs = this.docs
     // Text from GitHub, one line per value: a path with a line break cannot add a line.
@@ -163,8 +167,9 @@ export class RunReport {
     try {
       await core.summary.addRaw(summary, true).write()
     } catch (error) {
-      core.debug(
-        `Could not write the job summary: ${safeLine(error instanceof Error ? error.message : error)}`
+      // A courtesy like the comment: the step's result still follows the job.
+      core.warning(
+        `Could not write the job summary (GITHUB_STEP_SUMMARY): ${safeLine(error instanceof Error ? error.message : error)}`
       )
     }
   }

@@ -19,14 +19,14 @@ export function statusCell(status: string | undefined): string {
 }
 
 /**
- * A docs pull request as a link labelled `owner/repo#n`. Only an https link that reads
- * as a pull request becomes a link; anything else is shown as inert text.
+ * A docs pull request as a link labelled `owner/repo#n`. Only what the one link parser
+ * reads as a pull request becomes a link; anything else is shown as inert text.
  */
 export function pullRequestCell(link: string | null | undefined, none = '—'): string {
   if (!link) return none
   const pr = parsePullRequestLink(link)
-  if (!pr || !/^https:\/\//i.test(link)) return safeMarkdown(link)
-  return `<a href="${safeHtml(link, 2000)}">${safeHtml(`${pr.repository}#${pr.number}`)}</a>`
+  if (!pr) return safeMarkdown(link)
+  return `<a href="${safeHtml(pr.link, 2000)}">${safeHtml(`${pr.repository}#${pr.number}`)}</a>`
 }
 
 /** A two-column Markdown table with an empty header. */

@@ -4,15 +4,30 @@ import { BadResponseError } from './http-errors.js'
 import type { HttpClient, JsonResponse } from './http.js'
 import { NotAJobError, parseJob, type AgentJob } from './job.js'
 
-/** The job in a 2xx answer; a body that is not one becomes a BadResponseError. */
-function jobFrom(method: string, path: string, response: JsonResponse): AgentJob {
+/**
+ * The job in a 2xx answer; a body that is not one, or a job other than the one asked
+ * about, becomes a BadResponseError. The excerpt is cut from the text as it came,
+ * never rebuilt from the parsed value, so no shape of JSON can make it costly.
+ */
+function jobFrom(
+  method: string,
+  path: string,
+  response: JsonResponse,
+  expectedId?: string
+): AgentJob {
+  const bad = (reason: string): BadResponseError =>
+    new BadResponseError(method, path, response.status, reason, response.text)
+  let job: AgentJob
   try {
-    return parseJob(response.body)
+    job = parseJob(response.body)
   } catch (error) {
     if (!(error instanceof NotAJobError)) throw error
-    const reason = `something that is not an agent job (${error.reason})`
-    throw new BadResponseError(method, path, response.status, reason, JSON.stringify(response.body))
+    throw bad(`something that is not an agent job (${error.reason})`)
   }
+  if (expectedId !== undefined && job.id !== expectedId) {
+    throw bad(`a job other than the one asked about (job ${job.id})`)
+  }
+  return job
 }
 
 /**
@@ -56,13 +71,13 @@ export class AgentApi {
   async sendMessage(jobId: string, prompt: string, options: CallOptions): Promise<AgentJob> {
     const path = `${this.jobPath(jobId)}/message`
     const response = await this.http.requestJson('POST', path, { ...options, body: { prompt } })
-    return jobFrom('POST', path, response)
+    return jobFrom('POST', path, response, jobId)
   }
 
   /** GET /v2/agent/{projectId}/job/{id}: 200 with the job. */
   async getJob(jobId: string, options: CallOptions): Promise<AgentJob> {
     const path = this.jobPath(jobId)
     const response = await this.http.requestJson('GET', path, options)
-    return jobFrom('GET', path, response)
+    return jobFrom('GET', path, response, jobId)
   }
 }

@@ -18,6 +18,8 @@ export interface ErrorContext {
   projectId: string
   jobId?: string
   host: string
+  /** The proxy requests to the service go through (`host:port`), when there is one. */
+  proxy?: string
 }
 
 function serverSays(error: ApiError): string {
@@ -60,19 +62,25 @@ function apiErrorLine(error: ApiError, context: ErrorContext): string {
 
 function networkLine(error: NetworkError, context: ErrorContext): string {
   const call = `${error.method} ${error.path}`
+  const proxyCheck = 'Check HTTPS_PROXY / HTTP_PROXY, or list the host in NO_PROXY.'
   const proxyStatus = proxyRefusal(error.code)
   if (proxyStatus !== undefined) {
     const what = proxyStatus === 407 ? 'wants credentials' : `answered ${proxyStatus}`
-    return `The proxy would not open a tunnel to ${context.host} for ${call}: it ${what}. Check HTTPS_PROXY / HTTP_PROXY (user:password in the proxy URL for 407), or list the host in NO_PROXY.`
+    const proxy = context.proxy ? `The proxy ${context.proxy}` : 'The proxy'
+    return `${proxy} would not open a tunnel to ${context.host} for ${call}: it ${what}. Check HTTPS_PROXY / HTTP_PROXY (user:password in the proxy URL for 407), or list the host in NO_PROXY.`
   }
   if (isCertificateCode(error.code)) {
     return `The TLS certificate of ${context.host} is not trusted (${error.code}) for ${call}. Behind a TLS-inspecting proxy or with a private CA, set NODE_EXTRA_CA_CERTS to the CA's PEM file; otherwise check base-url.`
   }
+  if (!error.maybeReceived) {
+    const why = error.code === 'TIMEOUT' ? 'no connection in time' : error.code
+    // Through a proxy, the only connection this machine opens is to the proxy.
+    return context.proxy
+      ? `Could not reach the proxy ${context.proxy} (${why}) for ${call} to ${context.host}. ${proxyCheck}`
+      : `Could not reach ${context.host} (${why}) for ${call}. Check the network, proxy settings (HTTPS_PROXY, NO_PROXY) and base-url.`
+  }
   if (error.code === 'TIMEOUT') {
     return `${context.host} gave no answer in time to ${call}. Check the network and proxy settings (HTTPS_PROXY, NO_PROXY).`
-  }
-  if (!error.maybeReceived) {
-    return `Could not reach ${context.host} (${error.code}) for ${call}. Check the network, proxy settings (HTTPS_PROXY, NO_PROXY) and base-url.`
   }
   return `The connection to ${context.host} broke before the answer to ${call} arrived (${error.code}). Check the network and proxy settings (HTTPS_PROXY, NO_PROXY).`
 }
@@ -106,11 +114,9 @@ export function mayHaveReachedService(error: unknown): boolean {
   const last = error instanceof RetryWouldOutlastTimeoutError ? error.lastError : error
   if (last instanceof ApiError) return last.status >= 500
   if (last instanceof NetworkError) return last.maybeReceived
-  return (
-    last instanceof BadResponseError ||
-    last instanceof DeadlineError ||
-    last instanceof CancelledError
-  )
+  // Cut short: only when a request had begun to leave (not while sleeping or connecting).
+  if (last instanceof DeadlineError || last instanceof CancelledError) return last.requestSent
+  return last instanceof BadResponseError
 }
 
 export function describeError(error: unknown, context: ErrorContext): string {

@@ -53,6 +53,32 @@ export function proxySettings(env: NodeJS.ProcessEnv): ProxySettings {
   }
 }
 
+/** Whether NO_PROXY lets a request to `url` go direct: the rules EnvHttpProxyAgent applies. */
+function bypassesProxy(noProxy: string | undefined, url: URL): boolean {
+  if (noProxy === undefined) return false
+  if (noProxy === '*') return true
+  const hostname = url.host.replace(/:\d*$/, '').toLowerCase()
+  const port = Number(url.port) || (url.protocol === 'https:' ? 443 : 80)
+  return noProxy
+    .split(/[,\s]/)
+    .filter((entry) => entry !== '')
+    .some((entry) => {
+      const parsed = /^(.+):(\d+)$/.exec(entry)
+      const host = (parsed ? (parsed[1] as string) : entry).toLowerCase()
+      if (parsed && Number(parsed[2]) !== port) return false
+      return /^[.*]/.test(host) ? hostname.endsWith(host.replace(/^\*/, '')) : hostname === host
+    })
+}
+
+/** The proxy a request to `url` goes through, as `host:port` (never its credentials), if any. */
+export function proxyFor(env: NodeJS.ProcessEnv, url: URL): string | undefined {
+  const settings = proxySettings(env)
+  const proxy = url.protocol === 'https:' ? settings.httpsProxy : settings.httpProxy
+  if (!proxy || bypassesProxy(settings.noProxy, url)) return undefined
+  const parsed = new URL(proxy)
+  return parsed.port ? parsed.host : `${parsed.host}:${parsed.protocol === 'https:' ? 443 : 80}`
+}
+
 /** EnvHttpProxyAgent warns on stderr that it is experimental; that line would only alarm users. */
 function quietly<T>(make: () => T): T {
   // eslint-disable-next-line @typescript-eslint/unbound-method -- put back as it was, below

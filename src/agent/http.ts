@@ -1,7 +1,7 @@
 // The one HTTP client: base URL, headers, per-request time limit, body size cap,
 // and the mapping of every failure to the errors in http-errors.ts.
 
-import { request, type Dispatcher } from 'undici'
+import { DecoratorHandler, getGlobalDispatcher, request, type Dispatcher } from 'undici'
 import { CancelledError, DeadlineError } from '../common/run-errors.js'
 import { ApiError, BadResponseError, isCertificateCode, NetworkError } from './http-errors.js'
 import { parseRetryAfter } from './retry-after.js'
@@ -22,6 +22,8 @@ export interface HttpClientOptions {
 export interface JsonResponse {
   status: number
   body: unknown
+  /** The body as it came, for excerpts in messages. */
+  text: string
 }
 
 export interface RequestOptions {
@@ -90,6 +92,60 @@ function serverMessageOf(body: unknown, parsed: boolean, text: string): string |
     : redacted
 }
 
+/**
+ * Tells `onSent` when the request begins to leave: undici calls onConnect just before
+ * it writes the request to the socket, after the connection (and any proxy tunnel or
+ * TLS handshake) is up. An exchange that fails before then cannot have reached the
+ * service, whatever the error says.
+ */
+function watchSending(dispatcher: Dispatcher, onSent: () => void): Dispatcher {
+  // undici's own pass-through handler; its published types omit the methods it has.
+  const PassThrough = DecoratorHandler as unknown as new (handler: Dispatcher.DispatchHandlers) => {
+    onConnect(abort: (error?: Error) => void): void
+  }
+  class Watched extends PassThrough {
+    override onConnect(abort: (error?: Error) => void): void {
+      onSent()
+      super.onConnect(abort)
+    }
+  }
+  return dispatcher.compose(
+    (dispatch) => (options, handler) => dispatch(options, new Watched(handler))
+  )
+}
+
+/**
+ * The request's answer, or a rejection as soon as `signal` aborts. undici honours an
+ * abort only once the request is on a connection: while a proxy tunnel is still being
+ * opened (a proxy that accepts and never answers), it would wait on past the timeout.
+ */
+function untilAborted(
+  pending: Promise<Dispatcher.ResponseData>,
+  signal: AbortSignal
+): Promise<Dispatcher.ResponseData> {
+  return new Promise((resolve, reject) => {
+    // Kept as they are (undici's and Node's errors carry the codes read later), even
+    // from another realm, where instanceof Error would say no.
+    const asError = (reason: unknown): Error =>
+      typeof reason === 'object' && reason !== null ? (reason as Error) : new Error(String(reason))
+    const onAbort = (): void => reject(asError(signal.reason))
+    if (signal.aborted) onAbort()
+    signal.addEventListener('abort', onAbort, { once: true })
+    pending.then(
+      (response) => {
+        signal.removeEventListener('abort', onAbort)
+        // Too late: the caller has moved on, so nobody will read this body.
+        if (signal.aborted) discard(response.body)
+        else resolve(response)
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort)
+        reject(asError(error))
+      }
+    )
+  })
+}
+
 /** Drops a body unread. undici reports a destroyed body as an 'error' event, which
  * nothing would listen to any more: without the listener it would crash the process. */
 function discard(body: Dispatcher.ResponseData['body']): void {
@@ -125,34 +181,44 @@ export class HttpClient {
     const timeout = AbortSignal.timeout(limit)
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout
     const url = new URL(this.basePath + path, this.options.baseUrl.origin)
+    // An object, so the type checker sees the callback's change.
+    const exchange = { sent: false }
+    const dispatcher = watchSending(this.options.dispatcher ?? getGlobalDispatcher(), () => {
+      exchange.sent = true
+    })
 
     try {
-      const response = await request(url, {
-        method,
-        headers: {
-          authorization: `Bearer ${this.options.apiKey}`,
-          accept: 'application/json',
-          'user-agent': this.options.userAgent,
-          ...(options.body === undefined ? {} : { 'content-type': 'application/json' })
-        },
-        ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
-        dispatcher: this.options.dispatcher,
-        signal,
-        // A backstop only: the signal above is what ends a slow exchange.
-        headersTimeout: limit + 1000,
-        bodyTimeout: limit + 1000
-      })
+      const response = await untilAborted(
+        request(url, {
+          method,
+          headers: {
+            authorization: `Bearer ${this.options.apiKey}`,
+            accept: 'application/json',
+            'user-agent': this.options.userAgent,
+            ...(options.body === undefined ? {} : { 'content-type': 'application/json' })
+          },
+          ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+          dispatcher,
+          signal,
+          // A backstop only: the signal above is what ends a slow exchange.
+          headersTimeout: limit + 1000,
+          bodyTimeout: limit + 1000
+        }),
+        signal
+      )
       const text = await this.readCapped(response, method, path)
       return this.interpret(method, path, response, text)
     } catch (error) {
-      if (options.signal?.aborted) throw new CancelledError()
+      if (options.signal?.aborted) throw new CancelledError(exchange.sent)
       if (error instanceof ApiError || error instanceof BadResponseError) throw error
       if (timeout.aborted || this.now() >= options.deadline) {
-        if (boundByDeadline || this.now() >= options.deadline) throw new DeadlineError()
-        throw new NetworkError(method, path, 'TIMEOUT', true)
+        if (boundByDeadline || this.now() >= options.deadline)
+          throw new DeadlineError(exchange.sent)
+        throw new NetworkError(method, path, 'TIMEOUT', exchange.sent)
       }
       const { code, maybeReceived } = classifyNetworkError(error)
-      throw new NetworkError(method, path, code, maybeReceived)
+      // Whatever the error, a request that never began to leave cannot have arrived.
+      throw new NetworkError(method, path, code, exchange.sent && maybeReceived)
     }
   }
 
@@ -230,6 +296,6 @@ export class HttpClient {
         text
       )
     }
-    return { status, body }
+    return { status, body, text }
   }
 }

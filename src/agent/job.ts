@@ -1,6 +1,8 @@
 // The agent job as the service returns it, checked at the boundary so the rest of
 // the action never meets `undefined` ids or statuses.
 
+import { parsePullRequestLink } from '../common/pull-request-link.js'
+
 export const TERMINAL_STATUSES = ['completed', 'archived', 'failed'] as const
 export const KNOWN_STATUSES = ['active', ...TERMINAL_STATUSES] as const
 
@@ -24,23 +26,31 @@ export function isKnownStatus(status: string): boolean {
 }
 
 /**
- * A link later steps can use as it is: http(s), no whitespace or control characters.
- * Anything else is treated as no link, so `${{ steps.x.outputs.pr-link }}` pasted
- * into a script can never carry a second command.
+ * One rule for every job id, whether a workflow wrote it (the `job-id` input) or the
+ * service sent it: letters, digits, `-`, `_` and `.`, starting with a letter or digit,
+ * at most 128 characters. Nothing in it can end a path segment, a log line or a
+ * shell word, so it can go into URLs, outputs and messages as it is.
  */
-// eslint-disable-next-line no-control-regex
-const SAFE_LINK = /^https?:\/\/[^\s\u0000-\u001f\u007f-\u009f"'`$\\<>]+$/i
+const PLAIN_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/
 
-function isSafeLink(value: unknown): value is string {
-  return typeof value === 'string' && SAFE_LINK.test(value)
+export const PLAIN_ID_FORM =
+  'a plain identifier (letters, digits, -, _ and ., starting with a letter or digit, at most 128 characters)'
+
+export function isPlainId(value: unknown): value is string {
+  return typeof value === 'string' && PLAIN_ID.test(value)
 }
+
+/** A status is one word (`active`, or whatever a newer service calls it); it too reaches an output. */
+const PLAIN_STATUS = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/
 
 /** Why a body is not a job, or undefined when it is one. */
 function whyNotAJob(body: unknown): string | undefined {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'not a JSON object'
   const record = body as Record<string, unknown>
   if (typeof record.id !== 'string' || record.id.trim() === '') return 'no "id"'
+  if (!isPlainId(record.id)) return 'an "id" that is not a plain identifier'
   if (typeof record.status !== 'string' || record.status.trim() === '') return 'no "status"'
+  if (!PLAIN_STATUS.test(record.status)) return 'a "status" that is not one plain word'
   if (record.prLink != null && typeof record.prLink !== 'string') return '"prLink" is not a string'
   return undefined
 }
@@ -64,7 +74,8 @@ export function parseJob(body: unknown): AgentJob {
   return {
     id: record.id as string,
     status: record.status as string,
-    prLink: isSafeLink(record.prLink) ? record.prLink : null,
+    // A link that is not exactly a pull request is treated as none (see pull-request-link.ts).
+    prLink: parsePullRequestLink(record.prLink as string | null | undefined)?.link ?? null,
     ...(typeof record.model === 'string' ? { model: record.model } : {}),
     ...(source
       ? {

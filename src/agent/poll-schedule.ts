@@ -16,13 +16,26 @@ export interface PollSchedule {
 
 export const GROWTH = 0.2
 
-/** Milliseconds to wait before the next poll, never past the deadline. */
+/** The last poll comes this long before the deadline (at most), so its answer can arrive in time. */
+export const LAST_POLL_LEAD_MS = 1000
+
+/**
+ * Milliseconds to wait before the next poll, or undefined when no further poll fits
+ * before the deadline: then the wait ends at once, rather than sleeping to the
+ * deadline for nothing. When the schedule's next poll would come too close to the
+ * deadline (or after it), one last poll is made just before it instead, provided that
+ * is still at least the first interval away: polls never come closer together than that.
+ */
 export function nextPollDelay(
   schedule: PollSchedule,
   elapsedMs: number,
   remainingMs: number
-): number {
+): number | undefined {
   const grown = Math.max(0, elapsedMs) * GROWTH
   const delay = Math.min(schedule.maxMs, Math.max(schedule.firstMs, grown))
-  return Math.max(0, Math.min(delay, remainingMs))
+  // Never more than the first interval, so a short timeout keeps most of its time.
+  const lead = Math.min(LAST_POLL_LEAD_MS, schedule.firstMs)
+  const latest = remainingMs - lead
+  if (delay <= latest) return delay
+  return latest >= schedule.firstMs ? latest : undefined
 }

@@ -1,6 +1,6 @@
 // The loop that polls one job until it reaches a terminal state, the timeout
 // passes, or the run is cancelled. Bounded: every turn sleeps at least the first
-// poll interval, and nothing sleeps past the deadline.
+// poll interval, and nothing sleeps past the deadline (poll-schedule.ts decides).
 
 import type { Clock } from '../common/clock.js'
 import { CancelledError, DeadlineError } from '../common/run-errors.js'
@@ -105,6 +105,8 @@ export async function waitForJob(options: WaitOptions): Promise<WaitResult> {
   let delay = options.initial ? nextPollDelay(schedule, 0, options.deadline - clock.now()) : 0
 
   for (;;) {
+    // No further poll fits before the deadline: end now rather than sleep to it.
+    if (delay === undefined) return result('timeout')
     let current: AgentJob
     try {
       if (delay > 0) await clock.sleep(delay, options.signal)
@@ -124,8 +126,9 @@ export async function waitForJob(options: WaitOptions): Promise<WaitResult> {
     const now = clock.now()
     delay = nextPollDelay(schedule, now - options.startedAt, options.deadline - now)
     // An unsettled answer is looked at again by the window's end at the latest.
-    if (isTerminal(current.status)) delay = Math.min(delay, Math.max(1, settleUntil - now))
+    if (isTerminal(current.status) && delay !== undefined) {
+      delay = Math.min(delay, Math.max(1, settleUntil - now))
+    }
     options.onPoll?.(current, polls, delay)
-    if (delay <= 0) return result('timeout')
   }
 }

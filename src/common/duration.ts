@@ -11,14 +11,17 @@ export const DURATION_FORM =
 /** Milliseconds for `text`, or undefined when it is not a duration. */
 export function parseDuration(text: string): number | undefined {
   const value = text.trim().toLowerCase()
-  if (/^\d+(?:\.\d+)?$/.test(value)) return Math.round(Number(value) * 1000)
-  if (!WHOLE.test(value)) return undefined
   let total = 0
-  PART.lastIndex = 0
-  for (let match = PART.exec(value); match; match = PART.exec(value)) {
-    total += Number(match[1]) * (UNIT_MS[match[2] as string] as number)
+  if (/^\d+(?:\.\d+)?$/.test(value)) total = Number(value) * 1000
+  else if (!WHOLE.test(value)) return undefined
+  else {
+    PART.lastIndex = 0
+    for (let match = PART.exec(value); match; match = PART.exec(value)) {
+      total += Number(match[1]) * (UNIT_MS[match[2] as string] as number)
+    }
   }
-  return Math.round(total)
+  // Hundreds of digits read as Infinity: not a duration anyone meant.
+  return Number.isFinite(total) ? Math.round(total) : undefined
 }
 
 /** `90000` → `1m30s`: the inverse, for messages and summaries. */

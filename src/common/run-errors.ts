@@ -3,7 +3,10 @@
 
 /** The run was cancelled (SIGINT/SIGTERM) while the exchange was under way. */
 export class CancelledError extends Error {
-  constructor() {
+  constructor(
+    /** Whether a request had begun to leave the machine when it happened. */
+    readonly requestSent = false
+  ) {
     super('cancelled')
     this.name = 'CancelledError'
   }
@@ -11,7 +14,10 @@ export class CancelledError extends Error {
 
 /** The step's overall timeout ran out while the exchange was under way. */
 export class DeadlineError extends Error {
-  constructor() {
+  constructor(
+    /** Whether a request had begun to leave the machine when it happened. */
+    readonly requestSent = false
+  ) {
     super('the timeout ran out')
     this.name = 'DeadlineError'
   }

@@ -56,3 +56,16 @@ export function safeHtml(text: unknown, max = 300): string {
 export function safeMarkdown(text: unknown, max = 300): string {
   return safeHtml(text, max).replace(/([\\`*_[\]])/g, '\\$1')
 }
+
+/**
+ * JSON for an output a later step may paste into a script: the same value once
+ * parsed, but every character a shell, HTML or a line break would act on is written
+ * as a \uXXXX escape. Outside strings JSON.stringify writes none of them, so only
+ * string contents change.
+ */
+export function inertJson(value: unknown): string {
+  return redact(JSON.stringify(value)).replace(
+    /[$`'!<>&\u2028\u2029]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`
+  )
+}

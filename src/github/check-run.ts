@@ -9,9 +9,10 @@ import { redact, safeLine } from '../common/safe-text.js'
 import {
   boundedSignal,
   describeGitHubError,
+  gitHubAnswerStatus,
+  type GitHubClient,
   openGitHub,
-  walkPages,
-  type GitHubClient
+  walkPages
 } from './client.js'
 import {
   pullRequestNumber,
@@ -155,7 +156,7 @@ export class DocsCheckRun {
       const octokit = await openGitHub(this.options.token, this.options.userAgent, signal)
       return await call(octokit, owner, repo)
     } catch (error) {
-      const status = record(error)?.status
+      const status = gitHubAnswerStatus(error)
       const denied = status === 401 || status === 403 || status === 404
       if (denied) this.off = true
       core.warning(

@@ -29,14 +29,27 @@ export async function openGitHub(
   return octokit
 }
 
+/**
+ * The status GitHub answered with, or undefined when no answer came. Octokit gives a
+ * network failure or a timeout `status: 500` too, without a response: that is not
+ * an answer, and must not read as one (nor earn a permission hint).
+ */
+export function gitHubAnswerStatus(error: unknown): number | undefined {
+  const response = record(record(error)?.response)
+  return typeof response?.status === 'number' ? response.status : undefined
+}
+
 /** Why a GitHub call failed, in one line safe to print. */
 export function describeGitHubError(error: unknown): string {
-  const status = record(error)?.status
-  if (typeof status === 'number') return `the GitHub API answered ${status}`
-  if (error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError')) {
+  const status = gitHubAnswerStatus(error)
+  if (status !== undefined) return `the GitHub API answered ${status}`
+  const names = [record(error)?.name, record(record(error)?.cause)?.name]
+  if (names.some((name) => name === 'AbortError' || name === 'TimeoutError')) {
     return 'the GitHub API did not answer in time'
   }
-  return safeLine(error instanceof Error ? error.message : String(error), 200)
+  // Octokit's message for a failed fetch is the cause's own (`connect ECONNREFUSED …`).
+  const message = error instanceof Error ? error.message : String(error)
+  return `the GitHub API could not be reached: ${safeLine(message, 200)}`
 }
 
 /**

@@ -4,7 +4,7 @@
 // reviewer never stops the others.
 
 import type { PullRequestRef } from '../common/pull-request-link.js'
-import type { GitHubClient } from './client.js'
+import { gitHubAnswerStatus, type GitHubClient } from './client.js'
 import { account, type DocsPullRequest, type GitHubAccount } from './docs-pull-request.js'
 import { record, text, type WorkflowRun } from './workflow-run.js'
 
@@ -94,11 +94,6 @@ export function planReviews(
   return plan
 }
 
-function statusOf(error: unknown): number | undefined {
-  const status = record(error)?.status
-  return typeof status === 'number' ? status : undefined
-}
-
 /** GitHub's reason for a 422, one short line. */
 function reasonOf(error: unknown): string {
   const data = record(record(record(error)?.response)?.data)
@@ -124,7 +119,7 @@ async function eachOrAll<T>(
     await send(items)
     return { done: items.map(nameOf), refused: [] }
   } catch (error) {
-    if (statusOf(error) !== 422) throw error
+    if (gitHubAnswerStatus(error) !== 422) throw error
     if (items.length === 1) {
       return { done: [], refused: [{ name: nameOf(items[0] as T), reason: reasonOf(error) }] }
     }
@@ -136,7 +131,7 @@ async function eachOrAll<T>(
       await send([item])
       done.push(nameOf(item))
     } catch (error) {
-      if (statusOf(error) !== 422) throw error
+      if (gitHubAnswerStatus(error) !== 422) throw error
       refused.push({ name: nameOf(item), reason: reasonOf(error) })
     }
   }

@@ -6,7 +6,13 @@
 import * as core from '@actions/core'
 import { parsePullRequestLink, type PullRequestRef } from '../common/pull-request-link.js'
 import { safeLine } from '../common/safe-text.js'
-import { boundedSignal, describeGitHubError, openGitHub, type GitHubClient } from './client.js'
+import {
+  boundedSignal,
+  describeGitHubError,
+  gitHubAnswerStatus,
+  type GitHubClient,
+  openGitHub
+} from './client.js'
 import { readDocsPullRequest, type DocsPullRequest } from './docs-pull-request.js'
 import {
   addLabels,
@@ -16,7 +22,7 @@ import {
   type Refusal,
   type ReviewerSpec
 } from './docs-review.js'
-import { readWorkflowRun, record } from './workflow-run.js'
+import { readWorkflowRun } from './workflow-run.js'
 
 /** The calls on the docs repository never take longer than this in all. */
 export const DOCS_BUDGET_MS = 20_000
@@ -48,14 +54,9 @@ export interface FollowResult {
   handedOff: boolean
 }
 
-function statusOf(error: unknown): number | undefined {
-  const status = record(error)?.status
-  return typeof status === 'number' ? status : undefined
-}
-
 /** The warning for a failed call, naming the permission when GitHub denied it. */
 function failure(what: string, repository: string, error: unknown, permission: string): string {
-  const status = statusOf(error)
+  const status = gitHubAnswerStatus(error)
   const denied = status === 401 || status === 403 || status === 404
   const hint = denied
     ? ` The docs token (docs-token, or github-token when it is empty) needs \`${permission}\` on ${repository}; when the docs live in another repository, use a GitHub App token or a fine-grained token there.`

@@ -12,7 +12,8 @@ import {
   describeGitHubError,
   openGitHub,
   walkPages,
-  type GitHubClient
+  type GitHubClient,
+  gitHubAnswerStatus
 } from './client.js'
 import {
   formatRecord,
@@ -25,8 +26,13 @@ import { pullRequestNumber, readWorkflowRun, type WorkflowRun } from './workflow
 
 /** 100 comments a page: a pull request with 3,000 comments is read in 30 calls at most. */
 export const MAX_COMMENT_PAGES = 30
-const PERMISSION_HINT =
-  'The comment needs `permissions: pull-requests: write` for the job; on pull requests from forks the token is read-only, so no comment can be kept.'
+/** The permission hint, only for an answer that says no (not for a network error). */
+function permissionHint(error: unknown): string {
+  const status = gitHubAnswerStatus(error)
+  return status === 401 || status === 403 || status === 404
+    ? ' The comment needs `permissions: pull-requests: write` for the job; on pull requests from forks the token is read-only, so no comment can be kept.'
+    : ''
+}
 
 export interface ThreadOptions {
   env: NodeJS.ProcessEnv
@@ -96,7 +102,7 @@ export class PullRequestThread {
       await walkPages(pages, MAX_COMMENT_PAGES, (page) => search.visit(page))
     } catch (error) {
       core.warning(
-        `pr-comment: could not read the comments of pull request #${number} (${describeGitHubError(error)}), so its docs job is not recorded. ${PERMISSION_HINT}`
+        `pr-comment: could not read the comments of pull request #${number} (${describeGitHubError(error)}), so its docs job is not recorded.${permissionHint(error)}`
       )
       return undefined
     }
@@ -144,7 +150,7 @@ export class PullRequestThread {
     } catch (error) {
       this.broken = true
       core.warning(
-        `pr-comment: could not comment on pull request #${this.number} (${describeGitHubError(error)}), so its docs job is not recorded. ${PERMISSION_HINT}`
+        `pr-comment: could not comment on pull request #${this.number} (${describeGitHubError(error)}), so its docs job is not recorded.${permissionHint(error)}`
       )
       return false
     }

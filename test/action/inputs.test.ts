@@ -60,17 +60,27 @@ describe('readSettings rejects bad inputs with an error naming the input and the
     ['a missing key', { 'api-key': undefined }, 'api-key', /is required.*from a secret/],
     ['a blank key', { 'api-key': '   ' }, 'api-key', /is required/],
     ['a missing project', { 'project-id': undefined }, 'project-id', /is required/],
-    [
-      'a project id with a space',
-      { 'project-id': 'my project' },
-      'project-id',
-      /single identifier/
-    ],
-    ['a job id with a line break', { 'job-id': 'job_1\njob_2' }, 'job-id', /single identifier/],
+    ['a project id with a space', { 'project-id': 'my project' }, 'project-id', /plain identifier/],
+    ['a job id with a line break', { 'job-id': 'job_1\njob_2' }, 'job-id', /plain identifier/],
     // URL parsing would resolve these as path segments, taking the request off the job's path.
-    ['a job id of ..', { 'job-id': '..' }, 'job-id', /single identifier/],
-    ['a job id of .', { 'job-id': '.' }, 'job-id', /single identifier/],
-    ['a project id of ..', { 'project-id': '..' }, 'project-id', /single identifier/],
+    ['a job id of ..', { 'job-id': '..' }, 'job-id', /plain identifier/],
+    ['a job id of .', { 'job-id': '.' }, 'job-id', /plain identifier/],
+    ['a project id of ..', { 'project-id': '..' }, 'project-id', /plain identifier/],
+    ['a job id with a dollar sign', { 'job-id': 'job_$(id)' }, 'job-id', /plain identifier/],
+    ['a job id with a quote', { 'job-id': "job_1'" }, 'job-id', /plain identifier/],
+    ['a job id with a slash', { 'job-id': 'a/b' }, 'job-id', /plain identifier/],
+    [
+      'a key with an invisible character',
+      { 'api-key': 'mint_abc\u200bdef' },
+      'api-key',
+      /visible ASCII characters without spaces/
+    ],
+    [
+      'a key with a letter outside ASCII',
+      { 'api-key': 'mint_abcdéf' },
+      'api-key',
+      /visible ASCII characters without spaces/
+    ],
     [
       'neither prompt nor job',
       { prompt: undefined },

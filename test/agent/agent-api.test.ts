@@ -155,8 +155,9 @@ describe('AgentApi encodes ids into the path', () => {
     ['non-ASCII letters', 'jöb', 'j%C3%B6b']
   ])('sends a job id with %s as one encoded segment', async (_, id, encoded) => {
     const client = api(base, 'proj')
-    await client.getJob(id, soon())
-    await client.sendMessage(id, 'more', soon())
+    // The answer (job_1) is not about this id, so it is refused; what was sent is the point here.
+    await client.getJob(id, soon()).catch(() => undefined)
+    await client.sendMessage(id, 'more', soon()).catch(() => undefined)
     expect(targets).toEqual([
       `GET /v2/agent/proj/job/${encoded}`,
       `POST /v2/agent/proj/job/${encoded}/message`

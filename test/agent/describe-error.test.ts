@@ -100,8 +100,8 @@ describe('describeError warns when a failed write may still have happened', () =
       'a 2xx that is not a job',
       new BadResponseError('POST', CREATE_PATH, 201, 'a body that is not JSON', '<html>')
     ],
-    ['the deadline during the call', new DeadlineError()],
-    ['a cancel during the call', new CancelledError()],
+    ['the deadline after the request went out', new DeadlineError(true)],
+    ['a cancel after the request went out', new CancelledError(true)],
     ['retries given up after a 502', new RetryWouldOutlastTimeoutError(post(502), 60_000)]
   ])('on create after %s: the job may have been created', (_, error) => {
     expect(mayHaveReachedService(error)).toBe(true)
@@ -119,6 +119,12 @@ describe('describeError warns when a failed write may still have happened', () =
     [
       'retries given up after a 429',
       new RetryWouldOutlastTimeoutError(post(429, undefined), 60_000)
+    ],
+    ['the deadline before the request went out', new DeadlineError(false)],
+    ['a cancel before the request went out (or during a wait)', new CancelledError()],
+    [
+      'a failure before sending, whatever its code',
+      new NetworkError('POST', CREATE_PATH, 'UND_ERR_INVALID_ARG', false)
     ],
     ['an unexpected error', new Error('bug')]
   ])('on create after %s: no such warning', (_, error) => {

@@ -97,7 +97,11 @@ async function failure(promise: Promise<unknown>): Promise<unknown> {
 describe('HttpClient requests', () => {
   it('sends the key as a bearer token, asks for JSON and names itself', async () => {
     const response = await client().requestJson('GET', PATH, { deadline: soon() })
-    expect(response).toEqual({ status: 200, body: { id: 'job_1', status: 'active' } })
+    expect(response).toEqual({
+      status: 200,
+      body: { id: 'job_1', status: 'active' },
+      text: '{"id":"job_1","status":"active"}'
+    })
     const [request] = received
     expect(request).toMatchObject({ method: 'GET', url: PATH, body: '' })
     expect(request?.headers).toMatchObject({

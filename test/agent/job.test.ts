@@ -73,6 +73,15 @@ describe('parseJob', () => {
     ['an object without status', { id: 'j' }, 'no "status"'],
     ['a null status', { id: 'j', status: null }, 'no "status"'],
     ['an empty status', { id: 'j', status: '' }, 'no "status"'],
+    [
+      'an id with a line break',
+      { id: 'job_1\n::add-mask::x', status: 'active' },
+      'not a plain identifier'
+    ],
+    ['an id with a dollar sign', { id: 'job_$(id)', status: 'active' }, 'not a plain identifier'],
+    ['an id with a quote', { id: "job_1'", status: 'active' }, 'not a plain identifier'],
+    ['a status of two words', { id: 'j', status: 'in progress' }, 'not one plain word'],
+    ['a status with a command', { id: 'j', status: '\n::stop-commands::x' }, 'not one plain word'],
     ['a numeric prLink', { id: 'j', status: 'completed', prLink: 42 }, '"prLink" is not a string'],
     [
       'an object prLink',
@@ -102,26 +111,34 @@ describe('job statuses', () => {
 })
 
 describe('parsePullRequestLink', () => {
+  const pr = (link: string, number: number, repository: string) => ({ link, number, repository })
+
   it.each([
-    ['https://github.com/acme/docs/pull/42', { number: 42, repository: 'acme/docs' }],
-    ['https://github.com/acme/docs/pull/42/', { number: 42, repository: 'acme/docs' }],
-    ['https://github.com/acme/docs/pull/42/files', { number: 42, repository: 'acme/docs' }],
+    [
+      'https://github.com/acme/docs/pull/42',
+      pr('https://github.com/acme/docs/pull/42', 42, 'acme/docs')
+    ],
     [
       'https://github.com/acme/docs/pull/42#issuecomment-1',
-      { number: 42, repository: 'acme/docs' }
+      pr('https://github.com/acme/docs/pull/42', 42, 'acme/docs')
     ],
-    ['https://github.com/acme/docs/pull/42?w=1', { number: 42, repository: 'acme/docs' }],
-    ['https://github.example.com/acme/docs/pull/7', { number: 7, repository: 'acme/docs' }],
-    ['https://example.com/github/acme/docs/pull/1234', { number: 1234, repository: 'acme/docs' }],
     [
-      'https://example.com/github/acme/docs/pull/1234/commits',
-      { number: 1234, repository: 'acme/docs' }
+      'https://github.com/acme/docs/pull/42?w=1',
+      pr('https://github.com/acme/docs/pull/42', 42, 'acme/docs')
+    ],
+    [
+      'https://github.example.com/acme/docs/pull/7',
+      pr('https://github.example.com/acme/docs/pull/7', 7, 'acme/docs')
+    ],
+    [
+      'https://github.example.com:8443/acme/docs/pull/7',
+      pr('https://github.example.com:8443/acme/docs/pull/7', 7, 'acme/docs')
     ],
     [
       'https://github.com/my-org/my.docs_repo/pull/9',
-      { number: 9, repository: 'my-org/my.docs_repo' }
+      pr('https://github.com/my-org/my.docs_repo/pull/9', 9, 'my-org/my.docs_repo')
     ]
-  ])('reads %s', (link, expected) => {
+  ])('reads %s, dropping a query or fragment', (link, expected) => {
     expect(parsePullRequestLink(link)).toEqual(expected)
   })
 
@@ -134,6 +151,18 @@ describe('parsePullRequestLink', () => {
     ['a pull link without a number', 'https://github.com/acme/docs/pull/'],
     ['a pull link with a non-numeric number', 'https://github.com/acme/docs/pull/abc'],
     ['a number followed by junk', 'https://github.com/acme/docs/pull/42abc'],
+    ['a trailing slash', 'https://github.com/acme/docs/pull/42/'],
+    ['a page of the pull request', 'https://github.com/acme/docs/pull/42/files'],
+    ['a path prefix', 'https://example.com/github/acme/docs/pull/1234'],
+    ['plain http', 'http://github.com/acme/docs/pull/42'],
+    ['credentials', 'https://user:pw@github.com/acme/docs/pull/42'],
+    ['a percent-encoded owner', 'https://github.com/ac%24me/docs/pull/42'],
+    ['an encoded slash in the repository', 'https://github.com/acme/do%2Fcs/pull/42'],
+    ['a dollar sign in the owner', 'https://github.com/$(id)/docs/pull/42'],
+    ['a repository of ..', 'https://github.com/acme/../pull/42'],
+    ['a leading zero', 'https://github.com/acme/docs/pull/042'],
+    ['a line break after the number', 'https://github.com/acme/docs/pull/42\n::add-mask::x'],
+    ['a space in the fragment', 'https://github.com/acme/docs/pull/42#a b'],
     ['a commit', 'https://github.com/acme/docs/commit/abc123'],
     ['a repository', 'https://github.com/acme/docs']
   ])('finds no pull request in %s', (_, link) => {

@@ -39,21 +39,30 @@ describe('nextPollDelay', () => {
   it('stays between the first and the longest interval, and never shrinks as the wait goes on', () => {
     let previous = DEFAULTS.firstMs
     for (let elapsed = 0; elapsed <= 10 * MINUTE; elapsed += 1000) {
-      const delay = nextPollDelay(DEFAULTS, elapsed, FAR)
+      const delay = nextPollDelay(DEFAULTS, elapsed, FAR) as number
       expect(delay).toBeGreaterThanOrEqual(previous)
       expect(delay).toBeLessThanOrEqual(DEFAULTS.maxMs)
       previous = delay
     }
   })
 
-  it.each([
-    ['cuts the wait to the time left before the deadline', 10 * MINUTE, 1234, 1234],
-    ['cuts even the first interval', 0, 4000, 4000],
-    ['waits the full interval when exactly that much is left', 10 * MINUTE, 30_000, 30_000],
-    ['returns 0 at the deadline', 10 * MINUTE, 0, 0],
-    ['returns 0 past the deadline', 10 * MINUTE, -500, 0]
+  it.each<[string, number, number, number | undefined]>([
+    ['waits the full interval when it still leaves a second', 10 * MINUTE, 31_000, 30_000],
+    ['moves the last poll to a second before the deadline', 10 * MINUTE, 20_000, 19_000],
+    ['moves it even at the first interval', 0, 6000, 5000],
+    ['polls no more: less than the first interval would be left', 10 * MINUTE, 5999, undefined],
+    ['polls no more at the deadline', 10 * MINUTE, 0, undefined],
+    ['polls no more past the deadline', 10 * MINUTE, -500, undefined]
   ])('%s', (_, elapsedMs, remainingMs, delayMs) => {
     expect(nextPollDelay(DEFAULTS, elapsedMs, remainingMs)).toBe(delayMs)
+  })
+
+  it('keeps the lead before the deadline no longer than the first interval', () => {
+    const quick = { firstMs: 100, maxMs: 400 }
+    // After 2 s the schedule asks for 400 ms; with 350 ms left the last poll comes 100 ms early.
+    expect(nextPollDelay(quick, 2000, 350)).toBe(250)
+    expect(nextPollDelay(quick, 2000, 200)).toBe(100)
+    expect(nextPollDelay(quick, 2000, 199)).toBeUndefined()
   })
 
   it('keeps a fixed interval when the first and the longest are equal', () => {
@@ -129,8 +138,9 @@ describe('the whole schedule with the default inputs', () => {
   it('ends at the 30 m timeout, without polling past it, when the job takes 30 minutes', async () => {
     const result = await simulate(30 * MINUTE, 30 * MINUTE)
     expect(result.end).toBe('timeout')
-    expect(result.polls).toBe(69)
-    expect(Math.max(...result.at)).toBeLessThan(30 * MINUTE)
+    expect(result.polls).toBe(70)
+    // The last poll comes a second before the deadline, not a blind sleep to it.
+    expect(Math.max(...result.at)).toBe(30 * MINUTE - 1000)
   })
 
   it('notices a short job as soon as the first interval allows', async () => {

@@ -164,10 +164,11 @@ describe('waitForJob', () => {
     )
     expect(result.end).toBe('timeout')
     expect(result.job).toEqual(job('running'))
-    expect(clock.now()).toBe(2000)
+    // The last poll came one first interval (100 ms) before the deadline; then no sleep.
+    expect(clock.now()).toBe(1900)
   })
 
-  it('never sleeps past the deadline', async () => {
+  it('never sleeps to the deadline when no poll would fit before it', async () => {
     const clock = new FakeClock()
     const { poll, at } = script(clock, ['active'])
     const schedule = { firstMs: 3000, maxMs: 3000 }
@@ -175,9 +176,28 @@ describe('waitForJob', () => {
       options(clock, poll, { initial: job('active'), schedule, deadline: 10_000 })
     )
     expect(result).toMatchObject({ end: 'timeout', polls: 3 })
-    expect(clock.sleeps).toEqual([3000, 3000, 3000, 1000])
+    expect(clock.sleeps).toEqual([3000, 3000, 3000])
     expect(at).toEqual([3000, 6000, 9000])
-    expect(clock.now()).toBe(10_000)
+    expect(clock.now()).toBe(9000)
+  })
+
+  it('moves the last poll to just before the deadline', async () => {
+    const clock = new FakeClock()
+    const { poll, at } = script(clock, ['active'])
+    // Waiting began long ago: after the first poll the schedule asks for its longest interval, 4 s.
+    const schedule = { firstMs: 1000, maxMs: 4000 }
+    const result = await waitForJob(
+      options(clock, poll, {
+        initial: job('active'),
+        schedule,
+        startedAt: -100_000,
+        deadline: 8000
+      })
+    )
+    expect(result).toMatchObject({ end: 'timeout', polls: 3 })
+    // 1 s, 5 s, then 7 s: a second before the deadline, instead of 9 s (after it).
+    expect(at).toEqual([1000, 5000, 7000])
+    expect(clock.now()).toBe(7000)
   })
 
   it('ends with timeout when a poll itself runs into the deadline', async () => {
@@ -216,7 +236,7 @@ describe('waitForJob', () => {
     const { poll } = script(clock, ['running'])
     const result = await waitForJob(options(clock, poll, { deadline: 3000 }))
     expect(result).toMatchObject({ end: 'timeout', job: { status: 'running' } })
-    expect(clock.now()).toBe(3000)
+    expect(clock.now()).toBeLessThan(3000)
   })
 
   it('ends with cancelled when a poll is cancelled', async () => {

@@ -286,9 +286,11 @@ describe('server text that tries to issue workflow commands', () => {
       await withStandIn({}, async (standIn) => {
         standIn.inject({
           method: 'GET',
+          // A status that is not one plain word is a bad answer (faults-trust.test.ts); an
+          // unknown plain one is shown and warned about.
           fault: {
             kind: 'patch',
-            fields: { status: '\n::stop-commands::pwned' }
+            fields: { status: 'pending' }
           }
         })
         // The final answer: what the summary and the outputs are made of.
@@ -306,7 +308,6 @@ describe('server text that tries to issue workflow commands', () => {
         const run = await runAction({ inputs: inputsFor(standIn.url), env: { RUNNER_DEBUG: '1' } })
 
         expect(strayCommands(run.stdout)).toEqual([])
-        expect(run.stdout).toContain('\\n::stop-commands::pwned')
         // A link with a line break is no link: it never reaches a later step's script.
         expect(run.stdout).not.toContain('add-mask::x')
         expect(run.outputs['pr-link']).toBe('')

@@ -146,7 +146,7 @@ describe('behind a proxy', () => {
         expect(run.exitCode).toBe(1)
         const error = failure(run)
         expect(error).toContain(
-          `The proxy would not open a tunnel to 127.0.0.1:${standIn.port} for POST /v2/agent/proj-test/job: it wants credentials`
+          `The proxy 127.0.0.1:${proxy.port} would not open a tunnel to 127.0.0.1:${standIn.port} for POST /v2/agent/proj-test/job: it wants credentials`
         )
         expect(error).not.toContain('may have been created')
         expect(run.outputs).toMatchObject({ 'job-id': '', status: '' })
@@ -167,7 +167,7 @@ describe('behind a proxy', () => {
 
         expect(run.exitCode).toBe(1)
         const error = failure(run)
-        expect(error).toContain('The proxy would not open a tunnel')
+        expect(error).toContain(`The proxy 127.0.0.1:${proxy.port} would not open a tunnel`)
         expect(error).toContain('it answered 502')
         expect(error).not.toContain('may have been created')
         expect(proxy.tunnels).toHaveLength(5)

@@ -72,6 +72,8 @@ export function runAction(options: RunOptions): Promise<ActionRun> {
   writeFileSync(summaryFile, '')
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '',
+    // As on a runner; a test of a run by hand sets it to ''.
+    GITHUB_ACTIONS: 'true',
     HOME: dir,
     GITHUB_OUTPUT: outputFile,
     GITHUB_STEP_SUMMARY: summaryFile,

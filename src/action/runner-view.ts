@@ -1,0 +1,122 @@
+// The step's log as a person sees it on GitHub. On a runner, the runner reads the
+// workflow commands (`::add-mask::`, `::group::`, `::error::`…) and shows their
+// effect; outside one (GITHUB_ACTIONS unset) nothing would, and a terminal would
+// show them raw, the API key's `::add-mask::` line included. This plays the runner's
+// part there: masks are swallowed, a group is a heading, an annotation reads
+// `Error: …`, an output reads `Output job-id: …`, and debug lines show only when
+// RUNNER_DEBUG is 1. The demo renders a runner's log with it too.
+//
+// No imports, and only erasable TypeScript: the demo loads it with Node directly.
+
+const COMMAND = /^::([A-Za-z-]+)(?: ([^:]*))?::([\s\S]*)$/
+
+const ANNOTATION: Record<string, string> = {
+  error: 'Error',
+  warning: 'Warning',
+  notice: 'Notice'
+}
+
+/** Undoes the runner's escaping of command data and properties. */
+function unescape(text: string): string {
+  return text.replace(/%(25|0D|0A|3A|2C)/gi, (_, code: string) =>
+    String.fromCharCode(parseInt(code, 16))
+  )
+}
+
+function property(properties: string, name: string): string | undefined {
+  for (const pair of properties.split(',')) {
+    const at = pair.indexOf('=')
+    if (at > 0 && pair.slice(0, at) === name) return unescape(pair.slice(at + 1))
+  }
+  return undefined
+}
+
+export interface RunnerView {
+  /** The lines a person sees for one line of the step's stdout (without its line break). */
+  render(line: string): string[]
+  /** What is still held back at the end of the log. */
+  flush(): string[]
+}
+
+export function runnerView(showDebug: boolean): RunnerView {
+  let inGroup = false
+  // @actions/core writes an empty line before each `::set-output`; a runner hides it.
+  let heldBlank = false
+
+  const shown = (text: string): string[] =>
+    text.split('\n').map((line) => (inGroup && line !== '' ? `  ${line}` : line))
+
+  const command = (name: string, properties: string, data: string): string[] => {
+    const text = unescape(data)
+    switch (name) {
+      case 'add-mask':
+        return []
+      case 'endgroup':
+        inGroup = false
+        return []
+      case 'group':
+        inGroup = true
+        return [`▼ ${text}`]
+      case 'debug':
+        return showDebug ? shown(`Debug: ${text}`) : []
+      case 'set-output':
+        return shown(`Output ${property(properties, 'name') ?? ''}: ${text}`)
+      default: {
+        const label = ANNOTATION[name]
+        return label === undefined ? shown(`::${name}::${data}`) : shown(`${label}: ${text}`)
+      }
+    }
+  }
+
+  return {
+    render(line) {
+      const match = COMMAND.exec(line)
+      const before = heldBlank && !(match && match[1] === 'set-output') ? [''] : []
+      heldBlank = false
+      if (line === '') {
+        heldBlank = true
+        return before
+      }
+      if (!match) return [...before, ...shown(line)]
+      const [, name, properties, data] = match as unknown as [
+        string,
+        string,
+        string | undefined,
+        string
+      ]
+      return [...before, ...command(name, properties ?? '', data)]
+    },
+    flush() {
+      const rest = heldBlank ? [''] : []
+      heldBlank = false
+      return rest
+    }
+  }
+}
+
+/**
+ * Outside a runner, routes this process's stdout through a RunnerView, line by line.
+ * Returns whether it did.
+ */
+export function showLogAsRunnerWould(env: NodeJS.ProcessEnv, stdout: NodeJS.WriteStream): boolean {
+  if (env.GITHUB_ACTIONS) return false
+  const view = runnerView(env.RUNNER_DEBUG === '1')
+  const write: (text: string, callback?: () => void) => boolean = stdout.write.bind(stdout)
+  let partial = ''
+  const rendered = (lines: string[]): string => lines.map((line) => `${line}\n`).join('')
+  stdout.write = (chunk: unknown, ...rest: unknown[]): boolean => {
+    const callback = rest.find((arg) => typeof arg === 'function') as (() => void) | undefined
+    const text =
+      partial +
+      (typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8'))
+    const lines = text.split(/\r?\n/)
+    partial = lines.pop() ?? ''
+    return write(rendered(lines.flatMap((line) => view.render(line))), callback)
+  }
+  process.once('exit', () => {
+    const rest = view.flush()
+    if (partial !== '') rest.push(...view.render(partial))
+    if (rest.length > 0) write(rendered(rest))
+  })
+  return true
+}

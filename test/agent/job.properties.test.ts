@@ -1,0 +1,153 @@
+// Properties of job validation and of the one place that reads a job answer: any
+// JSON at all (deep, huge, odd) either is a job about what was asked, with plain
+// ids and a plain pull request link, or is a bad answer with a bounded excerpt and a
+// one-line message. Nothing else escapes, and no shape of JSON makes the work unbounded.
+
+import fc from 'fast-check'
+import { AgentApi } from '../../src/agent/agent-api.js'
+import { describeError } from '../../src/agent/describe-error.js'
+import type { HttpClient, JsonResponse } from '../../src/agent/http.js'
+import { BadResponseError } from '../../src/agent/http-errors.js'
+import { isPlainId, NotAJobError, parseJob } from '../../src/agent/job.js'
+import { parsePullRequestLink } from '../../src/common/pull-request-link.js'
+
+const RUNS = { numRuns: 300 }
+const ASKED = 'job_asked'
+
+/** An API whose every answer is `text`, as the HTTP client would hand it over. */
+function answering(text: string): AgentApi {
+  const http = {
+    requestJson: (): Promise<JsonResponse> => {
+      let body: unknown
+      try {
+        body = JSON.parse(text)
+      } catch {
+        return Promise.reject(
+          new BadResponseError('GET', '/x', 200, 'a body that is not JSON', text)
+        )
+      }
+      return Promise.resolve({ status: 200, body, text })
+    }
+  }
+  return new AgentApi(http as unknown as HttpClient, 'proj')
+}
+
+const deep = fc
+  .tuple(fc.integer({ min: 1, max: 50_000 }), fc.constantFrom('[]', '{}'))
+  .map(([depth, pair]) =>
+    pair === '[]'
+      ? `${'['.repeat(depth)}${']'.repeat(depth)}`
+      : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`
+  )
+const jobLike = fc.record(
+  {
+    id: fc.oneof(
+      fc.constant(ASKED),
+      fc.string({ unit: 'binary' }),
+      fc.stringMatching(/^[A-Za-z0-9._-]{1,20}$/)
+    ),
+    status: fc.oneof(
+      fc.constantFrom('active', 'completed', 'failed', 'running'),
+      fc.string({ unit: 'binary' })
+    ),
+    prLink: fc.oneof(
+      fc.constant(null),
+      fc.webUrl(),
+      fc.string(),
+      fc.constant('https://github.com/acme/docs/pull/7')
+    ),
+    source: fc.jsonValue({ maxDepth: 3 }),
+    model: fc.jsonValue({ maxDepth: 2 })
+  },
+  { requiredKeys: [] }
+)
+const anyAnswer = fc.oneof(
+  fc.jsonValue({ maxDepth: 4 }).map((value) => JSON.stringify(value)),
+  jobLike.map((job) => JSON.stringify(job)),
+  deep.map((nested) => `{"id":"${ASKED}","status":"active","source":${nested}}`),
+  deep,
+  fc
+    .integer({ min: 0, max: 200_000 })
+    .map((n) => `{"id":"${ASKED}","status":"active","items":[${'0,'.repeat(n)}0]}`)
+)
+
+describe('parseJob (properties)', () => {
+  it('returns a job or throws NotAJobError, for any JSON value', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.jsonValue(), jobLike), (value) => {
+        try {
+          parseJob(value)
+        } catch (error) {
+          expect(error).toBeInstanceOf(NotAJobError)
+        }
+      }),
+      RUNS
+    )
+  })
+
+  it('accepts exactly the plain ids and one-word statuses, and keeps only a pull request link', () => {
+    fc.assert(
+      fc.property(jobLike, (value) => {
+        const plain =
+          isPlainId(value.id) &&
+          typeof value.status === 'string' &&
+          /^[A-Za-z][A-Za-z0-9_-]{0,63}$/.test(value.status)
+        let job
+        try {
+          job = parseJob(value)
+        } catch {
+          expect(plain).toBe(false)
+          return
+        }
+        expect(plain).toBe(true)
+        expect(job.id).toBe(value.id)
+        expect(job.prLink).toBe(parsePullRequestLink(value.prLink)?.link ?? null)
+      }),
+      RUNS
+    )
+  })
+})
+
+describe('reading a job answer (properties)', () => {
+  it('gives the job asked about, or a bad answer with a bounded excerpt and a one-line message', async () => {
+    await fc.assert(
+      fc.asyncProperty(anyAnswer, async (text) => {
+        const outcome = await answering(text)
+          .getJob(ASKED, { deadline: Number.MAX_SAFE_INTEGER })
+          .then(
+            (job) => ({ job }),
+            (error: unknown) => ({ error })
+          )
+        if ('job' in outcome) {
+          expect(outcome.job.id).toBe(ASKED)
+          return
+        }
+        expect(outcome.error).toBeInstanceOf(BadResponseError)
+        const error = outcome.error as BadResponseError
+        expect(error.excerpt.length).toBeLessThanOrEqual(121)
+        const line = describeError(error, { endpoint: 'create', projectId: 'proj', host: 'h' })
+        expect(line.length).toBeLessThan(1000)
+        expect(line).not.toMatch(/[\n\r]/)
+        expect(line).toContain('may have been created')
+      }),
+      { numRuns: 150 }
+    )
+  })
+
+  it('never takes an answer about another job for the one asked about', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9._-]{0,29}$/), async (other) => {
+        fc.pre(other !== ASKED)
+        const api = answering(JSON.stringify({ id: other, status: 'completed', prLink: null }))
+        const options = { deadline: Number.MAX_SAFE_INTEGER }
+        await expect(api.getJob(ASKED, options)).rejects.toThrow(
+          'a job other than the one asked about'
+        )
+        await expect(api.sendMessage(ASKED, 'more', options)).rejects.toThrow(
+          'a job other than the one asked about'
+        )
+      }),
+      RUNS
+    )
+  })
+})

@@ -1,0 +1,211 @@
+// Messages that must say the right thing, through the bundled action: a proxy that
+// is unreachable or silent is named as the proxy; a request that never left never
+// earns "a job may have been created"; a GitHub that cannot be reached is not
+// "answered 500" with a permission hint; and a run by hand (no runner) prints no
+// workflow command and never the key. Each case checks the exit code, the message,
+// the outputs and how many requests each service received.
+
+import { createServer, type Server, type Socket } from 'node:net'
+import type { AddressInfo } from 'node:net'
+import { join } from 'node:path'
+import { runAction, ROOT } from '../support/run-action.js'
+import {
+  closedPort,
+  count,
+  failure,
+  inputsFor,
+  KEY,
+  retryLines,
+  withStandIn
+} from '../support/faults-kit.js'
+
+const MAY_HAVE_CREATED = 'may have been created'
+
+/** A TCP server that accepts connections and never says a word: a proxy that hangs. */
+async function silentServer(): Promise<{
+  port: number
+  connections: () => number
+  close: () => Promise<void>
+}> {
+  const sockets = new Set<Socket>()
+  let connections = 0
+  const server: Server = createServer((socket) => {
+    connections++
+    sockets.add(socket)
+    socket.on('error', () => undefined)
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  return {
+    port: (server.address() as AddressInfo).port,
+    connections: () => connections,
+    close: () => {
+      for (const socket of sockets) socket.destroy()
+      return new Promise<void>((resolve) => server.close(() => resolve()))
+    }
+  }
+}
+
+describe('a proxy that cannot be reached', () => {
+  it.concurrent(
+    'is named with its host and port, and the create is retried (it never left)',
+    async () => {
+      const port = await closedPort()
+      await withStandIn({}, async (standIn) => {
+        const run = await runAction({
+          inputs: inputsFor(standIn.url),
+          env: { HTTP_PROXY: `http://user:pw@127.0.0.1:${port}` }
+        })
+
+        expect(run.exitCode).toBe(1)
+        const error = failure(run)
+        expect(error).toMatch(
+          new RegExp(
+            `^Could not reach the proxy 127\\.0\\.0\\.1:${port} \\(ECONNREFUSED\\) for POST /v2/agent/proj-test/job to 127\\.0\\.0\\.1:${standIn.port}\\.`
+          )
+        )
+        expect(error).not.toContain(MAY_HAVE_CREATED)
+        expect(error).not.toContain('pw')
+        expect(retryLines(run)).toHaveLength(4)
+        expect(run.outputs).toMatchObject({ 'job-id': '', status: '' })
+        expect(standIn.requests).toEqual([])
+      })
+    }
+  )
+
+  it.concurrent('is not blamed when NO_PROXY sends the service direct', async () => {
+    const port = await closedPort()
+    await withStandIn({}, async (standIn) => {
+      const run = await runAction({
+        inputs: inputsFor(standIn.url),
+        env: { HTTP_PROXY: `http://127.0.0.1:${port}`, NO_PROXY: '127.0.0.1' }
+      })
+
+      expect(run.exitCode).toBe(0)
+      expect(run.outputs.status).toBe('completed')
+      expect(count(standIn.requests, 'POST')).toBe(1)
+      expect(count(standIn.requests, 'GET')).toBe(1)
+    })
+  })
+})
+
+describe('a request that never left', () => {
+  it.concurrent(
+    'never says a job may have been created when the timeout ends it before it was sent',
+    async () => {
+      const proxy = await silentServer()
+      try {
+        await withStandIn({}, async (standIn) => {
+          const run = await runAction({
+            inputs: inputsFor(standIn.url, { timeout: '1500ms' }),
+            env: { HTTP_PROXY: `http://127.0.0.1:${proxy.port}` }
+          })
+
+          expect(run.exitCode).toBe(1)
+          const error = failure(run)
+          expect(error).toBe('The timeout passed before the service answered.')
+          expect(run.outputs).toMatchObject({ 'job-id': '', status: '' })
+          expect(proxy.connections()).toBe(1)
+          expect(standIn.requests).toEqual([])
+        })
+      } finally {
+        await proxy.close()
+      }
+    }
+  )
+
+  it.concurrent('still warns when the timeout ends a create that was sent', async () => {
+    await withStandIn({}, async (standIn) => {
+      standIn.inject({ method: 'POST', fault: { kind: 'hang' } })
+      const run = await runAction({ inputs: inputsFor(standIn.url, { timeout: '1500ms' }) })
+
+      expect(run.exitCode).toBe(1)
+      const error = failure(run)
+      expect(error).toContain('The timeout passed before the service answered.')
+      expect(error).toContain('a job may have been created anyway')
+      expect(count(standIn.requests, 'POST')).toBe(1)
+    })
+  })
+})
+
+describe('a GitHub API that cannot be reached', () => {
+  const githubEnv = (apiUrl: string): Record<string, string> => ({
+    GITHUB_EVENT_NAME: 'pull_request',
+    GITHUB_EVENT_PATH: join(ROOT, 'test', 'fixtures', 'pull_request.json'),
+    GITHUB_REPOSITORY: 'acme/app',
+    GITHUB_API_URL: apiUrl,
+    GITHUB_RUN_ID: '4242'
+  })
+
+  it.concurrent(
+    'is reported as unreachable, without "answered 500" or a permission hint, and the step succeeds',
+    async () => {
+      const port = await closedPort()
+      await withStandIn({}, async (standIn) => {
+        const run = await runAction({
+          inputs: inputsFor(standIn.url, {
+            'github-token': 'ghs_token',
+            'pr-comment': 'true',
+            'include-context': 'true'
+          }),
+          env: githubEnv(`http://127.0.0.1:${port}`)
+        })
+
+        expect(run.exitCode).toBe(0)
+        const warnings = run.stdout.split('\n').filter((line) => line.startsWith('::warning::'))
+        expect(warnings).toHaveLength(2)
+        for (const warning of warnings) {
+          expect(warning).toContain('the GitHub API could not be reached')
+          expect(warning).toContain('ECONNREFUSED')
+          expect(warning).not.toMatch(/answered 500|permissions|pull-requests: (read|write)/)
+        }
+        // The pull request's record is read first, then the context's changed files.
+        expect(warnings[0]).toContain('pr-comment: could not read the comments of pull request #7')
+        expect(warnings[1]).toContain('include-context: could not list the changed files')
+        expect(run.outputs).toMatchObject({ status: 'completed', 'pr-number': '100' })
+        expect(count(standIn.requests, 'POST')).toBe(1)
+        expect(count(standIn.requests, 'GET')).toBe(1)
+      })
+    }
+  )
+})
+
+describe('a run by hand, outside a runner', () => {
+  it.concurrent('prints no workflow command, never the key, and the outputs plainly', async () => {
+    await withStandIn({}, async (standIn) => {
+      const run = await runAction({
+        inputs: inputsFor(standIn.url),
+        env: { GITHUB_ACTIONS: '', GITHUB_OUTPUT: '', GITHUB_STEP_SUMMARY: '' }
+      })
+
+      const id = standIn.jobIds()[0] as string
+      expect(run.exitCode).toBe(0)
+      const lines = run.stdout.split('\n')
+      expect(lines.filter((line) => line.trimStart().startsWith('::'))).toEqual([])
+      expect(run.stdout + run.stderr).not.toContain(KEY)
+      expect(lines).toContain(`▼ Waiting for job ${id} (timeout 15s)`)
+      expect(lines).toContain(`Output job-id: ${id}`)
+      expect(lines).toContain('Output status: completed')
+      expect(lines).toContain('Output pr-link: https://github.com/acme/docs/pull/100')
+      expect(run.outputs).toEqual({})
+      expect(count(standIn.requests, 'POST')).toBe(1)
+      expect(count(standIn.requests, 'GET')).toBe(1)
+    })
+  })
+
+  it.concurrent('shows a failure as a person reads it', async () => {
+    await withStandIn({}, async (standIn) => {
+      const run = await runAction({
+        inputs: inputsFor(standIn.url, { prompt: 'fail: x' }),
+        env: { GITHUB_ACTIONS: '', GITHUB_OUTPUT: '', GITHUB_STEP_SUMMARY: '' }
+      })
+
+      const id = standIn.jobIds()[0] as string
+      expect(run.exitCode).toBe(1)
+      expect(run.stdout.split('\n')).toContain(
+        `Error: Job ${id} failed: the agent hit an unrecoverable error.`
+      )
+      expect(run.stdout).not.toMatch(/^::/m)
+      expect(count(standIn.requests, 'POST')).toBe(1)
+    })
+  })
+})
