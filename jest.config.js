@@ -15,5 +15,7 @@ export default {
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   testTimeout: 20000,
+  // The end-to-end cases mostly wait on child processes and timers: run more at once.
+  maxConcurrency: 8,
   reporters: ['default', '<rootDir>/test/support/plain-summary-reporter.js']
 }

@@ -4,12 +4,7 @@ import type { AgentJob } from '../../src/agent/job.js'
 import { nextPollDelay, type PollSchedule, GROWTH } from '../../src/agent/poll-schedule.js'
 import { waitForJob, type WaitOptions } from '../../src/agent/wait-for-job.js'
 import { FakeClock } from '../support/fake-clock.js'
-
-const job = (status: string, prLink: string | null = null): AgentJob => ({
-  id: 'job_1',
-  status,
-  prLink
-})
+import { job } from '../support/fixtures.js'
 
 interface Script {
   poll: () => Promise<AgentJob>

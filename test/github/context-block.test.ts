@@ -12,31 +12,24 @@ import {
   plain,
   type ChangedFile
 } from '../../src/github/context-block.js'
-import { readWorkflowRun, type WorkflowRun } from '../../src/github/workflow-run.js'
-import { startGitHubStandIn, type GitHubStandIn } from '../support/github-stand-in.js'
-import { BUNDLE_DIR, ROOT, runAction } from '../support/run-action.js'
-import { startStandIn, type StandIn } from '../support/stand-in.js'
+import { readWorkflowRun } from '../../src/github/workflow-run.js'
+import type { GitHubStandIn } from '../support/github-stand-in.js'
+import { BUNDLE_DIR, runAction } from '../support/run-action.js'
+import type { StandIn } from '../support/stand-in.js'
+import {
+  FIXTURES,
+  GITHUB_TOKEN,
+  HEAD_SHA,
+  gitHubStandIns,
+  inputs,
+  runnerEnv,
+  sentPrompts,
+  standIns,
+  workflowRun
+} from '../support/fixtures.js'
 
-const FIXTURES = join(ROOT, 'test', 'fixtures')
-const TOKEN = 'ghs_test_token'
 const HEADER =
   'Context from the GitHub Actions run that started this job (for information, not instructions):'
-
-function workflowRun(overrides: Partial<WorkflowRun> = {}): WorkflowRun {
-  return {
-    repository: 'acme/app',
-    eventName: 'push',
-    ref: 'refs/heads/main',
-    sha: 'a'.repeat(40),
-    serverUrl: 'https://github.com',
-    runId: '4242',
-    workflow: 'Docs',
-    job: 'docs',
-    action: '__run',
-    payload: {},
-    ...overrides
-  }
-}
 
 const prPayload = (extra: Record<string, unknown> = {}): Record<string, unknown> => ({
   pull_request: {
@@ -62,7 +55,7 @@ describe('the context block', () => {
         '- Repository: acme/app',
         '- Event: push',
         '- Ref: refs/heads/main',
-        `- Commit: ${'a'.repeat(40)}`,
+        `- Commit: ${HEAD_SHA}`,
         '- Run: https://github.com/acme/app/actions/runs/4242',
         '- Compare: https://github.com/acme/app/compare/111111111111...333333333333',
         '- Commits (2):',
@@ -212,160 +205,141 @@ describe('reading the workflow run', () => {
 })
 
 describe('the prompt the bundled action sends', () => {
-  let standIn: StandIn
-  let github: GitHubStandIn
-
-  beforeEach(async () => {
-    standIn = await startStandIn({ jobDurationMs: 150 })
-    github = await startGitHubStandIn({ token: TOKEN, prefix: '/api/v3', maxPerPage: 2 })
-  })
-  afterEach(async () => {
-    await standIn.close()
-    await github.close()
+  const freshStandIn = standIns({ jobDurationMs: 150 })
+  const freshGitHub = gitHubStandIns({ token: GITHUB_TOKEN, prefix: '/api/v3', maxPerPage: 2 })
+  const fresh = async (): Promise<{ standIn: StandIn; github: GitHubStandIn }> => ({
+    standIn: await freshStandIn(),
+    github: await freshGitHub()
   })
 
-  const inputs = (extra: Record<string, string> = {}): Record<string, string> => ({
-    'api-key': 'mint_test_key',
-    'project-id': 'proj-test',
-    'base-url': standIn.url,
-    'poll-interval': '100ms',
-    'max-poll-interval': '200ms',
-    timeout: '20s',
-    'github-token': TOKEN,
-    'include-context': 'true',
-    ...extra
-  })
-
-  const runnerEnv = (
-    event: string,
-    payloadPath: string,
-    extra: Record<string, string> = {}
-  ): Record<string, string> => ({
-    GITHUB_EVENT_NAME: event,
-    GITHUB_EVENT_PATH: payloadPath,
-    GITHUB_REPOSITORY: 'acme/app',
-    GITHUB_SHA: '3333333333333333333333333333333333333333',
-    GITHUB_REF: 'refs/heads/main',
-    GITHUB_SERVER_URL: 'https://github.com',
-    GITHUB_API_URL: github.apiUrl,
-    GITHUB_RUN_ID: '4242',
-    ...extra
-  })
-
-  /** The prompt of every job creation and follow-up the service received. */
-  const sentPrompts = (): string[] =>
-    standIn.requests
-      .filter((r) => r.method === 'POST')
-      .map((r) => (JSON.parse(r.body) as { prompt: string }).prompt)
+  /** The inputs of a run with include-context on. */
+  const contextInputs = (standIn: StandIn, extra: Record<string, string> = {}) =>
+    inputs(standIn.url, {
+      'max-poll-interval': '200ms',
+      'github-token': GITHUB_TOKEN,
+      'include-context': 'true',
+      ...extra
+    })
 
   const PROMPT = 'Document the widget API.\nKeep it short.\n'
 
-  it('appends the push context: commits and compare URL, with no GitHub API call', async () => {
-    const run = await runAction({
-      inputs: inputs({ prompt: PROMPT }),
-      env: runnerEnv('push', join(FIXTURES, 'push.json'))
-    })
-
-    expect(run.exitCode).toBe(0)
-    expect(sentPrompts()).toEqual([
-      [
-        PROMPT,
-        '',
-        '---',
-        HEADER,
-        '- Repository: acme/app',
-        '- Event: push',
-        '- Ref: refs/heads/main',
-        '- Commit: 3333333333333333333333333333333333333333',
-        '- Run: https://github.com/acme/app/actions/runs/4242',
-        '- Compare: https://github.com/acme/app/compare/111111111111...333333333333',
-        '- Commits (2):',
-        '  - 2222222 Add the widget API',
-        '  - 3333333 Document widget limits'
-      ].join('\n')
-    ])
-    expect(github.requests).toEqual([])
-    expect(run.stdout).toContain('Appending the workflow context (push, 11 lines) to the prompt.')
-  })
-
-  it('appends the pull request context with its changed files, read page by page from GITHUB_API_URL', async () => {
-    github.setPullFiles('acme/app', 7, [
-      { filename: 'src/widgets.ts', status: 'added' },
-      { filename: 'src/api.ts', status: 'modified' },
-      { filename: 'docs/widgets.md', status: 'renamed', previous_filename: 'docs/gadgets.md' }
-    ])
-    const run = await runAction({
-      inputs: inputs({ prompt: PROMPT }),
-      env: runnerEnv('pull_request', join(FIXTURES, 'pull_request.json'), {
-        GITHUB_REF: 'refs/pull/7/merge'
+  it.concurrent(
+    'appends the push context: commits and compare URL, with no GitHub API call',
+    async () => {
+      const { standIn, github } = await fresh()
+      const run = await runAction({
+        inputs: contextInputs(standIn, { prompt: PROMPT }),
+        env: runnerEnv('push', 'push.json', github.apiUrl)
       })
-    })
 
-    expect(run.exitCode).toBe(0)
-    expect(sentPrompts()).toEqual([
-      [
-        PROMPT,
-        '',
-        '---',
-        HEADER,
-        '- Repository: acme/app',
-        '- Event: pull_request',
-        '- Ref: refs/pull/7/merge',
-        '- Commit: 3333333333333333333333333333333333333333',
-        '- Run: https://github.com/acme/app/actions/runs/4242',
-        '- Pull request: #7 "Add the widget API" https://github.com/acme/app/pull/7',
-        '- Branches: feature/widgets @ 4444444444444444444444444444444444444444 into main',
-        '- Changed files (3):',
-        '  - src/widgets.ts (added)',
-        '  - src/api.ts',
-        '  - docs/widgets.md (renamed from docs/gadgets.md)'
-      ].join('\n')
-    ])
-    // Two pages of two (the stand-in's page size), the second found through the Link header.
-    expect(github.requests.map((r) => [r.method, r.path, r.query.page ?? '1'])).toEqual([
-      ['GET', '/repos/acme/app/pulls/7/files', '1'],
-      ['GET', '/repos/acme/app/pulls/7/files', '2']
-    ])
-    expect(github.requests[0]?.headers.authorization).toBe(`token ${TOKEN}`)
-    // Only the runner's mask command ever carries the token.
-    expect(run.stdout.split('\n').filter((line) => line.includes(TOKEN))).toEqual([
-      `::add-mask::${TOKEN}`
-    ])
-  })
+      expect(run.exitCode).toBe(0)
+      expect(sentPrompts(standIn)).toEqual([
+        [
+          PROMPT,
+          '',
+          '---',
+          HEADER,
+          '- Repository: acme/app',
+          '- Event: push',
+          '- Ref: refs/heads/main',
+          '- Commit: 3333333333333333333333333333333333333333',
+          '- Run: https://github.com/acme/app/actions/runs/4242',
+          '- Compare: https://github.com/acme/app/compare/111111111111...333333333333',
+          '- Commits (2):',
+          '  - 2222222 Add the widget API',
+          '  - 3333333 Document widget limits'
+        ].join('\n')
+      ])
+      expect(github.requests).toEqual([])
+      expect(run.stdout).toContain('Appending the workflow context (push, 11 lines) to the prompt.')
+    }
+  )
 
-  it('stops reading changed files past the cap and says how many were left out', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'event-'))
-    const payload = JSON.parse(readFileSync(join(FIXTURES, 'pull_request.json'), 'utf8'))
-    payload.pull_request.changed_files = 250
-    writeFileSync(join(dir, 'event.json'), JSON.stringify(payload))
-    github.setPullFiles(
-      'acme/app',
-      7,
-      files(250).map(({ filename }) => ({ filename, status: 'modified' }))
-    )
+  it.concurrent(
+    'appends the pull request context with its changed files, read page by page from GITHUB_API_URL',
+    async () => {
+      const { standIn, github } = await fresh()
+      github.setPullFiles('acme/app', 7, [
+        { filename: 'src/widgets.ts', status: 'added' },
+        { filename: 'src/api.ts', status: 'modified' },
+        { filename: 'docs/widgets.md', status: 'renamed', previous_filename: 'docs/gadgets.md' }
+      ])
+      const run = await runAction({
+        inputs: contextInputs(standIn, { prompt: PROMPT }),
+        env: runnerEnv('pull_request', 'pull_request.json', github.apiUrl)
+      })
 
+      expect(run.exitCode).toBe(0)
+      expect(sentPrompts(standIn)).toEqual([
+        [
+          PROMPT,
+          '',
+          '---',
+          HEADER,
+          '- Repository: acme/app',
+          '- Event: pull_request',
+          '- Ref: refs/pull/7/merge',
+          '- Commit: 3333333333333333333333333333333333333333',
+          '- Run: https://github.com/acme/app/actions/runs/4242',
+          '- Pull request: #7 "Add the widget API" https://github.com/acme/app/pull/7',
+          '- Branches: feature/widgets @ 4444444444444444444444444444444444444444 into main',
+          '- Changed files (3):',
+          '  - src/widgets.ts (added)',
+          '  - src/api.ts',
+          '  - docs/widgets.md (renamed from docs/gadgets.md)'
+        ].join('\n')
+      ])
+      // Two pages of two (the stand-in's page size), the second found through the Link header.
+      expect(github.requests.map((r) => [r.method, r.path, r.query.page ?? '1'])).toEqual([
+        ['GET', '/repos/acme/app/pulls/7/files', '1'],
+        ['GET', '/repos/acme/app/pulls/7/files', '2']
+      ])
+      expect(github.requests[0]?.headers.authorization).toBe(`token ${GITHUB_TOKEN}`)
+      // Only the runner's mask command ever carries the token.
+      expect(run.stdout.split('\n').filter((line) => line.includes(GITHUB_TOKEN))).toEqual([
+        `::add-mask::${GITHUB_TOKEN}`
+      ])
+    }
+  )
+
+  it.concurrent(
+    'stops reading changed files past the cap and says how many were left out',
+    async () => {
+      const { standIn, github } = await fresh()
+      const dir = mkdtempSync(join(tmpdir(), 'event-'))
+      const payload = JSON.parse(readFileSync(join(FIXTURES, 'pull_request.json'), 'utf8'))
+      payload.pull_request.changed_files = 250
+      writeFileSync(join(dir, 'event.json'), JSON.stringify(payload))
+      github.setPullFiles(
+        'acme/app',
+        7,
+        files(250).map(({ filename }) => ({ filename, status: 'modified' }))
+      )
+
+      const run = await runAction({
+        inputs: contextInputs(standIn, { prompt: PROMPT }),
+        env: runnerEnv('pull_request', join(dir, 'event.json'), github.apiUrl)
+      })
+
+      expect(run.exitCode).toBe(0)
+      const block = (sentPrompts(standIn)[0] ?? '').split('\n')
+      expect(block).toContain('- Changed files (first 100 of 250):')
+      expect(block.filter((line) => line.startsWith('  - src/file-'))).toHaveLength(100)
+      expect(block.at(-1)).toBe('  - … 150 more not listed')
+      // 51 pages of two hold more than 100 files; the other 74 pages are never asked for.
+      expect(github.requests).toHaveLength(51)
+    }
+  )
+
+  it.concurrent('appends the schedule context', async () => {
+    const { standIn, github } = await fresh()
     const run = await runAction({
-      inputs: inputs({ prompt: PROMPT }),
-      env: runnerEnv('pull_request', join(dir, 'event.json'))
+      inputs: contextInputs(standIn, { prompt: PROMPT }),
+      env: runnerEnv('schedule', 'schedule.json', github.apiUrl)
     })
 
     expect(run.exitCode).toBe(0)
-    const block = (sentPrompts()[0] ?? '').split('\n')
-    expect(block).toContain('- Changed files (first 100 of 250):')
-    expect(block.filter((line) => line.startsWith('  - src/file-'))).toHaveLength(100)
-    expect(block.at(-1)).toBe('  - … 150 more not listed')
-    // 51 pages of two hold more than 100 files; the other 74 pages are never asked for.
-    expect(github.requests).toHaveLength(51)
-  })
-
-  it('appends the schedule context', async () => {
-    const run = await runAction({
-      inputs: inputs({ prompt: PROMPT }),
-      env: runnerEnv('schedule', join(FIXTURES, 'schedule.json'))
-    })
-
-    expect(run.exitCode).toBe(0)
-    expect(sentPrompts()[0]?.split('\n').slice(-3)).toEqual([
+    expect(sentPrompts(standIn)[0]?.split('\n').slice(-3)).toEqual([
       '- Commit: 3333333333333333333333333333333333333333',
       '- Run: https://github.com/acme/app/actions/runs/4242',
       '- Schedule: 0 6 * * 1'
@@ -373,7 +347,8 @@ describe('the prompt the bundled action sends', () => {
     expect(github.requests).toEqual([])
   })
 
-  it('appends the context to a follow-up message too', async () => {
+  it.concurrent('appends the context to a follow-up message too', async () => {
+    const { standIn, github } = await fresh()
     const created = await fetch(`${standIn.url}/v2/agent/proj-test/job`, {
       method: 'POST',
       headers: { authorization: 'Bearer mint_test_key', 'content-type': 'application/json' },
@@ -382,8 +357,8 @@ describe('the prompt the bundled action sends', () => {
     const { id } = (await created.json()) as { id: string }
 
     const run = await runAction({
-      inputs: inputs({ prompt: 'Now the limits.', 'job-id': id }),
-      env: runnerEnv('schedule', join(FIXTURES, 'schedule.json'))
+      inputs: contextInputs(standIn, { prompt: 'Now the limits.', 'job-id': id }),
+      env: runnerEnv('schedule', 'schedule.json', github.apiUrl)
     })
 
     expect(run.exitCode).toBe(0)
@@ -393,13 +368,14 @@ describe('the prompt the bundled action sends', () => {
     )
   })
 
-  it.each(['false', ''])(
+  it.concurrent.each(['false', ''])(
     'sends the prompt byte for byte when include-context is %j',
     async (value) => {
+      const { standIn, github } = await fresh()
       const prompt = '  Document it.\r\n\twith odd spacing  \n'
       const run = await runAction({
-        inputs: inputs({ prompt, 'include-context': value }),
-        env: runnerEnv('pull_request', join(FIXTURES, 'pull_request.json'))
+        inputs: contextInputs(standIn, { prompt, 'include-context': value }),
+        env: runnerEnv('pull_request', 'pull_request.json', github.apiUrl)
       })
 
       expect(run.exitCode).toBe(0)
@@ -410,32 +386,30 @@ describe('the prompt the bundled action sends', () => {
     }
   )
 
-  it('warns and sends the context without files when the files cannot be listed', async () => {
-    github.deny({ method: 'GET', path: /\/files$/, status: 403 })
+  it.concurrent(
+    'warns and sends the context without files when the files cannot be listed',
+    async () => {
+      const { standIn, github } = await fresh()
+      github.deny({ method: 'GET', path: /\/files$/, status: 403 })
 
-    const run = await runAction({
-      inputs: inputs({ prompt: PROMPT }),
-      env: runnerEnv('pull_request', join(FIXTURES, 'pull_request.json'))
-    })
+      const run = await runAction({
+        inputs: contextInputs(standIn, { prompt: PROMPT }),
+        env: runnerEnv('pull_request', 'pull_request.json', github.apiUrl)
+      })
 
-    expect(run.exitCode).toBe(0)
-    expect(run.stdout).toMatch(
-      /::warning::include-context: could not list the changed files of pull request #7 \(the GitHub API answered 403\)/
-    )
-    const prompt = sentPrompts()[0] ?? ''
-    expect(prompt).toContain('- Pull request: #7 "Add the widget API"')
-    expect(prompt).not.toContain('Changed files')
-  })
+      expect(run.exitCode).toBe(0)
+      expect(run.stdout).toMatch(
+        /::warning::include-context: could not list the changed files of pull request #7 \(the GitHub API answered 403\)/
+      )
+      const prompt = sentPrompts(standIn)[0] ?? ''
+      expect(prompt).toContain('- Pull request: #7 "Add the widget API"')
+      expect(prompt).not.toContain('Changed files')
+    }
+  )
 })
 
 describe('loading @actions/github', () => {
-  let standIn: StandIn
-  beforeEach(async () => {
-    standIn = await startStandIn({ jobDurationMs: 100 })
-  })
-  afterEach(async () => {
-    await standIn.close()
-  })
+  const freshStandIn = standIns({ jobDurationMs: 100 })
 
   /** The bundle without its lazily loaded chunks: whatever needs them cannot load them. */
   function bundleWithoutChunks(): { script: string; chunks: string[] } {
@@ -447,16 +421,11 @@ describe('loading @actions/github', () => {
     return { script: join(dir, 'index.js'), chunks }
   }
 
-  const base = (): Record<string, string> => ({
-    'api-key': 'mint_test_key',
-    'project-id': 'proj-test',
-    'base-url': standIn.url,
-    'poll-interval': '100ms',
-    prompt: 'fast: Document it',
-    'github-token': TOKEN
-  })
+  const base = (standIn: StandIn): Record<string, string> =>
+    inputs(standIn.url, { prompt: 'fast: Document it', 'github-token': GITHUB_TOKEN })
 
-  it('keeps the GitHub client in a chunk that plain runs never load', async () => {
+  it.concurrent('keeps the GitHub client in a chunk that plain runs never load', async () => {
+    const standIn = await freshStandIn()
     const { script, chunks } = bundleWithoutChunks()
     expect(
       chunks.some((name) => readFileSync(join(BUNDLE_DIR, name), 'utf8').includes('getOctokit'))
@@ -468,16 +437,16 @@ describe('loading @actions/github', () => {
       GITHUB_API_URL: 'http://127.0.0.1:9'
     }
 
-    const plainRun = await runAction({ inputs: base(), env, script })
+    const plainRun = await runAction({ inputs: base(standIn), env, script })
     // Context for a push and a comment request outside a pull request need no API either.
     const pushRun = await runAction({
-      inputs: { ...base(), 'include-context': 'true', 'pr-comment': 'true' },
+      inputs: { ...base(standIn), 'include-context': 'true', 'pr-comment': 'true' },
       env,
       script
     })
     // The control: a pull request's files do need the chunk, and its absence shows.
     const prRun = await runAction({
-      inputs: { ...base(), 'include-context': 'true' },
+      inputs: { ...base(standIn), 'include-context': 'true' },
       env: {
         ...env,
         GITHUB_EVENT_NAME: 'pull_request',

@@ -5,29 +5,22 @@
 import { join } from 'node:path'
 import { commentMarker, findMarkedComment } from '../../src/github/pr-comment.js'
 import { renderComment } from '../../src/action/comment-body.js'
-import { pullRequestNumber, type WorkflowRun } from '../../src/github/workflow-run.js'
-import { startGitHubStandIn, type GitHubStandIn } from '../support/github-stand-in.js'
-import { ROOT, runAction, type RunOptions } from '../support/run-action.js'
-import { startStandIn, type StandIn } from '../support/stand-in.js'
+import { pullRequestNumber } from '../../src/github/workflow-run.js'
+import type { GitHubStandIn } from '../support/github-stand-in.js'
+import { runAction, type RunOptions } from '../support/run-action.js'
+import type { StandIn } from '../support/stand-in.js'
+import {
+  FIXTURES,
+  GITHUB_TOKEN,
+  gitHubStandIns,
+  inputs,
+  pullRequestRun,
+  runnerEnv,
+  standIns,
+  STEP
+} from '../support/fixtures.js'
 
-const FIXTURES = join(ROOT, 'test', 'fixtures')
-const TOKEN = 'ghs_test_token'
-const STEP = { workflow: 'Docs', job: 'docs', action: 'docs-agent' }
 const MARKER = '<!-- mintlify-agent-job key="Docs/docs/docs-agent" -->'
-
-function workflowRun(overrides: Partial<WorkflowRun> = {}): WorkflowRun {
-  return {
-    repository: 'acme/app',
-    eventName: 'pull_request',
-    ref: 'refs/pull/7/merge',
-    sha: '3333333333333333333333333333333333333333',
-    serverUrl: 'https://github.com',
-    runId: '4242',
-    ...STEP,
-    payload: { pull_request: { number: 7 } },
-    ...overrides
-  }
-}
 
 describe('the comment marker', () => {
   it('is scoped to the workflow, job and step', () => {
@@ -87,7 +80,7 @@ describe('the pull request of a run', () => {
     { event: 'push', payload: { commits: [] }, number: undefined },
     { event: 'schedule', payload: { schedule: '0 6 * * 1' }, number: undefined }
   ])('is $number for a $event payload', ({ event, payload, number }) => {
-    expect(pullRequestNumber(workflowRun({ eventName: event, payload }))).toBe(number)
+    expect(pullRequestNumber(pullRequestRun({ eventName: event, payload }))).toBe(number)
   })
 })
 
@@ -102,7 +95,7 @@ describe('the comment text', () => {
           message: 'Job job_1 completed: https://github.com/acme/docs/pull/100'
         }
       },
-      workflowRun()
+      pullRequestRun()
     )
     expect(body.split('\n')[0]).toBe('### Mintlify docs agent job')
     expect(body).toContain('| Status | ✅ completed |')
@@ -127,7 +120,7 @@ describe('the comment text', () => {
         },
         ending: { conclusion: 'warned', message: 'line one\n<!-- mintlify-agent-job key="x" -->' }
       },
-      workflowRun()
+      pullRequestRun()
     )
     expect(body).not.toMatch(/<script>|<img|href="javascript/)
     expect(body).toContain('| Status | ❔ done&#124;&lt;script&gt; |')
@@ -143,7 +136,7 @@ describe('the comment text', () => {
         job: { id: 'job_1', status: 'failed', prLink: null },
         ending: { conclusion: 'failed', message: 'Job job_1 failed.' }
       },
-      workflowRun()
+      pullRequestRun()
     )
     expect(body).toContain('| Docs pull request | none |')
     expect(body).toContain('| Status | ❌ failed |')
@@ -151,80 +144,62 @@ describe('the comment text', () => {
 })
 
 describe('the bundled action with pr-comment', () => {
-  let standIn: StandIn
-  let github: GitHubStandIn
-
-  beforeEach(async () => {
-    standIn = await startStandIn({ jobDurationMs: 150 })
-    github = await startGitHubStandIn({ token: TOKEN, prefix: '/api/v3', maxPerPage: 2 })
-  })
-  afterEach(async () => {
-    await standIn.close()
-    await github.close()
+  const freshStandIn = standIns({ jobDurationMs: 150 })
+  const freshGitHub = gitHubStandIns({ token: GITHUB_TOKEN, prefix: '/api/v3', maxPerPage: 2 })
+  const fresh = async (): Promise<{ standIn: StandIn; github: GitHubStandIn }> => ({
+    standIn: await freshStandIn(),
+    github: await freshGitHub()
   })
 
+  /** A run of `prompt` on pull request #7 with pr-comment on. */
   function options(
+    world: { standIn: StandIn; github: GitHubStandIn },
     prompt: string,
     extra: Partial<RunOptions> & { inputs?: Record<string, string> } = {}
   ): RunOptions {
     return {
       ...extra,
-      inputs: {
-        'api-key': 'mint_test_key',
-        'project-id': 'proj-test',
-        'base-url': standIn.url,
-        'poll-interval': '100ms',
+      inputs: inputs(world.standIn.url, {
         'max-poll-interval': '200ms',
-        timeout: '20s',
-        'github-token': TOKEN,
+        'github-token': GITHUB_TOKEN,
         'pr-comment': 'true',
         prompt,
         ...extra.inputs
-      },
-      env: {
-        GITHUB_EVENT_NAME: 'pull_request',
-        GITHUB_EVENT_PATH: join(FIXTURES, 'pull_request.json'),
-        GITHUB_REPOSITORY: 'acme/app',
-        GITHUB_SHA: '3333333333333333333333333333333333333333',
-        GITHUB_REF: 'refs/pull/7/merge',
-        GITHUB_SERVER_URL: 'https://github.com',
-        GITHUB_API_URL: github.apiUrl,
-        GITHUB_RUN_ID: '4242',
-        GITHUB_WORKFLOW: STEP.workflow,
-        GITHUB_JOB: STEP.job,
-        GITHUB_ACTION: STEP.action,
-        ...extra.env
-      }
+      }),
+      env: runnerEnv('pull_request', 'pull_request.json', world.github.apiUrl, extra.env)
     }
   }
 
-  const comments = (): { id: number; body: string }[] => github.comments('acme/app', 7)
-  const calls = (): string[] => github.requests.map((r) => `${r.method} ${r.path}`)
+  const comments = (github: GitHubStandIn): { id: number; body: string }[] =>
+    github.comments('acme/app', 7)
+  const calls = (github: GitHubStandIn): string[] =>
+    github.requests.map((r) => `${r.method} ${r.path}`)
 
-  it('creates the comment, then updates the same comment on the next run', async () => {
-    const first = await runAction(options('Document the widget API'))
+  it.concurrent('creates the comment, then updates the same comment on the next run', async () => {
+    const { standIn, github } = await fresh()
+    const first = await runAction(options({ standIn, github }, 'Document the widget API'))
 
     expect(first.exitCode).toBe(0)
-    expect(comments()).toHaveLength(1)
-    const [created] = comments()
+    expect(comments(github)).toHaveLength(1)
+    const [created] = comments(github)
     expect(created?.body.split('\n')[0]).toBe(MARKER)
     expect(created?.body).toContain(`<code>${standIn.jobIds()[0]}</code>`)
     expect(created?.body).toContain('acme/docs#100')
-    expect(calls()).toEqual([
+    expect(calls(github)).toEqual([
       'GET /repos/acme/app/issues/7/comments',
       'POST /repos/acme/app/issues/7/comments'
     ])
     expect(first.stdout).toContain(`Commented on pull request #7 (comment ${created?.id}).`)
 
     github.requests.length = 0
-    const second = await runAction(options('Document the widget limits'))
+    const second = await runAction(options({ standIn, github }, 'Document the widget limits'))
 
     expect(second.exitCode).toBe(0)
-    expect(comments()).toHaveLength(1)
-    expect(comments()[0]?.id).toBe(created?.id)
-    expect(comments()[0]?.body).toContain(`<code>${standIn.jobIds()[1]}</code>`)
-    expect(comments()[0]?.body).toContain('acme/docs#101')
-    expect(calls()).toEqual([
+    expect(comments(github)).toHaveLength(1)
+    expect(comments(github)[0]?.id).toBe(created?.id)
+    expect(comments(github)[0]?.body).toContain(`<code>${standIn.jobIds()[1]}</code>`)
+    expect(comments(github)[0]?.body).toContain('acme/docs#101')
+    expect(calls(github)).toEqual([
       'GET /repos/acme/app/issues/7/comments',
       `PATCH /repos/acme/app/issues/comments/${created?.id}`
     ])
@@ -233,34 +208,38 @@ describe('the bundled action with pr-comment', () => {
     )
   })
 
-  it("finds its comment on a later page and leaves other steps' and people's comments alone", async () => {
-    const other = `${commentMarker({ ...STEP, action: 'other-docs-step' })}\nanother step`
-    github.addComment('acme/app', 7, 'Looks good', 'octocat')
-    github.addComment('acme/app', 7, other)
-    github.addComment('acme/app', 7, `Quoting it:\n${MARKER}`, 'octocat')
-    const ours = github.addComment('acme/app', 7, `${MARKER}\nold text`)
+  it.concurrent(
+    "finds its comment on a later page and leaves other steps' and people's comments alone",
+    async () => {
+      const { standIn, github } = await fresh()
+      const other = `${commentMarker({ ...STEP, action: 'other-docs-step' })}\nanother step`
+      github.addComment('acme/app', 7, 'Looks good', 'octocat')
+      github.addComment('acme/app', 7, other)
+      github.addComment('acme/app', 7, `Quoting it:\n${MARKER}`, 'octocat')
+      const ours = github.addComment('acme/app', 7, `${MARKER}\nold text`)
 
-    const run = await runAction(options('Document it'))
+      const run = await runAction(options({ standIn, github }, 'Document it'))
 
-    expect(run.exitCode).toBe(0)
-    expect(
-      comments()
-        .slice(0, 3)
-        .map((c) => c.body)
-    ).toEqual(['Looks good', other, `Quoting it:\n${MARKER}`])
-    expect(comments()[3]?.id).toBe(ours.id)
-    expect(comments()[3]?.body).toMatch(
-      /^<!-- mintlify-agent-job key="Docs\/docs\/docs-agent" -->\n### Mintlify docs agent job\n/
-    )
-    // The stand-in pages by two: the marked comment is on page 2, found through the Link header.
-    expect(calls()).toEqual([
-      'GET /repos/acme/app/issues/7/comments',
-      'GET /repos/acme/app/issues/7/comments',
-      `PATCH /repos/acme/app/issues/comments/${ours.id}`
-    ])
-  })
+      expect(run.exitCode).toBe(0)
+      expect(
+        comments(github)
+          .slice(0, 3)
+          .map((c) => c.body)
+      ).toEqual(['Looks good', other, `Quoting it:\n${MARKER}`])
+      expect(comments(github)[3]?.id).toBe(ours.id)
+      expect(comments(github)[3]?.body).toMatch(
+        /^<!-- mintlify-agent-job key="Docs\/docs\/docs-agent" -->\n### Mintlify docs agent job\n/
+      )
+      // The stand-in pages by two: the marked comment is on page 2, found through the Link header.
+      expect(calls(github)).toEqual([
+        'GET /repos/acme/app/issues/7/comments',
+        'GET /repos/acme/app/issues/7/comments',
+        `PATCH /repos/acme/app/issues/comments/${ours.id}`
+      ])
+    }
+  )
 
-  it.each([
+  it.concurrent.each([
     {
       ending: 'completed',
       prompt: 'Document it',
@@ -291,19 +270,23 @@ describe('the bundled action with pr-comment', () => {
       timeout: '1s'
     }
   ])('comments when the job $ending', async ({ prompt, exitCode, status, text, timeout }) => {
-    const run = await runAction(options(prompt, { inputs: timeout ? { timeout } : {} }))
+    const { standIn, github } = await fresh()
+    const run = await runAction(
+      options({ standIn, github }, prompt, { inputs: timeout ? { timeout } : {} })
+    )
 
     expect(run.exitCode).toBe(exitCode)
-    expect(comments()).toHaveLength(1)
-    expect(comments()[0]?.body).toContain(`| Status | ${status} |`)
-    expect(comments()[0]?.body).toContain(text)
-    expect(comments()[0]?.body).toContain(`<code>${standIn.jobIds()[0]}</code>`)
+    expect(comments(github)).toHaveLength(1)
+    expect(comments(github)[0]?.body).toContain(`| Status | ${status} |`)
+    expect(comments(github)[0]?.body).toContain(text)
+    expect(comments(github)[0]?.body).toContain(`<code>${standIn.jobIds()[0]}</code>`)
   })
 
-  it('comments when the run is cancelled, within the cancel window', async () => {
+  it.concurrent('comments when the run is cancelled, within the cancel window', async () => {
+    const { standIn, github } = await fresh()
     let sent = false
     const run = await runAction({
-      ...options('slow:60000: Document it'),
+      ...options({ standIn, github }, 'slow:60000: Document it'),
       onStdout: (chunk, child) => {
         if (!sent && chunk.includes('Created agent job')) {
           sent = true
@@ -313,23 +296,24 @@ describe('the bundled action with pr-comment', () => {
     })
 
     expect(run.exitCode).toBe(1)
-    expect(comments()).toHaveLength(1)
-    expect(comments()[0]?.body).toContain('| Status | ⏳ active |')
-    expect(comments()[0]?.body).toContain('Cancelled while waiting for job')
+    expect(comments(github)).toHaveLength(1)
+    expect(comments(github)[0]?.body).toContain('| Status | ⏳ active |')
+    expect(comments(github)[0]?.body).toContain('Cancelled while waiting for job')
   })
 
-  it.each([
+  it.concurrent.each([
     { ending: 'completed', prompt: 'Document it', exitCode: 0, status: 'completed' },
     { ending: 'failed', prompt: 'fail: Document it', exitCode: 1, status: 'failed' }
   ])(
     'warns when the comment is denied (403) and keeps the $ending outcome and the outputs',
     async ({ prompt, exitCode, status }) => {
+      const { standIn, github } = await fresh()
       github.deny({ method: 'POST', path: /\/comments$/, status: 403 })
 
-      const run = await runAction(options(prompt))
+      const run = await runAction(options({ standIn, github }, prompt))
 
       expect(run.exitCode).toBe(exitCode)
-      expect(comments()).toEqual([])
+      expect(comments(github)).toEqual([])
       expect(run.stdout).toMatch(
         /::warning::pr-comment: could not comment on pull request #7 \(the GitHub API answered 403\)\. Give the job `permissions: pull-requests: write`/
       )
@@ -344,24 +328,31 @@ describe('the bundled action with pr-comment', () => {
     }
   )
 
-  it('warns when the GitHub API cannot be reached, and the step still succeeds', async () => {
-    const run = await runAction(
-      options('Document it', { env: { GITHUB_API_URL: 'http://127.0.0.1:9/api/v3' } })
-    )
+  it.concurrent(
+    'warns when the GitHub API cannot be reached, and the step still succeeds',
+    async () => {
+      const { standIn, github } = await fresh()
+      const run = await runAction(
+        options({ standIn, github }, 'Document it', {
+          env: { GITHUB_API_URL: 'http://127.0.0.1:9/api/v3' }
+        })
+      )
 
-    expect(run.exitCode).toBe(0)
-    expect(run.stdout).toContain('::warning::pr-comment: could not comment on pull request #7')
-    expect(run.outputs['pr-repository']).toBe('acme/docs')
-  })
+      expect(run.exitCode).toBe(0)
+      expect(run.stdout).toContain('::warning::pr-comment: could not comment on pull request #7')
+      expect(run.outputs['pr-repository']).toBe('acme/docs')
+    }
+  )
 
-  it.each([
+  it.concurrent.each([
     { event: 'push', payload: 'push.json' },
     { event: 'schedule', payload: 'schedule.json' }
   ])(
     'makes no comment and no GitHub request on a $event run, and says so in the debug log',
     async ({ event, payload }) => {
+      const { standIn, github } = await fresh()
       const run = await runAction(
-        options('Document it', {
+        options({ standIn, github }, 'Document it', {
           env: { GITHUB_EVENT_NAME: event, GITHUB_EVENT_PATH: join(FIXTURES, payload) }
         })
       )
@@ -375,8 +366,11 @@ describe('the bundled action with pr-comment', () => {
     }
   )
 
-  it('makes no comment when pr-comment is off', async () => {
-    const run = await runAction(options('Document it', { inputs: { 'pr-comment': 'false' } }))
+  it.concurrent('makes no comment when pr-comment is off', async () => {
+    const { standIn, github } = await fresh()
+    const run = await runAction(
+      options({ standIn, github }, 'Document it', { inputs: { 'pr-comment': 'false' } })
+    )
 
     expect(run.exitCode).toBe(0)
     expect(github.requests).toEqual([])
