@@ -32,18 +32,20 @@ const poll = (status: number, serverMessage?: string): ApiError =>
 const MAY_HAVE_CREATED = /created[^.]*anyway/
 
 describe('describeError explains API answers', () => {
-  it('names the call, the status and what the service said', () => {
-    const line = describeError(post(400, 'prompt must be at least 1 character'), create)
-    expect(line).toContain(`POST ${CREATE_PATH} answered 400`)
-    expect(line).toContain('"prompt must be at least 1 character"')
-    expect(line).toMatch(/prompt/)
+  it('names the call, the status and what the service said, then what to check (400)', () => {
+    // The service's text names no input, so the advice must come from the action.
+    const line = describeError(post(400, 'Validation failed'), create)
+    expect(line).toBe(
+      `The service rejected the request: POST ${CREATE_PATH} answered 400. The service said: "Validation failed". Check the prompt (it must not be empty).`
+    )
   })
 
-  it('says how a key looks when the key is refused (401)', () => {
-    const line = describeError(post(401, 'Invalid or missing API key'), create)
-    expect(line).toContain('mint_<secret>')
-    expect(line).toMatch(/secret/)
-    expect(line).toContain('Invalid or missing API key')
+  it('says how a key looks and where keys are made when the key is refused (401)', () => {
+    const line = describeError(post(401, 'Unauthorized'), create)
+    expect(line).toMatch(/^The API key was not accepted: /)
+    expect(line).toContain('"Unauthorized"')
+    expect(line).toContain('admin API key (mint_<secret>) from a secret')
+    expect(line).toContain('API keys page of the Mintlify dashboard')
   })
 
   it.each([
