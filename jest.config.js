@@ -17,5 +17,10 @@ export default {
   testTimeout: 20000,
   // The end-to-end cases mostly wait on child processes and timers: run more at once.
   maxConcurrency: 8,
+  // `npm test -- --coverage`: the source as the unit tests load it (the end-to-end
+  // tests run the bundle in child processes, which do not count).
+  collectCoverageFrom: ['<rootDir>/src/**/*.ts'],
+  coverageProvider: 'v8',
+  coverageReporters: ['text', 'text-summary', 'html'],
   reporters: ['default', '<rootDir>/test/support/plain-summary-reporter.js']
 }

@@ -48,7 +48,10 @@ describe('creating a job', () => {
 
   it.concurrent('logs each status change once, not every poll', async () => {
     const standIn = await freshStandIn()
-    const run = await runAction({ inputs: inputs(standIn.url, { prompt: 'Document it' }) })
+    // A job long enough for several polls, however slowly the process starts.
+    const run = await runAction({
+      inputs: inputs(standIn.url, { prompt: 'slow:1200: Document it' })
+    })
 
     const statusLines = run.stdout.split('\n').filter((line) => /^Job job_\w+: /.test(line))
     expect(statusLines).toHaveLength(2)
