@@ -2,7 +2,8 @@
 // transformed by SWC; `tsc --noEmit` does the type checking separately.
 export default {
   testEnvironment: 'node',
-  roots: ['<rootDir>/test'],
+  // src/ is a root too, so the coverage report also lists the files no test loads.
+  roots: ['<rootDir>/test', '<rootDir>/src'],
   testMatch: ['**/*.test.ts'],
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
