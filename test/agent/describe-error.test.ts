@@ -87,6 +87,19 @@ describe('describeError explains API answers', () => {
     expect(line).toMatch(/per project per hour/)
   })
 
+  it('asks to poll less often when a poll is rate limited', () => {
+    const line = describeError(poll(429, 'slow down'), get)
+    expect(line).toMatch(/^Rate limited: GET /)
+    expect(line).toContain('raise poll-interval and max-poll-interval')
+    expect(line).not.toContain('100 jobs')
+  })
+
+  it('calls a status it has no advice for an unexpected answer', () => {
+    expect(describeError(poll(418, 'teapot'), get)).toBe(
+      `Unexpected answer: GET ${JOB_PATH} answered 418. The service said: "teapot".`
+    )
+  })
+
   it.each([500, 502, 503])('calls %d a service failure that is usually temporary', (status) => {
     expect(describeError(poll(status), get)).toMatch(/service failed.*temporary/)
   })
@@ -150,6 +163,28 @@ describe('describeError explains failures without an answer', () => {
     expect(line).toMatch(/base-url/)
   })
 
+  it.each([
+    ['PROXY_407', 'it wants credentials', /user:password in the proxy URL/],
+    ['PROXY_502', 'it answered 502', /NO_PROXY/]
+  ])('says the proxy refused the tunnel (%s)', (code, what, advice) => {
+    const line = describeError(new NetworkError('GET', JOB_PATH, code, false), get)
+    expect(line).toContain(
+      `The proxy would not open a tunnel to api.mintlify.com for GET ${JOB_PATH}: ${what}.`
+    )
+    expect(line).toMatch(advice)
+  })
+
+  it('points at NODE_EXTRA_CA_CERTS for a certificate that is not trusted', () => {
+    const line = describeError(
+      new NetworkError('GET', JOB_PATH, 'SELF_SIGNED_CERT_IN_CHAIN', false),
+      get
+    )
+    expect(line).toMatch(
+      /^The TLS certificate of api\.mintlify\.com is not trusted \(SELF_SIGNED_CERT_IN_CHAIN\)/
+    )
+    expect(line).toContain('NODE_EXTRA_CA_CERTS')
+  })
+
   it('says a timed-out request got no answer in time', () => {
     const line = describeError(new NetworkError('GET', JOB_PATH, 'TIMEOUT', true), get)
     expect(line).toMatch(/no answer in time/)
@@ -167,6 +202,13 @@ describe('describeError explains failures without an answer', () => {
     const line = describeError(error, get)
     expect(line).toContain('"<html>Login</html>"')
     expect(line).toMatch(/base-url/)
+  })
+
+  it('quotes nothing when the body was empty', () => {
+    const error = new BadResponseError('GET', JOB_PATH, 204, 'an empty body', '')
+    expect(describeError(error, get)).toBe(
+      `GET ${JOB_PATH} answered 204 with an empty body. Is base-url pointing at the Agent Jobs API?`
+    )
   })
 
   it('says how long a rate limit asked to wait when that outlasts the timeout', () => {

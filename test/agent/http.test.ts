@@ -227,6 +227,16 @@ describe('HttpClient maps answers to errors', () => {
     expect(received).toHaveLength(1)
   })
 
+  it('quotes nothing for a redirect without a location', async () => {
+    answer = (res) => {
+      res.writeHead(301)
+      res.end()
+    }
+    const error = await failure(client().requestJson('GET', PATH, { deadline: soon() }))
+    expect(error).toBeInstanceOf(BadResponseError)
+    expect(error).toMatchObject({ status: 301, excerpt: '' })
+  })
+
   it('reads Retry-After given in seconds', async () => {
     answer = json(429, { error: 'slow down' }, { 'retry-after': '7' })
     const error = await failure(
@@ -242,6 +252,15 @@ describe('HttpClient maps answers to errors', () => {
       client({ now: () => now }).requestJson('GET', PATH, { deadline: now + 10_000 })
     )
     expect(error).toMatchObject({ status: 503, retryAfterMs: 30_000 })
+  })
+
+  it('reads the first Retry-After when the header comes twice', async () => {
+    answer = (res) => {
+      res.setHeader('retry-after', ['7', '9'])
+      json(429, { error: 'slow down' })(res, undefined as never)
+    }
+    const error = await failure(client().requestJson('GET', PATH, { deadline: soon() }))
+    expect(error).toMatchObject({ status: 429, retryAfterMs: 7000 })
   })
 
   it('ignores an unreadable Retry-After', async () => {
