@@ -2,7 +2,8 @@
 // transformed by SWC; `tsc --noEmit` does the type checking separately.
 export default {
   testEnvironment: 'node',
-  roots: ['<rootDir>/test'],
+  // src/ is a root too, so the coverage report also lists the files no test loads.
+  roots: ['<rootDir>/test', '<rootDir>/src'],
   testMatch: ['**/*.test.ts'],
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
@@ -15,5 +16,12 @@ export default {
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   testTimeout: 20000,
+  // The end-to-end cases mostly wait on child processes and timers: run more at once.
+  maxConcurrency: 8,
+  // `npm test -- --coverage`: the source as the unit tests load it (the end-to-end
+  // tests run the bundle in child processes, which do not count).
+  collectCoverageFrom: ['<rootDir>/src/**/*.ts'],
+  coverageProvider: 'v8',
+  coverageReporters: ['text', 'text-summary', 'html'],
   reporters: ['default', '<rootDir>/test/support/plain-summary-reporter.js']
 }

@@ -43,11 +43,6 @@ function maskSecret(value: string): void {
   }
 }
 
-export interface RunDependencies {
-  clock?: Clock
-  env?: NodeJS.ProcessEnv
-}
-
 /** Settings and the network path, or one error line and undefined: before any request. */
 function prepare(
   env: NodeJS.ProcessEnv
@@ -65,13 +60,16 @@ function prepare(
   }
 }
 
-export async function run(dependencies: RunDependencies = {}): Promise<void> {
+// Reads the process's inputs and environment and writes its outputs: the tests run it
+// as the runner does, in the bundle (test/e2e); the loops inside take a clock and are
+// unit-tested with a fake one.
+export async function run(): Promise<void> {
   // Masked before anything else can be logged.
   maskSecret(core.getInput('api-key'))
   maskSecret(core.getInput('github-token'))
   maskSecret(core.getInput('docs-token'))
 
-  const env = dependencies.env ?? process.env
+  const env = process.env
   const prepared = prepare(env)
   if (!prepared) return
   let { settings } = prepared
@@ -99,7 +97,7 @@ export async function run(dependencies: RunDependencies = {}): Promise<void> {
     core.setOutput('triggered', 'true')
   } else core.setOutput('triggered', 'false')
 
-  const clock = dependencies.clock ?? systemClock
+  const clock: Clock = systemClock
   const startedAt = clock.now()
   const deadline = startedAt + settings.timeoutMs
   const cancellation = listenForCancellation()

@@ -2,8 +2,8 @@
 
 import { endingFor } from '../../src/action/ending.js'
 import { ApiError, NetworkError } from '../../src/agent/http-errors.js'
-import type { AgentJob } from '../../src/agent/job.js'
 import type { WaitResult } from '../../src/agent/wait-for-job.js'
+import { job } from '../support/fixtures.js'
 
 const context = {
   endpoint: 'get' as const,
@@ -11,11 +11,6 @@ const context = {
   jobId: 'job_1',
   host: 'api.example.com'
 }
-const job = (status: string, prLink: string | null = null): AgentJob => ({
-  id: 'job_1',
-  status,
-  prLink
-})
 const end = (result: WaitResult, requirePr = false) => endingFor(result, requirePr, context, '30m')
 const PR = 'https://github.com/acme/docs/pull/7'
 

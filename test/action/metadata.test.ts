@@ -8,10 +8,10 @@ import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
-import { parseDuration } from '../../src/common/duration.js'
 import { readSettings } from '../../src/action/inputs.js'
 import { OUTPUT_NAMES } from '../../src/action/report.js'
-import { ROOT } from '../support/run-action.js'
+import { inputs as inputsOf, standIns } from '../support/fixtures.js'
+import { BUNDLE, ROOT, runAction } from '../support/run-action.js'
 
 const read = (path: string): string => readFileSync(join(ROOT, path), 'utf8')
 
@@ -43,32 +43,49 @@ function readmeTable(heading: string): Map<string, string> {
   return rows
 }
 
-const sources = readdirSync(join(ROOT, 'src'), { recursive: true, encoding: 'utf8' })
-  .filter((file) => file.endsWith('.ts'))
-  .map((file) => read(`src/${file}`))
-  .join('\n')
+const freshStandIn = standIns({ jobDurationMs: 0 })
+
+/** Runs the bundle, recording which inputs it reads and which outputs it writes. */
+async function recordRun(
+  url: string,
+  given: Record<string, string>
+): Promise<{ read: string[]; written: string[]; exitCode: number | null }> {
+  const dir = mkdtempSync(join(tmpdir(), 'inputs-read-'))
+  const file = join(dir, 'inputs.json')
+  const run = await runAction({
+    inputs: inputsOf(url, given),
+    script: join(ROOT, 'test/support/record-inputs.ts'),
+    env: { RECORD_BUNDLE: BUNDLE, RECORD_INPUTS_FILE: file }
+  })
+  const read = (JSON.parse(readFileSync(file, 'utf8')) as string[]).map((name) =>
+    name.slice('INPUT_'.length).toLowerCase()
+  )
+  return { read, written: Object.keys(run.outputHistory), exitCode: run.exitCode }
+}
 
 describe('action.yml, the code and the README agree', () => {
   const inputs = declared('inputs')
   const outputs = declared('outputs')
 
-  it('reads exactly the declared inputs', () => {
-    const used = new Set(
-      [
-        ...sources.matchAll(
-          /\b(?:read|readBoolean|readDuration|readId|getInput)\((?:read, )?'([a-z-]+)'/g
-        )
-      ].map((match) => match[1])
-    )
-    expect([...used].sort()).toEqual([...inputs.keys()].sort())
-  })
+  it('reads exactly the declared inputs, and sets exactly the declared outputs', async () => {
+    const standIn = await freshStandIn()
+    // Every mode: create (with the GitHub options on), a follow-up message, a wait.
+    const create = await recordRun(standIn.url, {
+      prompt: 'fast: Document it',
+      'include-context': 'true',
+      'pr-comment': 'true'
+    })
+    const id = standIn.jobIds()[0] as string
+    const message = await recordRun(standIn.url, { prompt: 'fast: And more', 'job-id': id })
+    const wait = await recordRun(standIn.url, { 'job-id': id, wait: 'false' })
 
-  it('sets exactly the declared outputs', () => {
+    for (const run of [create, message, wait]) {
+      expect(run.exitCode).toBe(0)
+      expect(run.written.sort()).toEqual([...outputs.keys()].sort())
+    }
+    const read = new Set([...create.read, ...message.read, ...wait.read])
+    expect([...read].sort()).toEqual([...inputs.keys()].sort())
     expect([...OUTPUT_NAMES].sort()).toEqual([...outputs.keys()].sort())
-    const setInCode = new Set(
-      [...sources.matchAll(/setOutput\('([a-z-]+)'/g)].map((match) => match[1])
-    )
-    for (const name of setInCode) expect(outputs.has(name as string)).toBe(true)
   })
 
   it('documents every input in the README with its default', () => {
@@ -91,16 +108,18 @@ describe('action.yml, the code and the README agree', () => {
       'project-id': 'p',
       prompt: 'Do it'
     }
-    const settings = readSettings((name) => given[name] ?? '')
-    expect(settings.baseUrl.href).toBe(`${inputs.get('base-url') ?? ''}/`)
-    expect(settings.pollIntervalMs).toBe(parseDuration(inputs.get('poll-interval') ?? ''))
-    expect(settings.maxPollIntervalMs).toBe(parseDuration(inputs.get('max-poll-interval') ?? ''))
-    expect(settings.timeoutMs).toBe(parseDuration(inputs.get('timeout') ?? ''))
-    expect(String(settings.wait)).toBe(inputs.get('wait'))
-    expect(String(settings.requirePr)).toBe(inputs.get('require-pr'))
-    expect(String(settings.includeContext)).toBe(inputs.get('include-context'))
-    expect(String(settings.prComment)).toBe(inputs.get('pr-comment'))
-    expect(String(settings.reuseJob)).toBe(inputs.get('reuse-job'))
+    const declaredDefaults = Object.fromEntries(
+      [...inputs].filter(
+        // An expression (github-token's `${{ github.token }}`) is the runner's to fill in.
+        (entry): entry is [string, string] => entry[1] !== undefined && !entry[1].includes('${{')
+      )
+    )
+    // Every input that has a default in action.yml (the runner passes it when the
+    // workflow leaves the input out) must mean what the code assumes without it.
+    expect(Object.keys(declaredDefaults).length).toBeGreaterThanOrEqual(8)
+    const left = readSettings((name) => given[name] ?? '')
+    const passed = readSettings((name) => given[name] ?? declaredDefaults[name] ?? '')
+    expect(left).toEqual(passed)
   })
 
   it('runs on node24 from the bundle', () => {
@@ -117,55 +136,78 @@ describe('workflow examples', () => {
   )
   const inputs = declared('inputs')
   const outputs = declared('outputs')
-  /** The `with:` keys of every step that uses this action, whatever the indentation. */
-  function withKeysOfOurSteps(text: string): string[][] {
-    const steps: string[][] = []
+  /** Every step that uses this action: its `id` (if any) and its `with:` keys, whatever the indentation. */
+  function ourSteps(text: string): { id?: string; keys: string[] }[] {
+    const steps: { id?: string; keys: string[] }[] = []
     const lines = text.split('\n')
+    const indentOf = (line: string): number =>
+      (/^ */.exec(line.replace('- ', '  ')) as RegExpExecArray)[0].length
     lines.forEach((line, index) => {
       if (!/uses: (?:your-org\/mintlify-agent-job-action@v1|\.\/)$/.test(line)) return
-      const stepIndent = (/^ */.exec(line.replace('- ', '  ')) as RegExpExecArray)[0].length
+      const stepIndent = indentOf(line)
+      // The step runs from its `- ` line to the next line that is not deeper than it.
+      let first = index
+      while (first > 0 && !/^\s*- /.test(lines[first] as string)) first--
+      let last = index + 1
+      while (
+        last < lines.length &&
+        (lines[last] as string).trim() !== '' &&
+        indentOf(lines[last] as string) >= stepIndent &&
+        !/^\s*- /.test(lines[last] as string)
+      )
+        last++
       const keys: string[] = []
+      let id: string | undefined
       let inWith = false
-      for (const next of lines.slice(index + 1)) {
-        const indent = (/^ */.exec(next) as RegExpExecArray)[0].length
-        if (next.trim() === '' || indent < stepIndent || /^\s*- /.test(next)) break
+      for (const next of lines.slice(first, last)) {
+        const indent = indentOf(next)
         if (next.trim().startsWith('#')) continue
-        if (indent === stepIndent) inWith = next.trim() === 'with:'
-        else if (inWith && indent === stepIndent + 2) keys.push(next.trim().split(':')[0] as string)
+        if (indent === stepIndent) {
+          inWith = next.trim() === 'with:'
+          id ??= /^\s*(?:- )?id: ([\w-]+)$/.exec(next)?.[1]
+        } else if (inWith && indent === stepIndent + 2)
+          keys.push(next.trim().split(':')[0] as string)
       }
-      steps.push(keys)
+      steps.push({ ...(id ? { id } : {}), keys })
     })
     return steps
   }
 
   it('has examples to check', () => {
     expect(blocks.length).toBeGreaterThanOrEqual(6)
-    const steps = blocks.flatMap(withKeysOfOurSteps)
+    const steps = blocks.flatMap(ourSteps)
     expect(steps.length).toBeGreaterThanOrEqual(8)
-    expect(steps.every((keys) => keys.includes('api-key') && keys.includes('project-id'))).toBe(
-      true
-    )
+    for (const { keys } of steps)
+      expect(keys).toEqual(expect.arrayContaining(['api-key', 'project-id']))
   })
 
   it('pass only declared inputs to the action', () => {
     for (const text of [...blocks, ...workflows]) {
-      for (const key of withKeysOfOurSteps(text).flat()) {
+      for (const key of ourSteps(text).flatMap((step) => step.keys)) {
         expect({ key, declared: inputs.has(key) }).toEqual({ key, declared: true })
       }
     }
   })
 
-  it('read only declared outputs', () => {
+  it("read only declared outputs of this action's steps", () => {
+    let references = 0
     for (const text of [...blocks, ...workflows]) {
-      for (const match of text.matchAll(
-        /steps\.(?:docs|draft|start|done|failing|agent)\.outputs\.([a-z-]+)/g
-      )) {
-        expect({ output: match[1], declared: outputs.has(match[1] as string) }).toEqual({
-          output: match[1],
-          declared: true
-        })
+      for (const { id } of ourSteps(text)) {
+        if (!id) continue
+        for (const match of text.matchAll(new RegExp(`steps\\.${id}\\.outputs\\.([\\w-]+)`, 'g'))) {
+          references++
+          expect({ step: id, output: match[1], declared: outputs.has(match[1] as string) }).toEqual(
+            {
+              step: id,
+              output: match[1],
+              declared: true
+            }
+          )
+        }
       }
     }
+    // The examples do hand outputs on: a parser that found no step ids would see none.
+    expect(references).toBeGreaterThanOrEqual(10)
   })
 
   it('lint clean with actionlint, fragments wrapped in a job', async () => {

@@ -32,18 +32,20 @@ const poll = (status: number, serverMessage?: string): ApiError =>
 const MAY_HAVE_CREATED = /created[^.]*anyway/
 
 describe('describeError explains API answers', () => {
-  it('names the call, the status and what the service said', () => {
-    const line = describeError(post(400, 'prompt must be at least 1 character'), create)
-    expect(line).toContain(`POST ${CREATE_PATH} answered 400`)
-    expect(line).toContain('"prompt must be at least 1 character"')
-    expect(line).toMatch(/prompt/)
+  it('names the call, the status and what the service said, then what to check (400)', () => {
+    // The service's text names no input, so the advice must come from the action.
+    const line = describeError(post(400, 'Validation failed'), create)
+    expect(line).toBe(
+      `The service rejected the request: POST ${CREATE_PATH} answered 400. The service said: "Validation failed". Check the prompt (it must not be empty).`
+    )
   })
 
-  it('says how a key looks when the key is refused (401)', () => {
-    const line = describeError(post(401, 'Invalid or missing API key'), create)
-    expect(line).toContain('mint_<secret>')
-    expect(line).toMatch(/secret/)
-    expect(line).toContain('Invalid or missing API key')
+  it('says how a key looks and where keys are made when the key is refused (401)', () => {
+    const line = describeError(post(401, 'Unauthorized'), create)
+    expect(line).toMatch(/^The API key was not accepted: /)
+    expect(line).toContain('"Unauthorized"')
+    expect(line).toContain('admin API key (mint_<secret>) from a secret')
+    expect(line).toContain('API keys page of the Mintlify dashboard')
   })
 
   it.each([
@@ -83,6 +85,19 @@ describe('describeError explains API answers', () => {
     expect(line).toMatch(/^Rate limited/)
     expect(line).toContain('100')
     expect(line).toMatch(/per project per hour/)
+  })
+
+  it('asks to poll less often when a poll is rate limited', () => {
+    const line = describeError(poll(429, 'slow down'), get)
+    expect(line).toMatch(/^Rate limited: GET /)
+    expect(line).toContain('raise poll-interval and max-poll-interval')
+    expect(line).not.toContain('100 jobs')
+  })
+
+  it('calls a status it has no advice for an unexpected answer', () => {
+    expect(describeError(poll(418, 'teapot'), get)).toBe(
+      `Unexpected answer: GET ${JOB_PATH} answered 418. The service said: "teapot".`
+    )
   })
 
   it.each([500, 502, 503])('calls %d a service failure that is usually temporary', (status) => {
@@ -154,6 +169,28 @@ describe('describeError explains failures without an answer', () => {
     expect(line).toMatch(/base-url/)
   })
 
+  it.each([
+    ['PROXY_407', 'it wants credentials', /user:password in the proxy URL/],
+    ['PROXY_502', 'it answered 502', /NO_PROXY/]
+  ])('says the proxy refused the tunnel (%s)', (code, what, advice) => {
+    const line = describeError(new NetworkError('GET', JOB_PATH, code, false), get)
+    expect(line).toContain(
+      `The proxy would not open a tunnel to api.mintlify.com for GET ${JOB_PATH}: ${what}.`
+    )
+    expect(line).toMatch(advice)
+  })
+
+  it('points at NODE_EXTRA_CA_CERTS for a certificate that is not trusted', () => {
+    const line = describeError(
+      new NetworkError('GET', JOB_PATH, 'SELF_SIGNED_CERT_IN_CHAIN', false),
+      get
+    )
+    expect(line).toMatch(
+      /^The TLS certificate of api\.mintlify\.com is not trusted \(SELF_SIGNED_CERT_IN_CHAIN\)/
+    )
+    expect(line).toContain('NODE_EXTRA_CA_CERTS')
+  })
+
   it('says a timed-out request got no answer in time', () => {
     const line = describeError(new NetworkError('GET', JOB_PATH, 'TIMEOUT', true), get)
     expect(line).toMatch(/no answer in time/)
@@ -171,6 +208,13 @@ describe('describeError explains failures without an answer', () => {
     const line = describeError(error, get)
     expect(line).toContain('"<html>Login</html>"')
     expect(line).toMatch(/base-url/)
+  })
+
+  it('quotes nothing when the body was empty', () => {
+    const error = new BadResponseError('GET', JOB_PATH, 204, 'an empty body', '')
+    expect(describeError(error, get)).toBe(
+      `GET ${JOB_PATH} answered 204 with an empty body. Is base-url pointing at the Agent Jobs API?`
+    )
   })
 
   it('says how long a rate limit asked to wait when that outlasts the timeout', () => {

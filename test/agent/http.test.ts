@@ -1,11 +1,17 @@
-// HttpClient against a real HTTP server on 127.0.0.1, one scripted answer per test.
+// HttpClient against a real HTTP server on 127.0.0.1, one scripted answer per test:
+// what it sends, how it reads answers, the limits on every request (too long to show
+// through the bundled action, where a request may take 30 s), and how each failure
+// is classified for the retry policy and the messages.
 
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { Agent } from 'undici'
 import { ApiError, BadResponseError, NetworkError } from '../../src/agent/http-errors.js'
 import { CancelledError, DeadlineError } from '../../src/common/run-errors.js'
-import { HttpClient, type HttpClientOptions } from '../../src/agent/http.js'
+import { classifyNetworkError, HttpClient, type HttpClientOptions } from '../../src/agent/http.js'
+import { isRetryable } from '../../src/agent/retry.js'
+import { registerSecret } from '../../src/common/safe-text.js'
+import { closedPort } from '../support/faults-kit.js'
 
 const KEY = 'mint_test_secret'
 const USER_AGENT = 'mintlify-agent-job-action/1.0.0'
@@ -181,6 +187,60 @@ describe('HttpClient maps answers to errors', () => {
     expect(error).toMatchObject({ status: 500, serverMessage: undefined })
   })
 
+  it.each<[string, unknown, string | undefined]>([
+    ['the API\'s {"error": "…"}', { error: 'Project not found' }, 'Project not found'],
+    [
+      'a gateway\'s {"message": "…"}',
+      { message: 'Endpoint request timed out' },
+      'Endpoint request timed out'
+    ],
+    [
+      'a nested {"error": {"message": "…"}}',
+      { error: { code: 7, message: 'Quota exceeded' } },
+      'Quota exceeded'
+    ],
+    ['JSON without a message', { code: 7 }, undefined]
+  ])('takes the server message from %s', async (_, body, expected) => {
+    answer = json(502, body)
+    const error = await failure(client().requestJson('GET', PATH, { deadline: soon() }))
+    expect(error).toBeInstanceOf(ApiError)
+    expect((error as ApiError).serverMessage).toBe(expected)
+  })
+
+  it('redacts a secret in a long error text before cutting it', async () => {
+    const secret = `mint_${'s3'.repeat(30)}`
+    registerSecret(secret)
+    answer = (res) => {
+      res.writeHead(500, { 'content-type': 'text/plain' })
+      res.end(`${'e'.repeat(480)}${secret}`)
+    }
+    const error = await failure(client().requestJson('GET', PATH, { deadline: soon() }))
+    expect((error as ApiError).serverMessage).toBe(`${'e'.repeat(480)}***`)
+  })
+
+  it('does not follow a redirect (it would carry the key elsewhere)', async () => {
+    answer = (res) => {
+      res.writeHead(302, { location: 'https://elsewhere.example/login' })
+      res.end()
+    }
+    const error = await failure(
+      client().requestJson('POST', '/v2/agent/proj/job', { body: {}, deadline: soon() })
+    )
+    expect(error).toBeInstanceOf(BadResponseError)
+    expect(error).toMatchObject({ status: 302, excerpt: 'https://elsewhere.example/login' })
+    expect(received).toHaveLength(1)
+  })
+
+  it('quotes nothing for a redirect without a location', async () => {
+    answer = (res) => {
+      res.writeHead(301)
+      res.end()
+    }
+    const error = await failure(client().requestJson('GET', PATH, { deadline: soon() }))
+    expect(error).toBeInstanceOf(BadResponseError)
+    expect(error).toMatchObject({ status: 301, excerpt: '' })
+  })
+
   it('reads Retry-After given in seconds', async () => {
     answer = json(429, { error: 'slow down' }, { 'retry-after': '7' })
     const error = await failure(
@@ -196,6 +256,15 @@ describe('HttpClient maps answers to errors', () => {
       client({ now: () => now }).requestJson('GET', PATH, { deadline: now + 10_000 })
     )
     expect(error).toMatchObject({ status: 503, retryAfterMs: 30_000 })
+  })
+
+  it('reads the first Retry-After when the header comes twice', async () => {
+    answer = (res) => {
+      res.setHeader('retry-after', ['7', '9'])
+      json(429, { error: 'slow down' })(res, undefined as never)
+    }
+    const error = await failure(client().requestJson('GET', PATH, { deadline: soon() }))
+    expect(error).toMatchObject({ status: 429, retryAfterMs: 7000 })
   })
 
   it('ignores an unreadable Retry-After', async () => {
@@ -282,6 +351,9 @@ describe('HttpClient bounds every request', () => {
     )
     expect(error).toBeInstanceOf(NetworkError)
     expect(error).toMatchObject({ code: 'TIMEOUT', maybeReceived: true })
+    // A poll that timed out is retried; a create is not (it may have been acted on).
+    expect(isRetryable(error, 'read', 1)).toBe(true)
+    expect(isRetryable(error, 'write', 1)).toBe(false)
   })
 
   it('gives up on a body that stops arriving after requestTimeoutMs', async () => {
@@ -293,6 +365,20 @@ describe('HttpClient bounds every request', () => {
       client({ requestTimeoutMs: 200 }).requestJson('GET', PATH, { deadline: soon() })
     )
     expect(error).toMatchObject({ code: 'TIMEOUT', maybeReceived: true })
+  })
+
+  it('gives up on a body that trickles in after requestTimeoutMs, however often bytes come', async () => {
+    answer = (res) => {
+      res.writeHead(200, { 'content-type': 'application/json' })
+      const timer = setInterval(() => res.write(' '), 20)
+      res.once('close', () => clearInterval(timer))
+    }
+    const started = Date.now()
+    const error = await failure(
+      client({ requestTimeoutMs: 200 }).requestJson('GET', PATH, { deadline: soon() })
+    )
+    expect(error).toMatchObject({ code: 'TIMEOUT', maybeReceived: true })
+    expect(Date.now() - started).toBeLessThan(5000)
   })
 
   it('stops at the overall deadline when it comes before requestTimeoutMs', async () => {
@@ -339,10 +425,7 @@ describe('HttpClient bounds every request', () => {
   })
 
   it('reports a refused connection as one the service cannot have received', async () => {
-    const closed = createServer()
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve))
-    const port = (closed.address() as AddressInfo).port
-    await new Promise<void>((resolve) => closed.close(() => resolve()))
+    const port = await closedPort()
     const error = await failure(
       client({ baseUrl: new URL(`http://127.0.0.1:${port}`) }).requestJson(
         'POST',
@@ -354,7 +437,15 @@ describe('HttpClient bounds every request', () => {
       )
     )
     expect(error).toBeInstanceOf(NetworkError)
-    expect(error).toMatchObject({ method: 'POST', code: 'ECONNREFUSED', maybeReceived: false })
+    expect(error).toMatchObject({
+      method: 'POST',
+      code: 'ECONNREFUSED',
+      maybeReceived: false,
+      permanent: false
+    })
+    // The service never saw it, so even a create may be repeated.
+    expect(isRetryable(error, 'write', 1)).toBe(true)
+    expect(isRetryable(error, 'read', 1)).toBe(true)
   })
 
   it('reports a connection reset after the request as one the service may have received', async () => {
@@ -366,7 +457,69 @@ describe('HttpClient bounds every request', () => {
       })
     )
     expect(error).toBeInstanceOf(NetworkError)
-    expect(error).toMatchObject({ method: 'POST', maybeReceived: true })
+    expect(error).toMatchObject({ method: 'POST', maybeReceived: true, permanent: false })
+    expect(isRetryable(error, 'read', 1)).toBe(true)
+    expect(isRetryable(error, 'write', 1)).toBe(false)
     expect(received).toHaveLength(1)
+  })
+})
+
+describe('network errors', () => {
+  it.each<[string, unknown, { code: string; maybeReceived: boolean }]>([
+    [
+      "undici's refused tunnel",
+      Object.assign(new Error('Proxy response (407) !== 200 when HTTP Tunneling'), {
+        code: 'UND_ERR_ABORTED'
+      }),
+      { code: 'PROXY_407', maybeReceived: false }
+    ],
+    [
+      'a certificate error under a socket error',
+      Object.assign(new TypeError('fetch failed'), {
+        cause: Object.assign(new Error('x'), { code: 'SELF_SIGNED_CERT_IN_CHAIN' })
+      }),
+      { code: 'SELF_SIGNED_CERT_IN_CHAIN', maybeReceived: false }
+    ],
+    [
+      'a wrong host name in the certificate',
+      Object.assign(new Error('x'), { code: 'ERR_TLS_CERT_ALTNAME_INVALID' }),
+      { code: 'ERR_TLS_CERT_ALTNAME_INVALID', maybeReceived: false }
+    ],
+    [
+      'a failed DNS lookup',
+      Object.assign(new Error('x'), { code: 'ENOTFOUND' }),
+      { code: 'ENOTFOUND', maybeReceived: false }
+    ],
+    [
+      'a connect timeout',
+      Object.assign(new Error('x'), { code: 'UND_ERR_CONNECT_TIMEOUT' }),
+      { code: 'UND_ERR_CONNECT_TIMEOUT', maybeReceived: false }
+    ],
+    [
+      "undici's headers timeout",
+      Object.assign(new Error('x'), { code: 'UND_ERR_HEADERS_TIMEOUT' }),
+      { code: 'TIMEOUT', maybeReceived: true }
+    ],
+    [
+      'a socket closed mid-answer',
+      Object.assign(new Error('other side closed'), { code: 'UND_ERR_SOCKET' }),
+      { code: 'UND_ERR_SOCKET', maybeReceived: true }
+    ],
+    ['something without a code', new Error('odd'), { code: 'network error', maybeReceived: true }]
+  ])('classifies %s', (_, error, expected) => {
+    expect(classifyNetworkError(error)).toEqual(expected)
+  })
+
+  it.each<[string, boolean]>([
+    ['SELF_SIGNED_CERT_IN_CHAIN', true],
+    ['CERT_HAS_EXPIRED', true],
+    ['UNABLE_TO_GET_ISSUER_CERT_LOCALLY', true],
+    ['PROXY_407', true],
+    ['PROXY_502', false],
+    ['ECONNREFUSED', false]
+  ])('treats %s as permanent: %s', (code, permanent) => {
+    const error = new NetworkError('GET', PATH, code, false)
+    expect(error.permanent).toBe(permanent)
+    expect(isRetryable(error, 'read', 1)).toBe(!permanent)
   })
 })

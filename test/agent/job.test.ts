@@ -36,6 +36,12 @@ describe('parseJob', () => {
     expect(job.archivedAt).toBeNull()
   })
 
+  it('drops source fields of the wrong type, and a source that is not an object', () => {
+    expect(parseJob({ ...DOCUMENTED, source: { repository: 7, ref: false } }).source).toEqual({})
+    expect(parseJob({ ...DOCUMENTED, source: 'acme/docs' })).not.toHaveProperty('source')
+    expect(parseJob({ ...DOCUMENTED, source: null })).not.toHaveProperty('source')
+  })
+
   it('keeps archivedAt when the service sets it', () => {
     expect(
       parseJob({ ...DOCUMENTED, status: 'archived', archivedAt: '2026-11-01T11:00:00.000Z' })

@@ -1,7 +1,7 @@
-import type { AgentJob } from '../../src/agent/job.js'
 import { nextPollDelay, type PollSchedule } from '../../src/agent/poll-schedule.js'
 import { waitForJob } from '../../src/agent/wait-for-job.js'
 import { FakeClock } from '../support/fake-clock.js'
+import { job } from '../support/fixtures.js'
 
 // The action's defaults: poll-interval 5s, max-poll-interval 30s, timeout 30m.
 const DEFAULTS: PollSchedule = { firstMs: 5000, maxMs: 30_000 }
@@ -93,7 +93,6 @@ async function simulate(
 ): Promise<Simulation> {
   const clock = new FakeClock()
   const at: number[] = []
-  const job = (status: string): AgentJob => ({ id: 'job_1', status, prLink: null })
   const result = await waitForJob({
     initial: job('active'),
     poll: () => {

@@ -5,65 +5,53 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startStandIn, type StandIn } from '../support/stand-in.js'
+import type { StandIn } from '../support/stand-in.js'
+import { inputs, KEY, posts, standIns } from '../support/fixtures.js'
 import { errorLines, runAction } from '../support/run-action.js'
 
-const KEY = 'mint_test_key'
-let standIn: StandIn
-
-beforeEach(async () => {
-  standIn = await startStandIn({ jobDurationMs: 400 })
-})
-afterEach(async () => {
-  await standIn.close()
-})
-
-function inputs(extra: Record<string, string> = {}): Record<string, string> {
-  return {
-    'api-key': KEY,
-    'project-id': 'proj-test',
-    'base-url': standIn.url,
-    'poll-interval': '100ms',
-    'max-poll-interval': '300ms',
-    timeout: '20s',
-    ...extra
-  }
-}
-
-const gets = (): number => standIn.requests.filter((r) => r.method === 'GET').length
-const posts = (): { path: string; body: string }[] =>
-  standIn.requests.filter((r) => r.method === 'POST').map(({ path, body }) => ({ path, body }))
+const freshStandIn = standIns({ jobDurationMs: 400 })
+const gets = (standIn: StandIn): number => standIn.requests.filter((r) => r.method === 'GET').length
 
 describe('creating a job', () => {
-  it('creates the job, waits for it to complete and hands its pull request to later steps', async () => {
-    const run = await runAction({ inputs: inputs({ prompt: 'Document the /users endpoint' }) })
+  it.concurrent(
+    'creates the job, waits for it to complete and hands its pull request to later steps',
+    async () => {
+      const standIn = await freshStandIn()
+      const run = await runAction({
+        inputs: inputs(standIn.url, { prompt: 'Document the /users endpoint' })
+      })
 
-    expect(run.exitCode).toBe(0)
-    const [id] = standIn.jobIds()
-    expect(posts()).toEqual([
-      { path: '/v2/agent/proj-test/job', body: '{"prompt":"Document the /users endpoint"}' }
-    ])
-    expect(run.outputs).toMatchObject({
-      'job-id': id,
-      status: 'completed',
-      'pr-link': 'https://github.com/acme/docs/pull/100',
-      'pr-number': '100',
-      'pr-repository': 'acme/docs'
-    })
-    expect(JSON.parse(run.outputs.job as string)).toMatchObject({
-      id,
-      status: 'completed',
-      model: 'claude-sonnet-4-5'
-    })
-    expect(run.summary).toContain(`<code>${id}</code>`)
-    expect(run.summary).toContain(
-      '<a href="https://github.com/acme/docs/pull/100">acme/docs#100</a>'
-    )
-    expect(run.summary).toContain('Document the /users endpoint')
-  })
+      expect(run.exitCode).toBe(0)
+      const [id] = standIn.jobIds()
+      expect(posts(standIn)).toEqual([
+        { path: '/v2/agent/proj-test/job', body: '{"prompt":"Document the /users endpoint"}' }
+      ])
+      expect(run.outputs).toMatchObject({
+        'job-id': id,
+        status: 'completed',
+        'pr-link': 'https://github.com/acme/docs/pull/100',
+        'pr-number': '100',
+        'pr-repository': 'acme/docs'
+      })
+      expect(JSON.parse(run.outputs.job as string)).toMatchObject({
+        id,
+        status: 'completed',
+        model: 'claude-sonnet-4-5'
+      })
+      expect(run.summary).toContain(`<code>${id}</code>`)
+      expect(run.summary).toContain(
+        '<a href="https://github.com/acme/docs/pull/100">acme/docs#100</a>'
+      )
+      expect(run.summary).toContain('Document the /users endpoint')
+    }
+  )
 
-  it('logs each status change once, not every poll', async () => {
-    const run = await runAction({ inputs: inputs({ prompt: 'Document it' }) })
+  it.concurrent('logs each status change once, not every poll', async () => {
+    const standIn = await freshStandIn()
+    // A job long enough for several polls, however slowly the process starts.
+    const run = await runAction({
+      inputs: inputs(standIn.url, { prompt: 'slow:1200: Document it' })
+    })
 
     const statusLines = run.stdout.split('\n').filter((line) => /^Job job_\w+: /.test(line))
     expect(statusLines).toHaveLength(2)
@@ -71,35 +59,38 @@ describe('creating a job', () => {
     expect(statusLines[1]).toMatch(
       /: active → completed \(after .*pull request https:\/\/github\.com\/acme\/docs\/pull\/100\)/
     )
-    expect(gets()).toBeGreaterThan(2)
+    expect(gets(standIn)).toBeGreaterThan(2)
   })
 
-  it('writes the job id to the outputs as soon as the job is created', async () => {
-    const run = await runAction({ inputs: inputs({ prompt: 'fail: break' }) })
+  it.concurrent('writes the job id to the outputs as soon as the job is created', async () => {
+    const standIn = await freshStandIn()
+    const run = await runAction({ inputs: inputs(standIn.url, { prompt: 'fail: break' }) })
 
     // The first value written is the id alone, before the job ended.
     expect(run.outputHistory['job-id']?.[0]).toBe(standIn.jobIds()[0])
     expect(run.stdout.indexOf('Created agent job')).toBeLessThan(run.stdout.indexOf('::group::'))
   })
 
-  it('sends the prompt from prompt-file byte for byte', async () => {
+  it.concurrent('sends the prompt from prompt-file byte for byte', async () => {
+    const standIn = await freshStandIn()
     const workspace = mkdtempSync(join(tmpdir(), 'workspace-'))
     const prompt = 'Document the new endpoints.\n\n- /users\n- /teams\n'
     writeFileSync(join(workspace, 'docs-prompt.md'), prompt)
 
     const run = await runAction({
-      inputs: inputs({ 'prompt-file': 'docs-prompt.md' }),
+      inputs: inputs(standIn.url, { 'prompt-file': 'docs-prompt.md' }),
       env: { GITHUB_WORKSPACE: workspace }
     })
 
     expect(run.exitCode).toBe(0)
-    expect(JSON.parse(posts()[0]?.body ?? '{}')).toEqual({ prompt })
+    expect(JSON.parse(posts(standIn)[0]?.body ?? '{}')).toEqual({ prompt })
   })
 })
 
 describe('how a job ends', () => {
-  it('fails the step when the job fails, naming the job', async () => {
-    const run = await runAction({ inputs: inputs({ prompt: 'fail: Document it' }) })
+  it.concurrent('fails the step when the job fails, naming the job', async () => {
+    const standIn = await freshStandIn()
+    const run = await runAction({ inputs: inputs(standIn.url, { prompt: 'fail: Document it' }) })
     const id = standIn.jobIds()[0] as string
 
     expect(run.exitCode).toBe(1)
@@ -115,22 +106,24 @@ describe('how a job ends', () => {
     expect(run.summary).toContain('❌ failed')
   })
 
-  it('succeeds with a warning when the job is archived', async () => {
-    const run = await runAction({ inputs: inputs({ prompt: 'archive: Document it' }) })
+  it.concurrent('succeeds with a warning when the job is archived', async () => {
+    const standIn = await freshStandIn()
+    const run = await runAction({ inputs: inputs(standIn.url, { prompt: 'archive: Document it' }) })
 
     expect(run.exitCode).toBe(0)
     expect(run.stdout).toMatch(/^::warning::Job job_\w+ was archived before it completed\.$/m)
     expect(run.outputs.status).toBe('archived')
   })
 
-  it.each([
+  it.concurrent.each([
     ['succeeds', 'false', 0],
     ['fails', 'true', 1]
   ])(
     '%s when the job completes without a pull request and require-pr is %s',
     async (_, requirePr, exitCode) => {
+      const standIn = await freshStandIn()
       const run = await runAction({
-        inputs: inputs({ prompt: 'nopr: Document it', 'require-pr': requirePr })
+        inputs: inputs(standIn.url, { prompt: 'nopr: Document it', 'require-pr': requirePr })
       })
 
       expect(run.exitCode).toBe(exitCode)
@@ -144,57 +137,67 @@ describe('how a job ends', () => {
     }
   )
 
-  it('fails at the timeout, naming the job and its last status, with the outputs set', async () => {
-    const run = await runAction({
-      inputs: inputs({ prompt: 'slow:60000: Document it', timeout: '1500ms' })
-    })
-    const id = standIn.jobIds()[0] as string
+  it.concurrent(
+    'fails at the timeout, naming the job and its last status, with the outputs set',
+    async () => {
+      const standIn = await freshStandIn()
+      const run = await runAction({
+        inputs: inputs(standIn.url, { prompt: 'slow:60000: Document it', timeout: '1500ms' })
+      })
+      const id = standIn.jobIds()[0] as string
 
-    expect(run.exitCode).toBe(1)
-    expect(errorLines(run.stdout)[0]).toMatch(
-      new RegExp(
-        `^Timed out after 1\\.5s waiting for job ${id} \\(last status: active\\)\\. .*job-id: ${id}`
+      expect(run.exitCode).toBe(1)
+      expect(errorLines(run.stdout)[0]).toMatch(
+        new RegExp(
+          `^Timed out after 1\\.5s waiting for job ${id} \\(last status: active\\)\\. .*job-id: ${id}`
+        )
       )
-    )
-    expect(run.outputs).toMatchObject({ 'job-id': id, status: 'active' })
-    expect(run.durationMs).toBeLessThan(5000)
-  })
+      expect(run.outputs).toMatchObject({ 'job-id': id, status: 'active' })
+      expect(run.durationMs).toBeLessThan(5000)
+    }
+  )
 })
 
 describe('existing jobs', () => {
-  it('sends a follow-up message to the job and waits for it again', async () => {
-    const first = await runAction({ inputs: inputs({ prompt: 'Document it' }) })
+  it.concurrent('sends a follow-up message to the job and waits for it again', async () => {
+    const standIn = await freshStandIn()
+    const first = await runAction({ inputs: inputs(standIn.url, { prompt: 'Document it' }) })
     const id = first.outputs['job-id'] as string
 
     const run = await runAction({
-      inputs: inputs({ 'job-id': id, prompt: 'Also document errors' })
+      inputs: inputs(standIn.url, { 'job-id': id, prompt: 'Also document errors' })
     })
 
     expect(run.exitCode).toBe(0)
-    expect(posts()[1]).toEqual({
+    expect(posts(standIn)[1]).toEqual({
       path: `/v2/agent/proj-test/job/${id}/message`,
       body: '{"prompt":"Also document errors"}'
     })
     expect(run.outputs).toMatchObject({ 'job-id': id, status: 'completed' })
   })
 
-  it('only waits when job-id is given without a prompt, and reports a finished job at once', async () => {
-    const first = await runAction({ inputs: inputs({ prompt: 'Document it' }) })
-    const id = first.outputs['job-id'] as string
+  it.concurrent(
+    'only waits when job-id is given without a prompt, and reports a finished job at once',
+    async () => {
+      const standIn = await freshStandIn()
+      const first = await runAction({ inputs: inputs(standIn.url, { prompt: 'Document it' }) })
+      const id = first.outputs['job-id'] as string
+      const before = standIn.requests.length
+
+      const run = await runAction({ inputs: inputs(standIn.url, { 'job-id': id }) })
+
+      expect(run.exitCode).toBe(0)
+      expect(standIn.requests.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual([
+        `GET /v2/agent/proj-test/job/${id}`
+      ])
+      expect(run.outputs).toMatchObject({ 'job-id': id, status: 'completed', 'pr-number': '100' })
+    }
+  )
+
+  it.concurrent('refuses a job id that is not a plain identifier before any request', async () => {
+    const standIn = await freshStandIn()
     const before = standIn.requests.length
-
-    const run = await runAction({ inputs: inputs({ 'job-id': id }) })
-
-    expect(run.exitCode).toBe(0)
-    expect(standIn.requests.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual([
-      `GET /v2/agent/proj-test/job/${id}`
-    ])
-    expect(run.outputs).toMatchObject({ 'job-id': id, status: 'completed', 'pr-number': '100' })
-  })
-
-  it('refuses a job id that is not a plain identifier before any request', async () => {
-    const before = standIn.requests.length
-    const run = await runAction({ inputs: inputs({ 'job-id': '../../admin?x=1#y' }) })
+    const run = await runAction({ inputs: inputs(standIn.url, { 'job-id': '../../admin?x=1#y' }) })
 
     expect(run.exitCode).toBe(1)
     expect(standIn.requests.length).toBe(before)
@@ -203,8 +206,11 @@ describe('existing jobs', () => {
 })
 
 describe('wait: false', () => {
-  it('returns as soon as the job is created', async () => {
-    const run = await runAction({ inputs: inputs({ prompt: 'Document it', wait: 'false' }) })
+  it.concurrent('returns as soon as the job is created', async () => {
+    const standIn = await freshStandIn()
+    const run = await runAction({
+      inputs: inputs(standIn.url, { prompt: 'Document it', wait: 'false' })
+    })
 
     expect(run.exitCode).toBe(0)
     expect(standIn.requests).toHaveLength(1)
@@ -215,13 +221,14 @@ describe('wait: false', () => {
     })
   })
 
-  it('reads the status once when only job-id is given', async () => {
+  it.concurrent('reads the status once when only job-id is given', async () => {
+    const standIn = await freshStandIn()
     const first = await runAction({
-      inputs: inputs({ prompt: 'slow:60000: Document it', wait: 'false' })
+      inputs: inputs(standIn.url, { prompt: 'slow:60000: Document it', wait: 'false' })
     })
     const id = first.outputs['job-id'] as string
 
-    const run = await runAction({ inputs: inputs({ 'job-id': id, wait: 'false' }) })
+    const run = await runAction({ inputs: inputs(standIn.url, { 'job-id': id, wait: 'false' }) })
 
     expect(run.exitCode).toBe(0)
     expect(standIn.requests.map((r) => r.method)).toEqual(['POST', 'GET'])
@@ -233,7 +240,7 @@ describe('bad input', () => {
   const workspace = mkdtempSync(join(tmpdir(), 'workspace-'))
   writeFileSync(join(workspace, 'empty.md'), '  \n')
 
-  it.each([
+  it.concurrent.each([
     ['a missing key', { 'api-key': '' }, /^Input 'api-key' is required/],
     [
       'a key with a line break',
@@ -288,8 +295,9 @@ describe('bad input', () => {
   ])(
     'rejects %s with one error line naming the input, and sends nothing',
     async (_, extra, message) => {
+      const standIn = await freshStandIn()
       const run = await runAction({
-        inputs: { ...inputs({ prompt: 'Document it' }), ...extra },
+        inputs: { ...inputs(standIn.url, { prompt: 'Document it' }), ...extra },
         env: { GITHUB_WORKSPACE: workspace }
       })
 
@@ -305,42 +313,51 @@ describe('bad input', () => {
 })
 
 describe('log and summary', () => {
-  it('gives a line per poll in debug mode (RUNNER_DEBUG)', async () => {
+  it.concurrent('gives a line per poll in debug mode (RUNNER_DEBUG)', async () => {
+    const standIn = await freshStandIn()
     const run = await runAction({
-      inputs: inputs({ prompt: 'Document it' }),
+      inputs: inputs(standIn.url, { prompt: 'Document it' }),
       env: { RUNNER_DEBUG: '1' }
     })
 
     const pollLines = run.stdout.split('\n').filter((line) => line.startsWith('::debug::Poll '))
-    expect(pollLines).toHaveLength(gets())
+    expect(pollLines).toHaveLength(gets(standIn))
     expect(pollLines[0]).toMatch(/^::debug::Poll 1: job job_\w+ is active; next poll in \d+ms$/)
     expect(pollLines.at(-1)).toMatch(/is completed; done$/)
   })
 
-  it('summarises the job in a table and shows the prompt escaped, in a collapsed block', async () => {
-    const prompt = 'Document <script>alert(1)</script> | pipes\n\nand a second paragraph'
-    const run = await runAction({ inputs: inputs({ prompt }) })
+  it.concurrent(
+    'summarises the job in a table and shows the prompt escaped, in a collapsed block',
+    async () => {
+      const standIn = await freshStandIn()
+      const prompt = 'Document <script>alert(1)</script> | pipes\n\nand a second paragraph'
+      const run = await runAction({ inputs: inputs(standIn.url, { prompt }) })
 
-    expect(run.summary).toMatch(/^\| Status \| ✅ completed \|$/m)
-    expect(run.summary).toMatch(/^\| Model \| claude-sonnet-4-5 \|$/m)
-    expect(run.summary).toMatch(/^\| Source \| acme\/docs @ main \|$/m)
-    expect(run.summary).toMatch(new RegExp(`^\\| Polls \\| ${gets()} \\|$`, 'm'))
-    expect(run.summary).toMatch(/^\| Duration \| (\d+ms|\d+(\.\d)?s) \|$/m)
-    expect(run.summary).toContain(
-      '<details><summary>Prompt</summary>\n\n<pre>Document &lt;script&gt;alert(1)&lt;/script&gt; &#124; pipes\n\nand a second paragraph</pre>'
-    )
-    expect(run.summary).not.toContain('<script>')
-  })
+      expect(run.summary).toMatch(/^\| Status \| ✅ completed \|$/m)
+      expect(run.summary).toMatch(/^\| Model \| claude-sonnet-4-5 \|$/m)
+      expect(run.summary).toMatch(/^\| Source \| acme\/docs @ main \|$/m)
+      expect(run.summary).toMatch(new RegExp(`^\\| Polls \\| ${gets(standIn)} \\|$`, 'm'))
+      expect(run.summary).toMatch(/^\| Duration \| (\d+ms|\d+(\.\d)?s) \|$/m)
+      expect(run.summary).toContain(
+        '<details><summary>Prompt</summary>\n\n<pre>Document &lt;script&gt;alert(1)&lt;/script&gt; &#124; pipes\n\nand a second paragraph</pre>'
+      )
+      expect(run.summary).not.toContain('<script>')
+    }
+  )
 })
 
 describe('the API key', () => {
-  it('is masked before anything else is printed and never printed otherwise', async () => {
-    const run = await runAction({ inputs: inputs({ prompt: 'Document it' }) })
+  it.concurrent(
+    'is masked before anything else is printed and never printed otherwise',
+    async () => {
+      const standIn = await freshStandIn()
+      const run = await runAction({ inputs: inputs(standIn.url, { prompt: 'Document it' }) })
 
-    const lines = run.stdout.split('\n')
-    expect(lines[0]).toBe(`::add-mask::${KEY}`)
-    expect(lines.slice(1).join('\n')).not.toContain(KEY)
-    expect(run.stderr + run.summary + JSON.stringify(run.outputs)).not.toContain(KEY)
-    expect(standIn.requests[0]?.headers.authorization).toBe(`Bearer ${KEY}`)
-  })
+      const lines = run.stdout.split('\n')
+      expect(lines[0]).toBe(`::add-mask::${KEY}`)
+      expect(lines.slice(1).join('\n')).not.toContain(KEY)
+      expect(run.stderr + run.summary + JSON.stringify(run.outputs)).not.toContain(KEY)
+      expect(standIn.requests[0]?.headers.authorization).toBe(`Bearer ${KEY}`)
+    }
+  )
 })

@@ -322,15 +322,15 @@ describe('answers that never come', () => {
   it.concurrent('ends a hung poll at the timeout, naming the job', async () => {
     await withStandIn({}, async (standIn) => {
       standIn.inject({ method: 'GET', fault: { kind: 'hang' } })
-      const run = await runAction({ inputs: inputsFor(standIn.url, { timeout: '3s' }) })
+      const run = await runAction({ inputs: inputsFor(standIn.url, { timeout: '1500ms' }) })
       const id = standIn.jobIds()[0] as string
 
       expect(run.exitCode).toBe(1)
       const error = failure(run)
-      expect(error).toContain(`Timed out after 3s waiting for job ${id} (last status: active)`)
+      expect(error).toContain(`Timed out after 1.5s waiting for job ${id} (last status: active)`)
       expect(error).toContain(`job-id: ${id}`)
       expect(run.outputs).toMatchObject({ 'job-id': id, status: 'active' })
-      expect(run.durationMs).toBeGreaterThanOrEqual(2900)
+      expect(run.durationMs).toBeGreaterThanOrEqual(1400)
       expect(run.durationMs).toBeLessThan(6000)
       expect(count(standIn.requests, 'POST')).toBe(1)
       expect(count(standIn.requests, 'GET')).toBe(1)
@@ -340,7 +340,7 @@ describe('answers that never come', () => {
   it.concurrent('ends a hung create at the timeout, warning that the job may exist', async () => {
     await withStandIn({}, async (standIn) => {
       standIn.inject({ method: 'POST', fault: { kind: 'hang' } })
-      const run = await runAction({ inputs: inputsFor(standIn.url, { timeout: '3s' }) })
+      const run = await runAction({ inputs: inputsFor(standIn.url, { timeout: '1500ms' }) })
 
       expect(run.exitCode).toBe(1)
       const error = failure(run)
@@ -357,11 +357,11 @@ describe('answers that never come', () => {
     await withStandIn({}, async (standIn) => {
       // About 250 bytes at one byte per 200 ms: most of a minute.
       standIn.inject({ method: 'GET', fault: { kind: 'slow-body', intervalMs: 200 } })
-      const run = await runAction({ inputs: inputsFor(standIn.url, { timeout: '3s' }) })
+      const run = await runAction({ inputs: inputsFor(standIn.url, { timeout: '1500ms' }) })
       const id = standIn.jobIds()[0] as string
 
       expect(run.exitCode).toBe(1)
-      expect(failure(run)).toContain(`Timed out after 3s waiting for job ${id}`)
+      expect(failure(run)).toContain(`Timed out after 1.5s waiting for job ${id}`)
       expect(run.outputs).toMatchObject({ 'job-id': id, status: 'active' })
       expect(run.durationMs).toBeLessThan(6000)
       expect(count(standIn.requests, 'GET')).toBe(1)

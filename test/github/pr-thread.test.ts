@@ -188,7 +188,7 @@ describe('the bundled action with pr-comment', () => {
     expect(comments()[3]?.id).toBe(ours.id)
     expect(comments()[3]?.body).toMatch(
       new RegExp(
-        `^<!-- mintlify-agent-job project="proj-test" job="${standIn.jobIds()[0]}" run="4242" attempt="1" follow-ups="0" -->\n### Mintlify docs agent job\n`
+        `^<!-- mintlify-agent-job project="proj-test" job="${standIn.jobIds()[0]}" run="4242" attempt="1" follow-ups="0"(?: handed-off="[^"]+")? -->\n### Mintlify docs agent job\n`
       )
     )
     // The stand-in pages by two: the old comment is on page 2, found through the Link header.

@@ -4,6 +4,7 @@
 
 import { createServer } from 'node:net'
 import type { AddressInfo } from 'node:net'
+import { inputs } from './fixtures.ts'
 import { errorLines, type ActionRun } from './run-action.ts'
 import {
   startStandIn,
@@ -12,24 +13,20 @@ import {
   type StandInOptions
 } from './stand-in.ts'
 
-export const KEY = 'mint_test_key'
-export const PROJECT = 'proj-test'
+export { KEY, PROJECT } from './fixtures.ts'
+
 /** A job that ends 50 ms after its prompt: before the first poll (100 ms), so a run
  * without faults sends exactly one POST and one GET, and each fault adds its own. */
 export const SHORT_JOB = 'slow:50: Document the retry policy'
 
 /** The inputs of a short, fast-polling run against `url`. */
 export function inputsFor(url: string, extra: Record<string, string> = {}): Record<string, string> {
-  return {
-    'api-key': KEY,
-    'project-id': PROJECT,
-    'base-url': url,
+  return inputs(url, {
     prompt: SHORT_JOB,
-    'poll-interval': '100ms',
     'max-poll-interval': '400ms',
     timeout: '15s',
     ...extra
-  }
+  })
 }
 
 /** Runs `body` with a stand-in of its own, closed afterwards whatever happens. */

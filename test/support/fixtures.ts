@@ -1,0 +1,121 @@
+// What many tests build the same way, written once: the inputs of a fast run, the
+// runner's GITHUB_* variables, jobs and workflow runs, and a fresh stand-in per test
+// (so a file's cases can run concurrently instead of sharing one in beforeEach).
+
+import { join } from 'node:path'
+import type { AgentJob } from '../../src/agent/job.ts'
+import type { WorkflowRun } from '../../src/github/workflow-run.ts'
+import {
+  startGitHubStandIn,
+  type GitHubStandIn,
+  type GitHubStandInOptions
+} from './github-stand-in.ts'
+import { ROOT } from './run-action.ts'
+import { startStandIn, type StandIn, type StandInOptions } from './stand-in.ts'
+
+export const KEY = 'mint_test_key'
+export const PROJECT = 'proj-test'
+export const GITHUB_TOKEN = 'ghs_test_token'
+export const FIXTURES = join(ROOT, 'test', 'fixtures')
+/** The step the runner variables of `runnerEnv` describe. */
+export const STEP = { workflow: 'Docs', job: 'docs', action: 'docs-agent' }
+export const HEAD_SHA = '3333333333333333333333333333333333333333'
+
+/** The inputs of a fast-polling run against the Agent Jobs API at `url`. */
+export function inputs(url: string, extra: Record<string, string> = {}): Record<string, string> {
+  return {
+    'api-key': KEY,
+    'project-id': PROJECT,
+    'base-url': url,
+    'poll-interval': '100ms',
+    'max-poll-interval': '300ms',
+    timeout: '20s',
+    ...extra
+  }
+}
+
+/** The runner's variables for a run of `event` in acme/app, reading GitHub at `apiUrl`. */
+export function runnerEnv(
+  event: string,
+  payloadFile: string,
+  apiUrl: string,
+  extra: Record<string, string> = {}
+): Record<string, string> {
+  return {
+    GITHUB_EVENT_NAME: event,
+    GITHUB_EVENT_PATH: payloadFile.includes('/') ? payloadFile : join(FIXTURES, payloadFile),
+    GITHUB_REPOSITORY: 'acme/app',
+    GITHUB_SHA: HEAD_SHA,
+    GITHUB_REF: event === 'pull_request' ? 'refs/pull/7/merge' : 'refs/heads/main',
+    GITHUB_SERVER_URL: 'https://github.com',
+    GITHUB_API_URL: apiUrl,
+    GITHUB_RUN_ID: '4242',
+    GITHUB_WORKFLOW: STEP.workflow,
+    GITHUB_JOB: STEP.job,
+    GITHUB_ACTION: STEP.action,
+    ...extra
+  }
+}
+
+/** A job as the API client hands it on. */
+export const job = (status: string, prLink: string | null = null, id = 'job_1'): AgentJob => ({
+  id,
+  status,
+  prLink
+})
+
+/** A workflow run of acme/app (a push to main unless told otherwise). */
+export function workflowRun(overrides: Partial<WorkflowRun> = {}): WorkflowRun {
+  return {
+    repository: 'acme/app',
+    eventName: 'push',
+    ref: 'refs/heads/main',
+    sha: HEAD_SHA,
+    serverUrl: 'https://github.com',
+    runId: '4242',
+    runAttempt: 1,
+    ...STEP,
+    payload: {},
+    ...overrides
+  }
+}
+
+/** The same run, for pull request #7. */
+export const pullRequestRun = (overrides: Partial<WorkflowRun> = {}): WorkflowRun =>
+  workflowRun({
+    eventName: 'pull_request',
+    ref: 'refs/pull/7/merge',
+    payload: { pull_request: { number: 7 } },
+    ...overrides
+  })
+
+/**
+ * Starts stand-ins on demand for the tests of one file, each test its own, and closes
+ * them all after the file: call at the top level, then `await fresh()` in a test.
+ */
+function onDemand<T extends { close(): Promise<void> }>(start: () => Promise<T>): () => Promise<T> {
+  const open: T[] = []
+  afterAll(async () => {
+    await Promise.all(open.map((server) => server.close()))
+  })
+  return async () => {
+    const server = await start()
+    open.push(server)
+    return server
+  }
+}
+
+export const standIns = (options: StandInOptions = {}): (() => Promise<StandIn>) =>
+  onDemand(() => startStandIn(options))
+
+export const gitHubStandIns = (
+  options: GitHubStandInOptions = {}
+): (() => Promise<GitHubStandIn>) => onDemand(() => startGitHubStandIn(options))
+
+/** The POST requests the Agent Jobs stand-in received, path and body. */
+export const posts = (standIn: StandIn): { path: string; body: string }[] =>
+  standIn.requests.filter((r) => r.method === 'POST').map(({ path, body }) => ({ path, body }))
+
+/** The prompt of every job creation and follow-up the service received. */
+export const sentPrompts = (standIn: StandIn): string[] =>
+  posts(standIn).map((r) => (JSON.parse(r.body) as { prompt: string }).prompt)
