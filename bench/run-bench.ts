@@ -261,11 +261,14 @@ try {
   )
   const everything = calls[0]
   if (everything) {
+    // What each feature needs at least, once: code repository: the comment (list, create,
+    // update), the changed files, the check run (create, complete); docs repository: the
+    // pull request and its files, one review request, the labels, the back-link (look, write).
     verdicts.push({
       target:
-        'pull request, every GitHub feature on: at most 5 calls on the code repository, 4 on the docs repository',
+        'pull request, every GitHub feature on: at most 6 calls on the code repository, 6 on the docs repository',
       measured: `${everything.code} and ${everything.docs}`,
-      pass: everything.code <= 5 && everything.docs <= 4
+      pass: everything.code <= 6 && everything.docs <= 6
     })
   }
 } finally {
