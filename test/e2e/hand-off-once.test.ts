@@ -1,0 +1,82 @@
+// The docs pull request is handed to its reviewers once, not again on every push: the
+// first run requests the reviewers and labels and records it in the pull request's
+// record (`handed-off`); a later push that follows the same job up does not ask again.
+
+import { pullRequestWorld, seedPull } from '../support/github-routes/pull-requests.js'
+import { simulate, type Simulation } from '../support/pr-workflow.js'
+
+let sim: Simulation
+
+beforeEach(async () => {
+  sim = await simulate()
+  // The stand-in's jobs open acme/docs#100, #101, … in turn; GitHub knows the first two.
+  seedPull(sim.github.state, 'acme/docs', 100, { title: 'Docs: the widget API' })
+  seedPull(sim.github.state, 'acme/docs', 101, { title: 'Docs: the widget API, again' })
+})
+afterEach(async () => {
+  await sim.close()
+})
+
+const HAND_OFF = {
+  'docs-token': 'ghs_test_token',
+  'docs-pr-reviewers': 'carol, dave',
+  'docs-pr-labels': 'documentation'
+}
+
+const reviewRequests = (): string[] =>
+  sim.github.requests
+    .filter(
+      (r) =>
+        r.method === 'POST' &&
+        /^\/repos\/acme\/docs\/(pulls\/\d+\/requested_reviewers|issues\/\d+\/labels)$/.test(r.path)
+    )
+    .map((r) => r.path)
+
+describe('reviewers and labels across a follow-up', () => {
+  it('are requested by the first run and not again by a later push to the same job', async () => {
+    const first = await sim.run('Document the widget API', { inputs: HAND_OFF })
+    expect(first.exitCode).toBe(0)
+    expect(reviewRequests()).toEqual([
+      '/repos/acme/docs/pulls/100/requested_reviewers',
+      '/repos/acme/docs/issues/100/labels'
+    ])
+    const pull = pullRequestWorld(sim.github.state).pulls.get('acme/docs#100')
+    expect(pull?.requestedReviewers).toEqual(['carol', 'dave'])
+    expect(pull?.labels).toEqual(['documentation'])
+    expect(sim.comments()[0]?.body.split('\n')[0]).toContain(
+      'handed-off="https%3A%2F%2Fgithub.com%2Facme%2Fdocs%2Fpull%2F100"'
+    )
+
+    const second = await sim.run('Second push', { inputs: HAND_OFF })
+
+    expect(second.exitCode).toBe(0)
+    expect(second.outputs.created).toBe('false')
+    expect(sim.messages()).toEqual(['Second push'])
+    // Nothing asked twice; the outputs still read the docs pull request.
+    expect(reviewRequests()).toHaveLength(2)
+    expect(second.outputs['pr-title']).toBe('Docs: the widget API')
+    // The back-link was written once, by the first run.
+    expect(sim.github.comments('acme/docs', 100)).toHaveLength(1)
+  })
+
+  it('are requested again by the run that creates a new job, on its new docs pull request', async () => {
+    await sim.run('Document the widget API', { inputs: HAND_OFF })
+    const replaced = await sim.run('Start over', {
+      inputs: { ...HAND_OFF, 'reuse-job': 'false' }
+    })
+
+    expect(replaced.outputs.created).toBe('true')
+    expect(replaced.outputs['pr-link']).toBe('https://github.com/acme/docs/pull/101')
+    const [first, second] = sim.agent.jobIds()
+    const record = sim.comments()[0]?.body.split('\n')[0] ?? ''
+    expect(record).toContain(`job="${second ?? ''}"`)
+    expect(record).not.toContain(`job="${first ?? ''}"`)
+    expect(record).toContain('handed-off="https%3A%2F%2Fgithub.com%2Facme%2Fdocs%2Fpull%2F101"')
+    expect(reviewRequests()).toEqual([
+      '/repos/acme/docs/pulls/100/requested_reviewers',
+      '/repos/acme/docs/issues/100/labels',
+      '/repos/acme/docs/pulls/101/requested_reviewers',
+      '/repos/acme/docs/issues/101/labels'
+    ])
+  })
+})
