@@ -195,8 +195,9 @@ describe('later runs for the pull request', () => {
 
 describe('re-runs of the same workflow run', () => {
   it("wait for the earlier attempt's job when it is still working, without sending the prompt again", async () => {
-    await sim.run('slow:1000: Document it', { runId: 900, inputs: { wait: 'false' } })
-    const rerun = await sim.run('slow:1000: Document it', { runId: 900, attempt: 2 })
+    // Long enough to be still working when the re-run starts, however busy the machine.
+    await sim.run('slow:4000: Document it', { runId: 900, inputs: { wait: 'false' } })
+    const rerun = await sim.run('slow:4000: Document it', { runId: 900, attempt: 2 })
 
     const [jobId] = sim.agent.jobIds()
     expect(rerun.exitCode).toBe(0)
