@@ -11,7 +11,7 @@ import { readCommand, type Command } from '../github/command.js'
 import { checkCommander } from '../github/commander.js'
 import { commandPrompt } from '../github/command-prompt.js'
 import { refusalReply, replyOnPullRequest, usageReply } from '../github/command-replies.js'
-import { findBackLinkedJob } from '../github/docs-back-link.js'
+import { findBackLinkedJobs } from '../github/docs-back-link.js'
 import { react } from '../github/reactions.js'
 import { readWorkflowRun } from '../github/workflow-run.js'
 import type { Ending } from './report.js'
@@ -27,8 +27,11 @@ export interface TakenCommand {
   userAgent: string
   /** The prompt to send: the standing instruction, then the command. */
   prompt: string
-  /** The job to send it to, when the pull request is a docs pull request an agent job opened. */
-  jobId?: string
+  /**
+   * Jobs that may have opened this pull request (from its back-links), when it may be a
+   * docs pull request: candidates until the service confirms one (see main.ts).
+   */
+  docsJobCandidates?: string[]
 }
 
 /** The command to act on, or undefined when the step ends here (ignored, refused, usage). */
@@ -88,19 +91,16 @@ export async function takeCommand(
   }
   await react(octokit, run.repository, command, 'eyes')
 
-  let jobId = settings.mode === 'create' ? undefined : settings.jobId
-  if (jobId === undefined) {
+  // An explicit job-id wins; otherwise the back-links say which jobs may have opened it.
+  let docsJobCandidates: string[] = []
+  if (settings.mode === 'create') {
     try {
-      jobId = await findBackLinkedJob(
+      docsJobCandidates = await findBackLinkedJobs(
         octokit,
         run.repository,
         command.pullNumber,
         settings.projectId
       )
-      if (jobId)
-        core.info(
-          `Pull request #${command.pullNumber} is the docs pull request of job ${safeLine(jobId)}: the command goes to that job.`
-        )
     } catch (error) {
       core.warning(
         `Could not read the comments of pull request #${command.pullNumber} (${describeGitHubError(error)}), so a docs pull request's job cannot be found; treating it as a code pull request. The token needs pull-requests: read.`
@@ -120,19 +120,13 @@ export async function takeCommand(
     token: settings.githubToken,
     userAgent,
     prompt,
-    ...(jobId ? { jobId } : {})
+    ...(docsJobCandidates.length > 0 ? { docsJobCandidates } : {})
   }
 }
 
-/** Settings that send the command's prompt: to the docs pull request's job, or as the run would. */
+/** Settings that send the command's prompt as the run would (a docs pull request's job is found later). */
 export function settingsFor(settings: Settings, taken: TakenCommand): Settings {
   const common = { ...settings }
-  if (taken.jobId !== undefined)
-    return Object.assign(common, {
-      mode: 'message' as const,
-      prompt: taken.prompt,
-      jobId: taken.jobId
-    })
   if (settings.mode === 'message') return Object.assign(common, { prompt: taken.prompt })
   return Object.assign(common, { mode: 'create' as const, prompt: taken.prompt })
 }

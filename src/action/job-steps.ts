@@ -2,7 +2,7 @@
 // send it a message, read it, and watch it to its end.
 
 import * as core from '@actions/core'
-import type { AgentJob } from '../agent/job.js'
+import { isTerminal, type AgentJob } from '../agent/job.js'
 import { settleWindowMs, waitForJob } from '../agent/wait-for-job.js'
 import { formatDuration } from '../common/duration.js'
 import { safeLine } from '../common/safe-text.js'
@@ -107,10 +107,37 @@ export async function watchJob(
 }
 
 /**
+ * Waits, even with wait: false, for a job that is working on an earlier prompt to end:
+ * nothing may be sent into a working job. The job as it ended, or, when the wait did
+ * not see it end (timeout, cancelled, unreachable), how the step ends.
+ */
+export async function waitUntilIdle(
+  session: Session,
+  jobId: string,
+  initial?: AgentJob
+): Promise<{ idle: AgentJob } | { outcome: Outcome }> {
+  if (initial && isTerminal(initial.status)) return { idle: initial }
+  core.info(
+    `Job ${safeLine(jobId)} is still working on an earlier prompt; waiting for it to end before sending this one.`
+  )
+  const waited = await watchJob(session, jobId, initial ? { initial } : {})
+  if (waited.job && isTerminal(waited.job.status)) return { idle: waited.job }
+  return { outcome: waited }
+}
+
+/**
  * wait: false: the job as the last call returned it. The step succeeds, unless that
  * one answer already says the job failed: then it fails as it would when waiting.
+ * After a message the answer may still be the previous turn's (the service has no
+ * turn counter), so the job is reported as working on it, not as that turn's end.
  */
-export function notWaiting(session: Session, job: AgentJob | undefined): Outcome {
+export function notWaiting(
+  session: Session,
+  answer: AgentJob | undefined,
+  afterMessage = false
+): Outcome {
+  const job =
+    answer && afterMessage && answer.status !== 'failed' ? { ...answer, status: 'active' } : answer
   if (job) session.report.statusChanged(job, undefined)
   const ending: Ending =
     job?.status === 'failed'
@@ -122,7 +149,9 @@ export function notWaiting(session: Session, job: AgentJob | undefined): Outcome
         )
       : {
           conclusion: 'succeeded',
-          message: `Not waiting (wait: false): job ${job?.id ?? ''} is ${job?.status ?? 'unknown'}.`
+          message: afterMessage
+            ? `Not waiting (wait: false): the message was sent to job ${job?.id ?? ''}, which works on it now.`
+            : `Not waiting (wait: false): job ${job?.id ?? ''} is ${job?.status ?? 'unknown'}.`
         }
   return { ending, ...(job ? { job } : {}) }
 }

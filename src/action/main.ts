@@ -20,11 +20,20 @@ import { ACTION_NAME, ACTION_VERSION } from './version.js'
 import { DocsCheckRun } from '../github/check-run.js'
 import { withHandedOff } from '../github/pr-record.js'
 import { completeCheckRun, docsPullRequestAfterJob } from './docs-steps.js'
-import { createJob, jobStarted, notWaiting, readJob, sendFollowUp, watchJob } from './job-steps.js'
+import {
+  createJob,
+  jobStarted,
+  notWaiting,
+  readJob,
+  sendFollowUp,
+  waitUntilIdle,
+  watchJob
+} from './job-steps.js'
 import { runPullRequestJob } from './pr-job.js'
 import { earlierAttemptJob } from './rerun.js'
 import type { Outcome, Session } from './session.js'
-import { isTerminal, type AgentJob } from '../agent/job.js'
+import type { AgentJob } from '../agent/job.js'
+import { ApiError } from '../agent/http-errors.js'
 import { parsePullRequestLink } from '../common/pull-request-link.js'
 import { isCommandEvent } from '../github/command.js'
 import { onSameServer, writeBackLink } from '../github/docs-back-link.js'
@@ -70,6 +79,15 @@ export async function run(): Promise<void> {
   maskSecret(core.getInput('docs-token'))
 
   const env = process.env
+  if (isCommandEvent(env.GITHUB_EVENT_NAME ?? '') && core.getInput('api-key') === '') {
+    // GitHub gives review events on pull requests from forks no secrets: a command
+    // there cannot be acted on, which is no failure of the workflow.
+    core.warning(
+      "Input 'api-key' is empty on a comment event: the command cannot be acted on and nothing was sent. GitHub passes no secrets to pull_request_review and pull_request_review_comment events on pull requests from forks; elsewhere, set api-key from a secret."
+    )
+    core.setOutput('triggered', 'false')
+    return
+  }
   const prepared = prepare(env)
   if (!prepared) return
   let { settings } = prepared
@@ -172,8 +190,16 @@ export async function run(): Promise<void> {
           budgetMs: Math.min(15_000, Math.max(1, deadline - clock.now()))
         })
       : undefined
-    // A command on a docs pull request goes to the job that opened it: never into it while it works.
-    outcome = await runJob(session, thread, taken?.jobId !== undefined)
+    outcome = await runJob(
+      session,
+      thread,
+      taken?.docsJobCandidates
+        ? {
+            pullRequest: { repository: taken.repository, number: taken.command.pullNumber },
+            candidates: taken.docsJobCandidates
+          }
+        : undefined
+    )
   } catch (error) {
     // Not an expected failure: say so plainly, keep the stack for debug logs.
     core.debug(error instanceof Error && error.stack ? safeLine(error.stack, 4000) : String(error))
@@ -319,12 +345,98 @@ function namedJobRecord(
   }
 }
 
+/** A command on what may be a docs pull request: the jobs its back-links name. */
+interface DocsCommand {
+  pullRequest: { repository: string; number: number }
+  candidates: string[]
+}
+
+/**
+ * The job that opened the docs pull request: the first candidate whose pull request,
+ * as the service reports it, is this one. A back-link is only a claim; this is the proof.
+ */
+async function jobThatOpened(session: Session, docs: DocsCommand): Promise<AgentJob | undefined> {
+  const here = `${docs.pullRequest.repository}#${docs.pullRequest.number}`
+  for (const id of docs.candidates) {
+    let job: AgentJob
+    try {
+      job = await readJob(session, id)
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) {
+        core.info(`A back-link names job ${safeLine(id)}, which does not exist; not following it.`)
+        continue
+      }
+      throw error
+    }
+    const opened = parsePullRequestLink(job.prLink)
+    if (
+      opened &&
+      opened.number === docs.pullRequest.number &&
+      opened.repository.toLowerCase() === docs.pullRequest.repository.toLowerCase()
+    ) {
+      core.info(
+        `Pull request ${safeLine(here)} is the docs pull request of job ${safeLine(id)}: the command goes to that job.`
+      )
+      return job
+    }
+    core.info(
+      `A back-link names job ${safeLine(id)}, whose pull request is not ${safeLine(here)}; not following it.`
+    )
+  }
+  return undefined
+}
+
+/** The command, as a follow-up to the job that opened the docs pull request, once it is idle. */
+async function messageDocsJob(
+  session: Session,
+  thread: PullRequestThread | undefined,
+  job: AgentJob
+): Promise<Outcome> {
+  const { settings, report } = session
+  report.jobIdKnown(job.id, 'Sending the command to')
+  const record = (sent: boolean): Partial<Outcome> =>
+    thread ? { record: namedJobRecord(session, thread, job.id, sent) } : {}
+  const waited = await waitUntilIdle(session, job.id, job)
+  if ('outcome' in waited) {
+    return {
+      ...waited.outcome,
+      ...record(false),
+      did: `Waited for job ${job.id}, which was still working on an earlier prompt; this command was not sent.`
+    }
+  }
+  if (waited.idle.status === 'failed' || waited.idle.status === 'archived') {
+    return {
+      job: waited.idle,
+      ending: {
+        conclusion: 'warned',
+        message: `Job ${waited.idle.id}, which opened this docs pull request, is ${waited.idle.status}: the command was not sent. Start a new job from the code pull request.`
+      },
+      ...record(false)
+    }
+  }
+  let sent: AgentJob
+  try {
+    sent = await sendFollowUp(session, job.id, settings.mode === 'wait' ? '' : settings.prompt)
+  } catch (error) {
+    const context = { ...session.context, endpoint: 'message' as const, jobId: job.id }
+    return { ending: { conclusion: 'failed', message: describeError(error, context) } }
+  }
+  const outcome = settings.wait
+    ? await watchJob(session, job.id, { initial: sent, afterMessage: true })
+    : notWaiting(session, sent, true)
+  return { ...outcome, ...record(true) }
+}
+
 async function runJob(
   session: Session,
   thread: PullRequestThread | undefined,
-  waitWhileBusy = false
+  docs?: DocsCommand
 ): Promise<Outcome> {
   const { settings, report } = session
+  if (settings.mode === 'create' && docs) {
+    const opener = await jobThatOpened(session, docs)
+    if (opener) return messageDocsJob(session, thread, opener)
+  }
   if (settings.mode === 'create') {
     // The pull request's job: created once, then followed up (or replaced) by later runs.
     if (thread) return runPullRequestJob(session, thread, settings.prompt, settings.reuseJob)
@@ -356,32 +468,17 @@ async function runJob(
     : {}
   let initial
   try {
-    if (settings.mode === 'message' && waitWhileBusy) {
-      const busy = await readJob(session, jobId)
-      if (!isTerminal(busy.status)) {
-        core.info(
-          `Job ${safeLine(jobId)} is still working on an earlier prompt; waiting for it to end before sending this one.`
-        )
-        const waited = await watchJob(session, jobId, { initial: busy })
-        if (!waited.job || !isTerminal(waited.job.status)) {
-          return {
-            ...waited,
-            ...(thread ? { record: namedJobRecord(session, thread, jobId, false) } : {}),
-            did: `Waited for job ${jobId}, which was still working on an earlier prompt; this run's prompt was not sent.`
-          }
-        }
-      }
-    }
     if (settings.mode === 'message') {
       initial = await sendFollowUp(session, jobId, settings.prompt)
     } else if (!settings.wait) initial = await readJob(session, jobId)
   } catch (error) {
     return { ending: { conclusion: 'failed', message: describeError(error, session.context) } }
   }
-  if (!settings.wait) return { ...notWaiting(session, initial), ...record }
+  const afterMessage = settings.mode === 'message'
+  if (!settings.wait) return { ...notWaiting(session, initial, afterMessage), ...record }
   const outcome = await watchJob(session, jobId, {
     ...(initial ? { initial } : {}),
-    afterMessage: settings.mode === 'message'
+    afterMessage
   })
   return { ...outcome, ...record }
 }

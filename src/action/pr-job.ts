@@ -19,7 +19,15 @@ import {
   type RecordedJob,
   type RunIdentity
 } from './job-decision.js'
-import { createJob, jobStarted, notWaiting, readJob, sendFollowUp, watchJob } from './job-steps.js'
+import {
+  createJob,
+  jobStarted,
+  notWaiting,
+  readJob,
+  sendFollowUp,
+  waitUntilIdle,
+  watchJob
+} from './job-steps.js'
 import type { Outcome, Session } from './session.js'
 
 const EARLY_WRITE_BUDGET_MS = 10_000
@@ -99,19 +107,16 @@ export async function runPullRequestJob(
     // Even with wait: false: nothing may be sent into a job that is working.
     report.jobIdKnown(decision.jobId, 'Waiting for busy')
     await jobStarted(session, decision.jobId)
-    core.info(
-      `Job ${safeLine(decision.jobId)} is still working on an earlier prompt; waiting for it to end before sending this one.`
-    )
-    const waited = await watchJob(session, decision.jobId)
-    if (!waited.job || !['completed', 'failed', 'archived'].includes(waited.job.status)) {
+    const waited = await waitUntilIdle(session, decision.jobId)
+    if ('outcome' in waited) {
       // Timed out, cancelled or unreachable: nothing was sent, the record stays as it was.
       return {
-        ...waited,
+        ...waited.outcome,
         ...(previous ? { record: previous } : {}),
         did: `Waited for job ${decision.jobId}, which was still working on an earlier prompt; this run's prompt was not sent.`
       }
     }
-    decision = afterBusyWait(decision, waited.job)
+    decision = afterBusyWait(decision, waited.idle)
     busy = true
   }
 
@@ -165,7 +170,7 @@ export async function runPullRequestJob(
 /** Watches the job, or (wait: false) reports it as the last call returned it. */
 function finish(session: Session, job: AgentJob, afterMessage: boolean): Promise<Outcome> {
   if (session.settings.wait) return watchJob(session, job.id, { initial: job, afterMessage })
-  return Promise.resolve(notWaiting(session, job))
+  return Promise.resolve(notWaiting(session, job, afterMessage))
 }
 
 function failed(session: Session, error: unknown, jobId?: string): Outcome {

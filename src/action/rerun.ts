@@ -29,9 +29,10 @@ export async function earlierAttemptJob(options: {
   try {
     job = await options.getJob(jobId)
   } catch (error) {
-    const gone = error instanceof ApiError && error.status === 404
+    // Only a job that is gone is replaced; any other failure must not start a second job.
+    if (!(error instanceof ApiError && error.status === 404)) throw error
     core.info(
-      `Re-run: the earlier attempt's job ${safeLine(jobId)} ${gone ? 'no longer exists' : 'could not be read'}; creating a new job.`
+      `Re-run: the earlier attempt's job ${safeLine(jobId)} no longer exists; creating a new job.`
     )
     return undefined
   }

@@ -1,8 +1,10 @@
 // The back-link on a docs pull request that an agent job opened: one comment that
 // says, in words, what the job was for (a pull request or a commit, and the run),
 // and holds the job's id in a hidden marker. A command given later on that docs pull
-// request finds its job through it. Only a comment written by a bot account counts:
-// a person cannot point the pull request at another job by pasting a marker.
+// request finds its job through it. A marker is only a candidate: the action follows
+// a job only after the service confirms that the job's pull request is this one, so a
+// pasted marker (by a person or another app) cannot point the pull request at another
+// job. Markers written by bots are tried first, and only a few are tried.
 
 import * as core from '@actions/core'
 import type { PullRequestRef } from '../common/pull-request-link.js'
@@ -29,13 +31,17 @@ export interface BackLinkComment {
   user?: { login?: string; type?: string } | null
 }
 
-/** The job a trusted back-link names for `projectId`, or undefined. */
-export function backLinkedJob(
-  comments: readonly BackLinkComment[],
-  projectId: string
-): string | undefined {
+/** How many candidate jobs a docs pull request's markers may name before the rest are ignored. */
+export const MAX_CANDIDATES = 3
+
+/**
+ * The jobs the back-links name for `projectId`, those written by bots first, without
+ * repeats, at most MAX_CANDIDATES. Candidates only: see the file's comment.
+ */
+export function backLinkedJobs(comments: readonly BackLinkComment[], projectId: string): string[] {
+  const byBots: string[] = []
+  const byOthers: string[] = []
   for (const comment of comments) {
-    if (comment.user?.type !== 'Bot') continue
     const first = (comment.body ?? '').split('\n', 1)[0]?.trim() ?? ''
     const match = MARKER.exec(first)
     if (!match) continue
@@ -47,9 +53,10 @@ export function backLinkedJob(
     } catch {
       continue
     }
-    if (project === projectId && JOB_ID.test(job)) return job
+    if (project !== projectId || !JOB_ID.test(job)) continue
+    ;(comment.user?.type === 'Bot' ? byBots : byOthers).push(job)
   }
-  return undefined
+  return [...new Set([...byBots, ...byOthers])].slice(0, MAX_CANDIDATES)
 }
 
 /** What the job was for, in words: the pull request or the commit, and the run. */
@@ -89,19 +96,19 @@ async function listComments(
   await walkPages(pages, MAX_PAGES, stop)
 }
 
-/** The job that opened pull request `number` (found from its back-link), or undefined. */
-export async function findBackLinkedJob(
+/** The jobs that may have opened pull request `number`, from its back-links (candidates). */
+export async function findBackLinkedJobs(
   octokit: GitHubClient,
   repository: string,
   number: number,
   projectId: string
-): Promise<string | undefined> {
-  let job: string | undefined
+): Promise<string[]> {
+  const comments: BackLinkComment[] = []
   await listComments(octokit, repository, number, (page) => {
-    job = backLinkedJob(page, projectId)
-    return job !== undefined
+    comments.push(...page)
+    return false
   })
-  return job
+  return backLinkedJobs(comments, projectId)
 }
 
 export interface BackLinkOptions {
@@ -133,7 +140,7 @@ export async function writeBackLink(options: BackLinkOptions): Promise<boolean> 
     )
     const seen = { present: false }
     await listComments(octokit, docs.repository, docs.number, (page) => {
-      seen.present = backLinkedJob(page, projectId) === jobId
+      seen.present = backLinkedJobs(page, projectId).includes(jobId)
       return seen.present
     })
     if (seen.present) {

@@ -189,6 +189,36 @@ describe('a command on the docs pull request', () => {
     ])
   })
 
+  it('follows only a job the service confirms opened this pull request, whoever wrote the marker', async () => {
+    // Job A opens acme/docs#100 (and links it); job B, started over, opens #101.
+    await pullRequestRun()
+    await pullRequestRun({ 'reuse-job': 'false' })
+    const [jobA, jobB] = agent.jobIds()
+    // Another app's bot puts a marker naming job B above the genuine back-link on #100.
+    github.comments('acme/docs', 100).unshift({
+      id: 1,
+      body: `<!-- mintlify-agent-job docs-pr job="${jobB ?? ''}" project="proj-test" -->\nlinked`,
+      user: { login: 'other-app[bot]', type: 'Bot' },
+      created_at: '2026-01-01T00:00:00Z',
+      updated_at: '2026-01-01T00:00:00Z'
+    })
+
+    const run = await runEvent({
+      agent,
+      github,
+      event: 'issue_comment',
+      payload: commandOnDocsPr(),
+      repository: 'acme/docs'
+    })
+
+    expect(run.exitCode).toBe(0)
+    expect(run.outputs['job-id']).toBe(jobA)
+    expect(sentPrompts(agent).at(-1)?.path).toBe(`/v2/agent/proj-test/job/${jobA ?? ''}/message`)
+    expect(run.stdout).toContain(
+      `A back-link names job ${jobB ?? ''}, whose pull request is not acme/docs#100; not following it.`
+    )
+  })
+
   it("ignores another project's back-link", async () => {
     github.addComment(
       'acme/docs',

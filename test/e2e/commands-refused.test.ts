@@ -52,6 +52,30 @@ function expectRefused(
   expect(reactionsOf(github.state)).toEqual([])
 }
 
+describe('a review event on a pull request from a fork', () => {
+  it('has no secrets: one warning, nothing sent, the step green, triggered false', async () => {
+    setRole(github.state, 'acme/app', 'alice', 'write')
+    const run = await runEvent({
+      agent,
+      github,
+      event: 'pull_request_review_comment',
+      payload: commentBy('alice', 'User', 'pull_request_review_comment'),
+      // GitHub passes no secrets to this event on a fork's pull request.
+      inputs: { 'api-key': '' }
+    })
+
+    expect(run.exitCode).toBe(0)
+    expect(run.outputs.triggered).toBe('false')
+    expect(agent.requests).toEqual([])
+    expect(github.requests).toEqual([])
+    expect(warningLines(run.stdout)).toEqual([
+      expect.stringMatching(
+        /^Input 'api-key' is empty on a comment event: the command cannot be acted on/
+      )
+    ])
+  })
+})
+
 describe('who may command', () => {
   it.each(['write', 'maintain', 'admin'])('takes a command from someone with %s', async (role) => {
     setRole(github.state, 'acme/app', 'alice', role)

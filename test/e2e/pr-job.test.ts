@@ -249,6 +249,21 @@ describe('after a follow-up message, a stale answer is not the end', () => {
     expect(second.stdout).toMatch(/: active → completed/)
   })
 
+  it('with wait: false, reports the job as working on the message, not the old turn as its end', async () => {
+    await sim.run('Document it')
+    const [jobId] = sim.agent.jobIds()
+    // The service answers the message with the previous turn's `completed`.
+    const second = await sim.run('lag:3000: Document the limits', { inputs: { wait: 'false' } })
+
+    expect(second.exitCode).toBe(0)
+    expect(sim.messages()).toEqual(['lag:3000: Document the limits'])
+    expect(second.outputs).toMatchObject({ 'job-id': jobId, status: 'active', created: 'false' })
+    expect(JSON.parse(second.outputs.job ?? '{}')).toMatchObject({ id: jobId, status: 'active' })
+    expect(second.stdout).toContain(
+      `Not waiting (wait: false): the message was sent to job ${jobId ?? ''}, which works on it now.`
+    )
+  })
+
   it('ends after the settle window when the turn finished faster than a poll', async () => {
     await sim.run('Document it')
     const second = await sim.run('fast: Document the limits')

@@ -2,7 +2,12 @@
 // same project, and never from a malformed or hostile marker.
 
 import fc from 'fast-check'
-import { backLinkMarker, backLinkedJob, describeSource } from '../../src/github/docs-back-link.js'
+import {
+  backLinkMarker,
+  backLinkedJobs,
+  describeSource,
+  MAX_CANDIDATES
+} from '../../src/github/docs-back-link.js'
 import type { WorkflowRun } from '../../src/github/workflow-run.js'
 
 const bot = { login: 'github-actions[bot]', type: 'Bot' }
@@ -26,16 +31,17 @@ function run(overrides: Partial<WorkflowRun> = {}): WorkflowRun {
 }
 
 describe('the back-link marker', () => {
-  it('reads back the job it names, for the same project, from a bot', () => {
+  it('reads back the job it names, for the same project, as a candidate', () => {
     fc.assert(
       fc.property(
         fc.stringMatching(/^[A-Za-z0-9_.:-]{1,100}$/),
         fc.string({ minLength: 1, maxLength: 60 }),
         (job, project) => {
           const body = `${backLinkMarker(job, project)}\nwords`
-          expect(backLinkedJob([{ body, user: bot }], project)).toBe(job)
-          expect(backLinkedJob([{ body, user: person }], project)).toBeUndefined()
-          expect(backLinkedJob([{ body, user: bot }], `${project}x`)).toBeUndefined()
+          expect(backLinkedJobs([{ body, user: bot }], project)).toEqual([job])
+          // A person's marker is a candidate too: the service must confirm the job's pull request.
+          expect(backLinkedJobs([{ body, user: person }], project)).toEqual([job])
+          expect(backLinkedJobs([{ body, user: bot }], `${project}x`)).toEqual([])
         }
       )
     )
@@ -51,19 +57,29 @@ describe('the back-link marker', () => {
     ['extra attributes', '<!-- mintlify-agent-job docs-pr job="job_1" project="p" x="y" -->'],
     ['no body', null]
   ])('ignores %s', (_name, body) => {
-    expect(backLinkedJob([{ body, user: bot }], 'p')).toBeUndefined()
+    expect(backLinkedJobs([{ body, user: bot }], 'p')).toEqual([])
   })
 
-  it('takes the first trusted marker when a person pasted one above it', () => {
+  it("puts the bots' markers first when a person pasted one above them", () => {
     expect(
-      backLinkedJob(
+      backLinkedJobs(
         [
           { body: backLinkMarker('job_evil', 'p'), user: person },
           { body: backLinkMarker('job_real', 'p'), user: bot }
         ],
         'p'
       )
-    ).toBe('job_real')
+    ).toEqual(['job_real', 'job_evil'])
+  })
+
+  it('names each job once, and only a few, however many markers were pasted', () => {
+    const pasted = Array.from({ length: 50 }, (_, i) => ({
+      body: backLinkMarker(`job_${i % 7}`, 'p'),
+      user: person
+    }))
+    expect(backLinkedJobs(pasted, 'p')).toEqual(
+      ['job_0', 'job_1', 'job_2'].slice(0, MAX_CANDIDATES)
+    )
   })
 })
 
