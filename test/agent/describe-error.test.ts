@@ -180,6 +180,34 @@ describe('describeError explains failures without an answer', () => {
     expect(line).toMatch(advice)
   })
 
+  it('names the proxy that refused the tunnel when it is known', () => {
+    const line = describeError(new NetworkError('GET', JOB_PATH, 'PROXY_403', false), {
+      ...get,
+      proxy: 'proxy.corp:3128'
+    })
+    expect(line).toMatch(
+      /^The proxy proxy\.corp:3128 would not open a tunnel to api\.mintlify\.com for GET [^:]+: it answered 403\./
+    )
+  })
+
+  it('names the proxy, not the service, when the proxy cannot be reached', () => {
+    const line = describeError(new NetworkError('POST', CREATE_PATH, 'ECONNREFUSED', false), {
+      ...create,
+      proxy: 'proxy.corp:3128'
+    })
+    expect(line).toBe(
+      `Could not reach the proxy proxy.corp:3128 (ECONNREFUSED) for POST ${CREATE_PATH} to api.mintlify.com. Check HTTPS_PROXY / HTTP_PROXY, or list the host in NO_PROXY.`
+    )
+  })
+
+  it('says no connection was made in time when a request timed out before it was sent', () => {
+    const line = describeError(new NetworkError('POST', CREATE_PATH, 'TIMEOUT', false), create)
+    expect(line).toBe(
+      `Could not reach api.mintlify.com (no connection in time) for POST ${CREATE_PATH}. Check the network, proxy settings (HTTPS_PROXY, NO_PROXY) and base-url.`
+    )
+    expect(line).not.toMatch(MAY_HAVE_CREATED)
+  })
+
   it('points at NODE_EXTRA_CA_CERTS for a certificate that is not trusted', () => {
     const line = describeError(
       new NetworkError('GET', JOB_PATH, 'SELF_SIGNED_CERT_IN_CHAIN', false),

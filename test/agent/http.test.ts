@@ -118,6 +118,13 @@ describe('HttpClient requests', () => {
     expect(request?.headers['content-type']).toBeUndefined()
   })
 
+  it("goes through undici's global dispatcher when none is given", async () => {
+    const direct = new HttpClient({ baseUrl: new URL(origin), apiKey: KEY, userAgent: USER_AGENT })
+    const response = await direct.requestJson('GET', PATH, { deadline: soon() })
+    expect(response.body).toEqual({ id: 'job_1', status: 'active' })
+    expect(received).toHaveLength(1)
+  })
+
   it('sends a JSON body with its content type', async () => {
     answer = json(201, { id: 'job_2', status: 'active' })
     const prompt = 'Line one.\nLine "two" — ünïcode.'
@@ -406,6 +413,16 @@ describe('HttpClient bounds every request', () => {
   it('stops with CancelledError when the run is cancelled mid-request', async () => {
     const controller = new AbortController()
     answer = () => controller.abort()
+    const error = await failure(
+      client().requestJson('GET', PATH, { deadline: soon(), signal: controller.signal })
+    )
+    expect(error).toBeInstanceOf(CancelledError)
+    expect(received).toHaveLength(1)
+  })
+
+  it('stops with CancelledError when the cancel carries a reason that is not an Error', async () => {
+    const controller = new AbortController()
+    answer = () => controller.abort('the runner said stop')
     const error = await failure(
       client().requestJson('GET', PATH, { deadline: soon(), signal: controller.signal })
     )

@@ -67,7 +67,30 @@ describe('proxyFor', () => {
       SERVICE,
       'p:1'
     ],
-    ['the proxy for another host', { HTTPS_PROXY: 'p:1', NO_PROXY: 'mintlify.com' }, SERVICE, 'p:1']
+    [
+      'the proxy for another host',
+      { HTTPS_PROXY: 'p:1', NO_PROXY: 'mintlify.com' },
+      SERVICE,
+      'p:1'
+    ],
+    [
+      'the default port of an https proxy',
+      { HTTPS_PROXY: 'https://proxy.corp' },
+      SERVICE,
+      'proxy.corp:443'
+    ],
+    [
+      'none when NO_PROXY names port 80 of a plain-http service without a port',
+      { HTTP_PROXY: 'http://p:1', NO_PROXY: 'localhost:80' },
+      new URL('http://localhost'),
+      undefined
+    ],
+    [
+      'the proxy when NO_PROXY names another port of a plain-http service without a port',
+      { HTTP_PROXY: 'http://p:1', NO_PROXY: 'localhost:443' },
+      new URL('http://localhost'),
+      'p:1'
+    ]
   ])('%s', (_, env, url, expected) => {
     expect(proxyFor(env, url)).toBe(expected)
   })

@@ -12,7 +12,18 @@ describe('parseRetryAfter', () => {
     ['no header', undefined, undefined],
     ['a fraction (not allowed)', '1.5', undefined],
     ['a negative number', '-1', undefined],
-    ['words that are no date', 'soon-ish', undefined]
+    ['words that are no date', 'soon-ish', undefined],
+    ['an RFC 850 date', 'Sunday, 22-Nov-26 00:00:10 GMT', 10_000],
+    [
+      'an RFC 850 year more than 50 years ahead, as the century before',
+      'Sunday, 06-Nov-94 08:49:37 GMT',
+      0
+    ],
+    ['an asctime date', 'Sun Nov 22 00:00:05 2026', 5000],
+    ['a leap second, as the second before', 'Sun, 22 Nov 2026 00:00:60 GMT', 59_000],
+    ['an hour out of range', 'Sun, 22 Nov 2026 24:00:00 GMT', undefined],
+    ['a minute out of range', 'Sun, 22 Nov 2026 00:60:00 GMT', undefined],
+    ['a day the month does not have', 'Mon, 30 Feb 2026 00:00:00 GMT', undefined]
   ])('reads %s', (_, value, expected) => {
     expect(parseRetryAfter(value, NOW)).toBe(expected)
   })

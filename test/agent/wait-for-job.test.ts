@@ -197,6 +197,16 @@ describe('waitForJob', () => {
     expect(result).toEqual({ end: 'timeout', job: job('active'), polls: 1 })
   })
 
+  it('does not poll again when a sleep ended late, past the deadline', async () => {
+    const clock = new FakeClock()
+    // A timer that fires late (a busy or suspended machine): every sleep overshoots by 10 s.
+    clock.onSleep = () => clock.advance(10_000)
+    const { poll, at } = script(clock, ['active'])
+    const result = await waitForJob(options(clock, poll, { deadline: 5000 }))
+    expect(result).toEqual({ end: 'timeout', job: job('active'), polls: 1 })
+    expect(at).toEqual([0])
+  })
+
   it('ends with timeout when the last poll answers after the deadline', async () => {
     const clock = new FakeClock()
     const { poll } = script(clock, ['active'], 700)

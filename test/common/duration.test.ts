@@ -43,7 +43,9 @@ describe('parseDuration', () => {
     '5mm',
     '1e3',
     'Infinity',
-    '0x10'
+    '0x10',
+    // Digits that read as Infinity: well-formed, but no duration anyone meant.
+    `${'9'.repeat(400)}s`
   ])('rejects %j', (text) => {
     expect(parseDuration(text)).toBeUndefined()
   })

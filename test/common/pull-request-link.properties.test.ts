@@ -119,4 +119,21 @@ describe('parsePullRequestLink (properties)', () => {
       RUNS
     )
   })
+
+  it.each(['0', '65536', '99999'])(
+    'refuses a host with port %s, which no server listens on',
+    (port) => {
+      expect(
+        parsePullRequestLink(`https://github.example:${port}/acme/docs/pull/1`)
+      ).toBeUndefined()
+    }
+  )
+
+  it('keeps a port in range as part of the host', () => {
+    expect(parsePullRequestLink('https://github.example:8443/acme/docs/pull/7')).toEqual({
+      link: 'https://github.example:8443/acme/docs/pull/7',
+      repository: 'acme/docs',
+      number: 7
+    })
+  })
 })
