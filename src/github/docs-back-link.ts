@@ -121,7 +121,6 @@ export interface BackLinkOptions {
   docsPullRequest: PullRequestRef
 }
 
-/** Writes the back-link once (not when the docs pull request has one for this job). Never throws. */
 /** Writes the back-link once; true when it is there (written now or before). Never throws. */
 export async function writeBackLink(options: BackLinkOptions): Promise<boolean> {
   const { docsPullRequest: docs, jobId, projectId } = options
