@@ -5,6 +5,7 @@
 // call is one warning naming `checks: write`, and after it no more calls are made.
 
 import * as core from '@actions/core'
+import { isPlainId } from '../common/plain-id.js'
 import { redact, safeLine } from '../common/safe-text.js'
 import {
   boundedSignal,
@@ -85,9 +86,10 @@ export function findEarlierCheck(
   for (const value of runs) {
     const run = record(value)
     const id = run?.id
-    const jobId = text(run?.external_id)
+    // Anyone with checks: write can set it; only a plain id is taken.
+    const jobId = run?.external_id
     const marked = readCheckMarker(record(run?.output)?.text)
-    if (typeof id !== 'number' || !jobId || !marked) continue
+    if (typeof id !== 'number' || !isPlainId(jobId) || !marked) continue
     const same =
       marked.runId === owner.runId &&
       marked.step === owner.step &&

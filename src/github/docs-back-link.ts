@@ -5,6 +5,7 @@
 // a person cannot point the pull request at another job by pasting a marker.
 
 import * as core from '@actions/core'
+import { isPlainId } from '../common/plain-id.js'
 import type { PullRequestRef } from '../common/pull-request-link.js'
 import { safeLine } from '../common/safe-text.js'
 import {
@@ -18,7 +19,6 @@ import { pullRequestNumber, runUrl, type WorkflowRun } from './workflow-run.js'
 
 const MAX_PAGES = 30
 const MARKER = /^<!-- mintlify-agent-job docs-pr job="([^"]{1,200})" project="([^"]{1,200})" -->$/
-const JOB_ID = /^[A-Za-z0-9_.:-]{1,100}$/
 
 export function backLinkMarker(jobId: string, projectId: string): string {
   return `<!-- mintlify-agent-job docs-pr job="${encodeURIComponent(jobId)}" project="${encodeURIComponent(projectId)}" -->`
@@ -47,7 +47,7 @@ export function backLinkedJob(
     } catch {
       continue
     }
-    if (project === projectId && JOB_ID.test(job)) return job
+    if (project === projectId && isPlainId(job)) return job
   }
   return undefined
 }
