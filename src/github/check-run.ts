@@ -10,7 +10,8 @@ import { redact, safeLine } from '../common/safe-text.js'
 import {
   boundedSignal,
   describeGitHubError,
-  gitHubAnswerStatus,
+  permissionHint,
+  gitHubSaidNo,
   type GitHubClient,
   openGitHub,
   walkPages
@@ -158,11 +159,9 @@ export class DocsCheckRun {
       const octokit = await openGitHub(this.options.token, this.options.userAgent, signal)
       return await call(octokit, owner, repo)
     } catch (error) {
-      const status = gitHubAnswerStatus(error)
-      const denied = status === 401 || status === 403 || status === 404
-      if (denied) this.off = true
+      if (gitHubSaidNo(error)) this.off = true
       core.warning(
-        `check-run: could not ${what} (${describeGitHubError(error)}).${denied ? ' Give the job `permissions: checks: write`.' : ''}`
+        `check-run: could not ${what} (${describeGitHubError(error)}).${permissionHint(error, 'Give the job `permissions: checks: write`.')}`
       )
       return undefined
     }

@@ -6,7 +6,7 @@ import { CONTROL, redact, safeLine } from '../common/safe-text.js'
 import {
   boundedSignal,
   describeGitHubError,
-  gitHubAnswerStatus,
+  permissionHint,
   openGitHub,
   walkPages,
   type GitHubClient
@@ -284,8 +284,7 @@ export async function withWorkflowContext(
           ...(total === undefined ? {} : { total })
         }
       } catch (error) {
-        const status = gitHubAnswerStatus(error)
-        const hint = status === 403 || status === 404 ? ' The token needs pull-requests: read.' : ''
+        const hint = permissionHint(error, 'The token needs pull-requests: read.')
         core.warning(
           `include-context: could not list the changed files of pull request #${pr.number} (${describeGitHubError(error)}); the context goes without them.${hint}`
         )

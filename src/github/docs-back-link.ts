@@ -11,6 +11,7 @@ import { safeLine } from '../common/safe-text.js'
 import {
   boundedSignal,
   describeGitHubError,
+  permissionHint,
   openGitHub,
   walkPages,
   type GitHubClient
@@ -151,7 +152,7 @@ export async function writeBackLink(options: BackLinkOptions): Promise<boolean> 
     return true
   } catch (error) {
     core.warning(
-      `docs back-link: could not comment on docs pull request ${where} (${describeGitHubError(error)}). The token needs pull-requests: write on the docs repository (a GitHub App or fine-grained token when the docs live in another repository).`
+      `docs back-link: could not comment on docs pull request ${where} (${describeGitHubError(error)}).${permissionHint(error, 'The token needs pull-requests: write on the docs repository (a GitHub App or fine-grained token when the docs live in another repository).')}`
     )
     return false
   }

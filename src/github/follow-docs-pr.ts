@@ -9,7 +9,7 @@ import { safeLine } from '../common/safe-text.js'
 import {
   boundedSignal,
   describeGitHubError,
-  gitHubAnswerStatus,
+  permissionHint,
   type GitHubClient,
   openGitHub
 } from './client.js'
@@ -56,11 +56,10 @@ export interface FollowResult {
 
 /** The warning for a failed call, naming the permission when GitHub denied it. */
 function failure(what: string, repository: string, error: unknown, permission: string): string {
-  const status = gitHubAnswerStatus(error)
-  const denied = status === 401 || status === 403 || status === 404
-  const hint = denied
-    ? ` The docs token (docs-token, or github-token when it is empty) needs \`${permission}\` on ${repository}; when the docs live in another repository, use a GitHub App token or a fine-grained token there.`
-    : ''
+  const hint = permissionHint(
+    error,
+    `The docs token (docs-token, or github-token when it is empty) needs \`${permission}\` on ${repository}; when the docs live in another repository, use a GitHub App token or a fine-grained token there.`
+  )
   return `${what} (${describeGitHubError(error)}).${hint}`
 }
 

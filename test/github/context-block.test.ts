@@ -506,7 +506,7 @@ describe('the prompt the bundled action sends', () => {
 
     expect(run.exitCode).toBe(0)
     expect(run.stdout).toMatch(
-      /::warning::include-context: could not list the changed files of pull request #7 \(the GitHub API answered 403\)/
+      /::warning::include-context: could not list the changed files of pull request #7 \(the GitHub API answered 403\); the context goes without them\. The token needs pull-requests: read\.\n/
     )
     const prompt = sentPrompts()[0] ?? ''
     expect(prompt).toContain('- Pull request: #7 https://github.com/acme/app/pull/7')
