@@ -131,8 +131,7 @@ export class DocsCheckRun {
 
   /** A later attempt of the same workflow run, outside a pull request. */
   isRerunOutsidePullRequest(): boolean {
-    const attempt = Number(this.options.env.GITHUB_RUN_ATTEMPT ?? '1')
-    return attempt > 1 && pullRequestNumber(this.run) === undefined
+    return this.run.runAttempt > 1 && pullRequestNumber(this.run) === undefined
   }
 
   /** Runs `call` with a client bounded by `budgetMs`; a failure becomes one warning. */

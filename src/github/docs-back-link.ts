@@ -158,11 +158,5 @@ export async function writeBackLink(options: BackLinkOptions): Promise<boolean> 
   }
 }
 
-/** Whether a docs pull request link is on the same GitHub as the run (so the token can reach it). */
-export function onSameServer(prLink: string, run: WorkflowRun): boolean {
-  try {
-    return new URL(prLink).host === new URL(run.serverUrl).host
-  } catch {
-    return false
-  }
-}
+// The one rule for "same GitHub host" lives with the run; callers of this module keep their import.
+export { onSameServer } from './workflow-run.js'

@@ -22,7 +22,12 @@ import {
   TRUSTED_AUTHORS,
   type PullRequestRecord
 } from './pr-record.js'
-import { pullRequestNumber, readWorkflowRun, type WorkflowRun } from './workflow-run.js'
+import {
+  onSameServer,
+  pullRequestNumber,
+  readWorkflowRun,
+  type WorkflowRun
+} from './workflow-run.js'
 
 /** 100 comments a page: a pull request with 3,000 comments is read in 30 calls at most. */
 export const MAX_COMMENT_PAGES = 30
@@ -164,13 +169,7 @@ export class PullRequestThread {
     budgetMs: number
   ): Promise<DocsPullRequestState | undefined> {
     const ref = parsePullRequestLink(link)
-    let sameHost: boolean
-    try {
-      sameHost = new URL(link).host === new URL(this.run.serverUrl).host
-    } catch {
-      sameHost = false
-    }
-    if (!ref || !sameHost) return undefined
+    if (!ref || !onSameServer(link, this.run)) return undefined
     const [owner = '', repo = ''] = ref.repository.split('/')
     try {
       const octokit = await client(this.options, budgetMs, this.options.signal)
