@@ -6,7 +6,7 @@
 import * as core from '@actions/core'
 import type { AgentJob } from '../agent/job.js'
 import { safeLine } from '../common/safe-text.js'
-import { boundedSignal, describeGitHubError, openGitHub } from '../github/client.js'
+import { boundedSignal, describeGitHubError, permissionHint, openGitHub } from '../github/client.js'
 import { readCommand, type Command } from '../github/command.js'
 import { checkCommander } from '../github/commander.js'
 import { commandPrompt } from '../github/command-prompt.js'
@@ -103,7 +103,7 @@ export async function takeCommand(
       )
     } catch (error) {
       core.warning(
-        `Could not read the comments of pull request #${command.pullNumber} (${describeGitHubError(error)}), so a docs pull request's job cannot be found; treating it as a code pull request. The token needs pull-requests: read.`
+        `Could not read the comments of pull request #${command.pullNumber} (${describeGitHubError(error)}), so a docs pull request's job cannot be found; treating it as a code pull request.${permissionHint(error, 'The token needs pull-requests: read.')}`
       )
     }
   }

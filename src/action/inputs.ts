@@ -12,7 +12,7 @@ import {
   TRIGGER_PHRASE_FORM,
   isValidTriggerPhrase
 } from '../github/command.js'
-import { isPlainId, PLAIN_ID_FORM } from '../agent/job.js'
+import { isPlainId, PLAIN_ID_FORM } from '../common/plain-id.js'
 
 /** What every mode shares. */
 interface CommonSettings {

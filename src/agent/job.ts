@@ -1,6 +1,7 @@
 // The agent job as the service returns it, checked at the boundary so the rest of
 // the action never meets `undefined` ids or statuses.
 
+import { isPlainId } from '../common/plain-id.js'
 import { parsePullRequestLink } from '../common/pull-request-link.js'
 
 export const TERMINAL_STATUSES = ['completed', 'archived', 'failed'] as const
@@ -23,21 +24,6 @@ export function isTerminal(status: string): boolean {
 
 export function isKnownStatus(status: string): boolean {
   return (KNOWN_STATUSES as readonly string[]).includes(status)
-}
-
-/**
- * One rule for every job id, whether a workflow wrote it (the `job-id` input) or the
- * service sent it: letters, digits, `-`, `_` and `.`, starting with a letter or digit,
- * at most 128 characters. Nothing in it can end a path segment, a log line or a
- * shell word, so it can go into URLs, outputs and messages as it is.
- */
-const PLAIN_ID = /^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/
-
-export const PLAIN_ID_FORM =
-  'a plain identifier (letters, digits, -, _ and ., starting with a letter or digit, at most 128 characters)'
-
-export function isPlainId(value: unknown): value is string {
-  return typeof value === 'string' && PLAIN_ID.test(value)
 }
 
 /** A status is one word (`active`, or whatever a newer service calls it); it too reaches an output. */

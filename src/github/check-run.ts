@@ -5,11 +5,13 @@
 // call is one warning naming `checks: write`, and after it no more calls are made.
 
 import * as core from '@actions/core'
+import { isPlainId } from '../common/plain-id.js'
 import { redact, safeLine } from '../common/safe-text.js'
 import {
   boundedSignal,
   describeGitHubError,
-  gitHubAnswerStatus,
+  permissionHint,
+  gitHubSaidNo,
   type GitHubClient,
   openGitHub,
   walkPages
@@ -85,9 +87,10 @@ export function findEarlierCheck(
   for (const value of runs) {
     const run = record(value)
     const id = run?.id
-    const jobId = text(run?.external_id)
+    // Anyone with checks: write can set it; only a plain id is taken.
+    const jobId = run?.external_id
     const marked = readCheckMarker(record(run?.output)?.text)
-    if (typeof id !== 'number' || !jobId || !marked) continue
+    if (typeof id !== 'number' || !isPlainId(jobId) || !marked) continue
     const same =
       marked.runId === owner.runId &&
       marked.step === owner.step &&
@@ -128,8 +131,7 @@ export class DocsCheckRun {
 
   /** A later attempt of the same workflow run, outside a pull request. */
   isRerunOutsidePullRequest(): boolean {
-    const attempt = Number(this.options.env.GITHUB_RUN_ATTEMPT ?? '1')
-    return attempt > 1 && pullRequestNumber(this.run) === undefined
+    return this.run.runAttempt > 1 && pullRequestNumber(this.run) === undefined
   }
 
   /** Runs `call` with a client bounded by `budgetMs`; a failure becomes one warning. */
@@ -156,11 +158,9 @@ export class DocsCheckRun {
       const octokit = await openGitHub(this.options.token, this.options.userAgent, signal)
       return await call(octokit, owner, repo)
     } catch (error) {
-      const status = gitHubAnswerStatus(error)
-      const denied = status === 401 || status === 403 || status === 404
-      if (denied) this.off = true
+      if (gitHubSaidNo(error)) this.off = true
       core.warning(
-        `check-run: could not ${what} (${describeGitHubError(error)}).${denied ? ' Give the job `permissions: checks: write`.' : ''}`
+        `check-run: could not ${what} (${describeGitHubError(error)}).${permissionHint(error, 'Give the job `permissions: checks: write`.')}`
       )
       return undefined
     }

@@ -39,6 +39,23 @@ export function gitHubAnswerStatus(error: unknown): number | undefined {
   return typeof response?.status === 'number' ? response.status : undefined
 }
 
+/**
+ * Whether GitHub answered no: 401, 403, or 404 (what a token without the permission
+ * sees for what it may not read). Not a network error, a timeout or a 5xx.
+ */
+export function gitHubSaidNo(error: unknown): boolean {
+  const status = gitHubAnswerStatus(error)
+  return status === 401 || status === 403 || status === 404
+}
+
+/**
+ * The sentence naming the permission a call needs (` ${text}`), only after GitHub
+ * answered no; otherwise nothing, since more permission would not have helped.
+ */
+export function permissionHint(error: unknown, text: string): string {
+  return gitHubSaidNo(error) ? ` ${text}` : ''
+}
+
 /** Why a GitHub call failed, in one line safe to print. */
 export function describeGitHubError(error: unknown): string {
   const status = gitHubAnswerStatus(error)

@@ -2,7 +2,7 @@
 // for a command without an instruction, and a refusal that says why. Best effort.
 
 import * as core from '@actions/core'
-import { describeGitHubError, type GitHubClient } from './client.js'
+import { describeGitHubError, permissionHint, type GitHubClient } from './client.js'
 import type { Command } from './command.js'
 import { cleanLabel } from './untrusted-text.js'
 
@@ -51,7 +51,7 @@ export async function replyOnPullRequest(
     return true
   } catch (error) {
     core.warning(
-      `Could not reply on pull request #${pullNumber} (${describeGitHubError(error)}). The token needs pull-requests: write.`
+      `Could not reply on pull request #${pullNumber} (${describeGitHubError(error)}).${permissionHint(error, 'The token needs pull-requests: write.')}`
     )
     return false
   }

@@ -6,12 +6,17 @@ import { CONTROL, redact, safeLine } from '../common/safe-text.js'
 import {
   boundedSignal,
   describeGitHubError,
-  gitHubAnswerStatus,
+  permissionHint,
   openGitHub,
   walkPages,
   type GitHubClient
 } from './client.js'
-import { newFenceTag, untrustedBlocks, type UntrustedPiece } from './untrusted-text.js'
+import {
+  newFenceTag,
+  stripInvisible,
+  untrustedBlocks,
+  type UntrustedPiece
+} from './untrusted-text.js'
 import { readWorkflowRun, record, runUrl, text, type WorkflowRun } from './workflow-run.js'
 
 export interface ChangedFile {
@@ -38,11 +43,14 @@ const MAX_INPUTS = 20
 const CONTEXT_BUDGET_MS = 15_000
 
 /**
- * Payload text (titles, commit messages, paths) is written by whoever opened the
- * pull request: one line, no secrets, bounded, so it cannot reshape the block.
+ * Payload text (titles, commit messages, paths, branch names) is written by whoever
+ * opened the pull request: one line, nothing a reader cannot see (the same rule as
+ * quoted text), no secrets, bounded, so it cannot reshape the block.
  */
 export function plain(value: unknown, max: number): string {
-  const line = redact(String(value)).replace(CONTROL, ' ').replace(/\s+/g, ' ').trim()
+  // Line breaks become spaces first; then the invisible characters go.
+  const spaced = String(value).replace(CONTROL, ' ')
+  const line = redact(stripInvisible(spaced)).replace(/\s+/g, ' ').trim()
   return line.length > max ? `${line.slice(0, max - 1)}…` : line
 }
 
@@ -276,8 +284,7 @@ export async function withWorkflowContext(
           ...(total === undefined ? {} : { total })
         }
       } catch (error) {
-        const status = gitHubAnswerStatus(error)
-        const hint = status === 403 || status === 404 ? ' The token needs pull-requests: read.' : ''
+        const hint = permissionHint(error, 'The token needs pull-requests: read.')
         core.warning(
           `include-context: could not list the changed files of pull request #${pr.number} (${describeGitHubError(error)}); the context goes without them.${hint}`
         )

@@ -7,11 +7,13 @@
 // job. Markers written by bots are tried first, and only a few are tried.
 
 import * as core from '@actions/core'
+import { isPlainId } from '../common/plain-id.js'
 import type { PullRequestRef } from '../common/pull-request-link.js'
 import { safeLine } from '../common/safe-text.js'
 import {
   boundedSignal,
   describeGitHubError,
+  permissionHint,
   openGitHub,
   walkPages,
   type GitHubClient
@@ -20,7 +22,6 @@ import { pullRequestNumber, runUrl, type WorkflowRun } from './workflow-run.js'
 
 const MAX_PAGES = 30
 const MARKER = /^<!-- mintlify-agent-job docs-pr job="([^"]{1,200})" project="([^"]{1,200})" -->$/
-const JOB_ID = /^[A-Za-z0-9_.:-]{1,100}$/
 
 export function backLinkMarker(jobId: string, projectId: string): string {
   return `<!-- mintlify-agent-job docs-pr job="${encodeURIComponent(jobId)}" project="${encodeURIComponent(projectId)}" -->`
@@ -53,7 +54,7 @@ export function backLinkedJobs(comments: readonly BackLinkComment[], projectId: 
     } catch {
       continue
     }
-    if (project !== projectId || !JOB_ID.test(job)) continue
+    if (project !== projectId || !isPlainId(job)) continue
     ;(comment.user?.type === 'Bot' ? byBots : byOthers).push(job)
   }
   return [...new Set([...byBots, ...byOthers])].slice(0, MAX_CANDIDATES)
@@ -157,17 +158,11 @@ export async function writeBackLink(options: BackLinkOptions): Promise<boolean> 
     return true
   } catch (error) {
     core.warning(
-      `docs back-link: could not comment on docs pull request ${where} (${describeGitHubError(error)}). The token needs pull-requests: write on the docs repository (a GitHub App or fine-grained token when the docs live in another repository).`
+      `docs back-link: could not comment on docs pull request ${where} (${describeGitHubError(error)}).${permissionHint(error, 'The token needs pull-requests: write on the docs repository (a GitHub App or fine-grained token when the docs live in another repository).')}`
     )
     return false
   }
 }
 
-/** Whether a docs pull request link is on the same GitHub as the run (so the token can reach it). */
-export function onSameServer(prLink: string, run: WorkflowRun): boolean {
-  try {
-    return new URL(prLink).host === new URL(run.serverUrl).host
-  } catch {
-    return false
-  }
-}
+// The one rule for "same GitHub host" lives with the run; callers of this module keep their import.
+export { onSameServer } from './workflow-run.js'

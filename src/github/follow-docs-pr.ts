@@ -9,7 +9,7 @@ import { safeLine } from '../common/safe-text.js'
 import {
   boundedSignal,
   describeGitHubError,
-  gitHubAnswerStatus,
+  permissionHint,
   type GitHubClient,
   openGitHub
 } from './client.js'
@@ -22,7 +22,7 @@ import {
   type Refusal,
   type ReviewerSpec
 } from './docs-review.js'
-import { readWorkflowRun } from './workflow-run.js'
+import { hostOf, onSameServer, readWorkflowRun } from './workflow-run.js'
 
 /** The calls on the docs repository never take longer than this in all. */
 export const DOCS_BUDGET_MS = 20_000
@@ -56,11 +56,10 @@ export interface FollowResult {
 
 /** The warning for a failed call, naming the permission when GitHub denied it. */
 function failure(what: string, repository: string, error: unknown, permission: string): string {
-  const status = gitHubAnswerStatus(error)
-  const denied = status === 401 || status === 403 || status === 404
-  const hint = denied
-    ? ` The docs token (docs-token, or github-token when it is empty) needs \`${permission}\` on ${repository}; when the docs live in another repository, use a GitHub App token or a fine-grained token there.`
-    : ''
+  const hint = permissionHint(
+    error,
+    `The docs token (docs-token, or github-token when it is empty) needs \`${permission}\` on ${repository}; when the docs live in another repository, use a GitHub App token or a fine-grained token there.`
+  )
   return `${what} (${describeGitHubError(error)}).${hint}`
 }
 
@@ -68,24 +67,14 @@ function refusals(list: Refusal[]): string {
   return list.map((r) => `${r.name} (${safeLine(r.reason, 200)})`).join(', ')
 }
 
-function hostOf(url: string): string {
-  try {
-    return new URL(url).host.toLowerCase()
-  } catch {
-    return ''
-  }
-}
-
 export async function followDocsPullRequest(options: FollowOptions): Promise<FollowResult> {
   const ref = parsePullRequestLink(options.link)
   if (!ref) return { handedOff: false }
   const name = `${ref.repository}#${ref.number}`
   const run = readWorkflowRun(options.env)
-  const linkHost = hostOf(options.link)
-  const serverHost = hostOf(run.serverUrl)
-  if (linkHost !== serverHost) {
+  if (!onSameServer(options.link, run)) {
     core.info(
-      `The docs pull request ${safeLine(name)} is on ${safeLine(linkHost)}, not on ${safeLine(serverHost)} where this runs; it is not read or handed to reviewers.`
+      `The docs pull request ${safeLine(name)} is on ${safeLine(hostOf(options.link))}, not on ${safeLine(hostOf(run.serverUrl))} where this runs; it is not read or handed to reviewers.`
     )
     return { handedOff: false }
   }

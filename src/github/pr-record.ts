@@ -4,6 +4,7 @@
 // to believe. A record is read only from a comment written by a trusted bot account;
 // a marker anyone else wrote (or pasted) is ignored, as is anything malformed.
 
+import { isPlainId } from '../common/plain-id.js'
 import { parsePullRequestLink } from '../common/pull-request-link.js'
 import type { WorkflowRun } from './workflow-run.js'
 
@@ -81,7 +82,7 @@ export function parseRecord(body: string | null | undefined): PullRequestRecord 
   const [, project, job, runId, attempt, followUps, handedOff] = match
   const projectId = decode(project as string)
   const jobId = decode(job as string)
-  if (!isId(projectId) || !isId(jobId)) return undefined
+  if (!isId(projectId) || !isPlainId(jobId)) return undefined
   const count = Number(followUps)
   if (count > MAX_FOLLOW_UPS) return undefined
   let link: string | undefined

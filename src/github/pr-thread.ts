@@ -10,10 +10,10 @@ import { safeLine } from '../common/safe-text.js'
 import {
   boundedSignal,
   describeGitHubError,
+  permissionHint,
   openGitHub,
   walkPages,
-  type GitHubClient,
-  gitHubAnswerStatus
+  type GitHubClient
 } from './client.js'
 import {
   formatRecord,
@@ -22,17 +22,20 @@ import {
   TRUSTED_AUTHORS,
   type PullRequestRecord
 } from './pr-record.js'
-import { pullRequestNumber, readWorkflowRun, type WorkflowRun } from './workflow-run.js'
+import {
+  onSameServer,
+  pullRequestNumber,
+  readWorkflowRun,
+  type WorkflowRun
+} from './workflow-run.js'
 
 /** 100 comments a page: a pull request with 3,000 comments is read in 30 calls at most. */
 export const MAX_COMMENT_PAGES = 30
-/** The permission hint, only for an answer that says no (not for a network error). */
-function permissionHint(error: unknown): string {
-  const status = gitHubAnswerStatus(error)
-  return status === 401 || status === 403 || status === 404
-    ? ' The comment needs `permissions: pull-requests: write` for the job; on pull requests from forks the token is read-only, so no comment can be kept.'
-    : ''
-}
+/** What reading the comments, and writing the comment, need: named only after a no. */
+const READ_HINT =
+  'Reading them needs `permissions: pull-requests: read` for the job (keeping the comment needs `pull-requests: write`).'
+const WRITE_HINT =
+  'The comment needs `permissions: pull-requests: write` for the job; on pull requests from forks the token is read-only, so no comment can be kept.'
 
 export interface ThreadOptions {
   env: NodeJS.ProcessEnv
@@ -102,7 +105,7 @@ export class PullRequestThread {
       await walkPages(pages, MAX_COMMENT_PAGES, (page) => search.visit(page))
     } catch (error) {
       core.warning(
-        `pr-comment: could not read the comments of pull request #${number} (${describeGitHubError(error)}), so its docs job is not recorded.${permissionHint(error)}`
+        `pr-comment: could not read the comments of pull request #${number} (${describeGitHubError(error)}), so its docs job is not recorded.${permissionHint(error, READ_HINT)}`
       )
       return undefined
     }
@@ -150,7 +153,7 @@ export class PullRequestThread {
     } catch (error) {
       this.broken = true
       core.warning(
-        `pr-comment: could not comment on pull request #${this.number} (${describeGitHubError(error)}), so its docs job is not recorded.${permissionHint(error)}`
+        `pr-comment: could not comment on pull request #${this.number} (${describeGitHubError(error)}), so its docs job is not recorded.${permissionHint(error, WRITE_HINT)}`
       )
       return false
     }
@@ -166,13 +169,7 @@ export class PullRequestThread {
     budgetMs: number
   ): Promise<DocsPullRequestState | undefined> {
     const ref = parsePullRequestLink(link)
-    let sameHost: boolean
-    try {
-      sameHost = new URL(link).host === new URL(this.run.serverUrl).host
-    } catch {
-      sameHost = false
-    }
-    if (!ref || !sameHost) return undefined
+    if (!ref || !onSameServer(link, this.run)) return undefined
     const [owner = '', repo = ''] = ref.repository.split('/')
     try {
       const octokit = await client(this.options, budgetMs, this.options.signal)

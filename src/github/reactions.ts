@@ -2,7 +2,7 @@
 // its job ends. Reviews take no reactions. Best effort: a refusal is one warning.
 
 import * as core from '@actions/core'
-import { describeGitHubError, type GitHubClient } from './client.js'
+import { describeGitHubError, permissionHint, type GitHubClient } from './client.js'
 import type { Command } from './command.js'
 
 export type Reaction = 'eyes' | 'rocket' | 'confused'
@@ -36,7 +36,7 @@ export async function react(
   } catch (error) {
     const needs = command.kind === 'issue-comment' ? 'issues: write' : 'pull-requests: write'
     core.warning(
-      `Could not add the ${content} reaction to comment ${command.id} (${describeGitHubError(error)}). The token needs ${needs}.`
+      `Could not add the ${content} reaction to comment ${command.id} (${describeGitHubError(error)}).${permissionHint(error, `The token needs ${needs}.`)}`
     )
     return false
   }

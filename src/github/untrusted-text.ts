@@ -17,6 +17,11 @@ export const TOTAL_LIMIT = 24_000
 // a renderer may ignore (soft hyphen, variation selectors, Hangul fillers, …).
 const INVISIBLE = /(?![\n\t])[\p{Cc}\p{Cf}\p{Cn}\p{Default_Ignorable_Code_Point}]/gu
 
+/** `text` without the characters a reader of the page cannot see (tab and line feed stay). */
+export function stripInvisible(text: string): string {
+  return text.replace(INVISIBLE, '')
+}
+
 // Bounded loops: each pass removes at least one comment, or stops.
 const MAX_PASSES = 50
 
@@ -83,7 +88,7 @@ export function cleanUntrusted(raw: string, max: number = PIECE_LIMIT): Cleaned 
   const prefixCut = raw.length - text.length
   text = text.replace(/\r\n?|[\u2028\u2029\u0085]/g, '\n')
   // Invisible characters first: a zero-width space inside `<!--` must not shield a comment.
-  text = text.replace(INVISIBLE, '')
+  text = stripInvisible(text)
   text = stripHtmlComments(text)
   text = stripHiddenMarkdown(text)
   text = redact(text)

@@ -77,6 +77,24 @@ export function pullRequestNumber(run: WorkflowRun): number | undefined {
   return undefined
 }
 
+/** The host (and port) of a URL in lower case, or '' when it is not a URL. */
+export function hostOf(url: string): string {
+  try {
+    return new URL(url).host.toLowerCase()
+  } catch {
+    return ''
+  }
+}
+
+/**
+ * Whether `link` is on the GitHub the run is on (host names compare in any case):
+ * only there can the run's token reach it. The one rule for "same GitHub host".
+ */
+export function onSameServer(link: string, run: WorkflowRun): boolean {
+  const host = hostOf(link)
+  return host !== '' && host === hostOf(run.serverUrl)
+}
+
 export function runUrl(run: WorkflowRun): string | undefined {
   return run.repository && run.runId
     ? `${run.serverUrl}/${run.repository}/actions/runs/${run.runId}`

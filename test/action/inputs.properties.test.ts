@@ -5,7 +5,8 @@
 
 import fc from 'fast-check'
 import { InputError, readSettings, type InputReader } from '../../src/action/inputs.js'
-import { isPlainId, parseJob } from '../../src/agent/job.js'
+import { isPlainId } from '../../src/common/plain-id.js'
+import { parseJob } from '../../src/agent/job.js'
 import { parseDuration } from '../../src/common/duration.js'
 
 const RUNS = { numRuns: 300 }

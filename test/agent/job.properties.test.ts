@@ -8,7 +8,8 @@ import { AgentApi } from '../../src/agent/agent-api.js'
 import { describeError } from '../../src/agent/describe-error.js'
 import type { HttpClient, JsonResponse } from '../../src/agent/http.js'
 import { BadResponseError } from '../../src/agent/http-errors.js'
-import { isPlainId, NotAJobError, parseJob } from '../../src/agent/job.js'
+import { isPlainId } from '../../src/common/plain-id.js'
+import { NotAJobError, parseJob } from '../../src/agent/job.js'
 import { parsePullRequestLink } from '../../src/common/pull-request-link.js'
 
 const RUNS = { numRuns: 300 }

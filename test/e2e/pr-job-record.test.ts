@@ -127,7 +127,7 @@ describe('without permission to comment', () => {
     expect(run.exitCode).toBe(0)
     expect(warnings(run.stdout)).toHaveLength(1)
     expect(warnings(run.stdout)[0]).toMatch(
-      /could not read the comments of pull request #7.*pull-requests: write/
+      /could not read the comments of pull request #7 .*Reading them needs `permissions: pull-requests: read`/
     )
     expect(run.outputs.created).toBe('true')
     // Nothing was written where a comment might already exist.

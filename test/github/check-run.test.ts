@@ -45,6 +45,17 @@ describe('findEarlierCheck', () => {
     })
   })
 
+  it.each([
+    ['$', 'job_$(id)'],
+    ['quotes', 'job"\'x'],
+    ['a line break', 'job\nx']
+  ])('ignores a check run whose external_id holds %s', (_name, externalId) => {
+    expect(findEarlierCheck([check(5), check(9, OWNER, externalId)], OWNER)).toEqual({
+      id: 5,
+      jobId: 'job_5'
+    })
+  })
+
   it('ignores another run, step or project, one without a job id, and malformed entries', () => {
     const runs = [
       check(1, { ...OWNER, runId: '4243' }),

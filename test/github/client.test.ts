@@ -5,9 +5,14 @@
 
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
-import { describeGitHubError, gitHubAnswerStatus, openGitHub } from '../../src/github/client.js'
+import {
+  describeGitHubError,
+  gitHubAnswerStatus,
+  openGitHub,
+  permissionHint
+} from '../../src/github/client.js'
 
-type Behaviour = 'answer-403' | 'answer-502' | 'reset' | 'hang'
+type Behaviour = 'answer-401' | 'answer-403' | 'answer-404' | 'answer-502' | 'reset' | 'hang'
 
 let server: Server
 let behaviour: Behaviour = 'answer-403'
@@ -76,5 +81,27 @@ describe('describeGitHubError', () => {
     expect(describeGitHubError('socket\n::add-mask::x')).toBe(
       'the GitHub API could not be reached: socket\\n::add-mask::x'
     )
+  })
+})
+
+describe('permissionHint', () => {
+  const HINT = 'The token needs pull-requests: read.'
+
+  it.each<Behaviour>(['answer-401', 'answer-403', 'answer-404'])(
+    'names the permission after an answer that says no (%s)',
+    async (now) => {
+      expect(permissionHint(await failureWhen(now), HINT)).toBe(` ${HINT}`)
+    }
+  )
+
+  it.each<Behaviour>(['answer-502', 'reset'])(
+    'names none after a server error or a network error (%s)',
+    async (now) => {
+      expect(permissionHint(await failureWhen(now), HINT)).toBe('')
+    }
+  )
+
+  it('names none when GitHub did not answer in time', async () => {
+    expect(permissionHint(await failureWhen('hang', 300), HINT)).toBe('')
   })
 })

@@ -414,6 +414,36 @@ describe('the prompt the bundled action sends', () => {
     expect(github.requests).toHaveLength(51)
   })
 
+  it('removes bidi overrides and zero-width characters from changed file names and branches', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'event-'))
+    const payload = JSON.parse(readFileSync(join(FIXTURES, 'pull_request.json'), 'utf8'))
+    payload.pull_request.head.ref = 'feature/\u202ewidgets\u2069\u200b'
+    payload.pull_request.base.ref = 'ma\u2060in\ufeff'
+    writeFileSync(join(dir, 'event.json'), JSON.stringify(payload))
+    github.setPullFiles('acme/app', 7, [
+      { filename: 'docs/\u202egpj.exe\u202c.md', status: 'added' },
+      { filename: 'src/a\u200b\u200cpi\u2067.ts', status: 'modified' },
+      { filename: 'src/x.ts\u00ad', status: 'renamed', previous_filename: 'src/\u2066y.ts' }
+    ])
+
+    const run = await runAction({
+      inputs: inputs({ prompt: PROMPT }),
+      env: runnerEnv('pull_request', join(dir, 'event.json'))
+    })
+
+    expect(run.exitCode).toBe(0)
+    const block = (sentPrompts()[0] ?? '').split('\n')
+    const branches =
+      '- Branches: feature/widgets @ 4444444444444444444444444444444444444444 into main'
+    expect(block.slice(block.indexOf(branches), block.indexOf(branches) + 5)).toEqual([
+      branches,
+      '- Changed files (3):',
+      '  - docs/gpj.exe.md (added)',
+      '  - src/api.ts',
+      '  - src/x.ts (renamed from src/y.ts)'
+    ])
+  })
+
   it('appends the schedule context', async () => {
     const run = await runAction({
       inputs: inputs({ prompt: PROMPT }),
@@ -476,7 +506,7 @@ describe('the prompt the bundled action sends', () => {
 
     expect(run.exitCode).toBe(0)
     expect(run.stdout).toMatch(
-      /::warning::include-context: could not list the changed files of pull request #7 \(the GitHub API answered 403\)/
+      /::warning::include-context: could not list the changed files of pull request #7 \(the GitHub API answered 403\); the context goes without them\. The token needs pull-requests: read\.\n/
     )
     const prompt = sentPrompts()[0] ?? ''
     expect(prompt).toContain('- Pull request: #7 https://github.com/acme/app/pull/7')

@@ -34,7 +34,7 @@ describe('the back-link marker', () => {
   it('reads back the job it names, for the same project, as a candidate', () => {
     fc.assert(
       fc.property(
-        fc.stringMatching(/^[A-Za-z0-9_.:-]{1,100}$/),
+        fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/),
         fc.string({ minLength: 1, maxLength: 60 }),
         (job, project) => {
           const body = `${backLinkMarker(job, project)}\nwords`
@@ -49,6 +49,9 @@ describe('the back-link marker', () => {
 
   it.each([
     ['a job id with spaces', '<!-- mintlify-agent-job docs-pr job="job 1" project="p" -->'],
+    ['a job id with $', backLinkMarker('job_$(id)', 'p')],
+    ['a job id with quotes', backLinkMarker('job"\'x', 'p')],
+    ['a job id with a line break', backLinkMarker('job\nx', 'p')],
     ['a broken escape', '<!-- mintlify-agent-job docs-pr job="%E0%A4%A" project="p" -->'],
     [
       'a marker not on the first line',

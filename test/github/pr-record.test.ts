@@ -43,7 +43,10 @@ describe('the record marker', () => {
   it('cannot close the HTML comment early, whatever the ids hold', () => {
     const line = formatRecord({ ...RECORD, projectId: 'p--><b>"x"', jobId: 'j-->' })
     expect(line.indexOf('-->')).toBe(line.length - 3)
-    expect(parseRecord(line)).toEqual({ ...RECORD, projectId: 'p--><b>"x"', jobId: 'j-->' })
+    expect(parseRecord(line)).toBeUndefined()
+    const project = formatRecord({ ...RECORD, projectId: 'p--><b>"x"' })
+    expect(project.indexOf('-->')).toBe(project.length - 3)
+    expect(parseRecord(project)).toEqual({ ...RECORD, projectId: 'p--><b>"x"' })
   })
 
   it.each([
@@ -65,6 +68,9 @@ describe('the record marker', () => {
     ['a job id that decodes to ..', formatRecord(RECORD).replace('job="job_1"', 'job="%2E%2E"')],
     ['a job id with an encoded space', formatRecord(RECORD).replace('job="job_1"', 'job="a%20b"')],
     ['a broken escape', formatRecord(RECORD).replace('job="job_1"', 'job="%E0%A4%A"')],
+    ['a job id with $', formatRecord(RECORD).replace('job="job_1"', 'job="job_%24(id)"')],
+    ['a job id with a quote', formatRecord(RECORD).replace('job="job_1"', 'job="job%22%27x"')],
+    ['a job id with a line break', formatRecord(RECORD).replace('job="job_1"', 'job="job%0Ax"')],
     [
       'a handed-off link that is no pull request',
       formatRecord(RECORD).replace(' -->', ' handed-off="javascript%3Aalert(1)" -->')
@@ -96,7 +102,7 @@ describe('the record marker', () => {
     fc.assert(
       fc.property(
         id,
-        id,
+        fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$/),
         fc.bigInt({ min: 0n, max: 10n ** 19n }),
         fc.integer({ min: 1, max: 999 }),
         fc.integer({ min: 0, max: 99_999 }),

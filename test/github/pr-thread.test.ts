@@ -267,7 +267,42 @@ describe('the bundled action with pr-comment', () => {
     expect(run.stdout).toContain(
       '::warning::pr-comment: could not read the comments of pull request #7'
     )
+    // No answer came, so more permission would not help: no hint.
+    const warnings = run.stdout.split('\n').filter((line) => line.startsWith('::warning::'))
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).not.toMatch(/permissions|pull-requests: (read|write)/)
     expect(run.outputs['pr-repository']).toBe('acme/docs')
+  })
+
+  it('names pull-requests: read when GitHub refuses to list the comments, and write when it refuses the comment', async () => {
+    github.deny({ method: 'GET', path: /\/issues\/7\/comments$/, status: 403, times: 1 })
+    const refusedRead = await runAction(options('Document it'))
+    github.deny({ method: 'POST', path: /\/issues\/7\/comments$/, status: 403 })
+    const refusedWrite = await runAction(options('Document it'))
+
+    const warnings = (stdout: string): string[] =>
+      stdout.split('\n').filter((line) => line.startsWith('::warning::pr-comment'))
+    expect(refusedRead.exitCode).toBe(0)
+    expect(warnings(refusedRead.stdout)).toEqual([
+      '::warning::pr-comment: could not read the comments of pull request #7 (the GitHub API answered 403), so its docs job is not recorded. Reading them needs `permissions: pull-requests: read` for the job (keeping the comment needs `pull-requests: write`).'
+    ])
+    expect(refusedWrite.exitCode).toBe(0)
+    expect(warnings(refusedWrite.stdout)).toEqual([
+      '::warning::pr-comment: could not comment on pull request #7 (the GitHub API answered 403), so its docs job is not recorded. The comment needs `permissions: pull-requests: write` for the job; on pull requests from forks the token is read-only, so no comment can be kept.'
+    ])
+  })
+
+  it('names no permission when GitHub fails with a 5xx', async () => {
+    github.deny({ method: 'GET', path: /\/issues\/7\/comments$/, status: 502 })
+    const run = await runAction(options('Document it'))
+
+    expect(run.exitCode).toBe(0)
+    expect(run.stdout).toContain(
+      '::warning::pr-comment: could not read the comments of pull request #7 (the GitHub API answered 502), so its docs job is not recorded.\n'
+    )
+    const warnings = run.stdout.split('\n').filter((line) => line.startsWith('::warning::'))
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).not.toMatch(/permissions|pull-requests: (read|write)/)
   })
 
   it.each([
