@@ -255,15 +255,16 @@ describe('the check run of a push run', () => {
     'lets a re-run wait for the job its earlier attempt left running, instead of starting another',
     async () => {
       const { standIn, run, checks, jobPosts } = await freshWorld()
+      // The job outlasts the first run's timeout and the next process's start on a busy machine.
       const first = await run({
         event: 'push',
-        prompt: 'slow:2500: Document it',
+        prompt: 'slow:5000: Document it',
         inputs: { timeout: '1s' }
       })
       expect(first.exitCode).toBe(1)
       const [jobId] = standIn.jobIds()
 
-      const rerun = await run({ event: 'push', prompt: 'slow:2500: Document it', attempt: '2' })
+      const rerun = await run({ event: 'push', prompt: 'slow:5000: Document it', attempt: '2' })
 
       expect(rerun.exitCode).toBe(0)
       expect(jobPosts()).toBe(1)
