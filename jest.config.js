@@ -18,6 +18,9 @@ export default {
   testTimeout: 20000,
   // The end-to-end cases mostly wait on child processes and timers: run more at once.
   maxConcurrency: 8,
+  // Jest's default on a 2-core machine is one worker, which leaves a core idle while the
+  // end-to-end files wait on their child processes: two files at once.
+  maxWorkers: 2,
   // `npm test -- --coverage`: the source as the unit tests load it (the end-to-end
   // tests run the bundle in child processes, which do not count).
   collectCoverageFrom: ['<rootDir>/src/**/*.ts'],
