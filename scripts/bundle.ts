@@ -4,12 +4,17 @@
 //
 // ncc's own --license stops collecting once a dynamic import() splits the bundle, so
 // the licence file is written here, from the bundle's module list (webpack stats).
+//
+// ncc minifies only the entry file, not the chunks its dynamic import() splits off, and
+// every run parses the chunks it loads: each emitted .js file is minified here with SWC
+// (already the tests' compiler), without source maps, the same input giving the same output.
 
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { minifySync } from '@swc/core'
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 export const LICENSE_FILE = 'licenses.txt'
@@ -73,6 +78,21 @@ export function formatLicences(packages: readonly BundledPackage[]): string {
   )
 }
 
+/** Minifies every .js file in `dir` in place: ES modules, no comments, no source map. */
+export function minifyChunks(dir: string): void {
+  for (const name of readdirSync(dir).filter((file) => file.endsWith('.js'))) {
+    const file = join(dir, name)
+    const { code } = minifySync(readFileSync(file, 'utf8'), {
+      module: true,
+      compress: true,
+      mangle: true,
+      sourceMap: false,
+      format: { comments: false }
+    })
+    writeFileSync(file, code)
+  }
+}
+
 /** Builds src/index.ts into `outDir` (emptied first) with its licence file; returns what it bundled. */
 export function bundle(outDir: string): BundledPackage[] {
   const statsDir = mkdtempSync(join(tmpdir(), 'bundle-stats-'))
@@ -99,6 +119,7 @@ export function bundle(outDir: string): BundledPackage[] {
     if (result.status !== 0 || !existsSync(statsFile)) {
       throw new Error(`ncc build failed (exit ${String(result.status)})`)
     }
+    minifyChunks(outDir)
     const stats: unknown = JSON.parse(readFileSync(statsFile, 'utf8'))
     const packages = bundledPackageDirs(stats).map((dir) => describePackage(resolve(ROOT, dir)))
     writeFileSync(join(outDir, LICENSE_FILE), formatLicences(packages))

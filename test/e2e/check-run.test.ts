@@ -8,118 +8,134 @@ import { join } from 'node:path'
 import { checkRuns, type StoredCheckRun } from '../support/github-routes/check-runs.js'
 import { setRole } from '../support/github-routes/commands.js'
 import { seedPull } from '../support/github-routes/pull-requests.js'
-import { startGitHubStandIn, type GitHubStandIn } from '../support/github-stand-in.js'
+import { startGitHubStandIn } from '../support/github-stand-in.js'
 import { runAction, type ActionRun, type RunOptions } from '../support/run-action.js'
-import { startStandIn, type StandIn } from '../support/stand-in.js'
+import { startStandIn } from '../support/stand-in.js'
+import { onDemand } from '../support/fixtures.js'
 
 const TOKEN = 'ghs_test_token'
 const HEAD = '4'.repeat(40)
 const PUSHED = '3'.repeat(40)
 
-let standIn: StandIn
-let github: GitHubStandIn
-let dir: string
+// Each case its own stand-ins (and helpers bound to them), so the cases run concurrently.
+async function world() {
+  const standIn = await startStandIn({ jobDurationMs: 150 })
+  const github = await startGitHubStandIn({ token: TOKEN, prefix: '/api/v3', maxPerPage: 2 })
+  const dir = mkdtempSync(join(tmpdir(), 'check-run-'))
 
-beforeEach(async () => {
-  standIn = await startStandIn({ jobDurationMs: 150 })
-  github = await startGitHubStandIn({ token: TOKEN, prefix: '/api/v3', maxPerPage: 2 })
-  dir = mkdtempSync(join(tmpdir(), 'check-run-'))
-})
-afterEach(async () => {
-  await standIn.close()
-  await github.close()
-})
-
-function payload(name: string, body: unknown): string {
-  const path = join(dir, name)
-  writeFileSync(path, JSON.stringify(body))
-  return path
-}
-
-interface Scenario {
-  prompt?: string
-  inputs?: Record<string, string>
-  event?: 'pull_request' | 'push' | 'issue_comment'
-  runId?: string
-  attempt?: string
-}
-
-function options(scenario: Scenario = {}): RunOptions {
-  const event = scenario.event ?? 'pull_request'
-  const bodies = {
-    pull_request: { number: 7, pull_request: { number: 7, head: { ref: 'feature', sha: HEAD } } },
-    issue_comment: {
-      action: 'created',
-      issue: { number: 7, pull_request: {} },
-      comment: { id: 31, body: '/docs please', user: { login: 'octocat', type: 'User' } }
-    },
-    push: { ref: 'refs/heads/main', pusher: { name: 'grace' } }
+  function payload(name: string, body: unknown): string {
+    const path = join(dir, name)
+    writeFileSync(path, JSON.stringify(body))
+    return path
   }
-  const body = bodies[event]
+
+  interface Scenario {
+    prompt?: string
+    inputs?: Record<string, string>
+    event?: 'pull_request' | 'push' | 'issue_comment'
+    runId?: string
+    attempt?: string
+  }
+
+  function options(scenario: Scenario = {}): RunOptions {
+    const event = scenario.event ?? 'pull_request'
+    const bodies = {
+      pull_request: { number: 7, pull_request: { number: 7, head: { ref: 'feature', sha: HEAD } } },
+      issue_comment: {
+        action: 'created',
+        issue: { number: 7, pull_request: {} },
+        comment: { id: 31, body: '/docs please', user: { login: 'octocat', type: 'User' } }
+      },
+      push: { ref: 'refs/heads/main', pusher: { name: 'grace' } }
+    }
+    const body = bodies[event]
+    return {
+      inputs: {
+        'api-key': 'mint_test_key',
+        'project-id': 'proj-test',
+        'base-url': standIn.url,
+        'poll-interval': '100ms',
+        'max-poll-interval': '200ms',
+        timeout: '20s',
+        'github-token': TOKEN,
+        'check-run': 'true',
+        prompt: scenario.prompt ?? 'Document it',
+        ...scenario.inputs
+      },
+      env: {
+        GITHUB_EVENT_NAME: event,
+        GITHUB_EVENT_PATH: payload(`${event}.json`, body),
+        GITHUB_REPOSITORY: 'acme/app',
+        GITHUB_SHA: PUSHED,
+        GITHUB_SERVER_URL: 'https://github.com',
+        GITHUB_API_URL: github.apiUrl,
+        GITHUB_RUN_ID: scenario.runId ?? '4242',
+        GITHUB_RUN_ATTEMPT: scenario.attempt ?? '1',
+        GITHUB_WORKFLOW: 'Docs',
+        GITHUB_JOB: 'docs',
+        GITHUB_ACTION: 'docs-agent'
+      }
+    }
+  }
+
+  const run = (scenario: Scenario = {}): Promise<ActionRun> => runAction(options(scenario))
+  const checks = (): StoredCheckRun[] => checkRuns(github.state, 'acme/app')
+  const jobPosts = (): number =>
+    standIn.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/job')).length
+  const warnings = (stdout: string): string[] =>
+    stdout.split('\n').filter((line) => line.startsWith('::warning::'))
   return {
-    inputs: {
-      'api-key': 'mint_test_key',
-      'project-id': 'proj-test',
-      'base-url': standIn.url,
-      'poll-interval': '100ms',
-      'max-poll-interval': '200ms',
-      timeout: '20s',
-      'github-token': TOKEN,
-      'check-run': 'true',
-      prompt: scenario.prompt ?? 'Document it',
-      ...scenario.inputs
-    },
-    env: {
-      GITHUB_EVENT_NAME: event,
-      GITHUB_EVENT_PATH: payload(`${event}.json`, body),
-      GITHUB_REPOSITORY: 'acme/app',
-      GITHUB_SHA: PUSHED,
-      GITHUB_SERVER_URL: 'https://github.com',
-      GITHUB_API_URL: github.apiUrl,
-      GITHUB_RUN_ID: scenario.runId ?? '4242',
-      GITHUB_RUN_ATTEMPT: scenario.attempt ?? '1',
-      GITHUB_WORKFLOW: 'Docs',
-      GITHUB_JOB: 'docs',
-      GITHUB_ACTION: 'docs-agent'
+    standIn,
+    github,
+    run,
+    options,
+    checks,
+    jobPosts,
+    warnings,
+    close: async () => {
+      await standIn.close()
+      await github.close()
     }
   }
 }
-
-const run = (scenario: Scenario = {}): Promise<ActionRun> => runAction(options(scenario))
-const checks = (): StoredCheckRun[] => checkRuns(github.state, 'acme/app')
-const jobPosts = (): number =>
-  standIn.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/job')).length
-const warnings = (stdout: string): string[] =>
-  stdout.split('\n').filter((line) => line.startsWith('::warning::'))
+const freshWorld = onDemand(world)
 
 describe('the check run of a pull request run', () => {
-  it('is in progress with the job id, then succeeds with the docs pull request as its details', async () => {
-    const result = await run()
+  it.concurrent(
+    'is in progress with the job id, then succeeds with the docs pull request as its details',
+    async () => {
+      const { standIn, run, checks, warnings } = await freshWorld()
+      const result = await run()
 
-    expect(result.exitCode).toBe(0)
-    const [check] = checks()
-    const jobId = standIn.jobIds()[0]
-    expect(checks()).toHaveLength(1)
-    expect(check).toMatchObject({
-      name: 'Mintlify Docs Agent Job',
-      head_sha: HEAD,
-      status: 'completed',
-      conclusion: 'success',
-      external_id: jobId,
-      details_url: 'https://github.com/acme/docs/pull/100',
-      history: ['in_progress', 'completed:success']
-    })
-    expect(check?.output.title).toMatch(/^Docs job job_\w+ completed: pull request acme\/docs#100$/)
-    // The summary is the job summary.
-    expect(check?.output.summary).toContain('### Mintlify agent job')
-    expect(check?.output.summary).toContain(`<code>${jobId}</code>`)
-    expect(check?.output.text).toContain('Started by workflow run 4242.')
-    // In progress before the job ended: created before the first poll.
-    expect(result.stdout.indexOf('in progress.')).toBeLessThan(result.stdout.indexOf('→ completed'))
-    expect(warnings(result.stdout)).toEqual([])
-  })
+      expect(result.exitCode).toBe(0)
+      const [check] = checks()
+      const jobId = standIn.jobIds()[0]
+      expect(checks()).toHaveLength(1)
+      expect(check).toMatchObject({
+        name: 'Mintlify Docs Agent Job',
+        head_sha: HEAD,
+        status: 'completed',
+        conclusion: 'success',
+        external_id: jobId,
+        details_url: 'https://github.com/acme/docs/pull/100',
+        history: ['in_progress', 'completed:success']
+      })
+      expect(check?.output.title).toMatch(
+        /^Docs job job_\w+ completed: pull request acme\/docs#100$/
+      )
+      // The summary is the job summary.
+      expect(check?.output.summary).toContain('### Mintlify agent job')
+      expect(check?.output.summary).toContain(`<code>${jobId}</code>`)
+      expect(check?.output.text).toContain('Started by workflow run 4242.')
+      // In progress before the job ended: created before the first poll.
+      expect(result.stdout.indexOf('in progress.')).toBeLessThan(
+        result.stdout.indexOf('→ completed')
+      )
+      expect(warnings(result.stdout)).toEqual([])
+    }
+  )
 
-  it.each([
+  it.concurrent.each([
     {
       prompt: 'nopr: Document it',
       conclusion: 'neutral',
@@ -140,6 +156,7 @@ describe('the check run of a pull request run', () => {
       inputs: { timeout: '1s' }
     }
   ])('completes $conclusion', async ({ prompt, conclusion, title, exitCode, inputs }) => {
+    const { standIn, run, checks } = await freshWorld()
     const result = await run({ prompt, ...(inputs ? { inputs } : {}) })
 
     expect(result.exitCode).toBe(exitCode)
@@ -154,7 +171,8 @@ describe('the check run of a pull request run', () => {
     expect(result.outputs['job-id']).toBe(standIn.jobIds()[0])
   })
 
-  it('completes cancelled when the run is cancelled', async () => {
+  it.concurrent('completes cancelled when the run is cancelled', async () => {
+    const { options, checks } = await freshWorld()
     let sent = false
     const result = await runAction({
       ...options({ prompt: 'slow:60000: Document it' }),
@@ -173,27 +191,32 @@ describe('the check run of a pull request run', () => {
     })
   })
 
-  it('is denied without checks: write: one warning, the outcome and outputs intact', async () => {
-    github.deny({ path: /\/check-runs/, status: 403 })
+  it.concurrent(
+    'is denied without checks: write: one warning, the outcome and outputs intact',
+    async () => {
+      const { standIn, github, run, warnings } = await freshWorld()
+      github.deny({ path: /\/check-runs/, status: 403 })
 
-    const result = await run()
+      const result = await run()
 
-    expect(result.exitCode).toBe(0)
-    expect(warnings(result.stdout)).toEqual([
-      '::warning::check-run: could not create the check run (the GitHub API answered 403). Give the job `permissions: checks: write`.'
-    ])
-    // No second call after the denial.
-    expect(github.requests.filter((r) => r.path.includes('check-runs'))).toHaveLength(1)
-    expect(result.outputs).toMatchObject({
-      'job-id': standIn.jobIds()[0],
-      status: 'completed',
-      'pr-link': 'https://github.com/acme/docs/pull/100'
-    })
-  })
+      expect(result.exitCode).toBe(0)
+      expect(warnings(result.stdout)).toEqual([
+        '::warning::check-run: could not create the check run (the GitHub API answered 403). Give the job `permissions: checks: write`.'
+      ])
+      // No second call after the denial.
+      expect(github.requests.filter((r) => r.path.includes('check-runs'))).toHaveLength(1)
+      expect(result.outputs).toMatchObject({
+        'job-id': standIn.jobIds()[0],
+        status: 'completed',
+        'pr-link': 'https://github.com/acme/docs/pull/100'
+      })
+    }
+  )
 })
 
 describe('the check run of other runs', () => {
-  it('sits on the head commit of the pull request a comment was made on', async () => {
+  it.concurrent('sits on the head commit of the pull request a comment was made on', async () => {
+    const { github, run, checks } = await freshWorld()
     seedPull(github.state, 'acme/app', 7, { head: { ref: 'feature', sha: '5'.repeat(40) } })
     setRole(github.state, 'acme/app', 'octocat', 'write')
 
@@ -203,51 +226,62 @@ describe('the check run of other runs', () => {
     expect(checks()).toMatchObject([{ head_sha: '5'.repeat(40), conclusion: 'success' }])
   })
 
-  it('is neutral when the step does not wait, rather than in progress for ever', async () => {
-    const result = await run({ inputs: { wait: 'false' } })
+  it.concurrent(
+    'is neutral when the step does not wait, rather than in progress for ever',
+    async () => {
+      const { standIn, run, checks } = await freshWorld()
+      const result = await run({ inputs: { wait: 'false' } })
 
-    expect(result.exitCode).toBe(0)
-    expect(checks()[0]).toMatchObject({
-      external_id: standIn.jobIds()[0],
-      history: ['in_progress', 'completed:neutral']
-    })
-    expect(checks()[0]?.output.title).toMatch(/^Not waited for: docs job job_\w+ is active$/)
-  })
+      expect(result.exitCode).toBe(0)
+      expect(checks()[0]).toMatchObject({
+        external_id: standIn.jobIds()[0],
+        history: ['in_progress', 'completed:neutral']
+      })
+      expect(checks()[0]?.output.title).toMatch(/^Not waited for: docs job job_\w+ is active$/)
+    }
+  )
 })
 
 describe('the check run of a push run', () => {
-  it('sits on the pushed commit', async () => {
+  it.concurrent('sits on the pushed commit', async () => {
+    const { run, checks } = await freshWorld()
     const result = await run({ event: 'push' })
 
     expect(result.exitCode).toBe(0)
     expect(checks()).toMatchObject([{ head_sha: PUSHED, conclusion: 'success' }])
   })
 
-  it('lets a re-run wait for the job its earlier attempt left running, instead of starting another', async () => {
-    const first = await run({
-      event: 'push',
-      prompt: 'slow:2500: Document it',
-      inputs: { timeout: '1s' }
-    })
-    expect(first.exitCode).toBe(1)
-    const [jobId] = standIn.jobIds()
+  it.concurrent(
+    'lets a re-run wait for the job its earlier attempt left running, instead of starting another',
+    async () => {
+      const { standIn, run, checks, jobPosts } = await freshWorld()
+      // The job outlasts the first run's timeout and the next process's start on a busy machine.
+      const first = await run({
+        event: 'push',
+        prompt: 'slow:5000: Document it',
+        inputs: { timeout: '1s' }
+      })
+      expect(first.exitCode).toBe(1)
+      const [jobId] = standIn.jobIds()
 
-    const rerun = await run({ event: 'push', prompt: 'slow:2500: Document it', attempt: '2' })
+      const rerun = await run({ event: 'push', prompt: 'slow:5000: Document it', attempt: '2' })
 
-    expect(rerun.exitCode).toBe(0)
-    expect(jobPosts()).toBe(1)
-    expect(rerun.outputs).toMatchObject({ 'job-id': jobId, status: 'completed' })
-    expect(rerun.stdout).toContain(`Re-run: following job ${jobId} (active)`)
-    // The same check run, taken over by the re-run.
-    expect(checks()).toHaveLength(1)
-    expect(checks()[0]).toMatchObject({
-      external_id: jobId,
-      conclusion: 'success',
-      history: ['in_progress', 'completed:timed_out', 'in_progress', 'completed:success']
-    })
-  })
+      expect(rerun.exitCode).toBe(0)
+      expect(jobPosts()).toBe(1)
+      expect(rerun.outputs).toMatchObject({ 'job-id': jobId, status: 'completed' })
+      expect(rerun.stdout).toContain(`Re-run: following job ${jobId} (active)`)
+      // The same check run, taken over by the re-run.
+      expect(checks()).toHaveLength(1)
+      expect(checks()[0]).toMatchObject({
+        external_id: jobId,
+        conclusion: 'success',
+        history: ['in_progress', 'completed:timed_out', 'in_progress', 'completed:success']
+      })
+    }
+  )
 
-  it('lets a re-run report a completed job as it is', async () => {
+  it.concurrent('lets a re-run report a completed job as it is', async () => {
+    const { standIn, run } = await freshWorld()
     await run({ event: 'push' })
     const [jobId] = standIn.jobIds()
     const before = standIn.requests.length
@@ -261,7 +295,8 @@ describe('the check run of a push run', () => {
     expect(rerun.outputs).toMatchObject({ 'job-id': jobId, 'pr-number': '100' })
   })
 
-  it('lets a re-run start again when the earlier job failed', async () => {
+  it.concurrent('lets a re-run start again when the earlier job failed', async () => {
+    const { standIn, run, jobPosts } = await freshWorld()
     await run({ event: 'push', prompt: 'fail: Document it' })
 
     const rerun = await run({ event: 'push', prompt: 'Document it', attempt: '2' })
@@ -274,7 +309,8 @@ describe('the check run of a push run', () => {
     expect(rerun.outputs['job-id']).toBe(standIn.jobIds()[1])
   })
 
-  it('does not take a new run on the same commit for a re-run', async () => {
+  it.concurrent('does not take a new run on the same commit for a re-run', async () => {
+    const { run, checks, jobPosts } = await freshWorld()
     await run({ event: 'push' })
 
     const next = await run({ event: 'push', runId: '4243', attempt: '2' })
@@ -287,7 +323,8 @@ describe('the check run of a push run', () => {
     expect(checks()).toHaveLength(2)
   })
 
-  it('finds the earlier check run on a later page of the listing', async () => {
+  it.concurrent('finds the earlier check run on a later page of the listing', async () => {
+    const { standIn, github, run, jobPosts } = await freshWorld()
     // Three other check runs on the commit, listed first, two a page.
     for (let i = 0; i < 3; i++) await run({ event: 'push', runId: `90${i}`, prompt: 'fast: other' })
     await run({ event: 'push', prompt: 'fast: Document it' })

@@ -2,23 +2,12 @@
 // Agent Jobs API, ends the step without failing it (triggered: false), warns in the
 // log, and (when the token can) replies once on the pull request saying why.
 
-import { startGitHubStandIn, type GitHubStandIn } from '../support/github-stand-in.js'
+import { startGitHubStandIn } from '../support/github-stand-in.js'
 import { reactionsOf, setRole } from '../support/github-routes/commands.js'
 import { errorLines } from '../support/run-action.js'
-import { startStandIn, type StandIn } from '../support/stand-in.js'
+import { startStandIn } from '../support/stand-in.js'
+import { onDemand } from '../support/fixtures.js'
 import { fixture, runEvent, warningLines, type Payload } from '../support/command-events.js'
-
-let agent: StandIn
-let github: GitHubStandIn
-
-beforeEach(async () => {
-  agent = await startStandIn({ jobDurationMs: 200 })
-  github = await startGitHubStandIn()
-})
-afterEach(async () => {
-  await agent.close()
-  await github.close()
-})
 
 function commentBy(login: string, type = 'User', event = 'issue_comment'): Payload {
   const payload = fixture(event)
@@ -30,69 +19,94 @@ function commentBy(login: string, type = 'User', event = 'issue_comment'): Paylo
   return payload
 }
 
-/** Asserts the refusal: nothing sent, green step, one warning, one reply naming the reason. */
-function expectRefused(
-  run: Awaited<ReturnType<typeof runEvent>>,
-  reason: RegExp,
-  replied = true
-): void {
-  expect(agent.requests).toEqual([])
-  expect(run.exitCode).toBe(0)
-  expect(run.outputs.triggered).toBe('false')
-  expect(run.outputs['job-id']).toBeUndefined()
-  const warnings = warningLines(run.stdout)
-  expect(warnings).toHaveLength(1)
-  expect(warnings[0]).toMatch(reason)
-  const replies = github.comments('acme/app', 7)
-  if (replied) {
-    expect(replies).toHaveLength(1)
-    expect(replies[0]?.body).toMatch(/command was not run: /)
-    expect(replies[0]?.body).toMatch(reason)
-  } else expect(replies).toEqual([])
-  expect(reactionsOf(github.state)).toEqual([])
-}
+// Each case its own stand-ins (and helpers bound to them), so the cases run concurrently.
+async function world() {
+  const agent = await startStandIn({ jobDurationMs: 200 })
+  const github = await startGitHubStandIn()
 
-describe('a review event on a pull request from a fork', () => {
-  it('has no secrets: one warning, nothing sent, the step green, triggered false', async () => {
-    setRole(github.state, 'acme/app', 'alice', 'write')
-    const run = await runEvent({
-      agent,
-      github,
-      event: 'pull_request_review_comment',
-      payload: commentBy('alice', 'User', 'pull_request_review_comment'),
-      // GitHub passes no secrets to this event on a fork's pull request.
-      inputs: { 'api-key': '' }
-    })
-
+  /** Asserts the refusal: nothing sent, green step, one warning, one reply naming the reason. */
+  function expectRefused(
+    run: Awaited<ReturnType<typeof runEvent>>,
+    reason: RegExp,
+    replied = true
+  ): void {
+    expect(agent.requests).toEqual([])
     expect(run.exitCode).toBe(0)
     expect(run.outputs.triggered).toBe('false')
-    expect(agent.requests).toEqual([])
-    expect(github.requests).toEqual([])
-    expect(warningLines(run.stdout)).toEqual([
-      expect.stringMatching(
-        /^Input 'api-key' is empty on a comment event: the command cannot be acted on/
-      )
-    ])
-  })
+    expect(run.outputs['job-id']).toBeUndefined()
+    const warnings = warningLines(run.stdout)
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).toMatch(reason)
+    const replies = github.comments('acme/app', 7)
+    if (replied) {
+      expect(replies).toHaveLength(1)
+      expect(replies[0]?.body).toMatch(/command was not run: /)
+      expect(replies[0]?.body).toMatch(reason)
+    } else expect(replies).toEqual([])
+    expect(reactionsOf(github.state)).toEqual([])
+  }
+  return {
+    agent,
+    github,
+    expectRefused,
+    close: async () => {
+      await agent.close()
+      await github.close()
+    }
+  }
+}
+const freshWorld = onDemand(world)
+
+describe('a review event on a pull request from a fork', () => {
+  it.concurrent(
+    'has no secrets: one warning, nothing sent, the step green, triggered false',
+    async () => {
+      const { agent, github } = await freshWorld()
+      setRole(github.state, 'acme/app', 'alice', 'write')
+      const run = await runEvent({
+        agent,
+        github,
+        event: 'pull_request_review_comment',
+        payload: commentBy('alice', 'User', 'pull_request_review_comment'),
+        // GitHub passes no secrets to this event on a fork's pull request.
+        inputs: { 'api-key': '' }
+      })
+
+      expect(run.exitCode).toBe(0)
+      expect(run.outputs.triggered).toBe('false')
+      expect(agent.requests).toEqual([])
+      expect(github.requests).toEqual([])
+      expect(warningLines(run.stdout)).toEqual([
+        expect.stringMatching(
+          /^Input 'api-key' is empty on a comment event: the command cannot be acted on/
+        )
+      ])
+    }
+  )
 })
 
 describe('who may command', () => {
-  it.each(['write', 'maintain', 'admin'])('takes a command from someone with %s', async (role) => {
-    setRole(github.state, 'acme/app', 'alice', role)
-    const run = await runEvent({
-      agent,
-      github,
-      event: 'issue_comment',
-      payload: fixture('issue_comment')
-    })
+  it.concurrent.each(['write', 'maintain', 'admin'])(
+    'takes a command from someone with %s',
+    async (role) => {
+      const { agent, github } = await freshWorld()
+      setRole(github.state, 'acme/app', 'alice', role)
+      const run = await runEvent({
+        agent,
+        github,
+        event: 'issue_comment',
+        payload: fixture('issue_comment')
+      })
 
-    expect(run.outputs.triggered).toBe('true')
-    expect(agent.jobIds()).toHaveLength(1)
-    const asked = github.requests.find((r) => r.path.endsWith('/permission'))
-    expect(asked?.path).toBe('/repos/acme/app/collaborators/alice/permission')
-  })
+      expect(run.outputs.triggered).toBe('true')
+      expect(agent.jobIds()).toHaveLength(1)
+      const asked = github.requests.find((r) => r.path.endsWith('/permission'))
+      expect(asked?.path).toBe('/repos/acme/app/collaborators/alice/permission')
+    }
+  )
 
-  it.each(['read', 'triage', 'none'])('refuses someone with %s', async (role) => {
+  it.concurrent.each(['read', 'triage', 'none'])('refuses someone with %s', async (role) => {
+    const { agent, github, expectRefused } = await freshWorld()
     setRole(github.state, 'acme/app', 'alice', role)
     const run = await runEvent({
       agent,
@@ -107,17 +121,22 @@ describe('who may command', () => {
     )
   })
 
-  it('refuses a stranger whose comment claims to be from an owner (author_association is not a permission)', async () => {
-    const payload = commentBy('mallory')
-    ;(payload.comment as Record<string, unknown>).author_association = 'OWNER'
-    const run = await runEvent({ agent, github, event: 'issue_comment', payload })
+  it.concurrent(
+    'refuses a stranger whose comment claims to be from an owner (author_association is not a permission)',
+    async () => {
+      const { agent, github, expectRefused } = await freshWorld()
+      const payload = commentBy('mallory')
+      ;(payload.comment as Record<string, unknown>).author_association = 'OWNER'
+      const run = await runEvent({ agent, github, event: 'issue_comment', payload })
 
-    expectRefused(run, /mallory has read permission/)
-  })
+      expectRefused(run, /mallory has read permission/)
+    }
+  )
 
-  it.each([403, 404, 500])(
+  it.concurrent.each([403, 404, 500])(
     'refuses when the permission cannot be read (GitHub answers %i)',
     async (status) => {
+      const { agent, github, expectRefused } = await freshWorld()
       setRole(github.state, 'acme/app', 'alice', 'admin')
       github.deny({ path: /\/permission$/, status })
       const run = await runEvent({
@@ -136,20 +155,29 @@ describe('who may command', () => {
     }
   )
 
-  it('refuses when there is no token to read the permission with, and says so in the log', async () => {
-    const run = await runEvent({
-      agent,
-      github,
-      event: 'issue_comment',
-      payload: fixture('issue_comment'),
-      noToken: true
-    })
+  it.concurrent(
+    'refuses when there is no token to read the permission with, and says so in the log',
+    async () => {
+      const { agent, github, expectRefused } = await freshWorld()
+      const run = await runEvent({
+        agent,
+        github,
+        event: 'issue_comment',
+        payload: fixture('issue_comment'),
+        noToken: true
+      })
 
-    expectRefused(run, /github-token is empty, so the commenter's permission cannot be read/, false)
-    expect(github.requests).toEqual([])
-  })
+      expectRefused(
+        run,
+        /github-token is empty, so the commenter's permission cannot be read/,
+        false
+      )
+      expect(github.requests).toEqual([])
+    }
+  )
 
-  it('refuses a bot that is not listed in allowed-bots', async () => {
+  it.concurrent('refuses a bot that is not listed in allowed-bots', async () => {
+    const { agent, github, expectRefused } = await freshWorld()
     const run = await runEvent({
       agent,
       github,
@@ -162,33 +190,42 @@ describe('who may command', () => {
     expect(github.requests.some((r) => r.path.endsWith('/permission'))).toBe(false)
   })
 
-  it('takes a command from a bot listed in allowed-bots, by its exact login', async () => {
-    const run = await runEvent({
-      agent,
-      github,
-      event: 'issue_comment',
-      payload: commentBy('renovate[bot]', 'Bot'),
-      inputs: { 'allowed-bots': 'dependabot[bot], renovate[bot]' }
-    })
+  it.concurrent(
+    'takes a command from a bot listed in allowed-bots, by its exact login',
+    async () => {
+      const { agent, github } = await freshWorld()
+      const run = await runEvent({
+        agent,
+        github,
+        event: 'issue_comment',
+        payload: commentBy('renovate[bot]', 'Bot'),
+        inputs: { 'allowed-bots': 'dependabot[bot], renovate[bot]' }
+      })
 
-    expect(run.outputs.triggered).toBe('true')
-    expect(agent.jobIds()).toHaveLength(1)
-  })
+      expect(run.outputs.triggered).toBe('true')
+      expect(agent.jobIds()).toHaveLength(1)
+    }
+  )
 
-  it('does not trust a login that merely ends in [bot] or shares a listed name without being a bot', async () => {
-    // A user account named like the listed bot: the list does not vouch for it.
-    const run = await runEvent({
-      agent,
-      github,
-      event: 'issue_comment',
-      payload: commentBy('renovate[bot]', 'User'),
-      inputs: { 'allowed-bots': 'renovate[bot]' }
-    })
+  it.concurrent(
+    'does not trust a login that merely ends in [bot] or shares a listed name without being a bot',
+    async () => {
+      const { agent, github, expectRefused } = await freshWorld()
+      // A user account named like the listed bot: the list does not vouch for it.
+      const run = await runEvent({
+        agent,
+        github,
+        event: 'issue_comment',
+        payload: commentBy('renovate[bot]', 'User'),
+        inputs: { 'allowed-bots': 'renovate[bot]' }
+      })
 
-    expectRefused(run, /renovate\[bot\] has read permission/)
-  })
+      expectRefused(run, /renovate\[bot\] has read permission/)
+    }
+  )
 
-  it('does not take a bot whose login only starts like a listed one', async () => {
+  it.concurrent('does not take a bot whose login only starts like a listed one', async () => {
+    const { agent, github, expectRefused } = await freshWorld()
     const run = await runEvent({
       agent,
       github,
@@ -200,7 +237,8 @@ describe('who may command', () => {
     expectRefused(run, /renovate-evil\[bot\] is a bot account that is not listed/)
   })
 
-  it('refuses a bot even with write permission when it is not listed', async () => {
+  it.concurrent('refuses a bot even with write permission when it is not listed', async () => {
+    const { agent, github, expectRefused } = await freshWorld()
     setRole(github.state, 'acme/app', 'helper[bot]', 'admin')
     const run = await runEvent({
       agent,
@@ -212,7 +250,8 @@ describe('who may command', () => {
     expectRefused(run, /helper\[bot\] is a bot account that is not listed/)
   })
 
-  it('refuses an organisation account', async () => {
+  it.concurrent('refuses an organisation account', async () => {
+    const { agent, github, expectRefused } = await freshWorld()
     const run = await runEvent({
       agent,
       github,
@@ -223,35 +262,40 @@ describe('who may command', () => {
     expectRefused(run, /the account type 'Organization' cannot give commands/)
   })
 
-  it('still ends the step without failing when the refusal reply is refused too', async () => {
-    github.deny({ method: 'POST', path: /\/issues\/7\/comments$/, status: 403 })
-    const run = await runEvent({
-      agent,
-      github,
-      event: 'issue_comment',
-      payload: commentBy('mallory')
-    })
+  it.concurrent(
+    'still ends the step without failing when the refusal reply is refused too',
+    async () => {
+      const { agent, github } = await freshWorld()
+      github.deny({ method: 'POST', path: /\/issues\/7\/comments$/, status: 403 })
+      const run = await runEvent({
+        agent,
+        github,
+        event: 'issue_comment',
+        payload: commentBy('mallory')
+      })
 
-    expect(agent.requests).toEqual([])
-    expect(run.exitCode).toBe(0)
-    expect(run.outputs.triggered).toBe('false')
-    expect(warningLines(run.stdout)).toEqual([
-      expect.stringMatching(/command from mallory is refused/),
-      expect.stringMatching(
-        /Could not reply on pull request #7 \(the GitHub API answered 403\)\. The token needs pull-requests: write\./
-      )
-    ])
-  })
+      expect(agent.requests).toEqual([])
+      expect(run.exitCode).toBe(0)
+      expect(run.outputs.triggered).toBe('false')
+      expect(warningLines(run.stdout)).toEqual([
+        expect.stringMatching(/command from mallory is refused/),
+        expect.stringMatching(
+          /Could not reply on pull request #7 \(the GitHub API answered 403\)\. The token needs pull-requests: write\./
+        )
+      ])
+    }
+  )
 })
 
 describe('inputs that would widen the door', () => {
-  it.each([
+  it.concurrent.each([
     ['*', /wildcard/],
     ['renovate[bot], *', /wildcard/],
     ['*[bot]', /wildcard/],
     ['github-actions[bot]', /cannot list github-actions\[bot\]/],
     ['not a login', /exact bot logins/]
   ])('rejects allowed-bots %j before any request', async (value, message) => {
+    const { agent, github } = await freshWorld()
     setRole(github.state, 'acme/app', 'alice', 'admin')
     const run = await runEvent({
       agent,
@@ -268,7 +312,8 @@ describe('inputs that would widen the door', () => {
     expect(github.requests).toEqual([])
   })
 
-  it('rejects a trigger-phrase with a space before any request', async () => {
+  it.concurrent('rejects a trigger-phrase with a space before any request', async () => {
+    const { agent, github } = await freshWorld()
     const run = await runEvent({
       agent,
       github,

@@ -6,14 +6,15 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startGitHubStandIn, type GitHubStandIn } from '../support/github-stand-in.js'
+import { startGitHubStandIn, type GitHubStandInOptions } from '../support/github-stand-in.js'
 import {
   pullRequestWorld,
   seedPull,
   type StoredPull
 } from '../support/github-routes/pull-requests.js'
 import { runAction, type ActionRun } from '../support/run-action.js'
-import { startStandIn, type StandIn } from '../support/stand-in.js'
+import { startStandIn } from '../support/stand-in.js'
+import { onDemand } from '../support/fixtures.js'
 
 const TOKEN = 'ghs_test_token'
 const DOCS = 'acme/docs'
@@ -24,42 +25,6 @@ const FILES = [
   'docs.json',
   'changelog.mdx'
 ]
-
-let standIn: StandIn
-let github: GitHubStandIn
-let dir: string
-
-beforeEach(async () => {
-  standIn = await startStandIn({ jobDurationMs: 150 })
-  github = await startGitHubStandIn({ token: TOKEN, prefix: '/api/v3', maxPerPage: 2 })
-  dir = mkdtempSync(join(tmpdir(), 'docs-pr-'))
-})
-afterEach(async () => {
-  await standIn.close()
-  await github.close()
-})
-
-/** The docs pull request the stand-in's first job opens (acme/docs#100). */
-function seedDocsPull(fields: Partial<StoredPull> = {}): StoredPull {
-  github.setPullFiles(
-    DOCS,
-    100,
-    FILES.map((filename) => ({ filename }))
-  )
-  return seedPull(github.state, DOCS, 100, {
-    title: 'Document the widget API',
-    additions: 120,
-    deletions: 7,
-    user: { login: 'mintlify[bot]', type: 'Bot' },
-    ...fields
-  })
-}
-
-function payload(name: string, body: unknown): string {
-  const path = join(dir, name)
-  writeFileSync(path, JSON.stringify(body))
-  return path
-}
 
 const PULL_REQUEST = {
   number: 7,
@@ -72,93 +37,145 @@ const PULL_REQUEST = {
   }
 }
 
-function run(
-  inputs: Record<string, string>,
-  event: { name: string; body: unknown } = { name: 'pull_request', body: PULL_REQUEST }
-): Promise<ActionRun> {
-  return runAction({
-    inputs: {
-      'api-key': 'mint_test_key',
-      'project-id': 'proj-test',
-      'base-url': standIn.url,
-      'poll-interval': '100ms',
-      'max-poll-interval': '200ms',
-      timeout: '20s',
-      'github-token': TOKEN,
-      prompt: 'Document it',
-      ...inputs
-    },
-    env: {
-      GITHUB_EVENT_NAME: event.name,
-      GITHUB_EVENT_PATH: payload(`${event.name}.json`, event.body),
-      GITHUB_REPOSITORY: 'acme/app',
-      GITHUB_SHA: '3'.repeat(40),
-      GITHUB_SERVER_URL: 'https://github.com',
-      GITHUB_API_URL: github.apiUrl,
-      GITHUB_RUN_ID: '4242',
-      GITHUB_WORKFLOW: 'Docs',
-      GITHUB_JOB: 'docs',
-      GITHUB_ACTION: 'docs-agent'
-    }
-  })
-}
-
-const docsCalls = (): string[] =>
-  github.requests
-    .filter((r) => r.path.startsWith(`/repos/${DOCS}/`))
-    .map((r) => `${r.method} ${r.path}${r.query.page ? ` page ${r.query.page}` : ''}`)
 const warnings = (stdout: string): string[] =>
   stdout.split('\n').filter((line) => line.startsWith('::warning::'))
 
-describe('what the docs pull request changes', () => {
-  it('reads it page by page and shows it in the outputs, the summary and the comment', async () => {
-    seedDocsPull()
+// Each case its own stand-ins (and helpers bound to them), so the cases run concurrently.
+async function world(
+  githubOptions: GitHubStandInOptions = { token: TOKEN, prefix: '/api/v3', maxPerPage: 2 }
+) {
+  const standIn = await startStandIn({ jobDurationMs: 150 })
+  const github = await startGitHubStandIn(githubOptions)
+  const dir = mkdtempSync(join(tmpdir(), 'docs-pr-'))
 
-    const result = await run({ 'docs-token': TOKEN, 'pr-comment': 'true' })
-
-    expect(result.exitCode).toBe(0)
-    expect(docsCalls()).toEqual([
-      'GET /repos/acme/docs/pulls/100',
-      'GET /repos/acme/docs/pulls/100/files',
-      'GET /repos/acme/docs/pulls/100/files page 2',
-      'GET /repos/acme/docs/pulls/100/files page 3',
-      // The back-link that commands on the docs pull request use: looked for, then written.
-      'GET /repos/acme/docs/issues/100/comments',
-      'POST /repos/acme/docs/issues/100/comments'
-    ])
-    expect(result.outputs).toMatchObject({
-      'pr-link': 'https://github.com/acme/docs/pull/100',
-      'pr-title': 'Document the widget API',
-      'pr-files': FILES.join('\n'),
-      'pr-additions': '120',
-      'pr-deletions': '7'
-    })
-    expect(result.summary).toContain('| Docs title | Document the widget API |')
-    expect(result.summary).toContain('| Changes | +120 −7 in 5 files |')
-    expect(result.summary).toContain(
-      '| Files | <code>api/widgets.mdx</code><br><code>api/limits.mdx</code><br><code>guides/start.mdx</code><br><code>docs.json</code><br><code>changelog.mdx</code> |'
+  /** The docs pull request the stand-in's first job opens (acme/docs#100). */
+  function seedDocsPull(fields: Partial<StoredPull> = {}): StoredPull {
+    github.setPullFiles(
+      DOCS,
+      100,
+      FILES.map((filename) => ({ filename }))
     )
-    const comment = github.comments('acme/app', 7)[0]?.body ?? ''
-    expect(comment).toContain('| Docs title | Document the widget API |')
-    expect(comment).toContain('| Changes | +120 −7 in 5 files |')
-    expect(warnings(result.stdout)).toEqual([])
-  })
+    return seedPull(github.state, DOCS, 100, {
+      title: 'Document the widget API',
+      additions: 120,
+      deletions: 7,
+      user: { login: 'mintlify[bot]', type: 'Bot' },
+      ...fields
+    })
+  }
 
-  it('keeps a path with a line break on one line of pr-files, and a title from GitHub inert', async () => {
-    seedDocsPull({ title: '::error::pwned\nsecond line' })
-    github.setPullFiles(DOCS, 100, [{ filename: 'a.mdx\nb.mdx' }, { filename: 'c.mdx' }])
+  function payload(name: string, body: unknown): string {
+    const path = join(dir, name)
+    writeFileSync(path, JSON.stringify(body))
+    return path
+  }
 
-    const result = await run({ 'docs-token': TOKEN })
+  function run(
+    inputs: Record<string, string>,
+    event: { name: string; body: unknown } = { name: 'pull_request', body: PULL_REQUEST }
+  ): Promise<ActionRun> {
+    return runAction({
+      inputs: {
+        'api-key': 'mint_test_key',
+        'project-id': 'proj-test',
+        'base-url': standIn.url,
+        'poll-interval': '100ms',
+        'max-poll-interval': '200ms',
+        timeout: '20s',
+        'github-token': TOKEN,
+        prompt: 'Document it',
+        ...inputs
+      },
+      env: {
+        GITHUB_EVENT_NAME: event.name,
+        GITHUB_EVENT_PATH: payload(`${event.name}.json`, event.body),
+        GITHUB_REPOSITORY: 'acme/app',
+        GITHUB_SHA: '3'.repeat(40),
+        GITHUB_SERVER_URL: 'https://github.com',
+        GITHUB_API_URL: github.apiUrl,
+        GITHUB_RUN_ID: '4242',
+        GITHUB_WORKFLOW: 'Docs',
+        GITHUB_JOB: 'docs',
+        GITHUB_ACTION: 'docs-agent'
+      }
+    })
+  }
 
-    expect(result.outputs['pr-files']).toBe('a.mdx\\nb.mdx\nc.mdx')
-    expect(result.outputs['pr-title']).toBe('\u200b::error::pwned\\nsecond line')
-    expect(result.stdout).not.toMatch(/^::error::pwned/m)
-  })
+  const docsCalls = (): string[] =>
+    github.requests
+      .filter((r) => r.path.startsWith(`/repos/${DOCS}/`))
+      .map((r) => `${r.method} ${r.path}${r.query.page ? ` page ${r.query.page}` : ''}`)
+  return {
+    standIn,
+    github,
+    seedDocsPull,
+    run,
+    docsCalls,
+    close: async () => {
+      await standIn.close()
+      await github.close()
+    }
+  }
+}
+const freshWorld = onDemand(() => world())
+/** GitHub's own page size (100). */
+const fullPagesWorld = onDemand(() => world({ token: TOKEN, prefix: '/api/v3' }))
 
-  it('lists at most 300 paths and the first five in the summary', async () => {
-    // GitHub's page size: 100.
-    await github.close()
-    github = await startGitHubStandIn({ token: TOKEN, prefix: '/api/v3' })
+describe('what the docs pull request changes', () => {
+  it.concurrent(
+    'reads it page by page and shows it in the outputs, the summary and the comment',
+    async () => {
+      const { github, seedDocsPull, run, docsCalls } = await freshWorld()
+      seedDocsPull()
+
+      const result = await run({ 'docs-token': TOKEN, 'pr-comment': 'true' })
+
+      expect(result.exitCode).toBe(0)
+      expect(docsCalls()).toEqual([
+        'GET /repos/acme/docs/pulls/100',
+        'GET /repos/acme/docs/pulls/100/files',
+        'GET /repos/acme/docs/pulls/100/files page 2',
+        'GET /repos/acme/docs/pulls/100/files page 3',
+        // The back-link that commands on the docs pull request use: looked for, then written.
+        'GET /repos/acme/docs/issues/100/comments',
+        'POST /repos/acme/docs/issues/100/comments'
+      ])
+      expect(result.outputs).toMatchObject({
+        'pr-link': 'https://github.com/acme/docs/pull/100',
+        'pr-title': 'Document the widget API',
+        'pr-files': FILES.join('\n'),
+        'pr-additions': '120',
+        'pr-deletions': '7'
+      })
+      expect(result.summary).toContain('| Docs title | Document the widget API |')
+      expect(result.summary).toContain('| Changes | +120 −7 in 5 files |')
+      expect(result.summary).toContain(
+        '| Files | <code>api/widgets.mdx</code><br><code>api/limits.mdx</code><br><code>guides/start.mdx</code><br><code>docs.json</code><br><code>changelog.mdx</code> |'
+      )
+      const comment = github.comments('acme/app', 7)[0]?.body ?? ''
+      expect(comment).toContain('| Docs title | Document the widget API |')
+      expect(comment).toContain('| Changes | +120 −7 in 5 files |')
+      expect(warnings(result.stdout)).toEqual([])
+    }
+  )
+
+  it.concurrent(
+    'keeps a path with a line break on one line of pr-files, and a title from GitHub inert',
+    async () => {
+      const { github, seedDocsPull, run } = await freshWorld()
+      seedDocsPull({ title: '::error::pwned\nsecond line' })
+      github.setPullFiles(DOCS, 100, [{ filename: 'a.mdx\nb.mdx' }, { filename: 'c.mdx' }])
+
+      const result = await run({ 'docs-token': TOKEN })
+
+      expect(result.outputs['pr-files']).toBe('a.mdx\\nb.mdx\nc.mdx')
+      expect(result.outputs['pr-title']).toBe('\u200b::error::pwned\\nsecond line')
+      expect(result.stdout).not.toMatch(/^::error::pwned/m)
+    }
+  )
+
+  it.concurrent('lists at most 300 paths and the first five in the summary', async () => {
+    const { github, seedDocsPull, run, docsCalls } = await fullPagesWorld()
     seedDocsPull({ changed_files: 420 })
     github.setPullFiles(
       DOCS,
@@ -173,7 +190,8 @@ describe('what the docs pull request changes', () => {
     expect(result.summary).toContain('<code>page-4.mdx</code><br>… and 415 more |')
   })
 
-  it('uses docs-token for the docs repository, not github-token', async () => {
+  it.concurrent('uses docs-token for the docs repository, not github-token', async () => {
+    const { github, seedDocsPull, run } = await freshWorld()
     seedDocsPull()
 
     const result = await run({ 'github-token': 'ghs_other_token', 'docs-token': TOKEN })
@@ -190,20 +208,25 @@ describe('what the docs pull request changes', () => {
     expect(lines.filter((line) => line.includes(TOKEN))).toEqual([`::add-mask::${TOKEN}`])
   })
 
-  it('does not read a docs pull request in another repository without docs-token, reviewers or labels', async () => {
-    seedDocsPull()
+  it.concurrent(
+    'does not read a docs pull request in another repository without docs-token, reviewers or labels',
+    async () => {
+      const { seedDocsPull, run, docsCalls } = await freshWorld()
+      seedDocsPull()
 
-    const result = await run({})
+      const result = await run({})
 
-    expect(result.exitCode).toBe(0)
-    expect(docsCalls()).toEqual([])
-    expect(result.outputs['pr-title']).toBe('')
-    expect(warnings(result.stdout)).toEqual([])
-  })
+      expect(result.exitCode).toBe(0)
+      expect(docsCalls()).toEqual([])
+      expect(result.outputs['pr-title']).toBe('')
+      expect(warnings(result.stdout)).toEqual([])
+    }
+  )
 })
 
 describe('reviewers and labels', () => {
-  it('requests the code author, people and teams, and adds the labels', async () => {
+  it.concurrent('requests the code author, people and teams, and adds the labels', async () => {
+    const { github, seedDocsPull, run, docsCalls } = await freshWorld()
     seedDocsPull()
     pullRequestWorld(github.state).teams.set(DOCS, new Set(['writers']))
 
@@ -227,7 +250,8 @@ describe('reviewers and labels', () => {
     expect(warnings(result.stdout)).toEqual([])
   })
 
-  it('takes the pusher as author on a push', async () => {
+  it.concurrent('takes the pusher as author on a push', async () => {
+    const { github, seedDocsPull, run } = await freshWorld()
     seedDocsPull()
 
     const result = await run(
@@ -248,34 +272,41 @@ describe('reviewers and labels', () => {
     ])
   })
 
-  it('skips an author that is a bot and the docs pull request author, without asking GitHub', async () => {
-    seedDocsPull({ user: { login: 'docs-writer', type: 'User' } })
+  it.concurrent(
+    'skips an author that is a bot and the docs pull request author, without asking GitHub',
+    async () => {
+      const { github, seedDocsPull, run } = await freshWorld()
+      seedDocsPull({ user: { login: 'docs-writer', type: 'User' } })
 
-    const result = await run(
-      { 'docs-pr-reviewers': 'author, docs-writer, carol' },
-      {
-        name: 'pull_request',
-        body: {
-          pull_request: {
-            ...PULL_REQUEST.pull_request,
-            user: { login: 'dependabot[bot]', type: 'Bot' }
+      const result = await run(
+        { 'docs-pr-reviewers': 'author, docs-writer, carol' },
+        {
+          name: 'pull_request',
+          body: {
+            pull_request: {
+              ...PULL_REQUEST.pull_request,
+              user: { login: 'dependabot[bot]', type: 'Bot' }
+            }
           }
         }
-      }
-    )
+      )
 
-    expect(result.exitCode).toBe(0)
-    expect(pullRequestWorld(github.state).pulls.get(`${DOCS}#100`)?.requestedReviewers).toEqual([
-      'carol'
-    ])
-    expect(result.stdout).toContain('docs-pr-reviewers: skipped author: dependabot[bot] is a bot.')
-    expect(result.stdout).toContain(
-      'docs-pr-reviewers: skipped docs-writer: opened the docs pull request, so cannot review it.'
-    )
-    expect(warnings(result.stdout)).toEqual([])
-  })
+      expect(result.exitCode).toBe(0)
+      expect(pullRequestWorld(github.state).pulls.get(`${DOCS}#100`)?.requestedReviewers).toEqual([
+        'carol'
+      ])
+      expect(result.stdout).toContain(
+        'docs-pr-reviewers: skipped author: dependabot[bot] is a bot.'
+      )
+      expect(result.stdout).toContain(
+        'docs-pr-reviewers: skipped docs-writer: opened the docs pull request, so cannot review it.'
+      )
+      expect(warnings(result.stdout)).toEqual([])
+    }
+  )
 
-  it('warns about a refused reviewer and still requests the others', async () => {
+  it.concurrent('warns about a refused reviewer and still requests the others', async () => {
+    const { github, seedDocsPull, run, docsCalls } = await freshWorld()
     seedDocsPull()
     pullRequestWorld(github.state).collaborators.set(DOCS, new Set(['ada', 'carol']))
 
@@ -296,7 +327,8 @@ describe('reviewers and labels', () => {
     expect(result.outputs['pr-title']).toBe('Document the widget API')
   })
 
-  it('warns about a label GitHub refuses and adds the others', async () => {
+  it.concurrent('warns about a label GitHub refuses and adds the others', async () => {
+    const { github, seedDocsPull, run } = await freshWorld()
     seedDocsPull()
     pullRequestWorld(github.state).labels.set(DOCS, new Set(['documentation']))
 
@@ -315,12 +347,13 @@ describe('reviewers and labels', () => {
 })
 
 describe('without access to the docs repository', () => {
-  it.each([
+  it.concurrent.each([
     { prompt: 'Document it', exitCode: 0, status: 'completed' },
     { prompt: 'fail: Document it', exitCode: 1, status: 'failed' }
   ])(
     'warns once, naming the permission, and keeps the $status outcome and outputs',
     async ({ prompt, exitCode, status }) => {
+      const { standIn, github, seedDocsPull, run } = await freshWorld()
       seedDocsPull()
       github.deny({ path: /^\/repos\/acme\/docs\//, status: 404 })
 
@@ -349,7 +382,8 @@ describe('without access to the docs repository', () => {
     }
   )
 
-  it('reads but may not write: one warning a denied call, outputs intact', async () => {
+  it.concurrent('reads but may not write: one warning a denied call, outputs intact', async () => {
+    const { github, seedDocsPull, run } = await freshWorld()
     seedDocsPull()
     github.deny({ method: 'POST', path: /^\/repos\/acme\/docs\//, status: 403 })
 

@@ -13,9 +13,10 @@ import {
   type ChangedFile
 } from '../../src/github/context-block.js'
 import { readWorkflowRun, type WorkflowRun } from '../../src/github/workflow-run.js'
-import { startGitHubStandIn, type GitHubStandIn } from '../support/github-stand-in.js'
+import { startGitHubStandIn } from '../support/github-stand-in.js'
 import { BUNDLE_DIR, ROOT, runAction } from '../support/run-action.js'
 import { startStandIn, type StandIn } from '../support/stand-in.js'
+import { onDemand } from '../support/fixtures.js'
 
 const FIXTURES = join(ROOT, 'test', 'fixtures')
 const TOKEN = 'ghs_test_token'
@@ -258,193 +259,218 @@ describe('reading the workflow run', () => {
 })
 
 describe('the prompt the bundled action sends', () => {
-  let standIn: StandIn
-  let github: GitHubStandIn
+  // Each case its own stand-ins (and helpers bound to them), so the cases run concurrently.
+  async function world() {
+    const standIn = await startStandIn({ jobDurationMs: 150 })
+    const github = await startGitHubStandIn({ token: TOKEN, prefix: '/api/v3', maxPerPage: 2 })
 
-  beforeEach(async () => {
-    standIn = await startStandIn({ jobDurationMs: 150 })
-    github = await startGitHubStandIn({ token: TOKEN, prefix: '/api/v3', maxPerPage: 2 })
-  })
-  afterEach(async () => {
-    await standIn.close()
-    await github.close()
-  })
+    const inputs = (extra: Record<string, string> = {}): Record<string, string> => ({
+      'api-key': 'mint_test_key',
+      'project-id': 'proj-test',
+      'base-url': standIn.url,
+      'poll-interval': '100ms',
+      'max-poll-interval': '200ms',
+      timeout: '20s',
+      'github-token': TOKEN,
+      'include-context': 'true',
+      // The comment (on by default) has its own tests; here only the context's calls count.
+      'pr-comment': 'false',
+      ...extra
+    })
 
-  const inputs = (extra: Record<string, string> = {}): Record<string, string> => ({
-    'api-key': 'mint_test_key',
-    'project-id': 'proj-test',
-    'base-url': standIn.url,
-    'poll-interval': '100ms',
-    'max-poll-interval': '200ms',
-    timeout: '20s',
-    'github-token': TOKEN,
-    'include-context': 'true',
-    // The comment (on by default) has its own tests; here only the context's calls count.
-    'pr-comment': 'false',
-    ...extra
-  })
+    const runnerEnv = (
+      event: string,
+      payloadPath: string,
+      extra: Record<string, string> = {}
+    ): Record<string, string> => ({
+      GITHUB_EVENT_NAME: event,
+      GITHUB_EVENT_PATH: payloadPath,
+      GITHUB_REPOSITORY: 'acme/app',
+      GITHUB_SHA: '3333333333333333333333333333333333333333',
+      GITHUB_REF: 'refs/heads/main',
+      GITHUB_SERVER_URL: 'https://github.com',
+      GITHUB_API_URL: github.apiUrl,
+      GITHUB_RUN_ID: '4242',
+      ...extra
+    })
 
-  const runnerEnv = (
-    event: string,
-    payloadPath: string,
-    extra: Record<string, string> = {}
-  ): Record<string, string> => ({
-    GITHUB_EVENT_NAME: event,
-    GITHUB_EVENT_PATH: payloadPath,
-    GITHUB_REPOSITORY: 'acme/app',
-    GITHUB_SHA: '3333333333333333333333333333333333333333',
-    GITHUB_REF: 'refs/heads/main',
-    GITHUB_SERVER_URL: 'https://github.com',
-    GITHUB_API_URL: github.apiUrl,
-    GITHUB_RUN_ID: '4242',
-    ...extra
-  })
-
-  /** The prompt of every job creation and follow-up the service received. */
-  const sentPrompts = (): string[] =>
-    standIn.requests
-      .filter((r) => r.method === 'POST')
-      .map((r) => (JSON.parse(r.body) as { prompt: string }).prompt)
-      // The fences' tag is random per run.
-      .map((prompt) => prompt.replace(/ \[[0-9a-f]{8}\] =====$/gm, ' [TAG] ====='))
+    /** The prompt of every job creation and follow-up the service received. */
+    const sentPrompts = (): string[] =>
+      standIn.requests
+        .filter((r) => r.method === 'POST')
+        .map((r) => (JSON.parse(r.body) as { prompt: string }).prompt)
+        // The fences' tag is random per run.
+        .map((prompt) => prompt.replace(/ \[[0-9a-f]{8}\] =====$/gm, ' [TAG] ====='))
+    return {
+      standIn,
+      github,
+      inputs,
+      runnerEnv,
+      sentPrompts,
+      close: async () => {
+        await standIn.close()
+        await github.close()
+      }
+    }
+  }
+  const freshWorld = onDemand(world)
 
   const PROMPT = 'Document the widget API.\nKeep it short.\n'
 
-  it('appends the push context: commits and compare URL, with no GitHub API call', async () => {
-    const run = await runAction({
-      inputs: inputs({ prompt: PROMPT }),
-      env: runnerEnv('push', join(FIXTURES, 'push.json'))
-    })
-
-    expect(run.exitCode).toBe(0)
-    expect(sentPrompts()).toEqual([
-      [
-        PROMPT,
-        '',
-        '---',
-        HEADER,
-        '- Repository: acme/app',
-        '- Event: push',
-        '- Ref: refs/heads/main',
-        '- Commit: 3333333333333333333333333333333333333333',
-        '- Run: https://github.com/acme/app/actions/runs/4242',
-        '- Compare: https://github.com/acme/app/compare/111111111111...333333333333',
-        '- Commits (2; their messages are quoted below):',
-        '  - 2222222 by Ada',
-        '  - 3333333 by Ada',
-        ...commitBlocks('TAG')
-      ].join('\n')
-    ])
-    expect(github.requests.filter((r) => r.path.startsWith('/repos/acme/app/'))).toEqual([])
-    expect(run.stdout).toContain('Appending the workflow context (push, 23 lines) to the prompt.')
-  })
-
-  it('appends the pull request context with its changed files, read page by page from GITHUB_API_URL', async () => {
-    github.setPullFiles('acme/app', 7, [
-      { filename: 'src/widgets.ts', status: 'added' },
-      { filename: 'src/api.ts', status: 'modified' },
-      { filename: 'docs/widgets.md', status: 'renamed', previous_filename: 'docs/gadgets.md' }
-    ])
-    const run = await runAction({
-      inputs: inputs({ prompt: PROMPT }),
-      env: runnerEnv('pull_request', join(FIXTURES, 'pull_request.json'), {
-        GITHUB_REF: 'refs/pull/7/merge'
+  it.concurrent(
+    'appends the push context: commits and compare URL, with no GitHub API call',
+    async () => {
+      const { github, inputs, runnerEnv, sentPrompts } = await freshWorld()
+      const run = await runAction({
+        inputs: inputs({ prompt: PROMPT }),
+        env: runnerEnv('push', join(FIXTURES, 'push.json'))
       })
-    })
 
-    expect(run.exitCode).toBe(0)
-    expect(sentPrompts()).toEqual([
-      [
-        PROMPT,
-        '',
-        '---',
-        HEADER,
-        '- Repository: acme/app',
-        '- Event: pull_request',
-        '- Ref: refs/pull/7/merge',
-        '- Commit: 3333333333333333333333333333333333333333',
-        '- Run: https://github.com/acme/app/actions/runs/4242',
-        '- Pull request: #7 https://github.com/acme/app/pull/7 (its title and description are quoted below)',
-        '- Branches: feature/widgets @ 4444444444444444444444444444444444444444 into main',
+      expect(run.exitCode).toBe(0)
+      expect(sentPrompts()).toEqual([
+        [
+          PROMPT,
+          '',
+          '---',
+          HEADER,
+          '- Repository: acme/app',
+          '- Event: push',
+          '- Ref: refs/heads/main',
+          '- Commit: 3333333333333333333333333333333333333333',
+          '- Run: https://github.com/acme/app/actions/runs/4242',
+          '- Compare: https://github.com/acme/app/compare/111111111111...333333333333',
+          '- Commits (2; their messages are quoted below):',
+          '  - 2222222 by Ada',
+          '  - 3333333 by Ada',
+          ...commitBlocks('TAG')
+        ].join('\n')
+      ])
+      expect(github.requests.filter((r) => r.path.startsWith('/repos/acme/app/'))).toEqual([])
+      expect(run.stdout).toContain('Appending the workflow context (push, 23 lines) to the prompt.')
+    }
+  )
+
+  it.concurrent(
+    'appends the pull request context with its changed files, read page by page from GITHUB_API_URL',
+    async () => {
+      const { github, inputs, runnerEnv, sentPrompts } = await freshWorld()
+      github.setPullFiles('acme/app', 7, [
+        { filename: 'src/widgets.ts', status: 'added' },
+        { filename: 'src/api.ts', status: 'modified' },
+        { filename: 'docs/widgets.md', status: 'renamed', previous_filename: 'docs/gadgets.md' }
+      ])
+      const run = await runAction({
+        inputs: inputs({ prompt: PROMPT }),
+        env: runnerEnv('pull_request', join(FIXTURES, 'pull_request.json'), {
+          GITHUB_REF: 'refs/pull/7/merge'
+        })
+      })
+
+      expect(run.exitCode).toBe(0)
+      expect(sentPrompts()).toEqual([
+        [
+          PROMPT,
+          '',
+          '---',
+          HEADER,
+          '- Repository: acme/app',
+          '- Event: pull_request',
+          '- Ref: refs/pull/7/merge',
+          '- Commit: 3333333333333333333333333333333333333333',
+          '- Run: https://github.com/acme/app/actions/runs/4242',
+          '- Pull request: #7 https://github.com/acme/app/pull/7 (its title and description are quoted below)',
+          '- Branches: feature/widgets @ 4444444444444444444444444444444444444444 into main',
+          '- Changed files (3):',
+          '  - src/widgets.ts (added)',
+          '  - src/api.ts',
+          '  - docs/widgets.md (renamed from docs/gadgets.md)',
+          '',
+          "===== BEGIN pull request title and description by the pull request's author [TAG] =====",
+          DATA_NOTE("the pull request's author"),
+          'Add the widget API',
+          "===== END pull request title and description by the pull request's author [TAG] ====="
+        ].join('\n')
+      ])
+      // Two pages of two (the stand-in's page size), the second found through the Link header.
+      expect(github.requests.map((r) => [r.method, r.path, r.query.page ?? '1'])).toEqual([
+        ['GET', '/repos/acme/app/pulls/7/files', '1'],
+        ['GET', '/repos/acme/app/pulls/7/files', '2']
+      ])
+      expect(github.requests[0]?.headers.authorization).toBe(`token ${TOKEN}`)
+      // Only the runner's mask command ever carries the token.
+      expect(run.stdout.split('\n').filter((line) => line.includes(TOKEN))).toEqual([
+        `::add-mask::${TOKEN}`
+      ])
+    }
+  )
+
+  it.concurrent(
+    'stops reading changed files past the cap and says how many were left out',
+    async () => {
+      const { github, inputs, runnerEnv, sentPrompts } = await freshWorld()
+      const dir = mkdtempSync(join(tmpdir(), 'event-'))
+      const payload = JSON.parse(readFileSync(join(FIXTURES, 'pull_request.json'), 'utf8'))
+      payload.pull_request.changed_files = 250
+      writeFileSync(join(dir, 'event.json'), JSON.stringify(payload))
+      github.setPullFiles(
+        'acme/app',
+        7,
+        files(250).map(({ filename }) => ({ filename, status: 'modified' }))
+      )
+
+      const run = await runAction({
+        inputs: inputs({ prompt: PROMPT }),
+        env: runnerEnv('pull_request', join(dir, 'event.json'))
+      })
+
+      expect(run.exitCode).toBe(0)
+      const block = (sentPrompts()[0] ?? '').split('\n')
+      expect(block).toContain('- Changed files (first 100 of 250):')
+      expect(block.filter((line) => line.startsWith('  - src/file-'))).toHaveLength(100)
+      expect(block.filter((line) => line.startsWith('  - ')).at(-1)).toBe(
+        '  - … 150 more not listed'
+      )
+      // 51 pages of two hold more than 100 files; the other 74 pages are never asked for.
+      expect(github.requests).toHaveLength(51)
+    }
+  )
+
+  it.concurrent(
+    'removes bidi overrides and zero-width characters from changed file names and branches',
+    async () => {
+      const { github, inputs, runnerEnv, sentPrompts } = await freshWorld()
+      const dir = mkdtempSync(join(tmpdir(), 'event-'))
+      const payload = JSON.parse(readFileSync(join(FIXTURES, 'pull_request.json'), 'utf8'))
+      payload.pull_request.head.ref = 'feature/\u202ewidgets\u2069\u200b'
+      payload.pull_request.base.ref = 'ma\u2060in\ufeff'
+      writeFileSync(join(dir, 'event.json'), JSON.stringify(payload))
+      github.setPullFiles('acme/app', 7, [
+        { filename: 'docs/\u202egpj.exe\u202c.md', status: 'added' },
+        { filename: 'src/a\u200b\u200cpi\u2067.ts', status: 'modified' },
+        { filename: 'src/x.ts\u00ad', status: 'renamed', previous_filename: 'src/\u2066y.ts' }
+      ])
+
+      const run = await runAction({
+        inputs: inputs({ prompt: PROMPT }),
+        env: runnerEnv('pull_request', join(dir, 'event.json'))
+      })
+
+      expect(run.exitCode).toBe(0)
+      const block = (sentPrompts()[0] ?? '').split('\n')
+      const branches =
+        '- Branches: feature/widgets @ 4444444444444444444444444444444444444444 into main'
+      expect(block.slice(block.indexOf(branches), block.indexOf(branches) + 5)).toEqual([
+        branches,
         '- Changed files (3):',
-        '  - src/widgets.ts (added)',
+        '  - docs/gpj.exe.md (added)',
         '  - src/api.ts',
-        '  - docs/widgets.md (renamed from docs/gadgets.md)',
-        '',
-        "===== BEGIN pull request title and description by the pull request's author [TAG] =====",
-        DATA_NOTE("the pull request's author"),
-        'Add the widget API',
-        "===== END pull request title and description by the pull request's author [TAG] ====="
-      ].join('\n')
-    ])
-    // Two pages of two (the stand-in's page size), the second found through the Link header.
-    expect(github.requests.map((r) => [r.method, r.path, r.query.page ?? '1'])).toEqual([
-      ['GET', '/repos/acme/app/pulls/7/files', '1'],
-      ['GET', '/repos/acme/app/pulls/7/files', '2']
-    ])
-    expect(github.requests[0]?.headers.authorization).toBe(`token ${TOKEN}`)
-    // Only the runner's mask command ever carries the token.
-    expect(run.stdout.split('\n').filter((line) => line.includes(TOKEN))).toEqual([
-      `::add-mask::${TOKEN}`
-    ])
-  })
+        '  - src/x.ts (renamed from src/y.ts)'
+      ])
+    }
+  )
 
-  it('stops reading changed files past the cap and says how many were left out', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'event-'))
-    const payload = JSON.parse(readFileSync(join(FIXTURES, 'pull_request.json'), 'utf8'))
-    payload.pull_request.changed_files = 250
-    writeFileSync(join(dir, 'event.json'), JSON.stringify(payload))
-    github.setPullFiles(
-      'acme/app',
-      7,
-      files(250).map(({ filename }) => ({ filename, status: 'modified' }))
-    )
-
-    const run = await runAction({
-      inputs: inputs({ prompt: PROMPT }),
-      env: runnerEnv('pull_request', join(dir, 'event.json'))
-    })
-
-    expect(run.exitCode).toBe(0)
-    const block = (sentPrompts()[0] ?? '').split('\n')
-    expect(block).toContain('- Changed files (first 100 of 250):')
-    expect(block.filter((line) => line.startsWith('  - src/file-'))).toHaveLength(100)
-    expect(block.filter((line) => line.startsWith('  - ')).at(-1)).toBe('  - … 150 more not listed')
-    // 51 pages of two hold more than 100 files; the other 74 pages are never asked for.
-    expect(github.requests).toHaveLength(51)
-  })
-
-  it('removes bidi overrides and zero-width characters from changed file names and branches', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'event-'))
-    const payload = JSON.parse(readFileSync(join(FIXTURES, 'pull_request.json'), 'utf8'))
-    payload.pull_request.head.ref = 'feature/\u202ewidgets\u2069\u200b'
-    payload.pull_request.base.ref = 'ma\u2060in\ufeff'
-    writeFileSync(join(dir, 'event.json'), JSON.stringify(payload))
-    github.setPullFiles('acme/app', 7, [
-      { filename: 'docs/\u202egpj.exe\u202c.md', status: 'added' },
-      { filename: 'src/a\u200b\u200cpi\u2067.ts', status: 'modified' },
-      { filename: 'src/x.ts\u00ad', status: 'renamed', previous_filename: 'src/\u2066y.ts' }
-    ])
-
-    const run = await runAction({
-      inputs: inputs({ prompt: PROMPT }),
-      env: runnerEnv('pull_request', join(dir, 'event.json'))
-    })
-
-    expect(run.exitCode).toBe(0)
-    const block = (sentPrompts()[0] ?? '').split('\n')
-    const branches =
-      '- Branches: feature/widgets @ 4444444444444444444444444444444444444444 into main'
-    expect(block.slice(block.indexOf(branches), block.indexOf(branches) + 5)).toEqual([
-      branches,
-      '- Changed files (3):',
-      '  - docs/gpj.exe.md (added)',
-      '  - src/api.ts',
-      '  - src/x.ts (renamed from src/y.ts)'
-    ])
-  })
-
-  it('appends the schedule context', async () => {
+  it.concurrent('appends the schedule context', async () => {
+    const { github, inputs, runnerEnv, sentPrompts } = await freshWorld()
     const run = await runAction({
       inputs: inputs({ prompt: PROMPT }),
       env: runnerEnv('schedule', join(FIXTURES, 'schedule.json'))
@@ -459,7 +485,8 @@ describe('the prompt the bundled action sends', () => {
     expect(github.requests).toEqual([])
   })
 
-  it('appends the context to a follow-up message too', async () => {
+  it.concurrent('appends the context to a follow-up message too', async () => {
+    const { standIn, inputs, runnerEnv } = await freshWorld()
     const created = await fetch(`${standIn.url}/v2/agent/proj-test/job`, {
       method: 'POST',
       headers: { authorization: 'Bearer mint_test_key', 'content-type': 'application/json' },
@@ -479,9 +506,10 @@ describe('the prompt the bundled action sends', () => {
     )
   })
 
-  it.each(['false', ''])(
+  it.concurrent.each(['false', ''])(
     'sends the prompt byte for byte when include-context is %j',
     async (value) => {
+      const { standIn, github, inputs, runnerEnv } = await freshWorld()
       const prompt = '  Document it.\r\n\twith odd spacing  \n'
       const run = await runAction({
         inputs: inputs({ prompt, 'include-context': value }),
@@ -496,22 +524,26 @@ describe('the prompt the bundled action sends', () => {
     }
   )
 
-  it('warns and sends the context without files when the files cannot be listed', async () => {
-    github.deny({ method: 'GET', path: /\/files$/, status: 403 })
+  it.concurrent(
+    'warns and sends the context without files when the files cannot be listed',
+    async () => {
+      const { github, inputs, runnerEnv, sentPrompts } = await freshWorld()
+      github.deny({ method: 'GET', path: /\/files$/, status: 403 })
 
-    const run = await runAction({
-      inputs: inputs({ prompt: PROMPT }),
-      env: runnerEnv('pull_request', join(FIXTURES, 'pull_request.json'))
-    })
+      const run = await runAction({
+        inputs: inputs({ prompt: PROMPT }),
+        env: runnerEnv('pull_request', join(FIXTURES, 'pull_request.json'))
+      })
 
-    expect(run.exitCode).toBe(0)
-    expect(run.stdout).toMatch(
-      /::warning::include-context: could not list the changed files of pull request #7 \(the GitHub API answered 403\); the context goes without them\. The token needs pull-requests: read\.\n/
-    )
-    const prompt = sentPrompts()[0] ?? ''
-    expect(prompt).toContain('- Pull request: #7 https://github.com/acme/app/pull/7')
-    expect(prompt).not.toContain('Changed files')
-  })
+      expect(run.exitCode).toBe(0)
+      expect(run.stdout).toMatch(
+        /::warning::include-context: could not list the changed files of pull request #7 \(the GitHub API answered 403\); the context goes without them\. The token needs pull-requests: read\.\n/
+      )
+      const prompt = sentPrompts()[0] ?? ''
+      expect(prompt).toContain('- Pull request: #7 https://github.com/acme/app/pull/7')
+      expect(prompt).not.toContain('Changed files')
+    }
+  )
 })
 
 describe('loading @actions/github', () => {

@@ -7,9 +7,10 @@ import { join } from 'node:path'
 import { legacyMarker } from '../../src/github/pr-record.js'
 import { renderComment } from '../../src/action/comment-body.js'
 import { pullRequestNumber, type WorkflowRun } from '../../src/github/workflow-run.js'
-import { startGitHubStandIn, type GitHubStandIn } from '../support/github-stand-in.js'
+import { startGitHubStandIn } from '../support/github-stand-in.js'
 import { ROOT, runAction, type RunOptions } from '../support/run-action.js'
-import { startStandIn, type StandIn } from '../support/stand-in.js'
+import { startStandIn } from '../support/stand-in.js'
+import { onDemand } from '../support/fixtures.js'
 
 const FIXTURES = join(ROOT, 'test', 'fixtures')
 const TOKEN = 'ghs_test_token'
@@ -117,90 +118,101 @@ describe('the comment text', () => {
 })
 
 describe('the bundled action with pr-comment', () => {
-  let standIn: StandIn
-  let github: GitHubStandIn
+  // Each case its own stand-ins (and helpers bound to them), so the cases run concurrently.
+  async function world() {
+    const standIn = await startStandIn({ jobDurationMs: 150 })
+    const github = await startGitHubStandIn({ token: TOKEN, prefix: '/api/v3', maxPerPage: 2 })
 
-  beforeEach(async () => {
-    standIn = await startStandIn({ jobDurationMs: 150 })
-    github = await startGitHubStandIn({ token: TOKEN, prefix: '/api/v3', maxPerPage: 2 })
-  })
-  afterEach(async () => {
-    await standIn.close()
-    await github.close()
-  })
+    function options(
+      prompt: string,
+      extra: Partial<RunOptions> & { inputs?: Record<string, string> } = {}
+    ): RunOptions {
+      return {
+        ...extra,
+        inputs: {
+          'api-key': 'mint_test_key',
+          'project-id': 'proj-test',
+          'base-url': standIn.url,
+          'poll-interval': '100ms',
+          'max-poll-interval': '200ms',
+          timeout: '20s',
+          'github-token': TOKEN,
+          'pr-comment': 'true',
+          prompt,
+          ...extra.inputs
+        },
+        env: {
+          GITHUB_EVENT_NAME: 'pull_request',
+          GITHUB_EVENT_PATH: join(FIXTURES, 'pull_request.json'),
+          GITHUB_REPOSITORY: 'acme/app',
+          GITHUB_SHA: '3333333333333333333333333333333333333333',
+          GITHUB_REF: 'refs/pull/7/merge',
+          GITHUB_SERVER_URL: 'https://github.com',
+          GITHUB_API_URL: github.apiUrl,
+          GITHUB_RUN_ID: '4242',
+          GITHUB_WORKFLOW: STEP.workflow,
+          GITHUB_JOB: STEP.job,
+          GITHUB_ACTION: STEP.action,
+          ...extra.env
+        }
+      }
+    }
 
-  function options(
-    prompt: string,
-    extra: Partial<RunOptions> & { inputs?: Record<string, string> } = {}
-  ): RunOptions {
+    const comments = (): { id: number; body: string }[] => github.comments('acme/app', 7)
+    // The code repository's calls; the docs pull request's back-link is tested with commands.
+    const codeRepository = (): typeof github.requests =>
+      github.requests.filter((r) => !r.path.startsWith('/repos/acme/docs/'))
+    const calls = (): string[] => codeRepository().map((r) => `${r.method} ${r.path}`)
     return {
-      ...extra,
-      inputs: {
-        'api-key': 'mint_test_key',
-        'project-id': 'proj-test',
-        'base-url': standIn.url,
-        'poll-interval': '100ms',
-        'max-poll-interval': '200ms',
-        timeout: '20s',
-        'github-token': TOKEN,
-        'pr-comment': 'true',
-        prompt,
-        ...extra.inputs
-      },
-      env: {
-        GITHUB_EVENT_NAME: 'pull_request',
-        GITHUB_EVENT_PATH: join(FIXTURES, 'pull_request.json'),
-        GITHUB_REPOSITORY: 'acme/app',
-        GITHUB_SHA: '3333333333333333333333333333333333333333',
-        GITHUB_REF: 'refs/pull/7/merge',
-        GITHUB_SERVER_URL: 'https://github.com',
-        GITHUB_API_URL: github.apiUrl,
-        GITHUB_RUN_ID: '4242',
-        GITHUB_WORKFLOW: STEP.workflow,
-        GITHUB_JOB: STEP.job,
-        GITHUB_ACTION: STEP.action,
-        ...extra.env
+      standIn,
+      github,
+      options,
+      comments,
+      codeRepository,
+      calls,
+      close: async () => {
+        await standIn.close()
+        await github.close()
       }
     }
   }
+  const freshWorld = onDemand(world)
 
-  const comments = (): { id: number; body: string }[] => github.comments('acme/app', 7)
-  // The code repository's calls; the docs pull request's back-link is tested with commands.
-  const codeRepository = (): typeof github.requests =>
-    github.requests.filter((r) => !r.path.startsWith('/repos/acme/docs/'))
-  const calls = (): string[] => codeRepository().map((r) => `${r.method} ${r.path}`)
+  it.concurrent(
+    "reuses this step's old comment (on a later page) and leaves other steps' and people's comments alone",
+    async () => {
+      const { standIn, github, options, comments, calls } = await freshWorld()
+      const other = `${legacyMarker({ ...STEP, action: 'other-docs-step' })}\nanother step`
+      github.addComment('acme/app', 7, 'Looks good', 'octocat')
+      github.addComment('acme/app', 7, other)
+      github.addComment('acme/app', 7, `Quoting it:\n${MARKER}`, 'octocat')
+      const ours = github.addComment('acme/app', 7, `${MARKER}\nold text`)
 
-  it("reuses this step's old comment (on a later page) and leaves other steps' and people's comments alone", async () => {
-    const other = `${legacyMarker({ ...STEP, action: 'other-docs-step' })}\nanother step`
-    github.addComment('acme/app', 7, 'Looks good', 'octocat')
-    github.addComment('acme/app', 7, other)
-    github.addComment('acme/app', 7, `Quoting it:\n${MARKER}`, 'octocat')
-    const ours = github.addComment('acme/app', 7, `${MARKER}\nold text`)
+      const run = await runAction(options('Document it'))
 
-    const run = await runAction(options('Document it'))
-
-    expect(run.exitCode).toBe(0)
-    expect(
-      comments()
-        .slice(0, 3)
-        .map((c) => c.body)
-    ).toEqual(['Looks good', other, `Quoting it:\n${MARKER}`])
-    expect(comments()[3]?.id).toBe(ours.id)
-    expect(comments()[3]?.body).toMatch(
-      new RegExp(
-        `^<!-- mintlify-agent-job project="proj-test" job="${standIn.jobIds()[0]}" run="4242" attempt="1" follow-ups="0"(?: handed-off="[^"]+")? -->\n### Mintlify docs agent job\n`
+      expect(run.exitCode).toBe(0)
+      expect(
+        comments()
+          .slice(0, 3)
+          .map((c) => c.body)
+      ).toEqual(['Looks good', other, `Quoting it:\n${MARKER}`])
+      expect(comments()[3]?.id).toBe(ours.id)
+      expect(comments()[3]?.body).toMatch(
+        new RegExp(
+          `^<!-- mintlify-agent-job project="proj-test" job="${standIn.jobIds()[0]}" run="4242" attempt="1" follow-ups="0"(?: handed-off="[^"]+")? -->\n### Mintlify docs agent job\n`
+        )
       )
-    )
-    // The stand-in pages by two: the old comment is on page 2, found through the Link header.
-    expect(calls()).toEqual([
-      'GET /repos/acme/app/issues/7/comments',
-      'GET /repos/acme/app/issues/7/comments',
-      `PATCH /repos/acme/app/issues/comments/${ours.id}`,
-      `PATCH /repos/acme/app/issues/comments/${ours.id}`
-    ])
-  })
+      // The stand-in pages by two: the old comment is on page 2, found through the Link header.
+      expect(calls()).toEqual([
+        'GET /repos/acme/app/issues/7/comments',
+        'GET /repos/acme/app/issues/7/comments',
+        `PATCH /repos/acme/app/issues/comments/${ours.id}`,
+        `PATCH /repos/acme/app/issues/comments/${ours.id}`
+      ])
+    }
+  )
 
-  it.each([
+  it.concurrent.each([
     {
       ending: 'completed',
       prompt: 'Document it',
@@ -231,6 +243,7 @@ describe('the bundled action with pr-comment', () => {
       timeout: '1s'
     }
   ])('comments when the job $ending', async ({ prompt, exitCode, status, text, timeout }) => {
+    const { standIn, options, comments } = await freshWorld()
     const run = await runAction(options(prompt, { inputs: timeout ? { timeout } : {} }))
 
     expect(run.exitCode).toBe(exitCode)
@@ -240,7 +253,8 @@ describe('the bundled action with pr-comment', () => {
     expect(comments()[0]?.body).toContain(`<code>${standIn.jobIds()[0]}</code>`)
   })
 
-  it('comments when the run is cancelled, within the cancel window', async () => {
+  it.concurrent('comments when the run is cancelled, within the cancel window', async () => {
+    const { options, comments } = await freshWorld()
     let sent = false
     const run = await runAction({
       ...options('slow:60000: Document it'),
@@ -258,41 +272,50 @@ describe('the bundled action with pr-comment', () => {
     expect(comments()[0]?.body).toContain('Cancelled while waiting for job')
   })
 
-  it('warns when the GitHub API cannot be reached, and the step still succeeds', async () => {
-    const run = await runAction(
-      options('Document it', { env: { GITHUB_API_URL: 'http://127.0.0.1:9/api/v3' } })
-    )
+  it.concurrent(
+    'warns when the GitHub API cannot be reached, and the step still succeeds',
+    async () => {
+      const { options } = await freshWorld()
+      const run = await runAction(
+        options('Document it', { env: { GITHUB_API_URL: 'http://127.0.0.1:9/api/v3' } })
+      )
 
-    expect(run.exitCode).toBe(0)
-    expect(run.stdout).toContain(
-      '::warning::pr-comment: could not read the comments of pull request #7'
-    )
-    // No answer came, so more permission would not help: no hint.
-    const warnings = run.stdout.split('\n').filter((line) => line.startsWith('::warning::'))
-    expect(warnings).toHaveLength(1)
-    expect(warnings[0]).not.toMatch(/permissions|pull-requests: (read|write)/)
-    expect(run.outputs['pr-repository']).toBe('acme/docs')
-  })
+      expect(run.exitCode).toBe(0)
+      expect(run.stdout).toContain(
+        '::warning::pr-comment: could not read the comments of pull request #7'
+      )
+      // No answer came, so more permission would not help: no hint.
+      const warnings = run.stdout.split('\n').filter((line) => line.startsWith('::warning::'))
+      expect(warnings).toHaveLength(1)
+      expect(warnings[0]).not.toMatch(/permissions|pull-requests: (read|write)/)
+      expect(run.outputs['pr-repository']).toBe('acme/docs')
+    }
+  )
 
-  it('names pull-requests: read when GitHub refuses to list the comments, and write when it refuses the comment', async () => {
-    github.deny({ method: 'GET', path: /\/issues\/7\/comments$/, status: 403, times: 1 })
-    const refusedRead = await runAction(options('Document it'))
-    github.deny({ method: 'POST', path: /\/issues\/7\/comments$/, status: 403 })
-    const refusedWrite = await runAction(options('Document it'))
+  it.concurrent(
+    'names pull-requests: read when GitHub refuses to list the comments, and write when it refuses the comment',
+    async () => {
+      const { github, options } = await freshWorld()
+      github.deny({ method: 'GET', path: /\/issues\/7\/comments$/, status: 403, times: 1 })
+      const refusedRead = await runAction(options('Document it'))
+      github.deny({ method: 'POST', path: /\/issues\/7\/comments$/, status: 403 })
+      const refusedWrite = await runAction(options('Document it'))
 
-    const warnings = (stdout: string): string[] =>
-      stdout.split('\n').filter((line) => line.startsWith('::warning::pr-comment'))
-    expect(refusedRead.exitCode).toBe(0)
-    expect(warnings(refusedRead.stdout)).toEqual([
-      '::warning::pr-comment: could not read the comments of pull request #7 (the GitHub API answered 403), so its docs job is not recorded. Reading them needs `permissions: pull-requests: read` for the job (keeping the comment needs `pull-requests: write`).'
-    ])
-    expect(refusedWrite.exitCode).toBe(0)
-    expect(warnings(refusedWrite.stdout)).toEqual([
-      '::warning::pr-comment: could not comment on pull request #7 (the GitHub API answered 403), so its docs job is not recorded. The comment needs `permissions: pull-requests: write` for the job; on pull requests from forks the token is read-only, so no comment can be kept.'
-    ])
-  })
+      const warnings = (stdout: string): string[] =>
+        stdout.split('\n').filter((line) => line.startsWith('::warning::pr-comment'))
+      expect(refusedRead.exitCode).toBe(0)
+      expect(warnings(refusedRead.stdout)).toEqual([
+        '::warning::pr-comment: could not read the comments of pull request #7 (the GitHub API answered 403), so its docs job is not recorded. Reading them needs `permissions: pull-requests: read` for the job (keeping the comment needs `pull-requests: write`).'
+      ])
+      expect(refusedWrite.exitCode).toBe(0)
+      expect(warnings(refusedWrite.stdout)).toEqual([
+        '::warning::pr-comment: could not comment on pull request #7 (the GitHub API answered 403), so its docs job is not recorded. The comment needs `permissions: pull-requests: write` for the job; on pull requests from forks the token is read-only, so no comment can be kept.'
+      ])
+    }
+  )
 
-  it('names no permission when GitHub fails with a 5xx', async () => {
+  it.concurrent('names no permission when GitHub fails with a 5xx', async () => {
+    const { github, options } = await freshWorld()
     github.deny({ method: 'GET', path: /\/issues\/7\/comments$/, status: 502 })
     const run = await runAction(options('Document it'))
 
@@ -305,12 +328,13 @@ describe('the bundled action with pr-comment', () => {
     expect(warnings[0]).not.toMatch(/permissions|pull-requests: (read|write)/)
   })
 
-  it.each([
+  it.concurrent.each([
     { event: 'push', payload: 'push.json' },
     { event: 'schedule', payload: 'schedule.json' }
   ])(
     'makes no comment and no GitHub request on a $event run, and says so in the debug log',
     async ({ event, payload }) => {
+      const { options, codeRepository } = await freshWorld()
       const run = await runAction(
         options('Document it', {
           env: { GITHUB_EVENT_NAME: event, GITHUB_EVENT_PATH: join(FIXTURES, payload) }
@@ -326,7 +350,8 @@ describe('the bundled action with pr-comment', () => {
     }
   )
 
-  it('makes no comment when pr-comment is off', async () => {
+  it.concurrent('makes no comment when pr-comment is off', async () => {
+    const { github, options } = await freshWorld()
     const run = await runAction(options('Document it', { inputs: { 'pr-comment': 'false' } }))
 
     expect(run.exitCode).toBe(0)

@@ -93,7 +93,9 @@ export const pullRequestRun = (overrides: Partial<WorkflowRun> = {}): WorkflowRu
  * Starts stand-ins on demand for the tests of one file, each test its own, and closes
  * them all after the file: call at the top level, then `await fresh()` in a test.
  */
-function onDemand<T extends { close(): Promise<void> }>(start: () => Promise<T>): () => Promise<T> {
+export function onDemand<T extends { close(): Promise<void> }>(
+  start: () => Promise<T>
+): () => Promise<T> {
   const open: T[] = []
   afterAll(async () => {
     await Promise.all(open.map((server) => server.close()))
