@@ -82,13 +82,9 @@ export interface Cleaned {
  * removed, runs of `=` and `<`/`>` that could imitate a block fence shortened,
  * blank-line runs squeezed, cut to `max` characters.
  */
-export function cleanUntrusted(raw: string, max: number = PIECE_LIMIT): Cleaned {
-  // Cheap cut first, so a huge input costs little; generous, since cleaning shrinks it.
-  let text = raw.length > max * 4 + 1024 ? raw.slice(0, max * 4 + 1024) : raw
-  const prefixCut = raw.length - text.length
-  text = text.replace(/\r\n?|[\u2028\u2029\u0085]/g, '\n')
+function cleanOnce(input: string): string {
   // Invisible characters first: a zero-width space inside `<!--` must not shield a comment.
-  text = stripInvisible(text)
+  let text = stripInvisible(input)
   text = stripHtmlComments(text)
   text = stripHiddenMarkdown(text)
   text = redact(text)
@@ -97,7 +93,21 @@ export function cleanUntrusted(raw: string, max: number = PIECE_LIMIT): Cleaned 
     .replace(/[=\uff1d\ua78a\u2550\u2e40\u30a0]{3,}/g, '==')
     .replace(/<{3,}/g, '<<')
     .replace(/>{3,}/g, '>>')
-  text = text.replace(/\n{3,}/g, '\n\n').trim()
+  return text.replace(/\n{3,}/g, '\n\n').trim()
+}
+
+export function cleanUntrusted(raw: string, max: number = PIECE_LIMIT): Cleaned {
+  // Cheap cut first, so a huge input costs little; generous, since cleaning shrinks it.
+  let text = raw.length > max * 4 + 1024 ? raw.slice(0, max * 4 + 1024) : raw
+  const prefixCut = raw.length - text.length
+  text = text.replace(/\r\n?|[\u2028\u2029\u0085]/g, '\n')
+  // Until nothing changes: one removal (a trimmed indent, say) can expose another. Each
+  // pass only shrinks the text, so a few passes always settle it.
+  for (let pass = 0; pass < 8; pass++) {
+    const before = text
+    text = cleanOnce(text)
+    if (text === before) break
+  }
   if (text.length <= max && prefixCut === 0) return { text, cut: 0 }
   const kept = cutAt(text, max)
   return { text: kept.trimEnd(), cut: text.length - kept.length + prefixCut }
