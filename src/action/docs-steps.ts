@@ -1,6 +1,6 @@
 // The GitHub steps around the job's end: read the docs pull request (and hand it to
-// its reviewers), and complete the check run. Neither ever throws: the outputs and
-// the summary are written after the first, and nothing may stop them.
+// its reviewers), write its back-link, and complete the check run. None ever throws:
+// the outputs and the summary are written after them, and nothing may stop them.
 
 import * as core from '@actions/core'
 import type { AgentJob } from '../agent/job.js'
@@ -8,7 +8,9 @@ import { parsePullRequestLink } from '../common/pull-request-link.js'
 import { safeLine } from '../common/safe-text.js'
 import { CHECK_CALL_BUDGET_MS, type DocsCheckRun } from '../github/check-run.js'
 import type { DocsPullRequest } from '../github/docs-pull-request.js'
+import { onSameServer, writeBackLink } from '../github/docs-back-link.js'
 import { DOCS_BUDGET_MS, followDocsPullRequest } from '../github/follow-docs-pr.js'
+import { readWorkflowRun } from '../github/workflow-run.js'
 import { checkOutcome, type RunEnd } from './check-outcome.js'
 import type { Settings } from './inputs.js'
 
@@ -94,4 +96,50 @@ export async function completeCheckRun(
     // When cancelled, within the runner's window before SIGTERM (7.5 s after SIGINT).
     end.cancelled ? 5_000 : CHECK_CALL_BUDGET_MS
   )
+}
+
+/**
+ * Once a job's docs pull request is known, the back-link that later commands on it use.
+ * Written where a token can reach: the docs in this repository, or docs-token. 'done'
+ * when the link is there or cannot be written by any run (said once), 'retry' when a
+ * later run may succeed.
+ */
+export async function linkDocsPullRequest(
+  settings: Pick<Settings, 'prComment' | 'docsToken' | 'githubToken' | 'projectId'>,
+  env: NodeJS.ProcessEnv,
+  job: AgentJob | undefined,
+  readable: boolean,
+  options: { userAgent: string; budgetMs: number }
+): Promise<'done' | 'retry' | 'skipped'> {
+  const docs = parsePullRequestLink(job?.prLink ?? null)
+  if (!settings.prComment || !job || !docs || !job.prLink) return 'skipped'
+  const run = readWorkflowRun(env)
+  if (!onSameServer(job.prLink, run)) {
+    core.info(
+      `Docs pull request ${safeLine(job.prLink)} is not on ${safeLine(run.serverUrl)}; no back-link is written there.`
+    )
+    return 'done'
+  }
+  const sameRepository = docs.repository.toLowerCase() === run.repository.toLowerCase()
+  if (!sameRepository && settings.docsToken === undefined) {
+    // Said in the log, not as a warning: most such runs never see a command on the docs
+    // pull request, and a warning on every one would be noise.
+    core.info(
+      `docs back-link: docs pull request ${safeLine(job.prLink)} is in another repository and docs-token is empty, so it gets no link to its job and commands given on it cannot find the job. Set docs-token to a token with pull-requests: write there.`
+    )
+    return 'done'
+  }
+  // A token that could not read the docs pull request cannot comment on it either.
+  if (!readable) return 'retry'
+  const token = settings.docsToken ?? settings.githubToken
+  const linked = await writeBackLink({
+    run,
+    ...(token ? { token } : {}),
+    userAgent: options.userAgent,
+    budgetMs: options.budgetMs,
+    jobId: job.id,
+    projectId: settings.projectId,
+    docsPullRequest: docs
+  })
+  return linked ? 'done' : 'retry'
 }

@@ -11,7 +11,6 @@ import { formatDuration } from '../common/duration.js'
 import { HttpClient } from '../agent/http.js'
 import { readSettings, type Settings } from './inputs.js'
 import { PullRequestThread } from '../github/pr-thread.js'
-import type { PullRequestRecord } from '../github/pr-record.js'
 import { renderComment } from './comment-body.js'
 import { RunReport } from './report.js'
 import { withRetry } from '../agent/retry.js'
@@ -19,25 +18,10 @@ import { registerSecret, safeLine } from '../common/safe-text.js'
 import { ACTION_NAME, ACTION_VERSION } from './version.js'
 import { DocsCheckRun } from '../github/check-run.js'
 import { withHandedOff } from '../github/pr-record.js'
-import { completeCheckRun, docsPullRequestAfterJob } from './docs-steps.js'
-import {
-  createJob,
-  jobStarted,
-  notWaiting,
-  readJob,
-  sendFollowUp,
-  waitUntilIdle,
-  watchJob
-} from './job-steps.js'
-import { runPullRequestJob } from './pr-job.js'
-import { earlierAttemptJob } from './rerun.js'
+import { completeCheckRun, docsPullRequestAfterJob, linkDocsPullRequest } from './docs-steps.js'
+import { runJob } from './run-job.js'
 import type { Outcome, Session } from './session.js'
-import type { AgentJob } from '../agent/job.js'
-import { ApiError } from '../agent/http-errors.js'
-import { parsePullRequestLink } from '../common/pull-request-link.js'
 import { isCommandEvent } from '../github/command.js'
-import { onSameServer, writeBackLink } from '../github/docs-back-link.js'
-import { readWorkflowRun } from '../github/workflow-run.js'
 import { reactToEnding, settingsFor, takeCommand, type TakenCommand } from './command-run.js'
 
 const USER_AGENT = `${ACTION_NAME}/${ACTION_VERSION}`
@@ -234,7 +218,10 @@ export async function run(): Promise<void> {
     const backLink =
       alreadyHandedOff || cancellation.reason !== undefined
         ? 'skipped'
-        : await linkDocsPullRequest(settings, env, job, docs !== undefined, 10_000)
+        : await linkDocsPullRequest(settings, env, job, docs !== undefined, {
+            userAgent: USER_AGENT,
+            budgetMs: 10_000
+          })
     const asked = settings.docsPrReviewers.length > 0 || settings.docsPrLabels.length > 0
     if (record && prLink && !alreadyHandedOff && backLink !== 'retry' && (handedOff || !asked)) {
       record = withHandedOff(record, prLink)
@@ -279,206 +266,4 @@ export async function run(): Promise<void> {
     }
     await Promise.all(afterwards)
   }
-}
-
-/**
- * Once a job's docs pull request is known, the back-link that later commands on it use.
- * Written where a token can reach: the docs in this repository, or docs-token. 'done'
- * when the link is there or cannot be written by any run (said once), 'retry' when a
- * later run may succeed.
- */
-async function linkDocsPullRequest(
-  settings: Settings,
-  env: NodeJS.ProcessEnv,
-  job: AgentJob | undefined,
-  readable: boolean,
-  budgetMs: number
-): Promise<'done' | 'retry' | 'skipped'> {
-  const docs = parsePullRequestLink(job?.prLink ?? null)
-  if (!settings.prComment || !job || !docs || !job.prLink) return 'skipped'
-  const run = readWorkflowRun(env)
-  if (!onSameServer(job.prLink, run)) {
-    core.info(
-      `Docs pull request ${safeLine(job.prLink)} is not on ${safeLine(run.serverUrl)}; no back-link is written there.`
-    )
-    return 'done'
-  }
-  const sameRepository = docs.repository.toLowerCase() === run.repository.toLowerCase()
-  if (!sameRepository && settings.docsToken === undefined) {
-    // Said in the log, not as a warning: most such runs never see a command on the docs
-    // pull request, and a warning on every one would be noise.
-    core.info(
-      `docs back-link: docs pull request ${safeLine(job.prLink)} is in another repository and docs-token is empty, so it gets no link to its job and commands given on it cannot find the job. Set docs-token to a token with pull-requests: write there.`
-    )
-    return 'done'
-  }
-  // A token that could not read the docs pull request cannot comment on it either.
-  if (!readable) return 'retry'
-  const token = settings.docsToken ?? settings.githubToken
-  const linked = await writeBackLink({
-    run,
-    ...(token ? { token } : {}),
-    userAgent: USER_AGENT,
-    budgetMs,
-    jobId: job.id,
-    projectId: settings.projectId,
-    docsPullRequest: docs
-  })
-  return linked ? 'done' : 'retry'
-}
-
-/** The record a run with a named job leaves: that job, counting a message as a follow-up. */
-function namedJobRecord(
-  session: Session,
-  thread: PullRequestThread,
-  jobId: string,
-  sent: boolean
-): PullRequestRecord {
-  const previous = thread.record?.jobId === jobId ? thread.record : undefined
-  return {
-    projectId: session.settings.projectId,
-    jobId,
-    runId: thread.runId,
-    runAttempt: thread.run.runAttempt,
-    followUps: (previous?.followUps ?? 0) + (sent ? 1 : 0),
-    ...(previous?.handedOff ? { handedOff: previous.handedOff } : {})
-  }
-}
-
-/** A command on what may be a docs pull request: the jobs its back-links name. */
-interface DocsCommand {
-  pullRequest: { repository: string; number: number }
-  candidates: string[]
-}
-
-/**
- * The job that opened the docs pull request: the first candidate whose pull request,
- * as the service reports it, is this one. A back-link is only a claim; this is the proof.
- */
-async function jobThatOpened(session: Session, docs: DocsCommand): Promise<AgentJob | undefined> {
-  const here = `${docs.pullRequest.repository}#${docs.pullRequest.number}`
-  for (const id of docs.candidates) {
-    let job: AgentJob
-    try {
-      job = await readJob(session, id)
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) {
-        core.info(`A back-link names job ${safeLine(id)}, which does not exist; not following it.`)
-        continue
-      }
-      throw error
-    }
-    const opened = parsePullRequestLink(job.prLink)
-    if (
-      opened &&
-      opened.number === docs.pullRequest.number &&
-      opened.repository.toLowerCase() === docs.pullRequest.repository.toLowerCase()
-    ) {
-      core.info(
-        `Pull request ${safeLine(here)} is the docs pull request of job ${safeLine(id)}: the command goes to that job.`
-      )
-      return job
-    }
-    core.info(
-      `A back-link names job ${safeLine(id)}, whose pull request is not ${safeLine(here)}; not following it.`
-    )
-  }
-  return undefined
-}
-
-/** The command, as a follow-up to the job that opened the docs pull request, once it is idle. */
-async function messageDocsJob(
-  session: Session,
-  thread: PullRequestThread | undefined,
-  job: AgentJob
-): Promise<Outcome> {
-  const { settings, report } = session
-  report.jobIdKnown(job.id, 'Sending the command to')
-  const record = (sent: boolean): Partial<Outcome> =>
-    thread ? { record: namedJobRecord(session, thread, job.id, sent) } : {}
-  const waited = await waitUntilIdle(session, job.id, job)
-  if ('outcome' in waited) {
-    return {
-      ...waited.outcome,
-      ...record(false),
-      did: `Waited for job ${job.id}, which was still working on an earlier prompt; this command was not sent.`
-    }
-  }
-  if (waited.idle.status === 'failed' || waited.idle.status === 'archived') {
-    return {
-      job: waited.idle,
-      ending: {
-        conclusion: 'warned',
-        message: `Job ${waited.idle.id}, which opened this docs pull request, is ${waited.idle.status}: the command was not sent. Start a new job from the code pull request.`
-      },
-      ...record(false)
-    }
-  }
-  let sent: AgentJob
-  try {
-    sent = await sendFollowUp(session, job.id, settings.mode === 'wait' ? '' : settings.prompt)
-  } catch (error) {
-    const context = { ...session.context, endpoint: 'message' as const, jobId: job.id }
-    return { ending: { conclusion: 'failed', message: describeError(error, context) } }
-  }
-  const outcome = settings.wait
-    ? await watchJob(session, job.id, { initial: sent, afterMessage: true })
-    : notWaiting(session, sent, true)
-  return { ...outcome, ...record(true) }
-}
-
-async function runJob(
-  session: Session,
-  thread: PullRequestThread | undefined,
-  docs?: DocsCommand
-): Promise<Outcome> {
-  const { settings, report } = session
-  if (settings.mode === 'create' && docs) {
-    const opener = await jobThatOpened(session, docs)
-    if (opener) return messageDocsJob(session, thread, opener)
-  }
-  if (settings.mode === 'create') {
-    // The pull request's job: created once, then followed up (or replaced) by later runs.
-    if (thread) return runPullRequestJob(session, thread, settings.prompt, settings.reuseJob)
-    let job
-    try {
-      // A re-run of a push or scheduled run follows the job its earlier attempt started.
-      job = session.checkRun
-        ? await earlierAttemptJob({
-            checkRun: session.checkRun,
-            budgetMs: session.deadline - session.clock.now(),
-            getJob: (id) => readJob(session, id)
-          })
-        : undefined
-      if (job) {
-        report.jobIdKnown(job.id, 'Following')
-        await jobStarted(session, job.id)
-      } else job = await createJob(session, settings.prompt)
-    } catch (error) {
-      return { ending: { conclusion: 'failed', message: describeError(error, session.context) } }
-    }
-    return settings.wait ? watchJob(session, job.id, { initial: job }) : notWaiting(session, job)
-  }
-
-  const jobId = settings.jobId
-  report.jobIdKnown(jobId, settings.mode === 'message' ? 'Sending a message to' : 'Waiting for')
-  if (settings.mode === 'wait') await jobStarted(session, jobId)
-  const record = thread
-    ? { record: namedJobRecord(session, thread, jobId, settings.mode === 'message') }
-    : {}
-  let initial
-  try {
-    if (settings.mode === 'message') {
-      initial = await sendFollowUp(session, jobId, settings.prompt)
-    } else if (!settings.wait) initial = await readJob(session, jobId)
-  } catch (error) {
-    return { ending: { conclusion: 'failed', message: describeError(error, session.context) } }
-  }
-  const afterMessage = settings.mode === 'message'
-  if (!settings.wait) return { ...notWaiting(session, initial, afterMessage), ...record }
-  const outcome = await watchJob(session, jobId, {
-    ...(initial ? { initial } : {}),
-    afterMessage
-  })
-  return { ...outcome, ...record }
 }
