@@ -2,24 +2,23 @@
 // request becomes known, trusted only from a bot, and how a command given on the
 // docs pull request finds the job that opened it.
 
-import { startGitHubStandIn } from '../support/github-stand-in.js'
 import { setRole } from '../support/github-routes/commands.js'
 import { seedPull } from '../support/github-routes/pull-requests.js'
-import { startStandIn } from '../support/stand-in.js'
 import { onDemand } from '../support/fixtures.js'
 import {
+  commandStandIns,
   fixture,
+  type Payload,
   runEvent,
   sentPrompts,
-  warningLines,
-  type Payload
+  warningLines
 } from '../support/command-events.js'
 
 // Each case its own stand-ins (and helpers bound to them), so the cases run concurrently.
 async function world() {
   // Every job opens https://github.com/acme/docs/pull/100.
-  const agent = await startStandIn({ jobDurationMs: 200 })
-  const github = await startGitHubStandIn()
+  const standIns = await commandStandIns()
+  const { agent, github } = standIns
   setRole(github.state, 'acme/app', 'alice', 'write')
   setRole(github.state, 'acme/docs', 'alice', 'write')
   // The docs pull request every job opens, as GitHub knows it.
@@ -40,13 +39,8 @@ async function world() {
       }
     })
   return {
-    agent,
-    github,
-    pullRequestRun,
-    close: async () => {
-      await agent.close()
-      await github.close()
-    }
+    ...standIns,
+    pullRequestRun
   }
 }
 const freshWorld = onDemand(world)

@@ -2,12 +2,16 @@
 // Agent Jobs API, ends the step without failing it (triggered: false), warns in the
 // log, and (when the token can) replies once on the pull request saying why.
 
-import { startGitHubStandIn } from '../support/github-stand-in.js'
 import { reactionsOf, setRole } from '../support/github-routes/commands.js'
 import { errorLines } from '../support/run-action.js'
-import { startStandIn } from '../support/stand-in.js'
 import { onDemand } from '../support/fixtures.js'
-import { fixture, runEvent, warningLines, type Payload } from '../support/command-events.js'
+import {
+  commandStandIns,
+  fixture,
+  type Payload,
+  runEvent,
+  warningLines
+} from '../support/command-events.js'
 
 function commentBy(login: string, type = 'User', event = 'issue_comment'): Payload {
   const payload = fixture(event)
@@ -21,8 +25,8 @@ function commentBy(login: string, type = 'User', event = 'issue_comment'): Paylo
 
 // Each case its own stand-ins (and helpers bound to them), so the cases run concurrently.
 async function world() {
-  const agent = await startStandIn({ jobDurationMs: 200 })
-  const github = await startGitHubStandIn()
+  const standIns = await commandStandIns()
+  const { agent, github } = standIns
 
   /** Asserts the refusal: nothing sent, green step, one warning, one reply naming the reason. */
   function expectRefused(
@@ -46,13 +50,8 @@ async function world() {
     expect(reactionsOf(github.state)).toEqual([])
   }
   return {
-    agent,
-    github,
-    expectRefused,
-    close: async () => {
-      await agent.close()
-      await github.close()
-    }
+    ...standIns,
+    expectRefused
   }
 }
 const freshWorld = onDemand(world)

@@ -5,17 +5,16 @@
 import { copyFileSync, mkdtempSync, readdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startGitHubStandIn } from '../support/github-stand-in.js'
 import { BUNDLE_DIR, runAction } from '../support/run-action.js'
 import { reactionsOf, setRole } from '../support/github-routes/commands.js'
-import { startStandIn } from '../support/stand-in.js'
 import { onDemand } from '../support/fixtures.js'
 import {
+  commandStandIns,
   fixture,
+  type Payload,
   runEvent,
   sentPrompts,
-  writePayload,
-  type Payload
+  writePayload
 } from '../support/command-events.js'
 
 function comment(body: string, change: (payload: Payload) => void = () => undefined): Payload {
@@ -27,20 +26,15 @@ function comment(body: string, change: (payload: Payload) => void = () => undefi
 
 // Each case its own stand-ins (and helpers bound to them), so the cases run concurrently.
 async function world() {
-  const agent = await startStandIn({ jobDurationMs: 200 })
-  const github = await startGitHubStandIn()
+  const standIns = await commandStandIns()
+  const { github } = standIns
   setRole(github.state, 'acme/app', 'alice', 'write')
 
   const reactions = (): string[] =>
     reactionsOf(github.state).map((r) => `${r.on}:${r.commentId}:${r.content}`)
   return {
-    agent,
-    github,
-    reactions,
-    close: async () => {
-      await agent.close()
-      await github.close()
-    }
+    ...standIns,
+    reactions
   }
 }
 const freshWorld = onDemand(world)

@@ -6,9 +6,9 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { GitHubStandIn } from './github-stand-in.ts'
+import { startGitHubStandIn, type GitHubStandIn } from './github-stand-in.ts'
 import { ROOT, runAction, type ActionRun } from './run-action.ts'
-import type { StandIn } from './stand-in.ts'
+import { startStandIn, type StandIn } from './stand-in.ts'
 
 export type EventKind = 'issue_comment' | 'pull_request_review_comment' | 'pull_request_review'
 export type Payload = Record<string, unknown> & {
@@ -89,4 +89,22 @@ export function warningLines(stdout: string): string[] {
         .replace(/%0A/g, '\n')
         .replace(/%25/g, '%')
     )
+}
+
+/** Both stand-ins for one case of a command test (jobs of 200 ms), and how to close them. */
+export async function commandStandIns(): Promise<{
+  agent: StandIn
+  github: GitHubStandIn
+  close(): Promise<void>
+}> {
+  const agent = await startStandIn({ jobDurationMs: 200 })
+  const github = await startGitHubStandIn()
+  return {
+    agent,
+    github,
+    close: async () => {
+      await agent.close()
+      await github.close()
+    }
+  }
 }
