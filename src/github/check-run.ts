@@ -227,30 +227,41 @@ export class DocsCheckRun {
       `The Mintlify agent is working on job \`${jobId.replace(/`/g, '')}\`.`
     )
     await this.call('create the check run', budgetMs, async (octokit, owner, repo) => {
-      if (this.id !== undefined) {
-        await octokit.rest.checks.update({
-          owner,
-          repo,
-          check_run_id: this.id,
-          status: 'in_progress',
-          external_id: jobId,
-          output
-        })
-        return
-      }
-      const head_sha = await this.headSha(octokit, owner, repo)
-      const { data } = await octokit.rest.checks.create({
-        owner,
-        repo,
-        name: CHECK_NAME,
-        head_sha,
+      const created = await this.write(octokit, owner, repo, {
         status: 'in_progress',
         external_id: jobId,
         output
       })
-      this.id = data.id
-      core.info(`Check run ${data.id} on ${safeLine(head_sha.slice(0, 7))}: in progress.`)
+      if (created) {
+        core.info(`Check run ${this.id} on ${safeLine((this.sha ?? '').slice(0, 7))}: in progress.`)
+      }
     })
+  }
+
+  /** Updates this run's check run, or creates it on the head commit; true when it created it. */
+  private async write(
+    octokit: GitHubClient,
+    owner: string,
+    repo: string,
+    fields: Omit<
+      NonNullable<Parameters<GitHubClient['rest']['checks']['create']>[0]>,
+      'owner' | 'repo' | 'name' | 'head_sha'
+    >
+  ): Promise<boolean> {
+    if (this.id !== undefined) {
+      await octokit.rest.checks.update({ owner, repo, check_run_id: this.id, ...fields })
+      return false
+    }
+    const head_sha = await this.headSha(octokit, owner, repo)
+    const { data } = await octokit.rest.checks.create({
+      owner,
+      repo,
+      name: CHECK_NAME,
+      head_sha,
+      ...fields
+    })
+    this.id = data.id
+    return true
   }
 
   /**
@@ -270,19 +281,7 @@ export class DocsCheckRun {
       'complete the check run',
       budgetMs,
       async (octokit, owner, repo) => {
-        if (this.id === undefined) {
-          const head_sha = await this.headSha(octokit, owner, repo)
-          const { data } = await octokit.rest.checks.create({
-            owner,
-            repo,
-            name: CHECK_NAME,
-            head_sha,
-            ...fields
-          })
-          this.id = data.id
-        } else {
-          await octokit.rest.checks.update({ owner, repo, check_run_id: this.id, ...fields })
-        }
+        await this.write(octokit, owner, repo, fields)
         core.info(`Check run ${this.id}: ${outcome.conclusion}.`)
       },
       false
