@@ -163,6 +163,3 @@ export async function writeBackLink(options: BackLinkOptions): Promise<boolean> 
     return false
   }
 }
-
-// The one rule for "same GitHub host" lives with the run; callers of this module keep their import.
-export { onSameServer } from './workflow-run.js'
