@@ -5,16 +5,29 @@
 // ncc's own --license stops collecting once a dynamic import() splits the bundle, so
 // the licence file is written here, from the bundle's module list (webpack stats).
 //
+// ncc is given JavaScript, not TypeScript: SWC (already the tests' compiler) strips the
+// types first, so ncc's TypeScript loader, which type-checks as it goes, is not run
+// (`npm run typecheck` does that), and the bundle is built from the same JavaScript the
+// unit tests run. That takes a build from about 8 s to about 3 s.
+//
 // ncc minifies only the entry file, not the chunks its dynamic import() splits off, and
-// every run parses the chunks it loads: each emitted .js file is minified here with SWC
-// (already the tests' compiler), without source maps, the same input giving the same output.
+// every run parses the chunks it loads: each emitted .js file is minified here with SWC,
+// without source maps, the same input giving the same output.
 
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync
+} from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join, resolve } from 'node:path'
+import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { minifySync } from '@swc/core'
+import { minifySync, transformFileSync } from '@swc/core'
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 export const LICENSE_FILE = 'licenses.txt'
@@ -34,7 +47,8 @@ export function bundledPackageDirs(stats: unknown): string[] {
     if (!Array.isArray(modules)) return
     for (const module of modules as { name?: unknown; modules?: unknown }[]) {
       const name = typeof module.name === 'string' ? module.name : ''
-      const match = /^(?:\.\/)?(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(name)
+      // A package name never starts with a dot: node_modules/.cache holds no package.
+      const match = /^(?:\.\/)?(.*node_modules\/(?:@[^/]+\/)?[^/.][^/]*)\//.exec(name)
       if (match) dirs.add(match[1] as string)
       visit(module.modules)
     }
@@ -93,22 +107,49 @@ export function minifyChunks(dir: string): void {
   }
 }
 
+/**
+ * Writes src/ as JavaScript under `outDir`/src: types stripped, imports untouched (they
+ * already name the .js files). A package.json marks the files as ES modules.
+ */
+export function transpileSource(outDir: string): string {
+  const source = join(ROOT, 'src')
+  for (const entry of readdirSync(source, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !entry.name.endsWith('.ts')) continue
+    const file = join(entry.parentPath, entry.name)
+    const { code } = transformFileSync(file, {
+      jsc: { parser: { syntax: 'typescript' }, target: 'es2023' },
+      module: { type: 'es6' },
+      sourceMaps: false,
+      swcrc: false
+    })
+    const target = join(outDir, 'src', relative(source, file).replace(/\.ts$/, '.js'))
+    mkdirSync(dirname(target), { recursive: true })
+    writeFileSync(target, code)
+  }
+  writeFileSync(join(outDir, 'package.json'), '{ "type": "module" }\n')
+  return join(outDir, 'src', 'index.js')
+}
+
 /** Builds src/index.ts into `outDir` (emptied first) with its licence file; returns what it bundled. */
 export function bundle(outDir: string): BundledPackage[] {
   const statsDir = mkdtempSync(join(tmpdir(), 'bundle-stats-'))
   const statsFile = join(statsDir, 'stats.json')
+  // Inside the project, so the packages resolve from its node_modules as src/'s do; and
+  // always the same folder, because webpack derives module and chunk ids from the path.
+  const javascript = join(ROOT, 'node_modules', '.cache', 'bundle-source')
   try {
     rmSync(outDir, { recursive: true, force: true })
+    rmSync(javascript, { recursive: true, force: true })
+    const entry = transpileSource(javascript)
     const ncc = join(ROOT, 'node_modules', '@vercel', 'ncc', 'dist', 'ncc', 'cli.js')
     const result = spawnSync(
       process.execPath,
       [
         ncc,
         'build',
-        'src/index.ts',
+        relative(ROOT, entry),
         '--out',
         outDir,
-        '--minify',
         '--no-source-map-register',
         '--quiet',
         '--stats-out',
@@ -126,6 +167,7 @@ export function bundle(outDir: string): BundledPackage[] {
     return packages
   } finally {
     rmSync(statsDir, { recursive: true, force: true })
+    rmSync(javascript, { recursive: true, force: true })
   }
 }
 

@@ -12,7 +12,17 @@ function message(error: unknown): string {
   )
 }
 
+/**
+ * A log reader that went away (a closed pipe) is no failure of the run, and nothing
+ * more can be said: without a listener, the write error would fail the step by
+ * writing about it, which fails again, for ever. The run goes on to its outputs.
+ */
+function keepGoingWithoutALog(): void {
+  for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined)
+}
+
 async function main(): Promise<void> {
+  keepGoingWithoutALog()
   // Outside a runner (run by hand), the log reads as it would on GitHub: no raw commands.
   showLogAsRunnerWould(process.env, process.stdout)
   if (exitEarlyWhenNotACommand(process.env)) return

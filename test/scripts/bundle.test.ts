@@ -40,6 +40,17 @@ describe('bundledPackageDirs', () => {
     ])
   })
 
+  it('takes the JavaScript of src/, which the build writes under node_modules/.cache, for no package', () => {
+    const stats = {
+      modules: [
+        { name: './node_modules/.cache/bundle-source/src/index.js' },
+        { name: './node_modules/.cache/bundle-source/src/action/main.js + 2 modules' },
+        { name: './node_modules/undici/index.js' }
+      ]
+    }
+    expect(bundledPackageDirs(stats)).toEqual(['node_modules/undici'])
+  })
+
   it('finds nothing in stats without modules', () => {
     expect(bundledPackageDirs({})).toEqual([])
     expect(bundledPackageDirs({ modules: [{ name: './src/index.ts' }] })).toEqual([])
