@@ -236,6 +236,9 @@ const pushReruns = (() => {
   return () => (started ??= runPushReruns())
 })()
 
+/** A test of the chain waits for all six of its runs, two of them on a slow job. */
+const CHAIN_MS = 60_000
+
 async function runPushReruns() {
   const { standIn, github, run, checks, jobPosts } = await freshWorld()
   // The job outlasts the first run's timeout and the next process's start on a busy machine.
@@ -299,26 +302,35 @@ describe('the check run of a push re-run', () => {
         conclusion: 'success',
         history: ['in_progress', 'completed:timed_out', 'in_progress', 'completed:success']
       })
-    }
+    },
+    CHAIN_MS
   )
 
-  it.concurrent('lets a re-run report a completed job as it is', async () => {
-    const { jobId, reported, reportedCalls } = await pushReruns()
+  it.concurrent(
+    'lets a re-run report a completed job as it is',
+    async () => {
+      const { jobId, reported, reportedCalls } = await pushReruns()
 
-    expect(reported.exitCode).toBe(0)
-    expect(reportedCalls).toEqual([`GET /v2/agent/proj-test/job/${jobId}`])
-    expect(reported.outputs).toMatchObject({ 'job-id': jobId, 'pr-number': '100' })
-  })
+      expect(reported.exitCode).toBe(0)
+      expect(reportedCalls).toEqual([`GET /v2/agent/proj-test/job/${jobId}`])
+      expect(reported.outputs).toMatchObject({ 'job-id': jobId, 'pr-number': '100' })
+    },
+    CHAIN_MS
+  )
 
-  it.concurrent('does not take a new run on the same commit for a re-run', async () => {
-    const { another, afterAnother } = await pushReruns()
+  it.concurrent(
+    'does not take a new run on the same commit for a re-run',
+    async () => {
+      const { another, afterAnother } = await pushReruns()
 
-    expect(another.exitCode).toBe(0)
-    expect(afterAnother).toEqual({ posts: 2, checks: 2 })
-    expect(another.stdout).toContain(
-      'Re-run: no check run of an earlier attempt names a job; creating one.'
-    )
-  })
+      expect(another.exitCode).toBe(0)
+      expect(afterAnother).toEqual({ posts: 2, checks: 2 })
+      expect(another.stdout).toContain(
+        'Re-run: no check run of an earlier attempt names a job; creating one.'
+      )
+    },
+    CHAIN_MS
+  )
 
   it.concurrent(
     'lets a re-run start again when the earlier job failed, its check run found on a later page of the listing',
@@ -335,6 +347,7 @@ describe('the check run of a push re-run', () => {
         ['1', 'Mintlify Docs Agent Job'],
         ['2', 'Mintlify Docs Agent Job']
       ])
-    }
+    },
+    CHAIN_MS
   )
 })

@@ -7,10 +7,15 @@
 // by several tests. Every decision is also asserted row by row, in process, in
 // test/action/job-decision.test.ts; these prove the wiring around it.
 
+import { jest } from '@jest/globals'
 import { onDemand } from '../support/fixtures.js'
 import { simulate, recordedJob, type Simulation } from '../support/pr-workflow.js'
 import { setRole } from '../support/github-routes/commands.js'
 import type { ActionRun } from '../support/run-action.js'
+
+// A test waits for its whole chain (up to six runs, two of them on slow jobs), not for two
+// runs as a test of its own would: more time than the default on a busy machine.
+jest.setTimeout(60_000)
 
 // Each chain its own pair of stand-ins, so the chains run concurrently.
 const freshSimulation = onDemand(() => simulate())
