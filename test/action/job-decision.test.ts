@@ -193,6 +193,21 @@ describe('the words for what the run did', () => {
       'Created a new job job_9: the recorded job job_1 no longer exists (the service answered 404).'
     ],
     [
+      { action: 'create', reason: 'failed', replaces: 'job_1' },
+      {},
+      'Created a new job job_9: the recorded job job_1 failed.'
+    ],
+    [
+      { action: 'create', reason: 'archived', replaces: 'job_1' },
+      {},
+      'Created a new job job_9: the recorded job job_1 was archived.'
+    ],
+    [
+      { action: 'create', reason: 'docs-closed', replaces: 'job_1' },
+      {},
+      'Created a new job job_9: the recorded job job_1 has its docs pull request already closed.'
+    ],
+    [
       { action: 'create', reason: 'docs-merged', replaces: 'job_1' },
       {},
       'Created a new job job_9: the recorded job job_1 has its docs pull request already merged.'

@@ -135,39 +135,21 @@ describe('the check run of a pull request run', () => {
     }
   )
 
-  it.concurrent.each([
-    {
-      prompt: 'nopr: Document it',
-      conclusion: 'neutral',
-      title: /^Docs job job_\w+ changed nothing$/,
-      exitCode: 0
-    },
-    {
-      prompt: 'fail: Document it',
-      conclusion: 'failure',
-      title: /^Docs job job_\w+ failed$/,
-      exitCode: 1
-    },
-    {
-      prompt: 'slow:60000: Document it',
-      conclusion: 'timed_out',
-      title: /^Timed out waiting for docs job job_\w+$/,
-      exitCode: 1,
-      inputs: { timeout: '1s' }
-    }
-  ])('completes $conclusion', async ({ prompt, conclusion, title, exitCode, inputs }) => {
+  // Every conclusion and title (neutral, timed_out, …) is asserted in process in
+  // test/action/check-outcome.test.ts; timed_out also by the push re-run chain below.
+  it.concurrent('completes failure when the job failed, and the step fails', async () => {
     const { standIn, run, checks } = await freshWorld()
-    const result = await run({ prompt, ...(inputs ? { inputs } : {}) })
+    const result = await run({ prompt: 'fail: Document it' })
 
-    expect(result.exitCode).toBe(exitCode)
+    expect(result.exitCode).toBe(1)
     expect(checks()).toHaveLength(1)
     expect(checks()[0]).toMatchObject({
-      conclusion,
+      conclusion: 'failure',
       external_id: standIn.jobIds()[0],
       details_url: null,
-      history: ['in_progress', `completed:${conclusion}`]
+      history: ['in_progress', 'completed:failure']
     })
-    expect(checks()[0]?.output.title).toMatch(title)
+    expect(checks()[0]?.output.title).toMatch(/^Docs job job_\w+ failed$/)
     expect(result.outputs['job-id']).toBe(standIn.jobIds()[0])
   })
 
@@ -225,15 +207,19 @@ describe('the check run of other runs', () => {
     expect(result.exitCode).toBe(0)
     expect(checks()).toMatchObject([{ head_sha: '5'.repeat(40), conclusion: 'success' }])
   })
+})
 
+describe('the check run of a push run', () => {
   it.concurrent(
-    'is neutral when the step does not wait, rather than in progress for ever',
+    'sits on the pushed commit, and is neutral when the step does not wait, rather than in progress for ever',
     async () => {
       const { standIn, run, checks } = await freshWorld()
-      const result = await run({ inputs: { wait: 'false' } })
+      const result = await run({ event: 'push', inputs: { wait: 'false' } })
 
       expect(result.exitCode).toBe(0)
+      expect(checks()).toHaveLength(1)
       expect(checks()[0]).toMatchObject({
+        head_sha: PUSHED,
         external_id: standIn.jobIds()[0],
         history: ['in_progress', 'completed:neutral']
       })
@@ -242,106 +228,126 @@ describe('the check run of other runs', () => {
   )
 })
 
-describe('the check run of a push run', () => {
-  it.concurrent('sits on the pushed commit', async () => {
-    const { run, checks } = await freshWorld()
-    const result = await run({ event: 'push' })
+// Re-runs of push runs, chained on one commit as they would come: a run that timed out
+// and its re-runs, another run on the same commit, then a failed run (listed third, on
+// the second page of two) and its re-run. Run once, read by the tests below.
+const pushReruns = (() => {
+  let started: ReturnType<typeof runPushReruns> | undefined
+  return () => (started ??= runPushReruns())
+})()
 
-    expect(result.exitCode).toBe(0)
-    expect(checks()).toMatchObject([{ head_sha: PUSHED, conclusion: 'success' }])
+/** A test of the chain waits for all six of its runs, two of them on a slow job. */
+const CHAIN_MS = 60_000
+
+async function runPushReruns() {
+  const { standIn, github, run, checks, jobPosts } = await freshWorld()
+  // The job outlasts the first run's timeout and the next process's start on a busy machine.
+  const timedOut = await run({
+    event: 'push',
+    prompt: 'slow:4000: Document it',
+    inputs: { timeout: '1s' }
   })
+  const [jobId] = standIn.jobIds()
+  const resumed = await run({ event: 'push', prompt: 'slow:4000: Document it', attempt: '2' })
+  const afterResume = { posts: jobPosts(), checks: structuredClone(checks()) }
 
+  let before = standIn.requests.length
+  const reported = await run({ event: 'push', attempt: '3' })
+  const reportedCalls = standIn.requests.slice(before).map((r) => `${r.method} ${r.path}`)
+
+  const another = await run({ event: 'push', runId: '4243', attempt: '2' })
+  const afterAnother = { posts: jobPosts(), checks: checks().length }
+
+  await run({ event: 'push', runId: '4244', prompt: 'fail: Document it' })
+  const failedJob = standIn.jobIds()[2]
+  before = github.requests.length
+  const restarted = await run({ event: 'push', runId: '4244', attempt: '2' })
+  const listing = github.requests
+    .slice(before)
+    .filter((r) => r.method === 'GET')
+    .map((r) => [r.query.page ?? '1', r.query.check_name])
+  return {
+    standIn,
+    jobId,
+    timedOut,
+    resumed,
+    afterResume,
+    reported,
+    reportedCalls,
+    another,
+    afterAnother,
+    failedJob,
+    restarted,
+    listing,
+    jobPosts
+  }
+}
+
+describe('the check run of a push re-run', () => {
   it.concurrent(
     'lets a re-run wait for the job its earlier attempt left running, instead of starting another',
     async () => {
-      const { standIn, run, checks, jobPosts } = await freshWorld()
-      // The job outlasts the first run's timeout and the next process's start on a busy machine.
-      const first = await run({
-        event: 'push',
-        prompt: 'slow:5000: Document it',
-        inputs: { timeout: '1s' }
-      })
-      expect(first.exitCode).toBe(1)
-      const [jobId] = standIn.jobIds()
+      const { jobId, timedOut, resumed, afterResume } = await pushReruns()
 
-      const rerun = await run({ event: 'push', prompt: 'slow:5000: Document it', attempt: '2' })
-
-      expect(rerun.exitCode).toBe(0)
-      expect(jobPosts()).toBe(1)
-      expect(rerun.outputs).toMatchObject({ 'job-id': jobId, status: 'completed' })
-      expect(rerun.stdout).toContain(`Re-run: following job ${jobId} (active)`)
+      expect(timedOut.exitCode).toBe(1)
+      expect(resumed.exitCode).toBe(0)
+      expect(afterResume.posts).toBe(1)
+      expect(resumed.outputs).toMatchObject({ 'job-id': jobId, status: 'completed' })
+      expect(resumed.stdout).toContain(`Re-run: following job ${jobId} (active)`)
       // The same check run, taken over by the re-run.
-      expect(checks()).toHaveLength(1)
-      expect(checks()[0]).toMatchObject({
+      expect(afterResume.checks).toHaveLength(1)
+      expect(afterResume.checks[0]).toMatchObject({
+        head_sha: PUSHED,
         external_id: jobId,
         conclusion: 'success',
         history: ['in_progress', 'completed:timed_out', 'in_progress', 'completed:success']
       })
-    }
+    },
+    CHAIN_MS
   )
 
-  it.concurrent('lets a re-run report a completed job as it is', async () => {
-    const { standIn, run } = await freshWorld()
-    await run({ event: 'push' })
-    const [jobId] = standIn.jobIds()
-    const before = standIn.requests.length
+  it.concurrent(
+    'lets a re-run report a completed job as it is',
+    async () => {
+      const { jobId, reported, reportedCalls } = await pushReruns()
 
-    const rerun = await run({ event: 'push', attempt: '3' })
+      expect(reported.exitCode).toBe(0)
+      expect(reportedCalls).toEqual([`GET /v2/agent/proj-test/job/${jobId}`])
+      expect(reported.outputs).toMatchObject({ 'job-id': jobId, 'pr-number': '100' })
+    },
+    CHAIN_MS
+  )
 
-    expect(rerun.exitCode).toBe(0)
-    expect(standIn.requests.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual([
-      `GET /v2/agent/proj-test/job/${jobId}`
-    ])
-    expect(rerun.outputs).toMatchObject({ 'job-id': jobId, 'pr-number': '100' })
-  })
+  it.concurrent(
+    'does not take a new run on the same commit for a re-run',
+    async () => {
+      const { another, afterAnother } = await pushReruns()
 
-  it.concurrent('lets a re-run start again when the earlier job failed', async () => {
-    const { standIn, run, jobPosts } = await freshWorld()
-    await run({ event: 'push', prompt: 'fail: Document it' })
+      expect(another.exitCode).toBe(0)
+      expect(afterAnother).toEqual({ posts: 2, checks: 2 })
+      expect(another.stdout).toContain(
+        'Re-run: no check run of an earlier attempt names a job; creating one.'
+      )
+    },
+    CHAIN_MS
+  )
 
-    const rerun = await run({ event: 'push', prompt: 'Document it', attempt: '2' })
+  it.concurrent(
+    'lets a re-run start again when the earlier job failed, its check run found on a later page of the listing',
+    async () => {
+      const { standIn, failedJob, restarted, listing, jobPosts } = await pushReruns()
 
-    expect(rerun.exitCode).toBe(0)
-    expect(jobPosts()).toBe(2)
-    expect(rerun.stdout).toContain(
-      `Re-run: the earlier attempt's job ${standIn.jobIds()[0]} is failed; creating a new job.`
-    )
-    expect(rerun.outputs['job-id']).toBe(standIn.jobIds()[1])
-  })
-
-  it.concurrent('does not take a new run on the same commit for a re-run', async () => {
-    const { run, checks, jobPosts } = await freshWorld()
-    await run({ event: 'push' })
-
-    const next = await run({ event: 'push', runId: '4243', attempt: '2' })
-
-    expect(next.exitCode).toBe(0)
-    expect(jobPosts()).toBe(2)
-    expect(next.stdout).toContain(
-      'Re-run: no check run of an earlier attempt names a job; creating one.'
-    )
-    expect(checks()).toHaveLength(2)
-  })
-
-  it.concurrent('finds the earlier check run on a later page of the listing', async () => {
-    const { standIn, github, run, jobPosts } = await freshWorld()
-    // Three other check runs on the commit, listed first, two a page.
-    for (let i = 0; i < 3; i++) await run({ event: 'push', runId: `90${i}`, prompt: 'fast: other' })
-    await run({ event: 'push', prompt: 'fast: Document it' })
-    const jobId = standIn.jobIds()[3]
-    github.requests.length = 0
-
-    const rerun = await run({ event: 'push', attempt: '2' })
-
-    expect(rerun.outputs['job-id']).toBe(jobId)
-    expect(jobPosts()).toBe(4)
-    expect(
-      github.requests
-        .filter((r) => r.method === 'GET')
-        .map((r) => [r.query.page ?? '1', r.query.check_name])
-    ).toEqual([
-      ['1', 'Mintlify Docs Agent Job'],
-      ['2', 'Mintlify Docs Agent Job']
-    ])
-  })
+      expect(restarted.exitCode).toBe(0)
+      expect(jobPosts()).toBe(4)
+      expect(restarted.stdout).toContain(
+        `Re-run: the earlier attempt's job ${failedJob} is failed; creating a new job.`
+      )
+      expect(restarted.outputs['job-id']).toBe(standIn.jobIds()[3])
+      expect(listing).toEqual([
+        ['1', 'Mintlify Docs Agent Job'],
+        ['2', 'Mintlify Docs Agent Job']
+      ])
+    },
+    CHAIN_MS
+  )
 })

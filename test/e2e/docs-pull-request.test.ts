@@ -160,35 +160,29 @@ describe('what the docs pull request changes', () => {
   )
 
   it.concurrent(
-    'keeps a path with a line break on one line of pr-files, and a title from GitHub inert',
+    'lists at most 300 paths and the first five in the summary, each path on one line of pr-files, and a title from GitHub inert',
     async () => {
-      const { github, seedDocsPull, run } = await freshWorld()
-      seedDocsPull({ title: '::error::pwned\nsecond line' })
-      github.setPullFiles(DOCS, 100, [{ filename: 'a.mdx\nb.mdx' }, { filename: 'c.mdx' }])
+      const { github, seedDocsPull, run, docsCalls } = await fullPagesWorld()
+      seedDocsPull({ changed_files: 420, title: '::error::pwned\nsecond line' })
+      github.setPullFiles(
+        DOCS,
+        100,
+        Array.from({ length: 420 }, (_, i) => ({
+          filename: i === 0 ? 'a.mdx\nb.mdx' : `page-${i}.mdx`
+        }))
+      )
 
       const result = await run({ 'docs-token': TOKEN })
 
-      expect(result.outputs['pr-files']).toBe('a.mdx\\nb.mdx\nc.mdx')
+      const files = result.outputs['pr-files']?.split('\n')
+      expect(files).toHaveLength(300)
+      expect(files?.slice(0, 2)).toEqual(['a.mdx\\nb.mdx', 'page-1.mdx'])
+      expect(docsCalls().filter((call) => call.includes('/files'))).toHaveLength(3)
+      expect(result.summary).toContain('<code>page-4.mdx</code><br>… and 415 more |')
       expect(result.outputs['pr-title']).toBe('\u200b::error::pwned\\nsecond line')
       expect(result.stdout).not.toMatch(/^::error::pwned/m)
     }
   )
-
-  it.concurrent('lists at most 300 paths and the first five in the summary', async () => {
-    const { github, seedDocsPull, run, docsCalls } = await fullPagesWorld()
-    seedDocsPull({ changed_files: 420 })
-    github.setPullFiles(
-      DOCS,
-      100,
-      Array.from({ length: 420 }, (_, i) => ({ filename: `page-${i}.mdx` }))
-    )
-
-    const result = await run({ 'docs-token': TOKEN })
-
-    expect(result.outputs['pr-files']?.split('\n')).toHaveLength(300)
-    expect(docsCalls().filter((call) => call.includes('/files'))).toHaveLength(3)
-    expect(result.summary).toContain('<code>page-4.mdx</code><br>… and 415 more |')
-  })
 
   it.concurrent('uses docs-token for the docs repository, not github-token', async () => {
     const { github, seedDocsPull, run } = await freshWorld()
@@ -250,100 +244,42 @@ describe('reviewers and labels', () => {
     expect(warnings(result.stdout)).toEqual([])
   })
 
-  it.concurrent('takes the pusher as author on a push', async () => {
-    const { github, seedDocsPull, run } = await freshWorld()
-    seedDocsPull()
-
-    const result = await run(
-      { 'docs-pr-reviewers': 'author' },
-      {
-        name: 'push',
-        body: {
-          ref: 'refs/heads/main',
-          pusher: { name: 'grace' },
-          sender: { login: 'grace', type: 'User' }
-        }
-      }
-    )
-
-    expect(result.exitCode).toBe(0)
-    expect(pullRequestWorld(github.state).pulls.get(`${DOCS}#100`)?.requestedReviewers).toEqual([
-      'grace'
-    ])
-  })
-
+  // The author on a push, and the authors that are skipped (a bot, the docs pull
+  // request's own author), are proven in process in test/github/docs-review.test.ts and
+  // test/github/follow-docs-pr.test.ts.
   it.concurrent(
-    'skips an author that is a bot and the docs pull request author, without asking GitHub',
+    'warns about a refused reviewer and a refused label, and still requests and adds the others',
     async () => {
-      const { github, seedDocsPull, run } = await freshWorld()
-      seedDocsPull({ user: { login: 'docs-writer', type: 'User' } })
+      const { github, seedDocsPull, run, docsCalls } = await freshWorld()
+      seedDocsPull()
+      pullRequestWorld(github.state).collaborators.set(DOCS, new Set(['ada', 'carol']))
+      pullRequestWorld(github.state).labels.set(DOCS, new Set(['documentation']))
 
-      const result = await run(
-        { 'docs-pr-reviewers': 'author, docs-writer, carol' },
-        {
-          name: 'pull_request',
-          body: {
-            pull_request: {
-              ...PULL_REQUEST.pull_request,
-              user: { login: 'dependabot[bot]', type: 'Bot' }
-            }
-          }
-        }
-      )
+      const result = await run({
+        'docs-pr-reviewers': 'ada, mallory, carol',
+        'docs-pr-labels': 'documentation, no-such-label'
+      })
 
       expect(result.exitCode).toBe(0)
-      expect(pullRequestWorld(github.state).pulls.get(`${DOCS}#100`)?.requestedReviewers).toEqual([
-        'carol'
+      const pull = pullRequestWorld(github.state).pulls.get(`${DOCS}#100`)
+      expect(pull?.requestedReviewers).toEqual(['ada', 'carol'])
+      expect(pull?.labels).toEqual(['documentation'])
+      // Each batch is refused whole; then each name alone.
+      expect(docsCalls().filter((call) => call.startsWith('POST'))).toEqual([
+        ...Array(4).fill('POST /repos/acme/docs/pulls/100/requested_reviewers'),
+        ...Array(3).fill('POST /repos/acme/docs/issues/100/labels')
       ])
-      expect(result.stdout).toContain(
-        'docs-pr-reviewers: skipped author: dependabot[bot] is a bot.'
-      )
-      expect(result.stdout).toContain(
-        'docs-pr-reviewers: skipped docs-writer: opened the docs pull request, so cannot review it.'
-      )
-      expect(warnings(result.stdout)).toEqual([])
+      expect(warnings(result.stdout)).toEqual([
+        expect.stringMatching(
+          /^::warning::docs-pr-reviewers: GitHub refused to request a review of acme\/docs#100 from mallory \(Reviews may only be requested from collaborators\./
+        ),
+        expect.stringMatching(
+          /^::warning::docs-pr-labels: GitHub refused to add no-such-label \(Label does not exist: no-such-label\) to acme\/docs#100\./
+        )
+      ])
+      expect(result.outputs['pr-title']).toBe('Document the widget API')
     }
   )
-
-  it.concurrent('warns about a refused reviewer and still requests the others', async () => {
-    const { github, seedDocsPull, run, docsCalls } = await freshWorld()
-    seedDocsPull()
-    pullRequestWorld(github.state).collaborators.set(DOCS, new Set(['ada', 'carol']))
-
-    const result = await run({ 'docs-pr-reviewers': 'ada, mallory, carol' })
-
-    expect(result.exitCode).toBe(0)
-    expect(pullRequestWorld(github.state).pulls.get(`${DOCS}#100`)?.requestedReviewers).toEqual([
-      'ada',
-      'carol'
-    ])
-    // The batch is refused whole; then each name alone.
-    expect(docsCalls().filter((call) => call.startsWith('POST'))).toHaveLength(4)
-    expect(warnings(result.stdout)).toEqual([
-      expect.stringMatching(
-        /^::warning::docs-pr-reviewers: GitHub refused to request a review of acme\/docs#100 from mallory \(Reviews may only be requested from collaborators\./
-      )
-    ])
-    expect(result.outputs['pr-title']).toBe('Document the widget API')
-  })
-
-  it.concurrent('warns about a label GitHub refuses and adds the others', async () => {
-    const { github, seedDocsPull, run } = await freshWorld()
-    seedDocsPull()
-    pullRequestWorld(github.state).labels.set(DOCS, new Set(['documentation']))
-
-    const result = await run({ 'docs-pr-labels': 'documentation, no-such-label' })
-
-    expect(result.exitCode).toBe(0)
-    expect(pullRequestWorld(github.state).pulls.get(`${DOCS}#100`)?.labels).toEqual([
-      'documentation'
-    ])
-    expect(warnings(result.stdout)).toEqual([
-      expect.stringMatching(
-        /^::warning::docs-pr-labels: GitHub refused to add no-such-label \(Label does not exist: no-such-label\) to acme\/docs#100\./
-      )
-    ])
-  })
 })
 
 describe('without access to the docs repository', () => {

@@ -4,16 +4,40 @@
 
 import { pullRequestWorld, seedPull } from '../support/github-routes/pull-requests.js'
 import { simulate, type Simulation } from '../support/pr-workflow.js'
+import type { ActionRun } from '../support/run-action.js'
 
 let sim: Simulation
 
-beforeEach(async () => {
+// One pull request's life, run once and read by both tests: a first run, a later push
+// that follows the same job up, then a run that starts a new job (reuse-job: false).
+let first: ActionRun
+let second: ActionRun
+let replaced: ActionRun
+let afterFirst: { requests: string[]; record: string; reviewers?: string[]; labels?: string[] }
+let afterSecond: { requests: string[]; backLinks: number }
+
+beforeAll(async () => {
   sim = await simulate()
   // The stand-in's jobs open acme/docs#100, #101, … in turn; GitHub knows the first two.
   seedPull(sim.github.state, 'acme/docs', 100, { title: 'Docs: the widget API' })
   seedPull(sim.github.state, 'acme/docs', 101, { title: 'Docs: the widget API, again' })
-})
-afterEach(async () => {
+
+  first = await sim.run('Document the widget API', { inputs: HAND_OFF })
+  const pull = pullRequestWorld(sim.github.state).pulls.get('acme/docs#100')
+  afterFirst = {
+    requests: reviewRequests(),
+    record: sim.comments()[0]?.body.split('\n')[0] ?? '',
+    ...(pull ? { reviewers: [...pull.requestedReviewers], labels: [...pull.labels] } : {})
+  }
+  second = await sim.run('Second push', { inputs: HAND_OFF })
+  afterSecond = {
+    requests: reviewRequests(),
+    backLinks: sim.github.comments('acme/docs', 100).length
+  }
+  replaced = await sim.run('Start over', { inputs: { ...HAND_OFF, 'reuse-job': 'false' } })
+  // Three runs in one hook: more time than one test's default on a busy machine.
+}, 60_000)
+afterAll(async () => {
   await sim.close()
 })
 
@@ -33,44 +57,35 @@ const reviewRequests = (): string[] =>
     .map((r) => r.path)
 
 describe('reviewers and labels across a follow-up', () => {
-  it('are requested by the first run and not again by a later push to the same job', async () => {
-    const first = await sim.run('Document the widget API', { inputs: HAND_OFF })
+  it('are requested by the first run and not again by a later push to the same job', () => {
     expect(first.exitCode).toBe(0)
-    expect(reviewRequests()).toEqual([
+    expect(afterFirst.requests).toEqual([
       '/repos/acme/docs/pulls/100/requested_reviewers',
       '/repos/acme/docs/issues/100/labels'
     ])
-    const pull = pullRequestWorld(sim.github.state).pulls.get('acme/docs#100')
-    expect(pull?.requestedReviewers).toEqual(['carol', 'dave'])
-    expect(pull?.labels).toEqual(['documentation'])
-    expect(sim.comments()[0]?.body.split('\n')[0]).toContain(
+    expect(afterFirst.reviewers).toEqual(['carol', 'dave'])
+    expect(afterFirst.labels).toEqual(['documentation'])
+    expect(afterFirst.record).toContain(
       'handed-off="https%3A%2F%2Fgithub.com%2Facme%2Fdocs%2Fpull%2F100"'
     )
-
-    const second = await sim.run('Second push', { inputs: HAND_OFF })
 
     expect(second.exitCode).toBe(0)
     expect(second.outputs.created).toBe('false')
     expect(sim.messages()).toEqual(['Second push'])
     // Nothing asked twice; the outputs still read the docs pull request.
-    expect(reviewRequests()).toHaveLength(2)
+    expect(afterSecond.requests).toHaveLength(2)
     expect(second.outputs['pr-title']).toBe('Docs: the widget API')
     // The back-link was written once, by the first run.
-    expect(sim.github.comments('acme/docs', 100)).toHaveLength(1)
+    expect(afterSecond.backLinks).toBe(1)
   })
 
-  it('are requested again by the run that creates a new job, on its new docs pull request', async () => {
-    await sim.run('Document the widget API', { inputs: HAND_OFF })
-    const replaced = await sim.run('Start over', {
-      inputs: { ...HAND_OFF, 'reuse-job': 'false' }
-    })
-
+  it('are requested again by the run that creates a new job, on its new docs pull request', () => {
     expect(replaced.outputs.created).toBe('true')
     expect(replaced.outputs['pr-link']).toBe('https://github.com/acme/docs/pull/101')
-    const [first, second] = sim.agent.jobIds()
+    const [firstJob, secondJob] = sim.agent.jobIds()
     const record = sim.comments()[0]?.body.split('\n')[0] ?? ''
-    expect(record).toContain(`job="${second ?? ''}"`)
-    expect(record).not.toContain(`job="${first ?? ''}"`)
+    expect(record).toContain(`job="${secondJob ?? ''}"`)
+    expect(record).not.toContain(`job="${firstJob ?? ''}"`)
     expect(record).toContain('handed-off="https%3A%2F%2Fgithub.com%2Facme%2Fdocs%2Fpull%2F101"')
     expect(reviewRequests()).toEqual([
       '/repos/acme/docs/pulls/100/requested_reviewers',

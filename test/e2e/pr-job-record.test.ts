@@ -2,7 +2,15 @@
 // permission to comment still does, and what a pull request costs (counted requests).
 
 import { formatRecord } from '../../src/github/pr-record.js'
-import { codeRepositoryCalls, recordedJob, simulate, REPO, PR } from '../support/pr-workflow.js'
+import {
+  codeRepositoryCalls,
+  recordedJob,
+  simulate,
+  REPO,
+  PR,
+  type Simulation
+} from '../support/pr-workflow.js'
+import type { ActionRun } from '../support/run-action.js'
 import { onDemand } from '../support/fixtures.js'
 
 // Each case its own pair of stand-ins, so the cases run concurrently.
@@ -11,85 +19,92 @@ const freshSimulation = onDemand(() => simulate())
 const warnings = (stdout: string): string[] =>
   stdout.split('\n').filter((line) => line.startsWith('::warning::'))
 
-describe('a record is believed only from a trusted bot', () => {
-  it.concurrent(
-    'ignores a marker a person pasted to point the pull request at another job',
-    async () => {
-      const sim = await freshSimulation()
-      // Someone else's job, on the same project.
-      await sim.run('Attacker job', { inputs: { 'pr-comment': 'false' } })
-      const [attackerJob] = sim.agent.jobIds()
-      sim.github.addComment(
-        REPO,
-        PR,
-        `${formatRecord({ projectId: 'proj-test', jobId: attackerJob as string, runId: '1', runAttempt: 1, followUps: 0 })}\nlooks official`,
-        'mallory'
-      )
+/** A job someone else started on the project, straight through the Agent Jobs API. */
+async function someoneElsesJob(sim: Simulation, prompt: string): Promise<string> {
+  const response = await fetch(`${sim.agent.url}/v2/agent/proj-test/job`, {
+    method: 'POST',
+    headers: { authorization: 'Bearer mint_test_key', 'content-type': 'application/json' },
+    body: JSON.stringify({ prompt })
+  })
+  return ((await response.json()) as { id: string }).id
+}
 
-      const run = await sim.run('Document the widget API')
+const record = (jobId: string, projectId = 'proj-test'): string =>
+  formatRecord({ projectId, jobId, runId: '1', runAttempt: 1, followUps: 0 })
+
+describe('a record is believed only from a trusted bot, for its project', () => {
+  // One pull request holding every record the action must not follow, all naming a real
+  // job on the project (which it would find, were it to believe one), and one run.
+  const untrusted = (() => {
+    let started: Promise<{ sim: Simulation; run: ActionRun; otherJob: string; seeded: string[] }>
+    return () =>
+      (started ??= (async () => {
+        const sim = await freshSimulation()
+        const otherJob = await someoneElsesJob(sim, 'Attacker job')
+        // Someone else's job, pasted by a person; the same from another bot account.
+        sim.github.addComment(REPO, PR, `${record(otherJob)}\nlooks official`, 'mallory')
+        sim.github.addComment(REPO, PR, record(otherJob), 'some-app[bot]')
+        // From the action's own bot: a malformed record, and another project's record.
+        sim.github.addComment(
+          REPO,
+          PR,
+          '<!-- mintlify-agent-job project="proj-test" job="job_x" run="abc" attempt="1" follow-ups="0" -->\nbroken'
+        )
+        sim.github.addComment(REPO, PR, record(otherJob, 'proj-b'))
+        const seeded = sim.comments().map((c) => c.body)
+
+        const run = await sim.run('Document the widget API')
+        return { sim, run, otherJob, seeded }
+      })())
+  })()
+
+  it.concurrent(
+    'ignores a marker a person pasted, or another bot account wrote, to point the pull request at another job',
+    async () => {
+      const { sim, run, otherJob } = await untrusted()
 
       const [, ours] = sim.agent.jobIds()
+      expect(run.exitCode).toBe(0)
       expect(run.outputs).toMatchObject({ 'job-id': ours, created: 'true' })
       expect(sim.messages()).toEqual([])
-      // The pasted comment is left alone; the action keeps its own.
-      expect(sim.comments()).toHaveLength(2)
-      expect(sim.comments()[0]?.user.login).toBe('mallory')
-      expect(recordedJob(sim.comments()[1]?.body)).toBe(ours)
+      expect(sim.agent.requests.filter((r) => r.path.includes(otherJob))).toEqual([])
+      // The pasted comments are left alone; the action keeps its own.
+      expect(
+        sim
+          .comments()
+          .map((c) => c.user.login)
+          .slice(0, 2)
+      ).toEqual(['mallory', 'some-app[bot]'])
     }
   )
-
-  it.concurrent('ignores a marker written by another bot account', async () => {
-    const sim = await freshSimulation()
-    await sim.run('Other job', { inputs: { 'pr-comment': 'false' } })
-    const [otherJob] = sim.agent.jobIds()
-    sim.github.addComment(
-      REPO,
-      PR,
-      formatRecord({
-        projectId: 'proj-test',
-        jobId: otherJob as string,
-        runId: '1',
-        runAttempt: 1,
-        followUps: 0
-      }),
-      'some-app[bot]'
-    )
-
-    const run = await sim.run('Document it')
-
-    expect(run.outputs.created).toBe('true')
-    expect(sim.messages()).toEqual([])
-  })
 
   it.concurrent(
     'ignores a malformed record, even from the bot, and writes a good one',
     async () => {
-      const sim = await freshSimulation()
-      sim.github.addComment(
-        REPO,
-        PR,
-        '<!-- mintlify-agent-job project="proj-test" job="job_x" run="abc" attempt="1" follow-ups="0" -->\nbroken'
-      )
+      const { sim, seeded } = await untrusted()
 
-      const run = await sim.run('Document it')
-
-      expect(run.exitCode).toBe(0)
-      expect(run.outputs.created).toBe('true')
       expect(sim.agent.requests.filter((r) => r.path.includes('job_x'))).toEqual([])
-      expect(recordedJob(sim.comments()[1]?.body)).toBe(sim.agent.jobIds()[0])
+      expect(sim.comments()).toHaveLength(5)
+      expect(
+        sim
+          .comments()
+          .slice(0, 4)
+          .map((c) => c.body)
+      ).toEqual(seeded)
+      expect(recordedJob(sim.comments()[4]?.body)).toBe(sim.agent.jobIds()[1])
     }
   )
 
   it.concurrent(
     "keeps another project's record apart: one comment per pull request and project",
     async () => {
-      const sim = await freshSimulation()
-      await sim.run('Docs for project A')
-      await sim.run('Docs for project B', { inputs: { 'project-id': 'proj-b' } })
+      const { sim, seeded } = await untrusted()
 
-      // The stand-in knows only proj-test, so B's run fails, but it must not reuse A's job.
+      // proj-b's record names a job the run could reach: it must not reuse it.
       expect(sim.messages()).toEqual([])
       expect(sim.creations()).toBe(2)
+      expect(sim.comments()[3]?.body).toBe(seeded[3])
+      expect(recordedJob(sim.comments()[4]?.body)).toBe(sim.agent.jobIds()[1])
     }
   )
 })
@@ -151,12 +166,12 @@ describe('without permission to comment', () => {
 
 describe('what a pull request costs', () => {
   it.concurrent(
-    'five pushes: one creation, four messages, one docs pull request, few GitHub calls',
+    'three pushes: one creation, then a message each, one docs pull request, few GitHub calls a push',
     async () => {
       const sim = await freshSimulation()
       const perRun: string[][] = []
       const links: string[] = []
-      for (let push = 1; push <= 5; push++) {
+      for (let push = 1; push <= 3; push++) {
         const before = sim.github.requests.length
         const run = await sim.run(`Push ${push}: document what changed`)
         expect(run.exitCode).toBe(0)
@@ -165,10 +180,10 @@ describe('what a pull request costs', () => {
       }
 
       expect(sim.creations()).toBe(1)
-      expect(sim.messages()).toHaveLength(4)
+      expect(sim.messages()).toHaveLength(2)
       expect(new Set(links)).toEqual(new Set(['https://github.com/acme/docs/pull/100']))
       expect(sim.comments()).toHaveLength(1)
-      expect(sim.comments()[0]?.body).toContain('follow-ups="4"')
+      expect(sim.comments()[0]?.body).toContain('follow-ups="2"')
       // At most 4 calls plus one per 100 comments (the thread has one comment: one page).
       for (const calls of perRun) expect(calls.length).toBeLessThanOrEqual(5)
       expect(perRun[0]).toEqual([
@@ -176,11 +191,13 @@ describe('what a pull request costs', () => {
         'POST /repos/acme/app/issues/7/comments',
         `PATCH /repos/acme/app/issues/comments/${sim.comments()[0]?.id}`
       ])
-      expect(perRun[4]).toEqual([
-        'GET /repos/acme/app/issues/7/comments',
-        `PATCH /repos/acme/app/issues/comments/${sim.comments()[0]?.id}`,
-        `PATCH /repos/acme/app/issues/comments/${sim.comments()[0]?.id}`
-      ])
+      // Every later push the same: read, record early, record the end.
+      for (const calls of perRun.slice(1))
+        expect(calls).toEqual([
+          'GET /repos/acme/app/issues/7/comments',
+          `PATCH /repos/acme/app/issues/comments/${sim.comments()[0]?.id}`,
+          `PATCH /repos/acme/app/issues/comments/${sim.comments()[0]?.id}`
+        ])
     }
   )
 
@@ -188,16 +205,16 @@ describe('what a pull request costs', () => {
     'a pull request with 250 comments is read in three calls, the record found on the last page',
     async () => {
       const sim = await freshSimulation()
-      await sim.run('Document it')
-      const ours = sim.comments().shift()
+      // The pull request's job, recorded by the action's bot after 249 other comments.
+      const jobId = await someoneElsesJob(sim, 'Document it')
       for (let i = 0; i < 249; i++) sim.github.addComment(REPO, PR, `comment ${i}`, 'octocat')
-      if (ours) sim.comments().push(ours)
+      sim.github.addComment(REPO, PR, record(jobId))
 
       const before = sim.github.requests.length
       const run = await sim.run('Second push')
 
       const calls = codeRepositoryCalls(sim.github, before)
-      expect(run.outputs.created).toBe('false')
+      expect(run.outputs).toMatchObject({ 'job-id': jobId, created: 'false' })
       expect(calls.filter((c) => c.startsWith('GET'))).toHaveLength(3)
       expect(calls.length).toBeLessThanOrEqual(4 + 3)
     }

@@ -1,49 +1,126 @@
 // One docs job per pull request, end to end: the bundled action run once per simulated
 // workflow run (push, re-run, comment) against both stand-ins, which keep their state
 // between runs as the services do.
+//
+// Each spawned run costs a Node start, so the runs are chained as a pull request's life
+// would chain them: three chains (pushes, replacements, re-runs), each run once and read
+// by several tests. Every decision is also asserted row by row, in process, in
+// test/action/job-decision.test.ts; these prove the wiring around it.
 
+import { jest } from '@jest/globals'
 import { onDemand } from '../support/fixtures.js'
 import { simulate, recordedJob, type Simulation } from '../support/pr-workflow.js'
 import { setRole } from '../support/github-routes/commands.js'
-import { pullRequestWorld } from '../support/github-routes/pull-requests.js'
+import type { ActionRun } from '../support/run-action.js'
 
-// Each case its own pair of stand-ins, so the cases run concurrently.
+// A test waits for its whole chain (up to six runs, two of them on slow jobs), not for two
+// runs as a test of its own would: more time than the default on a busy machine.
+jest.setTimeout(60_000)
+
+// Each chain its own pair of stand-ins, so the chains run concurrently.
 const freshSimulation = onDemand(() => simulate())
+
+/** Runs `steps` once, however many tests await it. */
+function chain<T>(steps: () => Promise<T>): () => Promise<T> {
+  let started: Promise<T> | undefined
+  return () => (started ??= steps())
+}
 
 const body = (sim: Simulation): string => sim.comments()[0]?.body ?? ''
 /** As the comment's Markdown writes an id (underscores escaped). */
 const md = (text: string | undefined): string => (text ?? '').replace(/_/g, '\\_')
 
+/** A run of a chain, with the pull request's comment and the job ids as it left them. */
+interface Step {
+  run: ActionRun
+  body: string
+  comments: number
+  jobIds: string[]
+}
+const step = (sim: Simulation, run: ActionRun): Step => ({
+  run,
+  body: body(sim),
+  comments: sim.comments().length,
+  jobIds: sim.agent.jobIds()
+})
+
+// Pushes to one pull request: the first creates the job, later ones (and a command from
+// a comment) follow it up while its docs pull request is unseen or open, even while it
+// is busy; a merged docs pull request gets a new job; pr-comment: false bypasses it all.
+const pushes = chain(async () => {
+  const sim = await freshSimulation()
+
+  let seenWhileWorking: { body?: string; status?: unknown } | undefined
+  const pending = sim.run('slow:500: Document the widget API')
+  // Look at the pull request while the job is still working.
+  for (let i = 0; i < 200 && !seenWhileWorking; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 20))
+    const [comment] = sim.comments()
+    const [id] = sim.agent.jobIds()
+    if (comment && id) seenWhileWorking = { body: comment.body, status: sim.agent.job(id)?.status }
+  }
+  const first = step(sim, await pending)
+  const firstGitHubCalls = sim.github.requests.map((r) => r.method)
+
+  // GitHub does not know the docs pull request (the token cannot see it).
+  const unseen = step(sim, await sim.run('Document the widget limits'))
+
+  sim.github.setPullState('acme/docs', 100, { state: 'open', merged: false })
+  // Not waiting: the job is left working on this prompt for the comment's run below.
+  // Long enough to outlast the next process's start on a busy machine.
+  const open = step(sim, await sim.run('slow:3000: Third push', { inputs: { wait: 'false' } }))
+
+  // The comment is `/docs update`, by a writer: a command for the pull request's job.
+  setRole(sim.github.state, 'acme/app', 'octocat', 'write')
+  const command = step(
+    sim,
+    await sim.run('Also document the errors', { workflow: 'Docs commands', event: 'issue_comment' })
+  )
+  const messages = sim.messages()
+
+  sim.github.setPullState('acme/docs', 100, { state: 'closed', merged: true })
+  const merged = step(sim, await sim.run('Document it again'))
+
+  const calls = sim.github.requests.length
+  const unrecorded = step(sim, await sim.run('Again', { inputs: { 'pr-comment': 'false' } }))
+  const unrecordedCalls = sim.github.requests.slice(calls)
+
+  return {
+    sim,
+    seenWhileWorking,
+    first,
+    firstGitHubCalls,
+    unseen,
+    open,
+    command,
+    messages,
+    merged,
+    unrecorded,
+    unrecordedCalls
+  }
+})
+
 describe('the first run for a pull request', () => {
   it.concurrent(
     'creates the job, records it in a comment as soon as the id is known, and updates that comment at the end',
     async () => {
-      const sim = await freshSimulation()
-      let seenWhileWorking: { body?: string; status?: unknown } | undefined
-      const run = await (async () => {
-        const pending = sim.run('slow:800: Document the widget API')
-        // Look at the pull request while the job is still working.
-        for (let i = 0; i < 200 && !seenWhileWorking; i++) {
-          await new Promise((resolve) => setTimeout(resolve, 20))
-          const [comment] = sim.comments()
-          const [id] = sim.agent.jobIds()
-          if (comment && id)
-            seenWhileWorking = { body: comment.body, status: sim.agent.job(id)?.status }
-        }
-        return pending
-      })()
+      const { seenWhileWorking, first, firstGitHubCalls } = await pushes()
 
-      const [jobId] = sim.agent.jobIds()
-      expect(run.exitCode).toBe(0)
+      const [jobId] = first.jobIds
+      expect(first.run.exitCode).toBe(0)
       expect(seenWhileWorking?.status).toBe('active')
       expect(recordedJob(seenWhileWorking?.body)).toBe(jobId)
       expect(seenWhileWorking?.body).toContain('The job is working')
-      expect(sim.comments()).toHaveLength(1)
-      expect(recordedJob(body(sim))).toBe(jobId)
-      expect(body(sim)).toContain('| Status | ✅ completed |')
-      expect(body(sim)).toContain(`**This run:** Created job ${md(jobId)} for this pull request.`)
-      expect(run.outputs).toMatchObject({ 'job-id': jobId, created: 'true', status: 'completed' })
-      expect(sim.github.requests.map((r) => r.method)).toEqual(['GET', 'POST', 'PATCH'])
+      expect(first.comments).toBe(1)
+      expect(recordedJob(first.body)).toBe(jobId)
+      expect(first.body).toContain('| Status | ✅ completed |')
+      expect(first.body).toContain(`**This run:** Created job ${md(jobId)} for this pull request.`)
+      expect(first.run.outputs).toMatchObject({
+        'job-id': jobId,
+        created: 'true',
+        status: 'completed'
+      })
+      expect(firstGitHubCalls).toEqual(['GET', 'POST', 'PATCH'])
     }
   )
 })
@@ -52,252 +129,301 @@ describe('later runs for the pull request', () => {
   it.concurrent(
     'send the prompt to the same job as a follow-up, and the same docs pull request is updated',
     async () => {
-      const sim = await freshSimulation()
-      await sim.run('Document the widget API')
-      const second = await sim.run('Document the widget limits')
+      const { first, unseen, messages } = await pushes()
 
-      const [jobId] = sim.agent.jobIds()
-      expect(sim.agent.jobIds()).toHaveLength(1)
-      expect(sim.messages()).toEqual(['Document the widget limits'])
-      expect(second.exitCode).toBe(0)
-      expect(second.outputs).toMatchObject({
+      const [jobId] = first.jobIds
+      expect(unseen.jobIds).toEqual([jobId])
+      expect(messages[0]).toBe('Document the widget limits')
+      expect(unseen.run.exitCode).toBe(0)
+      expect(unseen.run.outputs).toMatchObject({
         'job-id': jobId,
         created: 'false',
         'pr-link': 'https://github.com/acme/docs/pull/100'
       })
-      expect(sim.comments()).toHaveLength(1)
-      expect(body(sim)).toContain(
+      expect(unseen.comments).toBe(1)
+      expect(unseen.body).toContain(
         `**This run:** Sent the 1st follow-up for this pull request to job ${md(jobId)}.`
       )
-      expect(body(sim)).toContain('follow-ups="1"')
-    }
-  )
-
-  it.concurrent(
-    'from another workflow on the same pull request (a comment) find the same job',
-    async () => {
-      const sim = await freshSimulation()
-      await sim.run('Document the widget API', { workflow: 'Docs' })
-      // The comment is `/docs update`, by a writer: a command for the pull request's job.
-      setRole(sim.github.state, 'acme/app', 'octocat', 'write')
-      const commands = await sim.run('Also document the errors', {
-        workflow: 'Docs commands',
-        event: 'issue_comment'
-      })
-
-      expect(commands.exitCode).toBe(0)
-      expect(commands.outputs.triggered).toBe('true')
-      expect(sim.agent.jobIds()).toHaveLength(1)
-      const [message] = sim.messages()
-      expect(sim.messages()).toHaveLength(1)
-      // The workflow's standing instruction first, then the command as the commenter's request.
-      expect(message?.startsWith('Also document the errors')).toBe(true)
-      expect(message).toContain('update')
-      expect(sim.comments()).toHaveLength(1)
-    }
-  )
-
-  it.concurrent.each([
-    { name: 'failed', first: 'fail: Document it', why: 'failed' },
-    { name: 'archived', first: 'archive: Document it', why: 'was archived' }
-  ])('replace a recorded job that $name, and say why', async ({ first, why }) => {
-    const sim = await freshSimulation()
-    await sim.run(first)
-    const second = await sim.run('Document it again')
-
-    const [old, fresh] = sim.agent.jobIds()
-    expect(sim.agent.jobIds()).toHaveLength(2)
-    expect(sim.messages()).toEqual([])
-    expect(second.outputs).toMatchObject({ 'job-id': fresh, created: 'true' })
-    expect(second.stdout).toContain(`Created a new job ${fresh}: the recorded job ${old} ${why}.`)
-    expect(recordedJob(body(sim))).toBe(fresh)
-  })
-
-  it.concurrent('replace a recorded job the service no longer knows (404)', async () => {
-    const sim = await freshSimulation()
-    await sim.run('Document it')
-    // The record now points at a job the service forgets (as after a reset).
-    const comment = sim.comments()[0] as { body: string }
-    comment.body = comment.body.replace(/job="[^"]*"/, 'job="job_forgotten"')
-
-    const second = await sim.run('Document it again')
-
-    expect(second.exitCode).toBe(0)
-    expect(sim.agent.jobIds()).toHaveLength(2)
-    expect(second.stdout).toContain(
-      'the recorded job job_forgotten no longer exists (the service answered 404)'
-    )
-    expect(second.outputs.created).toBe('true')
-  })
-
-  it.concurrent.each([
-    { state: 'merged', pull: { state: 'closed', merged: true } as const },
-    { state: 'closed', pull: { state: 'closed', merged: false } as const }
-  ])(
-    'replace a job whose docs pull request is $state (the token can see it)',
-    async ({ state, pull }) => {
-      const sim = await freshSimulation()
-      await sim.run('Document it')
-      sim.github.setPullState('acme/docs', 100, pull)
-
-      const second = await sim.run('Document it again')
-
-      expect(sim.agent.jobIds()).toHaveLength(2)
-      expect(second.stdout).toContain(`has its docs pull request already ${state}`)
-      expect(second.outputs['pr-link']).toBe('https://github.com/acme/docs/pull/101')
+      expect(unseen.body).toContain('follow-ups="1"')
     }
   )
 
   it.concurrent(
     'follow up when the docs pull request is still open, or the token cannot see it',
     async () => {
-      const sim = await freshSimulation()
-      await sim.run('Document it')
-      sim.github.setPullState('acme/docs', 100, { state: 'open', merged: false })
-      await sim.run('Second push')
-      pullRequestWorld(sim.github.state).pulls.clear()
-      const third = await sim.run('Third push')
+      const { first, unseen, open, messages } = await pushes()
 
-      expect(sim.agent.jobIds()).toHaveLength(1)
-      expect(sim.messages()).toEqual(['Second push', 'Third push'])
-      expect(third.stdout).toContain('Could not see the docs pull request acme/docs#100')
-      expect(third.stdout).not.toContain('::warning::')
+      expect(open.jobIds).toEqual(first.jobIds)
+      expect(messages.slice(0, 2)).toEqual(['Document the widget limits', 'slow:3000: Third push'])
+      expect(open.body).toContain('follow-ups="2"')
+      expect(unseen.run.stdout).toContain('Could not see the docs pull request acme/docs#100')
+      expect(unseen.run.stdout).not.toContain('::warning::')
+      expect(open.run.stdout).not.toContain('Could not see the docs pull request')
+    }
+  )
+
+  it.concurrent(
+    'from another workflow on the same pull request (a comment) find the same job',
+    async () => {
+      const { first, command, messages } = await pushes()
+
+      expect(command.run.exitCode).toBe(0)
+      expect(command.run.outputs.triggered).toBe('true')
+      expect(command.jobIds).toEqual(first.jobIds)
+      expect(messages).toHaveLength(3)
+      const message = messages[2]
+      // The workflow's standing instruction first, then the command as the commenter's request.
+      expect(message?.startsWith('Also document the errors')).toBe(true)
+      expect(message).toContain('update')
+      expect(command.comments).toBe(1)
     }
   )
 
   it.concurrent(
     'wait for a job that is still working, then send the follow-up: never into a busy job, never a second job',
     async () => {
-      const sim = await freshSimulation()
-      // Long enough to outlast the next process's start on a busy machine.
-      await sim.run('slow:3000: Document it', { inputs: { wait: 'false' } })
-      const [jobId] = sim.agent.jobIds()
-      expect(sim.agent.job(jobId as string)?.status).toBe('active')
+      const { sim, first, open, command } = await pushes()
 
-      const second = await sim.run('Document the limits')
-
-      expect(second.exitCode).toBe(0)
-      expect(sim.agent.jobIds()).toHaveLength(1)
+      const [jobId] = first.jobIds
+      // The run before did not wait: it left the job working on its prompt.
+      expect(open.run.outputs).toMatchObject({ 'job-id': jobId, status: 'active' })
+      expect(command.run.exitCode).toBe(0)
+      expect(command.jobIds).toEqual([jobId])
       expect(sim.agent.busyMessages).toEqual([])
-      expect(sim.messages()).toEqual(['Document the limits'])
-      expect(second.stdout).toContain('is still working on an earlier prompt; waiting for it')
-      expect(body(sim)).toContain(
-        `**This run:** Waited for job ${md(jobId)} to finish an earlier prompt, then sent the 1st follow-up`
+      expect(command.run.stdout).toContain('is still working on an earlier prompt; waiting for it')
+      expect(command.body).toContain(
+        `**This run:** Waited for job ${md(jobId)} to finish an earlier prompt, then sent the 3rd follow-up`
       )
-      expect(second.outputs).toMatchObject({ created: 'false', status: 'completed' })
+      expect(command.run.outputs).toMatchObject({ created: 'false', status: 'completed' })
     }
   )
 
-  it.concurrent('with reuse-job: false, start a new job and record it for later runs', async () => {
-    const sim = await freshSimulation()
-    await sim.run('Document it')
-    const fresh = await sim.run('Start over', { inputs: { 'reuse-job': 'false' } })
-    await sim.run('Then follow up')
+  it.concurrent(
+    'replace a job whose docs pull request is merged (the token can see it)',
+    async () => {
+      const { messages, merged } = await pushes()
 
-    const [, second] = sim.agent.jobIds()
-    expect(sim.agent.jobIds()).toHaveLength(2)
-    expect(fresh.outputs).toMatchObject({ 'job-id': second, created: 'true' })
-    expect(fresh.stdout).toContain(`Created a new job ${second} (reuse-job: false)`)
-    expect(
-      sim.agent.requests.filter((r) => r.path.endsWith('/message')).map((r) => r.path)
-    ).toEqual([`/v2/agent/proj-test/job/${second}/message`])
+      const [old, fresh] = merged.jobIds
+      expect(merged.jobIds).toHaveLength(2)
+      expect(messages).toHaveLength(3)
+      expect(merged.run.stdout).toContain(
+        `Created a new job ${fresh}: the recorded job ${old} has its docs pull request already merged.`
+      )
+      expect(merged.run.outputs['pr-link']).toBe('https://github.com/acme/docs/pull/101')
+      expect(recordedJob(merged.body)).toBe(fresh)
+    }
+  )
+
+  it.concurrent(
+    'with pr-comment: false, reuse-job does nothing: the run creates a job, whatever is recorded',
+    async () => {
+      const { sim, merged, unrecorded, unrecordedCalls } = await pushes()
+
+      expect(unrecorded.jobIds).toHaveLength(3)
+      expect(unrecorded.run.outputs.created).toBe('true')
+      expect(unrecordedCalls).toEqual([])
+      expect(sim.messages()).toHaveLength(3)
+      // The record still names the job the run before left.
+      expect(unrecorded.body).toBe(merged.body)
+    }
+  )
+})
+
+// Jobs that cannot be followed up: failed (found by a re-run), gone from the service,
+// set aside by reuse-job: false, or with a closed docs pull request.
+const replacements = chain(async () => {
+  const sim = await freshSimulation()
+  const failed = step(sim, await sim.run('fail: Document it', { runId: 902 }))
+  const rerun = step(sim, await sim.run('Document it', { runId: 902, attempt: 2 }))
+  const rerunMessages = sim.messages()
+
+  // The record now points at a job the service forgets (as after a reset).
+  const comment = sim.comments()[0] as { body: string }
+  comment.body = comment.body.replace(/job="[^"]*"/, 'job="job_forgotten"')
+  const forgotten = step(sim, await sim.run('Document it again'))
+
+  const fresh = step(sim, await sim.run('Start over', { inputs: { 'reuse-job': 'false' } }))
+  // The service answers the message with the old turn's `completed` for 250 ms.
+  const stale = step(sim, await sim.run('lag:250: slow:600: Then follow up'))
+  const staleJob = sim.agent.job(stale.jobIds[3] as string)?.status
+  const messagePaths = sim.agent.requests
+    .filter((r) => r.path.endsWith('/message'))
+    .map((r) => r.path)
+
+  const docsNumber = Number(/\/pull\/(\d+)$/.exec(stale.run.outputs['pr-link'] ?? '')?.[1])
+  sim.github.setPullState('acme/docs', docsNumber, { state: 'closed', merged: false })
+  const closed = step(sim, await sim.run('Document it once more'))
+  return {
+    sim,
+    failed,
+    rerun,
+    rerunMessages,
+    forgotten,
+    fresh,
+    stale,
+    staleJob,
+    messagePaths,
+    docsNumber,
+    closed
+  }
+})
+
+describe('runs that cannot use the recorded job', () => {
+  it.concurrent(
+    "replace a recorded job that failed, and say why (also a re-run: start again when the earlier attempt's job failed)",
+    async () => {
+      const { failed, rerun, rerunMessages } = await replacements()
+
+      const [old, fresh] = rerun.jobIds
+      expect(failed.run.exitCode).toBe(1)
+      expect(rerun.run.exitCode).toBe(0)
+      expect(rerun.jobIds).toHaveLength(2)
+      expect(rerunMessages).toEqual([])
+      expect(rerun.run.outputs).toMatchObject({ 'job-id': fresh, created: 'true' })
+      expect(rerun.run.stdout).toContain(
+        `Created a new job ${fresh}: the recorded job ${old} failed.`
+      )
+      expect(recordedJob(rerun.body)).toBe(fresh)
+    }
+  )
+
+  it.concurrent('replace a recorded job the service no longer knows (404)', async () => {
+    const { forgotten } = await replacements()
+
+    expect(forgotten.run.exitCode).toBe(0)
+    expect(forgotten.jobIds).toHaveLength(3)
+    expect(forgotten.run.stdout).toContain(
+      'the recorded job job_forgotten no longer exists (the service answered 404)'
+    )
+    expect(forgotten.run.outputs.created).toBe('true')
+  })
+
+  it.concurrent('with reuse-job: false, start a new job and record it for later runs', async () => {
+    const { fresh, messagePaths } = await replacements()
+
+    const started = fresh.jobIds[3]
+    expect(fresh.jobIds).toHaveLength(4)
+    expect(fresh.run.outputs).toMatchObject({ 'job-id': started, created: 'true' })
+    expect(fresh.run.stdout).toContain(`Created a new job ${started} (reuse-job: false)`)
+    expect(messagePaths).toEqual([`/v2/agent/proj-test/job/${started}/message`])
   })
 
   it.concurrent(
-    'with pr-comment: false, reuse-job does nothing: every run creates a job',
+    'replace a job whose docs pull request is closed (the token can see it)',
     async () => {
-      const sim = await freshSimulation()
-      await sim.run('Document it', { inputs: { 'pr-comment': 'false' } })
-      const second = await sim.run('Again', { inputs: { 'pr-comment': 'false' } })
+      const { closed, docsNumber } = await replacements()
 
-      expect(sim.agent.jobIds()).toHaveLength(2)
-      expect(second.outputs.created).toBe('true')
-      expect(sim.github.requests).toEqual([])
+      expect(closed.jobIds).toHaveLength(5)
+      expect(closed.run.stdout).toContain('has its docs pull request already closed')
+      expect(closed.run.outputs['pr-link']).toBe(
+        `https://github.com/acme/docs/pull/${docsNumber + 1}`
+      )
     }
   )
+})
+
+// One workflow run and its re-runs, then follow-ups whose first answer is stale.
+const reruns = chain(async () => {
+  const sim = await freshSimulation()
+  // Long enough to outlast the next process's start on a busy machine.
+  const left = step(
+    sim,
+    await sim.run('slow:3000: Document it', { runId: 900, inputs: { wait: 'false' } })
+  )
+  const leftStatus = sim.agent.job(left.jobIds[0] as string)?.status
+  const resumed = step(sim, await sim.run('slow:1000: Document it', { runId: 900, attempt: 2 }))
+  const afterResume = { creations: sim.creations(), messages: sim.messages() }
+
+  let calls = sim.agent.requests.length
+  const reported = step(sim, await sim.run('Document it', { runId: 900, attempt: 3 }))
+  const reportedCalls = sim.agent.requests.slice(calls).map((r) => r.method)
+
+  calls = sim.agent.requests.length
+  const settled = step(sim, await sim.run('fast: Document the limits'))
+  const settledGets = sim.agent.requests.slice(calls).filter((r) => r.method === 'GET').length
+
+  // The service answers the message with the previous turn's `completed`.
+  const notWaited = step(
+    sim,
+    await sim.run('lag:3000: Document the limits', { inputs: { wait: 'false' } })
+  )
+  return {
+    sim,
+    left,
+    leftStatus,
+    resumed,
+    afterResume,
+    reported,
+    reportedCalls,
+    settled,
+    settledGets,
+    notWaited
+  }
 })
 
 describe('re-runs of the same workflow run', () => {
   it.concurrent(
     "wait for the earlier attempt's job when it is still working, without sending the prompt again",
     async () => {
-      const sim = await freshSimulation()
-      // Long enough to outlast the next process's start on a busy machine.
-      await sim.run('slow:3000: Document it', { runId: 900, inputs: { wait: 'false' } })
-      const rerun = await sim.run('slow:1000: Document it', { runId: 900, attempt: 2 })
+      const { left, leftStatus, resumed, afterResume } = await reruns()
 
-      const [jobId] = sim.agent.jobIds()
-      expect(rerun.exitCode).toBe(0)
-      expect(sim.creations()).toBe(1)
-      expect(sim.messages()).toEqual([])
-      expect(rerun.outputs).toMatchObject({
+      const [jobId] = left.jobIds
+      expect(leftStatus).toBe('active')
+      expect(resumed.run.exitCode).toBe(0)
+      expect(afterResume).toEqual({ creations: 1, messages: [] })
+      expect(resumed.run.outputs).toMatchObject({
         'job-id': jobId,
         created: 'false',
         status: 'completed'
       })
-      expect(body(sim)).toContain(`Re-run (attempt 2): resumed job ${md(jobId)}`)
-      expect(body(sim)).toContain('attempt="2"')
+      expect(resumed.body).toContain(`Re-run (attempt 2): resumed job ${md(jobId)}`)
+      expect(resumed.body).toContain('attempt="2"')
     }
   )
 
   it.concurrent("report the earlier attempt's completed job as it is", async () => {
-    const sim = await freshSimulation()
-    await sim.run('Document it', { runId: 901 })
-    const calls = sim.agent.requests.length
-    const rerun = await sim.run('Document it', { runId: 901, attempt: 2 })
+    const { reported, reportedCalls } = await reruns()
 
-    expect(rerun.exitCode).toBe(0)
-    expect(sim.agent.requests.slice(calls).map((r) => r.method)).toEqual(['GET'])
-    expect(rerun.outputs).toMatchObject({
+    expect(reported.run.exitCode).toBe(0)
+    expect(reportedCalls).toEqual(['GET'])
+    expect(reported.run.outputs).toMatchObject({
       'pr-link': 'https://github.com/acme/docs/pull/100',
       created: 'false'
     })
-    expect(body(sim)).toContain('had already ended; reported as it is')
-  })
-
-  it.concurrent("start again when the earlier attempt's job failed", async () => {
-    const sim = await freshSimulation()
-    await sim.run('fail: Document it', { runId: 902 })
-    const rerun = await sim.run('Document it', { runId: 902, attempt: 2 })
-
-    expect(rerun.exitCode).toBe(0)
-    expect(sim.creations()).toBe(2)
-    expect(sim.messages()).toEqual([])
-    expect(rerun.outputs.created).toBe('true')
+    expect(reported.body).toContain('had already ended; reported as it is')
   })
 })
 
 describe('after a follow-up message, a stale answer is not the end', () => {
   it.concurrent('keeps waiting when the job flips to active a moment after answering', async () => {
-    const sim = await freshSimulation()
-    await sim.run('Document it')
-    const [jobId] = sim.agent.jobIds()
+    const { stale, staleJob } = await replacements()
 
-    // The service answers the message with the old turn's `completed` for 250 ms.
-    const second = await sim.run('lag:250: slow:600: Document the limits')
-
-    expect(second.exitCode).toBe(0)
+    expect(stale.run.exitCode).toBe(0)
     // Had it ended on the stale answer, the job would still be working now.
-    expect(sim.agent.job(jobId as string)?.status).toBe('completed')
-    expect(second.stdout).toMatch(/still shows 'completed' from before the message/)
-    expect(second.stdout).toMatch(/: completed → active/)
-    expect(second.stdout).toMatch(/: active → completed/)
+    expect(staleJob).toBe('completed')
+    expect(stale.run.stdout).toMatch(/still shows 'completed' from before the message/)
+    expect(stale.run.stdout).toMatch(/: completed → active/)
+    expect(stale.run.stdout).toMatch(/: active → completed/)
   })
 
   it.concurrent(
     'with wait: false, reports the job as working on the message, not the old turn as its end',
     async () => {
-      const sim = await freshSimulation()
-      await sim.run('Document it')
-      const [jobId] = sim.agent.jobIds()
-      // The service answers the message with the previous turn's `completed`.
-      const second = await sim.run('lag:3000: Document the limits', { inputs: { wait: 'false' } })
+      const { sim, left, notWaited } = await reruns()
 
-      expect(second.exitCode).toBe(0)
-      expect(sim.messages()).toEqual(['lag:3000: Document the limits'])
-      expect(second.outputs).toMatchObject({ 'job-id': jobId, status: 'active', created: 'false' })
-      expect(JSON.parse(second.outputs.job ?? '{}')).toMatchObject({ id: jobId, status: 'active' })
-      expect(second.stdout).toContain(
+      const [jobId] = left.jobIds
+      expect(notWaited.run.exitCode).toBe(0)
+      expect(sim.messages()).toEqual(['fast: Document the limits', 'lag:3000: Document the limits'])
+      expect(notWaited.run.outputs).toMatchObject({
+        'job-id': jobId,
+        status: 'active',
+        created: 'false'
+      })
+      expect(JSON.parse(notWaited.run.outputs.job ?? '{}')).toMatchObject({
+        id: jobId,
+        status: 'active'
+      })
+      expect(notWaited.run.stdout).toContain(
         `Not waiting (wait: false): the message was sent to job ${jobId ?? ''}, which works on it now.`
       )
     }
@@ -306,18 +432,15 @@ describe('after a follow-up message, a stale answer is not the end', () => {
   it.concurrent(
     'ends after the settle window when the turn finished faster than a poll',
     async () => {
-      const sim = await freshSimulation()
-      await sim.run('Document it')
-      const second = await sim.run('fast: Document the limits')
+      const { settled, settledGets } = await reruns()
 
-      expect(second.exitCode).toBe(0)
-      expect(second.outputs.status).toBe('completed')
-      expect(second.stdout).toMatch(
+      expect(settled.run.exitCode).toBe(0)
+      expect(settled.run.outputs.status).toBe('completed')
+      expect(settled.run.stdout).toMatch(
         /still shows 'completed' from before the message; it counts as the end once the job has been seen working or after 300ms without change/
       )
-      // A message answer and polls until the window (3 × 100 ms) passed.
-      const lastGets = sim.agent.requests.filter((r) => r.method === 'GET').length
-      expect(lastGets).toBeGreaterThanOrEqual(3)
+      // The look-up, then polls until the window (3 × 100 ms) passed.
+      expect(settledGets).toBeGreaterThanOrEqual(3)
     }
   )
 })

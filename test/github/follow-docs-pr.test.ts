@@ -3,6 +3,9 @@
 // already handed off (the pull request's record) only reads it.
 
 import { jest } from '@jest/globals'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { followDocsPullRequest, type FollowOptions } from '../../src/github/follow-docs-pr.js'
 import { pullRequestWorld, seedPull } from '../support/github-routes/pull-requests.js'
 import { startGitHubStandIn, type GitHubStandIn } from '../support/github-stand-in.js'
@@ -104,5 +107,135 @@ describe('followDocsPullRequest', () => {
 
     expect(result).toEqual({ handedOff: false })
     expect(github.requests).toEqual([])
+  })
+})
+
+describe('handing the docs pull request to its reviewers', () => {
+  /** The options of a run of `event` with `payload`, for acme/docs#`number`. */
+  function handOff(
+    number: number,
+    event: string,
+    payload: unknown,
+    asked: Pick<FollowOptions, 'reviewers' | 'labels'>
+  ): FollowOptions {
+    const path = join(mkdtempSync(join(tmpdir(), 'follow-')), 'event.json')
+    writeFileSync(path, JSON.stringify(payload))
+    return {
+      ...options(false, `https://github.com/acme/docs/pull/${number}`),
+      env: {
+        GITHUB_REPOSITORY: 'acme/app',
+        GITHUB_SERVER_URL: 'https://github.com',
+        GITHUB_EVENT_NAME: event,
+        GITHUB_EVENT_PATH: path
+      },
+      ...asked
+    }
+  }
+  const pull = (number: number) => pullRequestWorld(github.state).pulls.get(`acme/docs#${number}`)
+  const warnings = (): string[] =>
+    printed
+      .join('')
+      .split('\n')
+      .filter((line) => line.startsWith('::warning::'))
+  const codePull = (user: { login: string; type: string }) => ({
+    pull_request: { number: 7, user, head: { ref: 'feature', sha: '4'.repeat(40) } }
+  })
+
+  it('takes the pusher as author on a push', async () => {
+    seedPull(github.state, 'acme/docs', 20)
+
+    await followDocsPullRequest(
+      handOff(
+        20,
+        'push',
+        {
+          ref: 'refs/heads/main',
+          pusher: { name: 'grace' },
+          sender: { login: 'grace', type: 'User' }
+        },
+        {
+          reviewers: [{ kind: 'author' }],
+          labels: []
+        }
+      )
+    )
+
+    expect(pull(20)?.requestedReviewers).toEqual(['grace'])
+  })
+
+  it('skips an author that is a bot and the docs pull request author, saying so, without asking GitHub', async () => {
+    seedPull(github.state, 'acme/docs', 21, { user: { login: 'docs-writer', type: 'User' } })
+    github.requests.length = 0
+
+    await followDocsPullRequest(
+      handOff(21, 'pull_request', codePull({ login: 'dependabot[bot]', type: 'Bot' }), {
+        reviewers: [
+          { kind: 'author' },
+          { kind: 'user', login: 'docs-writer' },
+          { kind: 'user', login: 'carol' }
+        ],
+        labels: []
+      })
+    )
+
+    expect(pull(21)?.requestedReviewers).toEqual(['carol'])
+    const asked = github.requests.filter((r) => r.path.endsWith('/requested_reviewers'))
+    expect(asked.map((r) => JSON.parse(r.body) as unknown)).toEqual([
+      { reviewers: ['carol'], team_reviewers: [] }
+    ])
+    const lines = printed.join('').split('\n')
+    expect(lines).toContain('docs-pr-reviewers: skipped author: dependabot[bot] is a bot.')
+    expect(lines).toContain(
+      'docs-pr-reviewers: skipped docs-writer: opened the docs pull request, so cannot review it.'
+    )
+    expect(warnings()).toEqual([])
+  })
+
+  it('warns about a refused reviewer and still requests the others', async () => {
+    seedPull(github.state, 'acme/docs', 22)
+    pullRequestWorld(github.state).collaborators.set('acme/docs', new Set(['ada', 'carol']))
+    github.requests.length = 0
+    try {
+      const result = await followDocsPullRequest(
+        handOff(22, 'pull_request', codePull({ login: 'ada', type: 'User' }), {
+          reviewers: ['ada', 'mallory', 'carol'].map((login) => ({ kind: 'user', login }) as const),
+          labels: []
+        })
+      )
+
+      expect(result.handedOff).toBe(true)
+      expect(pull(22)?.requestedReviewers).toEqual(['ada', 'carol'])
+      // The batch is refused whole; then each name alone.
+      expect(github.requests.filter((r) => r.method === 'POST')).toHaveLength(4)
+      expect(warnings()).toEqual([
+        expect.stringMatching(
+          /^::warning::docs-pr-reviewers: GitHub refused to request a review of acme\/docs#22 from mallory \(Reviews may only be requested from collaborators\./
+        )
+      ])
+    } finally {
+      pullRequestWorld(github.state).collaborators.delete('acme/docs')
+    }
+  })
+
+  it('warns about a label GitHub refuses and adds the others', async () => {
+    seedPull(github.state, 'acme/docs', 23)
+    pullRequestWorld(github.state).labels.set('acme/docs', new Set(['documentation']))
+    try {
+      await followDocsPullRequest(
+        handOff(23, 'pull_request', codePull({ login: 'ada', type: 'User' }), {
+          reviewers: [],
+          labels: ['documentation', 'no-such-label']
+        })
+      )
+
+      expect(pull(23)?.labels).toEqual(['documentation'])
+      expect(warnings()).toEqual([
+        expect.stringMatching(
+          /^::warning::docs-pr-labels: GitHub refused to add no-such-label \(Label does not exist: no-such-label\) to acme\/docs#23\./
+        )
+      ])
+    } finally {
+      pullRequestWorld(github.state).labels.delete('acme/docs')
+    }
   })
 })
