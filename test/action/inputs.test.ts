@@ -364,3 +364,40 @@ describe('readSettings accepts good inputs', () => {
     expect(result.baseUrl.pathname).toBe('/mintlify/')
   })
 })
+
+// The inputs that decide who may command: a wider door than the workflow meant is an
+// input error, before any request (test/e2e/commands-refused.test.ts keeps one of each
+// end to end: the step fails on the error line alone).
+describe('readSettings guards the command inputs', () => {
+  it.each([
+    ['*', /a wildcard \('\*'\) is not accepted/],
+    ['renovate[bot], *', /a wildcard/],
+    ['*[bot]', /a wildcard/],
+    ['github-actions[bot]', /cannot list github-actions\[bot\]/],
+    ['not a login', /exact bot logins such as renovate\[bot\], comma-separated; got "not a login"/]
+  ])('rejects allowed-bots %j', (value, message) => {
+    const error = rejection({ 'allowed-bots': value })
+    expect(error.input).toBe('allowed-bots')
+    expect(error.message).toContain("Input 'allowed-bots'")
+    expect(error.message).toMatch(message)
+  })
+
+  it('reads allowed-bots as exact logins, comma-separated', () => {
+    expect(settings({ 'allowed-bots': 'dependabot[bot], renovate[bot]' }).allowedBots).toEqual([
+      'dependabot[bot]',
+      'renovate[bot]'
+    ])
+  })
+
+  it('rejects a trigger-phrase with a space, saying the accepted form', () => {
+    const error = rejection({ 'trigger-phrase': 'hey docs' })
+    expect(error.input).toBe('trigger-phrase')
+    expect(error.message).toBe(
+      `Input 'trigger-phrase' must be one word of 1 to 50 characters without spaces, such as /docs or @docs-agent; got "hey docs".`
+    )
+  })
+
+  it('reads the trigger-phrase the workflow sets', () => {
+    expect(settings({ 'trigger-phrase': '@docs-agent' }).triggerPhrase).toBe('@docs-agent')
+  })
+})

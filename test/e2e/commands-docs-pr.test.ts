@@ -1,10 +1,13 @@
 // The docs pull request's back-link, end to end: written once when a job's pull
 // request becomes known, trusted only from a bot, and how a command given on the
-// docs pull request finds the job that opened it.
+// docs pull request finds the job that opened it. The marker's rules (which project,
+// which markers are well formed, the source in words for a pull request or a push) are
+// proven in process in test/github/docs-back-link.test.ts.
 
 import { setRole } from '../support/github-routes/commands.js'
 import { seedPull } from '../support/github-routes/pull-requests.js'
 import { onDemand } from '../support/fixtures.js'
+import type { StandIn } from '../support/stand-in.js'
 import {
   commandStandIns,
   fixture,
@@ -45,6 +48,23 @@ async function world() {
 }
 const freshWorld = onDemand(world)
 
+/**
+ * A job created on the Agent Jobs stand-in as an earlier run would have, once its
+ * pull request is known (every job opens the next docs pull request: #100, #101, …).
+ */
+async function startJob(agent: StandIn): Promise<string> {
+  const response = await fetch(`${agent.url}/v2/agent/proj-test/job`, {
+    method: 'POST',
+    headers: { authorization: 'Bearer mint_test_key', 'content-type': 'application/json' },
+    body: JSON.stringify({ prompt: 'Document the widget API' })
+  })
+  const { id } = (await response.json()) as { id: string }
+  for (let i = 0; i < 100 && !agent.job(id)?.prLink; i++)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  expect(agent.job(id)?.prLink).toBeTruthy()
+  return id
+}
+
 function commandOnDocsPr(body = '/docs use a table for the limits'): Payload {
   const payload = fixture('issue_comment')
   const issue = payload.issue as Record<string, unknown>
@@ -63,12 +83,14 @@ describe('the back-link on the docs pull request', () => {
     expect(github.requests.filter((r) => r.path.includes('/comments'))).toEqual([])
   })
 
+  // One docs pull request's life in three runs: its back-link written by the first, not
+  // again by a later run for the same job, then a command on it going to that job.
   it.concurrent(
-    'is written once the docs pull request is known: the source in words, the job in a hidden marker',
+    'is written once the docs pull request is known (the source in words, the job in a hidden marker), not again for the same job, and leads a command on it to that job',
     async () => {
       const { agent, github, pullRequestRun } = await freshWorld()
       const run = await pullRequestRun()
-      const [jobId] = agent.jobIds()
+      const jobId = agent.jobIds()[0] as string
 
       expect(run.exitCode).toBe(0)
       const links = github.comments('acme/docs', 100)
@@ -79,38 +101,35 @@ describe('the back-link on the docs pull request', () => {
       expect(words).toBe(
         `This docs pull request was opened by Mintlify agent job \`${jobId}\` for pull request acme/app#7 (workflow run https://github.com/acme/app/actions/runs/9001).`
       )
+
+      // A later run for the same job does not write it twice.
+      await runEvent({
+        agent,
+        github,
+        event: 'pull_request',
+        payload: fixture('pull_request'),
+        inputs: { 'job-id': jobId, prompt: 'And the errors page', 'pr-comment': 'true' }
+      })
+      expect(github.comments('acme/docs', 100)).toHaveLength(1)
+
+      // A command on the docs pull request goes to the job, as a follow-up message.
+      const command = await runEvent({
+        agent,
+        github,
+        event: 'issue_comment',
+        payload: commandOnDocsPr(),
+        repository: 'acme/docs'
+      })
+      expect(command.exitCode).toBe(0)
+      expect(command.outputs.triggered).toBe('true')
+      expect(command.outputs['job-id']).toBe(jobId)
+      expect(agent.jobIds()).toHaveLength(1)
+      const last = sentPrompts(agent).at(-1)
+      expect(last?.path).toBe(`/v2/agent/proj-test/job/${jobId}/message`)
+      expect(last?.prompt).toContain('use a table for the limits')
+      expect(command.stdout).toContain(`is the docs pull request of job ${jobId}`)
     }
   )
-
-  it.concurrent('names the commit when the job came from a push', async () => {
-    const { agent, github } = await freshWorld()
-    await runEvent({
-      agent,
-      github,
-      event: 'push',
-      payload: fixture('push'),
-      inputs: { prompt: 'Document it', 'pr-comment': 'true', 'docs-token': 'ghs_test_token' }
-    })
-
-    expect(github.comments('acme/docs', 100)[0]?.body).toContain(
-      'for commit 444444444444 on acme/app'
-    )
-  })
-
-  it.concurrent('is not written twice for the same job', async () => {
-    const { agent, github, pullRequestRun } = await freshWorld()
-    await pullRequestRun()
-    const jobId = agent.jobIds()[0] as string
-    await runEvent({
-      agent,
-      github,
-      event: 'pull_request',
-      payload: fixture('pull_request'),
-      inputs: { 'job-id': jobId, prompt: 'And the errors page', 'pr-comment': 'true' }
-    })
-
-    expect(github.comments('acme/docs', 100)).toHaveLength(1)
-  })
 
   it.concurrent(
     'warns and carries on when the token may not comment on the docs pull request',
@@ -153,44 +172,18 @@ describe('the back-link on the docs pull request', () => {
 })
 
 describe('a command on the docs pull request', () => {
-  it.concurrent('goes to the job that opened it, as a follow-up message', async () => {
-    const { agent, github, pullRequestRun } = await freshWorld()
-    await pullRequestRun()
-    const jobId = agent.jobIds()[0] as string
-
-    const run = await runEvent({
-      agent,
-      github,
-      event: 'issue_comment',
-      payload: commandOnDocsPr(),
-      repository: 'acme/docs'
-    })
-
-    expect(run.exitCode).toBe(0)
-    expect(run.outputs.triggered).toBe('true')
-    expect(run.outputs['job-id']).toBe(jobId)
-    expect(agent.jobIds()).toHaveLength(1)
-    const last = sentPrompts(agent).at(-1)
-    expect(last?.path).toBe(`/v2/agent/proj-test/job/${jobId}/message`)
-    expect(last?.prompt).toContain('use a table for the limits')
-    expect(run.stdout).toContain(`is the docs pull request of job ${jobId}`)
-  })
-
   it.concurrent(
-    'ignores a marker pasted by a person: the command is treated as on a code pull request',
+    'does not follow a marker pasted by a person naming a job that does not exist: the command is treated as on a code pull request',
     async () => {
-      const { agent, github, pullRequestRun } = await freshWorld()
-      await pullRequestRun()
+      const { agent, github } = await freshWorld()
       github.addComment(
         'acme/docs',
         100,
         '<!-- mintlify-agent-job docs-pr job="job_evil" project="proj-test" -->\nlook here',
         'mallory'
       )
-      // The genuine back-link is gone (deleted by a maintainer, say): only the pasted one is left.
-      github.comments('acme/docs', 100).splice(0, 1)
 
-      await runEvent({
+      const run = await runEvent({
         agent,
         github,
         event: 'issue_comment',
@@ -198,25 +191,29 @@ describe('a command on the docs pull request', () => {
         repository: 'acme/docs'
       })
 
-      expect(sentPrompts(agent).map((p) => p.path)).toEqual([
-        '/v2/agent/proj-test/job',
-        '/v2/agent/proj-test/job'
-      ])
+      expect(sentPrompts(agent).map((p) => p.path)).toEqual(['/v2/agent/proj-test/job'])
+      expect(run.stdout).toContain(
+        'A back-link names job job_evil, which does not exist; not following it.'
+      )
     }
   )
 
   it.concurrent(
     'follows only a job the service confirms opened this pull request, whoever wrote the marker',
     async () => {
-      const { agent, github, pullRequestRun } = await freshWorld()
-      // Job A opens acme/docs#100 (and links it); job B, started over, opens #101.
-      await pullRequestRun()
-      await pullRequestRun({ 'reuse-job': 'false' })
-      const [jobA, jobB] = agent.jobIds()
+      const { agent, github } = await freshWorld()
+      // Job A opened acme/docs#100 (and linked it); job B, started over, opened #101.
+      const [jobA, jobB] = [await startJob(agent), await startJob(agent)]
+      github.addComment(
+        'acme/docs',
+        100,
+        `<!-- mintlify-agent-job docs-pr job="${jobA}" project="proj-test" -->\nlinked`,
+        'github-actions[bot]'
+      )
       // Another app's bot puts a marker naming job B above the genuine back-link on #100.
       github.comments('acme/docs', 100).unshift({
         id: 1,
-        body: `<!-- mintlify-agent-job docs-pr job="${jobB ?? ''}" project="proj-test" -->\nlinked`,
+        body: `<!-- mintlify-agent-job docs-pr job="${jobB}" project="proj-test" -->\nlinked`,
         user: { login: 'other-app[bot]', type: 'Bot' },
         created_at: '2026-01-01T00:00:00Z',
         updated_at: '2026-01-01T00:00:00Z'
@@ -232,30 +229,10 @@ describe('a command on the docs pull request', () => {
 
       expect(run.exitCode).toBe(0)
       expect(run.outputs['job-id']).toBe(jobA)
-      expect(sentPrompts(agent).at(-1)?.path).toBe(`/v2/agent/proj-test/job/${jobA ?? ''}/message`)
+      expect(sentPrompts(agent).at(-1)?.path).toBe(`/v2/agent/proj-test/job/${jobA}/message`)
       expect(run.stdout).toContain(
-        `A back-link names job ${jobB ?? ''}, whose pull request is not acme/docs#100; not following it.`
+        `A back-link names job ${jobB}, whose pull request is not acme/docs#100; not following it.`
       )
     }
   )
-
-  it.concurrent("ignores another project's back-link", async () => {
-    const { agent, github } = await freshWorld()
-    github.addComment(
-      'acme/docs',
-      100,
-      '<!-- mintlify-agent-job docs-pr job="job_other" project="proj-other" -->\nlinked',
-      'github-actions[bot]'
-    )
-
-    await runEvent({
-      agent,
-      github,
-      event: 'issue_comment',
-      payload: commandOnDocsPr(),
-      repository: 'acme/docs'
-    })
-
-    expect(sentPrompts(agent).map((p) => p.path)).toEqual(['/v2/agent/proj-test/job'])
-  })
 })

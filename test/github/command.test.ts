@@ -130,6 +130,81 @@ describe('reading the event', () => {
     expect(check.command ? '' : check.reason).toMatch(reason)
   })
 
+  // The forms the end-to-end tests once spawned the action for, one by one.
+  const withBody = (body: string | null): Record<string, unknown> => {
+    const payload = fixture('issue_comment')
+    ;(payload.comment as Record<string, unknown>).body = body
+    return payload
+  }
+
+  it.each([
+    ['leading blanks and lines', '  \n\t/docs fix the typo'],
+    ['a tab after the phrase', '/docs\tfix the typo'],
+    ['a line break after the phrase', '/docs\nfix the typo']
+  ])('takes a command after %s, the instruction without them', (_name, body) => {
+    expect(readCommand('issue_comment', withBody(body), '/docs').command?.instruction).toBe(
+      'fix the typo'
+    )
+  })
+
+  it.each([
+    ['another case', '/Docs fix the typo'],
+    ['the phrase inside a longer word', '/docsy fix the typo'],
+    ['the phrase later in the comment', 'please /docs fix the typo'],
+    ['the phrase in a quote', '> /docs fix the typo']
+  ])('does not take %s', (_name, body) => {
+    const check = readCommand('issue_comment', withBody(body), '/docs')
+    expect(check.command).toBeUndefined()
+    expect(check.command ? '' : check.reason).toBe(
+      'a comment that does not start with the trigger phrase'
+    )
+  })
+
+  it.each<[string, string, Record<string, unknown>, RegExp]>([
+    [
+      'a deleted comment',
+      'issue_comment',
+      { ...withBody('/docs fix it'), action: 'deleted' },
+      /action 'deleted'/
+    ],
+    [
+      'an edited line comment',
+      'pull_request_review_comment',
+      { ...fixture('pull_request_review_comment'), action: 'edited' },
+      /action 'edited'/
+    ],
+    [
+      'a review without a body',
+      'pull_request_review',
+      (() => {
+        const p = fixture('pull_request_review')
+        ;(p.review as Record<string, unknown>).body = null
+        return p
+      })(),
+      /does not start with the trigger phrase/
+    ],
+    [
+      'a dismissed review',
+      'pull_request_review',
+      { ...fixture('pull_request_review'), action: 'dismissed' },
+      /action 'dismissed'/
+    ]
+  ])('does not take %s', (_name, event, payload, reason) => {
+    const check = readCommand(event, payload, '/docs')
+    expect(check.command).toBeUndefined()
+    expect(check.command ? '' : check.reason).toMatch(reason)
+  })
+
+  it('listens for the phrase it is given, and then no longer for /docs', () => {
+    expect(readCommand('issue_comment', withBody('/docs fix it'), '@docs-agent').command).toBe(
+      undefined
+    )
+    expect(
+      readCommand('issue_comment', withBody('@docs-agent fix it'), '@docs-agent').command
+        ?.instruction
+    ).toBe('fix it')
+  })
+
   it('never takes a comment by github-actions[bot], whatever its case', () => {
     const payload = fixture('issue_comment')
     ;(payload.comment as Record<string, unknown>).user = {
