@@ -342,6 +342,16 @@ describe('readSettings accepts good inputs', () => {
     })
   })
 
+  // include-context is off unless set to true: 'false' and leaving it out mean the same
+  // (the bundled run in test/github/context-block.test.ts shows what off sends).
+  it.each([
+    ['', false],
+    ['false', false],
+    ['true', true]
+  ])('reads include-context %j as %s', (value, expected) => {
+    expect(settings({ 'include-context': value }).includeContext).toBe(expected)
+  })
+
   it('accepts a max-poll-interval equal to the poll interval', () => {
     expect(settings({ 'poll-interval': '10s', 'max-poll-interval': '10' })).toMatchObject({
       pollIntervalMs: 10_000,
