@@ -211,7 +211,8 @@ describe('how a job ends', () => {
         )
       )
       expect(run.outputs).toMatchObject({ 'job-id': id, status: 'active' })
-      expect(run.durationMs).toBeLessThan(5000)
+      // At the timeout, not at the job's end a minute later; the margin is for a busy machine.
+      expect(run.durationMs).toBeLessThan(10_000)
     }
   )
 })
