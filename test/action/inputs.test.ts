@@ -76,6 +76,12 @@ describe('readSettings rejects bad inputs with an error naming the input and the
       /visible ASCII characters without spaces/
     ],
     [
+      'a key with a non-breaking space',
+      { 'api-key': 'mint_abc\u00a0def' },
+      'api-key',
+      /visible ASCII characters without spaces/
+    ],
+    [
       'a key with a letter outside ASCII',
       { 'api-key': 'mint_abcdéf' },
       'api-key',

