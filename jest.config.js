@@ -1,5 +1,8 @@
 // Jest runs the TypeScript sources as native ESM (Node's --experimental-vm-modules),
 // transformed by SWC; `tsc --noEmit` does the type checking separately.
+
+import { availableParallelism } from 'node:os'
+
 export default {
   testEnvironment: 'node',
   // src/ is a root too, so the coverage report also lists the files no test loads.
@@ -18,10 +21,11 @@ export default {
   testTimeout: 20000,
   // The end-to-end cases mostly wait on child processes and timers: run more at once.
   maxConcurrency: 8,
-  // Jest's default on a 2-core machine is one worker, which leaves the cores idle while
-  // the end-to-end files wait on their child processes. Measured there, busy with other
-  // work (npm test): 1 worker ~115 s, 2 workers ~50-58 s, 3 workers ~42-52 s.
-  maxWorkers: 3,
+  // More workers than cores: the end-to-end files spend most of their time waiting on
+  // the action's processes and the stand-ins' timers, and jest's default (cores - 1)
+  // leaves the cores idle meanwhile. On the 2-core machine (`npm run bench:tests`):
+  // 3 workers 30-35 s, 5 workers 26-27 s.
+  maxWorkers: availableParallelism() * 2 + 1,
   // `npm test -- --coverage`: the source as the unit tests load it (the end-to-end
   // tests run the bundle in child processes, which do not count).
   collectCoverageFrom: ['<rootDir>/src/**/*.ts'],

@@ -2,6 +2,7 @@
 // workflow command, played where no runner is (a run by hand, the demo).
 
 import fc from 'fast-check'
+import { anyText, runs } from '../support/properties.js'
 import * as core from '@actions/core'
 import { runnerView } from '../../src/action/runner-view.js'
 
@@ -80,15 +81,12 @@ describe('runnerView', () => {
 
   it('never shows a mask line or its value, whatever the value', () => {
     fc.assert(
-      fc.property(
-        fc.oneof(fc.string({ unit: 'binary' }), fc.constantFrom('a\u2028b', 'x::y')),
-        (secret) => {
-          fc.pre(!/[\r\n]/.test(secret))
-          const shown = show([`::add-mask::${secret}`, 'after'])
-          expect(shown).toEqual(['after'])
-        }
-      ),
-      { numRuns: 100 }
+      fc.property(fc.oneof(anyText(), fc.constantFrom('a\u2028b', 'x::y')), (secret) => {
+        fc.pre(!/[\r\n]/.test(secret))
+        const shown = show([`::add-mask::${secret}`, 'after'])
+        expect(shown).toEqual(['after'])
+      }),
+      runs(100)
     )
   })
 })

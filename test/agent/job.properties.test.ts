@@ -4,6 +4,7 @@
 // one-line message. Nothing else escapes, and no shape of JSON makes the work unbounded.
 
 import fc from 'fast-check'
+import { anyText, runs } from '../support/properties.js'
 import { AgentApi } from '../../src/agent/agent-api.js'
 import { describeError } from '../../src/agent/describe-error.js'
 import type { HttpClient, JsonResponse } from '../../src/agent/http.js'
@@ -12,7 +13,7 @@ import { isPlainId } from '../../src/common/plain-id.js'
 import { NotAJobError, parseJob } from '../../src/agent/job.js'
 import { parsePullRequestLink } from '../../src/common/pull-request-link.js'
 
-const RUNS = { numRuns: 300 }
+const RUNS = runs(150)
 const ASKED = 'job_asked'
 
 /** An API whose every answer is `text`, as the HTTP client would hand it over. */
@@ -42,15 +43,8 @@ const deep = fc
   )
 const jobLike = fc.record(
   {
-    id: fc.oneof(
-      fc.constant(ASKED),
-      fc.string({ unit: 'binary' }),
-      fc.stringMatching(/^[A-Za-z0-9._-]{1,20}$/)
-    ),
-    status: fc.oneof(
-      fc.constantFrom('active', 'completed', 'failed', 'running'),
-      fc.string({ unit: 'binary' })
-    ),
+    id: fc.oneof(fc.constant(ASKED), anyText(), fc.stringMatching(/^[A-Za-z0-9._-]{1,20}$/)),
+    status: fc.oneof(fc.constantFrom('active', 'completed', 'failed', 'running'), anyText()),
     prLink: fc.oneof(
       fc.constant(null),
       fc.webUrl(),
@@ -131,7 +125,7 @@ describe('reading a job answer (properties)', () => {
         expect(line).not.toMatch(/[\n\r]/)
         expect(line).toContain('may have been created')
       }),
-      { numRuns: 150 }
+      runs(75)
     )
   })
 

@@ -3,11 +3,12 @@
 // parsing gives back what was formatted.
 
 import fc from 'fast-check'
+import { runs } from '../support/properties.js'
 import { formatDuration, parseDuration } from '../../src/common/duration.js'
 
 const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 } as const
 const unit = fc.constantFrom(...(Object.keys(UNIT_MS) as (keyof typeof UNIT_MS)[]))
-const RUNS = { numRuns: 300 }
+const RUNS = runs(150)
 
 describe('parseDuration (properties)', () => {
   it('reads every compound of whole parts as the sum of its parts, in any case and padding', () => {
@@ -49,7 +50,7 @@ describe('parseDuration (properties)', () => {
           expect(ms).toBeGreaterThanOrEqual(0)
         }
       ),
-      { numRuns: 500 }
+      runs(250)
     )
   })
 

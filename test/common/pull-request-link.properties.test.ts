@@ -4,9 +4,10 @@
 // its own link again gives the same answer.
 
 import fc from 'fast-check'
+import { runs } from '../support/properties.js'
 import { parsePullRequestLink } from '../../src/common/pull-request-link.js'
 
-const RUNS = { numRuns: 400 }
+const RUNS = runs(200)
 const alnum = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'.split('')
 
 const owner = fc

@@ -4,6 +4,7 @@
 // Markdown, nothing that opens a tag, an attribute, a table cell or emphasis.
 
 import fc from 'fast-check'
+import { anyText, runs } from '../support/properties.js'
 import {
   CONTROL,
   inertJson,
@@ -17,13 +18,13 @@ import { plain } from '../../src/github/context-block.js'
 const SECRET = 'mint_pr0perty_s3cret_value'
 registerSecret(SECRET)
 
-const RUNS = { numRuns: 400 }
+const RUNS = runs(200)
 
 // Text built to hurt: commands, line breaks of every kind, markup, the secret.
 const hostile = fc
   .array(
     fc.oneof(
-      fc.string({ unit: 'binary' }),
+      anyText(),
       fc.constantFrom(
         '::',
         '::add-mask::',
@@ -129,7 +130,7 @@ describe('safe text (properties)', () => {
         expect(parsed.json).toEqual(JSON.parse(JSON.stringify(input.json)))
         expect(parsed.list[1]).toBe('***')
       }),
-      { numRuns: 200 }
+      runs(100)
     )
   })
 })

@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import fc from 'fast-check'
+import { runs } from '../support/properties.js'
 import { isValidTriggerPhrase, matchTrigger, readCommand } from '../../src/github/command.js'
 import { ROOT } from '../support/run-action.js'
 
@@ -23,7 +24,8 @@ describe('the trigger phrase', () => {
       fc.property(blanks, phrase, separator, fc.string(), (lead, p, sep, rest) => {
         expect(matchTrigger(`${lead}${p}${sep}${rest}`, p)).toBe(`${sep}${rest}`.trim())
         expect(matchTrigger(`${lead}${p}`, p)).toBe('')
-      })
+      }),
+      runs(100)
     )
   })
 
@@ -32,7 +34,8 @@ describe('the trigger phrase', () => {
       fc.property(phrase, fc.string({ minLength: 1 }), (p, rest) => {
         fc.pre(!/^[ \t\r\n]/.test(rest))
         expect(matchTrigger(`${p}${rest}`, p)).toBeUndefined()
-      })
+      }),
+      runs(100)
     )
   })
 
@@ -42,7 +45,8 @@ describe('the trigger phrase', () => {
         const other = p.toUpperCase() === p ? p.toLowerCase() : p.toUpperCase()
         fc.pre(other !== p && !other.startsWith(p))
         expect(matchTrigger(`${other} ${rest}`, p)).toBeUndefined()
-      })
+      }),
+      runs(100)
     )
   })
 
@@ -51,7 +55,8 @@ describe('the trigger phrase', () => {
       fc.property(fc.string({ minLength: 1 }), phrase, (before, p) => {
         fc.pre(before.trim() !== '' && !before.trimStart().startsWith(p))
         expect(matchTrigger(`${before}${p} do it`, p)).toBeUndefined()
-      })
+      }),
+      runs(100)
     )
   })
 

@@ -2,6 +2,7 @@
 // same project, and never from a malformed or hostile marker.
 
 import fc from 'fast-check'
+import { runs } from '../support/properties.js'
 import {
   backLinkMarker,
   backLinkedJobs,
@@ -43,7 +44,8 @@ describe('the back-link marker', () => {
           expect(backLinkedJobs([{ body, user: person }], project)).toEqual([job])
           expect(backLinkedJobs([{ body, user: bot }], `${project}x`)).toEqual([])
         }
-      )
+      ),
+      runs(100)
     )
   })
 

@@ -2,6 +2,7 @@
 // (with their ports) agree, in any case; anything that is not a URL is not.
 
 import fc from 'fast-check'
+import { runs } from '../support/properties.js'
 import { hostOf, onSameServer, type WorkflowRun } from '../../src/github/workflow-run.js'
 
 function runOn(serverUrl: string): WorkflowRun {
@@ -55,7 +56,8 @@ describe('onSameServer', () => {
         expect(onSameServer(`https://${mixed}/acme/docs/pull/1`, runOn(`https://${host}`))).toBe(
           true
         )
-      })
+      }),
+      runs(100)
     )
   })
 })
