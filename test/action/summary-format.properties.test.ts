@@ -3,7 +3,7 @@
 // the one parser reads as a pull request becomes an <a>.
 
 import fc from 'fast-check'
-import { anyText, runs } from '../support/properties.js'
+import { anyText, runs, webUrl } from '../support/properties.js'
 import { factTable, pullRequestCell, statusCell } from '../../src/action/summary-format.js'
 import { parsePullRequestLink } from '../../src/common/pull-request-link.js'
 
@@ -11,7 +11,7 @@ const RUNS = runs(200)
 
 const nasty = fc.oneof(
   anyText(),
-  fc.webUrl({ withQueryParameters: true, withFragments: true }),
+  webUrl(),
   fc
     .tuple(fc.nat({ max: 9999 }), fc.string())
     .map(([n, junk]) => `https://github.com/acme/docs/pull/${n + 1}${junk}`),

@@ -4,7 +4,7 @@
 // one-line message. Nothing else escapes, and no shape of JSON makes the work unbounded.
 
 import fc from 'fast-check'
-import { anyText, runs } from '../support/properties.js'
+import { anyText, runs, webUrl } from '../support/properties.js'
 import { AgentApi } from '../../src/agent/agent-api.js'
 import { describeError } from '../../src/agent/describe-error.js'
 import type { HttpClient, JsonResponse } from '../../src/agent/http.js'
@@ -47,7 +47,7 @@ const jobLike = fc.record(
     status: fc.oneof(fc.constantFrom('active', 'completed', 'failed', 'running'), anyText()),
     prLink: fc.oneof(
       fc.constant(null),
-      fc.webUrl(),
+      webUrl(),
       fc.string(),
       fc.constant('https://github.com/acme/docs/pull/7')
     ),

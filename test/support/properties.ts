@@ -34,3 +34,41 @@ const anyCodePoint = fc
 export function anyText(constraints: { minLength?: number; maxLength?: number } = {}) {
   return fc.string({ unit: anyCodePoint, ...constraints })
 }
+
+// What a URL's path, query and fragment may hold unescaped (RFC 3986), and %-escapes.
+const URL_CHARACTERS = Array.from(
+  "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-._~!$&'()*+,;=:@"
+)
+const urlCharacter = fc.oneof(
+  { weight: 6, arbitrary: fc.constantFrom(...URL_CHARACTERS) },
+  {
+    weight: 1,
+    arbitrary: fc.integer({ min: 0, max: 255 }).map((n) => `%${n.toString(16).padStart(2, '0')}`)
+  }
+)
+const urlText = (maxLength: number) =>
+  fc.array(urlCharacter, { maxLength }).map((characters) => characters.join(''))
+
+/**
+ * Web URLs: http(s), a domain, maybe a port, a path, maybe a query and a fragment. What
+ * `fc.webUrl({ withQueryParameters: true, withFragments: true })` makes, without the
+ * same 0.9 s table as `unit: 'binary'`.
+ */
+export function webUrl() {
+  return fc
+    .record({
+      scheme: fc.constantFrom('http', 'https'),
+      host: fc.domain(),
+      port: fc.option(fc.integer({ min: 1, max: 65_535 }), { nil: undefined }),
+      path: fc.array(urlText(12), { maxLength: 5 }),
+      query: fc.option(fc.array(urlText(12), { maxLength: 3 }), { nil: undefined }),
+      fragment: fc.option(urlText(20), { nil: undefined })
+    })
+    .map(
+      ({ scheme, host, port, path, query, fragment }) =>
+        `${scheme}://${host}${port === undefined ? '' : `:${port}`}` +
+        path.map((segment) => `/${segment}`).join('') +
+        (query === undefined ? '' : `?${query.join('&')}`) +
+        (fragment === undefined ? '' : `#${fragment}`)
+    )
+}
