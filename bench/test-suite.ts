@@ -24,6 +24,7 @@ function childrenCpuSeconds(): number | undefined {
   // The fields after the command name; cutime and cstime are the 16th and 17th of the line.
   const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]?.split(' ') ?? []
   const ticks = Number(fields[13]) + Number(fields[14])
+  // Clock ticks: 100 a second on Linux (USER_HZ, which /proc reports in whatever the kernel's HZ).
   return Number.isFinite(ticks) ? ticks / 100 : undefined
 }
 
@@ -47,6 +48,11 @@ try {
   const wallSeconds = (Date.now() - started) / 1000
   const cpuSeconds = childrenCpuSeconds()
 
+  if (!existsSync(results)) {
+    console.error(`npm test ended (exit ${String(run.status)}) before jest wrote its results.`)
+    rmSync(work, { recursive: true, force: true })
+    process.exit(1)
+  }
   const files = (JSON.parse(readFileSync(results, 'utf8')) as { testResults: FileResult[] })
     .testResults
   const runs = existsSync(runsLog)

@@ -16,12 +16,15 @@
 
 import { spawnSync } from 'node:child_process'
 import {
+  closeSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
+  openSync,
   readdirSync,
   readFileSync,
   rmSync,
+  statSync,
   writeFileSync
 } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -130,8 +133,44 @@ export function transpileSource(outDir: string): string {
   return join(outDir, 'src', 'index.js')
 }
 
+const LOCK_STALE_MS = 120_000
+
+/**
+ * Runs `build` holding a lock file: builds share one source folder (see bundle()), so a
+ * second build at the same time (`npm run bundle` during `npm test`) waits its turn. A
+ * lock older than any build was left by one that died, and is taken over.
+ */
+function whileLocked<T>(lock: string, build: () => T): T {
+  mkdirSync(dirname(lock), { recursive: true })
+  const giveUpAt = Date.now() + LOCK_STALE_MS
+  for (;;) {
+    try {
+      closeSync(openSync(lock, 'wx'))
+      break
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+    }
+    const heldFor = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now())
+    if (heldFor > LOCK_STALE_MS) rmSync(lock, { force: true })
+    else if (Date.now() > giveUpAt)
+      throw new Error(`Another build holds ${relative(ROOT, lock)}; remove it if none is running.`)
+    else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 100)
+  }
+  try {
+    return build()
+  } finally {
+    rmSync(lock, { force: true })
+  }
+}
+
 /** Builds src/index.ts into `outDir` (emptied first) with its licence file; returns what it bundled. */
 export function bundle(outDir: string): BundledPackage[] {
+  return whileLocked(join(ROOT, 'node_modules', '.cache', 'bundle-source.lock'), () =>
+    buildUnlocked(outDir)
+  )
+}
+
+function buildUnlocked(outDir: string): BundledPackage[] {
   const statsDir = mkdtempSync(join(tmpdir(), 'bundle-stats-'))
   const statsFile = join(statsDir, 'stats.json')
   // Inside the project, so the packages resolve from its node_modules as src/'s do; and

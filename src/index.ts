@@ -15,7 +15,9 @@ function message(error: unknown): string {
 /**
  * A log reader that went away (a closed pipe) is no failure of the run, and nothing
  * more can be said: without a listener, the write error would fail the step by
- * writing about it, which fails again, for ever. The run goes on to its outputs.
+ * writing about it, which fails again, for ever. The run goes on to its outputs. Any
+ * other error of the log streams (a full disk under a redirected log) is dropped alike:
+ * the log is the one place it could be reported.
  */
 function keepGoingWithoutALog(): void {
   for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined)

@@ -10,7 +10,7 @@ import { isPlainId } from '../../src/common/plain-id.js'
 import { parseJob } from '../../src/agent/job.js'
 import { parseDuration } from '../../src/common/duration.js'
 
-const RUNS = runs(150)
+const RUNS = runs(300)
 const BASE: Record<string, string> = {
   'api-key': 'mint_s3cr3tKeyValue',
   'project-id': 'proj-1',

@@ -7,7 +7,7 @@ import { anyText, runs, webUrl } from '../support/properties.js'
 import { factTable, pullRequestCell, statusCell } from '../../src/action/summary-format.js'
 import { parsePullRequestLink } from '../../src/common/pull-request-link.js'
 
-const RUNS = runs(200)
+const RUNS = runs(400)
 
 const nasty = fc.oneof(
   anyText(),

@@ -20,11 +20,19 @@ import { formatDuration } from '../../src/common/duration.js'
 import { parsePullRequestLink } from '../../src/common/pull-request-link.js'
 import { registerSecret } from '../../src/common/safe-text.js'
 import { startConnectProxy, type ConnectProxyOptions } from '../support/connect-proxy.js'
-import { closedPort, count, KEY, PROJECT, SHORT_JOB, withStandIn } from '../support/faults-kit.js'
+import {
+  closedPort,
+  count,
+  gaps,
+  KEY,
+  MAY_HAVE_CREATED,
+  PROJECT,
+  SHORT_JOB,
+  withStandIn
+} from '../support/faults-kit.js'
 import { startStandIn, type Fault, type StandIn } from '../support/stand-in.js'
 import { makeCertificates, type TestCertificates } from '../support/tls.js'
 
-const MAY_HAVE_CREATED = 'a job may have been created anyway'
 const OTHER_JOB = 'a job other than the one asked about'
 const CREATE_PATH = `/v2/agent/${PROJECT}/job`
 // poll-interval and max-poll-interval of the end-to-end runs (faults-kit's inputsFor).
@@ -177,14 +185,6 @@ async function watch(
   } finally {
     await dispatcher.destroy()
   }
-}
-
-/** Milliseconds between consecutive requests of `method`. */
-function gaps(standIn: StandIn, method: 'GET' | 'POST'): number[] {
-  const times = standIn.requests
-    .filter((request) => request.method === method)
-    .map((request) => request.at)
-  return times.slice(1).map((at, index) => at - (times[index] as number))
 }
 
 const deep = (depth: number): string => `${'['.repeat(depth)}${']'.repeat(depth)}`

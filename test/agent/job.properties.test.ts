@@ -13,7 +13,7 @@ import { isPlainId } from '../../src/common/plain-id.js'
 import { NotAJobError, parseJob } from '../../src/agent/job.js'
 import { parsePullRequestLink } from '../../src/common/pull-request-link.js'
 
-const RUNS = runs(150)
+const RUNS = runs(300)
 const ASKED = 'job_asked'
 
 /** An API whose every answer is `text`, as the HTTP client would hand it over. */
@@ -125,7 +125,7 @@ describe('reading a job answer (properties)', () => {
         expect(line).not.toMatch(/[\n\r]/)
         expect(line).toContain('may have been created')
       }),
-      runs(75)
+      runs(150)
     )
   })
 

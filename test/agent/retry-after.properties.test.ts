@@ -7,7 +7,7 @@ import fc from 'fast-check'
 import { runs } from '../support/properties.js'
 import { parseRetryAfter } from '../../src/agent/retry-after.js'
 
-const RUNS = runs(150)
+const RUNS = runs(300)
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0)
 const WEEK = 7 * 24 * 3_600_000
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']

@@ -8,7 +8,7 @@ import { formatDuration, parseDuration } from '../../src/common/duration.js'
 
 const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 } as const
 const unit = fc.constantFrom(...(Object.keys(UNIT_MS) as (keyof typeof UNIT_MS)[]))
-const RUNS = runs(150)
+const RUNS = runs(300)
 
 describe('parseDuration (properties)', () => {
   it('reads every compound of whole parts as the sum of its parts, in any case and padding', () => {
@@ -50,7 +50,7 @@ describe('parseDuration (properties)', () => {
           expect(ms).toBeGreaterThanOrEqual(0)
         }
       ),
-      runs(250)
+      runs(500)
     )
   })
 

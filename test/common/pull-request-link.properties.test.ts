@@ -7,7 +7,7 @@ import fc from 'fast-check'
 import { runs, webUrl } from '../support/properties.js'
 import { parsePullRequestLink } from '../../src/common/pull-request-link.js'
 
-const RUNS = runs(200)
+const RUNS = runs(400)
 const alnum = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'.split('')
 
 const owner = fc

@@ -18,7 +18,7 @@ import { plain } from '../../src/github/context-block.js'
 const SECRET = 'mint_pr0perty_s3cret_value'
 registerSecret(SECRET)
 
-const RUNS = runs(200)
+const RUNS = runs(400)
 
 // Text built to hurt: commands, line breaks of every kind, markup, the secret.
 const hostile = fc
@@ -130,7 +130,7 @@ describe('safe text (properties)', () => {
         expect(parsed.json).toEqual(JSON.parse(JSON.stringify(input.json)))
         expect(parsed.list[1]).toBe('***')
       }),
-      runs(100)
+      runs(200)
     )
   })
 })

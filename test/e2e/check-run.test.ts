@@ -251,11 +251,11 @@ async function runPushReruns() {
   // The job outlasts the first run's timeout and the next process's start on a busy machine.
   const timedOut = await run({
     event: 'push',
-    prompt: 'slow:4000: Document it',
+    prompt: 'slow:5000: Document it',
     inputs: { timeout: '1s' }
   })
   const [jobId] = standIn.jobIds()
-  const resumed = await run({ event: 'push', prompt: 'slow:4000: Document it', attempt: '2' })
+  const resumed = await run({ event: 'push', prompt: 'slow:5000: Document it', attempt: '2' })
   const afterResume = { posts: jobPosts(), checks: structuredClone(checks()) }
 
   let before = standIn.requests.length
@@ -265,6 +265,8 @@ async function runPushReruns() {
   const another = await run({ event: 'push', runId: '4243', attempt: '2' })
   const afterAnother = { posts: jobPosts(), checks: checks().length }
 
+  // Its check run is the third on the commit (the test of `another` checks there are two
+  // before it), so with two to a page the re-run finds it on page 2.
   await run({ event: 'push', runId: '4244', prompt: 'fail: Document it' })
   const failedJob = standIn.jobIds()[2]
   before = github.requests.length

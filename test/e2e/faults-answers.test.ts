@@ -11,14 +11,13 @@ import {
   everywhereVisible,
   failure,
   inputsFor,
+  MAY_HAVE_CREATED,
   PROJECT,
   retryLines,
   strayCommands,
   withStandIn
 } from '../support/faults-kit.js'
 import type { Fault } from '../support/stand-in.js'
-
-const MAY_HAVE_CREATED = 'a job may have been created anyway'
 
 describe('2xx answers that are not a job', () => {
   it.concurrent.each<[string, Fault, string]>([

@@ -6,11 +6,12 @@
 // here, for the wiring; every row is decided in test/agent/faults-in-process.test.ts.
 
 import { runAction } from '../support/run-action.js'
-import type { StandIn } from '../support/stand-in.js'
 import {
   count,
   failure,
+  gaps,
   inputsFor,
+  MAY_HAVE_CREATED,
   PROJECT,
   retryLines,
   strayCommands,
@@ -18,15 +19,6 @@ import {
 } from '../support/faults-kit.js'
 
 const JOBS_PATH = /^\/v2\/agent\/[^/]+\/job$/
-const MAY_HAVE_CREATED = 'a job may have been created anyway'
-
-/** Milliseconds between consecutive requests of `method`. */
-function gaps(standIn: StandIn, method: 'GET' | 'POST'): number[] {
-  const times = standIn.requests
-    .filter((request) => request.method === method)
-    .map((request) => request.at)
-  return times.slice(1).map((at, index) => at - (times[index] as number))
-}
 
 describe('rate limits (429)', () => {
   it.concurrent('waits the Retry-After seconds, then creates the job once', async () => {

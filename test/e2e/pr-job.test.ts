@@ -51,7 +51,7 @@ const pushes = chain(async () => {
   const sim = await freshSimulation()
 
   let seenWhileWorking: { body?: string; status?: unknown } | undefined
-  const pending = sim.run('slow:500: Document the widget API')
+  const pending = sim.run('slow:800: Document the widget API')
   // Look at the pull request while the job is still working.
   for (let i = 0; i < 200 && !seenWhileWorking; i++) {
     await new Promise((resolve) => setTimeout(resolve, 20))

@@ -92,7 +92,7 @@ describe('the record marker', () => {
         const record = parseRecord(body)
         if (record) expect(parseRecord(formatRecord(record))).toEqual(record)
       }),
-      runs(1000)
+      runs(2000)
     )
   })
 

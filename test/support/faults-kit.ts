@@ -42,6 +42,17 @@ export async function withStandIn<T>(
   }
 }
 
+/** What the error says when a create may have reached the service before it failed. */
+export const MAY_HAVE_CREATED = 'a job may have been created anyway'
+
+/** Milliseconds between consecutive requests of `method`. */
+export function gaps(standIn: StandIn, method: 'GET' | 'POST'): number[] {
+  const times = standIn.requests
+    .filter((request) => request.method === method)
+    .map((request) => request.at)
+  return times.slice(1).map((at, index) => at - (times[index] as number))
+}
+
 export function count(requests: RecordedRequest[], method: 'GET' | 'POST'): number {
   return requests.filter((request) => request.method === method).length
 }
