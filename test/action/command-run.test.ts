@@ -9,21 +9,13 @@ import type { AgentJob } from '../../src/agent/job.js'
 import { readCommand } from '../../src/github/command.js'
 import { fixture } from '../support/command-events.js'
 import { reactionsOf } from '../support/github-routes/commands.js'
-import { startGitHubStandIn, type GitHubStandIn } from '../support/github-stand-in.js'
+import { useInProcessGitHub } from '../support/in-process-github.js'
 
 const TOKEN = 'ghs_test_token'
-let github: GitHubStandIn
 
-beforeAll(async () => {
-  github = await startGitHubStandIn({ token: TOKEN })
-  // @actions/github reads the API address once, when it is first loaded.
-  process.env.GITHUB_API_URL = github.apiUrl
-})
-afterAll(async () => {
-  await github.close()
-})
+const inProcess = useInProcessGitHub({ token: TOKEN })
 beforeEach(() => {
-  reactionsOf(github.state).length = 0
+  reactionsOf(inProcess.github.state).length = 0
 })
 
 function taken(event = 'issue_comment'): TakenCommand {
@@ -38,7 +30,7 @@ const ended = (conclusion: Ending['conclusion'], message = 'done'): Ending => ({
   message
 })
 const reactions = (): string[] =>
-  reactionsOf(github.state).map((r) => `${r.on}:${r.commentId}:${r.content}`)
+  reactionsOf(inProcess.github.state).map((r) => `${r.on}:${r.commentId}:${r.content}`)
 
 describe('reactToEnding', () => {
   it.each<[string, Ending, AgentJob | undefined, string[]]>([
@@ -79,9 +71,9 @@ describe('reactToEnding', () => {
   })
 
   it('leaves a review without a reaction, and asks GitHub nothing', async () => {
-    github.requests.length = 0
+    inProcess.github.requests.length = 0
     await reactToEnding(taken('pull_request_review'), ended('failed'), job('failed'), 10_000)
     expect(reactions()).toEqual([])
-    expect(github.requests).toEqual([])
+    expect(inProcess.github.requests).toEqual([])
   })
 })

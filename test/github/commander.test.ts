@@ -11,23 +11,17 @@ import { openGitHub, type GitHubClient } from '../../src/github/client.js'
 import { readCommand, type Commenter } from '../../src/github/command.js'
 import { fixture, type Payload } from '../support/command-events.js'
 import { setRole } from '../support/github-routes/commands.js'
-import { startGitHubStandIn, type GitHubStandIn } from '../support/github-stand-in.js'
+import { useInProcessGitHub } from '../support/in-process-github.js'
 
 const TOKEN = 'ghs_test_token'
-let github: GitHubStandIn
 let octokit: GitHubClient
 
+const inProcess = useInProcessGitHub({ token: TOKEN })
 beforeAll(async () => {
-  github = await startGitHubStandIn({ token: TOKEN })
-  // @actions/github reads the API address once, when it is first loaded.
-  process.env.GITHUB_API_URL = github.apiUrl
   octokit = await openGitHub(TOKEN, 'test', AbortSignal.timeout(30_000))
 })
-afterAll(async () => {
-  await github.close()
-})
 beforeEach(() => {
-  github.requests.length = 0
+  inProcess.github.requests.length = 0
 })
 
 /** The commenter of a fixture event, as the action reads it from the payload. */
@@ -52,7 +46,7 @@ const allowList = (value: string): string[] =>
   readAllowedBots((name) => (name === 'allowed-bots' ? value : ''))
 
 const permissionReads = (): string[] =>
-  github.requests.filter((r) => r.path.endsWith('/permission')).map((r) => r.path)
+  inProcess.github.requests.filter((r) => r.path.endsWith('/permission')).map((r) => r.path)
 
 describe('a person', () => {
   // GitHub folds maintain into write in `permission`, which the action names first.
@@ -61,7 +55,7 @@ describe('a person', () => {
     ['maintain', 'write'],
     ['admin', 'admin']
   ])('is taken with %s, read from GitHub', async (role, named) => {
-    setRole(github.state, 'acme/app', 'alice', role)
+    setRole(inProcess.github.state, 'acme/app', 'alice', role)
     const verdict = await checkCommander(
       octokit,
       'acme/app',
@@ -81,7 +75,7 @@ describe('a person', () => {
     ['triage', 'read'],
     ['none', 'none']
   ])('is refused with %s', async (role, named) => {
-    setRole(github.state, 'acme/app', 'alice', role)
+    setRole(inProcess.github.state, 'acme/app', 'alice', role)
     const verdict = await checkCommander(
       octokit,
       'acme/app',
@@ -106,8 +100,8 @@ describe('a person', () => {
   it.each([403, 404, 500])(
     'is refused when the permission cannot be read (GitHub answers %i)',
     async (status) => {
-      setRole(github.state, 'acme/app', 'alice', 'admin')
-      github.deny({ path: /\/permission$/, status, times: 1 })
+      setRole(inProcess.github.state, 'acme/app', 'alice', 'admin')
+      inProcess.github.deny({ path: /\/permission$/, status, times: 1 })
       const verdict = await checkCommander(
         octokit,
         'acme/app',
@@ -146,7 +140,7 @@ describe('an account that is not a person', () => {
       allowed: true,
       why: 'the bot renovate[bot] is listed in allowed-bots'
     })
-    expect(github.requests).toEqual([])
+    expect(inProcess.github.requests).toEqual([])
   })
 
   it.each<[string, Payload, string, RegExp]>([
@@ -175,7 +169,7 @@ describe('an account that is not a person', () => {
       /^the account type 'Organization' cannot give commands$/
     ]
   ])('refuses %s, without asking GitHub', async (_name, payload, listed, reason) => {
-    setRole(github.state, 'acme/app', 'helper[bot]', 'admin')
+    setRole(inProcess.github.state, 'acme/app', 'helper[bot]', 'admin')
     const event = payload.review ? 'pull_request_review' : 'issue_comment'
     const verdict = await checkCommander(
       octokit,
@@ -185,6 +179,6 @@ describe('an account that is not a person', () => {
     )
 
     expect(verdict.allowed ? '' : verdict.reason).toMatch(reason)
-    expect(github.requests).toEqual([])
+    expect(inProcess.github.requests).toEqual([])
   })
 })

@@ -5,7 +5,6 @@
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { jest } from '@jest/globals'
 import {
   appendBlock,
   formatContextBlock,
@@ -15,10 +14,11 @@ import {
   type ChangedFile
 } from '../../src/github/context-block.js'
 import { readWorkflowRun, type WorkflowRun } from '../../src/github/workflow-run.js'
-import { startGitHubStandIn, type GitHubStandIn } from '../support/github-stand-in.js'
 import { BUNDLE_DIR, ROOT, runAction } from '../support/run-action.js'
 import { startStandIn, type StandIn } from '../support/stand-in.js'
 import { onDemand } from '../support/fixtures.js'
+import { startGitHubStandIn } from '../support/github-stand-in.js'
+import { useInProcessGitHub } from '../support/in-process-github.js'
 
 const FIXTURES = join(ROOT, 'test', 'fixtures')
 const TOKEN = 'ghs_test_token'
@@ -264,25 +264,11 @@ describe('reading the workflow run', () => {
 // in withWorkflowContext: run in process against the GitHub stand-in, over HTTP.
 describe('the context of a pull request, read from GitHub in process', () => {
   const PROMPT = 'Document the widget API.'
-  let github: GitHubStandIn
-  let printed: string[]
-  beforeAll(async () => {
-    github = await startGitHubStandIn({ token: TOKEN, prefix: '/api/v3', maxPerPage: 2 })
-    // @actions/github reads the API address once, when it is first loaded.
-    process.env.GITHUB_API_URL = github.apiUrl
-  })
-  afterAll(async () => {
-    await github.close()
-  })
-  beforeEach(() => {
-    printed = []
-    jest.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
-      printed.push(String(chunk))
-      return true
-    })
-  })
-  afterEach(() => {
-    jest.restoreAllMocks()
+  const inProcess = useInProcessGitHub({
+    token: TOKEN,
+    prefix: '/api/v3',
+    maxPerPage: 2,
+    captureLog: true
   })
 
   interface EventPullRequest {
@@ -321,12 +307,12 @@ describe('the context of a pull request, read from GitHub in process', () => {
   }
 
   it('stops reading changed files past the cap and says how many were left out', async () => {
-    github.setPullFiles(
+    inProcess.github.setPullFiles(
       'acme/app',
       7,
       files(250).map(({ filename }) => ({ filename, status: 'modified' }))
     )
-    const before = github.requests.length
+    const before = inProcess.github.requests.length
 
     const block = await contextLines(event((pr) => (pr.changed_files = 250)))
 
@@ -334,11 +320,11 @@ describe('the context of a pull request, read from GitHub in process', () => {
     expect(block.filter((line) => line.startsWith('  - src/file-'))).toHaveLength(100)
     expect(block.filter((line) => line.startsWith('  - ')).at(-1)).toBe('  - … 150 more not listed')
     // 51 pages of two hold more than 100 files; the other 74 pages are never asked for.
-    expect(github.requests.slice(before)).toHaveLength(51)
+    expect(inProcess.github.requests.slice(before)).toHaveLength(51)
   })
 
   it('removes bidi overrides and zero-width characters from changed file names and branches', async () => {
-    github.setPullFiles('acme/app', 7, [
+    inProcess.github.setPullFiles('acme/app', 7, [
       { filename: 'docs/\u202egpj.exe\u202c.md', status: 'added' },
       { filename: 'src/a\u200b\u200cpi\u2067.ts', status: 'modified' },
       { filename: 'src/x.ts\u00ad', status: 'renamed', previous_filename: 'src/\u2066y.ts' }
@@ -363,11 +349,11 @@ describe('the context of a pull request, read from GitHub in process', () => {
   })
 
   it('warns and sends the context without files when the files cannot be listed', async () => {
-    github.deny({ method: 'GET', path: /\/files$/, status: 403, times: 1 })
+    inProcess.github.deny({ method: 'GET', path: /\/files$/, status: 403, times: 1 })
 
     const block = (await contextLines(event())).join('\n')
 
-    expect(printed.join('')).toMatch(
+    expect(inProcess.printed.join('')).toMatch(
       /::warning::include-context: could not list the changed files of pull request #7 \(the GitHub API answered 403\); the context goes without them\. The token needs pull-requests: read\.\n/
     )
     expect(block).toContain('- Pull request: #7 https://github.com/acme/app/pull/7')

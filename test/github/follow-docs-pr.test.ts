@@ -2,36 +2,16 @@
 // labels are requested once, and a later run that is told the docs pull request was
 // already handed off (the pull request's record) only reads it.
 
-import { jest } from '@jest/globals'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { followDocsPullRequest, type FollowOptions } from '../../src/github/follow-docs-pr.js'
 import { pullRequestWorld, seedPull } from '../support/github-routes/pull-requests.js'
-import { startGitHubStandIn, type GitHubStandIn } from '../support/github-stand-in.js'
+import { useInProcessGitHub } from '../support/in-process-github.js'
 
 const TOKEN = 'ghs_test_token'
-let github: GitHubStandIn
-let printed: string[]
 
-beforeAll(async () => {
-  github = await startGitHubStandIn({ token: TOKEN })
-  // @actions/github reads the API address once, when it is first loaded.
-  process.env.GITHUB_API_URL = github.apiUrl
-})
-afterAll(async () => {
-  await github.close()
-})
-beforeEach(() => {
-  printed = []
-  jest.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
-    printed.push(String(chunk))
-    return true
-  })
-})
-afterEach(() => {
-  jest.restoreAllMocks()
-})
+const inProcess = useInProcessGitHub({ token: TOKEN, captureLog: true })
 
 function options(
   alreadyHandedOff: boolean,
@@ -50,11 +30,11 @@ function options(
 }
 
 const writes = (): string[] =>
-  github.requests.filter((r) => r.method === 'POST').map((r) => `${r.method} ${r.path}`)
+  inProcess.github.requests.filter((r) => r.method === 'POST').map((r) => `${r.method} ${r.path}`)
 
 describe('followDocsPullRequest', () => {
   it('hands off once: a later run told it was done only reads the pull request', async () => {
-    seedPull(github.state, 'acme/docs', 5, { title: 'Docs', additions: 4, deletions: 1 })
+    seedPull(inProcess.github.state, 'acme/docs', 5, { title: 'Docs', additions: 4, deletions: 1 })
 
     const first = await followDocsPullRequest(options(false))
     const second = await followDocsPullRequest(options(true))
@@ -65,30 +45,30 @@ describe('followDocsPullRequest', () => {
       'POST /repos/acme/docs/pulls/5/requested_reviewers',
       'POST /repos/acme/docs/issues/5/labels'
     ])
-    expect(printed.join('')).toContain(
+    expect(inProcess.printed.join('')).toContain(
       'Reviewers and labels were already requested on acme/docs#5; not again.'
     )
-    const pull = pullRequestWorld(github.state).pulls.get('acme/docs#5')
+    const pull = pullRequestWorld(inProcess.github.state).pulls.get('acme/docs#5')
     expect(pull?.requestedReviewers).toEqual(['carol'])
   })
 
   it('reports no hand-off when a call was denied, so a later run tries again', async () => {
-    seedPull(github.state, 'acme/docs', 6)
-    github.deny({ method: 'POST', path: /requested_reviewers$/, status: 403, times: 1 })
+    seedPull(inProcess.github.state, 'acme/docs', 6)
+    inProcess.github.deny({ method: 'POST', path: /requested_reviewers$/, status: 403, times: 1 })
 
     const result = await followDocsPullRequest(
       options(false, 'https://github.com/acme/docs/pull/6')
     )
 
     expect(result.handedOff).toBe(false)
-    expect(pullRequestWorld(github.state).pulls.get('acme/docs#6')?.labels).toEqual([
+    expect(pullRequestWorld(inProcess.github.state).pulls.get('acme/docs#6')?.labels).toEqual([
       'documentation'
     ])
   })
 
   it('hands off nothing on a merged or closed docs pull request', async () => {
-    seedPull(github.state, 'acme/docs', 8, { state: 'closed', merged: true })
-    github.requests.length = 0
+    seedPull(inProcess.github.state, 'acme/docs', 8, { state: 'closed', merged: true })
+    inProcess.github.requests.length = 0
 
     const result = await followDocsPullRequest(
       options(false, 'https://github.com/acme/docs/pull/8')
@@ -99,14 +79,14 @@ describe('followDocsPullRequest', () => {
   })
 
   it('does not read a docs pull request on another GitHub host', async () => {
-    github.requests.length = 0
+    inProcess.github.requests.length = 0
 
     const result = await followDocsPullRequest(
       options(false, 'https://ghe.example.com/acme/docs/pull/5')
     )
 
     expect(result).toEqual({ handedOff: false })
-    expect(github.requests).toEqual([])
+    expect(inProcess.github.requests).toEqual([])
   })
 })
 
@@ -131,9 +111,10 @@ describe('handing the docs pull request to its reviewers', () => {
       ...asked
     }
   }
-  const pull = (number: number) => pullRequestWorld(github.state).pulls.get(`acme/docs#${number}`)
+  const pull = (number: number) =>
+    pullRequestWorld(inProcess.github.state).pulls.get(`acme/docs#${number}`)
   const warnings = (): string[] =>
-    printed
+    inProcess.printed
       .join('')
       .split('\n')
       .filter((line) => line.startsWith('::warning::'))
@@ -142,7 +123,7 @@ describe('handing the docs pull request to its reviewers', () => {
   })
 
   it('takes the pusher as author on a push', async () => {
-    seedPull(github.state, 'acme/docs', 20)
+    seedPull(inProcess.github.state, 'acme/docs', 20)
 
     await followDocsPullRequest(
       handOff(
@@ -164,8 +145,10 @@ describe('handing the docs pull request to its reviewers', () => {
   })
 
   it('skips an author that is a bot and the docs pull request author, saying so, without asking GitHub', async () => {
-    seedPull(github.state, 'acme/docs', 21, { user: { login: 'docs-writer', type: 'User' } })
-    github.requests.length = 0
+    seedPull(inProcess.github.state, 'acme/docs', 21, {
+      user: { login: 'docs-writer', type: 'User' }
+    })
+    inProcess.github.requests.length = 0
 
     await followDocsPullRequest(
       handOff(21, 'pull_request', codePull({ login: 'dependabot[bot]', type: 'Bot' }), {
@@ -179,11 +162,11 @@ describe('handing the docs pull request to its reviewers', () => {
     )
 
     expect(pull(21)?.requestedReviewers).toEqual(['carol'])
-    const asked = github.requests.filter((r) => r.path.endsWith('/requested_reviewers'))
+    const asked = inProcess.github.requests.filter((r) => r.path.endsWith('/requested_reviewers'))
     expect(asked.map((r) => JSON.parse(r.body) as unknown)).toEqual([
       { reviewers: ['carol'], team_reviewers: [] }
     ])
-    const lines = printed.join('').split('\n')
+    const lines = inProcess.printed.join('').split('\n')
     expect(lines).toContain('docs-pr-reviewers: skipped author: dependabot[bot] is a bot.')
     expect(lines).toContain(
       'docs-pr-reviewers: skipped docs-writer: opened the docs pull request, so cannot review it.'
@@ -192,9 +175,12 @@ describe('handing the docs pull request to its reviewers', () => {
   })
 
   it('warns about a refused reviewer and still requests the others', async () => {
-    seedPull(github.state, 'acme/docs', 22)
-    pullRequestWorld(github.state).collaborators.set('acme/docs', new Set(['ada', 'carol']))
-    github.requests.length = 0
+    seedPull(inProcess.github.state, 'acme/docs', 22)
+    pullRequestWorld(inProcess.github.state).collaborators.set(
+      'acme/docs',
+      new Set(['ada', 'carol'])
+    )
+    inProcess.github.requests.length = 0
     try {
       const result = await followDocsPullRequest(
         handOff(22, 'pull_request', codePull({ login: 'ada', type: 'User' }), {
@@ -206,20 +192,20 @@ describe('handing the docs pull request to its reviewers', () => {
       expect(result.handedOff).toBe(true)
       expect(pull(22)?.requestedReviewers).toEqual(['ada', 'carol'])
       // The batch is refused whole; then each name alone.
-      expect(github.requests.filter((r) => r.method === 'POST')).toHaveLength(4)
+      expect(inProcess.github.requests.filter((r) => r.method === 'POST')).toHaveLength(4)
       expect(warnings()).toEqual([
         expect.stringMatching(
           /^::warning::docs-pr-reviewers: GitHub refused to request a review of acme\/docs#22 from mallory \(Reviews may only be requested from collaborators\./
         )
       ])
     } finally {
-      pullRequestWorld(github.state).collaborators.delete('acme/docs')
+      pullRequestWorld(inProcess.github.state).collaborators.delete('acme/docs')
     }
   })
 
   it('warns about a label GitHub refuses and adds the others', async () => {
-    seedPull(github.state, 'acme/docs', 23)
-    pullRequestWorld(github.state).labels.set('acme/docs', new Set(['documentation']))
+    seedPull(inProcess.github.state, 'acme/docs', 23)
+    pullRequestWorld(inProcess.github.state).labels.set('acme/docs', new Set(['documentation']))
     try {
       await followDocsPullRequest(
         handOff(23, 'pull_request', codePull({ login: 'ada', type: 'User' }), {
@@ -235,7 +221,7 @@ describe('handing the docs pull request to its reviewers', () => {
         )
       ])
     } finally {
-      pullRequestWorld(github.state).labels.delete('acme/docs')
+      pullRequestWorld(inProcess.github.state).labels.delete('acme/docs')
     }
   })
 })

@@ -4,15 +4,15 @@
 // Enterprise style prefix.
 
 import { join } from 'node:path'
-import { jest } from '@jest/globals'
 import { legacyMarker } from '../../src/github/pr-record.js'
 import { renderComment } from '../../src/action/comment-body.js'
 import { pullRequestNumber, type WorkflowRun } from '../../src/github/workflow-run.js'
 import { PullRequestThread } from '../../src/github/pr-thread.js'
-import { startGitHubStandIn, type GitHubStandIn } from '../support/github-stand-in.js'
 import { ROOT, runAction, type RunOptions } from '../support/run-action.js'
 import { startStandIn } from '../support/stand-in.js'
 import { onDemand } from '../support/fixtures.js'
+import { startGitHubStandIn } from '../support/github-stand-in.js'
+import { useInProcessGitHub } from '../support/in-process-github.js'
 
 const FIXTURES = join(ROOT, 'test', 'fixtures')
 const TOKEN = 'ghs_test_token'
@@ -341,25 +341,11 @@ describe('the bundled action with pr-comment', () => {
 // such a warning leaves the step green), and no call at all on a run that is not for a
 // pull request.
 describe('the thread against the GitHub stand-in', () => {
-  let github: GitHubStandIn
-  let printed: string[]
-  beforeAll(async () => {
-    github = await startGitHubStandIn({ token: TOKEN, prefix: '/api/v3', maxPerPage: 2 })
-    // @actions/github reads the API address once, when it is first loaded.
-    process.env.GITHUB_API_URL = github.apiUrl
-  })
-  afterAll(async () => {
-    await github.close()
-  })
-  beforeEach(() => {
-    printed = []
-    jest.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
-      printed.push(String(chunk))
-      return true
-    })
-  })
-  afterEach(() => {
-    jest.restoreAllMocks()
+  const inProcess = useInProcessGitHub({
+    token: TOKEN,
+    prefix: '/api/v3',
+    maxPerPage: 2,
+    captureLog: true
   })
 
   const open = (event = 'pull_request', payload = 'pull_request.json') =>
@@ -386,13 +372,13 @@ describe('the thread against the GitHub stand-in', () => {
     followUps: 0
   }
   const warnings = (): string[] =>
-    printed
+    inProcess.printed
       .join('')
       .split('\n')
       .filter((line) => line.startsWith('::warning::'))
 
   it('names pull-requests: read when GitHub refuses to list the comments', async () => {
-    github.deny({ method: 'GET', path: /\/issues\/7\/comments$/, status: 403, times: 1 })
+    inProcess.github.deny({ method: 'GET', path: /\/issues\/7\/comments$/, status: 403, times: 1 })
 
     expect(await open()).toBeUndefined()
     expect(warnings()).toEqual([
@@ -401,9 +387,9 @@ describe('the thread against the GitHub stand-in', () => {
   })
 
   it('names pull-requests: write when GitHub refuses the comment, and writes no more', async () => {
-    github.deny({ method: 'POST', path: /\/issues\/7\/comments$/, status: 403 })
+    inProcess.github.deny({ method: 'POST', path: /\/issues\/7\/comments$/, status: 403 })
     const thread = await open()
-    const before = github.requests.length
+    const before = inProcess.github.requests.length
 
     expect(thread).toBeDefined()
     expect(await thread?.save(record, 'first', 10_000)).toBe(false)
@@ -411,14 +397,14 @@ describe('the thread against the GitHub stand-in', () => {
     expect(warnings()).toEqual([
       '::warning::pr-comment: could not comment on pull request #7 (the GitHub API answered 403), so its docs job is not recorded. The comment needs `permissions: pull-requests: write` for the job; on pull requests from forks the token is read-only, so no comment can be kept.'
     ])
-    expect(github.requests.slice(before).map((r) => r.method)).toEqual(['POST'])
+    expect(inProcess.github.requests.slice(before).map((r) => r.method)).toEqual(['POST'])
   })
 
   it('names no permission when GitHub fails with a 5xx', async () => {
-    github.deny({ method: 'GET', path: /\/issues\/7\/comments$/, status: 502, times: 1 })
+    inProcess.github.deny({ method: 'GET', path: /\/issues\/7\/comments$/, status: 502, times: 1 })
 
     expect(await open()).toBeUndefined()
-    expect(printed.join('')).toContain(
+    expect(inProcess.printed.join('')).toContain(
       '::warning::pr-comment: could not read the comments of pull request #7 (the GitHub API answered 502), so its docs job is not recorded.\n'
     )
     expect(warnings()).toHaveLength(1)
@@ -431,11 +417,11 @@ describe('the thread against the GitHub stand-in', () => {
   ])(
     'makes no GitHub request on a $event run, and says so in the debug log',
     async ({ event, payload }) => {
-      const before = github.requests.length
+      const before = inProcess.github.requests.length
 
       expect(await open(event, payload)).toBeUndefined()
-      expect(github.requests.length).toBe(before)
-      expect(printed.join('')).toContain(
+      expect(inProcess.github.requests.length).toBe(before)
+      expect(inProcess.printed.join('')).toContain(
         `::debug::pr-comment: the run is not for a pull request (event ${event}); no comment.\n`
       )
       expect(warnings()).toEqual([])

@@ -1,0 +1,55 @@
+// For tests that call the GitHub modules in process: a GitHub stand-in started before
+// the tests of the file (or of the describe block this is called in) and closed after
+// them, with GITHUB_API_URL pointing at it; and, when asked, what the modules print,
+// captured per test instead of written.
+
+import { jest } from '@jest/globals'
+import {
+  startGitHubStandIn,
+  type GitHubStandIn,
+  type GitHubStandInOptions
+} from './github-stand-in.ts'
+
+export interface InProcessGitHub {
+  /** The stand-in (there once the tests run). */
+  readonly github: GitHubStandIn
+  /** What the current test printed to stdout, when `captureLog` is on. */
+  readonly printed: string[]
+}
+
+export function useInProcessGitHub(
+  options: GitHubStandInOptions & { captureLog?: boolean }
+): InProcessGitHub {
+  const { captureLog = false, ...standInOptions } = options
+  let github: GitHubStandIn | undefined
+  let printed: string[] = []
+  beforeAll(async () => {
+    github = await startGitHubStandIn(standInOptions)
+    // @actions/github reads the API address once, when it is first loaded.
+    process.env.GITHUB_API_URL = github.apiUrl
+  })
+  afterAll(async () => {
+    await github?.close()
+  })
+  if (captureLog) {
+    beforeEach(() => {
+      printed = []
+      jest.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+        printed.push(String(chunk))
+        return true
+      })
+    })
+    afterEach(() => {
+      jest.restoreAllMocks()
+    })
+  }
+  return {
+    get github(): GitHubStandIn {
+      if (!github) throw new Error('The GitHub stand-in starts in beforeAll: read it in a test.')
+      return github
+    },
+    get printed(): string[] {
+      return printed
+    }
+  }
+}
