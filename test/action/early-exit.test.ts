@@ -8,7 +8,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { jest } from '@jest/globals'
 import { exitEarlyWhenNotACommand } from '../../src/action/early-exit.js'
-import { fixture, type Payload } from '../support/command-events.js'
+import {
+  commentSaying,
+  fixture,
+  reviewWithoutBody,
+  type Payload
+} from '../support/command-events.js'
 
 let printed: string[]
 beforeEach(() => {
@@ -22,8 +27,7 @@ afterEach(() => {
 })
 
 function comment(body: string | null, change: (payload: Payload) => void = () => undefined) {
-  const payload = fixture('issue_comment')
-  ;(payload.comment as Record<string, unknown>).body = body
+  const payload = commentSaying(body)
   change(payload)
   return payload
 }
@@ -44,12 +48,6 @@ function exitEarly(event: string, payload: unknown, inputs: Record<string, strin
     env[`INPUT_${name.replace(/ /g, '_').toUpperCase()}`] = value
   const ended = exitEarlyWhenNotACommand(env)
   return { ended, printed: [...printed], output: readFileSync(output, 'utf8') }
-}
-
-const reviewWithoutBody = (): Payload => {
-  const p = fixture('pull_request_review')
-  ;(p.review as Record<string, unknown>).body = null
-  return p
 }
 
 describe('a comment event that is not a command', () => {

@@ -1,18 +1,10 @@
 // What counts as a command, read from the payload alone: the trigger-phrase rule as
 // properties over any text, and the shape of each event kind.
 
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
 import fc from 'fast-check'
-import { runs } from '../support/properties.js'
 import { isValidTriggerPhrase, matchTrigger, readCommand } from '../../src/github/command.js'
-import { ROOT } from '../support/run-action.js'
-
-const fixture = (name: string): Record<string, unknown> =>
-  JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', `${name}.json`), 'utf8')) as Record<
-    string,
-    unknown
-  >
+import { commentSaying, fixture, reviewWithoutBody } from '../support/command-events.js'
+import { runs } from '../support/properties.js'
 
 const phrase = fc.string({ minLength: 1, maxLength: 20 }).filter((p) => isValidTriggerPhrase(p))
 const blanks = fc.stringMatching(/^[ \t\r\n]{0,5}$/)
@@ -136,11 +128,7 @@ describe('reading the event', () => {
   })
 
   // The forms the end-to-end tests once spawned the action for, one by one.
-  const withBody = (body: string | null): Record<string, unknown> => {
-    const payload = fixture('issue_comment')
-    ;(payload.comment as Record<string, unknown>).body = body
-    return payload
-  }
+  const withBody = commentSaying
 
   it.each([
     ['leading blanks and lines', '  \n\t/docs fix the typo'],
@@ -181,11 +169,7 @@ describe('reading the event', () => {
     [
       'a review without a body',
       'pull_request_review',
-      (() => {
-        const p = fixture('pull_request_review')
-        ;(p.review as Record<string, unknown>).body = null
-        return p
-      })(),
+      reviewWithoutBody(),
       /does not start with the trigger phrase/
     ],
     [

@@ -24,6 +24,20 @@ export function fixture(name: string): Payload {
   return JSON.parse(readFileSync(join(ROOT, 'test', 'fixtures', `${name}.json`), 'utf8')) as Payload
 }
 
+/** An issue_comment event on the pull request whose comment says `body`. */
+export function commentSaying(body: string | null): Payload {
+  const payload = fixture('issue_comment')
+  ;(payload.comment as Record<string, unknown>).body = body
+  return payload
+}
+
+/** A submitted review without a body. */
+export function reviewWithoutBody(): Payload {
+  const payload = fixture('pull_request_review')
+  ;(payload.review as Record<string, unknown>).body = null
+  return payload
+}
+
 export function writePayload(payload: unknown): string {
   const file = join(mkdtempSync(join(tmpdir(), 'event-')), 'event.json')
   writeFileSync(file, JSON.stringify(payload))
