@@ -24,7 +24,7 @@ export default {
   // More workers than cores: the end-to-end files spend most of their time waiting on
   // the action's processes and the stand-ins' timers, and jest's default (cores - 1)
   // leaves the cores idle meanwhile. On the 2-core machine (`npm run bench:tests`):
-  // 3 workers 30-35 s, 5 workers 24-27 s. Two a core and one more, at most 8.
+  // 3 workers 30-35 s, 5 workers 21-27 s. Two a core and one more, at most 8.
   maxWorkers: Math.min(availableParallelism() * 2 + 1, 8),
   // `npm test -- --coverage`: the source as the unit tests load it (the end-to-end
   // tests run the bundle in child processes, which do not count).
