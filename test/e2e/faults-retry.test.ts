@@ -114,8 +114,10 @@ describe('answers that never come', () => {
       expect(error).toContain(`Timed out after 1.5s waiting for job ${id} (last status: active)`)
       expect(error).toContain(`job-id: ${id}`)
       expect(run.outputs).toMatchObject({ 'job-id': id, status: 'active' })
+      // At the 1.5 s timeout, not when the harness kills a hung run at 30 s; the margin is
+      // for a busy machine.
       expect(run.durationMs).toBeGreaterThanOrEqual(1400)
-      expect(run.durationMs).toBeLessThan(6000)
+      expect(run.durationMs).toBeLessThan(10_000)
       expect(count(standIn.requests, 'POST')).toBe(1)
       expect(count(standIn.requests, 'GET')).toBe(1)
     })
@@ -131,7 +133,7 @@ describe('answers that never come', () => {
       expect(error).toContain('The timeout passed before the service answered.')
       expect(error).toContain(MAY_HAVE_CREATED)
       expect(run.outputs).toMatchObject({ 'job-id': '', status: '' })
-      expect(run.durationMs).toBeLessThan(6000)
+      expect(run.durationMs).toBeLessThan(10_000)
       expect(count(standIn.requests, 'POST')).toBe(1)
       expect(standIn.requests.filter((request) => JOBS_PATH.test(request.path))).toHaveLength(1)
     })
