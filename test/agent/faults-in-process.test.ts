@@ -65,6 +65,21 @@ interface Outcome {
   elapsedMs: number
 }
 
+// jest runs the describe blocks of a file one after another. The cases that mostly
+// wait (for a timeout, for a Retry-After date) start with the file instead, and their
+// tests wait for them, so they do not hold up every block after theirs. (The catch only
+// marks a failure as seen; the test that waits still gets it.)
+const startedWithFile: (() => Promise<void>)[] = []
+function startsWithFile(body: () => Promise<void>): () => Promise<void> {
+  let running: Promise<void> | undefined
+  const run = (): Promise<void> => (running ??= body())
+  startedWithFile.push(run)
+  return run
+}
+beforeAll(() => {
+  for (const run of startedWithFile) run().catch(() => undefined)
+})
+
 /** One call of `endpoint`, retried by its kind, as main.ts makes it. */
 async function call(url: string, endpoint: Endpoint, options: Options = {}): Promise<Outcome> {
   const env = options.env ?? {}
@@ -385,26 +400,29 @@ describe('statuses the action does not know', () => {
     }
   )
 
-  it.concurrent('still ends at the timeout when an unknown status never changes', async () => {
-    await withStandIn({}, async (standIn) => {
-      const job = await created(standIn)
-      standIn.inject({
-        method: 'GET',
-        times: 1000,
-        fault: { kind: 'patch', fields: { status: 'pending' } }
-      })
-      const waited = await watch(standIn, job, 2000)
+  it.concurrent(
+    'still ends at the timeout when an unknown status never changes',
+    startsWithFile(async () => {
+      await withStandIn({}, async (standIn) => {
+        const job = await created(standIn)
+        standIn.inject({
+          method: 'GET',
+          times: 1000,
+          fault: { kind: 'patch', fields: { status: 'pending' } }
+        })
+        const waited = await watch(standIn, job, 2000)
 
-      expect(waited.end).toBe('timeout')
-      expect(waited.message).toContain(
-        `Timed out after 2s waiting for job ${job.id} (last status: pending)`
-      )
-      expect(waited.unknown).toEqual(['pending'])
-      // Polls back off toward max-poll-interval (400ms): a handful in 2s, not hundreds.
-      expect(count(standIn.requests, 'GET')).toBeGreaterThanOrEqual(3)
-      expect(count(standIn.requests, 'GET')).toBeLessThanOrEqual(20)
+        expect(waited.end).toBe('timeout')
+        expect(waited.message).toContain(
+          `Timed out after 2s waiting for job ${job.id} (last status: pending)`
+        )
+        expect(waited.unknown).toEqual(['pending'])
+        // Polls back off toward max-poll-interval (400ms): a handful in 2s, not hundreds.
+        expect(count(standIn.requests, 'GET')).toBeGreaterThanOrEqual(3)
+        expect(count(standIn.requests, 'GET')).toBeLessThanOrEqual(20)
+      })
     })
-  })
+  )
 })
 
 describe('4xx answers, never retried', () => {
@@ -570,23 +588,26 @@ describe('a service that echoes the API key', () => {
 })
 
 describe('rate limits (429)', () => {
-  it.concurrent('waits until a Retry-After HTTP date, then polls again', async () => {
-    await withStandIn({}, async (standIn) => {
-      const job = await created(standIn)
-      // HTTP dates have whole seconds; far enough ahead to be later than the first poll.
-      const until = new Date(Date.now() + 2500).toUTCString()
-      standIn.inject({
-        method: 'GET',
-        fault: { kind: 'status', status: 429, headers: { 'retry-after': until } }
-      })
-      const outcome = await call(standIn.url, 'get', { jobId: job.id })
+  it.concurrent(
+    'waits until a Retry-After HTTP date, then polls again',
+    startsWithFile(async () => {
+      await withStandIn({}, async (standIn) => {
+        const job = await created(standIn)
+        // HTTP dates have whole seconds; far enough ahead to be later than the first poll.
+        const until = new Date(Date.now() + 2500).toUTCString()
+        standIn.inject({
+          method: 'GET',
+          fault: { kind: 'status', status: 429, headers: { 'retry-after': until } }
+        })
+        const outcome = await call(standIn.url, 'get', { jobId: job.id })
 
-      expect(outcome.job).toMatchObject({ id: job.id, status: 'completed' })
-      expect(count(standIn.requests, 'GET')).toBe(2)
-      const retried = standIn.requests.filter((request) => request.method === 'GET')[1]
-      expect(retried?.at).toBeGreaterThanOrEqual(Date.parse(until))
+        expect(outcome.job).toMatchObject({ id: job.id, status: 'completed' })
+        expect(count(standIn.requests, 'GET')).toBe(2)
+        const retried = standIn.requests.filter((request) => request.method === 'GET')[1]
+        expect(retried?.at).toBeGreaterThanOrEqual(Date.parse(until))
+      })
     })
-  })
+  )
 
   it.concurrent('backs off a create when no Retry-After comes, with growing waits', async () => {
     await withStandIn({}, async (standIn) => {
@@ -798,20 +819,23 @@ describe('server errors (5xx) and broken connections', () => {
 })
 
 describe('answers that come slowly', () => {
-  it.concurrent('ends a body that trickles in past the timeout, naming the job', async () => {
-    await withStandIn({}, async (standIn) => {
-      const job = await created(standIn)
-      // About 250 bytes at one byte per 200 ms: most of a minute.
-      standIn.inject({ method: 'GET', fault: { kind: 'slow-body', intervalMs: 200 } })
-      const waited = await watch(standIn, job, 1500)
+  it.concurrent(
+    'ends a body that trickles in past the timeout, naming the job',
+    startsWithFile(async () => {
+      await withStandIn({}, async (standIn) => {
+        const job = await created(standIn)
+        // About 250 bytes at one byte per 200 ms: most of a minute.
+        standIn.inject({ method: 'GET', fault: { kind: 'slow-body', intervalMs: 200 } })
+        const waited = await watch(standIn, job, 1500)
 
-      expect(waited.end).toBe('timeout')
-      expect(waited.message).toContain(`Timed out after 1.5s waiting for job ${job.id}`)
-      expect(waited.last).toMatchObject({ id: job.id, status: 'active' })
-      expect(waited.ms).toBeLessThan(6000)
-      expect(count(standIn.requests, 'GET')).toBe(1)
+        expect(waited.end).toBe('timeout')
+        expect(waited.message).toContain(`Timed out after 1.5s waiting for job ${job.id}`)
+        expect(waited.last).toMatchObject({ id: job.id, status: 'active' })
+        expect(waited.ms).toBeLessThan(6000)
+        expect(count(standIn.requests, 'GET')).toBe(1)
+      })
     })
-  })
+  )
 
   it.concurrent('reads a slow body that ends in time', async () => {
     await withStandIn({}, async (standIn) => {
@@ -971,7 +995,7 @@ describe('proxies', () => {
 
   it.concurrent(
     'never says a job may have been created when the timeout ends a create still at a silent proxy',
-    async () => {
+    startsWithFile(async () => {
       const sockets = new Set<Socket>()
       let connections = 0
       const silent: Server = createServer((socket) => {
@@ -996,7 +1020,7 @@ describe('proxies', () => {
         for (const socket of sockets) socket.destroy()
         await new Promise<void>((resolve) => silent.close(() => resolve()))
       }
-    }
+    })
   )
 
   it.concurrent(
