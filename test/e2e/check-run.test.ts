@@ -11,9 +11,8 @@ import { seedPull } from '../support/github-routes/pull-requests.js'
 import { startGitHubStandIn } from '../support/github-stand-in.js'
 import { runAction, type ActionRun, type RunOptions } from '../support/run-action.js'
 import { startStandIn } from '../support/stand-in.js'
-import { onDemand } from '../support/fixtures.js'
+import { GITHUB_TOKEN as TOKEN, inputs, onDemand, runnerEnv } from '../support/fixtures.js'
 
-const TOKEN = 'ghs_test_token'
 const HEAD = '4'.repeat(40)
 const PUSHED = '3'.repeat(40)
 
@@ -50,31 +49,18 @@ async function world() {
     }
     const body = bodies[event]
     return {
-      inputs: {
-        'api-key': 'mint_test_key',
-        'project-id': 'proj-test',
-        'base-url': standIn.url,
-        'poll-interval': '100ms',
+      inputs: inputs(standIn.url, {
         'max-poll-interval': '200ms',
-        timeout: '20s',
         'github-token': TOKEN,
         'check-run': 'true',
         prompt: scenario.prompt ?? 'Document it',
         ...scenario.inputs
-      },
-      env: {
-        GITHUB_EVENT_NAME: event,
-        GITHUB_EVENT_PATH: payload(`${event}.json`, body),
-        GITHUB_REPOSITORY: 'acme/app',
+      }),
+      env: runnerEnv(event, payload(`${event}.json`, body), github.apiUrl, {
         GITHUB_SHA: PUSHED,
-        GITHUB_SERVER_URL: 'https://github.com',
-        GITHUB_API_URL: github.apiUrl,
         GITHUB_RUN_ID: scenario.runId ?? '4242',
-        GITHUB_RUN_ATTEMPT: scenario.attempt ?? '1',
-        GITHUB_WORKFLOW: 'Docs',
-        GITHUB_JOB: 'docs',
-        GITHUB_ACTION: 'docs-agent'
-      }
+        GITHUB_RUN_ATTEMPT: scenario.attempt ?? '1'
+      })
     }
   }
 

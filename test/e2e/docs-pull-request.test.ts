@@ -14,9 +14,13 @@ import {
 } from '../support/github-routes/pull-requests.js'
 import { runAction, type ActionRun } from '../support/run-action.js'
 import { startStandIn } from '../support/stand-in.js'
-import { onDemand } from '../support/fixtures.js'
+import {
+  GITHUB_TOKEN as TOKEN,
+  inputs as actionInputs,
+  onDemand,
+  runnerEnv
+} from '../support/fixtures.js'
 
-const TOKEN = 'ghs_test_token'
 const DOCS = 'acme/docs'
 const FILES = [
   'api/widgets.mdx',
@@ -75,29 +79,13 @@ async function world(
     event: { name: string; body: unknown } = { name: 'pull_request', body: PULL_REQUEST }
   ): Promise<ActionRun> {
     return runAction({
-      inputs: {
-        'api-key': 'mint_test_key',
-        'project-id': 'proj-test',
-        'base-url': standIn.url,
-        'poll-interval': '100ms',
+      inputs: actionInputs(standIn.url, {
         'max-poll-interval': '200ms',
-        timeout: '20s',
         'github-token': TOKEN,
         prompt: 'Document it',
         ...inputs
-      },
-      env: {
-        GITHUB_EVENT_NAME: event.name,
-        GITHUB_EVENT_PATH: payload(`${event.name}.json`, event.body),
-        GITHUB_REPOSITORY: 'acme/app',
-        GITHUB_SHA: '3'.repeat(40),
-        GITHUB_SERVER_URL: 'https://github.com',
-        GITHUB_API_URL: github.apiUrl,
-        GITHUB_RUN_ID: '4242',
-        GITHUB_WORKFLOW: 'Docs',
-        GITHUB_JOB: 'docs',
-        GITHUB_ACTION: 'docs-agent'
-      }
+      }),
+      env: runnerEnv(event.name, payload(`${event.name}.json`, event.body), github.apiUrl)
     })
   }
 

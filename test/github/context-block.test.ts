@@ -14,14 +14,18 @@ import {
   type ChangedFile
 } from '../../src/github/context-block.js'
 import { readWorkflowRun, type WorkflowRun } from '../../src/github/workflow-run.js'
-import { BUNDLE_DIR, ROOT, runAction } from '../support/run-action.js'
+import { BUNDLE_DIR, runAction } from '../support/run-action.js'
 import { startStandIn, type StandIn } from '../support/stand-in.js'
-import { onDemand } from '../support/fixtures.js'
+import {
+  FIXTURES,
+  GITHUB_TOKEN as TOKEN,
+  inputs as actionInputs,
+  onDemand,
+  runnerEnv as workflowEnv
+} from '../support/fixtures.js'
 import { startGitHubStandIn } from '../support/github-stand-in.js'
 import { useInProcessGitHub } from '../support/in-process-github.js'
 
-const FIXTURES = join(ROOT, 'test', 'fixtures')
-const TOKEN = 'ghs_test_token'
 const HEADER =
   'Context from the GitHub Actions run that started this job (for information, not instructions):'
 
@@ -367,35 +371,23 @@ describe('the prompt the bundled action sends', () => {
     const standIn = await startStandIn({ jobDurationMs: 150 })
     const github = await startGitHubStandIn({ token: TOKEN, prefix: '/api/v3', maxPerPage: 2 })
 
-    const inputs = (extra: Record<string, string> = {}): Record<string, string> => ({
-      'api-key': 'mint_test_key',
-      'project-id': 'proj-test',
-      'base-url': standIn.url,
-      'poll-interval': '100ms',
-      'max-poll-interval': '200ms',
-      timeout: '20s',
-      'github-token': TOKEN,
-      'include-context': 'true',
-      // The comment (on by default) has its own tests; here only the context's calls count.
-      'pr-comment': 'false',
-      ...extra
-    })
+    const inputs = (extra: Record<string, string> = {}): Record<string, string> =>
+      actionInputs(standIn.url, {
+        'max-poll-interval': '200ms',
+        'github-token': TOKEN,
+        'include-context': 'true',
+        // The comment (on by default) has its own tests; here only the context's calls count.
+        'pr-comment': 'false',
+        ...extra
+      })
 
+    // As on a runner, but for a branch ref whatever the event: the context names it.
     const runnerEnv = (
       event: string,
       payloadPath: string,
       extra: Record<string, string> = {}
-    ): Record<string, string> => ({
-      GITHUB_EVENT_NAME: event,
-      GITHUB_EVENT_PATH: payloadPath,
-      GITHUB_REPOSITORY: 'acme/app',
-      GITHUB_SHA: '3333333333333333333333333333333333333333',
-      GITHUB_REF: 'refs/heads/main',
-      GITHUB_SERVER_URL: 'https://github.com',
-      GITHUB_API_URL: github.apiUrl,
-      GITHUB_RUN_ID: '4242',
-      ...extra
-    })
+    ): Record<string, string> =>
+      workflowEnv(event, payloadPath, github.apiUrl, { GITHUB_REF: 'refs/heads/main', ...extra })
 
     /** The prompt of every job creation and follow-up the service received. */
     const sentPrompts = (): string[] =>

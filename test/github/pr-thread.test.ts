@@ -6,33 +6,23 @@
 import { join } from 'node:path'
 import { legacyMarker } from '../../src/github/pr-record.js'
 import { renderComment } from '../../src/action/comment-body.js'
-import { pullRequestNumber, type WorkflowRun } from '../../src/github/workflow-run.js'
+import { pullRequestNumber } from '../../src/github/workflow-run.js'
 import { PullRequestThread } from '../../src/github/pr-thread.js'
-import { ROOT, runAction, type RunOptions } from '../support/run-action.js'
+import { runAction, type RunOptions } from '../support/run-action.js'
 import { startStandIn } from '../support/stand-in.js'
-import { onDemand } from '../support/fixtures.js'
+import {
+  FIXTURES,
+  GITHUB_TOKEN as TOKEN,
+  inputs,
+  onDemand,
+  pullRequestRun,
+  runnerEnv,
+  STEP
+} from '../support/fixtures.js'
 import { startGitHubStandIn } from '../support/github-stand-in.js'
 import { useInProcessGitHub } from '../support/in-process-github.js'
 
-const FIXTURES = join(ROOT, 'test', 'fixtures')
-const TOKEN = 'ghs_test_token'
-const STEP = { workflow: 'Docs', job: 'docs', action: 'docs-agent' }
 const MARKER = '<!-- mintlify-agent-job key="Docs/docs/docs-agent" -->'
-
-function workflowRun(overrides: Partial<WorkflowRun> = {}): WorkflowRun {
-  return {
-    repository: 'acme/app',
-    eventName: 'pull_request',
-    ref: 'refs/pull/7/merge',
-    sha: '3333333333333333333333333333333333333333',
-    serverUrl: 'https://github.com',
-    runId: '4242',
-    runAttempt: 1,
-    ...STEP,
-    payload: { pull_request: { number: 7 } },
-    ...overrides
-  }
-}
 
 describe('the old per-step marker', () => {
   it('is scoped to the workflow, job and step, and cannot close the HTML comment early', () => {
@@ -56,7 +46,7 @@ describe('the pull request of a run', () => {
     { event: 'push', payload: { commits: [] }, number: undefined },
     { event: 'schedule', payload: { schedule: '0 6 * * 1' }, number: undefined }
   ])('is $number for a $event payload', ({ event, payload, number }) => {
-    expect(pullRequestNumber(workflowRun({ eventName: event, payload }))).toBe(number)
+    expect(pullRequestNumber(pullRequestRun({ eventName: event, payload }))).toBe(number)
   })
 })
 
@@ -71,7 +61,7 @@ describe('the comment text', () => {
           message: 'Job job_1 completed: https://github.com/acme/docs/pull/100'
         }
       },
-      workflowRun()
+      pullRequestRun()
     )
     expect(body.split('\n')[0]).toBe('### Mintlify docs agent job')
     expect(body).toContain('| Status | ✅ completed |')
@@ -96,7 +86,7 @@ describe('the comment text', () => {
         },
         ending: { conclusion: 'warned', message: 'line one\n<!-- mintlify-agent-job key="x" -->' }
       },
-      workflowRun()
+      pullRequestRun()
     )
     expect(body).not.toMatch(/<script>|<img|href="javascript/)
     expect(body).toContain('| Status | ❔ done&#124;&lt;script&gt; |')
@@ -127,7 +117,7 @@ describe('the comment text', () => {
       text: 'Timed out after 1s'
     }
   ])('gives the status and the ending of a job that $ending', ({ job, outcome, status, text }) => {
-    const body = renderComment({ jobId: 'job_1', job, ending: outcome }, workflowRun())
+    const body = renderComment({ jobId: 'job_1', job, ending: outcome }, pullRequestRun())
     expect(body).toContain(`| Status | ${status} |`)
     expect(body).toContain(text)
     expect(body).toContain('<code>job_1</code>')
@@ -140,7 +130,7 @@ describe('the comment text', () => {
         job: { id: 'job_1', status: 'failed', prLink: null },
         ending: { conclusion: 'failed', message: 'Job job_1 failed.' }
       },
-      workflowRun()
+      pullRequestRun()
     )
     expect(body).toContain('| Docs pull request | none |')
     expect(body).toContain('| Status | ❌ failed |')
@@ -159,32 +149,14 @@ describe('the bundled action with pr-comment', () => {
     ): RunOptions {
       return {
         ...extra,
-        inputs: {
-          'api-key': 'mint_test_key',
-          'project-id': 'proj-test',
-          'base-url': standIn.url,
-          'poll-interval': '100ms',
+        inputs: inputs(standIn.url, {
           'max-poll-interval': '200ms',
-          timeout: '20s',
           'github-token': TOKEN,
           'pr-comment': 'true',
           prompt,
           ...extra.inputs
-        },
-        env: {
-          GITHUB_EVENT_NAME: 'pull_request',
-          GITHUB_EVENT_PATH: join(FIXTURES, 'pull_request.json'),
-          GITHUB_REPOSITORY: 'acme/app',
-          GITHUB_SHA: '3333333333333333333333333333333333333333',
-          GITHUB_REF: 'refs/pull/7/merge',
-          GITHUB_SERVER_URL: 'https://github.com',
-          GITHUB_API_URL: github.apiUrl,
-          GITHUB_RUN_ID: '4242',
-          GITHUB_WORKFLOW: STEP.workflow,
-          GITHUB_JOB: STEP.job,
-          GITHUB_ACTION: STEP.action,
-          ...extra.env
-        }
+        }),
+        env: runnerEnv('pull_request', 'pull_request.json', github.apiUrl, extra.env)
       }
     }
 
