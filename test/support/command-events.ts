@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startGitHubStandIn, type GitHubStandIn } from './github-stand-in.ts'
+import { GITHUB_TOKEN, inputs } from './fixtures.ts'
 import { ROOT, runAction, type ActionRun } from './run-action.ts'
 import { startStandIn, type StandIn } from './stand-in.ts'
 
@@ -57,16 +58,11 @@ export interface EventRun {
 
 export function runEvent(options: EventRun): Promise<ActionRun> {
   return runAction({
-    inputs: {
-      'api-key': 'mint_test_key',
-      'project-id': 'proj-test',
-      'base-url': options.agent.url,
-      'poll-interval': '100ms',
+    inputs: inputs(options.agent.url, {
       'max-poll-interval': '200ms',
-      timeout: '20s',
-      ...(options.noToken ? {} : { 'github-token': 'ghs_test_token' }),
+      ...(options.noToken ? {} : { 'github-token': GITHUB_TOKEN }),
       ...options.inputs
-    },
+    }),
     env: {
       GITHUB_EVENT_NAME: options.event,
       GITHUB_EVENT_PATH: writePayload(options.payload),

@@ -6,13 +6,13 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startGitHubStandIn, type GitHubStandIn } from './github-stand-in.ts'
-import { ROOT, runAction, type ActionRun } from './run-action.ts'
+import { inputs, runnerEnv } from './fixtures.ts'
+import { runAction, type ActionRun } from './run-action.ts'
 import { startStandIn, type StandIn } from './stand-in.ts'
 
 export const TOKEN = 'ghs_test_token'
 export const REPO = 'acme/app'
 export const PR = 7
-const FIXTURES = join(ROOT, 'test', 'fixtures')
 
 export interface Simulation {
   agent: StandIn
@@ -72,33 +72,25 @@ export async function simulate(
       const runId = spec.runId ?? nextRunId++
       const event = spec.event ?? 'pull_request'
       return runAction({
-        inputs: {
-          'api-key': 'mint_test_key',
-          'project-id': 'proj-test',
-          'base-url': agent.url,
-          'poll-interval': '100ms',
+        inputs: inputs(agent.url, {
           'max-poll-interval': '200ms',
-          timeout: '20s',
           'github-token': TOKEN,
           prompt,
           ...spec.inputs
-        },
-        env: {
-          GITHUB_EVENT_NAME: event,
-          GITHUB_EVENT_PATH:
-            event === 'pull_request' ? join(FIXTURES, 'pull_request.json') : commentEventPath(),
-          GITHUB_REPOSITORY: REPO,
-          GITHUB_SHA: '3333333333333333333333333333333333333333',
-          GITHUB_REF: `refs/pull/${PR}/merge`,
-          GITHUB_SERVER_URL: 'https://github.com',
-          GITHUB_API_URL: github.apiUrl,
-          GITHUB_RUN_ID: String(runId),
-          GITHUB_RUN_ATTEMPT: String(spec.attempt ?? 1),
-          GITHUB_WORKFLOW: spec.workflow ?? 'Docs',
-          GITHUB_JOB: 'docs',
-          GITHUB_ACTION: 'docs-agent',
-          ...spec.env
-        }
+        }),
+        env: runnerEnv(
+          event,
+          event === 'pull_request' ? 'pull_request.json' : commentEventPath(),
+          github.apiUrl,
+          {
+            GITHUB_REPOSITORY: REPO,
+            GITHUB_REF: `refs/pull/${PR}/merge`,
+            GITHUB_RUN_ID: String(runId),
+            GITHUB_RUN_ATTEMPT: String(spec.attempt ?? 1),
+            GITHUB_WORKFLOW: spec.workflow ?? 'Docs',
+            ...spec.env
+          }
+        )
       })
     },
     comments: () => github.comments(REPO, PR),
