@@ -10,21 +10,11 @@ import { errorLines } from '../support/run-action.js'
 import { onDemand } from '../support/fixtures.js'
 import {
   commandStandIns,
+  commentBy,
   fixture,
-  type Payload,
   runEvent,
   warningLines
 } from '../support/command-events.js'
-
-function commentBy(login: string, type = 'User', event = 'issue_comment'): Payload {
-  const payload = fixture(event)
-  const source = (event === 'pull_request_review' ? payload.review : payload.comment) as Record<
-    string,
-    unknown
-  >
-  source.user = { login, type }
-  return payload
-}
 
 // Each case its own stand-ins (and helpers bound to them), so the cases run concurrently.
 async function world() {

@@ -9,7 +9,7 @@ import { readAllowedBots } from '../../src/action/inputs.js'
 import { checkCommander } from '../../src/github/commander.js'
 import { openGitHub, type GitHubClient } from '../../src/github/client.js'
 import { readCommand, type Commenter } from '../../src/github/command.js'
-import { fixture, type Payload } from '../support/command-events.js'
+import { commentBy, fixture, type Payload } from '../support/command-events.js'
 import { setRole } from '../support/github-routes/commands.js'
 import { useInProcessGitHub } from '../support/in-process-github.js'
 
@@ -29,16 +29,6 @@ function commenterOf(payload: Payload, event = 'issue_comment'): Commenter {
   const { command } = readCommand(event, payload, '/docs')
   if (!command) throw new Error('the payload is not a command')
   return command.author
-}
-
-function commentBy(login: string, type = 'User', event = 'issue_comment'): Payload {
-  const payload = fixture(event)
-  const source = (event === 'pull_request_review' ? payload.review : payload.comment) as Record<
-    string,
-    unknown
-  >
-  source.user = { login, type }
-  return payload
 }
 
 /** The allow-list as the action reads the allowed-bots input. */

@@ -32,6 +32,17 @@ export function commentSaying(body: string | null): Payload {
   return payload
 }
 
+/** The fixture for `event`, its comment or review written by `login` (a `type` account). */
+export function commentBy(login: string, type = 'User', event = 'issue_comment'): Payload {
+  const payload = fixture(event)
+  const source = (event === 'pull_request_review' ? payload.review : payload.comment) as Record<
+    string,
+    unknown
+  >
+  source.user = { login, type }
+  return payload
+}
+
 /** A submitted review without a body. */
 export function reviewWithoutBody(): Payload {
   const payload = fixture('pull_request_review')
