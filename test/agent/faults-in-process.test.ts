@@ -19,7 +19,7 @@ import { systemClock } from '../../src/common/clock.js'
 import { formatDuration } from '../../src/common/duration.js'
 import { parsePullRequestLink } from '../../src/common/pull-request-link.js'
 import { registerSecret } from '../../src/common/safe-text.js'
-import { startConnectProxy, type ConnectProxyOptions } from '../support/connect-proxy.js'
+import type { ConnectProxy, ConnectProxyOptions } from '../support/connect-proxy.js'
 import {
   closedPort,
   count,
@@ -28,6 +28,7 @@ import {
   MAY_HAVE_CREATED,
   PROJECT,
   SHORT_JOB,
+  withProxy,
   withStandIn
 } from '../support/faults-kit.js'
 import { startStandIn, type Fault, type StandIn } from '../support/stand-in.js'
@@ -905,23 +906,18 @@ describe('proxies', () => {
   })
 
   /** A proxy and a stand-in (https when asked), both closed afterwards. */
-  async function withProxy(
-    proxyOptions: ConnectProxyOptions & { https?: boolean },
-    body: (standIn: StandIn, proxy: Awaited<ReturnType<typeof startConnectProxy>>) => Promise<void>
-  ): Promise<void> {
-    const proxy = await startConnectProxy(proxyOptions)
-    try {
-      await withStandIn(
-        proxyOptions.https ? { tls: { key: certificates.key, cert: certificates.cert } } : {},
-        (standIn) => body(standIn, proxy)
-      )
-    } finally {
-      await proxy.close()
-    }
-  }
+  const withProxyTo = (
+    { https, ...proxyOptions }: ConnectProxyOptions & { https?: boolean },
+    body: (standIn: StandIn, proxy: ConnectProxy) => Promise<void>
+  ): Promise<void> =>
+    withProxy(
+      proxyOptions,
+      https ? { tls: { key: certificates.key, cert: certificates.cert } } : {},
+      body
+    )
 
   it.concurrent('tunnels a plain-http loopback service through HTTP_PROXY', async () => {
-    await withProxy({}, async (standIn, proxy) => {
+    await withProxyTo({}, async (standIn, proxy) => {
       const job = await call(standIn.url, 'create', {
         env: { HTTP_PROXY: proxy.url },
         prompt: 'fast: Document it'
@@ -944,7 +940,7 @@ describe('proxies', () => {
     ['no_proxy', 'example.com, 127.0.0.1'],
     ['NO_PROXY', '*']
   ])('goes direct when %s=%j covers the service', async (variable, value) => {
-    await withProxy({}, async (standIn, proxy) => {
+    await withProxyTo({}, async (standIn, proxy) => {
       const env = { HTTP_PROXY: proxy.url, [variable]: value }
       const outcome = await call(standIn.url, 'create', { env })
 
@@ -1026,7 +1022,7 @@ describe('proxies', () => {
   it.concurrent(
     'fails at once, without retrying, when the proxy wants credentials (407)',
     async () => {
-      await withProxy({ refuseWith: 407, https: true }, async (standIn, proxy) => {
+      await withProxyTo({ refuseWith: 407, https: true }, async (standIn, proxy) => {
         const outcome = await call(standIn.url, 'create', { env: { HTTPS_PROXY: proxy.url } })
 
         expect(outcome.line).toContain(
@@ -1043,7 +1039,7 @@ describe('proxies', () => {
   it.concurrent(
     'repeats a create the proxy could not tunnel (502), as nothing reached the service',
     async () => {
-      await withProxy({ refuseWith: 502, https: true }, async (standIn, proxy) => {
+      await withProxyTo({ refuseWith: 502, https: true }, async (standIn, proxy) => {
         const outcome = await call(standIn.url, 'create', { env: { HTTPS_PROXY: proxy.url } })
 
         expect(outcome.line).toContain(`The proxy 127.0.0.1:${proxy.port} would not open a tunnel`)
@@ -1062,7 +1058,7 @@ describe('proxies', () => {
   it.concurrent.each(['HTTPS_PROXY', 'https_proxy'])(
     'fails at once on an untrusted certificate behind the proxy named by %s, pointing at NODE_EXTRA_CA_CERTS',
     async (variable) => {
-      await withProxy({ https: true }, async (standIn, proxy) => {
+      await withProxyTo({ https: true }, async (standIn, proxy) => {
         const outcome = await call(standIn.url, 'create', { env: { [variable]: proxy.url } })
 
         expect(outcome.line).toContain(

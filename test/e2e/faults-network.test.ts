@@ -6,12 +6,8 @@
 // reached, the lower-case variables, plain-http services and untrusted certificates
 // are decided in test/agent/faults-in-process.test.ts.
 
-import {
-  startConnectProxy,
-  type ConnectProxy,
-  type ConnectProxyOptions
-} from '../support/connect-proxy.js'
-import { count, inputsFor, withStandIn } from '../support/faults-kit.js'
+import type { ConnectProxy, ConnectProxyOptions } from '../support/connect-proxy.js'
+import { count, inputsFor, withProxy } from '../support/faults-kit.js'
 import { runAction } from '../support/run-action.js'
 import type { StandIn } from '../support/stand-in.js'
 import { makeCertificates, type TestCertificates } from '../support/tls.js'
@@ -27,19 +23,11 @@ afterAll(() => {
 })
 
 /** An https stand-in and a proxy, both closed afterwards. */
-async function withHttpsAndProxy(
+const withHttpsAndProxy = (
   proxyOptions: ConnectProxyOptions,
   body: (standIn: StandIn, proxy: ConnectProxy) => Promise<void>
-): Promise<void> {
-  const proxy = await startConnectProxy(proxyOptions)
-  try {
-    await withStandIn({ tls: { key: certificates.key, cert: certificates.cert } }, (standIn) =>
-      body(standIn, proxy)
-    )
-  } finally {
-    await proxy.close()
-  }
-}
+): Promise<void> =>
+  withProxy(proxyOptions, { tls: { key: certificates.key, cert: certificates.cert } }, body)
 
 const USER_AGENT = `${ACTION_NAME}/${ACTION_VERSION}`
 

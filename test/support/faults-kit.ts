@@ -4,6 +4,7 @@
 
 import { createServer } from 'node:net'
 import type { AddressInfo } from 'node:net'
+import { startConnectProxy, type ConnectProxy, type ConnectProxyOptions } from './connect-proxy.ts'
 import { inputs } from './fixtures.ts'
 import { errorLines, type ActionRun } from './run-action.ts'
 import {
@@ -39,6 +40,20 @@ export async function withStandIn<T>(
     return await body(standIn)
   } finally {
     await standIn.close()
+  }
+}
+
+/** A CONNECT proxy and a stand-in of its own (`standInOptions.tls` for https), both closed afterwards. */
+export async function withProxy(
+  proxyOptions: ConnectProxyOptions,
+  standInOptions: StandInOptions,
+  body: (standIn: StandIn, proxy: ConnectProxy) => Promise<void>
+): Promise<void> {
+  const proxy = await startConnectProxy(proxyOptions)
+  try {
+    await withStandIn(standInOptions, (standIn) => body(standIn, proxy))
+  } finally {
+    await proxy.close()
   }
 }
 
