@@ -3,6 +3,9 @@
 // main.ts wires them, against the same stand-in over HTTP on 127.0.0.1, and the line
 // describeError (or endingFor) makes of what went wrong. The bundled action runs a
 // few of each kind end to end, to prove the wiring: the exit code, the outputs, the log.
+//
+// The cases that mostly wait (for a timeout, for a Retry-After date) are
+// startedWithFile, so they do not hold up the describe blocks after theirs.
 
 import { createServer, type Server, type Socket } from 'node:net'
 import type { AddressInfo } from 'node:net'
@@ -31,6 +34,7 @@ import {
   withProxy,
   withStandIn
 } from '../support/faults-kit.js'
+import { startedWithFile } from '../support/fixtures.js'
 import { startStandIn, type Fault, type StandIn } from '../support/stand-in.js'
 import { makeCertificates, type TestCertificates } from '../support/tls.js'
 
@@ -65,21 +69,6 @@ interface Outcome {
   retries: Retry[]
   elapsedMs: number
 }
-
-// jest runs the describe blocks of a file one after another. The cases that mostly
-// wait (for a timeout, for a Retry-After date) start with the file instead, and their
-// tests wait for them, so they do not hold up every block after theirs. (The catch only
-// marks a failure as seen; the test that waits still gets it.)
-const startedWithFile: (() => Promise<void>)[] = []
-function startsWithFile(body: () => Promise<void>): () => Promise<void> {
-  let running: Promise<void> | undefined
-  const run = (): Promise<void> => (running ??= body())
-  startedWithFile.push(run)
-  return run
-}
-beforeAll(() => {
-  for (const run of startedWithFile) run().catch(() => undefined)
-})
 
 /** One call of `endpoint`, retried by its kind, as main.ts makes it. */
 async function call(url: string, endpoint: Endpoint, options: Options = {}): Promise<Outcome> {
@@ -403,7 +392,7 @@ describe('statuses the action does not know', () => {
 
   it.concurrent(
     'still ends at the timeout when an unknown status never changes',
-    startsWithFile(async () => {
+    startedWithFile(async () => {
       await withStandIn({}, async (standIn) => {
         const job = await created(standIn)
         standIn.inject({
@@ -591,7 +580,7 @@ describe('a service that echoes the API key', () => {
 describe('rate limits (429)', () => {
   it.concurrent(
     'waits until a Retry-After HTTP date, then polls again',
-    startsWithFile(async () => {
+    startedWithFile(async () => {
       await withStandIn({}, async (standIn) => {
         const job = await created(standIn)
         // HTTP dates have whole seconds; far enough ahead to be later than the first poll.
@@ -822,7 +811,7 @@ describe('server errors (5xx) and broken connections', () => {
 describe('answers that come slowly', () => {
   it.concurrent(
     'ends a body that trickles in past the timeout, naming the job',
-    startsWithFile(async () => {
+    startedWithFile(async () => {
       await withStandIn({}, async (standIn) => {
         const job = await created(standIn)
         // About 250 bytes at one byte per 200 ms: most of a minute.
@@ -991,7 +980,7 @@ describe('proxies', () => {
 
   it.concurrent(
     'never says a job may have been created when the timeout ends a create still at a silent proxy',
-    startsWithFile(async () => {
+    startedWithFile(async () => {
       const sockets = new Set<Socket>()
       let connections = 0
       const silent: Server = createServer((socket) => {

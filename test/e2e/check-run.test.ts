@@ -11,7 +11,13 @@ import { seedPull } from '../support/github-routes/pull-requests.js'
 import { startGitHubStandIn } from '../support/github-stand-in.js'
 import { runAction, type ActionRun, type RunOptions } from '../support/run-action.js'
 import { startStandIn } from '../support/stand-in.js'
-import { GITHUB_TOKEN as TOKEN, inputs, onDemand, runnerEnv } from '../support/fixtures.js'
+import {
+  GITHUB_TOKEN as TOKEN,
+  inputs,
+  onDemand,
+  runnerEnv,
+  startedWithFile
+} from '../support/fixtures.js'
 
 const HEAD = '4'.repeat(40)
 const PUSHED = '3'.repeat(40)
@@ -217,20 +223,9 @@ describe('the check run of a push run', () => {
 // Re-runs of push runs, chained on one commit as they would come: a run that timed out
 // and its re-runs, another run on the same commit, then a failed run (listed third, on
 // the second page of two) and its re-run. Run once, read by the tests below.
-const pushReruns = (() => {
-  let started: ReturnType<typeof runPushReruns> | undefined
-  return () => (started ??= runPushReruns())
-})()
 
 /** A test of the chain waits for all six of its runs, two of them on a slow job. */
 const CHAIN_MS = 60_000
-
-// jest runs the describe blocks one after another: start the chain with the file, so it
-// runs beside the blocks above. (The catch only marks a failure as seen; the tests
-// that read the chain still get it.)
-beforeAll(() => {
-  pushReruns().catch(() => undefined)
-})
 
 async function runPushReruns() {
   const { standIn, github, run, checks, jobPosts } = await freshWorld()
@@ -277,6 +272,9 @@ async function runPushReruns() {
     jobPosts
   }
 }
+
+// Started with the file, beside the blocks above, and read by the tests below.
+const pushReruns = startedWithFile(runPushReruns)
 
 describe('the check run of a push re-run', () => {
   it.concurrent(

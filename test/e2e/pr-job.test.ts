@@ -8,7 +8,7 @@
 // test/action/job-decision.test.ts; these prove the wiring around it.
 
 import { jest } from '@jest/globals'
-import { onDemand } from '../support/fixtures.js'
+import { onDemand, startedWithFile } from '../support/fixtures.js'
 import { simulate, recordedJob, type Simulation } from '../support/pr-workflow.js'
 import { setRole } from '../support/github-routes/commands.js'
 import type { ActionRun } from '../support/run-action.js'
@@ -19,12 +19,6 @@ jest.setTimeout(60_000)
 
 // Each chain its own pair of stand-ins, so the chains run concurrently.
 const freshSimulation = onDemand(() => simulate())
-
-/** Runs `steps` once, however many tests await it. */
-function chain<T>(steps: () => Promise<T>): () => Promise<T> {
-  let started: Promise<T> | undefined
-  return () => (started ??= steps())
-}
 
 const body = (sim: Simulation): string => sim.comments()[0]?.body ?? ''
 /** As the comment's Markdown writes an id (underscores escaped). */
@@ -47,7 +41,7 @@ const step = (sim: Simulation, run: ActionRun): Step => ({
 // Pushes to one pull request: the first creates the job, later ones (and a command from
 // a comment) follow it up while its docs pull request is unseen or open, even while it
 // is busy; a merged docs pull request gets a new job; pr-comment: false bypasses it all.
-const pushes = chain(async () => {
+const pushes = startedWithFile(async () => {
   const sim = await freshSimulation()
 
   let seenWhileWorking: { body?: string; status?: unknown } | undefined
@@ -98,13 +92,6 @@ const pushes = chain(async () => {
     unrecorded,
     unrecordedCalls
   }
-})
-
-// jest runs the concurrent tests of one describe block together, but the blocks one
-// after another: start every chain at once, so none waits for the block before it.
-// (The catch only marks a failure as seen; the tests that read the chain still get it.)
-beforeAll(() => {
-  for (const started of [pushes, replacements, reruns]) started().catch(() => undefined)
 })
 
 describe('the first run for a pull request', () => {
@@ -238,7 +225,7 @@ describe('later runs for the pull request', () => {
 
 // Jobs that cannot be followed up: failed (found by a re-run), gone from the service,
 // set aside by reuse-job: false, or with a closed docs pull request.
-const replacements = chain(async () => {
+const replacements = startedWithFile(async () => {
   const sim = await freshSimulation()
   const failed = step(sim, await sim.run('fail: Document it', { runId: 902 }))
   const rerun = step(sim, await sim.run('Document it', { runId: 902, attempt: 2 }))
@@ -330,7 +317,7 @@ describe('runs that cannot use the recorded job', () => {
 })
 
 // One workflow run and its re-runs, then follow-ups whose first answer is stale.
-const reruns = chain(async () => {
+const reruns = startedWithFile(async () => {
   const sim = await freshSimulation()
   // Long enough to outlast the next process's start on a busy machine.
   const left = step(

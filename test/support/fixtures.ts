@@ -107,6 +107,31 @@ export function onDemand<T extends { close(): Promise<void> }>(
   }
 }
 
+// What startedWithFile was given, started by one beforeAll at the top level of the test
+// file: registered as this module loads, which jest does before the file's own body, so
+// even a call inside a describe block starts with the file. (Outside jest, as in the
+// benchmark, there is no beforeAll and nothing to register.)
+const startWithFile: (() => Promise<unknown>)[] = []
+if (typeof beforeAll === 'function') {
+  beforeAll(() => {
+    // The catch only marks a failure as seen; the tests that await the work still get it.
+    for (const start of startWithFile) start().catch(() => undefined)
+  })
+}
+
+/**
+ * Runs `steps` once, for every test that awaits the function returned, and starts it
+ * with the test file: jest runs the concurrent tests of one describe block together but
+ * the blocks one after another, so work that several tests read (a chain of runs) or
+ * that mostly waits would otherwise hold up every block before it.
+ */
+export function startedWithFile<T>(steps: () => Promise<T>): () => Promise<T> {
+  let started: Promise<T> | undefined
+  const once = (): Promise<T> => (started ??= steps())
+  startWithFile.push(once)
+  return once
+}
+
 export const standIns = (options: StandInOptions = {}): (() => Promise<StandIn>) =>
   onDemand(() => startStandIn(options))
 
