@@ -5,7 +5,7 @@
 // masks swallowed, groups as headings, annotations as `Error: …`), the outputs and
 // the job summary.
 
-import { runnerView } from '../src/action/runner-view.ts'
+import { runnerView } from '../src/action/shell/runner-view.ts'
 import { startStandIn } from '../test/support/stand-in.ts'
 import { runAction } from '../test/support/run-action.ts'
 

@@ -1,8 +1,9 @@
-// The entry the runner executes. A comment that is not a command ends here, before
-// anything heavy loads (see early-exit.ts). All other work happens in run(); whatever
+// The entry the runner executes. It reads the run once; a comment that is not a
+// command ends here, before anything heavy loads (see action/shell/early-exit.ts). All other work happens in run(); whatever
 // escapes it still fails the step with one line, never a silent green or a stack trace.
-import { exitEarlyWhenNotACommand } from './action/early-exit.js'
-import { showLogAsRunnerWould } from './action/runner-view.js'
+import { exitEarlyWhenNotACommand } from './action/shell/early-exit.js'
+import { readRunEvent } from './action/shell/event.js'
+import { showLogAsRunnerWould } from './action/shell/runner-view.js'
 import { safeLine } from './common/safe-text.js'
 
 function message(error: unknown): string {
@@ -27,7 +28,9 @@ async function main(): Promise<void> {
   keepGoingWithoutALog()
   // Outside a runner (run by hand), the log reads as it would on GitHub: no raw commands.
   showLogAsRunnerWould(process.env, process.stdout)
-  if (exitEarlyWhenNotACommand(process.env)) return
+  // The run is read once, here, and passed down; the fast no-op uses the same reading.
+  const event = readRunEvent(process.env)
+  if (exitEarlyWhenNotACommand(event, process.env)) return
   // Loaded only now, so the fast path above never pays for them.
   const core = await import('@actions/core')
   const fail = (error: unknown): void => core.setFailed(message(error))
@@ -35,7 +38,7 @@ async function main(): Promise<void> {
   // gets to write the outputs and summary it can.
   process.on('uncaughtException', fail)
   const { run } = await import('./action/main.js')
-  await run().catch(fail)
+  await run(event).catch(fail)
 }
 
 main().catch((error: unknown) => {

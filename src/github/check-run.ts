@@ -4,6 +4,7 @@
 // hold a record) finds the job its earlier attempt started. Best effort: a denied
 // call is one warning naming `checks: write`, and after it no more calls are made.
 
+import { ACTION_TITLE } from '../common/action-title.js'
 import * as core from '@actions/core'
 import { isPlainId } from '../common/plain-id.js'
 import { redact, safeLine } from '../common/safe-text.js'
@@ -16,16 +17,10 @@ import {
   openGitHub,
   walkPages
 } from './client.js'
-import {
-  pullRequestNumber,
-  readWorkflowRun,
-  record,
-  text,
-  type WorkflowRun
-} from './workflow-run.js'
+import { pullRequestNumber, record, text, type WorkflowRun } from './workflow-run.js'
 
 /** The check run's name: the action's. */
-export const CHECK_NAME = 'Mintlify Docs Agent Job'
+export const CHECK_NAME = ACTION_TITLE
 /** GitHub's limit on a check run's summary. */
 export const MAX_SUMMARY = 65_535
 const MAX_CHECK_PAGES = 3
@@ -101,16 +96,14 @@ export function findEarlierCheck(
 }
 
 export interface CheckRunOptions {
-  env: NodeJS.ProcessEnv
+  /** The run, as the entry read it. */
+  run: WorkflowRun
   token?: string
   userAgent: string
   projectId: string
   /** Cancels every call (the run's cancellation). */
   signal?: AbortSignal
 }
-
-/** The longest any one check-run call (with its pages) may take. */
-export const CHECK_CALL_BUDGET_MS = 10_000
 
 export class DocsCheckRun {
   private readonly run: WorkflowRun
@@ -121,7 +114,7 @@ export class DocsCheckRun {
   private off = false
 
   constructor(private readonly options: CheckRunOptions) {
-    this.run = readWorkflowRun(options.env)
+    this.run = options.run
     this.owner = {
       runId: this.run.runId,
       step: [this.run.workflow, this.run.job, this.run.action].join('/'),
@@ -151,10 +144,7 @@ export class DocsCheckRun {
     }
     const [owner = '', repo = ''] = this.run.repository.split('/')
     try {
-      const signal = boundedSignal(
-        cancellable ? this.options.signal : undefined,
-        Math.min(CHECK_CALL_BUDGET_MS, budgetMs)
-      )
+      const signal = boundedSignal(cancellable ? this.options.signal : undefined, budgetMs)
       const octokit = await openGitHub(this.options.token, this.options.userAgent, signal)
       return await call(octokit, owner, repo)
     } catch (error) {

@@ -17,7 +17,7 @@ import {
   untrustedBlocks,
   type UntrustedPiece
 } from './untrusted-text.js'
-import { readWorkflowRun, record, runUrl, text, type WorkflowRun } from './workflow-run.js'
+import { record, runUrl, text, type WorkflowRun } from './workflow-run.js'
 
 export interface ChangedFile {
   filename: string
@@ -39,8 +39,6 @@ export const MAX_COMMITS = 20
 export const MAX_DESCRIPTION = 4_000
 export const MAX_COMMIT_MESSAGE = 1_000
 const MAX_INPUTS = 20
-/** The GitHub calls made for context never take longer than this. */
-const CONTEXT_BUDGET_MS = 15_000
 
 /**
  * Payload text (titles, commit messages, paths, branch names) is written by whoever
@@ -249,11 +247,12 @@ export async function listChangedFiles(
 }
 
 export interface ContextOptions {
-  env: NodeJS.ProcessEnv
+  /** The run, as the entry read it. */
+  run: WorkflowRun
   token?: string
   userAgent: string
   signal?: AbortSignal
-  /** Time left for the step; the GitHub calls stay within it. */
+  /** How long the GitHub calls may take in all (budgets.ts). */
   budgetMs: number
 }
 
@@ -262,7 +261,7 @@ export async function withWorkflowContext(
   prompt: string,
   options: ContextOptions
 ): Promise<string> {
-  const run = readWorkflowRun(options.env, (message) => core.warning(message))
+  const run = options.run
   const pr = pullRequestOf(run.payload)
   let files: ChangedFiles | undefined
   if (pr && typeof pr.number === 'number') {
@@ -275,7 +274,7 @@ export async function withWorkflowContext(
       )
     } else {
       try {
-        const signal = boundedSignal(options.signal, Math.min(CONTEXT_BUDGET_MS, options.budgetMs))
+        const signal = boundedSignal(options.signal, options.budgetMs)
         const octokit = await openGitHub(options.token, options.userAgent, signal)
         const listing = await listChangedFiles(octokit, run.repository, pr.number)
         files = {

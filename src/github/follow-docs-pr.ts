@@ -22,25 +22,28 @@ import {
   type Refusal,
   type ReviewerSpec
 } from './docs-review.js'
-import { hostOf, onSameServer, readWorkflowRun } from './workflow-run.js'
-
-/** The calls on the docs repository never take longer than this in all. */
-export const DOCS_BUDGET_MS = 20_000
+import { hostOf, onSameServer, type WorkflowRun } from './workflow-run.js'
 
 export interface FollowOptions {
   /** The job's pull request link. */
   link: string
-  env: NodeJS.ProcessEnv
+  /** The run, as the entry read it. */
+  run: WorkflowRun
   /** The docs token (docs-token, or github-token when that is empty). */
   token?: string
   userAgent: string
   signal?: AbortSignal
-  /** Time the calls may take in all (the step's time left, at most DOCS_BUDGET_MS). */
+  /** Time the calls may take in all (budgets.ts). */
   budgetMs: number
   reviewers: readonly ReviewerSpec[]
   labels: readonly string[]
   /** Reviewers and labels were already requested for this docs pull request by an earlier run. */
   alreadyHandedOff: boolean
+  /**
+   * Reading is only a try (the workflow's token and a docs repository elsewhere, nothing
+   * asked of it): a refusal is a debug line, not a warning.
+   */
+  justTrying?: boolean
 }
 
 export interface FollowResult {
@@ -71,7 +74,7 @@ export async function followDocsPullRequest(options: FollowOptions): Promise<Fol
   const ref = parsePullRequestLink(options.link)
   if (!ref) return { handedOff: false }
   const name = `${ref.repository}#${ref.number}`
-  const run = readWorkflowRun(options.env)
+  const run = options.run
   if (!onSameServer(options.link, run)) {
     core.info(
       `The docs pull request ${safeLine(name)} is on ${safeLine(hostOf(options.link))}, not on ${safeLine(hostOf(run.serverUrl))} where this runs; it is not read or handed to reviewers.`
@@ -84,21 +87,16 @@ export async function followDocsPullRequest(options: FollowOptions): Promise<Fol
     )
     return { handedOff: false }
   }
-  const signal = boundedSignal(options.signal, Math.min(DOCS_BUDGET_MS, options.budgetMs))
+  const signal = boundedSignal(options.signal, options.budgetMs)
   let octokit: GitHubClient
   let pr: DocsPullRequest
   try {
     octokit = await openGitHub(options.token, options.userAgent, signal)
     pr = await readDocsPullRequest(octokit, ref)
   } catch (error) {
-    core.warning(
-      failure(
-        `Could not read the docs pull request ${safeLine(name)}`,
-        ref.repository,
-        error,
-        'pull-requests: read'
-      )
-    )
+    const line = `Could not read the docs pull request ${safeLine(name)}`
+    if (options.justTrying) core.debug(`${line} (${describeGitHubError(error)}).`)
+    else core.warning(failure(line, ref.repository, error, 'pull-requests: read'))
     return { handedOff: false }
   }
   core.info(
@@ -128,7 +126,7 @@ async function handOff(
     return false
   }
   let complete = true
-  const plan = planReviews(options.reviewers, codeAuthor(readWorkflowRun(options.env)), pr)
+  const plan = planReviews(options.reviewers, codeAuthor(options.run), pr)
   for (const why of plan.skipped) core.info(`docs-pr-reviewers: skipped ${safeLine(why)}.`)
   try {
     const { done, refused } = await requestReviews(octokit, ref, plan)

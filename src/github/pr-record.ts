@@ -102,6 +102,26 @@ export function parseRecord(body: string | null | undefined): PullRequestRecord 
   }
 }
 
+/**
+ * The record a run leaves once its job is known: the one rule for every flow. The
+ * follow-up count and the hand-off carry over while the job stays the same; a message
+ * this run sent counts one more.
+ */
+export function nextRecord(
+  previous: PullRequestRecord | undefined,
+  next: { projectId: string; jobId: string; runId: string; runAttempt: number; sent: boolean }
+): PullRequestRecord {
+  const same = previous?.jobId === next.jobId ? previous : undefined
+  return {
+    projectId: next.projectId,
+    jobId: next.jobId,
+    runId: next.runId,
+    runAttempt: next.runAttempt,
+    followUps: (same?.followUps ?? 0) + (next.sent ? 1 : 0),
+    ...(same?.handedOff ? { handedOff: same.handedOff } : {})
+  }
+}
+
 /** The record, noting that the docs pull request at `link` was handed off (reviewers, labels). */
 export function withHandedOff(record: PullRequestRecord, link: string): PullRequestRecord {
   return { ...record, handedOff: link }

@@ -22,12 +22,7 @@ import {
   TRUSTED_AUTHORS,
   type PullRequestRecord
 } from './pr-record.js'
-import {
-  onSameServer,
-  pullRequestNumber,
-  readWorkflowRun,
-  type WorkflowRun
-} from './workflow-run.js'
+import { onSameServer, pullRequestNumber, type WorkflowRun } from './workflow-run.js'
 
 /** 100 comments a page: a pull request with 3,000 comments is read in 30 calls at most. */
 export const MAX_COMMENT_PAGES = 30
@@ -38,7 +33,8 @@ const WRITE_HINT =
   'The comment needs `permissions: pull-requests: write` for the job; on pull requests from forks the token is read-only, so no comment can be kept.'
 
 export interface ThreadOptions {
-  env: NodeJS.ProcessEnv
+  /** The run, as the entry read it. */
+  run: WorkflowRun
   token?: string
   userAgent: string
   projectId: string
@@ -74,7 +70,7 @@ export class PullRequestThread {
    * cannot be read: then nothing is recorded and nothing is written.
    */
   static async open(options: ThreadOptions): Promise<PullRequestThread | undefined> {
-    const run = readWorkflowRun(options.env)
+    const run = options.run
     const number = pullRequestNumber(run)
     if (number === undefined) {
       core.debug(

@@ -18,6 +18,8 @@ export interface WorkflowRun {
   /** The step's id as the runner names it (`__owner_repo` when the step has none). */
   action: string
   payload: Record<string, unknown>
+  /** GITHUB_EVENT_PATH named a file that is not a readable JSON object (payload is {}). */
+  payloadUnreadable: boolean
 }
 
 /** A JSON object, or undefined for anything else. */
@@ -37,20 +39,22 @@ function positiveInteger(value: string | undefined): number | undefined {
   return Number(value)
 }
 
-/** The run as the runner describes it; an unreadable payload becomes {} with a warning. */
-export function readWorkflowRun(
-  env: NodeJS.ProcessEnv,
-  warn: (message: string) => void = () => undefined
-): WorkflowRun {
-  let payload: Record<string, unknown> = {}
+/** What run() says once when the payload could not be read. */
+export const UNREADABLE_PAYLOAD =
+  'Could not read the event payload (GITHUB_EVENT_PATH); the context has no event details.'
+
+/**
+ * The run as the runner describes it. Read once per step (the entry passes it down);
+ * an unreadable payload becomes {} and `payloadUnreadable`.
+ */
+export function readWorkflowRun(env: NodeJS.ProcessEnv): WorkflowRun {
+  let payload: Record<string, unknown> | undefined
   const path = env.GITHUB_EVENT_PATH
   if (path) {
     try {
-      payload = record(JSON.parse(readFileSync(path, 'utf8'))) ?? {}
+      payload = record(JSON.parse(readFileSync(path, 'utf8')))
     } catch {
-      warn(
-        'Could not read the event payload (GITHUB_EVENT_PATH); the context has no event details.'
-      )
+      payload = undefined
     }
   }
   return {
@@ -64,7 +68,8 @@ export function readWorkflowRun(
     workflow: env.GITHUB_WORKFLOW ?? '',
     job: env.GITHUB_JOB ?? '',
     action: env.GITHUB_ACTION ?? '',
-    payload
+    payload: payload ?? {},
+    payloadUnreadable: Boolean(path) && payload === undefined
   }
 }
 

@@ -6,8 +6,8 @@
 import { mkdtempSync, readFileSync, readdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { readSettings } from '../../src/action/inputs.js'
-import { OUTPUT_NAMES } from '../../src/action/report.js'
+import { readSettings } from '../../src/action/shell/inputs.js'
+import { OUTPUT_NAMES } from '../../src/action/publish/outputs.js'
 import { inputs as inputsOf, standIns } from '../support/fixtures.js'
 import { BUNDLE, ROOT, runAction } from '../support/run-action.js'
 

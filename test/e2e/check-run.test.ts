@@ -116,7 +116,7 @@ describe('the check run of a pull request run', () => {
         /^Docs job job_\w+ completed: pull request acme\/docs#100$/
       )
       // The summary is the job summary.
-      expect(check?.output.summary).toContain('### Mintlify agent job')
+      expect(check?.output.summary).toContain('### Mintlify Docs Agent Job')
       expect(check?.output.summary).toContain(`<code>${jobId}</code>`)
       expect(check?.output.text).toContain('Started by workflow run 4242.')
       // In progress before the job ended: created before the first poll.
@@ -254,7 +254,7 @@ async function runPushReruns() {
   const restarted = await run({ event: 'push', runId: '4244', attempt: '2' })
   const listing = github.requests
     .slice(before)
-    .filter((r) => r.method === 'GET')
+    .filter((r) => r.method === 'GET' && r.path.endsWith('/check-runs'))
     .map((r) => [r.query.page ?? '1', r.query.check_name])
   return {
     standIn,

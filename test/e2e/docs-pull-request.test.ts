@@ -191,7 +191,7 @@ describe('what the docs pull request changes', () => {
   })
 
   it.concurrent(
-    'does not read a docs pull request in another repository without docs-token, reviewers or labels',
+    'reads a docs pull request in another repository with the workflow token alone (a public docs repository)',
     async () => {
       const { seedDocsPull, run, docsCalls } = await freshWorld()
       seedDocsPull()
@@ -199,7 +199,24 @@ describe('what the docs pull request changes', () => {
       const result = await run({})
 
       expect(result.exitCode).toBe(0)
-      expect(docsCalls()).toEqual([])
+      expect(docsCalls()[0]).toBe('GET /repos/acme/docs/pulls/100')
+      expect(docsCalls().every((call) => call.startsWith('GET '))).toBe(true)
+      expect(result.outputs['pr-title']).toBe('Document the widget API')
+      expect(result.outputs['pr-files']).not.toBe('')
+      expect(warnings(result.stdout)).toEqual([])
+    }
+  )
+
+  it.concurrent(
+    'takes a refusal of that read as a debug line, not a warning, and leaves the outputs empty',
+    async () => {
+      const { run, docsCalls } = await freshWorld()
+      // Nothing seeded: GitHub answers 404, as it does for a private repository.
+
+      const result = await run({})
+
+      expect(result.exitCode).toBe(0)
+      expect(docsCalls()).toEqual(['GET /repos/acme/docs/pulls/100'])
       expect(result.outputs['pr-title']).toBe('')
       expect(warnings(result.stdout)).toEqual([])
     }

@@ -148,8 +148,12 @@ describe('without permission to comment', () => {
         /could not read the comments of pull request #7 .*Reading them needs `permissions: pull-requests: read`/
       )
       expect(run.outputs.created).toBe('true')
-      // Nothing was written where a comment might already exist.
-      expect(sim.github.requests.map((r) => r.method)).toEqual(['GET'])
+      // Nothing was written where a comment might already exist; the docs pull request
+      // was read with the same token.
+      expect(sim.github.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+        'GET /repos/acme/app/issues/7/comments',
+        expect.stringMatching(/^GET \/repos\/acme\/docs\/pulls\/\d+$/)
+      ])
     }
   )
 

@@ -54,7 +54,7 @@ const pushes = startedWithFile(async () => {
     if (comment && id) seenWhileWorking = { body: comment.body, status: sim.agent.job(id)?.status }
   }
   const first = step(sim, await pending)
-  const firstGitHubCalls = sim.github.requests.map((r) => r.method)
+  const firstGitHubCalls = sim.github.requests.map((r) => `${r.method} ${r.path}`)
 
   // GitHub does not know the docs pull request (the token cannot see it).
   const unseen = step(sim, await sim.run('Document the widget limits'))
@@ -114,7 +114,14 @@ describe('the first run for a pull request', () => {
         created: 'true',
         status: 'completed'
       })
-      expect(firstGitHubCalls).toEqual(['GET', 'POST', 'PATCH'])
+      // The comments read, the comment written early, the docs pull request read (with the
+      // workflow's token, whatever repository it is in), the comment updated.
+      expect(firstGitHubCalls).toEqual([
+        'GET /repos/acme/app/issues/7/comments',
+        'POST /repos/acme/app/issues/7/comments',
+        'GET /repos/acme/docs/pulls/100',
+        expect.stringMatching(/^PATCH \/repos\/acme\/app\/issues\/comments\/\d+$/)
+      ])
     }
   )
 })
@@ -215,7 +222,10 @@ describe('later runs for the pull request', () => {
 
       expect(unrecorded.jobIds).toHaveLength(3)
       expect(unrecorded.run.outputs.created).toBe('true')
-      expect(unrecordedCalls).toEqual([])
+      // No record is read or written; only the new job's docs pull request is read.
+      expect(unrecordedCalls.map((r) => `${r.method} ${r.path}`)).toEqual([
+        expect.stringMatching(/^GET \/repos\/acme\/docs\/pulls\/\d+$/)
+      ])
       expect(sim.messages()).toHaveLength(3)
       // The record still names the job the run before left.
       expect(unrecorded.body).toBe(merged.body)

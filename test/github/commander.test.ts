@@ -5,7 +5,7 @@
 // does with a refusal (the warning, the reply, nothing sent) is proven end to end in
 // test/e2e/commands-refused.test.ts.
 
-import { readAllowedBots } from '../../src/action/inputs.js'
+import { readAllowedBots } from '../../src/action/shell/inputs.js'
 import { checkCommander } from '../../src/github/commander.js'
 import { openGitHub, type GitHubClient } from '../../src/github/client.js'
 import { readCommand, type Commenter } from '../../src/github/command.js'

@@ -27,6 +27,7 @@ function run(overrides: Partial<WorkflowRun> = {}): WorkflowRun {
     job: 'docs',
     action: 'agent',
     payload: {},
+    payloadUnreadable: false,
     ...overrides
   }
 }

@@ -16,7 +16,8 @@ function workflowRun(eventName: string, payload: Record<string, unknown>): Workf
     workflow: 'Docs',
     job: 'docs',
     action: 'docs',
-    payload
+    payload,
+    payloadUnreadable: false
   }
 }
 

@@ -2,6 +2,7 @@
 // labels are requested once, and a later run that is told the docs pull request was
 // already handed off (the pull request's record) only reads it.
 
+import { readWorkflowRun } from '../../src/github/workflow-run.js'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -19,7 +20,10 @@ function options(
 ): FollowOptions {
   return {
     link,
-    env: { GITHUB_REPOSITORY: 'acme/app', GITHUB_SERVER_URL: 'https://github.com' },
+    run: readWorkflowRun({
+      GITHUB_REPOSITORY: 'acme/app',
+      GITHUB_SERVER_URL: 'https://github.com'
+    }),
     token: TOKEN,
     userAgent: 'test',
     budgetMs: 10_000,
@@ -102,12 +106,12 @@ describe('handing the docs pull request to its reviewers', () => {
     writeFileSync(path, JSON.stringify(payload))
     return {
       ...options(false, `https://github.com/acme/docs/pull/${number}`),
-      env: {
+      run: readWorkflowRun({
         GITHUB_REPOSITORY: 'acme/app',
         GITHUB_SERVER_URL: 'https://github.com',
         GITHUB_EVENT_NAME: event,
         GITHUB_EVENT_PATH: path
-      },
+      }),
       ...asked
     }
   }

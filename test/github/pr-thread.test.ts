@@ -5,8 +5,8 @@
 
 import { join } from 'node:path'
 import { legacyMarker } from '../../src/github/pr-record.js'
-import { renderComment } from '../../src/action/comment-body.js'
-import { pullRequestNumber } from '../../src/github/workflow-run.js'
+import { renderComment } from '../../src/action/publish/comment-body.js'
+import { pullRequestNumber, readWorkflowRun } from '../../src/github/workflow-run.js'
 import { PullRequestThread } from '../../src/github/pr-thread.js'
 import { runAction, type RunOptions } from '../support/run-action.js'
 import { startStandIn } from '../support/stand-in.js'
@@ -63,7 +63,7 @@ describe('the comment text', () => {
       },
       pullRequestRun()
     )
-    expect(body.split('\n')[0]).toBe('### Mintlify docs agent job')
+    expect(body.split('\n')[0]).toBe('### Mintlify Docs Agent Job')
     expect(body).toContain('| Status | ✅ completed |')
     expect(body).toContain(
       '| Docs pull request | <a href="https://github.com/acme/docs/pull/100">acme/docs#100</a> |'
@@ -201,7 +201,7 @@ describe('the bundled action with pr-comment', () => {
       expect(comments()[3]?.id).toBe(ours.id)
       expect(comments()[3]?.body).toMatch(
         new RegExp(
-          `^<!-- mintlify-agent-job project="proj-test" job="${standIn.jobIds()[0]}" run="4242" attempt="1" follow-ups="0"(?: handed-off="[^"]+")? -->\n### Mintlify docs agent job\n`
+          `^<!-- mintlify-agent-job project="proj-test" job="${standIn.jobIds()[0]}" run="4242" attempt="1" follow-ups="0"(?: handed-off="[^"]+")? -->\n### Mintlify Docs Agent Job\n`
         )
       )
       expect(comments()[3]?.body).toContain('| Status | ✅ completed |')
@@ -270,7 +270,9 @@ describe('the bundled action with pr-comment', () => {
     async () => {
       const { options } = await freshWorld()
       const run = await runAction(
-        options('Document it', { env: { GITHUB_API_URL: 'http://127.0.0.1:9/api/v3' } })
+        options('Document it', {
+          env: { GITHUB_API_URL: 'http://127.0.0.1:9/api/v3' }
+        })
       )
 
       expect(run.exitCode).toBe(0)
@@ -294,7 +296,10 @@ describe('the bundled action with pr-comment', () => {
       const { options, codeRepository } = await freshWorld()
       const run = await runAction(
         options('Document it', {
-          env: { GITHUB_EVENT_NAME: 'push', GITHUB_EVENT_PATH: join(FIXTURES, 'push.json') }
+          env: {
+            GITHUB_EVENT_NAME: 'push',
+            GITHUB_EVENT_PATH: join(FIXTURES, 'push.json')
+          }
         })
       )
 
@@ -322,7 +327,7 @@ describe('the thread against the GitHub stand-in', () => {
 
   const open = (event = 'pull_request', payload = 'pull_request.json') =>
     PullRequestThread.open({
-      env: {
+      run: readWorkflowRun({
         GITHUB_EVENT_NAME: event,
         GITHUB_EVENT_PATH: join(FIXTURES, payload),
         GITHUB_REPOSITORY: 'acme/app',
@@ -330,7 +335,7 @@ describe('the thread against the GitHub stand-in', () => {
         GITHUB_WORKFLOW: STEP.workflow,
         GITHUB_JOB: STEP.job,
         GITHUB_ACTION: STEP.action
-      },
+      }),
       token: TOKEN,
       userAgent: 'test',
       projectId: 'proj-test',

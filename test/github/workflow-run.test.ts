@@ -17,7 +17,8 @@ function runOn(serverUrl: string): WorkflowRun {
     workflow: '',
     job: '',
     action: '',
-    payload: {}
+    payload: {},
+    payloadUnreadable: false
   }
 }
 

@@ -76,6 +76,7 @@ export function workflowRun(overrides: Partial<WorkflowRun> = {}): WorkflowRun {
     runAttempt: 1,
     ...STEP,
     payload: {},
+    payloadUnreadable: false,
     ...overrides
   }
 }

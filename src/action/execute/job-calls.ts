@@ -1,0 +1,94 @@
+// The Agent Jobs calls a run makes, with its retry policy, deadline and cancellation
+// applied in one place, and the one way a failed call becomes an ending.
+
+import * as core from '@actions/core'
+import type { Dispatcher } from 'undici'
+import { AgentApi, type Endpoint } from '../../agent/agent-api.js'
+import { describeError, type ErrorContext } from '../../agent/describe-error.js'
+import { HttpClient } from '../../agent/http.js'
+import type { AgentJob } from '../../agent/job.js'
+import { withRetry, type CallKind } from '../../agent/retry.js'
+import type { Clock } from '../../common/clock.js'
+import { formatDuration } from '../../common/duration.js'
+import { safeLine } from '../../common/safe-text.js'
+import type { Settings } from '../shell/inputs.js'
+import type { Ending } from './outcome.js'
+
+export interface JobCallOptions {
+  settings: Pick<
+    Settings,
+    'baseUrl' | 'apiKey' | 'projectId' | 'pollIntervalMs' | 'maxPollIntervalMs'
+  >
+  dispatcher: Dispatcher
+  proxy: string | undefined
+  userAgent: string
+  clock: Clock
+  deadline: number
+  signal: AbortSignal
+}
+
+export class JobCalls {
+  private readonly api: AgentApi
+  /** Where the calls go, for error messages. */
+  private readonly where: Omit<ErrorContext, 'endpoint'>
+
+  constructor(private readonly options: JobCallOptions) {
+    const { settings, clock } = options
+    const http = new HttpClient({
+      baseUrl: settings.baseUrl,
+      apiKey: settings.apiKey,
+      userAgent: options.userAgent,
+      dispatcher: options.dispatcher,
+      now: () => clock.now()
+    })
+    this.api = new AgentApi(http, settings.projectId)
+    this.where = {
+      projectId: settings.projectId,
+      host: settings.baseUrl.host,
+      ...(options.proxy === undefined ? {} : { proxy: options.proxy })
+    }
+  }
+
+  /** The context error messages and endings name: the endpoint, the project, the host. */
+  context(endpoint: Endpoint, jobId?: string): ErrorContext {
+    return { endpoint, ...this.where, ...(jobId === undefined ? {} : { jobId }) }
+  }
+
+  /** A failed call, as the step's ending. */
+  failure(error: unknown, endpoint: Endpoint, jobId?: string): Ending {
+    return { conclusion: 'failed', message: describeError(error, this.context(endpoint, jobId)) }
+  }
+
+  read(jobId: string): Promise<AgentJob> {
+    return this.retried('read', () => this.api.getJob(jobId, this.call))
+  }
+
+  create(prompt: string): Promise<AgentJob> {
+    return this.retried('write', () => this.api.createJob(prompt, this.call))
+  }
+
+  message(jobId: string, prompt: string): Promise<AgentJob> {
+    return this.retried('write', () => this.api.sendMessage(jobId, prompt, this.call))
+  }
+
+  private get call(): { deadline: number; signal: AbortSignal } {
+    return { deadline: this.options.deadline, signal: this.options.signal }
+  }
+
+  private retried<T>(kind: CallKind, call: () => Promise<T>): Promise<T> {
+    const { settings, clock, deadline, signal } = this.options
+    return withRetry(call, {
+      kind,
+      backoff: { baseMs: settings.pollIntervalMs, maxMs: settings.maxPollIntervalMs },
+      deadline,
+      clock,
+      signal,
+      onRetry: (error, attempt, delayMs) => {
+        const why = describeError(error, this.context('get'))
+        core.info(
+          `Retrying in ${formatDuration(delayMs)} (attempt ${attempt + 1}): ${safeLine(why)}`
+        )
+      }
+    })
+  }
+}

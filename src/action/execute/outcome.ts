@@ -1,0 +1,34 @@
+// How a run ended, as every publisher reads it: one value, built by the job's one
+// owner (job-owner.ts) whatever path ended the run.
+
+import type { AgentJob } from '../../agent/job.js'
+import type { WaitEnd } from '../../agent/wait-for-job.js'
+import type { PullRequestRecord } from '../../github/pr-record.js'
+
+export type Conclusion = 'succeeded' | 'warned' | 'failed'
+
+export interface Ending {
+  conclusion: Conclusion
+  /** One line for the log and the annotation; may hold server text (made safe where shown). */
+  message: string
+}
+
+export interface Outcome {
+  ending: Ending
+  /** The job's id, known as soon as it was named or created, before any answer. */
+  jobId?: string
+  /** The job as the run reports it: the last answer seen (see JobOwner.reportedJob). */
+  job?: AgentJob
+  /** This run created the job. */
+  created: boolean
+  /** GET requests that returned the job while waiting. */
+  polls: number
+  /** How the last wait ended, when the run waited. */
+  waitEnd?: WaitEnd
+  /** What the run did with a pull request's job, in words. */
+  did?: string
+  /** The pull request's record once the job is settled; nothing is written without it. */
+  record?: PullRequestRecord
+  /** The runner cancelled the run (SIGINT or SIGTERM). */
+  cancelled?: NodeJS.Signals
+}

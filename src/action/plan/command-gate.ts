@@ -1,0 +1,125 @@
+// A command from a pull request comment, checked before any job is touched: is it a
+// command for this step, may its author give commands, does it say anything, and which
+// jobs may have opened the pull request (its back-links). GitHub reads only; the
+// replies and reactions are published after planning (publish/command-replies.ts).
+
+import * as core from '@actions/core'
+import { safeLine } from '../../common/safe-text.js'
+import {
+  boundedSignal,
+  describeGitHubError,
+  openGitHub,
+  permissionHint
+} from '../../github/client.js'
+import { commandPrompt } from '../../github/command-prompt.js'
+import type { Command } from '../../github/command.js'
+import { checkCommander } from '../../github/commander.js'
+import { findBackLinkedJobs } from '../../github/docs-back-link.js'
+import type { RunEvent } from '../shell/event.js'
+import type { Settings } from '../shell/inputs.js'
+import type { CommandVerdict } from './plan.js'
+
+export interface CheckedCommand {
+  verdict: CommandVerdict
+  /** The command, once read from the event. */
+  command?: Command
+  /** Taken: the prompt to send, the standing instruction and then the command. */
+  prompt?: string
+  /** Taken, on what may be a docs pull request: the jobs its back-links name. */
+  docsJobCandidates?: string[]
+}
+
+/** Checks the event's command; never throws (a failed check takes nothing). */
+export async function checkCommand(
+  settings: Settings,
+  event: RunEvent,
+  options: { userAgent: string; budgetMs: number }
+): Promise<CheckedCommand> {
+  try {
+    return await check(settings, event, options)
+  } catch (error) {
+    const reason = `The command could not be checked (${error instanceof Error ? error.message : String(error)}); nothing was sent.`
+    core.warning(safeLine(reason, 1000))
+    return { verdict: { kind: 'unchecked', reason } }
+  }
+}
+
+async function check(
+  settings: Settings,
+  event: RunEvent,
+  options: { userAgent: string; budgetMs: number }
+): Promise<CheckedCommand> {
+  const { run } = event
+  const found = event.command
+  if (!found?.command) {
+    const reason = found?.reason ?? 'no command'
+    core.info(safeLine(`Not a command for this step (${reason}); nothing to do.`))
+    return { verdict: { kind: 'not-a-command', reason } }
+  }
+  const { command } = found
+  const who = safeLine(command.author.login, 100)
+  core.info(`Command from ${who} on pull request #${command.pullNumber} (${command.kind}).`)
+  if (!settings.githubToken || !run.repository) {
+    const reason = `The command from ${who} is refused: ${settings.githubToken ? 'GITHUB_REPOSITORY is not set' : 'github-token is empty'}, so the commenter's permission cannot be read. Nothing was sent.`
+    core.warning(reason)
+    return { verdict: { kind: 'unchecked', reason }, command }
+  }
+  const octokit = await openGitHub(
+    settings.githubToken,
+    options.userAgent,
+    boundedSignal(undefined, options.budgetMs)
+  )
+  const verdict = await checkCommander(
+    octokit,
+    run.repository,
+    command.author,
+    settings.allowedBots
+  )
+  if (!verdict.allowed) {
+    core.warning(
+      safeLine(`The command from ${who} is refused: ${verdict.reason}. Nothing was sent.`, 1000)
+    )
+    return { verdict: { kind: 'refused', reason: verdict.reason }, command }
+  }
+  core.info(safeLine(`Accepted: ${verdict.why}.`, 500))
+  if (command.instruction === '') {
+    core.info('The command has no instruction after the trigger phrase: replying with its usage.')
+    return { verdict: { kind: 'usage' }, command }
+  }
+  // An explicit job-id wins; otherwise the back-links say which jobs may have opened it.
+  let docsJobCandidates: string[] = []
+  if (settings.mode === 'create') {
+    try {
+      docsJobCandidates = await findBackLinkedJobs(
+        octokit,
+        run.repository,
+        command.pullNumber,
+        settings.projectId
+      )
+    } catch (error) {
+      core.warning(
+        `Could not read the comments of pull request #${command.pullNumber} (${describeGitHubError(error)}), so a docs pull request's job cannot be found; treating it as a code pull request.${permissionHint(error, 'The token needs pull-requests: read.')}`
+      )
+    }
+  }
+  const standing = settings.mode === 'wait' ? undefined : settings.prompt
+  const prompt = commandPrompt({
+    command,
+    repository: run.repository,
+    why: verdict.why,
+    ...(standing ? { standing } : {})
+  })
+  return {
+    verdict: { kind: 'taken' },
+    command,
+    prompt,
+    ...(docsJobCandidates.length > 0 ? { docsJobCandidates } : {})
+  }
+}
+
+/** Settings that send the command's prompt as the run would (a docs pull request's job is found later). */
+export function settingsForCommand(settings: Settings, prompt: string): Settings {
+  const common = { ...settings }
+  if (settings.mode === 'message') return Object.assign(common, { prompt })
+  return Object.assign(common, { mode: 'create' as const, prompt })
+}

@@ -1,0 +1,126 @@
+// The job's docs pull request on GitHub: read it (title, files, line counts), hand it
+// to its reviewers and labels once, and write the back-link that commands given on it
+// use to find the job. Never throws: everything here is a courtesy around the job.
+
+import * as core from '@actions/core'
+import type { AgentJob } from '../../agent/job.js'
+import { parsePullRequestLink } from '../../common/pull-request-link.js'
+import { safeLine } from '../../common/safe-text.js'
+import { writeBackLink } from '../../github/docs-back-link.js'
+import type { DocsPullRequest } from '../../github/docs-pull-request.js'
+import { followDocsPullRequest } from '../../github/follow-docs-pr.js'
+import { onSameServer, type WorkflowRun } from '../../github/workflow-run.js'
+import { sameRepository } from '../plan/facts.js'
+import type { Settings } from '../shell/inputs.js'
+
+type DocsSettings = Pick<
+  Settings,
+  'docsToken' | 'githubToken' | 'docsPrReviewers' | 'docsPrLabels' | 'prComment' | 'projectId'
+>
+
+/** The token for the docs repository: docs-token, else the workflow's. */
+export function docsTokenOf(
+  settings: Pick<Settings, 'docsToken' | 'githubToken'>
+): string | undefined {
+  return settings.docsToken ?? settings.githubToken
+}
+
+export interface DocsStepResult {
+  /** The docs pull request as GitHub describes it, when it was read. */
+  pr?: DocsPullRequest
+  /** This run requested the reviewers and labels (so the record can say so). */
+  handedOff: boolean
+}
+
+/**
+ * The job's docs pull request as GitHub describes it, after handing it to its
+ * reviewers once. Read whenever a token may reach it: with only the workflow's token
+ * and a docs repository elsewhere (public, say), a refusal is a debug line.
+ */
+export async function readAndHandOff(options: {
+  settings: DocsSettings
+  run: WorkflowRun
+  job: AgentJob | undefined
+  budgetMs: number
+  signal: AbortSignal
+  userAgent: string
+  alreadyHandedOff: boolean
+}): Promise<DocsStepResult> {
+  const { settings, job } = options
+  if (!job?.prLink || options.budgetMs <= 0) return { handedOff: false }
+  const asked =
+    settings.docsToken !== undefined ||
+    settings.docsPrReviewers.length > 0 ||
+    settings.docsPrLabels.length > 0
+  const docs = parsePullRequestLink(job.prLink)
+  const elsewhere = !docs || !sameRepository(docs.repository, options.run.repository)
+  const token = docsTokenOf(settings)
+  const justTrying = !asked && elsewhere
+  if (justTrying && !token) return { handedOff: false }
+  try {
+    return await followDocsPullRequest({
+      link: job.prLink,
+      run: options.run,
+      ...(token ? { token } : {}),
+      userAgent: options.userAgent,
+      signal: options.signal,
+      budgetMs: options.budgetMs,
+      reviewers: settings.docsPrReviewers,
+      labels: settings.docsPrLabels,
+      alreadyHandedOff: options.alreadyHandedOff,
+      justTrying
+    })
+  } catch (error) {
+    // Not expected (every GitHub failure is a warning inside); still never fatal.
+    core.warning(
+      `Could not read the docs pull request: ${safeLine(error instanceof Error ? error.message : String(error))}`
+    )
+    return { handedOff: false }
+  }
+}
+
+/**
+ * Once a job's docs pull request is known, the back-link that later commands on it use.
+ * Written where a token can reach: the docs in this repository, or docs-token. 'done'
+ * when the link is there or cannot be written by any run, 'retry' when a later run may
+ * succeed.
+ */
+export async function linkDocsPullRequest(options: {
+  settings: DocsSettings
+  run: WorkflowRun
+  job: AgentJob | undefined
+  /** The docs pull request could be read (a token that cannot read it cannot comment). */
+  readable: boolean
+  userAgent: string
+  budgetMs: number
+}): Promise<'done' | 'retry' | 'skipped'> {
+  const { settings, run, job } = options
+  const docs = parsePullRequestLink(job?.prLink ?? null)
+  if (!settings.prComment || !job || !docs || !job.prLink) return 'skipped'
+  if (!onSameServer(job.prLink, run)) {
+    core.info(
+      `Docs pull request ${safeLine(job.prLink)} is not on ${safeLine(run.serverUrl)}; no back-link is written there.`
+    )
+    return 'done'
+  }
+  if (!sameRepository(docs.repository, run.repository) && settings.docsToken === undefined) {
+    // Only commands on the docs pull request need the link: a debug line, not a lesson
+    // on every push run that never asked for them.
+    core.debug(
+      `docs back-link: docs pull request ${safeLine(job.prLink)} is in another repository and docs-token is empty, so it gets no link to its job and commands given on it cannot find the job. Set docs-token to a token with pull-requests: write there.`
+    )
+    return 'done'
+  }
+  if (!options.readable) return 'retry'
+  const token = docsTokenOf(settings)
+  const linked = await writeBackLink({
+    run,
+    ...(token ? { token } : {}),
+    userAgent: options.userAgent,
+    budgetMs: options.budgetMs,
+    jobId: job.id,
+    projectId: settings.projectId,
+    docsPullRequest: docs
+  })
+  return linked ? 'done' : 'retry'
+}

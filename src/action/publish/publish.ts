@@ -1,0 +1,142 @@
+// Everything the run tells the world once the job is settled, in one order written
+// once: the docs pull request (read, handed off, back-linked), then the outputs, the
+// job summary and the last line, then side by side the pull request comment, the check
+// run and the command's reaction. Each reads the same outcome; each is best effort
+// with its own budget from budgets.ts, so none can lose another's output.
+
+import type { DocsCheckRun } from '../../github/check-run.js'
+import { withHandedOff } from '../../github/pr-record.js'
+import type { PullRequestThread } from '../../github/pr-thread.js'
+import type { WorkflowRun } from '../../github/workflow-run.js'
+import * as core from '@actions/core'
+import { BUDGETS } from '../budgets.js'
+import type { Outcome } from '../execute/outcome.js'
+import type { Settings } from '../shell/inputs.js'
+import { completeCheckRun } from './check-run.js'
+import { reactToEnding, type CommandReplyOptions } from './command-replies.js'
+import { renderComment } from './comment-body.js'
+import { linkDocsPullRequest, readAndHandOff } from './docs-pull-request.js'
+import { announceEnding, writeOutputs } from './outputs.js'
+import { summaryMarkdown, writeSummary } from './summary.js'
+
+export interface PublishContext {
+  settings: Settings
+  run: WorkflowRun
+  userAgent: string
+  startedAt: number
+  now: () => number
+  deadline: number
+  signal: AbortSignal
+  thread?: PullRequestThread
+  checkRun?: DocsCheckRun
+  /** A command taken from a comment: it gets its reaction. */
+  command?: CommandReplyOptions
+}
+
+export async function publishOutcome(ctx: PublishContext, outcome: Outcome): Promise<void> {
+  const { settings } = ctx
+  const cancelled = outcome.cancelled !== undefined
+  const prLink = outcome.job?.prLink ?? undefined
+  // Once per docs pull request (the record says when): reviewers, labels, back-link.
+  const alreadyHandedOff = prLink !== undefined && outcome.record?.handedOff === prLink
+  const { pr: docs, handedOff } = cancelled
+    ? { pr: undefined, handedOff: false }
+    : await readAndHandOff({
+        settings,
+        run: ctx.run,
+        job: outcome.job,
+        budgetMs: Math.min(BUDGETS.docsPullRequest, ctx.deadline - ctx.now()),
+        signal: ctx.signal,
+        userAgent: ctx.userAgent,
+        alreadyHandedOff
+      })
+  const backLink =
+    alreadyHandedOff || cancelled
+      ? 'skipped'
+      : await linkDocsPullRequest({
+          settings,
+          run: ctx.run,
+          job: outcome.job,
+          readable: docs !== undefined,
+          userAgent: ctx.userAgent,
+          budgetMs: BUDGETS.backLink
+        })
+  const asked = settings.docsPrReviewers.length > 0 || settings.docsPrLabels.length > 0
+  const record =
+    outcome.record && prLink && !alreadyHandedOff && backLink !== 'retry' && (handedOff || !asked)
+      ? withHandedOff(outcome.record, prLink)
+      : outcome.record
+
+  writeOutputs(outcome, docs)
+  const summary = summaryMarkdown({
+    outcome,
+    ...(docs ? { docs } : {}),
+    durationMs: ctx.now() - ctx.startedAt,
+    ...(settings.mode === 'wait' ? {} : { prompt: settings.prompt })
+  })
+  await writeSummary(summary)
+  announceEnding(outcome)
+
+  // After the outputs, so a comment or check run that fails loses nothing.
+  const last = (budget: { normal: number; cancelled: number }): number =>
+    cancelled ? budget.cancelled : budget.normal
+  const afterwards: Promise<unknown>[] = []
+  if (ctx.thread && record) {
+    const body = renderComment(
+      {
+        jobId: record.jobId,
+        ...(outcome.job ? { job: outcome.job } : {}),
+        ending: outcome.ending,
+        ...(outcome.did ? { did: outcome.did } : {}),
+        ...(docs ? { docs } : {})
+      },
+      ctx.thread.run
+    )
+    afterwards.push(ctx.thread.save(record, body, last(BUDGETS.prComment)))
+  } else if (ctx.thread) {
+    core.debug('pr-comment: no agent job was started or named; no comment.')
+  }
+  if (ctx.checkRun) {
+    afterwards.push(completeCheckRun(ctx.checkRun, outcome, summary, last(BUDGETS.checkRunEnd)))
+  }
+  if (ctx.command) {
+    const command = { ...ctx.command, budgetMs: last(BUDGETS.reaction) }
+    afterwards.push(reactToEnding(command, outcome.ending, outcome.job))
+  }
+  await Promise.all(afterwards)
+}
+
+/** The hooks the executor calls while it works: the check run in progress, the early record. */
+export function progressHooks(ctx: PublishContext) {
+  return {
+    async jobStarted(jobId: string): Promise<void> {
+      const left = ctx.deadline - ctx.now()
+      if (ctx.checkRun && left > 0)
+        await ctx.checkRun.start(jobId, Math.min(BUDGETS.checkRunCall, left))
+    },
+    ...(ctx.thread
+      ? {
+          async recordEarly(
+            record: NonNullable<Outcome['record']>,
+            job: NonNullable<Outcome['job']>,
+            did: string
+          ): Promise<void> {
+            const thread = ctx.thread as PullRequestThread
+            const body = renderComment(
+              {
+                jobId: record.jobId,
+                job,
+                did,
+                ending: {
+                  conclusion: 'succeeded',
+                  message: 'The job is working; this comment is updated when this run ends.'
+                }
+              },
+              thread.run
+            )
+            await thread.save(record, body, BUDGETS.earlyRecord)
+          }
+        }
+      : {})
+  }
+}

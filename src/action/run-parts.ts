@@ -1,0 +1,139 @@
+// What one run is built from: the clock and deadline, cancellation, the Agent Jobs
+// calls, the job's owner, the check run, and the context the publishers share.
+
+import { systemClock, type Clock } from '../common/clock.js'
+import { DocsCheckRun } from '../github/check-run.js'
+import { BUDGETS, within } from './budgets.js'
+import type { ExecuteContext } from './execute/executor.js'
+import { JobCalls } from './execute/job-calls.js'
+import { JobOwner } from './execute/job-owner.js'
+import type { Gathered, GatherContext } from './plan/facts.js'
+import { promptComposer } from './plan/prompt.js'
+import type { CommandReplyOptions } from './publish/command-replies.js'
+import { announceToRunner } from './publish/outputs.js'
+import { progressHooks, type PublishContext } from './publish/publish.js'
+import { listenForCancellation, type Cancellation } from './shell/cancellation.js'
+import type { RunEvent } from './shell/event.js'
+import type { Started } from './shell/start.js'
+import { ACTION_NAME, ACTION_VERSION } from './shell/version.js'
+
+export const USER_AGENT = `${ACTION_NAME}/${ACTION_VERSION}`
+
+export interface RunParts extends Started {
+  event: RunEvent
+  clock: Clock
+  startedAt: number
+  deadline: number
+  cancellation: Cancellation
+  calls: JobCalls
+  owner: JobOwner
+  checkRun?: DocsCheckRun
+}
+
+export function assemble(event: RunEvent, started: Started): RunParts {
+  const { settings } = started
+  const clock = systemClock
+  const startedAt = clock.now()
+  const deadline = startedAt + settings.timeoutMs
+  const cancellation = listenForCancellation()
+  const signal = cancellation.signal
+  const common = { userAgent: USER_AGENT, signal }
+  return {
+    ...started,
+    event,
+    clock,
+    startedAt,
+    deadline,
+    cancellation,
+    calls: new JobCalls({ ...started, ...common, clock, deadline }),
+    owner: new JobOwner(announceToRunner),
+    ...(settings.checkRun
+      ? {
+          checkRun: new DocsCheckRun({
+            run: event.run,
+            ...(settings.githubToken ? { token: settings.githubToken } : {}),
+            projectId: settings.projectId,
+            ...common
+          })
+        }
+      : {})
+  }
+}
+
+export function gatherContext(parts: RunParts): GatherContext {
+  const { event, settings, calls, clock, deadline, checkRun } = parts
+  const signal = parts.cancellation.signal
+  return {
+    event,
+    settings,
+    calls,
+    userAgent: USER_AGENT,
+    clock,
+    deadline,
+    signal,
+    ...(checkRun ? { checkRun } : {})
+  }
+}
+
+/** Where a command's replies and reactions go, once its command was read and a token is there. */
+export function commandReplies(
+  parts: RunParts,
+  gathered?: Gathered
+): CommandReplyOptions | undefined {
+  const command = gathered?.command?.command
+  const token = parts.settings.githubToken
+  if (!command || !token) return undefined
+  const repository = parts.event.run.repository
+  return { command, repository, token, userAgent: USER_AGENT, budgetMs: BUDGETS.commandCheck }
+}
+
+export function publishContext(parts: RunParts, gathered?: Gathered): PublishContext {
+  const command = commandReplies(parts, gathered)
+  return {
+    settings: gathered?.settings ?? parts.settings,
+    run: parts.event.run,
+    userAgent: USER_AGENT,
+    startedAt: parts.startedAt,
+    now: () => parts.clock.now(),
+    deadline: parts.deadline,
+    signal: parts.cancellation.signal,
+    ...(gathered?.thread ? { thread: gathered.thread } : {}),
+    ...(parts.checkRun ? { checkRun: parts.checkRun } : {}),
+    ...(command ? { command } : {})
+  }
+}
+
+export function executeContext(parts: RunParts, gathered: Gathered): ExecuteContext {
+  const { clock, deadline, event } = parts
+  const settings = gathered.settings
+  const signal = parts.cancellation.signal
+  const prompt = settings.mode === 'wait' ? '' : settings.prompt
+  return {
+    settings,
+    calls: parts.calls,
+    owner: parts.owner,
+    clock,
+    startedAt: parts.startedAt,
+    deadline,
+    signal,
+    projectId: settings.projectId,
+    run: gathered.facts.run,
+    hooks: progressHooks(publishContext(parts, gathered)),
+    promptToSend: promptComposer(settings, prompt, {
+      run: event.run,
+      userAgent: USER_AGENT,
+      signal,
+      budgetMs: () => within(BUDGETS.workflowContext, deadline, clock.now())
+    }),
+    ...(gathered.thread ? { pullRequest: { previous: gathered.thread.record } } : {})
+  }
+}
+
+/** The endpoint an unexpected failure is described against: the one the inputs asked for. */
+export function endpointOf(settings: Started['settings']): {
+  endpoint: 'create' | 'message' | 'get'
+  jobId?: string
+} {
+  if (settings.mode === 'create') return { endpoint: 'create' }
+  return { endpoint: settings.mode === 'message' ? 'message' : 'get', jobId: settings.jobId }
+}

@@ -1,0 +1,131 @@
+// Whatever the service answers, in whatever order, every publisher names the same job,
+// status and link as the step's last log line: the outputs, the job summary, the pull
+// request comment and the check run all read the one outcome the job's owner builds.
+
+import fc from 'fast-check'
+import { JobOwner } from '../../../src/action/execute/job-owner.js'
+import type { JobCalls } from '../../../src/action/execute/job-calls.js'
+import { finish, type WatchContext } from '../../../src/action/execute/watch.js'
+import { checkOutcome } from '../../../src/action/publish/check-outcome.js'
+import { renderComment } from '../../../src/action/publish/comment-body.js'
+import { outputValues } from '../../../src/action/publish/outputs.js'
+import { summaryMarkdown } from '../../../src/action/publish/summary.js'
+import { pullRequestCell, statusCell } from '../../../src/action/publish/summary-format.js'
+import type { AgentJob } from '../../../src/agent/job.js'
+import { parsePullRequestLink } from '../../../src/common/pull-request-link.js'
+import { FakeClock } from '../../support/fake-clock.js'
+import { pullRequestRun } from '../../support/fixtures.js'
+import { runs } from '../../support/properties.js'
+
+const STATUSES = ['active', 'completed', 'failed', 'archived', 'pending'] as const
+
+const answer = fc.record({
+  status: fc.constantFrom(...STATUSES),
+  prLink: fc.option(
+    fc.integer({ min: 1, max: 999 }).map((n) => `https://github.com/acme/docs/pull/${n}`),
+    { nil: null }
+  )
+})
+
+const silent = { jobNamed: () => undefined, jobCreated: () => undefined }
+
+/** Runs the answers through the real wait: the first as the message's answer, the rest as polls. */
+async function outcomeOf(answers: Omit<AgentJob, 'id'>[], wait: boolean, afterMessage: boolean) {
+  const clock = new FakeClock()
+  const owner = new JobOwner(silent)
+  let served: AgentJob | undefined
+  let next = 1
+  const job = (i: number): AgentJob => ({
+    id: 'job_1',
+    ...(answers[Math.min(i, answers.length - 1)] as Omit<AgentJob, 'id'>)
+  })
+  const calls = {
+    read: () => {
+      served = job(next++)
+      return Promise.resolve(served)
+    },
+    context: (endpoint: 'get') => ({
+      endpoint,
+      projectId: 'proj-test',
+      host: 'api.mintlify.com',
+      jobId: 'job_1'
+    })
+  } as unknown as JobCalls
+  const ctx: WatchContext = {
+    settings: {
+      wait,
+      requirePr: false,
+      timeoutMs: 60_000,
+      pollIntervalMs: 1000,
+      maxPollIntervalMs: 5000
+    },
+    calls,
+    owner,
+    clock,
+    startedAt: 0,
+    deadline: 60_000,
+    signal: new AbortController().signal
+  }
+  const first = job(0)
+  const ending = await finish(ctx, first, afterMessage)
+  return { outcome: owner.outcome(ending), lastAnswer: served ?? first }
+}
+
+describe('one outcome for every publisher', () => {
+  it('names the same job, status and link everywhere as the last answer and the log line', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(answer, { minLength: 1, maxLength: 12 }),
+        fc.boolean(),
+        fc.boolean(),
+        async (answers, wait, afterMessage) => {
+          const { outcome, lastAnswer } = await outcomeOf(answers, wait, afterMessage)
+          const job = outcome.job as AgentJob
+          // The owner reports the last answer the service gave (as working on a message
+          // that was not waited on, unless that answer already failed).
+          const pending = !wait && afterMessage && lastAnswer.status !== 'failed'
+          expect(job).toEqual(pending ? { ...lastAnswer, status: 'active' } : lastAnswer)
+
+          const outputs = outputValues(outcome, undefined)
+          const link = parsePullRequestLink(job.prLink)
+          expect(outputs['job-id']).toBe('job_1')
+          expect(outputs.status).toBe(job.status)
+          expect(outputs['pr-link']).toBe(link?.link ?? '')
+          expect(JSON.parse(outputs.job)).toMatchObject({ status: job.status, prLink: job.prLink })
+
+          const summary = summaryMarkdown({ outcome, durationMs: 0 })
+          const comment = renderComment(
+            { jobId: 'job_1', job, ending: outcome.ending },
+            pullRequestRun()
+          )
+          for (const text of [summary, comment]) {
+            expect(text).toContain(statusCell(job.status))
+            expect(text).toContain(pullRequestCell(job.prLink, text === comment ? 'none' : '—'))
+          }
+          const check = checkOutcome({
+            ending: outcome.ending,
+            ...(outcome.waitEnd ? { waitEnd: outcome.waitEnd } : {}),
+            cancelled: false,
+            job
+          })
+          // The step's last line names the same link as every other place.
+          if (
+            job.status === 'completed' &&
+            link &&
+            outcome.ending.conclusion === 'succeeded' &&
+            wait
+          ) {
+            expect(outcome.ending.message).toBe(`Job job_1 completed: ${job.prLink}`)
+            expect(check.title).toBe(
+              `Docs job job_1 completed: pull request ${link.repository}#${link.number}`
+            )
+          }
+          if (outcome.ending.message.includes('https://github.com/')) {
+            expect(outcome.ending.message).toContain(link?.link ?? 'no link')
+          }
+        }
+      ),
+      runs(200)
+    )
+  })
+})

@@ -1,0 +1,133 @@
+// One outcome, read by every publisher (issue: outputs that disagreed with the log).
+// Through the bundled action: a follow-up whose status stays `completed` while the
+// docs pull request changes reports the new link everywhere; a recorded job found
+// failed or archived while the run waited for it is reported everywhere.
+
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { checkRuns } from '../support/github-routes/check-runs.js'
+import { startGitHubStandIn } from '../support/github-stand-in.js'
+import { runAction, type ActionRun } from '../support/run-action.js'
+import { startStandIn } from '../support/stand-in.js'
+import { GITHUB_TOKEN as TOKEN, inputs, onDemand, runnerEnv } from '../support/fixtures.js'
+
+const HEAD = '4'.repeat(40)
+const LINK = (n: number): string => `https://github.com/acme/docs/pull/${n}`
+
+async function world() {
+  const standIn = await startStandIn({ jobDurationMs: 150 })
+  const github = await startGitHubStandIn({ token: TOKEN })
+  const dir = mkdtempSync(join(tmpdir(), 'one-outcome-'))
+  const eventFile = join(dir, 'pull_request.json')
+  writeFileSync(
+    eventFile,
+    JSON.stringify({ number: 7, pull_request: { number: 7, head: { ref: 'feature', sha: HEAD } } })
+  )
+  let runId = 5000
+  const run = (prompt: string, extra: Record<string, string> = {}): Promise<ActionRun> =>
+    runAction({
+      inputs: inputs(standIn.url, {
+        'github-token': TOKEN,
+        'check-run': 'true',
+        prompt,
+        ...extra
+      }),
+      env: runnerEnv('pull_request', eventFile, github.apiUrl, { GITHUB_RUN_ID: String(runId++) })
+    })
+  const comment = (): string => github.comments('acme/app', 7).at(-1)?.body ?? ''
+  const lastCheck = () => checkRuns(github.state, 'acme/app').at(-1)
+  return {
+    standIn,
+    github,
+    run,
+    comment,
+    lastCheck,
+    close: async () => {
+      await standIn.close()
+      await github.close()
+    }
+  }
+}
+const freshWorld = onDemand(world)
+
+describe('a follow-up whose status stays completed while its docs pull request changes', () => {
+  it.concurrent(
+    'gives the new link in every output, the summary, the comment and the check run',
+    async () => {
+      const { standIn, run, comment, lastCheck } = await freshWorld()
+      const first = await run('fast: Document it')
+      expect(first.outputs['pr-link']).toBe(LINK(100))
+      const [jobId] = standIn.jobIds()
+
+      // The previous turn's pull request was merged; the agent opened another. The answer
+      // to the message still shows the old turn; every read after it shows the new link.
+      standIn.inject({
+        method: 'GET',
+        path: /\/job\/[^/]+$/,
+        times: 50,
+        fault: { kind: 'patch', fields: { prLink: LINK(201) } }
+      })
+      const second = await run('fast: Document the limits')
+
+      expect(second.exitCode).toBe(0)
+      expect(standIn.requests.filter((r) => r.path.endsWith('/message'))).toHaveLength(1)
+      // The step's ending line (the check run and comment lines follow it).
+      expect(second.stdout.split('\n')).toContain(`Job ${jobId} completed: ${LINK(201)}`)
+      expect(second.outputs).toMatchObject({
+        'job-id': jobId,
+        status: 'completed',
+        'pr-link': LINK(201),
+        'pr-number': '201'
+      })
+      expect(JSON.parse(second.outputs.job ?? '{}')).toMatchObject({ id: jobId, prLink: LINK(201) })
+      expect(second.summary).toContain('acme/docs#201')
+      expect(second.summary).not.toContain('acme/docs#100')
+      expect(comment()).toContain('acme/docs#201')
+      expect(comment()).not.toContain('acme/docs#100')
+      expect(lastCheck()).toMatchObject({
+        conclusion: 'success',
+        details_url: LINK(201),
+        output: expect.objectContaining({
+          title: `Docs job ${jobId} completed: pull request acme/docs#201`
+        })
+      })
+    }
+  )
+})
+
+// The job that opened a docs pull request, found failed or archived by a command, is
+// declined and reported as it is: test/action/execute/executor.test.ts.
+describe("a pull request's job that ends badly while the run waits for it", () => {
+  it.concurrent.each([
+    ['failed', 'fail'],
+    ['archived', 'archive']
+  ] as const)(
+    'is reported everywhere when it is %s: a new job is created, and the old one is named in the log',
+    async (status, directive) => {
+      const { standIn, run, comment, lastCheck } = await freshWorld()
+      // The first run leaves its job working (wait: false); it ends badly later.
+      const first = await run(`${directive}: slow:1500: Document it`, { wait: 'false' })
+      expect(first.outputs.status).toBe('active')
+      const [oldJob] = standIn.jobIds()
+
+      const second = await run('fast: Document the limits')
+
+      expect(second.stdout).toContain(
+        `Job ${oldJob} is still working on an earlier prompt; waiting for it to end before sending this one.`
+      )
+      expect(second.stdout).toContain(
+        `Created a new job ${standIn.jobIds()[1]}: the recorded job ${oldJob} ${status === 'failed' ? 'failed' : 'was archived'}.`
+      )
+      // The run's job is the new one, reported the same way everywhere.
+      const newJob = standIn.jobIds()[1] as string
+      expect(second.outputs).toMatchObject({
+        'job-id': newJob,
+        status: 'completed',
+        created: 'true'
+      })
+      expect(comment()).toContain(`<code>${newJob}</code>`)
+      expect(lastCheck()).toMatchObject({ external_id: newJob, conclusion: 'success' })
+    }
+  )
+})
