@@ -92,3 +92,55 @@ describe('the source layout', () => {
     expect(violations(agent, "import { y } from './http.js'\nimport 'node:fs'")).toEqual([])
   })
 })
+
+// Inside the action, one way too: the shell reads the runner, the plan decides (reads
+// only), the executor carries the plan out, the publishers tell the world. The files at
+// the action's top (main, run-parts, budgets) wire them.
+type Stage = 'shell' | 'plan' | 'execute' | 'publish' | 'top'
+const STAGE_MAY_IMPORT: Record<Stage, Stage[]> = {
+  shell: ['shell'],
+  plan: ['shell', 'plan', 'top'],
+  execute: ['shell', 'plan', 'execute'],
+  publish: ['shell', 'plan', 'execute', 'publish', 'top'],
+  top: ['shell', 'plan', 'execute', 'publish', 'top']
+}
+const ACTION = join(ROOT, 'src', 'action')
+
+function stageOf(file: string): Stage {
+  const rel = relative(ACTION, file).split('/')
+  return rel.length === 1 ? 'top' : (rel[0] as Stage)
+}
+
+/** The imports of a file in src/action that go against the flow. */
+export function stageViolations(file: string, source: string): string[] {
+  return importsOf(source).filter((specifier) => {
+    if (!specifier.startsWith('.')) return false
+    const target = join(file, '..', specifier)
+    if (!target.startsWith(ACTION)) return false
+    return !STAGE_MAY_IMPORT[stageOf(file)].includes(stageOf(target))
+  })
+}
+
+describe('the action, stage by stage', () => {
+  const files = sourceFiles(ACTION)
+
+  it.each(files.map((file) => [relative(ROOT, file), file]))(
+    '%s imports only earlier stages',
+    (_name, file) => {
+      expect(Object.keys(STAGE_MAY_IMPORT)).toContain(stageOf(file))
+      expect(stageViolations(file, readFileSync(file, 'utf8'))).toEqual([])
+    }
+  )
+
+  it('catches an import against the flow', () => {
+    const plan = join(ACTION, 'plan', 'x.ts')
+    const execute = join(ACTION, 'execute', 'x.ts')
+    expect(stageViolations(plan, "import type { X } from '../execute/job-calls.js'")).toEqual([
+      '../execute/job-calls.js'
+    ])
+    expect(stageViolations(execute, "import { y } from '../publish/outputs.js'")).toEqual([
+      '../publish/outputs.js'
+    ])
+    expect(stageViolations(execute, "import { y } from '../plan/plan.js'")).toEqual([])
+  })
+})

@@ -11,16 +11,20 @@ import { safeLine } from '../../common/safe-text.js'
 import type { DocsCheckRun } from '../../github/check-run.js'
 import { PullRequestThread } from '../../github/pr-thread.js'
 import { BUDGETS, within } from '../budgets.js'
-import type { JobCalls } from '../execute/job-calls.js'
 import type { RunEvent } from '../shell/event.js'
 import type { Settings } from '../shell/inputs.js'
 import { checkCommand, settingsForCommand, type CheckedCommand } from './command-gate.js'
 import { followEarlierJob, type Facts, type RecordedJob, type RunIdentity } from './plan.js'
 
+/** How facts read a job: the run's Agent Jobs calls, with their retries (execute/job-calls.ts). */
+export interface JobReader {
+  read(jobId: string): Promise<AgentJob>
+}
+
 export interface GatherContext {
   event: RunEvent
   settings: Settings
-  calls: JobCalls
+  calls: JobReader
   userAgent: string
   clock: Clock
   deadline: number
@@ -112,7 +116,7 @@ export async function gatherFacts(ctx: GatherContext): Promise<Gathered> {
 
 /** A job as the service sees it: found, or gone (404). Other errors throw. */
 async function lookUp(
-  calls: JobCalls,
+  calls: JobReader,
   jobId: string,
   docsState?: (link: string) => Promise<'open' | 'merged' | 'closed' | undefined>
 ): Promise<RecordedJob> {
@@ -133,7 +137,7 @@ async function lookUp(
  * as the service reports it, is this one. A back-link is only a claim; this is the proof.
  */
 async function jobThatOpened(
-  calls: JobCalls,
+  calls: JobReader,
   here: { repository: string; number: number },
   candidates: string[]
 ): Promise<AgentJob | undefined> {
@@ -169,7 +173,7 @@ export function sameRepository(a: string, b: string): boolean {
 
 /** A re-run of a push or scheduled run: the job its earlier attempt's check run names. */
 async function earlierAttempt(
-  calls: JobCalls,
+  calls: JobReader,
   checkRun: DocsCheckRun,
   budgetMs: number
 ): Promise<Facts['earlierAttempt']> {

@@ -4,7 +4,7 @@
 // what the run then does with these facts.
 
 import { gatherFacts } from '../../../src/action/plan/facts.js'
-import type { JobCalls } from '../../../src/action/execute/job-calls.js'
+import type { JobReader } from '../../../src/action/plan/facts.js'
 import { readSettings } from '../../../src/action/shell/inputs.js'
 import { ApiError } from '../../../src/agent/http-errors.js'
 import type { AgentJob } from '../../../src/agent/job.js'
@@ -37,7 +37,7 @@ async function factsFor(rerun: boolean, read: (id: string) => Promise<AgentJob>)
       asked++
       return read(id)
     }
-  } as unknown as JobCalls
+  } satisfies JobReader
   const gathered = await gatherFacts({
     event: {
       run: workflowRun({ runAttempt: 2 }),
