@@ -3,8 +3,8 @@
 # Tag a release of this action.
 #
 # Usage:
-#   scripts/release.sh vX.Y.Z          check, tag, and print the push commands
-#   scripts/release.sh vX.Y.Z --push   check, tag, and push the tags to origin
+#   scripts/release.sh vX.Y.Z          check, tag, and print the push command
+#   scripts/release.sh vX.Y.Z --push   check, tag, and push the tag to origin
 #
 # Before tagging, it checks that:
 #   - the version is of the form vX.Y.Z and that tag does not exist yet;
@@ -14,9 +14,9 @@
 #   - dist/ is what `npm run bundle` builds from the sources (it runs the build);
 #   - with --push only: HEAD is origin/main, so the tag points at a commit that is published.
 #
-# Then it creates the annotated tag vX.Y.Z and moves the major tag vX to the same commit
-# (workflows that use `owner/repo@vX` pick up the release). Nothing is pushed without --push;
-# the script prints the commands that undo the local tags.
+# Then it creates the annotated tag vX.Y.Z. Pushing it starts the Release workflow, which
+# checks again, attests dist/, publishes the release and moves the major tag vX (only once
+# all of that passed). Nothing is pushed without --push; the script prints how to undo the tag.
 set -euo pipefail
 
 die() {
@@ -91,25 +91,16 @@ if [[ "$push" == true ]]; then
     die 'HEAD is not origin/main; push main (or pull) first, so the tag points at a published commit'
 fi
 
-# Where the major tag pointed before, to print how to put it back.
-if previous_major="$(git rev-parse --quiet --verify "refs/tags/$major")"; then
-  undo_major="git update-ref refs/tags/$major $previous_major"
-else
-  undo_major="git tag -d $major"
-fi
-
 git tag --annotate "$version" --message "$version"
-git tag --force --annotate "$major" --message "$major: $version" "${version}^{commit}"
 commit="$(git rev-parse --short "${version}^{commit}")"
-echo "release: tagged $version and moved $major to $commit"
+echo "release: tagged $version at $commit"
 
 if [[ "$push" == true ]]; then
   git push origin "$version"
-  git push --force origin "$major"
-  echo "release: pushed $version and $major"
+  echo "release: pushed $version; the Release workflow publishes it and moves $major"
 else
-  echo "release: nothing pushed. To publish:"
-  echo "  git push origin $version && git push -f origin $major"
-  echo "To undo the local tags instead:"
-  echo "  git tag -d $version && $undo_major"
+  echo "release: nothing pushed. To publish (the Release workflow then moves $major):"
+  echo "  git push origin $version"
+  echo "To undo the local tag instead:"
+  echo "  git tag -d $version"
 fi

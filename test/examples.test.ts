@@ -1,11 +1,11 @@
 // Every workflow under examples/ is one a user can copy as it is: actionlint finds
 // nothing in it; every step that uses this action passes only inputs that action.yml
 // declares (and all the required ones) and reads only outputs it declares; other
-// actions are pinned to a commit; and the README shows it exactly as the file has it.
-// actionlint checks each file alone and never reads our action.yml, hence the rest.
-// Files added to examples/ later are picked up as they are. The README's workflow blocks
-// are linted here too, in the same single actionlint call (its other checks are in
-// test/action/metadata.test.ts).
+// actions are pinned to a commit; and the README or a guide under docs/ shows it exactly
+// as the file has it. actionlint checks each file alone and never reads our action.yml,
+// hence the rest. Files added to examples/ or docs/ later are picked up as they are. The
+// workflow blocks of the README and the guides are linted here too, in the same single
+// actionlint call (their other checks are in test/action/metadata.test.ts).
 
 import { execFile } from 'node:child_process'
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
@@ -15,6 +15,15 @@ import { promisify } from 'node:util'
 import { ROOT } from './support/run-action.js'
 
 const read = (path: string): string => readFileSync(join(ROOT, path), 'utf8')
+
+/** The README and the guides under docs/: the Markdown a user reads. */
+const GUIDES = [
+  'README.md',
+  ...readdirSync(join(ROOT, 'docs'))
+    .filter((name) => name.endsWith('.md'))
+    .sort()
+    .map((name) => `docs/${name}`)
+]
 
 const EXAMPLES = readdirSync(join(ROOT, 'examples'))
   .filter((name) => /\.ya?ml$/.test(name))
@@ -121,10 +130,13 @@ export function findings(text: string): string[] {
   return found
 }
 
-/** The README's copies of files: a line that is only a link to the file, then the next yaml block. */
+/**
+ * A page's copies of files: a line that is only a link to the file (from the README,
+ * or `../examples/…` from a guide under docs/), then the next yaml block.
+ */
 export function readmeCopies(readme: string): { file: string; text: string }[] {
   const copies: { file: string; text: string }[] = []
-  const marker = /^\[`(examples\/[\w.-]+\.ya?ml)`\]\(\1\)$/gm
+  const marker = /^\[`(examples\/[\w.-]+\.ya?ml)`\]\((?:\.\.\/)?\1\)$/gm
   for (const match of readme.matchAll(marker)) {
     const after = readme.slice(match.index + match[0].length)
     const block = /^```yaml\n([\s\S]*?)^```$/m.exec(after)
@@ -135,13 +147,17 @@ export function readmeCopies(readme: string): { file: string; text: string }[] {
   return copies
 }
 
-/** The README's yaml blocks, each as a workflow: a fragment (steps) wrapped in a job. */
-const README_WORKFLOWS = [...read('README.md').matchAll(/```yaml\n([\s\S]*?)```/g)].map((match) => {
-  const block = match[1] as string
-  return /^on:/m.test(block)
+/** Every page's copies of files, with the page they are on. */
+const COPIES = GUIDES.flatMap((page) => readmeCopies(read(page)).map((copy) => ({ page, ...copy })))
+
+/** The yaml blocks of the README and the guides, each as a workflow: a fragment (steps) wrapped in a job. */
+const GUIDE_WORKFLOWS = GUIDES.flatMap((page) =>
+  [...read(page).matchAll(/```yaml\n([\s\S]*?)```/g)].map((match) => match[1] as string)
+).map((block) =>
+  /^on:/m.test(block)
     ? block
     : `on: push\njobs:\n  example:\n    runs-on: ubuntu-latest\n    steps:\n${block.replace(/^(?=.)/gm, '      ')}`
-})
+)
 
 /** A workflow with mistakes each check below must find. */
 const SAMPLE = [
@@ -194,12 +210,12 @@ async function actionlint(files: Map<string, string>): Promise<Lint> {
 }
 
 // Every file this test file lints, in the one call: the examples under their own
-// names, the README's blocks, and the broken sample that proves the check can fail.
+// names, the blocks of the README and the guides, and the broken sample that proves the check can fail.
 const BROKEN = 'broken-sample.yml'
-const readmeName = (index: number): string => `readme-block-${index}.yml`
+const blockName = (index: number): string => `guide-block-${index}.yml`
 const LINTED = new Map<string, string>([
   ...EXAMPLES.map((file): [string, string] => [basename(file), read(file)]),
-  ...README_WORKFLOWS.map((text, index): [string, string] => [readmeName(index), text]),
+  ...GUIDE_WORKFLOWS.map((text, index): [string, string] => [blockName(index), text]),
   [BROKEN, SAMPLE.replace('runs-on:', 'runs_on:')]
 ])
 let linted: Promise<Lint> | undefined
@@ -219,7 +235,7 @@ describe('examples/', () => {
   it('is actionlint clean', async () => {
     const { checked, findings } = await lint()
     // Every file was written under its own name, and all of them were checked.
-    expect(LINTED.size).toBe(EXAMPLES.length + README_WORKFLOWS.length + 1)
+    expect(LINTED.size).toBe(EXAMPLES.length + GUIDE_WORKFLOWS.length + 1)
     expect(checked).toBe(LINTED.size)
     for (const file of EXAMPLES) {
       expect({ file, findings: findings.get(basename(file)) ?? [] }).toEqual({ file, findings: [] })
@@ -228,11 +244,11 @@ describe('examples/', () => {
     expect([...findings.keys()].filter((name) => !LINTED.has(name))).toEqual([])
   })
 
-  it('has README workflows that lint clean with actionlint, fragments wrapped in a job', async () => {
+  it('has README and guide workflows that lint clean with actionlint, fragments wrapped in a job', async () => {
     const { findings } = await lint()
-    expect(README_WORKFLOWS.length).toBeGreaterThanOrEqual(6)
-    README_WORKFLOWS.forEach((_, index) => {
-      const block = readmeName(index)
+    expect(GUIDE_WORKFLOWS.length).toBeGreaterThanOrEqual(6)
+    GUIDE_WORKFLOWS.forEach((_, index) => {
+      const block = blockName(index)
       expect({ block, findings: findings.get(block) ?? [] }).toEqual({ block, findings: [] })
     })
   })
@@ -244,16 +260,18 @@ describe('examples/', () => {
     }
   )
 
-  it.each(EXAMPLES)('%s is in the README exactly as in the file', (file) => {
-    const copies = readmeCopies(read('README.md')).filter((copy) => copy.file === file)
-    // Missing: put "[`examples/x.yml`](examples/x.yml)" on a line of its own, then the file in a ```yaml block.
+  it.each(EXAMPLES)('%s is in the README or a guide exactly as in the file', (file) => {
+    const copies = COPIES.filter((copy) => copy.file === file)
+    // Missing: put "[`examples/x.yml`](examples/x.yml)" (in docs/: "(../examples/x.yml)") on a
+    // line of its own, then the file in a ```yaml block.
     expect({ file, copies: copies.length > 0 }).toEqual({ file, copies: true })
-    for (const copy of copies) expect(copy.text).toBe(read(file))
+    for (const { page, text } of copies) expect({ page, text }).toEqual({ page, text: read(file) })
   })
 
-  it('has no README copy of a file that does not exist', () => {
-    for (const { file } of readmeCopies(read('README.md'))) {
-      expect({ file, exists: EXAMPLES.includes(file) }).toEqual({ file, exists: true })
+  it('has no copy of a file that does not exist, in the README or a guide', () => {
+    expect(GUIDES.length).toBeGreaterThan(1)
+    for (const { page, file } of COPIES) {
+      expect({ page, file, exists: EXAMPLES.includes(file) }).toEqual({ page, file, exists: true })
     }
   })
 })
@@ -305,11 +323,20 @@ describe('the checks themselves', () => {
       '',
       '```yaml',
       'on: pull_request',
-      '```'
+      '```',
+      '',
+      '[`examples/c.yml`](../examples/c.yml)',
+      '',
+      '```yaml',
+      'on: schedule',
+      '```',
+      '',
+      '[`examples/d.yml`](../examples/e.yml)'
     ].join('\n')
     expect(readmeCopies(readme)).toEqual([
       { file: 'examples/a.yml', text: 'on: push\n' },
-      { file: 'examples/b.yml', text: '' }
+      { file: 'examples/b.yml', text: '' },
+      { file: 'examples/c.yml', text: 'on: schedule\n' }
     ])
   })
 })

@@ -1,7 +1,7 @@
 // One source of truth: action.yml declares every input and output once; the code
-// reads and sets exactly those; the README documents exactly those, with the same
-// defaults; and every workflow example in the README is a valid workflow that uses
-// only declared inputs and outputs.
+// reads and sets exactly those; the README's Inputs and Outputs tables document exactly
+// those, with the same defaults; and every workflow example in the README and the guides
+// under docs/ is a valid workflow that uses only declared inputs and outputs.
 
 import { mkdtempSync, readFileSync, readdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -126,8 +126,14 @@ describe('action.yml, the code and the README agree', () => {
 })
 
 describe('workflow examples', () => {
-  const blocks = [...read('README.md').matchAll(/```yaml\n([\s\S]*?)```/g)].map(
-    (match) => match[1] as string
+  const pages = [
+    'README.md',
+    ...readdirSync(join(ROOT, 'docs'))
+      .filter((name) => name.endsWith('.md'))
+      .map((name) => `docs/${name}`)
+  ]
+  const blocks = pages.flatMap((page) =>
+    [...read(page).matchAll(/```yaml\n([\s\S]*?)```/g)].map((match) => match[1] as string)
   )
   const workflows = readdirSync(join(ROOT, '.github/workflows')).map((file) =>
     read(`.github/workflows/${file}`)
