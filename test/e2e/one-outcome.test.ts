@@ -107,7 +107,7 @@ describe("a pull request's job that ends badly while the run waits for it", () =
     async (status, directive) => {
       const { standIn, run, comment, lastCheck } = await freshWorld()
       // The first run leaves its job working (wait: false); it ends badly later.
-      const first = await run(`${directive}: slow:1500: Document it`, { wait: 'false' })
+      const first = await run(`${directive}: slow:4000: Document it`, { wait: 'false' })
       expect(first.outputs.status).toBe('active')
       const [oldJob] = standIn.jobIds()
 
