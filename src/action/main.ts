@@ -10,6 +10,7 @@ import type { Outcome } from './execute/outcome.js'
 import { gatherFacts, type Gathered } from './plan/facts.js'
 import { planRun } from './plan/plan.js'
 import { acknowledge, replyToRefusal } from './publish/command-replies.js'
+import { publishDryRun } from './publish/dry-run.js'
 import { publishOutcome } from './publish/publish.js'
 import type { RunEvent } from './shell/event.js'
 import { start } from './shell/start.js'
@@ -19,6 +20,7 @@ import {
   endpointOf,
   executeContext,
   gatherContext,
+  promptFor,
   publishContext,
   type RunParts
 } from './run-parts.js'
@@ -45,6 +47,12 @@ async function planAndExecute(
     gathered = await gatherFacts(gatherContext(parts))
     const plan = planRun(gathered.facts)
     const replies = commandReplies(parts, gathered)
+    if (parts.settings.dryRun) {
+      const sends = ['create', 'follow-up', 'wait-then-follow-up'].includes(plan.action)
+      core.setOutput('triggered', String(parts.event.commandEvent && sends))
+      await publishDryRun(plan, sends ? await promptFor(parts, gathered)() : undefined)
+      return { gathered }
+    }
     if (plan.action === 'skip' || plan.action === 'refuse') {
       core.setOutput('triggered', 'false')
       if (plan.action === 'refuse' && replies) {

@@ -62,15 +62,16 @@ export function assemble(event: RunEvent, started: Started): RunParts {
 
 export function gatherContext(parts: RunParts): GatherContext {
   const { event, settings, calls, clock, deadline, checkRun } = parts
-  const signal = parts.cancellation.signal
+  // A dry run without api-key reads nothing from the service.
+  const reader = settings.dryRun && settings.apiKey === '' ? undefined : calls
   return {
     event,
     settings,
-    calls,
+    calls: reader,
     userAgent: USER_AGENT,
     clock,
     deadline,
-    signal,
+    signal: parts.cancellation.signal,
     ...(checkRun ? { checkRun } : {})
   }
 }
@@ -103,11 +104,22 @@ export function publishContext(parts: RunParts, gathered?: Gathered): PublishCon
   }
 }
 
+/** The exact text the run sends (built once, when first asked for). */
+export function promptFor(parts: RunParts, gathered: Gathered): () => Promise<string> {
+  const { clock, deadline } = parts
+  const settings = gathered.settings
+  return promptComposer(settings, settings.mode === 'wait' ? '' : settings.prompt, {
+    run: parts.event.run,
+    userAgent: USER_AGENT,
+    signal: parts.cancellation.signal,
+    budgetMs: () => within(BUDGETS.workflowContext, deadline, clock.now())
+  })
+}
+
 export function executeContext(parts: RunParts, gathered: Gathered): ExecuteContext {
-  const { clock, deadline, event } = parts
+  const { clock, deadline } = parts
   const settings = gathered.settings
   const signal = parts.cancellation.signal
-  const prompt = settings.mode === 'wait' ? '' : settings.prompt
   return {
     settings,
     calls: parts.calls,
@@ -119,12 +131,7 @@ export function executeContext(parts: RunParts, gathered: Gathered): ExecuteCont
     projectId: settings.projectId,
     run: gathered.facts.run,
     hooks: progressHooks(publishContext(parts, gathered)),
-    promptToSend: promptComposer(settings, prompt, {
-      run: event.run,
-      userAgent: USER_AGENT,
-      signal,
-      budgetMs: () => within(BUDGETS.workflowContext, deadline, clock.now())
-    }),
+    promptToSend: promptFor(parts, gathered),
     ...(gathered.thread ? { pullRequest: { previous: gathered.thread.record } } : {})
   }
 }

@@ -39,6 +39,8 @@ export async function execute(ctx: ExecuteContext, plan: Runnable): Promise<Outc
 class Execution {
   /** After waiting for a busy job: the words say so. */
   private busy = false
+  /** The text sent to the agent, once it was. */
+  private sent: string | undefined
 
   constructor(private readonly ctx: ExecuteContext) {}
 
@@ -58,7 +60,16 @@ class Execution {
   }
 
   private done(ending: Ending, extra: Pick<Outcome, 'did' | 'record'> = {}): Outcome {
-    return this.ctx.owner.outcome(ending, extra)
+    const outcome = this.ctx.owner.outcome(ending, extra)
+    return this.sent === undefined ? outcome : { ...outcome, sent: this.sent }
+  }
+
+  /** The prompt as sent; kept for the summary once the call succeeded. */
+  private async send<T>(call: (text: string) => Promise<T>): Promise<T> {
+    const text = await this.ctx.promptToSend()
+    const result = await call(text)
+    this.sent = text
+    return result
   }
 
   async run(plan: Runnable): Promise<Outcome> {
@@ -107,7 +118,7 @@ class Execution {
     const { ctx } = this
     let job: AgentJob
     try {
-      job = await ctx.calls.create(await ctx.promptToSend())
+      job = await this.send((text) => ctx.calls.create(text))
     } catch (error) {
       return this.done(ctx.calls.failure(error, 'create'))
     }
@@ -125,7 +136,7 @@ class Execution {
     if (plan.via === 'job-id') ctx.owner.named(plan.jobId, 'Sending a message to')
     let job: AgentJob
     try {
-      job = await ctx.calls.message(plan.jobId, await ctx.promptToSend())
+      job = await this.send((text) => ctx.calls.message(plan.jobId, text))
     } catch (error) {
       return this.done(ctx.calls.failure(error, 'message', plan.jobId))
     }

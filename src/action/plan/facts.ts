@@ -24,7 +24,8 @@ export interface JobReader {
 export interface GatherContext {
   event: RunEvent
   settings: Settings
-  calls: JobReader
+  /** Undefined in a dry run without api-key: nothing is read from the service. */
+  calls: JobReader | undefined
   userAgent: string
   clock: Clock
   deadline: number
@@ -91,7 +92,7 @@ export async function gatherFacts(ctx: GatherContext): Promise<Gathered> {
   if (settings.mode !== 'create') {
     return gathered({ named: { jobId: settings.jobId, send: settings.mode === 'message' } })
   }
-  if (command?.docsJobCandidates && command.command) {
+  if (command?.docsJobCandidates && command.command && ctx.calls) {
     const here = { repository: ctx.event.run.repository, number: command.command.pullNumber }
     const opener = await jobThatOpened(ctx.calls, here, command.docsJobCandidates)
     if (opener) return gathered({ docsOpener: opener })
@@ -116,10 +117,11 @@ export async function gatherFacts(ctx: GatherContext): Promise<Gathered> {
 
 /** A job as the service sees it: found, or gone (404). Other errors throw. */
 async function lookUp(
-  calls: JobReader,
+  calls: JobReader | undefined,
   jobId: string,
   docsState?: (link: string) => Promise<'open' | 'merged' | 'closed' | undefined>
 ): Promise<RecordedJob> {
+  if (!calls) return { kind: 'unread' }
   let job: AgentJob
   try {
     job = await calls.read(jobId)
@@ -137,13 +139,14 @@ async function lookUp(
  * as the service reports it, is this one. A back-link is only a claim; this is the proof.
  */
 async function jobThatOpened(
-  calls: JobReader,
+  calls: JobReader | undefined,
   here: { repository: string; number: number },
   candidates: string[]
 ): Promise<AgentJob | undefined> {
   const name = `${here.repository}#${here.number}`
   for (const id of candidates) {
     const recorded = await lookUp(calls, id)
+    if (recorded.kind === 'unread') return undefined
     if (recorded.kind === 'gone') {
       core.info(`A back-link names job ${safeLine(id)}, which does not exist; not following it.`)
       continue
@@ -173,7 +176,7 @@ export function sameRepository(a: string, b: string): boolean {
 
 /** A re-run of a push or scheduled run: the job its earlier attempt's check run names. */
 async function earlierAttempt(
-  calls: JobReader,
+  calls: JobReader | undefined,
   checkRun: DocsCheckRun,
   budgetMs: number
 ): Promise<Facts['earlierAttempt']> {
@@ -183,7 +186,9 @@ async function earlierAttempt(
     return undefined
   }
   const recorded = await lookUp(calls, jobId)
-  if (recorded.kind === 'gone') {
+  if (recorded.kind === 'unread') {
+    core.info(`Re-run: the earlier attempt's check run names job ${safeLine(jobId)}.`)
+  } else if (recorded.kind === 'gone') {
     core.info(
       `Re-run: the earlier attempt's job ${safeLine(jobId)} no longer exists; creating a new job.`
     )

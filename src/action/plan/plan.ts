@@ -17,6 +17,8 @@ export type RecordedJob =
   | { kind: 'found'; job: AgentJob; docsPullRequest?: 'open' | 'merged' | 'closed' }
   /** The service answered 404: the job is gone. */
   | { kind: 'gone' }
+  /** Not asked: a dry run without api-key reads nothing from the service. */
+  | { kind: 'unread' }
 
 export type CreateReason =
   'no-record' | 'reuse-off' | 'failed' | 'archived' | 'gone' | 'docs-merged' | 'docs-closed'
@@ -69,6 +71,9 @@ export function decide(
   const { record, recorded } = found
   const replaces = record.jobId
   if (recorded.kind === 'gone') return { action: 'create', reason: 'gone', replaces }
+  if (recorded.kind === 'unread') {
+    return { action: 'follow-up', jobId: record.jobId, followUp: record.followUps + 1 }
+  }
   const job = recorded.job
   if (job.status === 'failed') return { action: 'create', reason: 'failed', replaces }
   if (job.status === 'archived') return { action: 'create', reason: 'archived', replaces }
@@ -192,11 +197,10 @@ export function planRun(facts: Facts): Plan {
       : decision
   }
   const earlier = facts.earlierAttempt
-  if (
-    earlier &&
-    earlier.recorded.kind === 'found' &&
-    followEarlierJob(earlier.recorded.job.status)
-  ) {
+  if (earlier?.recorded.kind === 'unread') {
+    return { action: 'watch', jobId: earlier.jobId, how: 'Following' }
+  }
+  if (earlier?.recorded.kind === 'found' && followEarlierJob(earlier.recorded.job.status)) {
     return { action: 'watch', jobId: earlier.jobId, how: 'Following', job: earlier.recorded.job }
   }
   return { action: 'create', reason: 'no-record' }

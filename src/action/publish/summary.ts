@@ -14,9 +14,12 @@ export interface SummaryFacts {
   docs?: DocsPullRequest
   /** How long the run took. */
   durationMs: number
-  /** The workflow's prompt, when the run had one. */
+  /** The workflow's prompt, when the run had one (shown when nothing was sent). */
   prompt?: string
 }
+
+/** More than this of the text sent is cut, with a note: the summary has its own size limit. */
+export const SHOWN_PROMPT_CHARS = 20_000
 
 /** The job summary's Markdown; '' before a job is known. */
 export function summaryMarkdown(facts: SummaryFacts): string {
@@ -41,15 +44,20 @@ export function summaryMarkdown(facts: SummaryFacts): string {
     `${safeMarkdown(outcome.ending.message, 2000)}\n`,
     factTable(rows)
   ]
-  if (facts.prompt) parts.push(promptBlock(facts.prompt))
+  if (outcome.sent !== undefined) parts.push(promptBlock('Sent to the agent', outcome.sent))
+  else if (facts.prompt) parts.push(promptBlock('Prompt (not sent)', facts.prompt))
   return parts.join('\n') + '\n'
 }
 
-function promptBlock(prompt: string): string {
-  const lines = prompt.trim().split(/\r?\n/)
-  const shown = lines.slice(0, 10).map((line) => safeHtml(line, 200))
-  const more = lines.length > shown.length ? `\n… (${lines.length - shown.length} more lines)` : ''
-  return `\n<details><summary>Prompt</summary>\n\n<pre>${shown.join('\n')}${more}</pre>\n\n</details>\n`
+/** The whole text in a collapsed block, escaped, cut with a note when very long. */
+export function promptBlock(title: string, text: string): string {
+  const shown = text.length > SHOWN_PROMPT_CHARS ? text.slice(0, SHOWN_PROMPT_CHARS) : text
+  const more =
+    text.length > shown.length
+      ? `\n\n… ${text.length - shown.length} more characters are not shown here.`
+      : ''
+  const lines = shown.split(/\r?\n/).map((line) => safeHtml(line, SHOWN_PROMPT_CHARS))
+  return `\n<details><summary>${title}</summary>\n\n<pre>${lines.join('\n')}</pre>${more}\n\n</details>\n`
 }
 
 /** A courtesy like the comment: a summary that cannot be written is a warning. */

@@ -38,6 +38,8 @@ interface CommonSettings {
   triggerPhrase: string
   /** Bot logins trusted to give commands, as listed. */
   allowedBots: string[]
+  /** Decide and show, send and write nothing. */
+  dryRun: boolean
 }
 
 /** create: a new job; message: a follow-up to jobId; wait: only watch jobId. */
@@ -112,8 +114,9 @@ function readId(read: InputReader, name: string, required: boolean): string | un
 // What an HTTP header value can carry: visible ASCII, no spaces.
 const HEADER_TOKEN = /^[\x21-\x7e]+$/
 
-function readApiKey(read: InputReader): string {
+function readApiKey(read: InputReader, dryRun: boolean): string {
   const key = read('api-key')
+  if (key === '' && dryRun) return ''
   if (key === '') {
     throw new InputError(
       'api-key',
@@ -272,7 +275,8 @@ export function readSettings(
   workspace: string = process.cwd(),
   options: ReadOptions = {}
 ): Settings {
-  const apiKey = readApiKey(read)
+  const dryRun = readBoolean(read, 'dry-run', false)
+  const apiKey = readApiKey(read, dryRun)
   const projectId = readId(read, 'project-id', true) as string
   const jobId = readId(read, 'job-id', false)
   const prompt = readPrompt(read, workspace)
@@ -318,7 +322,8 @@ export function readSettings(
     docsPrLabels,
     checkRun,
     triggerPhrase,
-    allowedBots
+    allowedBots,
+    dryRun
   }
   // Object.assign keeps the union by mode, where a spread would flatten it.
   return Object.assign(common, target)

@@ -28,7 +28,11 @@ export interface Started {
 /** Settings and the network path, or undefined when the step already ended (said why). */
 export function start(event: RunEvent, env: NodeJS.ProcessEnv): Started | undefined {
   for (const name of ['api-key', 'github-token', 'docs-token']) maskSecret(core.getInput(name))
-  if (event.commandEvent && core.getInput('api-key') === '') {
+  if (
+    event.commandEvent &&
+    core.getInput('api-key') === '' &&
+    core.getInput('dry-run') !== 'true'
+  ) {
     // GitHub gives review events on pull requests from forks no secrets: a command
     // there cannot be acted on, which is no failure of the workflow.
     core.warning(
