@@ -103,7 +103,7 @@ describe('a job that completes', () => {
       expect(run.summary).toMatch(new RegExp(`^\\| Polls \\| ${gets(standIn)} \\|$`, 'm'))
       expect(run.summary).toMatch(/^\| Duration \| (\d+ms|\d+(\.\d)?s) \|$/m)
       expect(run.summary).toContain(
-        '<details><summary>Prompt</summary>\n\n<pre>slow:1200: Document &lt;script&gt;alert(1)&lt;/script&gt; &#124; pipes\n\nand a second paragraph</pre>'
+        '<details><summary>Sent to the agent</summary>\n\n<pre>slow:1200: Document &lt;script&gt;alert(1)&lt;/script&gt; &#124; pipes\n\nand a second paragraph</pre>'
       )
       expect(run.summary).not.toContain('<script>')
     }

@@ -326,7 +326,8 @@ describe('readSettings accepts good inputs', () => {
       docsPrLabels: [],
       checkRun: false,
       triggerPhrase: '/docs',
-      allowedBots: []
+      allowedBots: [],
+      dryRun: false
     })
     expect(result.baseUrl.href).toBe('https://api.mintlify.com/')
   })
@@ -483,5 +484,26 @@ describe('readSettings guards the command inputs', () => {
 
   it('reads the trigger-phrase the workflow sets', () => {
     expect(settings({ 'trigger-phrase': '@docs-agent' }).triggerPhrase).toBe('@docs-agent')
+  })
+})
+
+describe('dry-run', () => {
+  const read =
+    (values: Record<string, string>) =>
+    (name: string): string =>
+      values[name] ?? ''
+
+  it('lets api-key be empty, and only then', () => {
+    const dry = readSettings(read({ 'project-id': 'p', prompt: 'x', 'dry-run': 'true' }))
+    expect(dry).toMatchObject({ dryRun: true, apiKey: '' })
+    expect(() => readSettings(read({ 'project-id': 'p', prompt: 'x' }))).toThrow(
+      "Input 'api-key' is required"
+    )
+  })
+
+  it('is strict true or false, like every boolean', () => {
+    expect(() =>
+      readSettings(read({ 'api-key': 'mint_k', 'project-id': 'p', prompt: 'x', 'dry-run': 'yes' }))
+    ).toThrow('Input \'dry-run\' must be true or false; got "yes".')
   })
 })
