@@ -5,12 +5,10 @@ import { exitEarlyWhenNotACommand } from './action/shell/early-exit.js'
 import { readRunEvent } from './action/shell/event.js'
 import { showLogAsRunnerWould } from './action/shell/runner-view.js'
 import { safeLine } from './common/safe-text.js'
+import { messageOf } from './common/run-errors.js'
 
 function message(error: unknown): string {
-  return safeLine(
-    `Unexpected error: ${error instanceof Error ? error.message : String(error)}`,
-    2000
-  )
+  return safeLine(`Unexpected error: ${messageOf(error)}`, 2000)
 }
 
 /**

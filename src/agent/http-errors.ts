@@ -74,3 +74,8 @@ export class BadResponseError extends Error {
       redacted.length > EXCERPT_CHARS ? `${redacted.slice(0, EXCERPT_CHARS)}…` : redacted
   }
 }
+
+/** The service answered 404: the project or the job does not exist (any more). */
+export function isNotFound(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404
+}

@@ -22,3 +22,8 @@ export class DeadlineError extends Error {
     this.name = 'DeadlineError'
   }
 }
+
+/** The message of anything thrown: an Error's message, or the value as text. */
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}

@@ -5,6 +5,7 @@
 import type { getOctokit } from '@actions/github'
 import { safeLine } from '../common/safe-text.js'
 import { record } from './workflow-run.js'
+import { messageOf } from '../common/run-errors.js'
 
 export type GitHubClient = ReturnType<typeof getOctokit>
 
@@ -65,7 +66,7 @@ export function describeGitHubError(error: unknown): string {
     return 'the GitHub API did not answer in time'
   }
   // Octokit's message for a failed fetch is the cause's own (`connect ECONNREFUSED …`).
-  const message = error instanceof Error ? error.message : String(error)
+  const message = messageOf(error)
   return `the GitHub API could not be reached: ${safeLine(message, 200)}`
 }
 

@@ -2,7 +2,7 @@
 // combination is unit-tested.
 
 import { describeError, type ErrorContext } from '../../agent/describe-error.js'
-import { ApiError } from '../../agent/http-errors.js'
+import { isNotFound } from '../../agent/http-errors.js'
 import type { Ending } from './outcome.js'
 import type { WaitResult } from '../../agent/wait-for-job.js'
 
@@ -29,7 +29,7 @@ export function endingFor(
       }
     case 'error': {
       // A job the service does not know is not running anywhere.
-      const gone = result.error instanceof ApiError && result.error.status === 404
+      const gone = isNotFound(result.error)
       return {
         conclusion: 'failed',
         message: `Stopped waiting for job ${id} (last status: ${job?.status ?? 'unknown'}): ${describeError(result.error, context)}${gone ? '' : ` ${resume}`}`

@@ -18,6 +18,7 @@ import { findBackLinkedJobs } from '../../github/docs-back-link.js'
 import type { RunEvent } from '../shell/event.js'
 import type { Settings } from '../shell/inputs.js'
 import type { CommandVerdict } from './plan.js'
+import { messageOf } from '../../common/run-errors.js'
 
 export interface CheckedCommand {
   verdict: CommandVerdict
@@ -38,7 +39,7 @@ export async function checkCommand(
   try {
     return await check(settings, event, options)
   } catch (error) {
-    const reason = `The command could not be checked (${error instanceof Error ? error.message : String(error)}); nothing was sent.`
+    const reason = `The command could not be checked (${messageOf(error)}); nothing was sent.`
     core.warning(safeLine(reason, 1000))
     return { verdict: { kind: 'unchecked', reason } }
   }

@@ -3,7 +3,7 @@
 // docs pull request, an earlier attempt's job. Nothing is sent and nothing written.
 
 import * as core from '@actions/core'
-import { ApiError } from '../../agent/http-errors.js'
+import { isNotFound } from '../../agent/http-errors.js'
 import type { AgentJob } from '../../agent/job.js'
 import type { Clock } from '../../common/clock.js'
 import { parsePullRequestLink } from '../../common/pull-request-link.js'
@@ -126,7 +126,7 @@ async function lookUp(
   try {
     job = await calls.read(jobId)
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return { kind: 'gone' }
+    if (isNotFound(error)) return { kind: 'gone' }
     throw error
   }
   if (!docsState || job.status !== 'completed' || !job.prLink) return { kind: 'found', job }

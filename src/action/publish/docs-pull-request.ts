@@ -12,6 +12,7 @@ import { followDocsPullRequest } from '../../github/follow-docs-pr.js'
 import { onSameServer, type WorkflowRun } from '../../github/workflow-run.js'
 import { sameRepository } from '../plan/facts.js'
 import type { Settings } from '../shell/inputs.js'
+import { messageOf } from '../../common/run-errors.js'
 
 type DocsSettings = Pick<
   Settings,
@@ -72,9 +73,7 @@ export async function readAndHandOff(options: {
     })
   } catch (error) {
     // Not expected (every GitHub failure is a warning inside); still never fatal.
-    core.warning(
-      `Could not read the docs pull request: ${safeLine(error instanceof Error ? error.message : String(error))}`
-    )
+    core.warning(`Could not read the docs pull request: ${safeLine(messageOf(error))}`)
     return { handedOff: false }
   }
 }

@@ -8,6 +8,7 @@ import { createDispatcher, proxyFor } from '../../agent/dispatcher.js'
 import { registerSecret, safeLine } from '../../common/safe-text.js'
 import type { RunEvent } from './event.js'
 import { readSettings, type Settings } from './inputs.js'
+import { messageOf } from '../../common/run-errors.js'
 
 /** Masks a secret in the runner's log (line by line, as the runner matches) and in ours. */
 function maskSecret(value: string): void {
@@ -49,7 +50,7 @@ export function start(event: RunEvent, env: NodeJS.ProcessEnv): Started | undefi
     return { settings, dispatcher, proxy: proxyFor(env, settings.baseUrl) }
   } catch (error) {
     // Bad inputs and malformed proxy variables: expected, so no stack trace.
-    core.setFailed(safeLine(error instanceof Error ? error.message : String(error), 2000))
+    core.setFailed(safeLine(messageOf(error), 2000))
     return undefined
   }
 }
