@@ -65,7 +65,7 @@ const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/
 const EVENT = /^[a-z_]{1,40}$/
 const RUN_ID = /^\d{1,20}$/
 // A git branch name as a ref allows it: no whitespace, controls, `~^:?*[\`, `..`, or `@{`.
-const BRANCH = /^(?!\/|.*\/\/|.*\/$|.*\.\.|.*@\{|.*\.lock$|.*\.$)[^\s\x00-\x1f\x7f~^:?*[\\]{1,255}$/
+const BRANCH = /^(?!\/|.*\/\/|.*\/$|.*\.\.|.*@\{|.*\.lock$|.*\.$)[^\s\p{Cc}~^:?*[\\]{1,255}$/u
 
 /** The line to put first in the dashboard's body. */
 export function renderBranchRecord(record: BranchRecord): string {
@@ -109,7 +109,7 @@ function isoTime(value: unknown): value is string {
 function isProjectId(value: unknown): value is string {
   return (
     typeof value === 'string' &&
-    /^[^\s\x00-\x1f\x7f]{1,500}$/.test(value) &&
+    /^[^\s\p{Cc}]{1,500}$/u.test(value) &&
     value !== '.' &&
     value !== '..'
   )
@@ -202,8 +202,8 @@ export function parseBranchRecord(body: string | null | undefined): BranchRecord
     ...(lastSha === undefined ? {} : { lastSha }),
     runId,
     runAttempt,
-    reviewers: [...(reviewers as string[])],
-    ...(handedOff === undefined ? {} : { handedOff: handedOff as string }),
+    reviewers: [...reviewers],
+    ...(handedOff === undefined ? {} : { handedOff }),
     runs: parsedRuns as BranchRun[]
   }
 }

@@ -102,9 +102,7 @@ describe('the branch record', () => {
   )
   const record: fc.Arbitrary<BranchRecord> = fc.record(
     {
-      projectId: fc
-        .stringMatching(/^[^\s\x00-\x1f\x7f]{1,40}$/)
-        .filter((s) => s !== '.' && s !== '..'),
+      projectId: fc.stringMatching(/^[^\s\p{Cc}]{1,40}$/u).filter((s) => s !== '.' && s !== '..'),
       branch: fc.stringMatching(/^[a-z0-9]+(?:\/[a-z0-9-]+){0,2}$/),
       jobId: fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9._-]{0,20}$/),
       lastSha: sha,

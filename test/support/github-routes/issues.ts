@@ -212,8 +212,8 @@ export const issueRoutes: Route[] = [
       }
       const issue = addIssue(state, repository, {
         title,
-        body: (body?.body as string | null | undefined) ?? null,
-        labels: labels as string[]
+        body: body?.body ?? null,
+        labels
       })
       return { status: 201, body: issueView(repository, issue) }
     }
@@ -235,7 +235,7 @@ export const issueRoutes: Route[] = [
         return invalid
       }
       const now = new Date().toISOString()
-      if (body?.body !== undefined) issue.body = body.body as string | null
+      if (body?.body !== undefined) issue.body = body.body
       if (typeof body?.title === 'string') issue.title = body.title
       if (body?.state === 'closed' && issue.state === 'open') {
         Object.assign(issue, { state: 'closed', closed_at: now, closedBy: { ...state.actor } })
