@@ -5,7 +5,8 @@ import {
   renderBranchRecord,
   withRun,
   parseBranchRecord,
-  type BranchRecord
+  type BranchRecord,
+  type BranchRun
 } from '../../src/github/branch-record.js'
 import type { RepositoryAccess } from '../../src/github/client.js'
 import {
@@ -188,7 +189,7 @@ describe('against the GitHub stand-in', () => {
 
     const next = withRun(
       { ...RECORD, jobId: 'job_2' },
-      { ...(RECORD.runs[0] as never), did: 'followed-up' }
+      { ...(RECORD.runs[0] as BranchRun), did: 'followed-up' }
     )
     expect(
       await updateDashboard(access(), saved.issue.number, { ...VIEW, record: next })
