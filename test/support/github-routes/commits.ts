@@ -9,7 +9,7 @@
 
 import { createHash } from 'node:crypto'
 import { pullRequestWorld, seedPull } from './pull-requests.ts'
-import { API_BASE, simpleUser, WEB_BASE } from './shapes.ts'
+import { API_BASE, repositoryView, simpleUser, WEB_BASE } from './shapes.ts'
 import { key, notFound, type GitHubState, type GitHubUser, type Route } from './types.ts'
 
 export interface StoredCommit {
@@ -275,20 +275,31 @@ export const commitRoutes: Route[] = [
             requested_reviewers: [],
             requested_teams: [],
             head: {
+              label: `${repository.split('/')[0]}:${pull.head.ref}`,
               ref: pull.head.ref,
+              repo: repositoryView(repository),
               sha: pull.head.sha,
-              label: `acme:${pull.head.ref}`,
-              repo: null,
               user: simpleUser(pull.user)
             },
             base: {
+              label: `${repository.split('/')[0]}:main`,
               ref: 'main',
+              repo: repositoryView(repository),
               sha: commit.parent ?? commit.sha,
-              label: 'acme:main',
-              repo: null,
               user: simpleUser(pull.user)
             },
-            _links: {},
+            _links: Object.fromEntries(
+              Object.entries({
+                self: url,
+                html: `${WEB_BASE}/${repository}/pull/${pull.number}`,
+                issue: `${API_BASE}/repos/${repository}/issues/${pull.number}`,
+                comments: `${API_BASE}/repos/${repository}/issues/${pull.number}/comments`,
+                review_comments: `${url}/comments`,
+                review_comment: `${API_BASE}/repos/${repository}/pulls/comments{/number}`,
+                commits: `${url}/commits`,
+                statuses: `${API_BASE}/repos/${repository}/statuses/${pull.head.sha}`
+              }).map(([name, href]) => [name, { href }])
+            ),
             author_association: 'CONTRIBUTOR',
             auto_merge: null,
             draft: false
