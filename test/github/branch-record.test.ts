@@ -21,6 +21,7 @@ const RECORD: BranchRecord = {
   branch: 'main',
   jobId: 'job_1',
   lastSha: SHA_B,
+  jobBaseSha: SHA_A,
   runId: '4242',
   runAttempt: 1,
   reviewers: ['octocat'],
@@ -66,6 +67,7 @@ describe('the branch record', () => {
     ['an unknown field', encode({ ...RECORD, admin: true })],
     ['a job id with a slash', encode({ ...RECORD, jobId: '../x' })],
     ['a short sha', encode({ ...RECORD, lastSha: 'abc1234' })],
+    ['a job base that is not a sha', encode({ ...RECORD, jobBaseSha: 'main' })],
     ['a branch with a space', encode({ ...RECORD, branch: 'a b' })],
     ['a login with a space', encode({ ...RECORD, reviewers: ['a b'] })],
     [
@@ -106,6 +108,7 @@ describe('the branch record', () => {
       branch: fc.stringMatching(/^[a-z0-9]+(?:\/[a-z0-9-]+){0,2}$/),
       jobId: fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9._-]{0,20}$/),
       lastSha: sha,
+      jobBaseSha: sha,
       runId: fc.stringMatching(/^\d{1,20}$/),
       runAttempt: fc.integer({ min: 1, max: 999 }),
       reviewers: fc.array(login, { maxLength: 10 }),
