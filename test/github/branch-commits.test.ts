@@ -1,10 +1,12 @@
 // Which commits a branch run covers: the pure choosing and capping as tables, and the
 // calls against the GitHub stand-in's branch history, counted.
 
+import fc from 'fast-check'
 import {
   capCommits,
   coveredCommits,
   coverageFromCompare,
+  fromApiCommit,
   fromPushCommit,
   lookupCommits,
   MAX_LISTED,
@@ -17,6 +19,7 @@ import {
 } from '../../src/github/branch-commits.js'
 import type { RepositoryAccess } from '../../src/github/client.js'
 import { GITHUB_TOKEN } from '../support/fixtures.js'
+import { anyText, runs } from '../support/properties.js'
 import { useInProcessGitHub } from '../support/in-process-github.js'
 
 const sha = (n: number): string => n.toString(16).padStart(40, '0')
@@ -331,5 +334,52 @@ describe('against the GitHub stand-in', () => {
     expect(warnings()).toEqual([
       '::warning::Could not read the pull requests the commits came from (the GitHub API answered 403); the prompt names 1 of 3 lookups. Reading them needs `permissions: pull-requests: read` for the job.'
     ])
+  })
+})
+
+describe('reading what GitHub answers (property)', () => {
+  it('never throws on any answer, and keeps only one-line, fence-free text', () => {
+    const junkUser = fc.oneof(
+      fc.jsonValue(),
+      fc.record({ login: anyText({ maxLength: 60 }), type: fc.constantFrom('User', 'Bot') })
+    )
+    const apiCommit = fc.oneof(
+      fc.jsonValue(),
+      fc.record({
+        sha: fc.stringMatching(/^[0-9a-f]{40}$/),
+        commit: fc.record({ message: anyText({ maxLength: 300 }) }),
+        author: junkUser
+      })
+    )
+    const pull = fc.oneof(
+      fc.jsonValue(),
+      fc.record({
+        number: fc.integer({ min: -5, max: 99_999 }),
+        title: anyText({ maxLength: 200 }),
+        merged_at: fc.constantFrom(null, '2026-11-24T00:00:00Z'),
+        user: junkUser,
+        html_url: anyText({ maxLength: 40 })
+      })
+    )
+    fc.assert(
+      fc.property(
+        fc.array(apiCommit, { maxLength: 5 }),
+        fc.array(pull, { maxLength: 5 }),
+        (commits, pulls) => {
+          const read = commits.map(fromApiCommit).filter((c) => c !== undefined)
+          const merged = mergeSourcePulls(read.map((c) => ({ sha: c.sha, pulls })))
+          const texts = [
+            ...read.flatMap((c) => [c.subject, c.author ?? '']),
+            ...merged.flatMap((p) => [p.title, p.author ?? ''])
+          ]
+          for (const value of texts) {
+            expect(value).not.toMatch(/[\n\r]|={3,}|<!--/)
+          }
+          for (const p of merged)
+            expect(p.url === undefined || /^https?:\/\/\S+$/.test(p.url)).toBe(true)
+        }
+      ),
+      runs(200)
+    )
   })
 })

@@ -1,6 +1,7 @@
 // The dashboard issue: its body (pure), which issue is believed (pure), and finding,
 // opening and updating it against the GitHub stand-in, with its denials.
 
+import fc from 'fast-check'
 import {
   renderBranchRecord,
   withRun,
@@ -20,6 +21,7 @@ import {
 } from '../../src/github/dashboard.js'
 import { GITHUB_TOKEN } from '../support/fixtures.js'
 import { useInProcessGitHub } from '../support/in-process-github.js'
+import { anyText, runs } from '../support/properties.js'
 
 const SHA_A = 'a'.repeat(40)
 const SHA_B = 'b'.repeat(40)
@@ -260,5 +262,42 @@ describe('against the GitHub stand-in', () => {
     expect(await findDashboard(access(), key)).toMatchObject({ kind: 'unavailable' })
     expect(warnings()).toHaveLength(1)
     expect(warnings()[0]).not.toContain('issues: write')
+  })
+})
+
+describe('the dashboard body, whatever the text (property)', () => {
+  it('keeps its record, its table shapes, and no HTML or line from the text', () => {
+    fc.assert(
+      fc.property(
+        anyText({ maxLength: 80 }),
+        anyText({ maxLength: 80 }),
+        anyText({ maxLength: 80 }),
+        (status, note, link) => {
+          const body = renderDashboard({
+            ...VIEW,
+            docsPullRequest: { link },
+            jobStatus: status,
+            note,
+            record: { ...RECORD, runs: [{ ...(RECORD.runs[0] as BranchRun), event: 'push' }] }
+          })
+          expect(parseBranchRecord(body)).toEqual({
+            ...RECORD,
+            runs: [{ ...(RECORD.runs[0] as BranchRun), event: 'push' }]
+          })
+          const lines = body.split('\n')
+          for (const line of lines.filter((l) => l.startsWith('| '))) {
+            const cells = line.split('|').length - 2
+            expect([2, 5]).toContain(cells)
+          }
+          const text = lines
+            .slice(1)
+            .join('\n')
+            .replace(/<\/?(?:a|code)\b[^>]*>/g, '')
+          expect(text).not.toMatch(/</)
+          expect(lines.filter((l) => l.startsWith('> ')).length).toBeLessThanOrEqual(1)
+        }
+      ),
+      runs(150)
+    )
   })
 })
