@@ -15,6 +15,7 @@ import {
   permissionHint,
   type RepositoryAccess
 } from './client.js'
+import type { BranchRun, RunAction } from './branch-record.js'
 import { cleanLabel } from './untrusted-text.js'
 import { record, text } from './workflow-run.js'
 
@@ -347,4 +348,25 @@ export async function sourcePullRequests(
     )
   }
   return mergeSourcePulls(lookups)
+}
+
+/**
+ * The dashboard's row for a run (pure): what it did, how many commits it covered and
+ * their range, and the numbers of the source pull requests (the newest 20).
+ */
+export function coverageRun(
+  run: { at: Date; event: string; did: RunAction },
+  coverage: Coverage,
+  pulls: readonly SourcePullRequest[]
+): BranchRun {
+  const covered = coverage.kind === 'commits' ? coverage : undefined
+  return {
+    at: run.at.toISOString(),
+    event: /^[a-z_]{1,40}$/.test(run.event) ? run.event : 'unknown',
+    did: run.did,
+    commits: covered ? covered.total : 0,
+    ...(covered?.from && isSha(covered.from) ? { from: covered.from } : {}),
+    ...(covered && isSha(covered.to) ? { to: covered.to } : {}),
+    pulls: pulls.map((pull) => pull.number).slice(-MAX_PULL_LOOKUPS)
+  }
 }

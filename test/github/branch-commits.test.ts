@@ -4,6 +4,7 @@
 import fc from 'fast-check'
 import {
   capCommits,
+  coverageRun,
   coveredCommits,
   coverageFromCompare,
   fromApiCommit,
@@ -17,6 +18,7 @@ import {
   type CoverageInput,
   type CoveredCommit
 } from '../../src/github/branch-commits.js'
+import { parseBranchRecord, renderBranchRecord } from '../../src/github/branch-record.js'
 import type { RepositoryAccess } from '../../src/github/client.js'
 import { GITHUB_TOKEN } from '../support/fixtures.js'
 import { anyText, runs } from '../support/properties.js'
@@ -90,6 +92,53 @@ describe('the pure parts', () => {
       expect(result.commits.map((c) => c.sha)).toEqual([sha(2), sha(3)])
       expect(result.compareUrl).toBe(`https://github.com/acme/app/compare/${sha(1)}...${sha(3)}`)
     }
+  })
+
+  it('makes the dashboard row of a run, which the branch record accepts', () => {
+    const row = coverageRun(
+      { at: new Date('2026-11-24T12:00:00Z'), event: 'push', did: 'followed-up' },
+      {
+        kind: 'commits',
+        origin: 'since-record',
+        commits: [commit(2)],
+        total: 1,
+        from: sha(1),
+        to: sha(2)
+      },
+      [{ number: 12, title: '', authorIsBot: false, commits: [] }]
+    )
+    expect(row).toEqual({
+      at: '2026-11-24T12:00:00.000Z',
+      event: 'push',
+      did: 'followed-up',
+      commits: 1,
+      from: sha(1),
+      to: sha(2),
+      pulls: [12]
+    })
+    const record = {
+      projectId: 'p',
+      branch: 'main',
+      jobId: 'j',
+      runId: '1',
+      runAttempt: 1,
+      reviewers: [],
+      runs: [row]
+    }
+    expect(parseBranchRecord(renderBranchRecord(record))).toEqual(record)
+    expect(
+      coverageRun(
+        { at: new Date(0), event: 'schedule', did: 'nothing-new' },
+        { kind: 'nothing-new', head: sha(2), why: 'identical' },
+        []
+      )
+    ).toEqual({
+      at: '1970-01-01T00:00:00.000Z',
+      event: 'schedule',
+      did: 'nothing-new',
+      commits: 0,
+      pulls: []
+    })
   })
 
   it('starts the first window 7 days back', () => {
