@@ -86,3 +86,24 @@ export async function walkPages<T>(
   }
   return true
 }
+
+/** What a feature needs to call GitHub on one repository, within a time budget. */
+export interface RepositoryAccess {
+  token: string
+  userAgent: string
+  /** `owner/repo` */
+  repository: string
+  /** Cancellation of the whole run. */
+  signal?: AbortSignal
+  /** How long all of the feature's calls may take. */
+  budgetMs: number
+}
+
+/** A client bounded by the access's budget, and the repository's owner and name. */
+export async function openRepository(
+  access: RepositoryAccess
+): Promise<{ octokit: GitHubClient; owner: string; repo: string }> {
+  const [owner = '', repo = ''] = access.repository.split('/')
+  const signal = boundedSignal(access.signal, access.budgetMs)
+  return { octokit: await openGitHub(access.token, access.userAgent, signal), owner, repo }
+}

@@ -10,7 +10,9 @@
 import { createServer } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { addComment, thread } from './github-routes/comments.ts'
+import { pushCommits, type SeedCommit, type StoredCommit } from './github-routes/commits.ts'
 import { ROUTES } from './github-routes/index.ts'
+import { addIssue, closeIssue, issuesOf, type StoredIssue } from './github-routes/issues.ts'
 import { pullRequestWorld, seedPull } from './github-routes/pull-requests.ts'
 import type {
   Answer,
@@ -25,6 +27,8 @@ import { RequestRules } from './request-rules.ts'
 import { sendJson } from './send-json.ts'
 
 export type { GitHubRequest, PullFile, StoredComment } from './github-routes/types.ts'
+export type { SeedCommit, StoredCommit } from './github-routes/commits.ts'
+export type { StoredIssue } from './github-routes/issues.ts'
 
 export interface DenyRule {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
@@ -58,8 +62,28 @@ export interface GitHubStandIn {
   comments(repository: string, number: number): StoredComment[]
   /** A comment by `login` (a Bot when it ends in `[bot]`), as if written on GitHub. */
   addComment(repository: string, number: number, body: string, login?: string): StoredComment
+  /** Pushes commits (oldest first) onto a branch; `replace` rewrites its history (a force push). */
+  pushCommits(
+    repository: string,
+    branch: string,
+    commits: SeedCommit[],
+    options?: { replace?: boolean }
+  ): StoredCommit[]
+  /** The issues of a repository (not its pull requests), oldest first. */
+  issues(repository: string): StoredIssue[]
+  /** An issue opened by `login` (a Bot when it ends in `[bot]`), as if written on GitHub. */
+  addIssue(
+    repository: string,
+    fields: { title: string; body?: string; labels?: string[]; login?: string }
+  ): StoredIssue
+  /** Closes an issue as `login` would on GitHub. */
+  closeIssue(repository: string, number: number, login?: string): void
   deny(rule: DenyRule): void
   close(): Promise<void>
+}
+
+function accountOf(login: string): GitHubUser {
+  return { login, type: login.endsWith('[bot]') ? 'Bot' : 'User' }
 }
 
 export async function startGitHubStandIn(
@@ -182,10 +206,14 @@ export async function startGitHubStandIn(
     },
     comments: (repository, number) => thread(state, repository, number),
     addComment: (repository, number, body, login = 'github-actions[bot]') =>
-      addComment(state, repository, number, body, {
-        login,
-        type: login.endsWith('[bot]') ? 'Bot' : 'User'
-      }),
+      addComment(state, repository, number, body, accountOf(login)),
+    pushCommits: (repository, branch, commits, { replace = false } = {}) =>
+      pushCommits(state, repository, branch, commits, replace),
+    issues: (repository) => issuesOf(state, repository),
+    addIssue: (repository, { login = 'octocat', ...fields }) =>
+      addIssue(state, repository, { ...fields, user: accountOf(login) }),
+    closeIssue: (repository, number, login = 'octocat') =>
+      closeIssue(state, repository, number, accountOf(login)),
     deny(rule) {
       rules.add(rule)
     },

@@ -3,6 +3,8 @@
 import { checkRunRoutes } from './check-runs.ts'
 import { commandRoutes } from './commands.ts'
 import { commentRoutes } from './comments.ts'
+import { commitRoutes } from './commits.ts'
+import { issueRoutes } from './issues.ts'
 import { pullRequestRoutes } from './pull-requests.ts'
 import { pullRoutes } from './pulls.ts'
 import type { Route } from './types.ts'
@@ -12,5 +14,7 @@ export const ROUTES: Route[] = [
   ...commentRoutes,
   ...pullRequestRoutes,
   ...checkRunRoutes,
-  ...commandRoutes
+  ...commandRoutes,
+  ...issueRoutes,
+  ...commitRoutes
 ]

@@ -1,0 +1,119 @@
+// The short comment a branch run adds to the docs pull request when it sends a
+// follow-up: which source pull requests and commits this update covers, and the run,
+// so a docs reviewer sees why the docs changed. Written with a token that reaches the
+// docs pull request; best effort (a denial is one warning naming
+// `pull-requests: write`). The text is pure; what the authors wrote is escaped, and
+// cannot mention (notify) anyone or reference other issues.
+
+import * as core from '@actions/core'
+import { parsePullRequestLink } from '../common/pull-request-link.js'
+import { safeHtml, safeLine, safeMarkdown } from '../common/safe-text.js'
+import {
+  describeGitHubError,
+  openRepository,
+  permissionHint,
+  type RepositoryAccess
+} from './client.js'
+import type { SourcePullRequest } from './branch-commits.js'
+import type { CommitsCoverage } from './commits-prompt.js'
+import { hostOf } from './workflow-run.js'
+
+/** The most commits named one by one; the rest are counted. */
+export const MAX_COMMENT_COMMITS = 20
+
+export interface DocsUpdate {
+  branch: string
+  /** `owner/repo` of the code, and its server's web address. */
+  repository: string
+  serverUrl: string
+  coverage: CommitsCoverage
+  pulls: readonly SourcePullRequest[]
+  /** The workflow run that sent the update. */
+  runUrl?: string
+}
+
+/** Author text, escaped, and unable to notify anyone or cross-reference an issue. */
+function inert(value: string, max: number): string {
+  // `#` only where safeMarkdown did not write an entity (`&#124;`).
+  return safeMarkdown(value, max).replace(/@|(?<!&)#/g, (char) =>
+    char === '@' ? '&#64;' : '&#35;'
+  )
+}
+
+const REPOSITORY = /^[A-Za-z0-9-]{1,39}\/[A-Za-z0-9._-]{1,100}$/
+
+function link(url: string, label: string): string {
+  return `<a href="${safeHtml(url, 1000)}">${label}</a>`
+}
+
+/** The comment's text (pure). */
+export function docsUpdateCommentBody(update: DocsUpdate): string {
+  const { coverage } = update
+  const total = Math.max(coverage.total, coverage.commits.length)
+  const repo = REPOSITORY.test(update.repository) ? update.repository : undefined
+  const counted = `${total} commit${total === 1 ? '' : 's'}`
+  const compare =
+    coverage.compareUrl && /^https?:\/\/\S+$/.test(coverage.compareUrl)
+      ? link(coverage.compareUrl, counted)
+      : counted
+  const lines = [
+    `**Docs update from <code>${safeHtml(update.branch, 100)}</code>**${repo ? ` of ${safeMarkdown(repo)}` : ''}: this update covers ${compare}.`
+  ]
+  if (update.pulls.length > 0) {
+    lines.push('', 'Source pull requests:')
+    for (const pull of update.pulls) {
+      const ref = repo ? `${repo}#${pull.number}` : `#${pull.number}`
+      const by = pull.author ? ` by <code>${inert(pull.author, 40)}</code>` : ''
+      lines.push(`- ${ref} ${inert(pull.title, 120)}${by}`)
+    }
+  }
+  const shown = coverage.commits.slice(-MAX_COMMENT_COMMITS)
+  if (shown.length > 0) {
+    lines.push('', shown.length < total ? `Commits (the newest ${shown.length}):` : 'Commits:')
+    for (const commit of shown) {
+      const short = commit.sha.slice(0, 7)
+      const id = repo
+        ? link(`${update.serverUrl}/${repo}/commit/${commit.sha}`, `<code>${short}</code>`)
+        : `<code>${short}</code>`
+      lines.push(`- ${id} ${inert(commit.subject, 120)}`)
+    }
+  }
+  if (update.runUrl && /^https?:\/\/\S+$/.test(update.runUrl)) {
+    lines.push('', `Sent by ${link(update.runUrl, 'this workflow run')}.`)
+  }
+  return lines.join('\n')
+}
+
+const WRITE_HINT =
+  'The comment needs `pull-requests: write` on the docs repository for the docs token (docs-token, or github-token when the docs live in this repository).'
+
+/**
+ * Adds the comment to the docs pull request at `docsLink` (one call). Resolves to
+ * whether it did; never throws. A link on another GitHub host than `serverUrl` is
+ * left alone (the token cannot reach it).
+ */
+export async function postDocsUpdateComment(
+  access: Omit<RepositoryAccess, 'repository'>,
+  docsLink: string,
+  update: DocsUpdate
+): Promise<boolean> {
+  const ref = parsePullRequestLink(docsLink)
+  if (!ref || hostOf(ref.link) !== hostOf(update.serverUrl)) return false
+  const name = safeLine(`${ref.repository}#${ref.number}`)
+  try {
+    const { octokit, owner, repo } = await openRepository({ ...access, repository: ref.repository })
+    await octokit.rest.issues.createComment({
+      owner,
+      repo,
+      issue_number: ref.number,
+      body: docsUpdateCommentBody(update)
+    })
+    core.info(`Noted on the docs pull request ${name} what this update covers.`)
+    return true
+  } catch (error) {
+    core.warning(
+      `Could not comment on the docs pull request ${name} (${describeGitHubError(error)}); the dashboard alone says what this update covers.${permissionHint(error, WRITE_HINT)}`
+    )
+    return false
+  }
+}
