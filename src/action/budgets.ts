@@ -10,6 +10,10 @@ export const BUDGETS = {
   pullRequestThread: 15_000,
   /** Whether a recorded job's docs pull request was merged or closed. */
   docsPullRequestState: 10_000,
+  /** A branch's reads: its dashboard, its commits, their pull requests. */
+  branchReads: 30_000,
+  /** The dashboard written at the end (and as soon as the job is known). */
+  dashboard: { normal: 10_000, cancelled: 4_000 },
   /** The look-up of an earlier attempt's check run. */
   earlierAttempt: 10_000,
   /** The changed files for the workflow context. */

@@ -14,8 +14,10 @@ import { publishDryRun } from './publish/dry-run.js'
 import { publishOutcome } from './publish/publish.js'
 import type { RunEvent } from './shell/event.js'
 import { start } from './shell/start.js'
+import type { BranchDashboard } from './publish/branch-dashboard.js'
 import {
   assemble,
+  branchDashboard,
   commandReplies,
   endpointOf,
   executeContext,
@@ -31,8 +33,10 @@ export async function run(event: RunEvent, env: NodeJS.ProcessEnv = process.env)
   if (event.run.payloadUnreadable) core.warning(UNREADABLE_PAYLOAD)
   const parts = assemble(event, started)
   try {
-    const { gathered, outcome } = await planAndExecute(parts)
-    if (outcome) await publishOutcome(publishContext(parts, gathered), cancelled(parts, outcome))
+    const { gathered, outcome, dashboard } = await planAndExecute(parts)
+    if (outcome) {
+      await publishOutcome(publishContext(parts, gathered, dashboard), cancelled(parts, outcome))
+    }
   } finally {
     await parts.dispatcher.destroy()
   }
@@ -41,7 +45,7 @@ export async function run(event: RunEvent, env: NodeJS.ProcessEnv = process.env)
 /** Facts, plan, execution; undefined outcome when the plan was to do nothing. */
 async function planAndExecute(
   parts: RunParts
-): Promise<{ gathered?: Gathered; outcome?: Outcome }> {
+): Promise<{ gathered?: Gathered; outcome?: Outcome; dashboard?: BranchDashboard }> {
   let gathered: Gathered | undefined
   try {
     gathered = await gatherFacts(gatherContext(parts))
@@ -62,7 +66,9 @@ async function planAndExecute(
     }
     core.setOutput('triggered', String(parts.event.commandEvent))
     if (replies) await acknowledge(replies)
-    return { gathered, outcome: await execute(executeContext(parts, gathered), plan) }
+    const dashboard = branchDashboard(parts, gathered, plan)
+    const outcome = await execute(executeContext(parts, gathered, dashboard), plan)
+    return { gathered, outcome, ...(dashboard ? { dashboard } : {}) }
   } catch (error) {
     // Not an expected failure: say so plainly, keep the stack for debug logs.
     core.debug(error instanceof Error && error.stack ? safeLine(error.stack, 4000) : String(error))

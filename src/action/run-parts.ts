@@ -7,7 +7,11 @@ import { BUDGETS, within } from './budgets.js'
 import type { ExecuteContext } from './execute/executor.js'
 import { JobCalls } from './execute/job-calls.js'
 import { JobOwner } from './execute/job-owner.js'
+import { commitsPromptSection } from '../github/commits-prompt.js'
+import { appendBlock } from '../github/context-block.js'
 import type { Gathered, GatherContext } from './plan/facts.js'
+import type { Plan } from './plan/plan.js'
+import { BranchDashboard } from './publish/branch-dashboard.js'
 import { promptComposer } from './plan/prompt.js'
 import type { CommandReplyOptions } from './publish/command-replies.js'
 import { announceToRunner } from './publish/outputs.js'
@@ -88,7 +92,27 @@ export function commandReplies(
   return { command, repository, token, userAgent: USER_AGENT, budgetMs: BUDGETS.commandCheck }
 }
 
-export function publishContext(parts: RunParts, gathered?: Gathered): PublishContext {
+/** A branch's run keeps its dashboard; undefined for every other run. */
+export function branchDashboard(
+  parts: RunParts,
+  gathered: Gathered,
+  plan: Plan
+): BranchDashboard | undefined {
+  const facts = gathered.facts.branch
+  const token = parts.settings.githubToken
+  if (!facts || !token) return undefined
+  const run = parts.event.run
+  return new BranchDashboard(
+    { token, userAgent: USER_AGENT, repository: run.repository },
+    { facts, plan, projectId: parts.settings.projectId, run, identity: gathered.facts.run }
+  )
+}
+
+export function publishContext(
+  parts: RunParts,
+  gathered?: Gathered,
+  dashboard?: BranchDashboard
+): PublishContext {
   const command = commandReplies(parts, gathered)
   return {
     settings: gathered?.settings ?? parts.settings,
@@ -100,7 +124,8 @@ export function publishContext(parts: RunParts, gathered?: Gathered): PublishCon
     signal: parts.cancellation.signal,
     ...(gathered?.thread ? { thread: gathered.thread } : {}),
     ...(parts.checkRun ? { checkRun: parts.checkRun } : {}),
-    ...(command ? { command } : {})
+    ...(command ? { command } : {}),
+    ...(dashboard ? { dashboard } : {})
   }
 }
 
@@ -108,7 +133,14 @@ export function publishContext(parts: RunParts, gathered?: Gathered): PublishCon
 export function promptFor(parts: RunParts, gathered: Gathered): () => Promise<string> {
   const { clock, deadline } = parts
   const settings = gathered.settings
-  return promptComposer(settings, settings.mode === 'wait' ? '' : settings.prompt, {
+  const branch = gathered.facts.branch
+  const prompt = settings.mode === 'wait' ? '' : settings.prompt
+  // A branch's run tells the agent, after the workflow's prompt, the commits it covers.
+  const withCommits =
+    branch?.coverage.kind === 'commits' && branch.coverage.total > 0
+      ? appendBlock(prompt, commitsPromptSection(branch.branch, branch.coverage, branch.pulls))
+      : prompt
+  return promptComposer(settings, withCommits, {
     run: parts.event.run,
     userAgent: USER_AGENT,
     signal: parts.cancellation.signal,
@@ -116,7 +148,11 @@ export function promptFor(parts: RunParts, gathered: Gathered): () => Promise<st
   })
 }
 
-export function executeContext(parts: RunParts, gathered: Gathered): ExecuteContext {
+export function executeContext(
+  parts: RunParts,
+  gathered: Gathered,
+  dashboard?: BranchDashboard
+): ExecuteContext {
   const { clock, deadline } = parts
   const settings = gathered.settings
   const signal = parts.cancellation.signal
@@ -130,9 +166,10 @@ export function executeContext(parts: RunParts, gathered: Gathered): ExecuteCont
     signal,
     projectId: settings.projectId,
     run: gathered.facts.run,
-    hooks: progressHooks(publishContext(parts, gathered)),
+    hooks: progressHooks(publishContext(parts, gathered, dashboard)),
     promptToSend: promptFor(parts, gathered),
-    ...(gathered.thread ? { pullRequest: { previous: gathered.thread.record } } : {})
+    ...(gathered.thread ? { pullRequest: { previous: gathered.thread.record } } : {}),
+    ...(gathered.facts.branch ? { branch: true } : {})
   }
 }
 

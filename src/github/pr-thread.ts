@@ -164,20 +164,47 @@ export class PullRequestThread {
     link: string,
     budgetMs: number
   ): Promise<DocsPullRequestState | undefined> {
-    const ref = parsePullRequestLink(link)
-    if (!ref || !onSameServer(link, this.run)) return undefined
-    const [owner = '', repo = ''] = ref.repository.split('/')
-    try {
-      const octokit = await client(this.options, budgetMs, this.options.signal)
-      const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: ref.number })
-      if (data.merged || data.merged_at) return 'merged'
-      return data.state === 'closed' ? 'closed' : 'open'
-    } catch (error) {
-      core.info(
-        `Could not see the docs pull request ${safeLine(ref.repository)}#${ref.number} (${describeGitHubError(error)}); taking it as open.`
-      )
-      return undefined
-    }
+    if (!this.options.token) return undefined
+    return readDocsPullRequestState(
+      {
+        token: this.options.token,
+        userAgent: this.options.userAgent,
+        budgetMs,
+        ...(this.options.signal ? { signal: this.options.signal } : {})
+      },
+      this.run,
+      link
+    )
+  }
+}
+
+/**
+ * Whether a docs pull request was merged or closed, when the token can see it (the
+ * same GitHub host; a token usually reaches only its own repository). Undefined when
+ * it cannot tell; never throws.
+ */
+export async function readDocsPullRequestState(
+  access: { token: string; userAgent: string; signal?: AbortSignal; budgetMs: number },
+  run: WorkflowRun,
+  link: string
+): Promise<DocsPullRequestState | undefined> {
+  const ref = parsePullRequestLink(link)
+  if (!ref || !onSameServer(link, run)) return undefined
+  const [owner = '', repo = ''] = ref.repository.split('/')
+  try {
+    const octokit = await openGitHub(
+      access.token,
+      access.userAgent,
+      boundedSignal(access.signal, access.budgetMs)
+    )
+    const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: ref.number })
+    if (data.merged || data.merged_at) return 'merged'
+    return data.state === 'closed' ? 'closed' : 'open'
+  } catch (error) {
+    core.info(
+      `Could not see the docs pull request ${safeLine(ref.repository)}#${ref.number} (${describeGitHubError(error)}); taking it as open.`
+    )
+    return undefined
   }
 }
 

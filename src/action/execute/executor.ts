@@ -17,6 +17,8 @@ export interface ExecuteHooks {
   jobStarted(jobId: string): Promise<void>
   /** A pull request's job is settled: its record (and a "working" comment) are written now. */
   recordEarly?(record: PullRequestRecord, job: AgentJob, did: string): Promise<void>
+  /** A branch's job is settled: its dashboard is written now (`sent`: the prompt reached it). */
+  branchSettled?(job: AgentJob, did: string, sent: boolean): Promise<void>
 }
 
 export interface ExecuteContext extends WatchContext {
@@ -27,6 +29,8 @@ export interface ExecuteContext extends WatchContext {
   hooks: ExecuteHooks
   /** A pull-request run (or a command on a pull request): its record before this run. */
   pullRequest?: { previous: PullRequestRecord | undefined }
+  /** A push, scheduled or manual run that keeps one job for its branch. */
+  branch?: boolean
 }
 
 type Busy = Extract<Plan, { action: 'wait-then-follow-up' }>
@@ -52,9 +56,24 @@ class Execution {
     return { record: nextRecord(pr.previous, { projectId, jobId, ...run, sent }) }
   }
 
-  /** What a pull request's job did, in words: said in the log and the comment. */
+  /** The job is known and settled: its record and dashboard are written now. */
+  private async settled(
+    record: Pick<Outcome, 'record'>,
+    job: AgentJob,
+    did: string,
+    sent: boolean
+  ): Promise<void> {
+    if (record.record) await this.ctx.hooks.recordEarly?.(record.record, job, did)
+    if (this.ctx.branch) await this.ctx.hooks.branchSettled?.(job, did, sent)
+  }
+
+  /** What a pull request's (or branch's) job did, in words: said in the log and the comment. */
   private did(plan: Plan, jobId: string): string {
-    const did = describeDecision(plan, jobId, { busy: this.busy, attempt: this.ctx.run.runAttempt })
+    const did = describeDecision(plan, jobId, {
+      busy: this.busy,
+      attempt: this.ctx.run.runAttempt,
+      scope: this.ctx.branch ? 'branch' : 'pull request'
+    })
     core.info(safeLine(did, 1000))
     return did
   }
@@ -102,16 +121,38 @@ class Execution {
         const record = this.record(plan.jobId, false)
         if (plan.action === 'resume') {
           await ctx.hooks.jobStarted(plan.jobId)
-          if (record.record) await ctx.hooks.recordEarly?.(record.record, plan.job, did)
+          await this.settled(record, plan.job, did, false)
         }
         return this.done(await finish(ctx, plan.job, false), { ...record, did })
       }
+      case 'nothing-new':
+        return this.nothingNew(plan)
       case 'decline':
         return this.done(
           { conclusion: 'warned', message: plan.message },
           this.record(plan.jobId, false)
         )
     }
+  }
+
+  /** Nothing is sent; the branch's job is described as it is (one read). */
+  private async nothingNew(plan: Extract<Plan, { action: 'nothing-new' }>): Promise<Outcome> {
+    const { ctx } = this
+    const message = describeDecision(plan, plan.jobId ?? '')
+    if (plan.jobId) {
+      ctx.owner.named(plan.jobId, 'Reporting')
+      try {
+        ctx.owner.seen(await ctx.calls.read(plan.jobId))
+      } catch (error) {
+        core.warning(
+          safeLine(
+            `Could not read job ${plan.jobId}: ${ctx.calls.failure(error, 'get', plan.jobId).message}`,
+            2000
+          )
+        )
+      }
+    }
+    return { ...this.done({ conclusion: 'succeeded', message }, { did: message }), skipped: true }
   }
 
   private async create(plan: Extract<Plan, { action: 'create' }>): Promise<Outcome> {
@@ -124,10 +165,10 @@ class Execution {
     }
     ctx.owner.created(job)
     await ctx.hooks.jobStarted(job.id)
-    if (!ctx.pullRequest) return this.done(await finish(ctx, job, false))
+    if (!ctx.pullRequest && !ctx.branch) return this.done(await finish(ctx, job, false))
     const did = this.did(plan, job.id)
     const record = this.record(job.id, false)
-    if (record.record) await ctx.hooks.recordEarly?.(record.record, job, did)
+    await this.settled(record, job, did, true)
     return this.done(await finish(ctx, job, false), { ...record, did })
   }
 
@@ -145,7 +186,7 @@ class Execution {
     const record = this.record(job.id, true)
     if (plan.via !== 'record') return this.done(await finish(ctx, job, true), record)
     const did = this.did(plan, job.id)
-    if (record.record) await ctx.hooks.recordEarly?.(record.record, job, did)
+    await this.settled(record, job, did, true)
     return this.done(await finish(ctx, job, true), { ...record, did })
   }
 

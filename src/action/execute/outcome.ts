@@ -29,6 +29,8 @@ export interface Outcome {
   did?: string
   /** The pull request's record once the job is settled; nothing is written without it. */
   record?: PullRequestRecord
+  /** Nothing was new on the branch, so nothing was sent (the `skipped` output). */
+  skipped?: boolean
   /** The exact text this run sent to the agent, when it sent one. */
   sent?: string
   /** The runner cancelled the run (SIGINT or SIGTERM). */

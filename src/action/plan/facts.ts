@@ -13,6 +13,7 @@ import { PullRequestThread } from '../../github/pr-thread.js'
 import { BUDGETS, within } from '../budgets.js'
 import type { RunEvent } from '../shell/event.js'
 import type { Settings } from '../shell/inputs.js'
+import { BRANCH_EVENTS, gatherBranchFacts, type BranchFacts } from './branch-facts.js'
 import { checkCommand, settingsForCommand, type CheckedCommand } from './command-gate.js'
 import { followEarlierJob, type Facts, type RecordedJob, type RunIdentity } from './plan.js'
 
@@ -108,11 +109,41 @@ export async function gatherFacts(ctx: GatherContext): Promise<Gathered> {
     )
     return gathered({ pullRequest: { record, recorded } })
   }
+  const branch = await branchFacts(ctx, settings, command !== undefined, run)
+  if (branch) return gathered({ branch })
   if (ctx.checkRun?.isRerunOutsidePullRequest()) {
     const earlier = await earlierAttempt(ctx.calls, ctx.checkRun, left(BUDGETS.earlierAttempt))
     return gathered(earlier ? { earlierAttempt: earlier } : {})
   }
   return gathered({})
+}
+
+/** A push, scheduled or manual run keeps one job per branch, when its dashboard can be read. */
+async function branchFacts(
+  ctx: GatherContext,
+  settings: Settings,
+  isCommand: boolean,
+  identity: RunIdentity
+): Promise<BranchFacts | undefined> {
+  const { run } = ctx.event
+  if (isCommand || !settings.reuseJob || !settings.githubToken || !run.repository) return undefined
+  if (!(BRANCH_EVENTS as readonly string[]).includes(run.eventName)) return undefined
+  const token = settings.githubToken
+  return gatherBranchFacts({
+    access: {
+      token,
+      userAgent: ctx.userAgent,
+      repository: run.repository,
+      signal: ctx.signal,
+      budgetMs: within(BUDGETS.branchReads, ctx.deadline, ctx.clock.now())
+    },
+    docsToken: settings.docsToken ?? token,
+    run,
+    identity,
+    projectId: settings.projectId,
+    now: new Date(ctx.clock.now()),
+    lookUp: (jobId, docsState) => lookUp(ctx.calls, jobId, docsState)
+  })
 }
 
 /** A job as the service sees it: found, or gone (404). Other errors throw. */

@@ -24,18 +24,19 @@ function ordinal(n: number): string {
 export function describeDecision(
   decision: Plan,
   jobId: string,
-  options: { busy?: boolean; attempt?: number } = {}
+  options: { busy?: boolean; attempt?: number; scope?: 'pull request' | 'branch' } = {}
 ): string {
   switch (decision.action) {
     case 'create':
-      if (decision.reason === 'no-record') return `Created job ${jobId} for this pull request.`
+      if (decision.reason === 'no-record')
+        return `Created job ${jobId} for this ${options.scope ?? 'pull request'}.`
       if (decision.reason === 'reuse-off') {
         return `Created a new job ${jobId} (reuse-job: false); later runs use it.`
       }
       return `Created a new job ${jobId}: the recorded job ${decision.replaces ?? ''} ${WHY[decision.reason]}.`
     case 'follow-up':
     case 'wait-then-follow-up': {
-      const sent = `sent the ${ordinal(decision.followUp ?? 1)} follow-up for this pull request to job ${jobId}`
+      const sent = `sent the ${ordinal(decision.followUp ?? 1)} follow-up for this ${options.scope ?? 'pull request'} to job ${jobId}`
       return options.busy
         ? `Waited for job ${jobId} to finish an earlier prompt, then ${sent}.`
         : `${sent.charAt(0).toUpperCase()}${sent.slice(1)}.`
@@ -44,6 +45,10 @@ export function describeDecision(
       return `Re-run (attempt ${options.attempt ?? '?'}): resumed job ${jobId}, which the earlier attempt started; the prompt was not sent again.`
     case 'report':
       return `Re-run (attempt ${options.attempt ?? '?'}): job ${jobId} from the earlier attempt had already ended; reported as it is, the prompt was not sent again.`
+    case 'nothing-new':
+      return decision.jobId
+        ? `Nothing new since the last commit that reached job ${decision.jobId}: nothing was sent.`
+        : 'No commit to tell the agent about: nothing was sent.'
     case 'watch':
     case 'decline':
     case 'skip':

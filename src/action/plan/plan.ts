@@ -4,7 +4,9 @@
 // (execute/) carries the plan out; nothing here sends or writes.
 
 import { isTerminal, type AgentJob } from '../../agent/job.js'
+import type { BranchRecord } from '../../github/branch-record.js'
 import type { PullRequestRecord } from '../../github/pr-record.js'
+import type { BranchFacts } from './branch-facts.js'
 
 export interface RunIdentity {
   /** Digits; stays the same across re-runs of a workflow run. */
@@ -48,6 +50,8 @@ export type Plan =
   | { action: 'resume'; jobId: string; job: AgentJob }
   /** A re-run whose earlier attempt's job completed: report it as it is. */
   | { action: 'report'; jobId: string; job: AgentJob }
+  /** No commit is new on the branch since the last that reached the agent: send nothing. */
+  | { action: 'nothing-new'; jobId?: string }
   /** After a wait: the job cannot take the prompt, and nothing else may be started. */
   | { action: 'decline'; jobId: string; job: AgentJob; message: string }
 
@@ -152,6 +156,37 @@ export interface Facts {
   pullRequest?: { record?: PullRequestRecord; recorded?: RecordedJob }
   /** A re-run outside a pull request: the job its earlier attempt started. */
   earlierAttempt?: EarlierAttempt
+  /** A push, scheduled or manual run that keeps one job per branch. */
+  branch?: BranchFacts
+}
+
+/** A branch's record as a pull request's record, for the one decision both use. */
+export function asDecisionRecord(record: BranchRecord): PullRequestRecord {
+  return {
+    projectId: record.projectId,
+    jobId: record.jobId,
+    runId: record.runId,
+    runAttempt: record.runAttempt,
+    followUps: record.runs.filter((run) => run.did === 'followed-up').length,
+    ...(record.handedOff ? { handedOff: record.handedOff } : {})
+  }
+}
+
+/** The branch's plan: the pull request's decision, and nothing sent when nothing is new. */
+function planBranch(run: RunIdentity, branch: BranchFacts): Plan {
+  const { record, recorded, coverage } = branch
+  const decision = decide(
+    run,
+    record && recorded ? { record: asDecisionRecord(record), recorded } : undefined
+  )
+  const nothingNew =
+    coverage.kind === 'nothing-new' || (coverage.kind === 'commits' && coverage.total === 0)
+  if (nothingNew && decision.action !== 'resume' && decision.action !== 'report') {
+    return { action: 'nothing-new', ...(record ? { jobId: record.jobId } : {}) }
+  }
+  return decision.action === 'follow-up' || decision.action === 'wait-then-follow-up'
+    ? { ...decision, via: 'record' }
+    : decision
 }
 
 /** The plan for a run, for every flow: plain, pull request, command, docs pull request, re-run. */
@@ -196,6 +231,7 @@ export function planRun(facts: Facts): Plan {
       ? { ...decision, via: 'record' }
       : decision
   }
+  if (facts.branch) return planBranch(facts.run, facts.branch)
   const earlier = facts.earlierAttempt
   if (earlier?.recorded.kind === 'unread') {
     return { action: 'watch', jobId: earlier.jobId, how: 'Following' }

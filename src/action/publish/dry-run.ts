@@ -36,12 +36,14 @@ export function wouldDo(plan: Plan): string {
       return `Would report job ${plan.jobId} as it is; nothing would be sent.`
     case 'decline':
       return plan.message
+    case 'nothing-new':
+      return 'Nothing new on the branch since the last commit that reached the agent: nothing would be sent.'
   }
 }
 
 /** The job the run would use: empty when it would create one (or do nothing). */
 function jobOf(plan: Plan): string {
-  return 'jobId' in plan ? plan.jobId : ''
+  return 'jobId' in plan ? (plan.jobId ?? '') : ''
 }
 
 export async function publishDryRun(plan: Plan, prompt: string | undefined): Promise<void> {

@@ -21,7 +21,8 @@ export const OUTPUT_NAMES = [
   'pr-files',
   'pr-additions',
   'pr-deletions',
-  'triggered'
+  'triggered',
+  'skipped'
 ] as const
 export type OutputName = (typeof OUTPUT_NAMES)[number]
 
@@ -59,7 +60,8 @@ export function outputValues(
     'pr-title': docs ? safeLine(docs.title, 300) : '',
     'pr-files': docs ? docs.files.map((path) => safeLine(path, 1000)).join('\n') : '',
     'pr-additions': docs ? String(docs.additions) : '',
-    'pr-deletions': docs ? String(docs.deletions) : ''
+    'pr-deletions': docs ? String(docs.deletions) : '',
+    skipped: String(outcome.skipped === true)
   }
 }
 

@@ -12,6 +12,8 @@ import * as core from '@actions/core'
 import { BUDGETS } from '../budgets.js'
 import type { Outcome } from '../execute/outcome.js'
 import type { Settings } from '../shell/inputs.js'
+import type { DocsPullRequest } from '../../github/docs-pull-request.js'
+import type { BranchDashboard } from './branch-dashboard.js'
 import { completeCheckRun } from './check-run.js'
 import { reactToEnding, type CommandReplyOptions } from './command-replies.js'
 import { renderComment } from './comment-body.js'
@@ -31,6 +33,8 @@ export interface PublishContext {
   checkRun?: DocsCheckRun
   /** A command taken from a comment: it gets its reaction. */
   command?: CommandReplyOptions
+  /** A branch's run: its dashboard issue. */
+  dashboard?: BranchDashboard
 }
 
 export async function publishOutcome(ctx: PublishContext, outcome: Outcome): Promise<void> {
@@ -96,6 +100,23 @@ export async function publishOutcome(ctx: PublishContext, outcome: Outcome): Pro
   } else if (ctx.thread) {
     core.debug('pr-comment: no agent job was started or named; no comment.')
   }
+  if (ctx.dashboard && outcome.jobId) {
+    afterwards.push(
+      ctx.dashboard.save(
+        {
+          jobId: outcome.jobId,
+          sent: outcome.sent !== undefined,
+          ...(prLink
+            ? { docsPullRequest: { link: prLink, ...(docs ? { state: docsState(docs) } : {}) } }
+            : {}),
+          ...(outcome.job ? { jobStatus: outcome.job.status } : {}),
+          note: outcome.did ?? outcome.ending.message
+        },
+        last(BUDGETS.dashboard),
+        new Date(ctx.now())
+      )
+    )
+  }
   if (ctx.checkRun) {
     afterwards.push(completeCheckRun(ctx.checkRun, outcome, summary, last(BUDGETS.checkRunEnd)))
   }
@@ -104,6 +125,11 @@ export async function publishOutcome(ctx: PublishContext, outcome: Outcome): Pro
     afterwards.push(reactToEnding(command, outcome.ending, outcome.job))
   }
   await Promise.all(afterwards)
+}
+
+function docsState(docs: DocsPullRequest): 'open' | 'merged' | 'closed' {
+  if (docs.merged) return 'merged'
+  return docs.state === 'closed' ? 'closed' : 'open'
 }
 
 /** The hooks the executor calls while it works: the check run in progress, the early record. */
@@ -135,6 +161,18 @@ export function progressHooks(ctx: PublishContext) {
               thread.run
             )
             await thread.save(record, body, BUDGETS.earlyRecord)
+          }
+        }
+      : {}),
+    ...(ctx.dashboard
+      ? {
+          async branchSettled(job: NonNullable<Outcome['job']>, did: string, sent: boolean) {
+            const dashboard = ctx.dashboard as BranchDashboard
+            await dashboard.save(
+              { jobId: job.id, sent, jobStatus: job.status, note: did },
+              BUDGETS.dashboard.normal,
+              new Date(ctx.now())
+            )
           }
         }
       : {})
