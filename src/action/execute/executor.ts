@@ -142,7 +142,8 @@ class Execution {
     if (plan.jobId) {
       ctx.owner.named(plan.jobId, 'Reporting')
       try {
-        ctx.owner.seen(await ctx.calls.read(plan.jobId))
+        // Read once already, to decide; read here only when it was not.
+        ctx.owner.seen(plan.job ?? (await ctx.calls.read(plan.jobId)))
       } catch (error) {
         core.warning(
           safeLine(

@@ -42,10 +42,7 @@ export async function gatherBranchFacts(options: {
   identity: RunIdentity
   projectId: string
   now: Date
-  lookUp: (
-    jobId: string,
-    docsState: (link: string) => Promise<'open' | 'merged' | 'closed' | undefined>
-  ) => Promise<RecordedJob>
+  lookUp: (jobId: string) => Promise<RecordedJob>
 }): Promise<BranchFacts | undefined> {
   const { access, run } = options
   const branch = branchOf(run)
@@ -53,19 +50,17 @@ export async function gatherBranchFacts(options: {
   const found = await findDashboard(access, { projectId: options.projectId, branch })
   if (found.kind === 'unavailable') return undefined
   const record = found.kind === 'found' ? found.record : undefined
-  const recorded = record
-    ? await options.lookUp(record.jobId, (link) =>
-        readDocsPullRequestState({ ...access, token: options.docsToken }, run, link)
-      )
-    : undefined
+  // The job first, without its docs pull request: nothing new needs no more.
+  let recorded = record ? await options.lookUp(record.jobId) : undefined
   const decision = decide(
     options.identity,
     record && recorded ? { record: asDecisionRecord(record), recorded } : undefined
   )
   // A re-run sends nothing: no commits to read.
   const sends = decision.action !== 'resume' && decision.action !== 'report'
-  // A job that cannot go on: its commits go to the next job's first prompt.
-  const carried = decision.action === 'create' && decision.reason !== 'no-record'
+  // A job that failed, was archived or is gone: its commits go to the next job's first prompt.
+  const carried =
+    decision.action === 'create' && ['failed', 'archived', 'gone'].includes(decision.reason)
   const lastSha = carried ? (record?.jobBaseSha ?? record?.lastSha) : record?.lastSha
   const coverage: Coverage = sends
     ? await coveredCommits(access, {
@@ -79,6 +74,14 @@ export async function gatherBranchFacts(options: {
         now: options.now
       })
     : { kind: 'unavailable', reason: 'a re-run sends nothing' }
+  // Something goes to the job: whether its docs pull request was merged or closed decides which job.
+  if (coverage.kind !== 'nothing-new' && recorded?.kind === 'found') {
+    const link = recorded.job.status === 'completed' ? recorded.job.prLink : null
+    const state = link
+      ? await readDocsPullRequestState({ ...access, token: options.docsToken }, run, link)
+      : undefined
+    if (state) recorded = { ...recorded, docsPullRequest: state }
+  }
   const pulls =
     coverage.kind === 'commits' && coverage.commits.length > 0
       ? await sourcePullRequests(access, coverage.commits)

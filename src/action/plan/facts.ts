@@ -142,7 +142,7 @@ async function branchFacts(
     identity,
     projectId: settings.projectId,
     now: new Date(ctx.clock.now()),
-    lookUp: (jobId, docsState) => lookUp(ctx.calls, jobId, docsState)
+    lookUp: (jobId) => lookUp(ctx.calls, jobId)
   })
 }
 

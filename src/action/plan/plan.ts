@@ -51,7 +51,7 @@ export type Plan =
   /** A re-run whose earlier attempt's job completed: report it as it is. */
   | { action: 'report'; jobId: string; job: AgentJob }
   /** No commit is new on the branch since the last that reached the agent: send nothing. */
-  | { action: 'nothing-new'; jobId?: string }
+  | { action: 'nothing-new'; jobId?: string; job?: AgentJob }
   /** After a wait: the job cannot take the prompt, and nothing else may be started. */
   | { action: 'decline'; jobId: string; job: AgentJob; message: string }
 
@@ -182,7 +182,8 @@ function planBranch(run: RunIdentity, branch: BranchFacts): Plan {
   const nothingNew =
     coverage.kind === 'nothing-new' || (coverage.kind === 'commits' && coverage.total === 0)
   if (nothingNew && decision.action !== 'resume' && decision.action !== 'report') {
-    return { action: 'nothing-new', ...(record ? { jobId: record.jobId } : {}) }
+    const job = recorded?.kind === 'found' ? { job: recorded.job } : {}
+    return { action: 'nothing-new', ...(record ? { jobId: record.jobId, ...job } : {}) }
   }
   return decision.action === 'follow-up' || decision.action === 'wait-then-follow-up'
     ? { ...decision, via: 'record' }

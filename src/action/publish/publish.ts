@@ -43,7 +43,9 @@ export async function publishOutcome(ctx: PublishContext, outcome: Outcome): Pro
   const prLink = outcome.job?.prLink ?? undefined
   // Once per docs pull request (the record says when): reviewers, labels, back-link.
   const alreadyHandedOff = prLink !== undefined && outcome.record?.handedOff === prLink
-  const { pr: docs, handedOff } = cancelled
+  // Nothing was sent (nothing new): the docs pull request did not change either.
+  const quiet = cancelled || outcome.skipped === true
+  const { pr: docs, handedOff } = quiet
     ? { pr: undefined, handedOff: false }
     : await readAndHandOff({
         settings,
@@ -55,7 +57,7 @@ export async function publishOutcome(ctx: PublishContext, outcome: Outcome): Pro
         alreadyHandedOff
       })
   const backLink =
-    alreadyHandedOff || cancelled
+    alreadyHandedOff || quiet
       ? 'skipped'
       : await linkDocsPullRequest({
           settings,

@@ -1,0 +1,248 @@
+// One docs job per branch, through the bundled action: pushes and scheduled runs feed
+// one job, each commit is told to the agent once, nothing is sent when nothing is new,
+// and the branch's dashboard issue keeps the record. One simulated workflow run at a
+// time, against the Agent Jobs stand-in and the GitHub stand-in (state kept between runs).
+
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { startGitHubStandIn } from '../support/github-stand-in.js'
+import { runAction, type ActionRun } from '../support/run-action.js'
+import { startStandIn } from '../support/stand-in.js'
+import {
+  GITHUB_TOKEN as TOKEN,
+  inputs,
+  onDemand,
+  runnerEnv,
+  startedWithFile
+} from '../support/fixtures.js'
+
+const REPO = 'acme/app'
+
+async function world() {
+  const agent = await startStandIn({ jobDurationMs: 100 })
+  const github = await startGitHubStandIn({ token: TOKEN })
+  const dir = mkdtempSync(join(tmpdir(), 'branch-job-'))
+  let runId = 7000
+  let head = ''
+  let pullNumber = 100
+
+  function runEvent(
+    event: string,
+    payload: unknown,
+    sha: string,
+    prompt: string,
+    extra = {}
+  ): Promise<ActionRun> {
+    const path = join(dir, `${event}-${runId}.json`)
+    writeFileSync(path, JSON.stringify(payload))
+    return runAction({
+      inputs: inputs(agent.url, { 'github-token': TOKEN, prompt, ...extra }),
+      env: runnerEnv(event, path, github.apiUrl, {
+        GITHUB_SHA: sha,
+        GITHUB_REF: 'refs/heads/main',
+        GITHUB_RUN_ID: String(runId++)
+      })
+    })
+  }
+
+  // The branch exists before the workflow's first run.
+  head =
+    github.pushCommits(REPO, 'main', [{ message: 'Initial commit', author: 'dev' }])[0]?.sha ?? ''
+
+  /** Pushes commits to main (each from its own pull request) and runs the workflow for the push. */
+  function push(
+    messages: string[],
+    prompt = 'fast: Update the docs.',
+    extra = {}
+  ): Promise<ActionRun> {
+    const before = head
+    const stored = github.pushCommits(
+      REPO,
+      'main',
+      messages.map((message) => ({
+        message,
+        author: 'dev',
+        pull: { number: pullNumber++, title: message, author: 'dev' }
+      }))
+    )
+    head = stored.at(-1)?.sha ?? head
+    const commits = stored.map((c) => ({
+      id: c.sha,
+      message: c.message,
+      author: { name: 'Dev', username: 'dev' }
+    }))
+    return runEvent(
+      'push',
+      { ref: 'refs/heads/main', before, after: head, commits },
+      head,
+      prompt,
+      extra
+    )
+  }
+
+  const schedule = (prompt = 'fast: Update the docs.'): Promise<ActionRun> =>
+    runEvent('schedule', { schedule: '0 6 * * 1' }, head, prompt)
+
+  /** Every prompt the agent received, creations and messages, in order. */
+  const prompts = (): string[] =>
+    agent.requests
+      .filter((r) => r.method === 'POST')
+      .map((r) => (JSON.parse(r.body) as { prompt: string }).prompt)
+  const creations = (): number =>
+    agent.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/job')).length
+  const messages = (): number =>
+    agent.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/message')).length
+  const dashboards = () =>
+    github.issues(REPO).filter((issue) => issue.labels.includes('docs-agent'))
+  return {
+    agent,
+    github,
+    push,
+    schedule,
+    prompts,
+    creations,
+    messages,
+    dashboards,
+    close: async () => {
+      await agent.close()
+      await github.close()
+    }
+  }
+}
+const freshWorld = onDemand(world)
+
+const fivePushes = startedWithFile(async () => {
+  const w = await freshWorld()
+  const runs: ActionRun[] = []
+  runs.push(await w.push(['Add the users endpoint', 'Add its tests']))
+  for (const n of [2, 3, 4, 5]) runs.push(await w.push([`Change ${n}`]))
+  const agentRequests = w.agent.requests.length
+  const githubRequests = w.github.requests.length
+  const quiet = await w.schedule()
+  return {
+    w,
+    runs,
+    quiet,
+    quietAgentCalls: w.agent.requests.length - agentRequests,
+    quietGitHubCalls: w.github.requests.length - githubRequests
+  }
+})
+
+describe('pushes to a branch', () => {
+  it('feed one job: one creation, four messages, one dashboard', async () => {
+    const { w, runs } = await fivePushes()
+    expect(runs.map((r) => r.exitCode)).toEqual([0, 0, 0, 0, 0])
+    expect(w.creations()).toBe(1)
+    expect(w.messages()).toBe(4)
+    const jobIds = new Set(runs.map((r) => r.outputs['job-id']))
+    expect(jobIds.size).toBe(1)
+    expect(runs.map((r) => r.outputs.skipped)).toEqual([
+      'false',
+      'false',
+      'false',
+      'false',
+      'false'
+    ])
+    const [dashboard, ...others] = w.dashboards()
+    expect(others).toEqual([])
+    expect(dashboard).toMatchObject({ state: 'open', user: { login: 'github-actions[bot]' } })
+    expect(dashboard?.body).toContain([...jobIds][0])
+  })
+
+  it('tell the agent each commit exactly once, after the workflow prompt, oldest first', async () => {
+    const { w } = await fivePushes()
+    const prompts = w.prompts()
+    expect(prompts.every((p) => p.startsWith('fast: Update the docs.\n\n'))).toBe(true)
+    for (const subject of [
+      'Add the users endpoint',
+      'Add its tests',
+      'Change 2',
+      'Change 3',
+      'Change 4',
+      'Change 5'
+    ]) {
+      const mentions = prompts.filter((p) => p.includes(subject))
+      expect({ subject, mentions: mentions.length }).toEqual({ subject, mentions: 1 })
+    }
+    expect(prompts[0]?.indexOf('Add the users endpoint')).toBeLessThan(
+      prompts[0]?.indexOf('Add its tests') ?? 0
+    )
+  })
+
+  it('send nothing on a scheduled run when nothing is new, and say so', async () => {
+    const { runs, quiet, quietAgentCalls, quietGitHubCalls } = await fivePushes()
+    expect(quiet.exitCode).toBe(0)
+    expect(quiet.outputs).toMatchObject({
+      skipped: 'true',
+      'job-id': runs[0]?.outputs['job-id'],
+      status: 'completed'
+    })
+    // One read of the job, for its status; nothing sent.
+    expect(quietAgentCalls).toBe(1)
+    expect(quiet.stdout).toContain('nothing was sent')
+    // The dashboard found, then updated; no commit read.
+    expect(quietGitHubCalls).toBeLessThanOrEqual(3)
+  })
+})
+
+describe('a branch whose job cannot go on', () => {
+  it.concurrent("carries a failed job's commits into the next job's first prompt", async () => {
+    const w = await freshWorld()
+    const failed = await w.push(['Add the widgets API'], 'fail: Update the docs.')
+    expect(failed.exitCode).toBe(1)
+    const next = await w.push(['Add the gadgets API'])
+
+    expect(next.exitCode).toBe(0)
+    expect(w.creations()).toBe(2)
+    expect(next.stdout).toMatch(/Created a new job \S+: the recorded job \S+ failed\./)
+    const last = w.prompts().at(-1) ?? ''
+    expect(last).toContain('Add the widgets API')
+    expect(last).toContain('Add the gadgets API')
+  })
+
+  it.concurrent('starts over when a person closed the dashboard', async () => {
+    const w = await freshWorld()
+    await w.push(['First change'])
+    const [first] = w.dashboards()
+    w.github.closeIssue(REPO, first?.number ?? 0, 'maintainer')
+
+    const again = await w.push(['Second change'])
+    expect(again.exitCode).toBe(0)
+    expect(w.creations()).toBe(2)
+    expect(w.dashboards().filter((d) => d.state === 'open')).toHaveLength(1)
+  })
+})
+
+describe('the record is trusted only from the action', () => {
+  it.concurrent("ignores a person's issue with the label and a pasted marker", async () => {
+    const w = await freshWorld()
+    await w.push(['First change'])
+    const [real] = w.dashboards()
+    w.github.closeIssue(REPO, real?.number ?? 0, 'maintainer')
+    // A forged copy of the action's record, pointing at a job of the forger's choosing.
+    w.github.addIssue(REPO, {
+      title: 'Docs agent: main',
+      body: real?.body ?? '',
+      labels: ['docs-agent'],
+      login: 'mallory'
+    })
+
+    const next = await w.push(['Second change'])
+    expect(next.exitCode).toBe(0)
+    expect(w.creations()).toBe(2)
+    expect(w.messages()).toBe(0)
+  })
+
+  it.concurrent('without issues: write, warns once naming it and runs on its own', async () => {
+    const w = await freshWorld()
+    w.github.deny({ path: /\/issues$/, status: 403 })
+    const run = await w.push(['A change'])
+
+    expect(run.exitCode).toBe(0)
+    const warnings = run.stdout.split('\n').filter((l) => l.startsWith('::warning::'))
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).toContain('issues: write')
+    expect(run.outputs).toMatchObject({ created: 'true', status: 'completed', skipped: 'false' })
+  })
+})
