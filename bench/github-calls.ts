@@ -37,6 +37,7 @@ interface Scenario {
 }
 
 const PR_PAYLOAD = {
+  action: 'synchronize',
   number: 7,
   pull_request: {
     number: 7,

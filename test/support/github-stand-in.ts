@@ -21,6 +21,7 @@ import type {
   PullState,
   StoredComment
 } from './github-routes/types.ts'
+import { contractRecord, faultInjection, gitHubContract, recordExchange } from './contracts.ts'
 import { RequestRules } from './request-rules.ts'
 import { sendJson } from './send-json.ts'
 
@@ -59,6 +60,8 @@ export interface GitHubStandIn {
   /** A comment by `login` (a Bot when it ends in `[bot]`), as if written on GitHub. */
   addComment(repository: string, number: number, body: string, login?: string): StoredComment
   deny(rule: DenyRule): void
+  /** What broke GitHub's OpenAPI description, request or answer. */
+  violations: string[]
   close(): Promise<void>
 }
 
@@ -70,6 +73,7 @@ export async function startGitHubStandIn(
   const maxPerPage = options.maxPerPage ?? 100
   const rules = new RequestRules<DenyRule>(Infinity)
   const requests: GitHubRequest[] = []
+  const violations: string[] = []
   const sockets = new Set<Socket>()
   let lastId = 1000
   let base = ''
@@ -105,17 +109,27 @@ export async function startGitHubStandIn(
   const answer = (request: GitHubRequest): Answer => {
     const auth = request.headers.authorization ?? ''
     if (auth !== `token ${token}` && auth !== `Bearer ${token}`) {
-      return {
+      const refusal = {
         status: 401,
         body: { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest' }
       }
+      return gitHubContract.documents(request.method, request.path, 401)
+        ? refusal
+        : faultInjection(refusal, 'undocumented 401 for a wrong token')
     }
     const status = rules.take(request.method, request.path)?.status
     if (status !== undefined) {
-      return {
+      const refusal = {
         status,
-        body: { message: status === 403 ? 'Resource not accessible by integration' : 'Not Found' }
+        body: {
+          message: status === 403 ? 'Resource not accessible by integration' : 'Not Found',
+          documentation_url: 'https://docs.github.com/rest'
+        }
       }
+      // A refusal on a status the operation lists is checked; any other is a deliberate fault.
+      return gitHubContract.documents(request.method, request.path, status)
+        ? refusal
+        : faultInjection(refusal, `denied with an undocumented ${status}`)
     }
     for (const route of ROUTES) {
       const match = route.method === request.method ? route.path.exec(request.path) : null
@@ -142,6 +156,9 @@ export async function startGitHubStandIn(
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://stand-in')
       if (!url.pathname.startsWith(`${prefix}/`)) {
+        const problem = `${req.method ?? 'GET'} ${url.pathname}: outside the API's base ${prefix}`
+        violations.push(problem)
+        contractRecord().violations.push(problem)
         sendJson(res, 404, { message: 'Not Found' })
         return
       }
@@ -159,6 +176,25 @@ export async function startGitHubStandIn(
       } catch {
         reply = { status: 400, body: { message: 'Problems parsing JSON' } }
       }
+      if (reply.faultInjection === undefined) {
+        // The fields GitHub's description requires and the route does not model are
+        // filled in; a field the description does not know is a mismatch.
+        const done = gitHubContract.complete(request.method, request.path, reply.status, reply.body)
+        reply = { ...reply, body: done.body }
+        for (const field of done.unknown) {
+          const problem = `${request.method} ${request.path}: the ${reply.status} answer has ${field || 'a field'}, which GitHub's description does not document`
+          violations.push(problem)
+          contractRecord().violations.push(problem)
+        }
+      }
+      violations.push(
+        ...recordExchange(gitHubContract, {
+          ...request,
+          status: reply.status,
+          answer: reply.body,
+          ...(reply.faultInjection === undefined ? {} : { faultInjection: reply.faultInjection })
+        })
+      )
       sendJson(res, reply.status, reply.body, reply.headers)
     })
   })
@@ -189,6 +225,7 @@ export async function startGitHubStandIn(
     deny(rule) {
       rules.add(rule)
     },
+    violations,
     close() {
       for (const socket of sockets) socket.destroy()
       return new Promise<void>((resolve) => server.close(() => resolve()))
