@@ -11,7 +11,8 @@
 // Runs under Node 24 directly (erasable TypeScript only): the demo and the benchmark
 // start the stand-ins outside jest.
 
-import { readFileSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -21,8 +22,54 @@ const require = createRequire(import.meta.url)
 // ajv and ajv-formats are CommonJS; `require` reads them the same way under jest and Node.
 const Ajv = require('ajv') as typeof import('ajv').default
 const addFormats = require('ajv-formats') as typeof import('ajv-formats').default
+const standaloneCode =
+  require('ajv/dist/standalone') as typeof import('ajv/dist/standalone').default
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
+
+// Compiling GitHub's schemas takes ajv seconds, and parsing the descriptions a good part
+// of one, in every jest worker. So each description is kept here slimmed (prose and
+// examples dropped), and each compiled validator as standalone code, keyed by the
+// description's content and the code that prepares it: the first run pays, later ones
+// read a file. Change PREPARATION when the preparation below changes.
+const PREPARATION = 'contracts-2'
+const CACHE = join(ROOT, 'node_modules', '.cache', 'contracts')
+
+function writeAtomically(file: string, text: string): void {
+  mkdirSync(CACHE, { recursive: true })
+  const temporary = `${file}.${process.pid}.tmp`
+  writeFileSync(temporary, text)
+  renameSync(temporary, file)
+}
+
+const PROSE = new Set(['description', 'summary', 'examples', 'example', 'externalDocs', 'title'])
+/** Keys whose value maps names (of fields, schemas, paths, statuses…) to what they name. */
+const NAMED = new Set([
+  'properties',
+  'patternProperties',
+  'schemas',
+  'parameters',
+  'responses',
+  'requestBodies',
+  'headers',
+  'paths',
+  'webhooks',
+  'content',
+  'components',
+  '$defs'
+])
+
+function slim(node: unknown, names = false): unknown {
+  if (Array.isArray(node)) return node.map((item) => slim(item))
+  if (typeof node !== 'object' || node === null) return node
+  const result: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(node)) {
+    // Inside `properties` (and the like) a key is a field's name: `title`, `summary`…
+    if (!names && (PROSE.has(key) || key.startsWith('x-'))) continue
+    result[key] = slim(value, !names && NAMED.has(key))
+  }
+  return result
+}
 
 /** One request to a stand-in and the answer it gave. */
 export interface Exchange {
@@ -96,7 +143,8 @@ function rebase(schema: unknown, id: string): unknown {
 function newAjv(): InstanceType<typeof Ajv> {
   // strict off: the descriptions carry OpenAPI keywords (example, x-github…) that are
   // not JSON Schema. `nullable` is OpenAPI 3.0's, which ajv knows.
-  const ajv = new Ajv({ strict: false, allErrors: false, validateFormats: true })
+  // `code.source`: a compiled validator can be written out as standalone code (the cache).
+  const ajv = new Ajv({ strict: false, validateFormats: true, code: { source: true } })
   addFormats(ajv)
   return ajv
 }
@@ -236,17 +284,56 @@ function allowNullInNullableEnums(node: unknown): void {
   for (const value of Object.values(schema)) allowNullInNullableEnums(value)
 }
 
+interface Prepared {
+  doc: Json
+  /** Names the description's content and its preparation (see PREPARATION). */
+  key: string
+}
+
+/** The compiled validators of one description: in memory, and as code in the cache. */
+class Validators {
+  private readonly id: string
+  private readonly source: Prepared
+  private ajv: InstanceType<typeof Ajv> | undefined
+  private readonly compiled = new Map<string, ValidateFunction>()
+
+  constructor(id: string, source: Prepared) {
+    this.id = id
+    this.source = source
+  }
+
+  get(name: string, schema: unknown): ValidateFunction {
+    let validate = this.compiled.get(name)
+    if (validate) return validate
+    const rebased = rebase(schema, this.id) as object
+    const hash = createHash('sha256').update(JSON.stringify(rebased)).digest('hex').slice(0, 16)
+    const file = join(CACHE, `${this.source.key}-${hash}.cjs`)
+    if (existsSync(file)) {
+      validate = require(file) as ValidateFunction
+    } else {
+      if (!this.ajv) {
+        // Only the components: what the operations' schemas refer to.
+        this.ajv = newAjv()
+        this.ajv.addSchema({ components: this.source.doc.components }, this.id)
+      }
+      validate = this.ajv.compile(rebased)
+      writeAtomically(file, standaloneCode(this.ajv, validate))
+    }
+    this.compiled.set(name, validate)
+    return validate
+  }
+}
+
 /** One OpenAPI description, and the checks of an exchange against it. */
 export class Contract {
   readonly name: string
-  private readonly load: () => Json
+  private readonly load: () => Prepared
   private readonly bearer: boolean
   private doc: Json | undefined
+  private validators: Validators | undefined
   private operations: Operation[] | undefined
-  private ajv: InstanceType<typeof Ajv> | undefined
-  private readonly validators = new Map<string, ValidateFunction>()
 
-  constructor(name: string, load: () => Json, options: { bearer?: boolean } = {}) {
+  constructor(name: string, load: () => Prepared, options: { bearer?: boolean } = {}) {
     this.name = name
     this.load = load
     this.bearer = options.bearer ?? false
@@ -254,11 +341,9 @@ export class Contract {
 
   private description(): Json {
     if (!this.doc) {
-      this.doc = this.load()
-      allowNullInNullableEnums(this.doc.components)
-      this.ajv = newAjv()
-      // Only the components: what the operations' schemas refer to.
-      this.ajv.addSchema({ components: this.doc.components }, this.name)
+      const source = this.load()
+      this.doc = source.doc
+      this.validators = new Validators(this.name, source)
     }
     return this.doc
   }
@@ -298,12 +383,8 @@ export class Contract {
   }
 
   private validator(key: string, schema: unknown): ValidateFunction {
-    let validate = this.validators.get(key)
-    if (!validate) {
-      validate = (this.ajv as InstanceType<typeof Ajv>).compile(rebase(schema, this.name) as object)
-      this.validators.set(key, validate)
-    }
-    return validate
+    this.description()
+    return (this.validators as Validators).get(key, schema)
   }
 
   private find(method: string, path: string): Operation | undefined {
@@ -438,35 +519,52 @@ export class Contract {
 const readJson = (...parts: string[]): Json =>
   JSON.parse(readFileSync(join(ROOT, ...parts), 'utf8')) as Json
 
+/** A description, slimmed and with null allowed in nullable enums; from the cache when there. */
+function prepared(...parts: string[]): Prepared {
+  // A package's file is named by the package's version; our own file by its content.
+  const named =
+    parts[0] === 'node_modules'
+      ? readFileSync(join(ROOT, ...parts.slice(0, 3), 'package.json'))
+      : readFileSync(join(ROOT, ...parts))
+  const key = createHash('sha256')
+    .update(`${PREPARATION}\0${parts.join('/')}\0`)
+    .update(named)
+    .digest('hex')
+    .slice(0, 16)
+  const file = join(CACHE, `${key}.json`)
+  if (existsSync(file)) return { doc: JSON.parse(readFileSync(file, 'utf8')) as Json, key }
+  const doc = slim(readJson(...parts)) as Json
+  allowNullInNullableEnums(doc)
+  writeAtomically(file, JSON.stringify(doc))
+  return { doc, key }
+}
+
 export const agentJobsContract = new Contract(
   'agent-jobs-openapi.json',
-  () => readJson('test', 'contracts', 'agent-jobs-openapi.json'),
+  () => prepared('test', 'contracts', 'agent-jobs-openapi.json'),
   { bearer: true }
 )
 
 export const gitHubContract = new Contract('api.github.com.json', () =>
-  readJson('node_modules', '@octokit', 'openapi', 'generated', 'api.github.com.json')
+  prepared('node_modules', '@octokit', 'openapi', 'generated', 'api.github.com.json')
 )
 
 // Webhook payloads: the schema of `event` (and `action`, when the event has actions).
-let webhooks: { doc: Json; ajv: InstanceType<typeof Ajv> } | undefined
-const payloadValidators = new Map<string, ValidateFunction>()
+let webhooks: { doc: Json; validators: Validators } | undefined
 
 /** Events a workflow runs on that are not webhooks, and what is checked instead. */
 const NOT_WEBHOOKS = new Set(['schedule'])
 
-function webhookDoc(): { doc: Json; ajv: InstanceType<typeof Ajv> } {
+function webhookDoc(): { doc: Json; validators: Validators } {
   webhooks ??= (() => {
-    const doc = readJson(
+    const source = prepared(
       'node_modules',
       '@octokit',
       'openapi-webhooks',
       'generated',
       'api.github.com.json'
     )
-    const ajv = newAjv()
-    ajv.addSchema({ components: doc.components }, 'webhooks')
-    return { doc, ajv }
+    return { doc: source.doc, validators: new Validators('webhooks', source) }
   })()
   return webhooks
 }
@@ -509,11 +607,7 @@ export function checkEventPayload(event: string, payload: unknown): string[] {
   }
   const { key, schema } = webhookOf(event, payload)
   if (!schema) return [`${key}: no such webhook event and action in @octokit/openapi-webhooks`]
-  let validate = payloadValidators.get(key)
-  if (!validate) {
-    validate = webhookDoc().ajv.compile(rebase(schema, 'webhooks') as object)
-    payloadValidators.set(key, validate)
-  }
+  const validate = webhookDoc().validators.get(key, schema)
   return validate(payload)
     ? []
     : [`the ${key} payload breaks its schema: ${describeErrors(validate)}`]
