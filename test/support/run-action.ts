@@ -115,9 +115,9 @@ export function runAction(options: RunOptions): Promise<ActionRun> {
   let event: Record<string, string>
   try {
     event = checkedEvent(options.env ?? {}, dir)
-  } catch (error) {
+  } catch (error: unknown) {
     rmSync(dir, { recursive: true, force: true })
-    return Promise.reject(error as Error)
+    return Promise.reject(error instanceof Error ? error : new Error(String(error)))
   }
   const outputFile = join(dir, 'output')
   const summaryFile = join(dir, 'summary')

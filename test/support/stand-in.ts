@@ -14,7 +14,7 @@ import {
 } from 'node:http'
 import { createServer as createHttpsServer } from 'node:https'
 import type { AddressInfo, Socket } from 'node:net'
-import { agentJobsContract, recordExchange } from './contracts.ts'
+import { agentJobsContract, contractsInstalled, recordExchange } from './contracts.ts'
 import { RequestRules } from './request-rules.ts'
 import { sendJson } from './send-json.ts'
 
@@ -270,7 +270,7 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
     answered: unknown,
     faultInjection?: string
   ): void => {
-    if (request.path === '/health') return
+    if (request.path === '/health' || !contractsInstalled) return
     violations.push(
       ...recordExchange(agentJobsContract, {
         method: request.method,
@@ -305,7 +305,10 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
     // status the contract lists: that body must then be the documented one.
     if (fault?.kind === 'status') {
       const body = fault.body ?? { error: `Injected ${fault.status}` }
-      const listed = agentJobsContract.documents(method, path, fault.status) && !fault.headers
+      const listed =
+        contractsInstalled &&
+        agentJobsContract.documents(method, path, fault.status) &&
+        !fault.headers
       sendJson(res, fault.status, body, fault.headers)
       check(request, query, fault.status, body, listed ? undefined : `injected ${fault.status}`)
       return
