@@ -416,6 +416,14 @@ export class Contract {
     return (this.validators as Validators).get(key, schema)
   }
 
+  /**
+   * Reads the description and indexes its operations now, so that a stand-in pays for it
+   * when it starts, not during the first answer a test may be timing.
+   */
+  prepare(): void {
+    if (contractsInstalled) this.index()
+  }
+
   private find(method: string, path: string): Operation | undefined {
     return this.index().find((op) => op.method === method && op.pattern.test(path))
   }
@@ -596,6 +604,11 @@ function webhookDoc(): { doc: Json; validators: Validators } {
     return { doc: source.doc, validators: new Validators('webhooks', source) }
   })()
   return webhooks
+}
+
+/** Reads the webhook schemas now (see `Contract.prepare`): runs with an event use GitHub. */
+export function prepareWebhooks(): void {
+  if (contractsInstalled) webhookDoc()
 }
 
 /** The webhook (`issue-comment-created`, `push`…) of `event` and the payload's action. */

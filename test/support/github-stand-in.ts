@@ -21,7 +21,13 @@ import type {
   PullState,
   StoredComment
 } from './github-routes/types.ts'
-import { contractRecord, faultInjection, gitHubContract, recordExchange } from './contracts.ts'
+import {
+  contractRecord,
+  faultInjection,
+  gitHubContract,
+  prepareWebhooks,
+  recordExchange
+} from './contracts.ts'
 import { RequestRules } from './request-rules.ts'
 import { sendJson } from './send-json.ts'
 
@@ -74,6 +80,8 @@ export async function startGitHubStandIn(
   const rules = new RequestRules<DenyRule>(Infinity)
   const requests: GitHubRequest[] = []
   const violations: string[] = []
+  gitHubContract.prepare()
+  prepareWebhooks()
   const sockets = new Set<Socket>()
   let lastId = 1000
   let base = ''

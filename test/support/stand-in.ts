@@ -161,6 +161,7 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
   let nextPr = 100
 
   const busyMessages: string[] = []
+  agentJobsContract.prepare()
 
   const view = (stored: StoredJob): Record<string, unknown> => {
     if (stored.previous && now() < stored.startsAt) return stored.previous
