@@ -460,6 +460,38 @@ export class Contract {
     return { body: complete(doc, schema, body, '', unknown), unknown }
   }
 
+  /**
+   * Compiles (into the cache) the validators of every operation whose path, filled with
+   * sample values, `serves` says a stand-in answers: run once by global-setup, so that no
+   * worker compiles while its stand-ins are timing a test, even on a fresh clone.
+   */
+  warm(serves: (method: string, path: string) => boolean): number {
+    if (!contractsInstalled) return 0
+    const doc = this.description()
+    let count = 0
+    for (const found of this.index()) {
+      const sample = found.template.replace(/\{([^}]+)\}/g, (_, name: string) =>
+        name === 'owner' ? 'acme' : name === 'repo' ? 'app' : '1'
+      )
+      if (!serves(found.method, sample)) continue
+      const op = `${found.method} ${found.template}`
+      const requestBody = found.operation.requestBody
+        ? deref(doc, found.operation.requestBody)
+        : undefined
+      const json = (requestBody?.content as Record<string, Json> | undefined)?.['application/json']
+      if (json) this.validator(`${op} request`, json.schema)
+      const responses = (found.operation.responses ?? {}) as Record<string, unknown>
+      for (const [status, documented] of Object.entries(responses)) {
+        const schema = (deref(doc, documented).content as Record<string, Json> | undefined)?.[
+          'application/json'
+        ]?.schema
+        if (schema) this.validator(`${op} ${status}`, schema)
+      }
+      count++
+    }
+    return count
+  }
+
   /** What in `exchange` the contract does not allow; empty when it all conforms. */
   check(exchange: Exchange): string[] {
     const doc = this.description()
@@ -604,6 +636,30 @@ function webhookDoc(): { doc: Json; validators: Validators } {
     return { doc: source.doc, validators: new Validators('webhooks', source) }
   })()
   return webhooks
+}
+
+/** The events and actions the tests, the demo and the benchmark give the action. */
+const EVENTS_USED = [
+  'push',
+  'workflow-dispatch',
+  'issue-comment-created',
+  'pull-request-opened',
+  'pull-request-synchronize',
+  'pull-request-review-submitted',
+  'pull-request-review-comment-created'
+]
+
+/** Compiles the schemas of the events used into the cache (see `Contract.warm`). */
+export function warmWebhooks(): void {
+  if (!contractsInstalled) return
+  const all = webhookDoc().doc.webhooks as Record<string, Json>
+  for (const key of EVENTS_USED) {
+    const post = all[key]?.post as Json | undefined
+    const schema = post
+      ? ((post.requestBody as Json).content as Record<string, Json>)['application/json']?.schema
+      : undefined
+    if (schema) webhookDoc().validators.get(key, schema)
+  }
 }
 
 /** Reads the webhook schemas now (see `Contract.prepare`): runs with an event use GitHub. */
