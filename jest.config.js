@@ -18,6 +18,9 @@ export default {
   },
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   globalTeardown: '<rootDir>/test/support/global-teardown.ts',
+  // Fails a test during which a stand-in saw a request or gave an answer outside the
+  // service's contract (test/support/contracts.ts).
+  setupFilesAfterEnv: ['<rootDir>/test/support/contract-setup.ts'],
   testTimeout: 20000,
   // The end-to-end cases mostly wait on child processes and timers: run more at once.
   maxConcurrency: 8,

@@ -37,6 +37,7 @@ interface Scenario {
 }
 
 const PR_PAYLOAD = {
+  action: 'synchronize',
   number: 7,
   pull_request: {
     number: 7,
@@ -155,6 +156,10 @@ async function measure(scenario: Scenario): Promise<CallCount> {
     if (scenario.before) await runOnce(scenario.before)
     github.requests.length = 0
     const exitCode = await runOnce(scenario)
+    // Counted calls are only worth counting against stand-ins that keep to the contracts.
+    const violations = [...agent.violations, ...github.violations]
+    if (violations.length > 0)
+      throw new Error(`${scenario.name}: outside the contracts:\n${violations.join('\n')}`)
     const byEndpoint = new Map<string, number>()
     for (const request of github.requests) {
       const name = endpoint(request)

@@ -56,6 +56,12 @@ try {
   rule('What the stand-in service received')
   for (const request of standIn.requests) console.log(`  ${request.method} ${request.path}`)
   process.exitCode = run.exitCode ?? 1
+  // The demo is held to the Agent Jobs contract like the tests (test/support/contracts.ts).
+  if (standIn.violations.length > 0) {
+    rule('Outside the Agent Jobs contract')
+    for (const violation of standIn.violations) console.log(`  ${violation}`)
+    process.exitCode = 1
+  }
 } finally {
   await standIn.close()
 }

@@ -45,7 +45,7 @@ describe('AgentApi against the stand-in', () => {
     expect(job).toMatchObject({
       status: 'active',
       prLink: null,
-      source: { repository: 'acme/docs' }
+      source: { repository: 'https://github.com/acme/docs' }
     })
     expect(job.id).toMatch(/^job_/)
     expect(standIn.requests).toHaveLength(1)

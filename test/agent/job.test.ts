@@ -4,7 +4,7 @@ import { parsePullRequestLink } from '../../src/common/pull-request-link.js'
 const DOCUMENTED = {
   id: 'job_abc123',
   status: 'completed',
-  source: { repository: 'acme/docs', ref: 'main' },
+  source: { repository: 'https://github.com/acme/docs', ref: 'main' },
   model: 'claude-sonnet-4-5',
   prLink: 'https://github.com/acme/docs/pull/42',
   createdAt: '2026-11-01T10:00:00.000Z',
@@ -16,7 +16,7 @@ describe('parseJob', () => {
     expect(parseJob(DOCUMENTED)).toEqual({
       id: 'job_abc123',
       status: 'completed',
-      source: { repository: 'acme/docs', ref: 'main' },
+      source: { repository: 'https://github.com/acme/docs', ref: 'main' },
       model: 'claude-sonnet-4-5',
       prLink: 'https://github.com/acme/docs/pull/42',
       createdAt: '2026-11-01T10:00:00.000Z',
@@ -29,10 +29,10 @@ describe('parseJob', () => {
       ...DOCUMENTED,
       status: 'active',
       prLink: null,
-      source: { repository: 'acme/docs', ref: null }
+      source: { repository: 'https://github.com/acme/docs', ref: null }
     })
     expect(job.prLink).toBeNull()
-    expect(job.source).toEqual({ repository: 'acme/docs', ref: null })
+    expect(job.source).toEqual({ repository: 'https://github.com/acme/docs', ref: null })
     expect(job.archivedAt).toBeNull()
   })
 

@@ -99,7 +99,7 @@ describe('a job that completes', () => {
 
       expect(run.summary).toMatch(/^\| Status \| ✅ completed \|$/m)
       expect(run.summary).toMatch(/^\| Model \| claude-sonnet-4-5 \|$/m)
-      expect(run.summary).toMatch(/^\| Source \| acme\/docs @ main \|$/m)
+      expect(run.summary).toMatch(/^\| Source \| https:\/\/github.com\/acme\/docs @ main \|$/m)
       expect(run.summary).toMatch(new RegExp(`^\\| Polls \\| ${gets(standIn)} \\|$`, 'm'))
       expect(run.summary).toMatch(/^\| Duration \| (\d+ms|\d+(\.\d)?s) \|$/m)
       expect(run.summary).toContain(

@@ -45,7 +45,11 @@ async function world() {
   function options(scenario: Scenario = {}): RunOptions {
     const event = scenario.event ?? 'pull_request'
     const bodies = {
-      pull_request: { number: 7, pull_request: { number: 7, head: { ref: 'feature', sha: HEAD } } },
+      pull_request: {
+        action: 'synchronize',
+        number: 7,
+        pull_request: { number: 7, head: { ref: 'feature', sha: HEAD } }
+      },
       issue_comment: {
         action: 'created',
         issue: { number: 7, pull_request: {} },

@@ -31,6 +31,7 @@ const FILES = [
 ]
 
 const PULL_REQUEST = {
+  action: 'synchronize',
   number: 7,
   pull_request: {
     number: 7,

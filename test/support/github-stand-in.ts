@@ -23,6 +23,13 @@ import type {
   PullState,
   StoredComment
 } from './github-routes/types.ts'
+import {
+  contractRecord,
+  faultInjection,
+  gitHubContract,
+  prepareWebhooks,
+  recordExchange
+} from './contracts.ts'
 import { RequestRules } from './request-rules.ts'
 import { sendJson } from './send-json.ts'
 
@@ -79,6 +86,8 @@ export interface GitHubStandIn {
   /** Closes an issue as `login` would on GitHub. */
   closeIssue(repository: string, number: number, login?: string): void
   deny(rule: DenyRule): void
+  /** What broke GitHub's OpenAPI description, request or answer. */
+  violations: string[]
   close(): Promise<void>
 }
 
@@ -94,6 +103,9 @@ export async function startGitHubStandIn(
   const maxPerPage = options.maxPerPage ?? 100
   const rules = new RequestRules<DenyRule>(Infinity)
   const requests: GitHubRequest[] = []
+  const violations: string[] = []
+  gitHubContract.prepare()
+  prepareWebhooks()
   const sockets = new Set<Socket>()
   let lastId = 1000
   let base = ''
@@ -129,17 +141,27 @@ export async function startGitHubStandIn(
   const answer = (request: GitHubRequest): Answer => {
     const auth = request.headers.authorization ?? ''
     if (auth !== `token ${token}` && auth !== `Bearer ${token}`) {
-      return {
+      const refusal = {
         status: 401,
         body: { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest' }
       }
+      return gitHubContract.documents(request.method, request.path, 401)
+        ? refusal
+        : faultInjection(refusal, 'undocumented 401 for a wrong token')
     }
     const status = rules.take(request.method, request.path)?.status
     if (status !== undefined) {
-      return {
+      const refusal = {
         status,
-        body: { message: status === 403 ? 'Resource not accessible by integration' : 'Not Found' }
+        body: {
+          message: status === 403 ? 'Resource not accessible by integration' : 'Not Found',
+          documentation_url: 'https://docs.github.com/rest'
+        }
       }
+      // A refusal on a status the operation lists is checked; any other is a deliberate fault.
+      return gitHubContract.documents(request.method, request.path, status)
+        ? refusal
+        : faultInjection(refusal, `denied with an undocumented ${status}`)
     }
     for (const route of ROUTES) {
       const match = route.method === request.method ? route.path.exec(request.path) : null
@@ -166,6 +188,9 @@ export async function startGitHubStandIn(
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://stand-in')
       if (!url.pathname.startsWith(`${prefix}/`)) {
+        const problem = `${req.method ?? 'GET'} ${url.pathname}: outside the API's base ${prefix}`
+        violations.push(problem)
+        contractRecord().violations.push(problem)
         sendJson(res, 404, { message: 'Not Found' })
         return
       }
@@ -183,6 +208,25 @@ export async function startGitHubStandIn(
       } catch {
         reply = { status: 400, body: { message: 'Problems parsing JSON' } }
       }
+      if (reply.faultInjection === undefined) {
+        // The fields GitHub's description requires and the route does not model are
+        // filled in; a field the description does not know is a mismatch.
+        const done = gitHubContract.complete(request.method, request.path, reply.status, reply.body)
+        reply = { ...reply, body: done.body }
+        for (const field of done.unknown) {
+          const problem = `${request.method} ${request.path}: the ${reply.status} answer has ${field || 'a field'}, which GitHub's description does not document`
+          violations.push(problem)
+          contractRecord().violations.push(problem)
+        }
+      }
+      violations.push(
+        ...recordExchange(gitHubContract, {
+          ...request,
+          status: reply.status,
+          answer: reply.body,
+          ...(reply.faultInjection === undefined ? {} : { faultInjection: reply.faultInjection })
+        })
+      )
       sendJson(res, reply.status, reply.body, reply.headers)
     })
   })
@@ -217,6 +261,7 @@ export async function startGitHubStandIn(
     deny(rule) {
       rules.add(rule)
     },
+    violations,
     close() {
       for (const socket of sockets) socket.destroy()
       return new Promise<void>((resolve) => server.close(() => resolve()))

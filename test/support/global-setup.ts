@@ -19,6 +19,8 @@ import {
 import { tmpdir } from 'node:os'
 import { join, relative } from 'node:path'
 import { bundle, ROOT } from '../../scripts/bundle.ts'
+import { agentJobsContract, gitHubContract, warmWebhooks } from './contracts.ts'
+import { ROUTES } from './github-routes/index.ts'
 
 const PACKAGES_FILE = 'bundled-packages.json'
 
@@ -73,4 +75,13 @@ export default function globalSetup(): void {
   cpSync(cached, root, { recursive: true })
   // Inherited by the test workers, which start after this.
   process.env.ACTION_BUNDLE_ROOT = root
+
+  // The contracts' validators of what the stand-ins serve, compiled into their cache now
+  // (seconds on a fresh clone, nothing after): a worker compiling one would stall its
+  // stand-ins in the middle of a test.
+  agentJobsContract.warm(() => true)
+  gitHubContract.warm((method, path) =>
+    ROUTES.some((route) => route.method === method && route.path.test(path))
+  )
+  warmWebhooks()
 }

@@ -8,6 +8,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { checkEventPayload, completeEventPayload, contractRecord } from './contracts.ts'
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 export const BUNDLE_DIR = process.env.ACTION_BUNDLE_ROOT
@@ -81,8 +82,43 @@ export function parseOutputFile(text: string): Record<string, string[]> {
   return values
 }
 
+/**
+ * The event payload as the action reads it: the test's payload with the fields GitHub's
+ * webhook schema requires and the test does not set filled in, written to `dir`. Refuses
+ * a payload whose own fields GitHub's schema for its event and action refuses (a wrong
+ * type, a field GitHub does not send, an event or action that does not exist): every
+ * payload a test, the demo or the benchmark feeds the action passes here.
+ */
+function checkedEvent(env: Record<string, string>, dir: string): Record<string, string> {
+  const event = env.GITHUB_EVENT_NAME
+  const file = env.GITHUB_EVENT_PATH
+  if (!event || !file) return {}
+  const written = JSON.parse(readFileSync(file, 'utf8')) as unknown
+  const { payload, unknown } = completeEventPayload(event, written)
+  const problems = [
+    ...unknown.map((field) => `${field} is not a field of GitHub's ${event} payload`),
+    ...checkEventPayload(event, payload)
+  ]
+  const checked = contractRecord().checked
+  checked['webhook payloads'] = (checked['webhook payloads'] ?? 0) + 1
+  if (problems.length > 0)
+    throw new Error(
+      `The ${event} payload in ${file} is not one GitHub sends:\n${problems.join('\n')}`
+    )
+  const completed = join(dir, 'event.json')
+  writeFileSync(completed, JSON.stringify(payload))
+  return { GITHUB_EVENT_PATH: completed }
+}
+
 export function runAction(options: RunOptions): Promise<ActionRun> {
   const dir = mkdtempSync(join(tmpdir(), 'action-run-'))
+  let event: Record<string, string>
+  try {
+    event = checkedEvent(options.env ?? {}, dir)
+  } catch (error: unknown) {
+    rmSync(dir, { recursive: true, force: true })
+    return Promise.reject(error instanceof Error ? error : new Error(String(error)))
+  }
   const outputFile = join(dir, 'output')
   const summaryFile = join(dir, 'summary')
   writeFileSync(outputFile, '')
@@ -104,7 +140,8 @@ export function runAction(options: RunOptions): Promise<ActionRun> {
           ACTION_RUN_TEST_FILE: currentTestFile()
         }
       : {}),
-    ...options.env
+    ...options.env,
+    ...event
   }
   for (const [name, value] of Object.entries(options.inputs))
     env[`INPUT_${name.toUpperCase()}`] = value

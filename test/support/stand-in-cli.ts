@@ -4,6 +4,7 @@
 
 import { parseArgs } from 'node:util'
 import { DURATION_FORM, parseDuration } from '../../src/common/duration.ts'
+import { contractsInstalled } from './contracts.ts'
 import { startStandIn } from './stand-in.ts'
 
 const { values } = parseArgs({
@@ -29,9 +30,15 @@ const standIn = await startStandIn({
   jobDurationMs
 })
 console.log(`Agent Jobs API stand-in listening on ${standIn.url} (project ${values.project})`)
+if (!contractsInstalled)
+  console.log(
+    'Not checked against the Agent Jobs contract: its validator is not installed (npm ci).'
+  )
 
+// What broke the Agent Jobs contract (test/support/contracts.ts) is printed, and fails the exit.
 const stop = (): void => {
-  void standIn.close().then(() => process.exit(0))
+  for (const violation of standIn.violations) console.error(`Outside the contract: ${violation}`)
+  void standIn.close().then(() => process.exit(standIn.violations.length > 0 ? 1 : 0))
 }
 process.once('SIGINT', stop)
 process.once('SIGTERM', stop)

@@ -14,6 +14,7 @@ import {
 } from 'node:http'
 import { createServer as createHttpsServer } from 'node:https'
 import type { AddressInfo, Socket } from 'node:net'
+import { agentJobsContract, contractsInstalled, recordExchange } from './contracts.ts'
 import { RequestRules } from './request-rules.ts'
 import { sendJson } from './send-json.ts'
 
@@ -141,6 +142,8 @@ export interface StandIn {
   jobIds(): string[]
   /** Follow-up messages that arrived while their job was still working, by job id. */
   busyMessages: string[]
+  /** What broke the Agent Jobs contract (test/contracts/agent-jobs-openapi.json). */
+  violations: string[]
   close(): Promise<void>
 }
 
@@ -158,6 +161,7 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
   let nextPr = 100
 
   const busyMessages: string[] = []
+  agentJobsContract.prepare()
 
   const view = (stored: StoredJob): Record<string, unknown> => {
     if (stored.previous && now() < stored.startsAt) return stored.previous
@@ -166,7 +170,7 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
     return {
       id: stored.id,
       status,
-      source: { repository: 'acme/docs', ref: 'main' },
+      source: { repository: 'https://github.com/acme/docs', ref: 'main' },
       model: 'claude-sonnet-4-5',
       prLink: done && stored.prNumber !== null ? `${prBase}/${stored.prNumber}` : null,
       createdAt: stored.createdAt,
@@ -189,21 +193,27 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
   const takeFault = (method: string, path: string): Fault | undefined =>
     rules.take(method, path)?.fault
 
-  /** The normal answer of the API. */
+  /**
+   * The normal answer of the API; a third item says why an answer is outside the
+   * contract on purpose (a status it does not list, a status word it does not know).
+   */
   const answer = (
     method: string,
     path: string,
     headers: IncomingMessage['headers'],
     body: string
-  ): [number, unknown] => {
-    if (method === 'GET' && path === '/health') return [200, { ok: true }]
+  ): [number, unknown, string?] => {
     const auth = headers.authorization ?? ''
-    if (auth !== `Bearer ${apiKey}`) return [401, { error: 'Invalid or missing API key' }]
+    // The contract lists no 401 (nor 405, nor 404 for a creation): the wrong-key and
+    // wrong-path answers are faults the tests provoke on purpose.
+    if (auth !== `Bearer ${apiKey}`)
+      return [401, { error: 'Invalid or missing API key' }, 'undocumented 401 for a wrong key']
     const match = /^\/v2\/agent\/([^/]+)\/job(?:\/([^/]+))?(\/message)?$/.exec(path)
-    if (!match) return [404, { error: 'Not found' }]
+    if (!match) return [404, { error: 'Not found' }, 'undocumented path']
     const projectId = decodeURIComponent(match[1] as string)
     const jobId = match[2] === undefined ? undefined : decodeURIComponent(match[2])
-    if (!projects.has(projectId)) return [404, { error: 'Project not found' }]
+    if (!projects.has(projectId))
+      return [404, { error: 'Project not found' }, 'undocumented 404 for an unknown project']
 
     let prompt: unknown
     if (method === 'POST') {
@@ -217,7 +227,7 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
     }
 
     if (jobId === undefined) {
-      if (method !== 'POST') return [405, { error: 'Method not allowed' }]
+      if (method !== 'POST') return [405, { error: 'Method not allowed' }, 'undocumented 405']
       const stored: StoredJob = {
         id: `job_${randomBytes(6).toString('hex')}`,
         projectId,
@@ -230,18 +240,50 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
       }
       startWork(stored, prompt as string, false)
       jobs.set(stored.id, stored)
-      return [201, view(stored)]
+      return [201, view(stored), undocumentedStatus(stored)]
     }
     const stored = jobs.get(jobId)
     if (!stored || stored.projectId !== projectId) return [404, { error: 'Agent job not found' }]
     if (match[3]) {
-      if (method !== 'POST') return [405, { error: 'Method not allowed' }]
+      if (method !== 'POST') return [405, { error: 'Method not allowed' }, 'undocumented 405']
       if (now() < stored.endsAt) busyMessages.push(stored.id)
       startWork(stored, prompt as string, true)
-      return [200, view(stored)]
+      return [200, view(stored), undocumentedStatus(stored)]
     }
-    if (method !== 'GET') return [405, { error: 'Method not allowed' }]
-    return [200, view(stored)]
+    if (method !== 'GET') return [405, { error: 'Method not allowed' }, 'undocumented 405']
+    return [200, view(stored), undocumentedStatus(stored)]
+  }
+
+  /** A job shown with a status word the contract does not list (the `running:` directive). */
+  const undocumentedStatus = (stored: StoredJob): string | undefined => {
+    const status = view(stored).status as string
+    return ['active', 'completed', 'archived', 'failed'].includes(status)
+      ? undefined
+      : `undocumented job status '${status}'`
+  }
+
+  const violations: string[] = []
+  /** Checks one exchange against the contract (the stand-in's own /health aside). */
+  const check = (
+    request: RecordedRequest,
+    query: Record<string, string>,
+    status: number,
+    answered: unknown,
+    faultInjection?: string
+  ): void => {
+    if (request.path === '/health' || !contractsInstalled) return
+    violations.push(
+      ...recordExchange(agentJobsContract, {
+        method: request.method,
+        path: request.path,
+        query,
+        headers: request.headers,
+        body: request.body,
+        status,
+        answer: answered,
+        ...(faultInjection === undefined ? {} : { faultInjection })
+      })
+    )
   }
 
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
@@ -249,24 +291,36 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
     for await (const chunk of req) chunks.push(chunk as Buffer)
     const body = Buffer.concat(chunks).toString('utf8')
     const method = req.method ?? 'GET'
-    const path = new URL(req.url ?? '/', 'http://stand-in').pathname
-    requests.push({ method, path, headers: req.headers, body, at: now() })
+    const url = new URL(req.url ?? '/', 'http://stand-in')
+    const path = url.pathname
+    const request: RecordedRequest = { method, path, headers: req.headers, body, at: now() }
+    requests.push(request)
+    const query = Object.fromEntries(url.searchParams)
 
-    const fault = path === '/health' ? undefined : takeFault(method, path)
+    if (method === 'GET' && path === '/health') {
+      sendJson(res, 200, { ok: true })
+      return
+    }
+    const fault = takeFault(method, path)
+    // A fault that replaces the answer is exempt (and counted), unless it is an error on a
+    // status the contract lists: that body must then be the documented one.
+    if (fault?.kind === 'status') {
+      const body = fault.body ?? { error: `Injected ${fault.status}` }
+      const listed =
+        contractsInstalled &&
+        agentJobsContract.documents(method, path, fault.status) &&
+        !fault.headers
+      sendJson(res, fault.status, body, fault.headers)
+      check(request, query, fault.status, body, listed ? undefined : `injected ${fault.status}`)
+      return
+    }
+    if (fault && !['delay', 'slow-body', 'patch'].includes(fault.kind))
+      check(request, query, 0, undefined, `injected ${fault.kind}`)
     if (fault?.kind === 'reset') {
       req.socket.destroy()
       return
     }
     if (fault?.kind === 'hang') return
-    if (fault?.kind === 'status') {
-      sendJson(
-        res,
-        fault.status,
-        fault.body ?? { error: `Injected ${fault.status}` },
-        fault.headers
-      )
-      return
-    }
     if (fault?.kind === 'raw') {
       res.writeHead(fault.status ?? 200, { 'content-type': fault.contentType ?? 'text/html' })
       res.end(fault.text)
@@ -293,11 +347,20 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
     }
     if (fault?.kind === 'delay') await new Promise((resolve) => setTimeout(resolve, fault.ms))
 
-    const [status, payload] = answer(method, path, req.headers, body)
+    const [status, payload, outside] = answer(method, path, req.headers, body)
     const patched =
       fault?.kind === 'patch' && typeof payload === 'object' && payload !== null
         ? { ...payload, ...fault.fields }
         : payload
+    // Checked once the answer is on its way, so that the check's time is not the job's.
+    const checkAnswer = (): void =>
+      check(
+        request,
+        query,
+        status,
+        patched,
+        fault?.kind === 'patch' ? 'injected patch of the job' : outside
+      )
     if (fault?.kind === 'slow-body') {
       const text = JSON.stringify(patched)
       res.writeHead(status, { 'content-type': 'application/json' })
@@ -311,9 +374,11 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
         res.write(text.charAt(index++))
       }, fault.intervalMs)
       res.once('close', () => clearInterval(timer))
+      checkAnswer()
       return
     }
     sendJson(res, status, patched)
+    checkAnswer()
   }
 
   const listener = (req: IncomingMessage, res: ServerResponse): void => {
@@ -346,6 +411,7 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
       return [...jobs.keys()]
     },
     busyMessages,
+    violations,
     close() {
       for (const socket of sockets) socket.destroy()
       return new Promise<void>((resolve) => server.close(() => resolve()))

@@ -20,6 +20,9 @@ export interface StoredCheckRun {
   history: string[]
 }
 
+/** The run as GitHub shows it: its history is the stand-in's own record. */
+export const shown = ({ history, ...run }: StoredCheckRun): Omit<StoredCheckRun, 'history'> => run
+
 const runs = new WeakMap<GitHubState, Map<string, StoredCheckRun[]>>()
 
 /** The check runs of a repository, oldest first. */
@@ -107,7 +110,7 @@ export const checkRunRoutes: Route[] = [
       const problem = apply(run, body)
       if (problem) return problem
       checkRuns(state, repository).push(run)
-      return { status: 201, body: run }
+      return { status: 201, body: shown(run) }
     }
   },
   {
@@ -118,7 +121,7 @@ export const checkRunRoutes: Route[] = [
       if (!run) return notFound
       const body = json()
       if (!body) return invalid
-      return apply(run, body) ?? { status: 200, body: run }
+      return apply(run, body) ?? { status: 200, body: shown(run) }
     }
   },
   {
@@ -130,7 +133,13 @@ export const checkRunRoutes: Route[] = [
         (r) => r.head_sha === ref && (name === undefined || r.name === name)
       )
       const answer = page(matching)
-      return { ...answer, body: { total_count: matching.length, check_runs: answer.body } }
+      return {
+        ...answer,
+        body: {
+          total_count: matching.length,
+          check_runs: (answer.body as StoredCheckRun[]).map(shown)
+        }
+      }
     }
   }
 ]

@@ -146,7 +146,13 @@ export const pullRequestRoutes: Route[] = [
       }
       for (const slug of teams)
         if (!pull.requestedTeams.includes(slug)) pull.requestedTeams.push(slug)
-      return { status: 201, body: view(state, repository, pull) }
+      // GitHub answers with the simple form of the pull request, without the counts.
+      const { merged, additions, deletions, changed_files, ...simple } = view(
+        state,
+        repository,
+        pull
+      )
+      return { status: 201, body: simple }
     }
   },
   {

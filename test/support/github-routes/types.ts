@@ -53,6 +53,11 @@ export interface Answer {
   status: number
   body: unknown
   headers?: Record<string, string>
+  /**
+   * Why this answer is a deliberate fault outside GitHub's contract (see contracts.ts's
+   * `faultInjection`): only such answers skip the check of their schema.
+   */
+  faultInjection?: string
 }
 
 export interface RouteContext {

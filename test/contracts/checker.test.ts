@@ -1,0 +1,230 @@
+// The contract checker finds what it is there to find: each case feeds it a request,
+// an answer or an event payload that breaks the published contract in one way (a
+// renamed field, an undocumented path or status, a body the schema refuses) and
+// expects that named; the conforming twin of each shows it is that one change.
+
+import {
+  agentJobsContract,
+  checkEventPayload,
+  completeEventPayload,
+  gitHubContract,
+  takeViolations,
+  type Exchange
+} from '../support/contracts.ts'
+import { startGitHubStandIn } from '../support/github-stand-in.ts'
+import { startStandIn } from '../support/stand-in.ts'
+
+const JOB = {
+  id: 'job_1',
+  status: 'completed',
+  source: { repository: 'https://github.com/acme/docs', ref: 'main' },
+  model: 'claude-sonnet-4-5',
+  prLink: 'https://github.com/acme/docs/pull/42',
+  createdAt: '2026-11-01T10:00:00.000Z',
+  archivedAt: null
+}
+
+const exchange = (fields: Partial<Exchange>): Exchange => ({
+  method: 'GET',
+  path: '/v2/agent/proj/job/job_1',
+  query: {},
+  headers: { authorization: 'Bearer mint_key' },
+  body: '',
+  status: 200,
+  answer: JOB,
+  ...fields
+})
+
+const create = (fields: Partial<Exchange> = {}): Exchange =>
+  exchange({
+    method: 'POST',
+    path: '/v2/agent/proj/job',
+    headers: { authorization: 'Bearer mint_key', 'content-type': 'application/json' },
+    body: JSON.stringify({ prompt: 'Document it' }),
+    status: 201,
+    ...fields
+  })
+
+describe('the Agent Jobs contract', () => {
+  it('accepts the documented create, read and message exchanges', () => {
+    expect(agentJobsContract.check(create())).toEqual([])
+    expect(agentJobsContract.check(exchange({}))).toEqual([])
+    expect(
+      agentJobsContract.check(
+        create({ path: '/v2/agent/proj/job/job_1/message', status: 200, answer: JOB })
+      )
+    ).toEqual([])
+    expect(
+      agentJobsContract.check(exchange({ status: 404, answer: { error: 'Job not found' } }))
+    ).toEqual([])
+  })
+
+  it('names a renamed response field', () => {
+    const { prLink, ...rest } = JOB
+    expect(prLink).toBeDefined()
+    expect(agentJobsContract.check(exchange({ answer: { ...rest, prUrl: prLink } }))).toEqual([
+      "GET /v2/agent/proj/job/job_1: the 200 answer breaks GET /v2/agent/{projectId}/job/{id}: (root) must have required property 'prLink' (missingProperty: prLink)"
+    ])
+  })
+
+  it('names a repository given as owner/name instead of its URL, and a status it does not list', () => {
+    const [problem] = agentJobsContract.check(
+      exchange({ answer: { ...JOB, source: { repository: 'acme/docs', ref: 'main' } } })
+    )
+    expect(problem).toContain('/source/repository must match pattern')
+    expect(agentJobsContract.check(exchange({ answer: { ...JOB, status: 'running' } }))).toEqual([
+      'GET /v2/agent/proj/job/job_1: the 200 answer breaks GET /v2/agent/{projectId}/job/{id}: /status must be equal to one of the allowed values'
+    ])
+  })
+
+  it('names an undocumented path and an undocumented method', () => {
+    expect(agentJobsContract.check(exchange({ path: '/v2/agent/proj/jobs' }))).toEqual([
+      'GET /v2/agent/proj/jobs: not an operation of agent-jobs-openapi.json'
+    ])
+    expect(agentJobsContract.check(exchange({ method: 'DELETE' }))).toEqual([
+      'DELETE /v2/agent/proj/job/job_1: agent-jobs-openapi.json documents only GET on this path'
+    ])
+  })
+
+  it('names a body the schema refuses, a missing key and a missing content type', () => {
+    expect(agentJobsContract.check(create({ body: JSON.stringify({ prompt: '' }) }))).toEqual([
+      'POST /v2/agent/proj/job: the request body breaks POST /v2/agent/{projectId}/job: /prompt must NOT have fewer than 1 characters (limit: 1)'
+    ])
+    expect(
+      agentJobsContract.check(create({ headers: { 'content-type': 'application/json' } }))
+    ).toEqual([
+      'POST /v2/agent/proj/job: POST /v2/agent/{projectId}/job needs an Authorization: Bearer header'
+    ])
+    expect(agentJobsContract.check(create({ headers: { authorization: 'Bearer k' } }))).toEqual([
+      'POST /v2/agent/proj/job: POST /v2/agent/{projectId}/job takes Content-Type: application/json'
+    ])
+  })
+
+  it('names a status the operation does not list, unless the answer is a marked fault', () => {
+    expect(agentJobsContract.check(create({ status: 200 }))).toEqual([
+      'POST /v2/agent/proj/job: answered 200, which POST /v2/agent/{projectId}/job does not document (it lists 201, 400, 429); mark a deliberate fault with faultInjection()'
+    ])
+    expect(
+      agentJobsContract.check(create({ status: 502, answer: '<html>', faultInjection: 'a proxy' }))
+    ).toEqual([])
+    // A marked fault is exempt from the answer's schema, never from the request's.
+    expect(
+      agentJobsContract.check(
+        create({ status: 502, body: '{}', answer: '<html>', faultInjection: 'a proxy' })
+      )
+    ).toHaveLength(1)
+  })
+
+  it('is enforced by the stand-in: an undocumented request is recorded as a violation', async () => {
+    const standIn = await startStandIn()
+    try {
+      await fetch(`${standIn.url}/v2/agent/proj-test/jobs`, {
+        headers: { authorization: 'Bearer mint_test_key' }
+      })
+      expect(standIn.violations).toEqual([
+        'GET /v2/agent/proj-test/jobs: not an operation of agent-jobs-openapi.json'
+      ])
+      // What contract-setup.ts would otherwise fail this test with.
+      expect(takeViolations()).toEqual(standIn.violations)
+    } finally {
+      await standIn.close()
+    }
+  })
+})
+
+describe("GitHub's REST description", () => {
+  const pull = (answer: unknown): Exchange =>
+    exchange({ path: '/repos/acme/app/pulls/7', headers: {}, answer })
+
+  it('accepts a pull request once the fields the stand-in does not model are filled', () => {
+    const done = gitHubContract.complete('GET', '/repos/acme/app/pulls/7', 200, {
+      number: 7,
+      html_url: 'https://github.com/acme/app/pull/7'
+    })
+    expect(done.unknown).toEqual([])
+    expect(gitHubContract.check(pull(done.body))).toEqual([])
+  })
+
+  it('names a renamed field and a field of the wrong type', () => {
+    expect(
+      gitHubContract.complete('GET', '/repos/acme/app/pulls/7', 200, {
+        number: 7,
+        htmlUrl: 'https://github.com/acme/app/pull/7'
+      }).unknown
+    ).toEqual(['/htmlUrl'])
+    const done = gitHubContract.complete('GET', '/repos/acme/app/pulls/7', 200, { number: '7' })
+    expect(gitHubContract.check(pull(done.body))).toEqual([
+      'GET /repos/acme/app/pulls/7: the 200 answer breaks GET /repos/{owner}/{repo}/pulls/{pull_number}: /number must be integer'
+    ])
+  })
+
+  it('names an undocumented path and a body the schema refuses', () => {
+    expect(gitHubContract.check(exchange({ path: '/repos/acme/app/pulls/7/widgets' }))).toEqual([
+      'GET /repos/acme/app/pulls/7/widgets: not an operation of api.github.com.json'
+    ])
+    const comment = exchange({
+      method: 'POST',
+      path: '/repos/acme/app/issues/7/comments',
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      body: JSON.stringify({ text: 'hello' }),
+      status: 201,
+      answer: {}
+    })
+    expect(gitHubContract.check(comment)[0]).toBe(
+      "POST /repos/acme/app/issues/7/comments: the request body breaks POST /repos/{owner}/{repo}/issues/{issue_number}/comments: (root) must have required property 'body' (missingProperty: body)"
+    )
+  })
+
+  it('is enforced by the stand-in: an undocumented request is recorded as a violation', async () => {
+    const github = await startGitHubStandIn()
+    try {
+      await fetch(`${github.apiUrl}/repos/acme/app/pulls/7/widgets`, {
+        headers: { authorization: 'token ghs_test_token' }
+      })
+      expect(github.violations).toEqual([
+        'GET /repos/acme/app/pulls/7/widgets: not an operation of api.github.com.json'
+      ])
+      expect(takeViolations()).toEqual(github.violations)
+    } finally {
+      await github.close()
+    }
+  })
+})
+
+describe("GitHub's webhook schemas", () => {
+  const comment = {
+    action: 'created',
+    issue: { number: 7, pull_request: { url: 'https://api.github.com/repos/acme/app/pulls/7' } },
+    comment: { id: 1, body: '/docs update', user: { login: 'octocat', type: 'User' } }
+  }
+
+  it('accept a comment payload once completed, and refuse a login of the wrong type', () => {
+    const done = completeEventPayload('issue_comment', comment)
+    expect(done.unknown).toEqual([])
+    expect(checkEventPayload('issue_comment', done.payload)).toEqual([])
+    const wrong = completeEventPayload('issue_comment', {
+      ...comment,
+      comment: { ...comment.comment, user: { login: 42, type: 'User' } }
+    })
+    expect(checkEventPayload('issue_comment', wrong.payload)).toEqual([
+      'the issue-comment-created payload breaks its schema: /comment/user/login must be string'
+    ])
+  })
+
+  it('refuse an action the event does not have, and name a field GitHub does not send', () => {
+    expect(checkEventPayload('issue_comment', { ...comment, action: 'written' })).toEqual([
+      'issue-comment-written: no such webhook event and action in @octokit/openapi-webhooks'
+    ])
+    expect(
+      completeEventPayload('issue_comment', {
+        ...comment,
+        comment: { ...comment.comment, bodyText: 'x' }
+      }).unknown
+    ).toEqual(['/comment/bodyText'])
+  })
+
+  it('take a schedule payload, which is no webhook, when it carries its cron text', () => {
+    expect(checkEventPayload('schedule', { schedule: '0 6 * * 1' })).toEqual([])
+    expect(checkEventPayload('schedule', {})).toHaveLength(1)
+  })
+})
