@@ -64,6 +64,10 @@ async function world() {
         'github-token': TOKEN,
         'check-run': 'true',
         prompt: scenario.prompt ?? 'Document it',
+        // A push run here is a one-shot (reuse-job: false): its re-runs find their job
+        // through the check run. A branch's job (test/e2e/branch-job.test.ts) is found
+        // through its dashboard.
+        ...(event === 'push' ? { 'reuse-job': 'false' } : {}),
         ...scenario.inputs
       }),
       env: runnerEnv(event, payload(`${event}.json`, body), github.apiUrl, {

@@ -22,7 +22,11 @@ async function world() {
   const eventFile = join(dir, 'pull_request.json')
   writeFileSync(
     eventFile,
-    JSON.stringify({ number: 7, pull_request: { number: 7, head: { ref: 'feature', sha: HEAD } } })
+    JSON.stringify({
+      action: 'synchronize',
+      number: 7,
+      pull_request: { number: 7, head: { ref: 'feature', sha: HEAD } }
+    })
   )
   let runId = 5000
   const run = (prompt: string, extra: Record<string, string> = {}): Promise<ActionRun> =>

@@ -3,6 +3,7 @@
 // issues, a branch's commits (newest first, `since`, pages), comparisons in each
 // status, and the pull requests of a commit.
 
+import { takeViolations } from '../support/contracts.js'
 import { GITHUB_TOKEN } from '../support/fixtures.js'
 import { useInProcessGitHub } from '../support/in-process-github.js'
 
@@ -79,9 +80,12 @@ describe('issues', () => {
       closedBy: { login: 'mona' }
     })
     expect((await call('PATCH', `/repos/${repository}/issues/999`, { body: 'x' })).status).toBe(404)
+    // A request the action never sends: the stand-in refuses it as GitHub would, and the
+    // contract check names it (taken here, so it does not fail the test).
     expect((await call('POST', `/repos/${repository}/issues`, { body: 'no title' })).status).toBe(
       422
     )
+    expect(takeViolations()).toEqual([expect.stringContaining("required property 'title'")])
   })
 })
 

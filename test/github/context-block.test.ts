@@ -423,7 +423,8 @@ describe('the prompt the bundled action sends', () => {
     async () => {
       const { github, inputs, runnerEnv, sentPrompts } = await freshWorld()
       const run = await runAction({
-        inputs: inputs({ prompt: PROMPT }),
+        // A one-shot push run; a branch's run adds its commits (test/e2e/branch-job.test.ts).
+        inputs: inputs({ prompt: PROMPT, 'reuse-job': 'false' }),
         env: runnerEnv('push', join(FIXTURES, 'push.json'))
       })
 
@@ -591,10 +592,12 @@ describe('loading @actions/github', () => {
     'base-url': standIn.url,
     'poll-interval': '100ms',
     prompt: 'fast: Document it',
-    'github-token': TOKEN
+    'github-token': TOKEN,
+    // One-shot runs: a branch's job reads its dashboard through the client.
+    'reuse-job': 'false'
   })
 
-  it('keeps the GitHub client in a chunk that plain runs never load', async () => {
+  it('keeps the GitHub client in a chunk that plain runs never need', async () => {
     const { script, chunks } = bundleWithoutChunks()
     expect(
       chunks.some((name) => readFileSync(join(BUNDLE_DIR, name), 'utf8').includes('getOctokit'))
@@ -614,7 +617,9 @@ describe('loading @actions/github', () => {
         ...base(),
         prompt: 'nopr: fast: Document it',
         'include-context': 'true',
-        'pr-comment': 'true'
+        'pr-comment': 'true',
+        // A one-shot push run: a branch's job reads its dashboard through the client.
+        'reuse-job': 'false'
       },
       env,
       script

@@ -296,6 +296,8 @@ describe('the bundled action with pr-comment', () => {
       const { options, codeRepository } = await freshWorld()
       const run = await runAction(
         options('Document it', {
+          // A one-shot push run: a branch's job (and its dashboard) is another test's.
+          inputs: { 'reuse-job': 'false' },
           env: {
             GITHUB_EVENT_NAME: 'push',
             GITHUB_EVENT_PATH: join(FIXTURES, 'push.json')

@@ -60,7 +60,7 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..')
 // examples dropped), and each compiled validator as standalone code, keyed by the
 // description's content and the code that prepares it: the first run pays, later ones
 // read a file. Change PREPARATION when the preparation below changes.
-const PREPARATION = 'contracts-2'
+const PREPARATION = 'contracts-3'
 const CACHE = join(ROOT, 'node_modules', '.cache', 'contracts')
 
 function writeAtomically(file: string, text: string): void {
@@ -310,6 +310,14 @@ function allowNullInNullableEnums(node: unknown): void {
   const schema = node as Json
   if (schema.nullable === true && Array.isArray(schema.enum) && !schema.enum.includes(null))
     schema.enum = [...schema.enum, null]
+  // `nullable` without `type` (on an allOf or anyOf, as some of GitHub's commit and issue
+  // schemas have it): ajv refuses it, so it becomes "this, or null".
+  if (schema.nullable === true && schema.type === undefined) {
+    const rest: Json = { ...schema }
+    delete rest.nullable
+    for (const key of Object.keys(schema)) delete schema[key]
+    schema.anyOf = [rest, { type: 'null' }]
+  }
   for (const value of Object.values(schema)) allowNullInNullableEnums(value)
 }
 

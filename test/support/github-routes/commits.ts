@@ -236,7 +236,14 @@ export const commitRoutes: Route[] = [
     handle: ({ params: [repository = '', sha = ''], state, page }) => {
       const repo = history(state, repository)
       const commit = repo.commits.get(sha)
-      if (!commit) return notFound
+      if (!commit) {
+        return {
+          status: 422,
+          body: { message: `No commit found for SHA: ${sha}` },
+          faultInjection:
+            'a commit GitHub does not know: it answers 422, which the description does not list'
+        }
+      }
       const pulls = pullRequestWorld(state).pulls
       const listed = commit.pulls
         .map((number) => pulls.get(key(repository, number)))
