@@ -313,9 +313,9 @@ function allowNullInNullableEnums(node: unknown): void {
   // `nullable` without `type` (on an allOf or anyOf, as some of GitHub's commit and issue
   // schemas have it): ajv refuses it, so it becomes "this, or null".
   if (schema.nullable === true && schema.type === undefined) {
-    const rest: Json = { ...schema }
-    delete rest.nullable
-    for (const key of Object.keys(schema)) delete schema[key]
+    const { nullable: _nullable, ...rest } = schema
+    for (const key of Object.keys(rest)) Reflect.deleteProperty(schema, key)
+    Reflect.deleteProperty(schema, 'nullable')
     schema.anyOf = [rest, { type: 'null' }]
   }
   for (const value of Object.values(schema)) allowNullInNullableEnums(value)
