@@ -9,8 +9,7 @@ import { execute } from './execute/executor.js'
 import type { Outcome } from './execute/outcome.js'
 import { gatherFacts, type Gathered } from './plan/facts.js'
 import { planRun } from './plan/plan.js'
-import { acknowledge, replyToRefusal } from './publish/command-replies.js'
-import { publishDryRun } from './publish/dry-run.js'
+import { acknowledge } from './publish/command-replies.js'
 import { publishOutcome } from './publish/publish.js'
 import type { RunEvent } from './shell/event.js'
 import { start } from './shell/start.js'
@@ -22,9 +21,10 @@ import {
   endpointOf,
   executeContext,
   gatherContext,
-  promptFor,
+  publishWithoutJob,
   publishContext,
-  type RunParts
+  type RunParts,
+  withCancellation
 } from './run-parts.js'
 
 export async function run(event: RunEvent, env: NodeJS.ProcessEnv = process.env): Promise<void> {
@@ -35,7 +35,10 @@ export async function run(event: RunEvent, env: NodeJS.ProcessEnv = process.env)
   try {
     const { gathered, outcome, dashboard } = await planAndExecute(parts)
     if (outcome) {
-      await publishOutcome(publishContext(parts, gathered, dashboard), cancelled(parts, outcome))
+      await publishOutcome(
+        publishContext(parts, gathered, dashboard),
+        withCancellation(parts, outcome)
+      )
     }
   } finally {
     await parts.dispatcher.destroy()
@@ -50,21 +53,12 @@ async function planAndExecute(
   try {
     gathered = await gatherFacts(gatherContext(parts))
     const plan = planRun(gathered.facts)
-    const replies = commandReplies(parts, gathered)
-    if (parts.settings.dryRun) {
-      const sends = ['create', 'follow-up', 'wait-then-follow-up'].includes(plan.action)
-      core.setOutput('triggered', String(parts.event.commandEvent && sends))
-      await publishDryRun(plan, sends ? await promptFor(parts, gathered)() : undefined)
-      return { gathered }
-    }
-    if (plan.action === 'skip' || plan.action === 'refuse') {
-      core.setOutput('triggered', 'false')
-      if (plan.action === 'refuse' && replies) {
-        await replyToRefusal(replies, plan, parts.settings.triggerPhrase)
-      }
+    if (plan.action === 'skip' || plan.action === 'refuse' || parts.settings.dryRun) {
+      await publishWithoutJob(parts, gathered, plan)
       return { gathered }
     }
     core.setOutput('triggered', String(parts.event.commandEvent))
+    const replies = commandReplies(parts, gathered)
     if (replies) await acknowledge(replies)
     const dashboard = branchDashboard(parts, gathered, plan)
     const outcome = await execute(executeContext(parts, gathered, dashboard), plan)
@@ -80,18 +74,4 @@ async function planAndExecute(
   } finally {
     parts.cancellation.dispose()
   }
-}
-
-/** A cancelled run fails, whatever the job did, and says which signal came. */
-function cancelled(parts: RunParts, outcome: Outcome): Outcome {
-  const reason = parts.cancellation.reason
-  if (!reason) return outcome
-  const ending =
-    outcome.ending.conclusion === 'failed'
-      ? outcome.ending
-      : {
-          conclusion: 'failed' as const,
-          message: `Cancelled (${reason}). ${outcome.ending.message}`
-        }
-  return { ...outcome, ending, cancelled: reason }
 }

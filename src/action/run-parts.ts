@@ -5,15 +5,18 @@ import { systemClock, type Clock } from '../common/clock.js'
 import { DocsCheckRun } from '../github/check-run.js'
 import { BUDGETS, within } from './budgets.js'
 import type { ExecuteContext } from './execute/executor.js'
+import type { Outcome } from './execute/outcome.js'
 import { JobCalls } from './execute/job-calls.js'
 import { JobOwner } from './execute/job-owner.js'
+import * as core from '@actions/core'
 import { commitsPromptSection } from '../github/commits-prompt.js'
 import { appendBlock } from '../github/context-block.js'
 import type { Gathered, GatherContext } from './plan/facts.js'
 import type { Plan } from './plan/plan.js'
 import { BranchDashboard } from './publish/branch-dashboard.js'
 import { promptComposer } from './plan/prompt.js'
-import type { CommandReplyOptions } from './publish/command-replies.js'
+import { replyToRefusal, type CommandReplyOptions } from './publish/command-replies.js'
+import { publishDryRun } from './publish/dry-run.js'
 import { announceToRunner } from './publish/outputs.js'
 import { progressHooks, type PublishContext } from './publish/publish.js'
 import { listenForCancellation, type Cancellation } from './shell/cancellation.js'
@@ -180,4 +183,36 @@ export function endpointOf(settings: Started['settings']): {
 } {
   if (settings.mode === 'create') return { endpoint: 'create' }
   return { endpoint: settings.mode === 'message' ? 'message' : 'get', jobId: settings.jobId }
+}
+
+/** A cancelled run fails, whatever the job did, and says which signal came. */
+export function withCancellation(parts: RunParts, outcome: Outcome): Outcome {
+  const reason = parts.cancellation.reason
+  if (!reason) return outcome
+  const ending =
+    outcome.ending.conclusion === 'failed'
+      ? outcome.ending
+      : {
+          conclusion: 'failed' as const,
+          message: `Cancelled (${reason}). ${outcome.ending.message}`
+        }
+  return { ...outcome, ending, cancelled: reason }
+}
+
+/** A run that does nothing with a job (skipped, refused, or a dry run): what it says instead. */
+export async function publishWithoutJob(
+  parts: RunParts,
+  gathered: Gathered,
+  plan: Plan
+): Promise<void> {
+  const sends = ['create', 'follow-up', 'wait-then-follow-up'].includes(plan.action)
+  core.setOutput('triggered', String(parts.event.commandEvent && sends))
+  if (parts.settings.dryRun) {
+    await publishDryRun(plan, sends ? await promptFor(parts, gathered)() : undefined)
+    return
+  }
+  const replies = commandReplies(parts, gathered)
+  if (plan.action === 'refuse' && replies) {
+    await replyToRefusal(replies, plan, parts.settings.triggerPhrase)
+  }
 }
