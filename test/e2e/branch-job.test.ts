@@ -7,7 +7,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startGitHubStandIn } from '../support/github-stand-in.js'
-import { runAction, type ActionRun } from '../support/run-action.js'
+import { runAction, type ActionRun, type RunOptions } from '../support/run-action.js'
 import { startStandIn } from '../support/stand-in.js'
 import {
   GITHUB_TOKEN as TOKEN,
@@ -27,6 +27,7 @@ async function world() {
   let head = ''
   let pullNumber = 100
 
+  let last: { options: RunOptions } | undefined
   function runEvent(
     event: string,
     payload: unknown,
@@ -36,14 +37,22 @@ async function world() {
   ): Promise<ActionRun> {
     const path = join(dir, `${event}-${runId}.json`)
     writeFileSync(path, JSON.stringify(payload))
-    return runAction({
+    const options: RunOptions = {
       inputs: inputs(agent.url, { 'github-token': TOKEN, prompt, ...extra }),
       env: runnerEnv(event, path, github.apiUrl, {
         GITHUB_SHA: sha,
         GITHUB_REF: 'refs/heads/main',
         GITHUB_RUN_ID: String(runId++)
       })
-    })
+    }
+    last = { options }
+    return runAction(options)
+  }
+
+  /** The last workflow run again: same run id, the next attempt. */
+  function rerun(): Promise<ActionRun> {
+    const options = last?.options as RunOptions
+    return runAction({ ...options, env: { ...options.env, GITHUB_RUN_ATTEMPT: '2' } })
   }
 
   // The branch exists before the workflow's first run.
@@ -54,7 +63,8 @@ async function world() {
   function push(
     messages: string[],
     prompt = 'fast: Update the docs.',
-    extra = {}
+    extra = {},
+    options: { replace?: boolean } = {}
   ): Promise<ActionRun> {
     const before = head
     const stored = github.pushCommits(
@@ -64,7 +74,8 @@ async function world() {
         message,
         author: 'dev',
         pull: { number: pullNumber++, title: message, author: 'dev' }
-      }))
+      })),
+      options
     )
     head = stored.at(-1)?.sha ?? head
     const commits = stored.map((c) => ({
@@ -99,6 +110,7 @@ async function world() {
     agent,
     github,
     push,
+    rerun,
     schedule,
     prompts,
     creations,
@@ -245,4 +257,76 @@ describe('the record is trusted only from the action', () => {
     expect(warnings[0]).toContain('issues: write')
     expect(run.outputs).toMatchObject({ created: 'true', status: 'completed', skipped: 'false' })
   })
+})
+
+describe("the branch's job across runs", () => {
+  it.concurrent('waits for a busy job, then sends the new commits to it', async () => {
+    const w = await freshWorld()
+    const first = await w.push(['First change'], 'slow:1500: Update the docs.', { wait: 'false' })
+    expect(first.outputs.status).toBe('active')
+
+    const second = await w.push(['Second change'])
+    expect(second.exitCode).toBe(0)
+    expect(second.stdout).toContain('is still working on an earlier prompt; waiting for it to end')
+    expect(w.creations()).toBe(1)
+    expect(w.messages()).toBe(1)
+    expect(w.agent.busyMessages).toEqual([])
+  })
+
+  it.concurrent(
+    'never sends the same prompt twice on a re-run of the same workflow run',
+    async () => {
+      const w = await freshWorld()
+      const first = await w.push(['A change'])
+      const rerun = await w.rerun()
+
+      expect(rerun.exitCode).toBe(0)
+      expect(w.creations()).toBe(1)
+      expect(w.messages()).toBe(0)
+      expect(rerun.outputs['job-id']).toBe(first.outputs['job-id'])
+      expect(rerun.stdout).toContain('the prompt was not sent again')
+    }
+  )
+
+  it.concurrent(
+    'starts a new job once the docs pull request was merged, and the dashboard says why',
+    async () => {
+      const w = await freshWorld()
+      const first = await w.push(['First change'])
+      const docs = Number(first.outputs['pr-number'])
+      w.github.setPullState('acme/docs', docs, { state: 'closed', merged: true })
+
+      const second = await w.push(['Second change'])
+      expect(second.exitCode).toBe(0)
+      expect(w.creations()).toBe(2)
+      expect(second.stdout).toContain('has its docs pull request already merged')
+      const [dashboard] = w.dashboards()
+      expect(dashboard?.body).toContain(second.outputs['job-id'])
+      expect(dashboard?.body).toContain('has its docs pull request already merged')
+      // The merged pull request's commits were delivered: only the new one is told.
+      const last = w.prompts().at(-1) ?? ''
+      expect(last).toContain('Second change')
+      expect(last).not.toContain('First change')
+    }
+  )
+
+  it.concurrent(
+    "covers the event's commits only when the history was rewritten, and says so",
+    async () => {
+      const w = await freshWorld()
+      await w.push(['First change'])
+      const rewritten = await w.push(
+        ['Rewritten change'],
+        'fast: Update the docs.',
+        {},
+        { replace: true }
+      )
+
+      expect(rewritten.exitCode).toBe(0)
+      expect(rewritten.stdout).toContain('the history was rewritten')
+      const last = w.prompts().at(-1) ?? ''
+      expect(last).toContain('Rewritten change')
+      expect(last).not.toContain('First change')
+    }
+  )
 })
