@@ -6,6 +6,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { pullRequestWorld, seedPull } from '../support/github-routes/pull-requests.js'
 import { startGitHubStandIn } from '../support/github-stand-in.js'
 import { runAction, type ActionRun, type RunOptions } from '../support/run-action.js'
 import { startStandIn } from '../support/stand-in.js'
@@ -64,18 +65,19 @@ async function world() {
     messages: string[],
     prompt = 'fast: Update the docs.',
     extra = {},
-    options: { replace?: boolean } = {}
+    options: { replace?: boolean; author?: string } = {}
   ): Promise<ActionRun> {
+    const author = options.author ?? 'dev'
     const before = head
     const stored = github.pushCommits(
       REPO,
       'main',
       messages.map((message) => ({
         message,
-        author: 'dev',
-        pull: { number: pullNumber++, title: message, author: 'dev' }
+        author,
+        pull: { number: pullNumber++, title: message, author }
       })),
-      options
+      { replace: options.replace === true }
     )
     head = stored.at(-1)?.sha ?? head
     const commits = stored.map((c) => ({
@@ -327,6 +329,38 @@ describe("the branch's job across runs", () => {
       const last = w.prompts().at(-1) ?? ''
       expect(last).toContain('Rewritten change')
       expect(last).not.toContain('First change')
+    }
+  )
+})
+
+describe("the branch's docs pull request", () => {
+  it.concurrent(
+    'is told what each follow-up covers, and its reviewers are the authors of the changes, each asked once',
+    async () => {
+      const w = await freshWorld()
+      seedPull(w.github.state, 'acme/docs', 100, { title: 'Docs for main' })
+      const handOff = { 'docs-token': TOKEN, 'docs-pr-reviewers': 'author' }
+      await w.push(['Alice adds the users endpoint'], 'fast: Update the docs.', handOff, {
+        author: 'alice'
+      })
+      await w.push(['Bob adds paging'], 'fast: Update the docs.', handOff, { author: 'bob' })
+      await w.push(['Alice adds sorting'], 'fast: Update the docs.', handOff, { author: 'alice' })
+
+      expect(w.creations()).toBe(1)
+      const docs = pullRequestWorld(w.github.state).pulls.get('acme/docs#100')
+      expect(docs?.requestedReviewers).toEqual(['alice', 'bob'])
+      const asked = w.github.requests.filter((r) => r.path.endsWith('/requested_reviewers'))
+      expect(asked.map((r) => JSON.parse(r.body).reviewers)).toEqual([['alice'], ['bob']])
+      // The two follow-ups, each noted once on the docs pull request.
+      const notes = w.github
+        .comments('acme/docs', 100)
+        .map((c) => c.body)
+        // The back-link that lets commands there find the job is another comment.
+        .filter((body) => !body.startsWith('<!-- mintlify-agent-job docs-pr'))
+      expect(notes).toHaveLength(2)
+      expect(notes[0]).toContain('Bob adds paging')
+      expect(notes[1]).toContain('Alice adds sorting')
+      expect(notes[1]).not.toContain('Bob adds paging')
     }
   )
 })

@@ -3,7 +3,19 @@
 // builds the branch's next record from the run's plan and outcome, one rule for both
 // writes. Best effort: a refusal is one warning (in dashboard.ts), never a failed step.
 
+import * as core from '@actions/core'
+import { parsePullRequestLink } from '../../common/pull-request-link.js'
+import { safeLine } from '../../common/safe-text.js'
 import { coverageRun } from '../../github/branch-commits.js'
+import { reviewersToRequest } from '../../github/branch-reviewers.js'
+import {
+  boundedSignal,
+  describeGitHubError,
+  openGitHub,
+  permissionHint
+} from '../../github/client.js'
+import { requestReviews } from '../../github/docs-review.js'
+import { postDocsUpdateComment } from '../../github/docs-update-comment.js'
 import { withRun, type BranchRecord, type RunAction } from '../../github/branch-record.js'
 import type { RepositoryAccess } from '../../github/client.js'
 import { createDashboard, updateDashboard, type DashboardView } from '../../github/dashboard.js'
@@ -46,7 +58,8 @@ export function nextBranchRecord(
   run: BranchRunFacts,
   jobId: string,
   sent: boolean,
-  at: Date
+  at: Date,
+  handOff: { handedOff?: string; reviewers?: string[] } = {}
 ): BranchRecord {
   const { facts } = run
   const previous = facts.record
@@ -64,8 +77,10 @@ export function nextBranchRecord(
     ...(jobBaseSha ? { jobBaseSha } : {}),
     runId: run.identity.runId,
     runAttempt: run.identity.runAttempt,
-    reviewers: same?.reviewers ?? [],
-    ...(same?.handedOff ? { handedOff: same.handedOff } : {}),
+    reviewers: handOff.reviewers ?? same?.reviewers ?? [],
+    ...((handOff.handedOff ?? same?.handedOff)
+      ? { handedOff: handOff.handedOff ?? same?.handedOff }
+      : {}),
     runs: previous?.runs ?? []
   }
   const row = coverageRun(
@@ -80,6 +95,8 @@ export function nextBranchRecord(
 
 export class BranchDashboard {
   private issue: number | undefined
+  /** What this run handed off: the docs pull request, and everyone asked to review it. */
+  private handOff: { handedOff?: string; reviewers?: string[] } = {}
 
   constructor(
     private readonly access: Omit<RepositoryAccess, 'budgetMs'>,
@@ -100,7 +117,7 @@ export class BranchDashboard {
     const { jobId, sent, ...rest } = view
     const full: DashboardView = {
       ...rest,
-      record: nextBranchRecord(this.run, jobId, sent, at),
+      record: nextBranchRecord(this.run, jobId, sent, at, this.handOff),
       repository: this.run.run.repository,
       serverUrl: this.run.run.serverUrl
     }
@@ -111,5 +128,83 @@ export class BranchDashboard {
     } else {
       await updateDashboard(access, this.issue, full)
     }
+  }
+
+  /** Reviewers and labels were already requested for this docs pull request (by the branch's job). */
+  alreadyHandedOff(prLink: string): boolean {
+    const record = this.run.facts.record
+    return record?.jobId !== undefined && record.handedOff === prLink
+  }
+
+  /** This run requested the reviewers and labels of `prLink`. */
+  handedOff(prLink: string): void {
+    this.handOff = { ...this.handOff, handedOff: prLink }
+  }
+
+  /**
+   * `docs-pr-reviewers: author` on a branch: the authors of the covered source pull
+   * requests (commit authors where there is none), bots skipped, each asked once per docs
+   * pull request. Best effort: a refusal is one warning.
+   */
+  async askAuthors(
+    access: { token: string; userAgent: string; signal?: AbortSignal; budgetMs: number },
+    prLink: string,
+    docsAuthor: string | undefined,
+    jobId: string
+  ): Promise<void> {
+    const ref = parsePullRequestLink(prLink)
+    const { facts } = this.run
+    if (!ref || facts.coverage.kind !== 'commits') return
+    // The same job keeps its docs pull request, and with it who was already asked.
+    const same = facts.record?.jobId === jobId ? facts.record.reviewers : []
+    const logins = reviewersToRequest({
+      pulls: facts.pulls,
+      commits: facts.coverage.commits,
+      alreadyRequested: same,
+      ...(docsAuthor ? { docsAuthor } : {})
+    })
+    if (logins.length === 0) return
+    try {
+      const octokit = await openGitHub(
+        access.token,
+        access.userAgent,
+        boundedSignal(access.signal, access.budgetMs)
+      )
+      const { done, refused } = await requestReviews(octokit, ref, { users: logins, teams: [] })
+      if (done.length > 0)
+        core.info(
+          `Requested review of the docs pull request from ${safeLine(done.join(', '))}, who wrote the changes it covers.`
+        )
+      for (const r of refused)
+        core.info(
+          `docs-pr-reviewers: GitHub refused ${safeLine(r.name)} (${safeLine(r.reason, 200)}).`
+        )
+    } catch (error) {
+      core.warning(
+        `Could not request reviews on the docs pull request (${describeGitHubError(error)}).${permissionHint(error, 'The docs token needs `pull-requests: write` there.')}`
+      )
+      return
+    }
+    // Asked once, whatever GitHub answered for each.
+    this.handOff = { ...this.handOff, reviewers: [...same, ...logins] }
+  }
+
+  /** On a follow-up: a short comment on the docs pull request naming what this update covers. */
+  async noteUpdate(
+    access: { token: string; userAgent: string; signal?: AbortSignal; budgetMs: number },
+    prLink: string,
+    runUrl: string | undefined
+  ): Promise<void> {
+    const { facts, plan, run } = this.run
+    if (facts.coverage.kind !== 'commits') return
+    if (plan.action !== 'follow-up' && plan.action !== 'wait-then-follow-up') return
+    await postDocsUpdateComment(access, prLink, {
+      branch: facts.branch,
+      repository: run.repository,
+      serverUrl: run.serverUrl,
+      coverage: facts.coverage,
+      pulls: facts.pulls,
+      ...(runUrl ? { runUrl } : {})
+    })
   }
 }

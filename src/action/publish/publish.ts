@@ -7,7 +7,7 @@
 import type { DocsCheckRun } from '../../github/check-run.js'
 import { withHandedOff } from '../../github/pr-record.js'
 import type { PullRequestThread } from '../../github/pr-thread.js'
-import type { WorkflowRun } from '../../github/workflow-run.js'
+import { runUrl, type WorkflowRun } from '../../github/workflow-run.js'
 import * as core from '@actions/core'
 import { BUDGETS } from '../budgets.js'
 import type { Outcome } from '../execute/outcome.js'
@@ -18,6 +18,7 @@ import { completeCheckRun } from './check-run.js'
 import { reactToEnding, type CommandReplyOptions } from './command-replies.js'
 import { renderComment } from './comment-body.js'
 import { linkDocsPullRequest, readAndHandOff } from './docs-pull-request.js'
+import { sameRepository } from '../plan/facts.js'
 import { announceEnding, writeOutputs } from './outputs.js'
 import { summaryMarkdown, writeSummary } from './summary.js'
 
@@ -42,13 +43,19 @@ export async function publishOutcome(ctx: PublishContext, outcome: Outcome): Pro
   const cancelled = outcome.cancelled !== undefined
   const prLink = outcome.job?.prLink ?? undefined
   // Once per docs pull request (the record says when): reviewers, labels, back-link.
-  const alreadyHandedOff = prLink !== undefined && outcome.record?.handedOff === prLink
+  const alreadyHandedOff =
+    prLink !== undefined &&
+    (outcome.record?.handedOff === prLink || ctx.dashboard?.alreadyHandedOff(prLink) === true)
+  // On a branch, `author` means the authors of the covered changes (asked below).
+  const handOffSettings = ctx.dashboard
+    ? { ...settings, docsPrReviewers: settings.docsPrReviewers.filter((r) => r.kind !== 'author') }
+    : settings
   // Nothing was sent (nothing new): the docs pull request did not change either.
   const quiet = cancelled || outcome.skipped === true
   const { pr: docs, handedOff } = quiet
     ? { pr: undefined, handedOff: false }
     : await readAndHandOff({
-        settings,
+        settings: handOffSettings,
         run: ctx.run,
         job: outcome.job,
         budgetMs: Math.min(BUDGETS.docsPullRequest, ctx.deadline - ctx.now()),
@@ -67,6 +74,9 @@ export async function publishOutcome(ctx: PublishContext, outcome: Outcome): Pro
           userAgent: ctx.userAgent,
           budgetMs: BUDGETS.backLink
         })
+  if (ctx.dashboard && prLink && docs) {
+    await branchHandOff(ctx, ctx.dashboard, outcome, prLink, docs, handedOff)
+  }
   const asked = settings.docsPrReviewers.length > 0 || settings.docsPrLabels.length > 0
   const record =
     outcome.record && prLink && !alreadyHandedOff && backLink !== 'retry' && (handedOff || !asked)
@@ -127,6 +137,32 @@ export async function publishOutcome(ctx: PublishContext, outcome: Outcome): Pro
     afterwards.push(reactToEnding(command, outcome.ending, outcome.job))
   }
   await Promise.all(afterwards)
+}
+
+/** A branch's docs pull request: the hand-off recorded, its authors asked, the update noted. */
+async function branchHandOff(
+  ctx: PublishContext,
+  dashboard: BranchDashboard,
+  outcome: Outcome,
+  prLink: string,
+  docs: DocsPullRequest,
+  handedOff: boolean
+): Promise<void> {
+  if (handedOff) dashboard.handedOff(prLink)
+  // A token that reaches the docs pull request: docs-token, or the docs in this repository.
+  const here = sameRepository(docs.repository, ctx.run.repository)
+  const token = ctx.settings.docsToken ?? (here ? ctx.settings.githubToken : undefined)
+  if (!token) return
+  const access = {
+    token,
+    userAgent: ctx.userAgent,
+    signal: ctx.signal,
+    budgetMs: Math.max(1, Math.min(BUDGETS.docsPullRequest, ctx.deadline - ctx.now()))
+  }
+  if (docs.state === 'open' && ctx.settings.docsPrReviewers.some((r) => r.kind === 'author')) {
+    await dashboard.askAuthors(access, prLink, docs.author?.login, outcome.jobId ?? '')
+  }
+  if (outcome.sent !== undefined) await dashboard.noteUpdate(access, prLink, runUrl(ctx.run))
 }
 
 function docsState(docs: DocsPullRequest): 'open' | 'merged' | 'closed' {
