@@ -16,6 +16,7 @@ import { markdownTable, ms, ratio, seconds, verdictLines, type Verdict } from '.
 import { FIXED_INTERVAL_MS, SCALE, timeLapse } from './time-lapse.ts'
 import { pullRequestCalls } from './pr-calls.ts'
 import { githubCalls, githubCallsTable } from './github-calls.ts'
+import { branchCost, branchCostTable } from './branch-cost.ts'
 
 const JOB_LENGTHS_MS = [1000, 4000, 12_000]
 const START_UP_ROUNDS = 11
@@ -271,6 +272,35 @@ try {
       pass: everything.code <= 6 && everything.docs <= 6
     })
   }
+  // 7. One docs pull request per branch.
+  const branch = await branchCost(20)
+  section(
+    'One docs job per branch (20 pushes, then 100 commits in one push, then a quiet week)',
+    branchCostTable(branch)
+  )
+  verdicts.push(
+    {
+      target: 'twenty pushes: one creation, nineteen messages, one docs pull request',
+      measured: `${branch.creations}, ${branch.messages}, ${branch.docsPullRequests}`,
+      pass: branch.creations === 1 && branch.messages === 19 && branch.docsPullRequests === 1
+    },
+    {
+      target:
+        'a push of up to 100 commits: at most 8 GitHub calls on the code repository, plus at most 20 look-ups',
+      measured: `${branch.bigPushCalls.code - branch.bigPushCalls.lookups} + ${branch.bigPushCalls.lookups}`,
+      pass:
+        branch.bigPushCalls.code - branch.bigPushCalls.lookups <= 8 &&
+        branch.bigPushCalls.lookups <= 20
+    },
+    {
+      target: 'a scheduled run with nothing new: nothing sent to the agent, at most 3 GitHub calls',
+      measured: `${branch.quiet.agentSends} sent, ${branch.quiet.githubCalls} calls, skipped=${branch.quiet.skipped}`,
+      pass:
+        branch.quiet.agentSends === 0 &&
+        branch.quiet.githubCalls <= 3 &&
+        branch.quiet.skipped === 'true'
+    }
+  )
 } finally {
   await standIn.close()
 }
