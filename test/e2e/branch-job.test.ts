@@ -200,7 +200,8 @@ describe('pushes to a branch', () => {
   })
 })
 
-describe('a branch whose job cannot go on', () => {
+// Each case its own stand-ins, all side by side (jest runs describe blocks one after another).
+describe('a branch, run by run', () => {
   it.concurrent("carries a failed job's commits into the next job's first prompt", async () => {
     const w = await freshWorld()
     const failed = await w.push(['Add the widgets API'], 'fail: Update the docs.')
@@ -215,38 +216,32 @@ describe('a branch whose job cannot go on', () => {
     expect(last).toContain('Add the gadgets API')
   })
 
-  it.concurrent('starts over when a person closed the dashboard', async () => {
-    const w = await freshWorld()
-    await w.push(['First change'])
-    const [first] = w.dashboards()
-    w.github.closeIssue(REPO, first?.number ?? 0, 'maintainer')
+  it.concurrent(
+    "starts over when a person closed the dashboard, and ignores a person's issue with the label and a pasted marker",
+    async () => {
+      const w = await freshWorld()
+      await w.push(['First change'])
+      const [real] = w.dashboards()
+      w.github.closeIssue(REPO, real?.number ?? 0, 'maintainer')
+      // A forged copy of the action's record, pointing at the closed job.
+      w.github.addIssue(REPO, {
+        title: 'Docs agent: main',
+        body: real?.body ?? '',
+        labels: ['docs-agent'],
+        login: 'mallory'
+      })
 
-    const again = await w.push(['Second change'])
-    expect(again.exitCode).toBe(0)
-    expect(w.creations()).toBe(2)
-    expect(w.dashboards().filter((d) => d.state === 'open')).toHaveLength(1)
-  })
-})
-
-describe('the record is trusted only from the action', () => {
-  it.concurrent("ignores a person's issue with the label and a pasted marker", async () => {
-    const w = await freshWorld()
-    await w.push(['First change'])
-    const [real] = w.dashboards()
-    w.github.closeIssue(REPO, real?.number ?? 0, 'maintainer')
-    // A forged copy of the action's record, pointing at a job of the forger's choosing.
-    w.github.addIssue(REPO, {
-      title: 'Docs agent: main',
-      body: real?.body ?? '',
-      labels: ['docs-agent'],
-      login: 'mallory'
-    })
-
-    const next = await w.push(['Second change'])
-    expect(next.exitCode).toBe(0)
-    expect(w.creations()).toBe(2)
-    expect(w.messages()).toBe(0)
-  })
+      const next = await w.push(['Second change'])
+      expect(next.exitCode).toBe(0)
+      expect(w.creations()).toBe(2)
+      expect(w.messages()).toBe(0)
+      const open = w.dashboards().filter((d) => d.state === 'open')
+      expect(open.map((d) => d.user.login).sort()).toEqual(['github-actions[bot]', 'mallory'])
+      expect(open.find((d) => d.user.login === 'github-actions[bot]')?.body).toContain(
+        next.outputs['job-id']
+      )
+    }
+  )
 
   it.concurrent('without issues: write, warns once naming it and runs on its own', async () => {
     const w = await freshWorld()
@@ -259,12 +254,10 @@ describe('the record is trusted only from the action', () => {
     expect(warnings[0]).toContain('issues: write')
     expect(run.outputs).toMatchObject({ created: 'true', status: 'completed', skipped: 'false' })
   })
-})
 
-describe("the branch's job across runs", () => {
   it.concurrent('waits for a busy job, then sends the new commits to it', async () => {
     const w = await freshWorld()
-    const first = await w.push(['First change'], 'slow:1500: Update the docs.', { wait: 'false' })
+    const first = await w.push(['First change'], 'slow:3000: Update the docs.', { wait: 'false' })
     expect(first.outputs.status).toBe('active')
 
     const second = await w.push(['Second change'])
@@ -331,9 +324,7 @@ describe("the branch's job across runs", () => {
       expect(last).not.toContain('First change')
     }
   )
-})
 
-describe("the branch's docs pull request", () => {
   it.concurrent(
     'is told what each follow-up covers, and its reviewers are the authors of the changes, each asked once',
     async () => {

@@ -103,15 +103,13 @@ describe('a follow-up whose status stays completed while its docs pull request c
 // The job that opened a docs pull request, found failed or archived by a command, is
 // declined and reported as it is: test/action/execute/executor.test.ts.
 describe("a pull request's job that ends badly while the run waits for it", () => {
-  it.concurrent.each([
-    ['failed', 'fail'],
-    ['archived', 'archive']
-  ] as const)(
+  // Archived takes the same path (test/action/plan/plan.test.ts, afterBusyWait).
+  it.concurrent.each([['failed', 'fail']] as const)(
     'is reported everywhere when it is %s: a new job is created, and the old one is named in the log',
     async (status, directive) => {
       const { standIn, run, comment, lastCheck } = await freshWorld()
       // The first run leaves its job working (wait: false); it ends badly later.
-      const first = await run(`${directive}: slow:4000: Document it`, { wait: 'false' })
+      const first = await run(`${directive}: slow:2500: Document it`, { wait: 'false' })
       expect(first.outputs.status).toBe('active')
       const [oldJob] = standIn.jobIds()
 
