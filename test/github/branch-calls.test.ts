@@ -9,23 +9,12 @@ import {
   type CoverageInput
 } from '../../src/github/branch-commits.js'
 import { withRun, type BranchRecord } from '../../src/github/branch-record.js'
-import type { RepositoryAccess } from '../../src/github/client.js'
 import { createDashboard, findDashboard, updateDashboard } from '../../src/github/dashboard.js'
-import { GITHUB_TOKEN } from '../support/fixtures.js'
+import { repositoryPerTest } from '../support/fixtures.js'
 import { useInProcessGitHub } from '../support/in-process-github.js'
 
 const inProcess = useInProcessGitHub({ captureLog: true })
-let count = 0
-let repository = ''
-beforeEach(() => {
-  repository = `acme/calls${++count}`
-})
-const access = (): RepositoryAccess => ({
-  token: GITHUB_TOKEN,
-  userAgent: 'test',
-  repository,
-  budgetMs: 10_000
-})
+const { access, repository } = repositoryPerTest('calls')
 const key = { projectId: 'proj-test', branch: 'main' }
 const record = (lastSha: string): BranchRecord => ({
   ...key,
@@ -36,9 +25,13 @@ const record = (lastSha: string): BranchRecord => ({
   reviewers: [],
   runs: []
 })
-const view = (rec: BranchRecord) => ({ record: rec, repository, serverUrl: 'https://github.com' })
+const view = (rec: BranchRecord) => ({
+  record: rec,
+  repository: repository(),
+  serverUrl: 'https://github.com'
+})
 const input = (fields: Partial<CoverageInput>): CoverageInput => ({
-  repository,
+  repository: repository(),
   serverUrl: 'https://github.com',
   branch: 'main',
   headSha: '',
@@ -48,12 +41,12 @@ const input = (fields: Partial<CoverageInput>): CoverageInput => ({
   ...fields
 })
 
-it('a push covering 100 commits from 100 pull requests: 3 calls on the code repository, plus 20 lookups', async () => {
-  const first = inProcess.github.pushCommits(repository, 'main', [{ message: 'base' }])
+it('a push covering 100 commits from 100 pull requests: 3 calls on the code repository(), plus 20 lookups', async () => {
+  const first = inProcess.github.pushCommits(repository(), 'main', [{ message: 'base' }])
   const base = first[0]?.sha as string
   await createDashboard(access(), view(record(base)))
   const pushed = inProcess.github.pushCommits(
-    repository,
+    repository(),
     'main',
     Array.from({ length: 100 }, (_, i) => ({ message: `c${i}`, pull: { number: 1000 + i } }))
   )
@@ -93,7 +86,7 @@ it('a push covering 100 commits from 100 pull requests: 3 calls on the code repo
 })
 
 it('a scheduled run with nothing new: 2 calls in all', async () => {
-  const pushed = inProcess.github.pushCommits(repository, 'main', [
+  const pushed = inProcess.github.pushCommits(repository(), 'main', [
     { message: 'a' },
     { message: 'b' }
   ])

@@ -19,8 +19,7 @@ import {
   type CoveredCommit
 } from '../../src/github/branch-commits.js'
 import { parseBranchRecord, renderBranchRecord } from '../../src/github/branch-record.js'
-import type { RepositoryAccess } from '../../src/github/client.js'
-import { GITHUB_TOKEN } from '../support/fixtures.js'
+import { repositoryPerTest } from '../support/fixtures.js'
 import { anyText, runs } from '../support/properties.js'
 import { useInProcessGitHub } from '../support/in-process-github.js'
 
@@ -184,21 +183,11 @@ describe('the pure parts', () => {
 
 describe('against the GitHub stand-in', () => {
   const inProcess = useInProcessGitHub({ captureLog: true })
-  let repoCount = 0
-  let repository = ''
-  beforeEach(() => {
-    repository = `acme/app${++repoCount}`
-  })
-  const access = (): RepositoryAccess => ({
-    token: GITHUB_TOKEN,
-    userAgent: 'test',
-    repository,
-    budgetMs: 10_000
-  })
+  const { access, repository } = repositoryPerTest('app')
   const calls = (before: number): string[] =>
     inProcess.github.requests.slice(before).map((r) => `${r.method} ${r.path}`)
   const run = (fields: Partial<CoverageInput>): CoverageInput => ({
-    repository,
+    repository: repository(),
     serverUrl: 'https://github.com',
     branch: 'main',
     headSha: '',
@@ -209,7 +198,7 @@ describe('against the GitHub stand-in', () => {
   })
   const push = (count: number, from = 1, options: { replace?: boolean } = {}) =>
     inProcess.github.pushCommits(
-      repository,
+      repository(),
       'main',
       Array.from({ length: count }, (_, i) => ({
         message: `change ${from + i}\n\nbody`,
@@ -239,7 +228,7 @@ describe('against the GitHub stand-in', () => {
     ])
     expect(coverage).toMatchObject({ origin: 'since-record', total: 4, from: pushed[0]?.sha })
     expect(calls(before)).toEqual([
-      `GET /repos/${repository}/compare/${pushed[0]?.sha}...${pushed[4]?.sha}`
+      `GET /repos/${repository()}/compare/${pushed[0]?.sha}...${pushed[4]?.sha}`
     ])
   })
 
@@ -263,7 +252,7 @@ describe('against the GitHub stand-in', () => {
 
   it('counts 300 new commits, lists the newest 100 of those GitHub gives, and links the rest', async () => {
     const pushed = inProcess.github.pushCommits(
-      repository,
+      repository(),
       'main',
       Array.from({ length: 301 }, (_, i) => ({ message: `c${i}` }))
     )
@@ -276,7 +265,7 @@ describe('against the GitHub stand-in', () => {
     expect(coverage.commits).toHaveLength(MAX_LISTED)
     // GitHub lists the oldest 250; the newest 100 of them are c151..c250.
     expect(coverage.commits[0]?.subject).toBe('c151')
-    expect(coverage.compareUrl).toContain(`/${repository}/compare/`)
+    expect(coverage.compareUrl).toContain(`/${repository()}/compare/`)
   })
 
   it.each([
@@ -300,7 +289,7 @@ describe('against the GitHub stand-in', () => {
 
   it('covers the last 7 days of the branch on a first scheduled run, in one call', async () => {
     const now = new Date('2026-11-24T12:00:00Z')
-    inProcess.github.pushCommits(repository, 'main', [
+    inProcess.github.pushCommits(repository(), 'main', [
       { message: 'old', date: '2026-11-01T00:00:00Z' },
       { message: 'recent 1', date: '2026-11-20T00:00:00Z' },
       { message: 'recent 2', date: '2026-11-23T00:00:00Z' }
@@ -325,7 +314,7 @@ describe('against the GitHub stand-in', () => {
       run({
         headSha: sha(2),
         payload: {
-          compare: `https://github.com/${repository}/compare/abc...def`,
+          compare: `https://github.com/${repository()}/compare/abc...def`,
           commits: [
             { id: sha(1), message: 'one' },
             { id: sha(2), message: 'two' }
@@ -337,7 +326,7 @@ describe('against the GitHub stand-in', () => {
       kind: 'commits',
       origin: 'first-push',
       total: 2,
-      compareUrl: `https://github.com/${repository}/compare/abc...def`
+      compareUrl: `https://github.com/${repository()}/compare/abc...def`
     })
     expect(calls(before)).toEqual([])
   })

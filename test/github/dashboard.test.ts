@@ -9,7 +9,6 @@ import {
   type BranchRecord,
   type BranchRun
 } from '../../src/github/branch-record.js'
-import type { RepositoryAccess } from '../../src/github/client.js'
 import {
   createDashboard,
   dashboardTitle,
@@ -19,7 +18,7 @@ import {
   updateDashboard,
   type DashboardView
 } from '../../src/github/dashboard.js'
-import { GITHUB_TOKEN } from '../support/fixtures.js'
+import { repositoryPerTest } from '../support/fixtures.js'
 import { useInProcessGitHub } from '../support/in-process-github.js'
 import { anyText, runs } from '../support/properties.js'
 
@@ -148,17 +147,7 @@ describe('which issue is the dashboard', () => {
 
 describe('against the GitHub stand-in', () => {
   const inProcess = useInProcessGitHub({ captureLog: true })
-  let count = 0
-  let repository = ''
-  beforeEach(() => {
-    repository = `acme/dash${++count}`
-  })
-  const access = (): RepositoryAccess => ({
-    token: GITHUB_TOKEN,
-    userAgent: 'test',
-    repository,
-    budgetMs: 10_000
-  })
+  const { access, repository } = repositoryPerTest('dash')
   const key = { projectId: 'proj-test', branch: 'main' }
   const warnings = (): string[] =>
     inProcess.printed
@@ -170,7 +159,7 @@ describe('against the GitHub stand-in', () => {
     expect(await findDashboard(access(), key)).toEqual({ kind: 'none' })
     const saved = await createDashboard(access(), VIEW)
     if (saved.kind !== 'saved') throw new Error(saved.reason)
-    const [stored] = inProcess.github.issues(repository)
+    const [stored] = inProcess.github.issues(repository())
     expect(stored).toMatchObject({
       title: dashboardTitle('proj-test', 'main'),
       labels: ['docs-agent'],
@@ -198,19 +187,19 @@ describe('against the GitHub stand-in', () => {
     ).toMatchObject({ kind: 'saved' })
     expect(await findDashboard(access(), key)).toMatchObject({ kind: 'found', record: next })
 
-    inProcess.github.closeIssue(repository, saved.issue.number, 'mona')
+    inProcess.github.closeIssue(repository(), saved.issue.number, 'mona')
     expect(await findDashboard(access(), key)).toEqual({ kind: 'none' })
     expect(warnings()).toEqual([])
   })
 
   it('ignores a person’s issue with the label and a pasted record, and pull requests with the label', async () => {
-    inProcess.github.addIssue(repository, {
+    inProcess.github.addIssue(repository(), {
       title: 'Docs agent: main (proj-test)',
       body: renderDashboard(VIEW),
       labels: ['docs-agent'],
       login: 'mallory'
     })
-    inProcess.github.setPullState(repository, 50, { state: 'open', merged: false })
+    inProcess.github.setPullState(repository(), 50, { state: 'open', merged: false })
     expect(await findDashboard(access(), key)).toEqual({ kind: 'none' })
   })
 
@@ -252,7 +241,7 @@ describe('against the GitHub stand-in', () => {
         reason: `the GitHub API answered ${status}`
       })
       expect(warnings()).toEqual([
-        `::warning::dashboard: could not ${what} ${repository} (the GitHub API answered ${status}), so the branch's docs job is not recorded and this run works on its own. The dashboard issue needs \`permissions: issues: write\` for the job (and issues turned on in the repository).`
+        `::warning::dashboard: could not ${what} ${repository()} (the GitHub API answered ${status}), so the branch's docs job is not recorded and this run works on its own. The dashboard issue needs \`permissions: issues: write\` for the job (and issues turned on in the repository).`
       ])
     }
   )

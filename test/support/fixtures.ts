@@ -4,6 +4,7 @@
 
 import { join } from 'node:path'
 import type { AgentJob } from '../../src/agent/job.ts'
+import type { RepositoryAccess } from '../../src/github/client.ts'
 import type { WorkflowRun } from '../../src/github/workflow-run.ts'
 import {
   startGitHubStandIn,
@@ -147,3 +148,22 @@ export const posts = (standIn: StandIn): { path: string; body: string }[] =>
 /** The prompt of every job creation and follow-up the service received. */
 export const sentPrompts = (standIn: StandIn): string[] =>
   posts(standIn).map((r) => (JSON.parse(r.body) as { prompt: string }).prompt)
+
+/**
+ * A repository of its own for each test (`acme/<prefix><n>`) on the GitHub stand-in, and
+ * the access the branch modules take to it. Call at the top of a file or describe block.
+ */
+export function repositoryPerTest(prefix: string): {
+  repository: () => string
+  access: () => RepositoryAccess
+} {
+  let count = 0
+  let repository = ''
+  beforeEach(() => {
+    repository = `acme/${prefix}${++count}`
+  })
+  return {
+    repository: () => repository,
+    access: () => ({ token: GITHUB_TOKEN, userAgent: 'test', repository, budgetMs: 10_000 })
+  }
+}
