@@ -1,5 +1,5 @@
 // One line for every way a call can fail: what happened, and what to do about it.
-// Server text in these lines is untrusted; report.ts prints them through safeLine.
+// Server text in these lines is untrusted; the action prints them through safeLine.
 
 import type { Endpoint } from './agent-api.js'
 import { formatDuration } from '../common/duration.js'

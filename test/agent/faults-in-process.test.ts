@@ -1,6 +1,6 @@
 // The faults of test/e2e/faults-*.test.ts, one row each, decided where they are
 // decided: the client modules (HttpClient, AgentApi, withRetry, waitForJob) wired as
-// main.ts wires them, against the same stand-in over HTTP on 127.0.0.1, and the line
+// run-parts.ts wires them, against the same stand-in over HTTP on 127.0.0.1, and the line
 // describeError (or endingFor) makes of what went wrong. The bundled action runs a
 // few of each kind end to end, to prove the wiring: the exit code, the outputs, the log.
 //
@@ -873,7 +873,7 @@ describe('pull request links', () => {
       const outcome = await call(standIn.url, 'get', { jobId: job.id })
 
       expect(outcome.job?.prLink).toBe(expected.link)
-      // What report.ts makes the pr-number and pr-repository outputs of.
+      // What publish/outputs.ts makes the pr-number and pr-repository outputs of.
       const pr = parsePullRequestLink(outcome.job?.prLink ?? null)
       expect(pr ? String(pr.number) : '').toBe(expected.number)
       expect(pr?.repository ?? '').toBe(expected.repository)

@@ -5,7 +5,7 @@
 // commands, the prompt, who may command, which reaction ends a command) are proven in
 // process: test/github/command.test.ts, test/action/early-exit.test.ts,
 // test/github/command-prompt.test.ts, test/github/commander.test.ts and
-// test/action/command-run.test.ts.
+// test/action/publish/command-replies.test.ts.
 
 import { copyFileSync, mkdtempSync, readdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -246,7 +246,7 @@ describe('usage and endings', () => {
     }
   )
 
-  // Timed out, archived, running on: the same call, decided in test/action/command-run.test.ts.
+  // Timed out, archived, running on: the same call, decided in test/action/publish/command-replies.test.ts.
   it.concurrent('reacts 😕 when the job fails, and fails the step', async () => {
     const { agent, github, reactions } = await freshWorld()
     const run = await runEvent({

@@ -5,7 +5,7 @@
 // Each spawned run costs a Node start, so the runs are chained as a pull request's life
 // would chain them: three chains (pushes, replacements, re-runs), each run once and read
 // by several tests. Every decision is also asserted row by row, in process, in
-// test/action/job-decision.test.ts; these prove the wiring around it.
+// test/action/plan/plan.test.ts; these prove the wiring around it.
 
 import { jest } from '@jest/globals'
 import { onDemand, startedWithFile } from '../support/fixtures.js'
