@@ -13,13 +13,30 @@
 
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
+import { createRequire, Module } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Ajv as AjvClass, ValidateFunction } from 'ajv'
 import type { FormatsPlugin } from 'ajv-formats'
 
-const require = createRequire(import.meta.url)
+/**
+ * Node's own `createRequire`, also under jest. jest's `node:module` hands each test file a
+ * require of its own, which would load ajv, every compiled validator and the worker cache
+ * (worker-cache.cjs) again in each file; its `Module` class extends Node's, whose static
+ * `createRequire` is the process-wide one. Under Node alone, and should jest ever stop
+ * doing that, this is the plain `createRequire`: the same results, only slower.
+ */
+function processWideCreateRequire(): typeof createRequire {
+  const native = (Object.getPrototypeOf(Module) as { createRequire?: unknown }).createRequire
+  return typeof native === 'function' ? (native as typeof createRequire) : createRequire
+}
+const require = processWideCreateRequire()(import.meta.url)
+
+interface WorkerCache {
+  once<T>(key: string, make: () => T): T
+  readJson(file: string): unknown
+}
+const workerCache = require('./worker-cache.cjs') as WorkerCache
 
 interface AjvLibrary {
   Ajv: typeof AjvClass
@@ -332,7 +349,6 @@ class Validators {
   private readonly id: string
   private readonly source: Prepared
   private ajv: AjvClass | undefined
-  private readonly compiled = new Map<string, ValidateFunction>()
 
   constructor(id: string, source: Prepared) {
     this.id = id
@@ -340,8 +356,12 @@ class Validators {
   }
 
   get(name: string, schema: unknown): ValidateFunction {
-    let validate = this.compiled.get(name)
-    if (validate) return validate
+    return workerCache.once(`validator ${this.source.key} ${name}`, () => this.compile(schema))
+  }
+
+  /** The validator of `schema`: from its standalone code in the cache, or compiled into it. */
+  private compile(schema: unknown): ValidateFunction {
+    let validate: ValidateFunction
     const rebased = rebase(schema, this.id) as object
     const hash = createHash('sha256').update(JSON.stringify(rebased)).digest('hex').slice(0, 16)
     const file = join(CACHE, `${this.source.key}-${hash}.cjs`)
@@ -356,7 +376,6 @@ class Validators {
       validate = this.ajv.compile(rebased)
       writeAtomically(file, ajvLibrary().standaloneCode(this.ajv, validate))
     }
-    this.compiled.set(name, validate)
     return validate
   }
 }
@@ -369,6 +388,8 @@ export class Contract {
   private doc: Json | undefined
   private validators: Validators | undefined
   private operations: Operation[] | undefined
+  /** The operations by method and number of path segments: what `find` looks through. */
+  private buckets: Map<string, Operation[]> | undefined
 
   constructor(name: string, load: () => Prepared, options: { bearer?: boolean } = {}) {
     this.name = name
@@ -433,7 +454,18 @@ export class Contract {
   }
 
   private find(method: string, path: string): Operation | undefined {
-    return this.index().find((op) => op.method === method && op.pattern.test(path))
+    if (!this.buckets) {
+      this.buckets = new Map()
+      for (const op of this.index()) {
+        const key = `${op.method} ${op.template.split('/').length}`
+        const bucket = this.buckets.get(key)
+        if (bucket) bucket.push(op)
+        else this.buckets.set(key, [op])
+      }
+    }
+    // A template's `{name}` matches one segment: only templates as long as the path can match.
+    const candidates = this.buckets.get(`${method} ${path.split('/').length}`) ?? []
+    return candidates.find((op) => op.pattern.test(path))
   }
 
   /**
@@ -609,7 +641,7 @@ function prepared(...parts: string[]): Prepared {
     .digest('hex')
     .slice(0, 16)
   const file = join(CACHE, `${key}.json`)
-  if (existsSync(file)) return { doc: JSON.parse(readFileSync(file, 'utf8')) as Json, key }
+  if (existsSync(file)) return { doc: workerCache.readJson(file) as Json, key }
   const doc = slim(readJson(...parts)) as Json
   allowNullInNullableEnums(doc)
   writeAtomically(file, JSON.stringify(doc))

@@ -6,6 +6,7 @@
 // package.json, the installed packages and Node's version), so an unchanged tree is not
 // built twice and any change to those inputs builds afresh. Only the latest entry is kept.
 
+import { spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import {
   cpSync,
@@ -17,10 +18,10 @@ import {
   writeFileSync
 } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, relative } from 'node:path'
+import { dirname, join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { bundle, ROOT } from '../../scripts/bundle.ts'
-import { agentJobsContract, gitHubContract, warmWebhooks } from './contracts.ts'
-import { ROUTES } from './github-routes/index.ts'
+import { warmContracts } from './warm-contracts.ts'
 
 const PACKAGES_FILE = 'bundled-packages.json'
 
@@ -50,12 +51,29 @@ export function buildInputsHash(): string {
   return hash.digest('hex')
 }
 
-export default function globalSetup(): void {
+/** warm-contracts.ts in a process of its own: it and the bundling both take seconds when cold. */
+function warmContractsBeside(): Promise<void> {
+  const script = join(dirname(fileURLToPath(import.meta.url)), 'warm-contracts.ts')
+  const child = spawn(process.execPath, [script], { stdio: ['ignore', 'ignore', 'pipe'] })
+  let stderr = ''
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+  return new Promise((resolve, reject) => {
+    child.on('error', reject)
+    child.on('close', (code) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`Compiling the contracts failed (exit ${String(code)}):\n${stderr}`))
+    )
+  })
+}
+
+export default async function globalSetup(): Promise<void> {
   const root = mkdtempSync(join(tmpdir(), 'action-bundle-'))
   const cacheDir = join(ROOT, 'node_modules', '.cache', 'action-bundle')
   const key = buildInputsHash()
   const cached = join(cacheDir, key)
   if (!existsSync(join(cached, PACKAGES_FILE))) {
+    const warming = warmContractsBeside()
     const build = mkdtempSync(join(tmpdir(), 'action-build-'))
     try {
       const packages = bundle(join(build, 'dist'))
@@ -69,19 +87,13 @@ export default function globalSetup(): void {
       cpSync(join(build, PACKAGES_FILE), join(cached, PACKAGES_FILE))
     } finally {
       rmSync(build, { recursive: true, force: true })
+      await warming
     }
+  } else {
+    warmContracts()
   }
   // A copy: the tests and the teardown may change or remove theirs.
   cpSync(cached, root, { recursive: true })
   // Inherited by the test workers, which start after this.
   process.env.ACTION_BUNDLE_ROOT = root
-
-  // The contracts' validators of what the stand-ins serve, compiled into their cache now
-  // (seconds on a fresh clone, nothing after): a worker compiling one would stall its
-  // stand-ins in the middle of a test.
-  agentJobsContract.warm(() => true)
-  gitHubContract.warm((method, path) =>
-    ROUTES.some((route) => route.method === method && route.path.test(path))
-  )
-  warmWebhooks()
 }
