@@ -3,8 +3,9 @@
 // ids and a plain pull request link, or is a bad answer with a bounded excerpt and a
 // one-line message. Nothing else escapes, and no shape of JSON makes the work unbounded.
 
+import assert from 'node:assert/strict'
 import fc from 'fast-check'
-import { anyText, runs, webUrl } from '../support/properties.js'
+import { anyText, assertIncludes, runs, webUrl } from '../support/properties.js'
 import { AgentApi } from '../../src/agent/agent-api.js'
 import { describeError } from '../../src/agent/describe-error.js'
 import type { HttpClient, JsonResponse } from '../../src/agent/http.js'
@@ -73,7 +74,7 @@ describe('parseJob (properties)', () => {
         try {
           parseJob(value)
         } catch (error) {
-          expect(error).toBeInstanceOf(NotAJobError)
+          assert.ok(error instanceof NotAJobError, 'threw something other than NotAJobError')
         }
       }),
       RUNS
@@ -91,12 +92,12 @@ describe('parseJob (properties)', () => {
         try {
           job = parseJob(value)
         } catch {
-          expect(plain).toBe(false)
+          assert.equal(plain, false, 'a plain job refused')
           return
         }
-        expect(plain).toBe(true)
-        expect(job.id).toBe(value.id)
-        expect(job.prLink).toBe(parsePullRequestLink(value.prLink)?.link ?? null)
+        assert.equal(plain, true, 'a job that is not plain accepted')
+        assert.equal(job.id, value.id)
+        assert.equal(job.prLink, parsePullRequestLink(value.prLink)?.link ?? null)
       }),
       RUNS
     )
@@ -114,16 +115,19 @@ describe('reading a job answer (properties)', () => {
             (error: unknown) => ({ error })
           )
         if ('job' in outcome) {
-          expect(outcome.job.id).toBe(ASKED)
+          assert.equal(outcome.job.id, ASKED)
           return
         }
-        expect(outcome.error).toBeInstanceOf(BadResponseError)
-        const error = outcome.error as BadResponseError
-        expect(error.excerpt.length).toBeLessThanOrEqual(121)
+        const error = outcome.error
+        assert.ok(
+          error instanceof BadResponseError,
+          'failed with something other than a bad answer'
+        )
+        assert.ok(error.excerpt.length <= 121, 'excerpt longer than 121 characters')
         const line = describeError(error, { endpoint: 'create', projectId: 'proj', host: 'h' })
-        expect(line.length).toBeLessThan(1000)
-        expect(line).not.toMatch(/[\n\r]/)
-        expect(line).toContain('may have been created')
+        assert.ok(line.length < 1000, 'message of 1000 characters or more')
+        assert.doesNotMatch(line, /[\n\r]/)
+        assertIncludes(line, 'may have been created')
       }),
       runs(150)
     )

@@ -2,6 +2,7 @@
 // returns is always a whole, finite number of milliseconds, and formatting then
 // parsing gives back what was formatted.
 
+import assert from 'node:assert/strict'
 import fc from 'fast-check'
 import { runs } from '../support/properties.js'
 import { formatDuration, parseDuration } from '../../src/common/duration.js'
@@ -22,7 +23,7 @@ describe('parseDuration (properties)', () => {
         (parts, upper) => {
           const text = parts.map(([n, u]) => `${n}${u}`).join('')
           const expected = parts.reduce((sum, [n, u]) => sum + n * UNIT_MS[u], 0)
-          expect(parseDuration(` ${upper ? text.toUpperCase() : text} `)).toBe(expected)
+          assert.equal(parseDuration(` ${upper ? text.toUpperCase() : text} `), expected)
         }
       ),
       RUNS
@@ -32,7 +33,7 @@ describe('parseDuration (properties)', () => {
   it('reads a bare number as seconds', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 10_000_000 }), (n) => {
-        expect(parseDuration(String(n))).toBe(n * 1000)
+        assert.equal(parseDuration(String(n)), n * 1000)
       }),
       RUNS
     )
@@ -45,9 +46,9 @@ describe('parseDuration (properties)', () => {
         (text) => {
           const ms = parseDuration(text)
           if (ms === undefined) return
-          expect(Number.isFinite(ms)).toBe(true)
-          expect(Number.isInteger(ms)).toBe(true)
-          expect(ms).toBeGreaterThanOrEqual(0)
+          assert.ok(Number.isFinite(ms), 'not finite')
+          assert.ok(Number.isInteger(ms), 'not whole')
+          assert.ok(ms >= 0, 'negative')
         }
       ),
       runs(500)
@@ -62,7 +63,7 @@ describe('parseDuration (properties)', () => {
             text
           )
         )
-        expect(parseDuration(text)).toBeUndefined()
+        assert.equal(parseDuration(text), undefined)
       }),
       RUNS
     )
@@ -76,7 +77,7 @@ describe('parseDuration (properties)', () => {
           fc.integer({ min: 1, max: 24 * 3600 }).map((s) => s * 1000)
         ),
         (ms) => {
-          expect(parseDuration(formatDuration(ms))).toBe(ms)
+          assert.equal(parseDuration(formatDuration(ms)), ms)
         }
       ),
       RUNS

@@ -3,6 +3,7 @@
 // given (percent-encoding included); what it accepts it reads exactly; and reading
 // its own link again gives the same answer.
 
+import assert from 'node:assert/strict'
 import fc from 'fast-check'
 import { runs, webUrl } from '../support/properties.js'
 import { parsePullRequestLink } from '../../src/common/pull-request-link.js'
@@ -68,13 +69,14 @@ describe('parsePullRequestLink (properties)', () => {
       fc.property(fc.oneof(fc.string(), webUrl(), mangled), (text) => {
         const pr = parsePullRequestLink(text)
         if (!pr) return
-        expect(pr.link).toMatch(
+        assert.match(
+          pr.link,
           /^https:\/\/[A-Za-z0-9.-]+(?::\d+)?\/[A-Za-z0-9-]+\/[A-Za-z0-9._-]+\/pull\/\d+$/
         )
-        expect(pr.repository).toMatch(/^[A-Za-z0-9-]+\/[A-Za-z0-9._-]+$/)
-        expect(Number.isSafeInteger(pr.number) && pr.number > 0).toBe(true)
-        expect(pr.link).not.toMatch(HOSTILE)
-        expect(pr.repository).not.toMatch(HOSTILE)
+        assert.match(pr.repository, /^[A-Za-z0-9-]+\/[A-Za-z0-9._-]+$/)
+        assert.ok(Number.isSafeInteger(pr.number) && pr.number > 0, 'not a positive safe integer')
+        assert.doesNotMatch(pr.link, HOSTILE)
+        assert.doesNotMatch(pr.repository, HOSTILE)
       }),
       RUNS
     )
@@ -83,7 +85,8 @@ describe('parsePullRequestLink (properties)', () => {
   it('reads every well-formed link exactly, dropping a query or fragment', () => {
     fc.assert(
       fc.property(host, owner, repo, number, tail, (h, o, r, n, t) => {
-        expect(parsePullRequestLink(`https://${h}/${o}/${r}/pull/${n}${t}`)).toEqual({
+        // The parser returns a plain object of three defined fields: nothing toEqual would ignore.
+        assert.deepEqual(parsePullRequestLink(`https://${h}/${o}/${r}/pull/${n}${t}`), {
           link: `https://${h}/${o}/${r}/pull/${n}`,
           number: n,
           repository: `${o}/${r}`
@@ -98,7 +101,7 @@ describe('parsePullRequestLink (properties)', () => {
       fc.property(fc.oneof(mangled, webUrl()), host, owner, repo, number, (text, h, o, r, n) => {
         for (const link of [text, `https://${h}/${o}/${r}/pull/${n}`]) {
           const pr = parsePullRequestLink(link)
-          if (pr) expect(parsePullRequestLink(pr.link)).toEqual(pr)
+          if (pr) assert.deepEqual(parsePullRequestLink(pr.link), pr)
         }
       }),
       RUNS
@@ -108,7 +111,7 @@ describe('parsePullRequestLink (properties)', () => {
   it('refuses a link with a hostile character or a percent-encoding spliced in anywhere', () => {
     fc.assert(
       fc.property(mangled, (text) => {
-        expect(parsePullRequestLink(text)).toBeUndefined()
+        assert.equal(parsePullRequestLink(text), undefined)
       }),
       RUNS
     )

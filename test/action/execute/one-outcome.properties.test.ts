@@ -2,6 +2,7 @@
 // status and link as the step's last log line: the outputs, the job summary, the pull
 // request comment and the check run all read the one outcome the job's owner builds.
 
+import assert from 'node:assert/strict'
 import fc from 'fast-check'
 import { JobOwner } from '../../../src/action/execute/job-owner.js'
 import type { JobCalls } from '../../../src/action/execute/job-calls.js'
@@ -15,7 +16,7 @@ import type { AgentJob } from '../../../src/agent/job.js'
 import { parsePullRequestLink } from '../../../src/common/pull-request-link.js'
 import { FakeClock } from '../../support/fake-clock.js'
 import { pullRequestRun } from '../../support/fixtures.js'
-import { runs } from '../../support/properties.js'
+import { assertIncludes, runs } from '../../support/properties.js'
 
 const STATUSES = ['active', 'completed', 'failed', 'archived', 'pending'] as const
 
@@ -84,14 +85,17 @@ describe('one outcome for every publisher', () => {
           // The owner reports the last answer the service gave (as working on a message
           // that was not waited on, unless that answer already failed).
           const pending = !wait && afterMessage && lastAnswer.status !== 'failed'
-          expect(job).toEqual(pending ? { ...lastAnswer, status: 'active' } : lastAnswer)
+          // Plain objects of three defined fields on both sides: nothing toEqual would ignore.
+          assert.deepEqual(job, pending ? { ...lastAnswer, status: 'active' } : lastAnswer)
 
           const outputs = outputValues(outcome, undefined)
           const link = parsePullRequestLink(job.prLink)
-          expect(outputs['job-id']).toBe('job_1')
-          expect(outputs.status).toBe(job.status)
-          expect(outputs['pr-link']).toBe(link?.link ?? '')
-          expect(JSON.parse(outputs.job)).toMatchObject({ status: job.status, prLink: job.prLink })
+          assert.equal(outputs['job-id'], 'job_1')
+          assert.equal(outputs.status, job.status)
+          assert.equal(outputs['pr-link'], link?.link ?? '')
+          const published = JSON.parse(outputs.job) as Partial<AgentJob>
+          assert.equal(published.status, job.status)
+          assert.equal(published.prLink, job.prLink)
 
           const summary = summaryMarkdown({ outcome, durationMs: 0 })
           const comment = renderComment(
@@ -99,8 +103,8 @@ describe('one outcome for every publisher', () => {
             pullRequestRun()
           )
           for (const text of [summary, comment]) {
-            expect(text).toContain(statusCell(job.status))
-            expect(text).toContain(pullRequestCell(job.prLink, text === comment ? 'none' : '—'))
+            assertIncludes(text, statusCell(job.status))
+            assertIncludes(text, pullRequestCell(job.prLink, text === comment ? 'none' : '—'))
           }
           const check = checkOutcome({
             ending: outcome.ending,
@@ -115,13 +119,14 @@ describe('one outcome for every publisher', () => {
             outcome.ending.conclusion === 'succeeded' &&
             wait
           ) {
-            expect(outcome.ending.message).toBe(`Job job_1 completed: ${job.prLink}`)
-            expect(check.title).toBe(
+            assert.equal(outcome.ending.message, `Job job_1 completed: ${job.prLink}`)
+            assert.equal(
+              check.title,
               `Docs job job_1 completed: pull request ${link.repository}#${link.number}`
             )
           }
           if (outcome.ending.message.includes('https://github.com/')) {
-            expect(outcome.ending.message).toContain(link?.link ?? 'no link')
+            assertIncludes(outcome.ending.message, link?.link ?? 'no link')
           }
         }
       ),

@@ -2,8 +2,9 @@
 // sends as a status or a link, a table cell stays one inert cell, and only a link
 // the one parser reads as a pull request becomes an <a>.
 
+import assert from 'node:assert/strict'
 import fc from 'fast-check'
-import { anyText, runs, webUrl } from '../../support/properties.js'
+import { anyText, assertExcludes, runs, webUrl } from '../../support/properties.js'
 import {
   factTable,
   pullRequestCell,
@@ -28,10 +29,10 @@ const nasty = fc.oneof(
 )
 
 /** A cell is inert when, its own link aside, nothing opens a tag or a new cell or line. */
-function expectInertCell(cell: string): void {
-  expect(cell).not.toMatch(/[\n\r|]/)
+function assertInertCell(cell: string): void {
+  assert.doesNotMatch(cell, /[\n\r|]/)
   const outsideLink = cell.replace(/^<a href="[^"<>]*">[^<>"]*<\/a>$/, '')
-  expect(outsideLink).not.toMatch(/[<>"]/)
+  assert.doesNotMatch(outsideLink, /[<>"]/)
 }
 
 describe('summary cells (properties)', () => {
@@ -39,12 +40,12 @@ describe('summary cells (properties)', () => {
     fc.assert(
       fc.property(nasty, (link) => {
         const cell = pullRequestCell(link)
-        expectInertCell(cell)
+        assertInertCell(cell)
         const pr = parsePullRequestLink(link)
         if (pr) {
-          expect(cell).toBe(`<a href="${pr.link}">${pr.repository}#${pr.number}</a>`)
+          assert.equal(cell, `<a href="${pr.link}">${pr.repository}#${pr.number}</a>`)
         } else {
-          expect(cell).not.toContain('<a')
+          assertExcludes(cell, '<a')
         }
       }),
       RUNS
@@ -53,7 +54,7 @@ describe('summary cells (properties)', () => {
 
   it('statusCell: one inert cell for any status', () => {
     fc.assert(
-      fc.property(anyText(), (status) => expectInertCell(statusCell(status))),
+      fc.property(anyText(), (status) => assertInertCell(statusCell(status))),
       RUNS
     )
   })
@@ -63,8 +64,8 @@ describe('summary cells (properties)', () => {
       fc.property(fc.array(nasty, { maxLength: 8 }), (links) => {
         const rows = links.map((link, i) => [`Row ${i}`, pullRequestCell(link)] as const)
         const lines = factTable(rows).split('\n')
-        expect(lines).toHaveLength(rows.length + 2)
-        for (const line of lines.slice(2)) expect(line.split('|')).toHaveLength(4)
+        assert.equal(lines.length, rows.length + 2)
+        for (const line of lines.slice(2)) assert.equal(line.split('|').length, 4)
       }),
       RUNS
     )

@@ -3,8 +3,9 @@
 // parser, and an API key that an HTTP header cannot carry is refused before any
 // request, in a message that never contains it.
 
+import assert from 'node:assert/strict'
 import fc from 'fast-check'
-import { anyText, runs } from '../../support/properties.js'
+import { anyText, assertExcludes, assertIncludes, runs } from '../../support/properties.js'
 import { InputError, readSettings, type InputReader } from '../../../src/action/shell/inputs.js'
 import { isPlainId } from '../../../src/common/plain-id.js'
 import { parseJob } from '../../../src/agent/job.js'
@@ -62,11 +63,11 @@ describe('inputs (properties)', () => {
           const result = attempt({ [name]: raw })
           const value = raw.trim().toLowerCase()
           if (value === 'true' || value === 'false' || value === '') {
-            expect(result).not.toBeInstanceOf(InputError)
+            assert.ok(!(result instanceof InputError), 'refused')
           } else {
-            expect(result).toBeInstanceOf(InputError)
-            expect((result as InputError).input).toBe(name)
-            expect((result as InputError).message).toContain('must be true or false')
+            assert.ok(result instanceof InputError, 'accepted')
+            assert.equal(result.input, name)
+            assertIncludes(result.message, 'must be true or false')
           }
         }
       ),
@@ -88,9 +89,13 @@ describe('inputs (properties)', () => {
             return false
           }
         })()
-        expect(!(result instanceof InputError)).toBe(isPlainId(value))
-        expect(answerAccepted).toBe(isPlainId(value))
-        if (result instanceof InputError) expect(result.input).toBe(name)
+        assert.equal(
+          !(result instanceof InputError),
+          isPlainId(value),
+          'input and id rule disagree'
+        )
+        assert.equal(answerAccepted, isPlainId(value), 'answer and id rule disagree')
+        if (result instanceof InputError) assert.equal(result.input, name)
       }),
       RUNS
     )
@@ -100,9 +105,9 @@ describe('inputs (properties)', () => {
     fc.assert(
       fc.property(idLike, (id) => {
         fc.pre(isPlainId(id))
-        expect(encodeURIComponent(id)).toBe(id)
-        expect(id).not.toMatch(/^\.{1,2}$/)
-        expect(id).toMatch(/^[A-Za-z0-9._-]+$/)
+        assert.equal(encodeURIComponent(id), id)
+        assert.doesNotMatch(id, /^\.{1,2}$/)
+        assert.match(id, /^[A-Za-z0-9._-]+$/)
       }),
       RUNS
     )
@@ -115,9 +120,13 @@ describe('inputs (properties)', () => {
         const result = attempt({ timeout: raw })
         const ms = parseDuration(raw.trim())
         const inBounds = ms !== undefined && ms >= 1000 && ms <= 24 * 3_600_000
-        expect(!(result instanceof InputError)).toBe(inBounds)
-        if (result instanceof InputError) expect(result.input).toBe('timeout')
-        else expect(result.timeoutMs).toBe(ms)
+        assert.equal(
+          !(result instanceof InputError),
+          inBounds,
+          'input and duration parser disagree'
+        )
+        if (result instanceof InputError) assert.equal(result.input, 'timeout')
+        else assert.equal(result.timeoutMs, ms)
       }),
       RUNS
     )
@@ -141,11 +150,11 @@ describe('inputs (properties)', () => {
         const cut = 1 + (at % (key.length - 1))
         const broken = `mint_${key.slice(0, cut)}${bad}${key.slice(cut)}`
         const result = attempt({ 'api-key': broken })
-        expect(result).toBeInstanceOf(InputError)
-        expect((result as InputError).input).toBe('api-key')
+        assert.ok(result instanceof InputError, 'accepted')
+        assert.equal(result.input, 'api-key')
         // The same words whatever the key: nothing of it can show.
-        expect((result as InputError).message).toBe(reference.message)
-        expect((result as InputError).message).not.toContain(broken)
+        assert.equal(result.message, reference.message)
+        assertExcludes(result.message, broken)
       }),
       RUNS
     )
@@ -160,10 +169,10 @@ describe('inputs (properties)', () => {
         (token, bad) => {
           const broken = `ghp_${token}${bad}${token}`
           const result = attempt({ 'github-token': broken })
-          expect(result).toBeInstanceOf(InputError)
-          expect((result as InputError).input).toBe('github-token')
+          assert.ok(result instanceof InputError, 'accepted')
+          assert.equal(result.input, 'github-token')
           // The same words whatever the token: nothing of it can show.
-          expect((result as InputError).message).toBe(reference.message)
+          assert.equal(result.message, reference.message)
         }
       ),
       RUNS
@@ -174,8 +183,8 @@ describe('inputs (properties)', () => {
     fc.assert(
       fc.property(fc.stringMatching(/^[\x21-\x7e]{1,80}$/), (key) => {
         const result = attempt({ 'api-key': key })
-        expect(result).not.toBeInstanceOf(InputError)
-        expect((result as { apiKey: string }).apiKey).toBe(key)
+        assert.ok(!(result instanceof InputError), 'refused')
+        assert.equal(result.apiKey, key)
       }),
       RUNS
     )
