@@ -30,20 +30,23 @@ async function createJob(standIn: StandIn, prompt: string): Promise<string> {
 
 // One run of a job that completes serves every test of what such a run shows: a job
 // long enough for several polls (however slowly the process starts), RUNNER_DEBUG on
-// for the poll lines, and a prompt with HTML and pipes for the summary.
+// for the poll lines, and a prompt with HTML and pipes for the summary, read from
+// prompt-file (the inline prompt is every other run's).
 describe('a job that completes', () => {
-  const PROMPT = 'slow:1200: Document <script>alert(1)</script> | pipes\n\nand a second paragraph'
+  const PROMPT = 'slow:1200: Document <script>alert(1)</script> | pipes\n\nand a second paragraph\n'
   const completed = shared(async () => {
     const standIn = await freshStandIn()
+    const workspace = mkdtempSync(join(tmpdir(), 'workspace-'))
+    writeFileSync(join(workspace, 'docs-prompt.md'), PROMPT)
     const run = await runAction({
-      inputs: inputs(standIn.url, { prompt: PROMPT }),
-      env: { RUNNER_DEBUG: '1' }
+      inputs: inputs(standIn.url, { 'prompt-file': 'docs-prompt.md' }),
+      env: { RUNNER_DEBUG: '1', GITHUB_WORKSPACE: workspace }
     })
     return { standIn, run }
   })
 
   it.concurrent(
-    'creates the job, waits for it to complete and hands its pull request to later steps',
+    'creates the job with the prompt from prompt-file byte for byte, waits for it to complete and hands its pull request to later steps',
     async () => {
       const { standIn, run } = await completed()
 
@@ -103,7 +106,7 @@ describe('a job that completes', () => {
       expect(run.summary).toMatch(new RegExp(`^\\| Polls \\| ${gets(standIn)} \\|$`, 'm'))
       expect(run.summary).toMatch(/^\| Duration \| (\d+ms|\d+(\.\d)?s) \|$/m)
       expect(run.summary).toContain(
-        '<details><summary>Sent to the agent</summary>\n\n<pre>slow:1200: Document &lt;script&gt;alert(1)&lt;/script&gt; &#124; pipes\n\nand a second paragraph</pre>'
+        '<details><summary>Sent to the agent</summary>\n\n<pre>slow:1200: Document &lt;script&gt;alert(1)&lt;/script&gt; &#124; pipes\n\nand a second paragraph\n</pre>'
       )
       expect(run.summary).not.toContain('<script>')
     }
@@ -121,23 +124,6 @@ describe('a job that completes', () => {
       expect(standIn.requests[0]?.headers.authorization).toBe(`Bearer ${KEY}`)
     }
   )
-})
-
-describe('creating a job', () => {
-  it.concurrent('sends the prompt from prompt-file byte for byte', async () => {
-    const standIn = await freshStandIn()
-    const workspace = mkdtempSync(join(tmpdir(), 'workspace-'))
-    const prompt = 'Document the new endpoints.\n\n- /users\n- /teams\n'
-    writeFileSync(join(workspace, 'docs-prompt.md'), prompt)
-
-    const run = await runAction({
-      inputs: inputs(standIn.url, { 'prompt-file': 'docs-prompt.md' }),
-      env: { GITHUB_WORKSPACE: workspace }
-    })
-
-    expect(run.exitCode).toBe(0)
-    expect(JSON.parse(posts(standIn)[0]?.body ?? '{}')).toEqual({ prompt })
-  })
 })
 
 describe('how a job ends', () => {
@@ -195,26 +181,8 @@ describe('how a job ends', () => {
     }
   )
 
-  it.concurrent(
-    'fails at the timeout, naming the job and its last status, with the outputs set',
-    async () => {
-      const standIn = await freshStandIn()
-      const run = await runAction({
-        inputs: inputs(standIn.url, { prompt: 'slow:60000: Document it', timeout: '1500ms' })
-      })
-      const id = standIn.jobIds()[0] as string
-
-      expect(run.exitCode).toBe(1)
-      expect(errorLines(run.stdout)[0]).toMatch(
-        new RegExp(
-          `^Timed out after 1\\.5s waiting for job ${id} \\(last status: active\\)\\. .*job-id: ${id}`
-        )
-      )
-      expect(run.outputs).toMatchObject({ 'job-id': id, status: 'active' })
-      // At the timeout, not at the job's end a minute later; the margin is for a busy machine.
-      expect(run.durationMs).toBeLessThan(10_000)
-    }
-  )
+  // Failing at the timeout, naming the job and its last status, with the outputs set:
+  // test/e2e/faults-retry.test.ts (a hung poll) and test/github/pr-thread.test.ts (between polls).
 })
 
 // The job these runs continue is created through the API itself: how the action

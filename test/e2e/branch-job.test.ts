@@ -3,6 +3,7 @@
 // and the branch's dashboard issue keeps the record. One simulated workflow run at a
 // time, against the Agent Jobs stand-in and the GitHub stand-in (state kept between runs).
 
+import { jest } from '@jest/globals'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -19,6 +20,10 @@ import {
 } from '../support/fixtures.js'
 
 const REPO = 'acme/app'
+
+// A test waits for its whole chain (seven runs, one of them waiting on a slow job), not
+// for two runs as a test of its own would: more time than the default on a busy machine.
+jest.setTimeout(60_000)
 
 async function world() {
   const agent = await startStandIn({ jobDurationMs: 100 })
@@ -126,11 +131,23 @@ async function world() {
 }
 const freshWorld = onDemand(world)
 
+// Five pushes by two authors, then a scheduled run with nothing new: run once, read by
+// the tests below. The docs pull request is visible and handed to the changes' authors.
 const fivePushes = startedWithFile(async () => {
   const w = await freshWorld()
+  seedPull(w.github.state, 'acme/docs', 100, { title: 'Docs for main' })
+  const handOff = { 'docs-token': TOKEN, 'docs-pr-reviewers': 'author' }
+  const push = (messages: string[], author: string): Promise<ActionRun> =>
+    w.push(messages, 'fast: Update the docs.', handOff, { author })
   const runs: ActionRun[] = []
-  runs.push(await w.push(['Add the users endpoint', 'Add its tests']))
-  for (const n of [2, 3, 4, 5]) runs.push(await w.push([`Change ${n}`]))
+  runs.push(await push(['Add the users endpoint', 'Add its tests'], 'alice'))
+  for (const [n, author] of [
+    [2, 'bob'],
+    [3, 'alice'],
+    [4, 'alice'],
+    [5, 'bob']
+  ] as const)
+    runs.push(await push([`Change ${n}`], author))
   const agentRequests = w.agent.requests.length
   const githubRequests = w.github.requests.length
   const quiet = await w.schedule()
@@ -198,51 +215,179 @@ describe('pushes to a branch', () => {
     // The dashboard found, then updated; no commit read.
     expect(quietGitHubCalls).toBeLessThanOrEqual(3)
   })
+
+  it('note what each follow-up covers on the docs pull request, and ask the authors of the changes to review it, each once', async () => {
+    const { w } = await fivePushes()
+    const docs = pullRequestWorld(w.github.state).pulls.get('acme/docs#100')
+    expect(docs?.requestedReviewers).toEqual(['alice', 'bob'])
+    // Alice pushed three times and Bob twice: each asked once, at their first change.
+    const asked = w.github.requests.filter((r) => r.path.endsWith('/requested_reviewers'))
+    expect(asked.map((r) => JSON.parse(r.body).reviewers)).toEqual([['alice'], ['bob']])
+    // The four follow-ups, each noted once on the docs pull request, with its own change.
+    const notes = w.github
+      .comments('acme/docs', 100)
+      .map((c) => c.body)
+      // The back-link that lets commands there find the job is another comment.
+      .filter((body) => !body.startsWith('<!-- mintlify-agent-job docs-pr'))
+    expect(notes).toHaveLength(4)
+    for (const [i, note] of notes.entries()) {
+      expect(note).toContain(`Change ${i + 2}`)
+      expect(note).not.toContain(i === 0 ? 'Add its tests' : `Change ${i + 1}`)
+    }
+  })
 })
 
-// Each case its own stand-ins, all side by side (jest runs describe blocks one after another).
+// One branch's life, run once and read by the tests below, step by step: a job that
+// fails and the push after it, a re-run of that push, a force push left working, a push
+// while the job is busy, a merged docs pull request, then a dashboard a person closed.
+// Counts are taken after each step, so each test reads what its own step did.
+const life = startedWithFile(async () => {
+  const w = await freshWorld()
+  const counts = () => ({ creations: w.creations(), messages: w.messages() })
+  const lastPrompt = (): string => w.prompts().at(-1) ?? ''
+
+  const failed = await w.push(['Add the widgets API'], 'fail: Update the docs.')
+  const next = await w.push(['Add the gadgets API'])
+  const afterNext = { ...counts(), prompt: lastPrompt() }
+
+  const rerun = await w.rerun()
+  const afterRerun = counts()
+
+  // Not waiting: the job is left working on these commits for the next push. Long enough
+  // to outlast the next process's start on a busy machine.
+  const rewritten = await w.push(
+    ['Rewritten change'],
+    'slow:5000: Update the docs.',
+    { wait: 'false' },
+    { replace: true }
+  )
+  const afterRewritten = { ...counts(), prompt: lastPrompt() }
+
+  const busy = await w.push(['Busy change'])
+  const afterBusy = { ...counts(), busyMessages: [...w.agent.busyMessages] }
+
+  w.github.setPullState('acme/docs', Number(next.outputs['pr-number']), {
+    state: 'closed',
+    merged: true
+  })
+  const merged = await w.push(['Merged change'])
+  const afterMerged = { ...counts(), prompt: lastPrompt(), dashboard: w.dashboards()[0]?.body }
+
+  const [real] = w.dashboards()
+  w.github.closeIssue(REPO, real?.number ?? 0, 'maintainer')
+  // A forged copy of the action's record, pointing at the closed job.
+  w.github.addIssue(REPO, {
+    title: 'Docs agent: main',
+    body: real?.body ?? '',
+    labels: ['docs-agent'],
+    login: 'mallory'
+  })
+  const restarted = await w.push(['After the close'])
+  const afterRestart = counts()
+  return {
+    w,
+    failed,
+    next,
+    afterNext,
+    rerun,
+    afterRerun,
+    rewritten,
+    afterRewritten,
+    busy,
+    afterBusy,
+    merged,
+    afterMerged,
+    restarted,
+    afterRestart
+  }
+})
+
 describe('a branch, run by run', () => {
   it.concurrent("carries a failed job's commits into the next job's first prompt", async () => {
-    const w = await freshWorld()
-    const failed = await w.push(['Add the widgets API'], 'fail: Update the docs.')
-    expect(failed.exitCode).toBe(1)
-    const next = await w.push(['Add the gadgets API'])
+    const { failed, next, afterNext } = await life()
 
+    expect(failed.exitCode).toBe(1)
     expect(next.exitCode).toBe(0)
-    expect(w.creations()).toBe(2)
+    expect(afterNext.creations).toBe(2)
     expect(next.stdout).toMatch(/Created a new job \S+: the recorded job \S+ failed\./)
-    const last = w.prompts().at(-1) ?? ''
-    expect(last).toContain('Add the widgets API')
-    expect(last).toContain('Add the gadgets API')
+    expect(afterNext.prompt).toContain('Add the widgets API')
+    expect(afterNext.prompt).toContain('Add the gadgets API')
   })
+
+  it.concurrent(
+    'never sends the same prompt twice on a re-run of the same workflow run',
+    async () => {
+      const { next, afterNext, rerun, afterRerun } = await life()
+
+      expect(rerun.exitCode).toBe(0)
+      expect(afterRerun).toEqual({ creations: afterNext.creations, messages: afterNext.messages })
+      expect(rerun.outputs['job-id']).toBe(next.outputs['job-id'])
+      expect(rerun.stdout).toContain('the prompt was not sent again')
+    }
+  )
+
+  it.concurrent(
+    "covers the event's commits only when the history was rewritten, and says so",
+    async () => {
+      const { rewritten, afterRewritten } = await life()
+
+      expect(rewritten.exitCode).toBe(0)
+      expect(rewritten.stdout).toContain('the history was rewritten')
+      expect(afterRewritten.prompt).toContain('Rewritten change')
+      // The commits before the force push, told already, are not told again.
+      expect(afterRewritten.prompt).not.toContain('Add the gadgets API')
+      expect(afterRewritten.prompt).not.toContain('Add the widgets API')
+    }
+  )
+
+  it.concurrent('waits for a busy job, then sends the new commits to it', async () => {
+    const { rewritten, afterRewritten, busy, afterBusy } = await life()
+
+    // The run before did not wait: it left the job working.
+    expect(rewritten.outputs.status).toBe('active')
+    expect(busy.exitCode).toBe(0)
+    expect(busy.stdout).toContain('is still working on an earlier prompt; waiting for it to end')
+    expect(busy.outputs['job-id']).toBe(rewritten.outputs['job-id'])
+    expect(afterBusy.creations).toBe(afterRewritten.creations)
+    expect(afterBusy.messages).toBe(afterRewritten.messages + 1)
+    expect(afterBusy.busyMessages).toEqual([])
+  })
+
+  it.concurrent(
+    'starts a new job once the docs pull request was merged, and the dashboard says why',
+    async () => {
+      const { afterBusy, merged, afterMerged } = await life()
+
+      expect(merged.exitCode).toBe(0)
+      expect(afterMerged.creations).toBe(afterBusy.creations + 1)
+      expect(merged.stdout).toContain('has its docs pull request already merged')
+      expect(afterMerged.dashboard).toContain(merged.outputs['job-id'])
+      expect(afterMerged.dashboard).toContain('has its docs pull request already merged')
+      // The merged pull request's commits were delivered: only the new one is told.
+      expect(afterMerged.prompt).toContain('Merged change')
+      expect(afterMerged.prompt).not.toContain('Busy change')
+    }
+  )
 
   it.concurrent(
     "starts over when a person closed the dashboard, and ignores a person's issue with the label and a pasted marker",
     async () => {
-      const w = await freshWorld()
-      await w.push(['First change'])
-      const [real] = w.dashboards()
-      w.github.closeIssue(REPO, real?.number ?? 0, 'maintainer')
-      // A forged copy of the action's record, pointing at the closed job.
-      w.github.addIssue(REPO, {
-        title: 'Docs agent: main',
-        body: real?.body ?? '',
-        labels: ['docs-agent'],
-        login: 'mallory'
-      })
+      const { w, afterMerged, restarted, afterRestart } = await life()
 
-      const next = await w.push(['Second change'])
-      expect(next.exitCode).toBe(0)
-      expect(w.creations()).toBe(2)
-      expect(w.messages()).toBe(0)
+      expect(restarted.exitCode).toBe(0)
+      expect(afterRestart).toEqual({
+        creations: afterMerged.creations + 1,
+        messages: afterMerged.messages
+      })
       const open = w.dashboards().filter((d) => d.state === 'open')
       expect(open.map((d) => d.user.login).sort()).toEqual(['github-actions[bot]', 'mallory'])
       expect(open.find((d) => d.user.login === 'github-actions[bot]')?.body).toContain(
-        next.outputs['job-id']
+        restarted.outputs['job-id']
       )
     }
   )
 
+  // Its own stand-ins: the issues are refused from the start.
   it.concurrent('without issues: write, warns once naming it and runs on its own', async () => {
     const w = await freshWorld()
     w.github.deny({ path: /\/issues$/, status: 403 })
@@ -254,104 +399,4 @@ describe('a branch, run by run', () => {
     expect(warnings[0]).toContain('issues: write')
     expect(run.outputs).toMatchObject({ created: 'true', status: 'completed', skipped: 'false' })
   })
-
-  it.concurrent('waits for a busy job, then sends the new commits to it', async () => {
-    const w = await freshWorld()
-    const first = await w.push(['First change'], 'slow:3000: Update the docs.', { wait: 'false' })
-    expect(first.outputs.status).toBe('active')
-
-    const second = await w.push(['Second change'])
-    expect(second.exitCode).toBe(0)
-    expect(second.stdout).toContain('is still working on an earlier prompt; waiting for it to end')
-    expect(w.creations()).toBe(1)
-    expect(w.messages()).toBe(1)
-    expect(w.agent.busyMessages).toEqual([])
-  })
-
-  it.concurrent(
-    'never sends the same prompt twice on a re-run of the same workflow run',
-    async () => {
-      const w = await freshWorld()
-      const first = await w.push(['A change'])
-      const rerun = await w.rerun()
-
-      expect(rerun.exitCode).toBe(0)
-      expect(w.creations()).toBe(1)
-      expect(w.messages()).toBe(0)
-      expect(rerun.outputs['job-id']).toBe(first.outputs['job-id'])
-      expect(rerun.stdout).toContain('the prompt was not sent again')
-    }
-  )
-
-  it.concurrent(
-    'starts a new job once the docs pull request was merged, and the dashboard says why',
-    async () => {
-      const w = await freshWorld()
-      const first = await w.push(['First change'])
-      const docs = Number(first.outputs['pr-number'])
-      w.github.setPullState('acme/docs', docs, { state: 'closed', merged: true })
-
-      const second = await w.push(['Second change'])
-      expect(second.exitCode).toBe(0)
-      expect(w.creations()).toBe(2)
-      expect(second.stdout).toContain('has its docs pull request already merged')
-      const [dashboard] = w.dashboards()
-      expect(dashboard?.body).toContain(second.outputs['job-id'])
-      expect(dashboard?.body).toContain('has its docs pull request already merged')
-      // The merged pull request's commits were delivered: only the new one is told.
-      const last = w.prompts().at(-1) ?? ''
-      expect(last).toContain('Second change')
-      expect(last).not.toContain('First change')
-    }
-  )
-
-  it.concurrent(
-    "covers the event's commits only when the history was rewritten, and says so",
-    async () => {
-      const w = await freshWorld()
-      await w.push(['First change'])
-      const rewritten = await w.push(
-        ['Rewritten change'],
-        'fast: Update the docs.',
-        {},
-        { replace: true }
-      )
-
-      expect(rewritten.exitCode).toBe(0)
-      expect(rewritten.stdout).toContain('the history was rewritten')
-      const last = w.prompts().at(-1) ?? ''
-      expect(last).toContain('Rewritten change')
-      expect(last).not.toContain('First change')
-    }
-  )
-
-  it.concurrent(
-    'is told what each follow-up covers, and its reviewers are the authors of the changes, each asked once',
-    async () => {
-      const w = await freshWorld()
-      seedPull(w.github.state, 'acme/docs', 100, { title: 'Docs for main' })
-      const handOff = { 'docs-token': TOKEN, 'docs-pr-reviewers': 'author' }
-      await w.push(['Alice adds the users endpoint'], 'fast: Update the docs.', handOff, {
-        author: 'alice'
-      })
-      await w.push(['Bob adds paging'], 'fast: Update the docs.', handOff, { author: 'bob' })
-      await w.push(['Alice adds sorting'], 'fast: Update the docs.', handOff, { author: 'alice' })
-
-      expect(w.creations()).toBe(1)
-      const docs = pullRequestWorld(w.github.state).pulls.get('acme/docs#100')
-      expect(docs?.requestedReviewers).toEqual(['alice', 'bob'])
-      const asked = w.github.requests.filter((r) => r.path.endsWith('/requested_reviewers'))
-      expect(asked.map((r) => JSON.parse(r.body).reviewers)).toEqual([['alice'], ['bob']])
-      // The two follow-ups, each noted once on the docs pull request.
-      const notes = w.github
-        .comments('acme/docs', 100)
-        .map((c) => c.body)
-        // The back-link that lets commands there find the job is another comment.
-        .filter((body) => !body.startsWith('<!-- mintlify-agent-job docs-pr'))
-      expect(notes).toHaveLength(2)
-      expect(notes[0]).toContain('Bob adds paging')
-      expect(notes[1]).toContain('Alice adds sorting')
-      expect(notes[1]).not.toContain('Bob adds paging')
-    }
-  )
 })

@@ -136,22 +136,8 @@ describe('the check run of a pull request run', () => {
   )
 
   // Every conclusion and title (neutral, timed_out, …) is asserted in process in
-  // test/action/check-outcome.test.ts; timed_out also by the push re-run chain below.
-  it.concurrent('completes failure when the job failed, and the step fails', async () => {
-    const { standIn, run, checks } = await freshWorld()
-    const result = await run({ prompt: 'fail: Document it' })
-
-    expect(result.exitCode).toBe(1)
-    expect(checks()).toHaveLength(1)
-    expect(checks()[0]).toMatchObject({
-      conclusion: 'failure',
-      external_id: standIn.jobIds()[0],
-      details_url: null,
-      history: ['in_progress', 'completed:failure']
-    })
-    expect(checks()[0]?.output.title).toMatch(/^Docs job job_\w+ failed$/)
-    expect(result.outputs['job-id']).toBe(standIn.jobIds()[0])
-  })
+  // test/action/check-outcome.test.ts; failure by a push run of the chain below (the
+  // conclusion does not depend on the event), timed_out also there.
 
   it.concurrent('completes cancelled when the run is cancelled', async () => {
     const { options, checks } = await freshWorld()
@@ -209,28 +195,9 @@ describe('the check run of other runs', () => {
   })
 })
 
-describe('the check run of a push run', () => {
-  it.concurrent(
-    'sits on the pushed commit, and is neutral when the step does not wait, rather than in progress for ever',
-    async () => {
-      const { standIn, run, checks } = await freshWorld()
-      const result = await run({ event: 'push', inputs: { wait: 'false' } })
-
-      expect(result.exitCode).toBe(0)
-      expect(checks()).toHaveLength(1)
-      expect(checks()[0]).toMatchObject({
-        head_sha: PUSHED,
-        external_id: standIn.jobIds()[0],
-        history: ['in_progress', 'completed:neutral']
-      })
-      expect(checks()[0]?.output.title).toMatch(/^Not waited for: docs job job_\w+ is active$/)
-    }
-  )
-})
-
-// Re-runs of push runs, chained on one commit as they would come: a run that timed out
-// and its re-runs, another run on the same commit, then a failed run (listed third, on
-// the second page of two) and its re-run. Run once, read by the tests below.
+// Push runs, chained on one commit as they would come: a run that timed out and its
+// re-runs, another run on the same commit that does not wait, then a failed run (listed
+// third, on the second page of two) and its re-run. Run once, read by the tests below.
 
 /** A test of the chain waits for all six of its runs, two of them on a slow job. */
 const CHAIN_MS = 60_000
@@ -251,13 +218,19 @@ async function runPushReruns() {
   const reported = await run({ event: 'push', attempt: '3' })
   const reportedCalls = standIn.requests.slice(before).map((r) => `${r.method} ${r.path}`)
 
-  const another = await run({ event: 'push', runId: '4243', attempt: '2' })
-  const afterAnother = { posts: jobPosts(), checks: checks().length }
+  const another = await run({
+    event: 'push',
+    runId: '4243',
+    attempt: '2',
+    inputs: { wait: 'false' }
+  })
+  const afterAnother = { posts: jobPosts(), checks: structuredClone(checks()) }
 
   // Its check run is the third on the commit (the test of `another` checks there are two
   // before it), so with two to a page the re-run finds it on page 2.
-  await run({ event: 'push', runId: '4244', prompt: 'fail: Document it' })
+  const failed = await run({ event: 'push', runId: '4244', prompt: 'fail: Document it' })
   const failedJob = standIn.jobIds()[2]
+  const afterFailed = structuredClone(checks())
   before = github.requests.length
   const restarted = await run({ event: 'push', runId: '4244', attempt: '2' })
   const listing = github.requests
@@ -274,7 +247,9 @@ async function runPushReruns() {
     reportedCalls,
     another,
     afterAnother,
+    failed,
     failedJob,
+    afterFailed,
     restarted,
     listing,
     jobPosts
@@ -283,6 +258,48 @@ async function runPushReruns() {
 
 // Started with the file, beside the blocks above, and read by the tests below.
 const pushReruns = startedWithFile(runPushReruns)
+
+describe('the check run of a push run', () => {
+  it.concurrent(
+    'sits on the pushed commit, and is neutral when the step does not wait, rather than in progress for ever',
+    async () => {
+      const { standIn, another, afterAnother } = await pushReruns()
+
+      // The chain's second run on the commit, which does not wait.
+      const check = afterAnother.checks[1]
+      expect(another.exitCode).toBe(0)
+      expect(check).toMatchObject({
+        head_sha: PUSHED,
+        external_id: standIn.jobIds()[1],
+        history: ['in_progress', 'completed:neutral']
+      })
+      expect(check?.output.title).toMatch(/^Not waited for: docs job job_\w+ is active$/)
+    },
+    CHAIN_MS
+  )
+
+  it.concurrent(
+    'completes failure when the job failed, and the step fails',
+    async () => {
+      const { failed, failedJob, afterAnother, afterFailed } = await pushReruns()
+
+      expect(failed.exitCode).toBe(1)
+      // One check run more than before the failed run: its own.
+      expect(afterFailed).toHaveLength(afterAnother.checks.length + 1)
+      const check = afterFailed.at(-1)
+      expect(check).toMatchObject({
+        head_sha: PUSHED,
+        conclusion: 'failure',
+        external_id: failedJob,
+        details_url: null,
+        history: ['in_progress', 'completed:failure']
+      })
+      expect(check?.output.title).toMatch(/^Docs job job_\w+ failed$/)
+      expect(failed.outputs['job-id']).toBe(failedJob)
+    },
+    CHAIN_MS
+  )
+})
 
 describe('the check run of a push re-run', () => {
   it.concurrent(
@@ -325,7 +342,8 @@ describe('the check run of a push re-run', () => {
       const { another, afterAnother } = await pushReruns()
 
       expect(another.exitCode).toBe(0)
-      expect(afterAnother).toEqual({ posts: 2, checks: 2 })
+      expect(afterAnother.posts).toBe(2)
+      expect(afterAnother.checks).toHaveLength(2)
       expect(another.stdout).toContain(
         'Re-run: no check run of an earlier attempt names a job; creating one.'
       )

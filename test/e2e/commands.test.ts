@@ -85,21 +85,8 @@ describe('what is a command', () => {
     }
   )
 
+  // Listening for the trigger-phrase the workflow sets: the run that reacts 😕 below.
   // That /docs is then ignored is decided before run(): test/action/early-exit.test.ts.
-  it.concurrent('listens for the trigger-phrase the workflow sets', async () => {
-    const { agent, github } = await freshWorld()
-    const taken = await runEvent({
-      agent,
-      github,
-      event: 'issue_comment',
-      payload: comment('@docs-agent fix it'),
-      inputs: { 'trigger-phrase': '@docs-agent' }
-    })
-
-    expect(taken.outputs.triggered).toBe('true')
-    expect(sentPrompts(agent)).toHaveLength(1)
-    expect(sentPrompts(agent)[0]?.prompt).toContain('\nfix it\n')
-  })
 })
 
 describe('the fast no-op', () => {
@@ -247,20 +234,26 @@ describe('usage and endings', () => {
   )
 
   // Timed out, archived, running on: the same call, decided in test/action/publish/command-replies.test.ts.
-  it.concurrent('reacts 😕 when the job fails, and fails the step', async () => {
-    const { agent, github, reactions } = await freshWorld()
-    const run = await runEvent({
-      agent,
-      github,
-      event: 'issue_comment',
-      payload: comment('/docs fix it'),
-      inputs: { prompt: 'fail: standing instruction' }
-    })
+  // The command uses the trigger-phrase the workflow sets, which the run listens for.
+  it.concurrent(
+    'listens for the trigger-phrase the workflow sets; reacts 😕 when the job fails, and fails the step',
+    async () => {
+      const { agent, github, reactions } = await freshWorld()
+      const run = await runEvent({
+        agent,
+        github,
+        event: 'issue_comment',
+        payload: comment('@docs-agent fix it'),
+        inputs: { prompt: 'fail: standing instruction', 'trigger-phrase': '@docs-agent' }
+      })
 
-    expect(run.exitCode).toBe(1)
-    expect(run.outputs.triggered).toBe('true')
-    expect(reactions()).toEqual(['issue:501:eyes', 'issue:501:confused'])
-  })
+      expect(run.exitCode).toBe(1)
+      expect(run.outputs.triggered).toBe('true')
+      expect(sentPrompts(agent)).toHaveLength(1)
+      expect(sentPrompts(agent)[0]?.prompt).toContain('\nfix it\n')
+      expect(reactions()).toEqual(['issue:501:eyes', 'issue:501:confused'])
+    }
+  )
 
   it.concurrent(
     'keeps the job when a reaction is refused: one warning naming the permission',

@@ -18,7 +18,8 @@ import {
   GITHUB_TOKEN as TOKEN,
   inputs as actionInputs,
   onDemand,
-  runnerEnv
+  runnerEnv,
+  startedWithFile
 } from '../support/fixtures.js'
 
 const DOCS = 'acme/docs'
@@ -148,20 +149,26 @@ describe('what the docs pull request changes', () => {
     }
   )
 
+  // One run for the two cases below: a docs pull request of 420 files, read with
+  // docs-token while github-token is a token the GitHub stand-in refuses.
+  const manyFiles = startedWithFile(async () => {
+    const { github, seedDocsPull, run, docsCalls } = await fullPagesWorld()
+    seedDocsPull({ changed_files: 420, title: '::error::pwned\nsecond line' })
+    github.setPullFiles(
+      DOCS,
+      100,
+      Array.from({ length: 420 }, (_, i) => ({
+        filename: i === 0 ? 'a.mdx\nb.mdx' : `page-${i}.mdx`
+      }))
+    )
+    const result = await run({ 'github-token': 'ghs_other_token', 'docs-token': TOKEN })
+    return { github, result, docsCalls }
+  })
+
   it.concurrent(
     'lists at most 300 paths and the first five in the summary, each path on one line of pr-files, and a title from GitHub inert',
     async () => {
-      const { github, seedDocsPull, run, docsCalls } = await fullPagesWorld()
-      seedDocsPull({ changed_files: 420, title: '::error::pwned\nsecond line' })
-      github.setPullFiles(
-        DOCS,
-        100,
-        Array.from({ length: 420 }, (_, i) => ({
-          filename: i === 0 ? 'a.mdx\nb.mdx' : `page-${i}.mdx`
-        }))
-      )
-
-      const result = await run({ 'docs-token': TOKEN })
+      const { result, docsCalls } = await manyFiles()
 
       const files = result.outputs['pr-files']?.split('\n')
       expect(files).toHaveLength(300)
@@ -174,12 +181,11 @@ describe('what the docs pull request changes', () => {
   )
 
   it.concurrent('uses docs-token for the docs repository, not github-token', async () => {
-    const { github, seedDocsPull, run } = await freshWorld()
-    seedDocsPull()
+    const { github, result } = await manyFiles()
 
-    const result = await run({ 'github-token': 'ghs_other_token', 'docs-token': TOKEN })
-
-    expect(result.outputs['pr-title']).toBe('Document the widget API')
+    // Read with docs-token: github-token would have been refused.
+    expect(result.outputs['pr-title']).toBe('\u200b::error::pwned\\nsecond line')
+    // The pull request, three pages of files, the back-link looked for and written.
     expect(
       github.requests
         .filter((r) => r.path.startsWith(`/repos/${DOCS}/`))
@@ -194,14 +200,16 @@ describe('what the docs pull request changes', () => {
   it.concurrent(
     'reads a docs pull request in another repository with the workflow token alone (a public docs repository)',
     async () => {
-      const { seedDocsPull, run, docsCalls } = await freshWorld()
-      seedDocsPull()
-
-      const result = await run({})
+      // The run of the reviewers case below, which has no docs-token either.
+      const { result, docsCalls } = await reviewersRun()
 
       expect(result.exitCode).toBe(0)
       expect(docsCalls()[0]).toBe('GET /repos/acme/docs/pulls/100')
-      expect(docsCalls().every((call) => call.startsWith('GET '))).toBe(true)
+      // Reads only, besides the review request and the labels that case asks for: no back-link.
+      expect(docsCalls().filter((call) => !call.startsWith('GET '))).toEqual([
+        'POST /repos/acme/docs/pulls/100/requested_reviewers',
+        'POST /repos/acme/docs/issues/100/labels'
+      ])
       expect(result.outputs['pr-title']).toBe('Document the widget API')
       expect(result.outputs['pr-files']).not.toBe('')
       expect(warnings(result.stdout)).toEqual([])
@@ -224,16 +232,21 @@ describe('what the docs pull request changes', () => {
   )
 })
 
+// Read by the case above too: started with the file.
+const reviewersRun = startedWithFile(async () => {
+  const { github, seedDocsPull, run, docsCalls } = await freshWorld()
+  seedDocsPull()
+  pullRequestWorld(github.state).teams.set(DOCS, new Set(['writers']))
+  const result = await run({
+    'docs-pr-reviewers': 'author, carol\nacme/writers',
+    'docs-pr-labels': 'documentation, from code'
+  })
+  return { github, result, docsCalls }
+})
+
 describe('reviewers and labels', () => {
   it.concurrent('requests the code author, people and teams, and adds the labels', async () => {
-    const { github, seedDocsPull, run, docsCalls } = await freshWorld()
-    seedDocsPull()
-    pullRequestWorld(github.state).teams.set(DOCS, new Set(['writers']))
-
-    const result = await run({
-      'docs-pr-reviewers': 'author, carol\nacme/writers',
-      'docs-pr-labels': 'documentation, from code'
-    })
+    const { github, result, docsCalls } = await reviewersRun()
 
     expect(result.exitCode).toBe(0)
     const pull = pullRequestWorld(github.state).pulls.get(`${DOCS}#100`)
@@ -344,7 +357,7 @@ describe('without access to the docs repository', () => {
         /^::warning::docs-pr-labels: could not label acme\/docs#100 \(the GitHub API answered 403\)\. .*`pull-requests: write` on acme\/docs/
       ),
       expect.stringMatching(
-        /^::warning::docs back-link: could not comment on docs pull request acme\/docs#100 \(the GitHub API answered 403\)\. The token needs pull-requests: write/
+        /^::warning::docs back-link: could not comment on docs pull request acme\/docs#100 \(the GitHub API answered 403\)\. The token needs pull-requests: write on the docs repository/
       )
     ])
     expect(result.outputs['pr-title']).toBe('Document the widget API')

@@ -2,6 +2,7 @@
 // log and the job summary, reads only, nothing sent to the Agent Jobs API and nothing
 // written to GitHub, and the step succeeds (with or without api-key).
 
+import { formatRecord } from '../../src/github/pr-record.js'
 import { simulate, type Simulation } from '../support/pr-workflow.js'
 import { onDemand } from '../support/fixtures.js'
 import { commentBy, writePayload } from '../support/command-events.js'
@@ -9,6 +10,16 @@ import { commentBy, writePayload } from '../support/command-events.js'
 const freshSimulation = onDemand(async (): Promise<Simulation & { close(): Promise<void> }> =>
   simulate()
 )
+
+/** Creates a job straight through the stand-in's API. */
+async function createJob(sim: Simulation, prompt: string): Promise<string> {
+  const created = await fetch(`${sim.agent.url}/v2/agent/proj-test/job`, {
+    method: 'POST',
+    headers: { authorization: 'Bearer mint_test_key', 'content-type': 'application/json' },
+    body: JSON.stringify({ prompt })
+  })
+  return ((await created.json()) as { id: string }).id
+}
 
 const writes = (sim: Simulation): string[] =>
   sim.github.requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`)
@@ -44,8 +55,17 @@ describe('a dry run', () => {
     'of a later pull request run: reads the record and the job, would follow it up, sends nothing',
     async () => {
       const sim = await freshSimulation()
-      const first = await sim.run('fast: Document it')
-      const jobId = first.outputs['job-id'] as string
+      // What a first run leaves (test/e2e/pr-job.test.ts proves it does): a job, and the
+      // pull request's record of it in a comment by the workflow's bot.
+      const jobId = await createJob(sim, 'fast: Document it')
+      const record = formatRecord({
+        projectId: 'proj-test',
+        jobId,
+        runId: '4242',
+        runAttempt: 1,
+        followUps: 0
+      })
+      sim.github.addComment('acme/app', 7, `${record}\n### Mintlify Docs Agent Job`)
       const before = { agent: sim.agent.requests.length, github: sim.github.requests.length }
 
       const dry = await sim.run('Document the limits', { inputs: { 'dry-run': 'true' } })

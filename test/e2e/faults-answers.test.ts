@@ -19,6 +19,11 @@ import {
 } from '../support/faults-kit.js'
 import type { Fault } from '../support/stand-in.js'
 
+// An API key the service echoes back. Long enough that a cut in the middle of it would
+// still leave a recognisable prefix.
+const LONG_KEY = `mint_${'k3y'.repeat(20)}`
+const FRAGMENT = /k3yk3yk3y/
+
 describe('2xx answers that are not a job', () => {
   it.concurrent.each<[string, Fault, string]>([
     [
@@ -74,38 +79,27 @@ describe('2xx answers that are not a job', () => {
 })
 
 describe('4xx answers, never retried', () => {
-  it.concurrent.each<[string, Record<string, string>, Fault | undefined, 'POST' | 'GET', string[]]>(
-    [
-      [
-        '404 for an unknown job on a follow-up',
-        { 'job-id': 'job_missing', prompt: 'More' },
-        undefined,
-        'POST',
-        [`Job 'job_missing' was not found in project '${PROJECT}'`, 'Agent job not found']
-      ],
-      [
-        '404 for an unknown job to wait on',
-        { 'job-id': 'job_missing', prompt: '' },
-        undefined,
-        'GET',
-        [`Job 'job_missing' was not found in project '${PROJECT}'`]
-      ]
-    ]
-  )('fails at once on %s, with a message that helps', async (_, extra, fault, method, phrases) => {
-    await withStandIn({}, async (standIn) => {
-      if (fault) standIn.inject({ method, fault })
-      const run = await runAction({ inputs: inputsFor(standIn.url, extra) })
+  // A 404 for an unknown job on a follow-up is decided in test/agent/faults-in-process.test.ts;
+  // a failed follow-up through the bundle (one error line, the job-id output): faults-retry.test.ts.
+  it.concurrent(
+    'fails at once on 404 for an unknown job to wait on, with a message that helps',
+    async () => {
+      await withStandIn({}, async (standIn) => {
+        const run = await runAction({
+          inputs: inputsFor(standIn.url, { 'job-id': 'job_missing', prompt: '' })
+        })
 
-      expect(run.exitCode).toBe(1)
-      const error = failure(run)
-      for (const phrase of phrases) expect(error).toContain(phrase)
-      expect(error).not.toContain(MAY_HAVE_CREATED)
-      expect(retryLines(run)).toEqual([])
-      expect(standIn.requests).toHaveLength(1)
-      expect(standIn.requests[0]?.method).toBe(method)
-      expect(run.outputs['job-id']).toBe(extra['job-id'] ?? '')
-    })
-  })
+        expect(run.exitCode).toBe(1)
+        const error = failure(run)
+        expect(error).toContain(`Job 'job_missing' was not found in project '${PROJECT}'`)
+        expect(error).not.toContain(MAY_HAVE_CREATED)
+        expect(retryLines(run)).toEqual([])
+        expect(standIn.requests).toHaveLength(1)
+        expect(standIn.requests[0]?.method).toBe('GET')
+        expect(run.outputs['job-id']).toBe('job_missing')
+      })
+    }
+  )
 })
 
 describe('server text that tries to issue workflow commands', () => {
@@ -115,32 +109,48 @@ describe('server text that tries to issue workflow commands', () => {
   const HOSTILE =
     '\n::add-mask::leak\n::set-output name=pr-link::https://evil.example\r\n  ::error::smuggled\u2028::warning::x ##[error]legacy %0A::notice::y'
 
-  it.concurrent('prints a hostile error message on one harmless line', async () => {
-    await withStandIn({}, async (standIn) => {
-      standIn.inject({
-        method: 'POST',
-        fault: { kind: 'status', status: 400, body: { error: HOSTILE } }
-      })
-      const run = await runAction({ inputs: inputsFor(standIn.url), env: { RUNNER_DEBUG: '1' } })
+  // The same message also echoes the API key: a create's error is one place it must never show.
+  it.concurrent(
+    'prints a hostile error message on one harmless line, never showing the key it echoes',
+    async () => {
+      await withStandIn({ apiKey: LONG_KEY }, async (standIn) => {
+        standIn.inject({
+          method: 'POST',
+          fault: {
+            kind: 'status',
+            status: 400,
+            body: { error: `${HOSTILE} upstream rejected Bearer ${LONG_KEY}` }
+          }
+        })
+        const run = await runAction({
+          inputs: inputsFor(standIn.url, { 'api-key': LONG_KEY }),
+          env: { RUNNER_DEBUG: '1' }
+        })
 
-      expect(run.exitCode).toBe(1)
-      expect(strayCommands(run.stdout)).toEqual([])
-      const error = failure(run)
-      // Shown, but escaped: the reader sees what the service said.
-      expect(error).toContain(
-        '\\n::add-mask::leak\\n::set-output name=pr-link::https://evil.example\\r\\n'
-      )
-      expect(error).not.toMatch(/[\n\r\u2028]/)
-      expect(run.summary).not.toContain('##[')
-      expect(run.summary.split('\n').filter((line) => line.trimStart().startsWith('::'))).toEqual(
-        []
-      )
-      // A 4xx on create: nothing was created, and it is not repeated.
-      expect(error).not.toContain(MAY_HAVE_CREATED)
-      expect(retryLines(run)).toEqual([])
-      expect(count(standIn.requests, 'POST')).toBe(1)
-    })
-  })
+        expect(run.exitCode).toBe(1)
+        expect(strayCommands(run.stdout)).toEqual([])
+        const error = failure(run)
+        // Shown, but escaped: the reader sees what the service said.
+        expect(error).toContain(
+          '\\n::add-mask::leak\\n::set-output name=pr-link::https://evil.example\\r\\n'
+        )
+        expect(error).not.toMatch(/[\n\r\u2028]/)
+        expect(run.summary).not.toContain('##[')
+        expect(run.summary.split('\n').filter((line) => line.trimStart().startsWith('::'))).toEqual(
+          []
+        )
+        // A 4xx on create: nothing was created, and it is not repeated.
+        expect(error).not.toContain(MAY_HAVE_CREATED)
+        expect(retryLines(run)).toEqual([])
+        expect(count(standIn.requests, 'POST')).toBe(1)
+        // The key it echoes: masked in the error, and nowhere else either.
+        expect(error).toContain('upstream rejected Bearer ***')
+        const visible = everywhereVisible(run)
+        expect(visible).not.toContain(LONG_KEY)
+        expect(visible).not.toMatch(FRAGMENT)
+      })
+    }
+  )
 
   it.concurrent(
     'neutralises hostile job fields in the log, the summary and the debug lines',
@@ -174,6 +184,9 @@ describe('server text that tries to issue workflow commands', () => {
         expect(run.stdout).not.toContain('add-mask::x')
         expect(run.outputs['pr-link']).toBe('')
         expect(run.outputs['pr-number']).toBe('')
+        expect(run.outputs['pr-repository']).toBe('')
+        expect(run.summary).toMatch(/^\| Pull request \| — \|$/m)
+        expect(run.summary).not.toContain('acme/docs/pull/7')
         expect(run.summary).toContain('&lt;script&gt;')
         expect(run.summary).toContain('&lt;img src=x')
         expect(run.summary).not.toMatch(/<script|<img/)
@@ -181,7 +194,9 @@ describe('server text that tries to issue workflow commands', () => {
         // The job output carries the server's text only as JSON escapes.
         const raw = run.outputs.job ?? ''
         expect(raw).not.toMatch(/[$`'!<>&]/)
-        expect((JSON.parse(raw) as { model: string }).model).toBe(SHELL_MODEL)
+        const job = JSON.parse(raw) as { model: string; prLink: string | null }
+        expect(job.model).toBe(SHELL_MODEL)
+        expect(job.prLink).toBeNull()
         // The unknown status is warned about once, and polling goes on through it.
         expect(run.stdout.split('\n').filter((line) => line.startsWith('::warning::'))).toEqual([
           expect.stringContaining("reports status 'pending', which this action does not know")
@@ -195,36 +210,29 @@ describe('server text that tries to issue workflow commands', () => {
 })
 
 describe('a service that echoes the API key', () => {
-  // Long enough that a cut in the middle of it would still leave a recognisable prefix.
-  const LONG_KEY = `mint_${'k3y'.repeat(20)}`
-  const FRAGMENT = /k3yk3yk3y/
+  // Echoed in the error of a create: the hostile error message above.
+  it.concurrent(
+    'never shows the key when it comes back in the error of a 503 on a poll',
+    async () => {
+      await withStandIn({ apiKey: LONG_KEY }, async (standIn) => {
+        // A poll is retried: two echoes in the retry log, then it completes.
+        standIn.inject({
+          method: 'GET',
+          times: 2,
+          fault: { kind: 'status', status: 503, body: { error: `token ${LONG_KEY} is throttled` } }
+        })
+        const run = await runAction({
+          inputs: inputsFor(standIn.url, { 'api-key': LONG_KEY }),
+          env: { RUNNER_DEBUG: '1' }
+        })
 
-  it.concurrent.each<[string, 'POST' | 'GET', Fault]>([
-    [
-      'in the error of a 500 on create',
-      'POST',
-      { kind: 'status', status: 500, body: { error: `upstream rejected Bearer ${LONG_KEY}` } }
-    ],
-    [
-      'in the error of a 503 on a poll',
-      'GET',
-      { kind: 'status', status: 503, body: { error: `token ${LONG_KEY} is throttled` } }
-    ]
-  ])('never shows the key when it comes back %s', async (_, method, fault) => {
-    await withStandIn({ apiKey: LONG_KEY }, async (standIn) => {
-      // A poll is retried (two echoes in the retry log, then it completes); a create fails at once.
-      standIn.inject({ method, times: method === 'GET' ? 2 : 1, fault })
-      const run = await runAction({
-        inputs: inputsFor(standIn.url, { 'api-key': LONG_KEY }),
-        env: { RUNNER_DEBUG: '1' }
+        expect(run.exitCode).toBe(0)
+        const visible = everywhereVisible(run)
+        expect(visible).not.toContain(LONG_KEY)
+        expect(visible).not.toMatch(FRAGMENT)
+        expect(visible).toContain('***')
+        expect(count(standIn.requests, 'GET')).toBe(3)
       })
-
-      expect(run.exitCode).toBe(method === 'GET' ? 0 : 1)
-      const visible = everywhereVisible(run)
-      expect(visible).not.toContain(LONG_KEY)
-      expect(visible).not.toMatch(FRAGMENT)
-      expect(visible).toContain('***')
-      expect(count(standIn.requests, method)).toBe(method === 'GET' ? 3 : 1)
-    })
-  })
+    }
+  )
 })

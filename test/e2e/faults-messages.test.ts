@@ -43,7 +43,11 @@ describe('a GitHub API that cannot be reached', () => {
         // The pull request's record is read first, then the context's changed files.
         expect(warnings[0]).toContain('pr-comment: could not read the comments of pull request #7')
         expect(warnings[1]).toContain('include-context: could not list the changed files')
-        expect(run.outputs).toMatchObject({ status: 'completed', 'pr-number': '100' })
+        expect(run.outputs).toMatchObject({
+          status: 'completed',
+          'pr-number': '100',
+          'pr-repository': 'acme/docs'
+        })
         expect(count(standIn.requests, 'POST')).toBe(1)
         expect(count(standIn.requests, 'GET')).toBe(1)
       })

@@ -169,41 +169,7 @@ describe('without permission to comment', () => {
 })
 
 describe('what a pull request costs', () => {
-  it.concurrent(
-    'three pushes: one creation, then a message each, one docs pull request, few GitHub calls a push',
-    async () => {
-      const sim = await freshSimulation()
-      const perRun: string[][] = []
-      const links: string[] = []
-      for (let push = 1; push <= 3; push++) {
-        const before = sim.github.requests.length
-        const run = await sim.run(`Push ${push}: document what changed`)
-        expect(run.exitCode).toBe(0)
-        links.push(run.outputs['pr-link'] as string)
-        perRun.push(codeRepositoryCalls(sim.github, before))
-      }
-
-      expect(sim.creations()).toBe(1)
-      expect(sim.messages()).toHaveLength(2)
-      expect(new Set(links)).toEqual(new Set(['https://github.com/acme/docs/pull/100']))
-      expect(sim.comments()).toHaveLength(1)
-      expect(sim.comments()[0]?.body).toContain('follow-ups="2"')
-      // At most 4 calls plus one per 100 comments (the thread has one comment: one page).
-      for (const calls of perRun) expect(calls.length).toBeLessThanOrEqual(5)
-      expect(perRun[0]).toEqual([
-        'GET /repos/acme/app/issues/7/comments',
-        'POST /repos/acme/app/issues/7/comments',
-        `PATCH /repos/acme/app/issues/comments/${sim.comments()[0]?.id}`
-      ])
-      // Every later push the same: read, record early, record the end.
-      for (const calls of perRun.slice(1))
-        expect(calls).toEqual([
-          'GET /repos/acme/app/issues/7/comments',
-          `PATCH /repos/acme/app/issues/comments/${sim.comments()[0]?.id}`,
-          `PATCH /repos/acme/app/issues/comments/${sim.comments()[0]?.id}`
-        ])
-    }
-  )
+  // Three pushes (one creation, then a message each, few calls a push): hand-off-once.test.ts.
 
   it.concurrent(
     'a pull request with 250 comments is read in three calls, the record found on the last page',

@@ -418,13 +418,15 @@ describe('the prompt the bundled action sends', () => {
 
   const PROMPT = 'Document the widget API.\nKeep it short.\n'
 
+  // pr-comment is on in this run: a push run is not for a pull request, so the comment
+  // needs no call either (test/github/pr-thread.test.ts decides it in process).
   it.concurrent(
-    'appends the push context: commits and compare URL, with no GitHub API call',
+    'appends the push context: commits and compare URL, with no GitHub API call, and makes no comment, saying so in the debug log',
     async () => {
       const { github, inputs, runnerEnv, sentPrompts } = await freshWorld()
       const run = await runAction({
         // A one-shot push run; a branch's run adds its commits (test/e2e/branch-job.test.ts).
-        inputs: inputs({ prompt: PROMPT, 'reuse-job': 'false' }),
+        inputs: inputs({ prompt: PROMPT, 'reuse-job': 'false', 'pr-comment': 'true' }),
         env: runnerEnv('push', join(FIXTURES, 'push.json'))
       })
 
@@ -447,8 +449,13 @@ describe('the prompt the bundled action sends', () => {
           ...commitBlocks('TAG')
         ].join('\n')
       ])
-      expect(github.requests.filter((r) => r.path.startsWith('/repos/acme/app/'))).toEqual([])
+      // Nothing but the read of the docs pull request, in its own repository.
+      expect(github.requests.filter((r) => !r.path.startsWith('/repos/acme/docs/'))).toEqual([])
       expect(run.stdout).toContain('Appending the workflow context (push, 23 lines) to the prompt.')
+      expect(run.stdout).toContain(
+        '::debug::pr-comment: the run is not for a pull request (event push); no comment.'
+      )
+      expect(run.stdout).not.toContain('::warning::')
     }
   )
 
@@ -541,7 +548,7 @@ describe('the prompt the bundled action sends', () => {
   )
 
   // include-context: 'false' reads the same as leaving it out (test/action/inputs.test.ts).
-  // pr-comment is off in these runs, so this run also shows that a pull request run
+  // pr-comment is off in this run, so it also shows that a pull request run
   // with both off calls GitHub for nothing but a read of the docs pull request.
   it.concurrent(
     'sends the prompt byte for byte, and calls GitHub only to read the docs pull request, when include-context is left out',
