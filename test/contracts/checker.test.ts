@@ -7,7 +7,9 @@ import {
   agentJobsContract,
   checkEventPayload,
   completeEventPayload,
+  contractRecord,
   gitHubContract,
+  judged,
   takeViolations,
   type Exchange
 } from '../support/contracts.ts'
@@ -79,7 +81,7 @@ describe('the Agent Jobs contract', () => {
 
   it('names an undocumented path and an undocumented method', () => {
     expect(agentJobsContract.check(exchange({ path: '/v2/agent/proj/jobs' }))).toEqual([
-      'GET /v2/agent/proj/jobs: not an operation of agent-jobs-openapi.json'
+      'GET /v2/agent/proj/jobs: not an operation of agent-jobs-openapi.json (the nearest it documents: GET /v2/agent/{projectId}/job/{id})'
     ])
     expect(agentJobsContract.check(exchange({ method: 'DELETE' }))).toEqual([
       'DELETE /v2/agent/proj/job/job_1: agent-jobs-openapi.json documents only GET on this path'
@@ -122,7 +124,7 @@ describe('the Agent Jobs contract', () => {
         headers: { authorization: 'Bearer mint_test_key' }
       })
       expect(standIn.violations).toEqual([
-        'GET /v2/agent/proj-test/jobs: not an operation of agent-jobs-openapi.json'
+        'GET /v2/agent/proj-test/jobs: not an operation of agent-jobs-openapi.json (the nearest it documents: GET /v2/agent/{projectId}/job/{id})'
       ])
       // What contract-setup.ts would otherwise fail this test with.
       expect(takeViolations()).toEqual(standIn.violations)
@@ -160,7 +162,12 @@ describe("GitHub's REST description", () => {
 
   it('names an undocumented path and a body the schema refuses', () => {
     expect(gitHubContract.check(exchange({ path: '/repos/acme/app/pulls/7/widgets' }))).toEqual([
-      'GET /repos/acme/app/pulls/7/widgets: not an operation of api.github.com.json'
+      'GET /repos/acme/app/pulls/7/widgets: not an operation of api.github.com.json (the nearest it documents: GET /repos/{owner}/{repo}/pulls/{pull_number}/comments)'
+    ])
+    // A misread path is named with the documented one it was likely meant to be.
+    const misread = exchange({ method: 'PATCH', path: '/repos/acme/app/check-run/1001' })
+    expect(gitHubContract.check(misread)).toEqual([
+      'PATCH /repos/acme/app/check-run/1001: not an operation of api.github.com.json (the nearest it documents: PATCH /repos/{owner}/{repo}/check-runs/{check_run_id})'
     ])
     const comment = exchange({
       method: 'POST',
@@ -182,7 +189,7 @@ describe("GitHub's REST description", () => {
         headers: { authorization: 'token ghs_test_token' }
       })
       expect(github.violations).toEqual([
-        'GET /repos/acme/app/pulls/7/widgets: not an operation of api.github.com.json'
+        'GET /repos/acme/app/pulls/7/widgets: not an operation of api.github.com.json (the nearest it documents: GET /repos/{owner}/{repo}/pulls/{pull_number}/comments)'
       ])
       expect(takeViolations()).toEqual(github.violations)
     } finally {
@@ -226,5 +233,64 @@ describe("GitHub's webhook schemas", () => {
   it('take a schedule payload, which is no webhook, when it carries its cron text', () => {
     expect(checkEventPayload('schedule', { schedule: '0 6 * * 1' })).toEqual([])
     expect(checkEventPayload('schedule', {})).toHaveLength(1)
+  })
+})
+
+// jest runs no afterEach for a concurrent test, so contract-setup.ts runs each one (and
+// work several tests await, startedWithFile) through `judged`: what a stand-in started
+// inside saw is that test's failure; a stand-in started elsewhere files with the file.
+describe('where a breach is filed', () => {
+  const undocumented = async (url: string): Promise<void> => {
+    await fetch(`${url}/v2/agent/proj-test/jobs`, {
+      headers: { authorization: 'Bearer mint_test_key' }
+    })
+  }
+  const BREACH =
+    'GET /v2/agent/proj-test/jobs: not an operation of agent-jobs-openapi.json (the nearest it documents: GET /v2/agent/{projectId}/job/{id})'
+
+  it('with the work that started the stand-in, which fails naming it and its own failure', async () => {
+    const quiet = judged(async () => {
+      const standIn = await startStandIn()
+      await undocumented(standIn.url)
+      await standIn.close()
+      return 'done'
+    }, 'during this test')
+    await expect(quiet).rejects.toThrow(`The contract was broken during this test:\n${BREACH}`)
+
+    const failing = judged(async () => {
+      const standIn = await startStandIn()
+      await undocumented(standIn.url)
+      await standIn.close()
+      throw new Error('expected 1, got 2')
+    }, 'in work these tests share')
+    await expect(failing).rejects.toThrow(
+      `The contract was broken in work these tests share:\n${BREACH}\n\nIt failed as well: expected 1, got 2`
+    )
+    // Neither is left for the file.
+    expect(takeViolations()).toEqual([])
+  })
+
+  it('returns what the work returns, or its own failure, when nothing was broken', async () => {
+    await expect(judged(() => 42, 'during this test')).resolves.toBe(42)
+    await expect(
+      judged(() => Promise.reject(new Error('plain failure')), 'during this test')
+    ).rejects.toThrow(/^plain failure$/)
+  })
+
+  it('with the file when the stand-in was started outside the work', async () => {
+    const standIn = await startStandIn()
+    try {
+      await expect(judged(() => undocumented(standIn.url), 'during this test')).resolves.toBe(
+        undefined
+      )
+      expect(takeViolations()).toEqual([BREACH])
+    } finally {
+      await standIn.close()
+    }
+  })
+
+  it.concurrent('in a scope of its own for each concurrent test', async () => {
+    await Promise.resolve()
+    expect(contractRecord().scopes.getStore()).toEqual({ violations: [], open: true })
   })
 })

@@ -6,13 +6,42 @@
 
 import { appendFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { contractRecord, takeViolations } from './contracts.ts'
+import { contractRecord, judged, takeViolations } from './contracts.ts'
+
+type TestBody = (...args: unknown[]) => unknown
+type Register = (name: string, body: TestBody, timeout?: number) => unknown
+interface Concurrent extends Register {
+  each: (...table: unknown[]) => Register
+}
+
+/** The body of a concurrent test, failing it when a stand-in it started saw a breach. */
+const judgedTest =
+  (body: TestBody): TestBody =>
+  (...args) =>
+    judged(() => body(...args), 'during this test')
+
+// jest runs no afterEach for concurrent tests, so their bodies are judged instead.
+// (.each is re-bound: jest's own calls the unwrapped function.)
+const original = test.concurrent as unknown as Concurrent
+const concurrent = Object.assign(
+  (name: string, body: TestBody, timeout?: number) => original(name, judgedTest(body), timeout),
+  original,
+  {
+    each:
+      (...table: unknown[]) =>
+      (name: string, body: TestBody, timeout?: number) =>
+        original.each(...table)(name, judgedTest(body), timeout)
+  }
+)
+for (const register of new Set([test, it])) {
+  ;(register as unknown as { concurrent: Concurrent }).concurrent = concurrent
+}
 
 afterEach(() => {
   const violations = takeViolations()
   if (violations.length > 0) {
     throw new Error(
-      `The contract was broken during this test (or a concurrent one of its block):\n${violations.join('\n')}`
+      `The contract was broken during this test (or in work the file's tests share):\n${violations.join('\n')}`
     )
   }
 })
@@ -27,5 +56,7 @@ afterAll(() => {
     contractRecord().faults = {}
   }
   if (violations.length > 0)
-    throw new Error(`The contract was broken after the last test:\n${violations.join('\n')}`)
+    throw new Error(
+      `The contract was broken outside any one test (in work the file's tests share, or after its last one):\n${violations.join('\n')}`
+    )
 })

@@ -11,6 +11,7 @@
 // Runs under Node 24 directly (erasable TypeScript only): the demo and the benchmark
 // start the stand-ins outside jest.
 
+import { AsyncLocalStorage } from 'node:async_hooks'
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { createRequire, Module } from 'node:module'
@@ -532,6 +533,34 @@ export class Contract {
     return count
   }
 
+  /**
+   * For the message about an undocumented request: the operation of the same method whose
+   * path starts most like `path` (whole segments, then the letters of the first that differs,
+   * then the closest number of segments).
+   */
+  private nearest(method: string, path: string): string | undefined {
+    const segments = path.split('/')
+    let best: { op: Operation; score: number[] } | undefined
+    for (const op of this.index()) {
+      if (op.method !== method) continue
+      const parts = op.template.split('/')
+      let same = 0
+      while (
+        same < Math.min(parts.length, segments.length) &&
+        (parts[same] === segments[same] || /^\{[^}]+\}$/.test(parts[same] ?? ''))
+      )
+        same++
+      const [a = '', b = ''] = [parts[same], segments[same]]
+      let letters = 0
+      while (letters < Math.min(a.length, b.length) && a[letters] === b[letters]) letters++
+      const score = [same, letters, -Math.abs(parts.length - segments.length)]
+      const better = score.findIndex((value, i) => value !== best?.score[i])
+      if (!best || (better !== -1 && (score[better] ?? 0) > (best.score[better] ?? 0)))
+        best = { op, score }
+    }
+    return best && (best.score[0] ?? 0) > 1 ? `${best.op.method} ${best.op.template}` : undefined
+  }
+
   /** What in `exchange` the contract does not allow; empty when it all conforms. */
   check(exchange: Exchange): string[] {
     const doc = this.description()
@@ -541,10 +570,14 @@ export class Contract {
       const templates = this.index()
         .filter((op) => op.pattern.test(exchange.path))
         .map((op) => op.method)
+      if (templates.length > 0) {
+        return [
+          `${what}: ${this.name} documents only ${[...new Set(templates)].join(', ')} on this path`
+        ]
+      }
+      const nearest = this.nearest(exchange.method, exchange.path)
       return [
-        templates.length > 0
-          ? `${what}: ${this.name} documents only ${[...new Set(templates)].join(', ')} on this path`
-          : `${what}: not an operation of ${this.name}`
+        `${what}: not an operation of ${this.name}${nearest ? ` (the nearest it documents: ${nearest})` : ''}`
       ]
     }
     const op = `${found.method} ${found.template}`
@@ -757,12 +790,59 @@ interface Record_ {
   violations: string[]
   checked: Record<string, number>
   faults: Record<string, number>
+  /** The concurrent test or shared work a stand-in was started in, if any (see judged). */
+  scopes: AsyncLocalStorage<TestScope>
+}
+interface TestScope {
+  violations: string[]
+  open: boolean
 }
 const KEY = Symbol.for('mintlify-action.contracts')
 const store = globalThis as unknown as Record<symbol, Record_ | undefined>
 
 export function contractRecord(): Record_ {
-  return (store[KEY] ??= { violations: [], checked: {}, faults: {} })
+  return (store[KEY] ??= {
+    violations: [],
+    checked: {},
+    faults: {},
+    scopes: new AsyncLocalStorage()
+  })
+}
+
+/**
+ * Files what breaks the contract: with the concurrent test the stand-in was started in
+ * while that test runs, otherwise with the file (taken after each plain test and at its end).
+ */
+export function recordViolations(problems: readonly string[]): void {
+  if (problems.length === 0) return
+  const scope = contractRecord().scopes.getStore()
+  ;(scope?.open === true ? scope.violations : contractRecord().violations).push(...problems)
+}
+
+/**
+ * Runs `body` in a scope of its own and fails it, naming every breach, when a stand-in
+ * started inside it saw one while it ran: a server handles its requests in the async
+ * context it was started in. For what jest's afterEach cannot judge: a concurrent test
+ * (jest runs no afterEach for those) and work that several tests await.
+ */
+export async function judged<T>(body: () => T | Promise<T>, where: string): Promise<T> {
+  const scope: TestScope = { violations: [], open: true }
+  let outcome: { value: T } | { error: unknown }
+  try {
+    outcome = { value: await contractRecord().scopes.run(scope, body) }
+  } catch (error) {
+    outcome = { error }
+  } finally {
+    scope.open = false
+  }
+  if (scope.violations.length === 0) {
+    if ('error' in outcome) throw outcome.error
+    return outcome.value
+  }
+  const broken = `The contract was broken ${where}:\n${scope.violations.join('\n')}`
+  if (!('error' in outcome)) throw new Error(broken)
+  const reason = outcome.error instanceof Error ? outcome.error.message : String(outcome.error)
+  throw new Error(`${broken}\n\nIt failed as well: ${reason}`, { cause: outcome.error })
 }
 
 /** Checks an exchange with a stand-in and records the result; returns the problems. */
@@ -774,7 +854,7 @@ export function recordExchange(contract: Contract, exchange: Exchange): string[]
     const key = `${contract.name}: ${exchange.faultInjection}`
     record.faults[key] = (record.faults[key] ?? 0) + 1
   }
-  record.violations.push(...problems)
+  recordViolations(problems)
   return problems
 }
 

@@ -11,6 +11,7 @@ import {
   type GitHubStandIn,
   type GitHubStandInOptions
 } from './github-stand-in.ts'
+import { judged } from './contracts.ts'
 import { ROOT } from './run-action.ts'
 import { startStandIn, type StandIn, type StandInOptions } from './stand-in.ts'
 
@@ -129,7 +130,7 @@ if (typeof beforeAll === 'function') {
  */
 export function startedWithFile<T>(steps: () => Promise<T>): () => Promise<T> {
   let started: Promise<T> | undefined
-  const once = (): Promise<T> => (started ??= steps())
+  const once = (): Promise<T> => (started ??= judged(steps, 'in work these tests share'))
   startWithFile.push(once)
   return once
 }

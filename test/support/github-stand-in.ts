@@ -24,11 +24,11 @@ import type {
   StoredComment
 } from './github-routes/types.ts'
 import {
-  contractRecord,
   faultInjection,
   gitHubContract,
   prepareWebhooks,
-  recordExchange
+  recordExchange,
+  recordViolations
 } from './contracts.ts'
 import { RequestRules } from './request-rules.ts'
 import { sendJson } from './send-json.ts'
@@ -190,7 +190,7 @@ export async function startGitHubStandIn(
       if (!url.pathname.startsWith(`${prefix}/`)) {
         const problem = `${req.method ?? 'GET'} ${url.pathname}: outside the API's base ${prefix}`
         violations.push(problem)
-        contractRecord().violations.push(problem)
+        recordViolations([problem])
         sendJson(res, 404, { message: 'Not Found' })
         return
       }
@@ -216,7 +216,7 @@ export async function startGitHubStandIn(
         for (const field of done.unknown) {
           const problem = `${request.method} ${request.path}: the ${reply.status} answer has ${field || 'a field'}, which GitHub's description does not document`
           violations.push(problem)
-          contractRecord().violations.push(problem)
+          recordViolations([problem])
         }
       }
       violations.push(
