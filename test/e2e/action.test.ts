@@ -6,7 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { StandIn } from '../support/stand-in.js'
-import { inputs, KEY, posts, PROJECT, standIns } from '../support/fixtures.js'
+import { inputs, jobCreatedThroughApi, KEY, posts, standIns } from '../support/fixtures.js'
 import { errorLines, runAction } from '../support/run-action.js'
 
 const freshStandIn = standIns({ jobDurationMs: 400 })
@@ -16,16 +16,6 @@ const gets = (standIn: StandIn): number => standIn.requests.filter((r) => r.meth
 function shared<T>(start: () => Promise<T>): () => Promise<T> {
   let started: Promise<T> | undefined
   return () => (started ??= start())
-}
-
-/** Creates a job straight through the stand-in's API, for the runs that continue one. */
-async function createJob(standIn: StandIn, prompt: string): Promise<string> {
-  const created = await fetch(`${standIn.url}/v2/agent/${PROJECT}/job`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ prompt })
-  })
-  return ((await created.json()) as { id: string }).id
 }
 
 // One run of a job that completes serves every test of what such a run shows: a job
@@ -190,7 +180,7 @@ describe('how a job ends', () => {
 describe('existing jobs', () => {
   it.concurrent('sends a follow-up message to the job and waits for it again', async () => {
     const standIn = await freshStandIn()
-    const id = await createJob(standIn, 'fast: Document it')
+    const id = await jobCreatedThroughApi(standIn, 'fast: Document it')
 
     const run = await runAction({
       inputs: inputs(standIn.url, { 'job-id': id, prompt: 'Also document errors' })
@@ -208,7 +198,7 @@ describe('existing jobs', () => {
     'only waits when job-id is given without a prompt, and reports a finished job at once',
     async () => {
       const standIn = await freshStandIn()
-      const id = await createJob(standIn, 'fast: Document it')
+      const id = await jobCreatedThroughApi(standIn, 'fast: Document it')
       const before = standIn.requests.length
 
       const run = await runAction({ inputs: inputs(standIn.url, { 'job-id': id }) })
@@ -242,7 +232,7 @@ describe('wait: false', () => {
 
   it.concurrent('reads the status once when only job-id is given', async () => {
     const standIn = await freshStandIn()
-    const id = await createJob(standIn, 'slow:60000: Document it')
+    const id = await jobCreatedThroughApi(standIn, 'slow:60000: Document it')
 
     const run = await runAction({ inputs: inputs(standIn.url, { 'job-id': id, wait: 'false' }) })
 

@@ -6,7 +6,7 @@
 
 import { setRole } from '../support/github-routes/commands.js'
 import { seedPull } from '../support/github-routes/pull-requests.js'
-import { onDemand } from '../support/fixtures.js'
+import { jobCreatedThroughApi, onDemand } from '../support/fixtures.js'
 import type { StandIn } from '../support/stand-in.js'
 import {
   commandStandIns,
@@ -53,12 +53,7 @@ const freshWorld = onDemand(world)
  * pull request is known (every job opens the next docs pull request: #100, #101, …).
  */
 async function startJob(agent: StandIn): Promise<string> {
-  const response = await fetch(`${agent.url}/v2/agent/proj-test/job`, {
-    method: 'POST',
-    headers: { authorization: 'Bearer mint_test_key', 'content-type': 'application/json' },
-    body: JSON.stringify({ prompt: 'Document the widget API' })
-  })
-  const { id } = (await response.json()) as { id: string }
+  const id = await jobCreatedThroughApi(agent, 'Document the widget API')
   for (let i = 0; i < 100 && !agent.job(id)?.prLink; i++)
     await new Promise((resolve) => setTimeout(resolve, 20))
   expect(agent.job(id)?.prLink).toBeTruthy()

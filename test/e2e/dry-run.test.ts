@@ -4,22 +4,12 @@
 
 import { formatRecord } from '../../src/github/pr-record.js'
 import { simulate, type Simulation } from '../support/pr-workflow.js'
-import { onDemand } from '../support/fixtures.js'
+import { jobCreatedThroughApi, onDemand } from '../support/fixtures.js'
 import { commentBy, writePayload } from '../support/command-events.js'
 
 const freshSimulation = onDemand(async (): Promise<Simulation & { close(): Promise<void> }> =>
   simulate()
 )
-
-/** Creates a job straight through the stand-in's API. */
-async function createJob(sim: Simulation, prompt: string): Promise<string> {
-  const created = await fetch(`${sim.agent.url}/v2/agent/proj-test/job`, {
-    method: 'POST',
-    headers: { authorization: 'Bearer mint_test_key', 'content-type': 'application/json' },
-    body: JSON.stringify({ prompt })
-  })
-  return ((await created.json()) as { id: string }).id
-}
 
 const writes = (sim: Simulation): string[] =>
   sim.github.requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`)
@@ -57,7 +47,7 @@ describe('a dry run', () => {
       const sim = await freshSimulation()
       // What a first run leaves (test/e2e/pr-job.test.ts proves it does): a job, and the
       // pull request's record of it in a comment by the workflow's bot.
-      const jobId = await createJob(sim, 'fast: Document it')
+      const jobId = await jobCreatedThroughApi(sim.agent, 'fast: Document it')
       const record = formatRecord({
         projectId: 'proj-test',
         jobId,

@@ -11,23 +11,13 @@ import {
   type Simulation
 } from '../support/pr-workflow.js'
 import type { ActionRun } from '../support/run-action.js'
-import { onDemand } from '../support/fixtures.js'
+import { jobCreatedThroughApi, onDemand } from '../support/fixtures.js'
 
 // Each case its own pair of stand-ins, so the cases run concurrently.
 const freshSimulation = onDemand(() => simulate())
 
 const warnings = (stdout: string): string[] =>
   stdout.split('\n').filter((line) => line.startsWith('::warning::'))
-
-/** A job someone else started on the project, straight through the Agent Jobs API. */
-async function someoneElsesJob(sim: Simulation, prompt: string): Promise<string> {
-  const response = await fetch(`${sim.agent.url}/v2/agent/proj-test/job`, {
-    method: 'POST',
-    headers: { authorization: 'Bearer mint_test_key', 'content-type': 'application/json' },
-    body: JSON.stringify({ prompt })
-  })
-  return ((await response.json()) as { id: string }).id
-}
 
 const record = (jobId: string, projectId = 'proj-test'): string =>
   formatRecord({ projectId, jobId, runId: '1', runAttempt: 1, followUps: 0 })
@@ -40,7 +30,7 @@ describe('a record is believed only from a trusted bot, for its project', () => 
     return () =>
       (started ??= (async () => {
         const sim = await freshSimulation()
-        const otherJob = await someoneElsesJob(sim, 'Attacker job')
+        const otherJob = await jobCreatedThroughApi(sim.agent, 'Attacker job')
         // Someone else's job, pasted by a person; the same from another bot account.
         sim.github.addComment(REPO, PR, `${record(otherJob)}\nlooks official`, 'mallory')
         sim.github.addComment(REPO, PR, record(otherJob), 'some-app[bot]')
@@ -176,7 +166,7 @@ describe('what a pull request costs', () => {
     async () => {
       const sim = await freshSimulation()
       // The pull request's job, recorded by the action's bot after 249 other comments.
-      const jobId = await someoneElsesJob(sim, 'Document it')
+      const jobId = await jobCreatedThroughApi(sim.agent, 'Document it')
       for (let i = 0; i < 249; i++) sim.github.addComment(REPO, PR, `comment ${i}`, 'octocat')
       sim.github.addComment(REPO, PR, record(jobId))
 

@@ -24,6 +24,7 @@ import {
   FIXTURES,
   GITHUB_TOKEN as TOKEN,
   inputs as actionInputs,
+  jobCreatedThroughApi,
   onDemand,
   runnerEnv as workflowEnv
 } from '../support/fixtures.js'
@@ -519,12 +520,7 @@ describe('the prompt the bundled action sends', () => {
     'appends the schedule context to a follow-up message too, with no GitHub API call',
     async () => {
       const { standIn, github, inputs, runnerEnv } = await freshWorld()
-      const created = await fetch(`${standIn.url}/v2/agent/proj-test/job`, {
-        method: 'POST',
-        headers: { authorization: 'Bearer mint_test_key', 'content-type': 'application/json' },
-        body: JSON.stringify({ prompt: 'fast: first' })
-      })
-      const { id } = (await created.json()) as { id: string }
+      const id = await jobCreatedThroughApi(standIn, 'fast: first')
 
       const run = await runAction({
         inputs: inputs({ prompt: 'Now the limits.', 'job-id': id }),

@@ -174,6 +174,22 @@ export const gitHubStandIns = (
   options: GitHubStandInOptions = {}
 ): (() => Promise<GitHubStandIn>) => onDemand(() => startGitHubStandIn(options))
 
+/**
+ * A job created straight through the Agent Jobs stand-in's API, as an earlier run (or
+ * someone else on the project) would have: its id.
+ */
+export async function jobCreatedThroughApi(
+  agent: { url: string },
+  prompt: string
+): Promise<string> {
+  const created = await fetch(`${agent.url}/v2/agent/${PROJECT}/job`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ prompt })
+  })
+  return ((await created.json()) as { id: string }).id
+}
+
 /** The POST requests the Agent Jobs stand-in received, path and body. */
 export const posts = (standIn: StandIn): { path: string; body: string }[] =>
   standIn.requests.filter((r) => r.method === 'POST').map(({ path, body }) => ({ path, body }))
