@@ -27,3 +27,17 @@ export class DeadlineError extends Error {
 export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
 }
+
+/**
+ * GitHub could not tell the run what it must know to send (a record, the commits to
+ * tell) for a reason other than a missing permission: the run sends nothing and fails
+ * with this one line, and the next run picks the work up.
+ */
+export class StateUnknownError extends Error {
+  constructor(what: string, reason: string) {
+    super(
+      `Could not read ${what} (${reason}), so nothing was sent to the agent: sending now could start a second job or tell commits twice or not at all. The next run picks the work up.`
+    )
+    this.name = 'StateUnknownError'
+  }
+}

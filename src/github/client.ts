@@ -45,8 +45,24 @@ export function gitHubAnswerStatus(error: unknown): number | undefined {
  * sees for what it may not read). Not a network error, a timeout or a 5xx.
  */
 export function gitHubSaidNo(error: unknown): boolean {
+  return gitHubAnswerStatus(error) !== 410 && gitHubFailure(error) === 'denied'
+}
+
+/**
+ * Why a call failed, as what to do next: `denied` when GitHub refused it (401; 403
+ * without a sign of a rate limit; 404 or 410, what a token sees for what it may not
+ * read or a feature turned off), `unknown` for anything else (a 5xx, a rate limit, a
+ * time-out, no answer). Denied keeps the documented fallback; unknown is not empty,
+ * so nothing may be decided from it.
+ */
+export function gitHubFailure(error: unknown): 'denied' | 'unknown' {
   const status = gitHubAnswerStatus(error)
-  return status === 401 || status === 403 || status === 404
+  if (status === 401 || status === 404 || status === 410) return 'denied'
+  if (status !== 403) return 'unknown'
+  const headers = record(record(record(error)?.response)?.headers)
+  const limited =
+    headers?.['retry-after'] !== undefined || String(headers?.['x-ratelimit-remaining']) === '0'
+  return limited ? 'unknown' : 'denied'
 }
 
 /**
