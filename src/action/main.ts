@@ -3,6 +3,7 @@
 // this file only says their order and owns the step's conclusion. Nothing runs on import.
 
 import * as core from '@actions/core'
+import { StateUnknownError } from '../common/run-errors.js'
 import { safeLine } from '../common/safe-text.js'
 import { UNREADABLE_PAYLOAD } from '../github/workflow-run.js'
 import { execute } from './execute/executor.js'
@@ -64,6 +65,11 @@ async function planAndExecute(
     const outcome = await execute(executeContext(parts, gathered, dashboard), plan)
     return { gathered, outcome, ...(dashboard ? { dashboard } : {}) }
   } catch (error) {
+    if (error instanceof StateUnknownError) {
+      // Expected: GitHub could not say what the run must know; nothing was sent.
+      const ending = { conclusion: 'failed' as const, message: error.message }
+      return { ...(gathered ? { gathered } : {}), outcome: parts.owner.outcome(ending) }
+    }
     // Not an expected failure: say so plainly, keep the stack for debug logs.
     core.debug(error instanceof Error && error.stack ? safeLine(error.stack, 4000) : String(error))
     const { endpoint, jobId } = endpointOf(parts.settings)
