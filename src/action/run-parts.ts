@@ -9,7 +9,9 @@ import type { Outcome } from './execute/outcome.js'
 import { JobCalls } from './execute/job-calls.js'
 import { JobOwner } from './execute/job-owner.js'
 import * as core from '@actions/core'
+import { safeLine } from '../common/safe-text.js'
 import { commitsPromptSection } from '../github/commits-prompt.js'
+import { pullsOf } from '../github/branch-commits.js'
 import { appendBlock } from '../github/context-block.js'
 import type { Gathered, GatherContext } from './plan/facts.js'
 import type { Plan } from './plan/plan.js'
@@ -132,23 +134,36 @@ export function publishContext(
   }
 }
 
-/** The exact text the run sends (built once, when first asked for). */
-export function promptFor(parts: RunParts, gathered: Gathered): () => Promise<string> {
+/**
+ * The exact text the run sends for the plan it carries out (built once, when first
+ * asked for): a branch's run tells the agent, after the workflow's prompt, the commits
+ * that plan tells.
+ */
+export function promptFor(
+  parts: RunParts,
+  gathered: Gathered,
+  dashboard?: BranchDashboard
+): (plan: Plan) => Promise<string> {
   const { clock, deadline } = parts
   const settings = gathered.settings
   const branch = gathered.facts.branch
   const prompt = settings.mode === 'wait' ? '' : settings.prompt
-  // A branch's run tells the agent, after the workflow's prompt, the commits it covers.
-  const withCommits =
-    branch?.coverage.kind === 'commits' && branch.coverage.total > 0
-      ? appendBlock(prompt, commitsPromptSection(branch.branch, branch.coverage, branch.pulls))
-      : prompt
-  return promptComposer(settings, withCommits, {
-    run: parts.event.run,
-    userAgent: USER_AGENT,
-    signal: parts.cancellation.signal,
-    budgetMs: () => within(BUDGETS.workflowContext, deadline, clock.now())
-  })
+  return (plan) => {
+    const coverage = dashboard?.select(plan)
+    const withCommits =
+      branch && coverage
+        ? appendBlock(
+            prompt,
+            commitsPromptSection(branch.branch, coverage, pullsOf(branch.pulls, coverage.commits))
+          )
+        : prompt
+    return promptComposer(settings, withCommits, {
+      run: parts.event.run,
+      userAgent: USER_AGENT,
+      signal: parts.cancellation.signal,
+      budgetMs: () => within(BUDGETS.workflowContext, deadline, clock.now())
+    })()
+  }
 }
 
 export function executeContext(
@@ -170,7 +185,7 @@ export function executeContext(
     projectId: settings.projectId,
     run: gathered.facts.run,
     hooks: progressHooks(publishContext(parts, gathered, dashboard)),
-    promptToSend: promptFor(parts, gathered),
+    promptToSend: promptFor(parts, gathered, dashboard),
     ...(gathered.thread ? { pullRequest: { previous: gathered.thread.record } } : {}),
     ...(gathered.facts.branch ? { branch: true } : {})
   }
@@ -207,8 +222,15 @@ export async function publishWithoutJob(
 ): Promise<void> {
   const sends = ['create', 'follow-up', 'wait-then-follow-up'].includes(plan.action)
   core.setOutput('triggered', String(parts.event.commandEvent && sends))
+  // A deleted branch or a tag's run: nothing to send, and the log says why.
+  if (plan.action === 'skip' && gathered.facts.notABranch) {
+    core.info(safeLine(`Nothing was sent: ${plan.reason}.`, 1000))
+    core.setOutput('skipped', 'true')
+    core.setOutput('created', 'false')
+  }
   if (parts.settings.dryRun) {
-    await publishDryRun(plan, sends ? await promptFor(parts, gathered)() : undefined)
+    const dashboard = branchDashboard(parts, gathered, plan)
+    await publishDryRun(plan, sends ? await promptFor(parts, gathered, dashboard)(plan) : undefined)
     return
   }
   const replies = commandReplies(parts, gathered)

@@ -1,16 +1,14 @@
-// Which commits a branch run covers, and the pull requests they came from. Every
-// commit after the last one that reached the agent, up to the run's head, read in one
-// comparison (oldest first); on the first run, the push's own commits, or the
-// branch's commits of the last 7 days on a schedule or a manual run; when the
-// recorded commit is no longer on the branch (history rewritten), the event's commits
-// only. The choosing, capping and reading of GitHub's answers is pure; the calls are
-// few and counted: at most one to find the commits, one per source lookup (at most 20).
+// The commits a branch run weighs (since the ledger's base, and the event's own), and
+// the pull requests they came from. Reading and choosing are split: the reads are few
+// and counted; what GitHub answered is turned into commits by pure functions.
 
 import * as core from '@actions/core'
 import { safeLine } from '../common/safe-text.js'
+import { StateUnknownError } from '../common/run-errors.js'
 import {
   describeGitHubError,
   gitHubAnswerStatus,
+  gitHubFailure,
   openRepository,
   permissionHint,
   type RepositoryAccess
@@ -38,26 +36,23 @@ export interface CoveredCommit {
   authorIsBot: boolean
 }
 
-/** Why these commits: since the record, a first run, or history rewritten under the record. */
+/** Why these commits: since the ledger's base, a first run, or history rewritten under it. */
 export type CoverageOrigin = 'since-record' | 'first-push' | 'first-window' | 'history-rewritten'
 
-export type Coverage =
-  | { kind: 'nothing-new'; head: string; why: 'identical' | 'behind' }
-  | {
-      kind: 'commits'
-      origin: CoverageOrigin
-      /** Oldest first, at most MAX_LISTED (the newest of those found). */
-      commits: CoveredCommit[]
-      /** How many commits this run covers, listed or not. */
-      total: number
-      /** Where people (and the agent) see them all, when there is a link. */
-      compareUrl?: string
-      /** The commit before the first covered one, when known, and the head. */
-      from?: string
-      to: string
-    }
-  /** The commits could not be read; nothing is known to be covered. */
-  | { kind: 'unavailable'; reason: string }
+/** What a run tells the agent: the untold commits, as the prompt and the dashboard show them. */
+export interface Coverage {
+  kind: 'commits'
+  origin: CoverageOrigin
+  /** Oldest first, at most MAX_LISTED (the newest of those told). */
+  commits: CoveredCommit[]
+  /** How many commits this run tells, listed or not. */
+  total: number
+  /** Where people (and the agent) see the range, when there is a link. */
+  compareUrl?: string
+  /** The commit before the range, when known, and the head. */
+  from?: string
+  to: string
+}
 
 export interface CoverageInput {
   /** `owner/repo` and the web address of its server (`https://github.com`). */
@@ -65,16 +60,25 @@ export interface CoverageInput {
   serverUrl: string
   /** The branch the run is for (no `refs/heads/`). */
   branch: string
-  /**
-   * The commit to cover from: the record's `lastSha`, or its `jobBaseSha` when a failed,
-   * archived or gone job's commits are carried into a new job. None on a first run.
-   */
-  lastSha?: string
+  /** The ledger's base; none on a first run. */
+  base?: string
   /** The run's head commit. */
   headSha: string
   eventName: string
   payload: Record<string, unknown>
   now: Date
+}
+
+/** The commits a run weighs, read from GitHub (branch-commits.ts). */
+export interface Candidates {
+  /** After the base up to the run's head, oldest first. */
+  since: CoveredCommit[]
+  /** The event's own commits (a push's), oldest first: an older push may arrive late. */
+  event: CoveredCommit[]
+  /** The base the ledger keeps from now on; undefined keeps the one it has. */
+  base?: string
+  /** Commits after the base that were not read (more than the reads allow): told next run. */
+  unread: number
 }
 
 export interface SourcePullRequest {
@@ -171,76 +175,117 @@ function sameCompare(link: unknown, input: CoverageInput): string | undefined {
   return typeof link === 'string' && link.startsWith(prefix) && !/\s/.test(link) ? link : undefined
 }
 
-/** The event's own commits (a push's, or none): used on a first push and after a rewrite. */
-function eventCoverage(input: CoverageInput, origin: CoverageOrigin): Coverage {
-  const commits = pushedCommits(input.payload)
-  const before = input.payload.before
-  const from = isSha(before) && !/^0+$/.test(before) ? before : undefined
-  const compareUrl =
-    sameCompare(input.payload.compare, input) ??
-    (from ? compareLink(input.serverUrl, input.repository, from, input.headSha) : undefined)
-  return {
-    kind: 'commits',
-    origin,
-    ...capCommits(commits, commits.length),
-    ...(compareUrl ? { compareUrl } : {}),
-    ...(from ? { from } : {}),
-    to: input.headSha
-  }
-}
-
-/** What a comparison of the recorded commit with the head says (pure). */
-export function coverageFromCompare(
-  data: unknown,
-  input: CoverageInput & { lastSha: string }
-): Coverage | 'rewritten' {
-  const answer = record(data)
-  const status = answer?.status
-  if (status === 'identical' || status === 'behind') {
-    return { kind: 'nothing-new', head: input.headSha, why: status }
-  }
-  if (status !== 'ahead') return 'rewritten'
-  const listed = (Array.isArray(answer?.commits) ? answer.commits : [])
-    .map(fromApiCommit)
-    .filter((commit) => commit !== undefined)
-  const total =
-    typeof answer?.total_commits === 'number' && Number.isSafeInteger(answer.total_commits)
-      ? answer.total_commits
-      : listed.length
-  return {
-    kind: 'commits',
-    origin: 'since-record',
-    ...capCommits(listed, total),
-    compareUrl: compareLink(input.serverUrl, input.repository, input.lastSha, input.headSha),
-    from: input.lastSha,
-    to: input.headSha
-  }
-}
-
 /** When the first scheduled or manual run starts looking (ISO 8601). */
 export function windowStart(now: Date): string {
   return new Date(now.getTime() - FIRST_RUN_DAYS * 24 * 60 * 60 * 1000).toISOString()
 }
 
+/** The most pages of a comparison read in one run (100 commits a page); the rest wait. */
+export const MAX_COMPARE_PAGES = 5
+
 const READ_HINT = 'Reading the branch commits needs `permissions: contents: read` for the job.'
 
+/** The candidates and where they came from, as read. */
+export type ReadCandidates = Candidates & { origin: CoverageOrigin; compareUrl?: string }
+
+function nonZeroSha(value: unknown): string | undefined {
+  return isSha(value) && !/^0+$/.test(value) ? value : undefined
+}
+
 /**
- * The commits this run covers. Calls: none when the record is at the head or on a
- * first push, one otherwise (a comparison, or the listing of the last 7 days), two
- * when the history was rewritten on a scheduled run. Never throws: a failed read is
- * one warning and `unavailable`.
+ * The commits this run weighs. With a base: every commit after it (a comparison, paged);
+ * on a first run: the push's range, or the branch's last 7 days on a schedule; when
+ * GitHub no longer knows the base (history rewritten), the same as a first run.
+ * Throws StateUnknownError when GitHub could not say (a 5xx, a rate limit, a time-out):
+ * unknown is not empty. A refusal is one warning and the event's own commits.
  */
-export async function coveredCommits(
+export async function readCandidates(
   access: RepositoryAccess,
   input: CoverageInput
-): Promise<Coverage> {
-  const { lastSha } = input
-  if (lastSha === input.headSha)
-    return { kind: 'nothing-new', head: input.headSha, why: 'identical' }
+): Promise<ReadCandidates> {
+  const event = input.eventName === 'push' ? pushedCommits(input.payload) : []
   try {
     const { octokit, owner, repo } = await openRepository(access)
-    const window = async (origin: CoverageOrigin): Promise<Coverage> => {
-      if (input.eventName === 'push') return eventCoverage(input, origin)
+    /** Every commit after `base` up to the head, oldest first, at most MAX_COMPARE_PAGES pages. */
+    const compare = async (
+      base: string
+    ): Promise<
+      { commits: CoveredCommit[]; unread: number; mergeBase?: string } | 'unknown-base'
+    > => {
+      const commits: CoveredCommit[] = []
+      let total = 0
+      let mergeBase: string | undefined
+      for (let page = 1; page <= MAX_COMPARE_PAGES; page++) {
+        let data: unknown
+        try {
+          const basehead = `${base}...${input.headSha}`
+          data = (
+            await octokit.rest.repos.compareCommitsWithBasehead({
+              owner,
+              repo,
+              basehead,
+              per_page: 100,
+              page
+            })
+          ).data
+        } catch (error) {
+          // GitHub does not know the base: the history was rewritten (and collected).
+          const status = gitHubAnswerStatus(error)
+          if (page === 1 && (status === 404 || status === 422)) return 'unknown-base'
+          throw error
+        }
+        const answer = record(data)
+        // Diverged: the base is no longer on the branch (a force push); GitHub lists the
+        // commits since where the two histories part.
+        if (page === 1 && answer?.status === 'diverged') {
+          mergeBase = nonZeroSha(record(answer.merge_base_commit)?.sha)
+        }
+        const listed = (Array.isArray(answer?.commits) ? answer.commits : []).map(fromApiCommit)
+        commits.push(...listed.filter((commit) => commit !== undefined))
+        total = typeof answer?.total_commits === 'number' ? answer.total_commits : commits.length
+        if (listed.length < 100 || commits.length >= total) break
+      }
+      return {
+        commits,
+        unread: Math.max(0, total - commits.length),
+        ...(mergeBase ? { mergeBase } : {})
+      }
+    }
+    const link = (base: string): string =>
+      compareLink(input.serverUrl, input.repository, base, input.headSha)
+    const first = async (origin: CoverageOrigin): Promise<ReadCandidates> => {
+      const before = nonZeroSha(input.payload.before)
+      if (input.eventName === 'push' && before) {
+        const read = await compare(before)
+        if (read !== 'unknown-base') {
+          return {
+            since: read.commits,
+            event,
+            base: before,
+            unread: read.unread,
+            origin,
+            compareUrl: link(before)
+          }
+        }
+      }
+      if (input.eventName === 'push') {
+        // A new branch: its pushed commits, from the parent of the oldest.
+        const oldest = event[0]?.sha
+        if (!oldest) return { since: [], event, base: input.headSha, unread: 0, origin }
+        const { data } = await octokit.rest.repos.getCommit({ owner, repo, ref: oldest })
+        const parent = nonZeroSha(record(data.parents?.[0])?.sha)
+        const read = parent ? await compare(parent) : 'unknown-base'
+        if (read === 'unknown-base' || !parent)
+          return { since: [], event, base: input.headSha, unread: 0, origin }
+        return {
+          since: read.commits,
+          event,
+          base: parent,
+          unread: read.unread,
+          origin,
+          compareUrl: link(parent)
+        }
+      }
       const { data } = await octokit.rest.repos.listCommits({
         owner,
         repo,
@@ -248,37 +293,52 @@ export async function coveredCommits(
         since: windowStart(input.now),
         per_page: MAX_LISTED
       })
-      // Newest first from GitHub; one page, so at most MAX_LISTED.
-      const commits = data
+      // Newest first from GitHub; the base is the parent of the oldest listed.
+      const since = data
         .map(fromApiCommit)
         .filter((commit) => commit !== undefined)
         .reverse()
-      return { kind: 'commits', origin, ...capCommits(commits, commits.length), to: input.headSha }
+      const parent = nonZeroSha(record(data[data.length - 1]?.parents?.[0])?.sha)
+      return { since, event, base: parent ?? input.headSha, unread: 0, origin: 'first-window' }
     }
-    if (!lastSha) return await window(input.eventName === 'push' ? 'first-push' : 'first-window')
-    let data: unknown
-    try {
-      data = (
-        await octokit.rest.repos.compareCommits({ owner, repo, base: lastSha, head: input.headSha })
-      ).data
-    } catch (error) {
-      // GitHub does not know the recorded commit: the history was rewritten.
-      if (gitHubAnswerStatus(error) === 404) data = undefined
-      else throw error
+    if (!input.base) return await first(input.eventName === 'push' ? 'first-push' : 'first-window')
+    const read = await compare(input.base)
+    if (read !== 'unknown-base' && read.mergeBase) {
+      core.info(
+        `The ledger's base commit (${input.base.slice(0, SHORT)}) is no longer on ${safeLine(input.branch, 100)}: the history was rewritten, so this run weighs the commits since the histories part.`
+      )
+      const base = read.mergeBase
+      return {
+        since: read.commits,
+        event,
+        base,
+        unread: read.unread,
+        origin: 'history-rewritten',
+        compareUrl: link(base)
+      }
     }
-    const coverage =
-      data === undefined ? 'rewritten' : coverageFromCompare(data, { ...input, lastSha })
-    if (coverage !== 'rewritten') return coverage
+    if (read !== 'unknown-base') {
+      return {
+        since: read.commits,
+        event,
+        unread: read.unread,
+        origin: 'since-record',
+        compareUrl: link(input.base)
+      }
+    }
     core.info(
-      `The last commit that reached the agent (${lastSha.slice(0, SHORT)}) is no longer on ${safeLine(input.branch, 100)}: the history was rewritten, so this run covers the event's commits only.`
+      `The ledger's base commit (${input.base.slice(0, SHORT)}) is no longer known on ${safeLine(input.branch, 100)}: the history was rewritten, so this run starts from its own commits.`
     )
-    return await window('history-rewritten')
+    return await first('history-rewritten')
   } catch (error) {
     const reason = describeGitHubError(error)
+    if (gitHubFailure(error) === 'unknown') {
+      throw new StateUnknownError(`the commits of ${safeLine(input.branch, 100)}`, reason)
+    }
     core.warning(
-      `Could not read the commits of ${safeLine(input.branch, 100)} (${reason}); this run covers none.${permissionHint(error, READ_HINT)}`
+      `Could not read the commits of ${safeLine(input.branch, 100)} (${reason}); this run tells the event's own commits only.${permissionHint(error, READ_HINT)}`
     )
-    return { kind: 'unavailable', reason }
+    return { since: [], event, unread: 0, origin: 'first-push' }
   }
 }
 
@@ -310,6 +370,15 @@ export function mergeSourcePulls(
     }
   }
   return [...found.values()].sort((a, b) => a.number - b.number)
+}
+
+/** The source pull requests that `commits` came from (pure). */
+export function pullsOf(
+  pulls: readonly SourcePullRequest[],
+  commits: readonly CoveredCommit[]
+): SourcePullRequest[] {
+  const shas = new Set(commits.map((commit) => commit.sha))
+  return pulls.filter((pull) => pull.commits.some((sha) => shas.has(sha)))
 }
 
 /** The commits whose pull requests are looked up: the newest MAX_PULL_LOOKUPS. */
@@ -356,10 +425,9 @@ export async function sourcePullRequests(
  */
 export function coverageRun(
   run: { at: Date; event: string; did: RunAction },
-  coverage: Coverage,
+  covered: Coverage | undefined,
   pulls: readonly SourcePullRequest[]
 ): BranchRun {
-  const covered = coverage.kind === 'commits' ? coverage : undefined
   return {
     at: run.at.toISOString(),
     event: /^[a-z_]{1,40}$/.test(run.event) ? run.event : 'unknown',

@@ -11,11 +11,11 @@ import { cleanLabel, newFenceTag } from './untrusted-text.js'
 export type CommitsCoverage = Extract<Coverage, { kind: 'commits' }>
 
 const WHY: Record<CommitsCoverage['origin'], string> = {
-  'since-record': 'every commit after the last one the agent was told about',
+  'since-record': 'the commits no docs job has been told about yet',
   'first-push': 'the commits of this push (the first run on this branch)',
   'first-window': 'the commits of the last 7 days (the first run on this branch)',
   'history-rewritten':
-    "the event's commits only: the history of the branch was rewritten since the last commit the agent was told about"
+    "the commits no docs job has been told about yet (the history of the branch was rewritten since the last run)"
 }
 
 function byline(author: string | undefined): string {

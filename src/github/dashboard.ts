@@ -1,28 +1,26 @@
-// The dashboard issue: one open issue per project and branch in the code repository,
-// written with the workflow's token (so by `github-actions[bot]`) and labelled
-// `docs-agent`. Its first line is the branch's record (branch-record.ts); the rest is
-// for people: the docs pull request, the job, the last runs, how to start over. Found
-// in one call (open issues by label and creator), believed only from the action's own
-// bot. Best effort: without `issues: write`, or with issues turned off, one warning
-// and `unavailable`, so the caller goes on as a run on its own.
+// The dashboard issue: one open issue per project, branch and key in the code
+// repository, written with the run's token and labelled `docs-agent`. It holds the
+// branch's ledger (branch-record.ts) in a hidden marker, and a page for people.
 
 import * as core from '@actions/core'
 import { parsePullRequestLink } from '../common/pull-request-link.js'
 import { safeHtml, safeLine, safeMarkdown } from '../common/safe-text.js'
+import { StateUnknownError } from '../common/run-errors.js'
 import {
   describeGitHubError,
   gitHubAnswerStatus,
+  gitHubFailure,
   openRepository,
   permissionHint,
+  walkPages,
   type RepositoryAccess
 } from './client.js'
 import {
-  parseBranchRecord,
+  parseBranchRecords,
   renderBranchRecord,
   type BranchRecord,
   type BranchRun
 } from './branch-record.js'
-import { isTrustedAuthor, TRUSTED_AUTHORS } from './pr-record.js'
 import { record, text } from './workflow-run.js'
 
 export const DASHBOARD_LABEL = 'docs-agent'
@@ -32,10 +30,26 @@ export interface DashboardIssue {
   url: string
 }
 
+export interface FoundDashboard {
+  issue: DashboardIssue
+  record: BranchRecord
+}
+
 export type DashboardFound =
-  | { kind: 'found'; issue: DashboardIssue; record: BranchRecord }
+  /** The newest open record wins; `others` are older open ones for the same key, to retire. */
+  | { kind: 'found'; winner: FoundDashboard; others: FoundDashboard[] }
   | { kind: 'none' }
-  | { kind: 'unavailable'; reason: string }
+  /** GitHub refused to list the issues: one warning given, the run works on its own. */
+  | { kind: 'denied'; reason: string }
+
+/** Which records a run keeps: its project, branch and key (workflow or `record-key`). */
+export interface DashboardKey {
+  projectId: string
+  branch: string
+  key: string
+  /** The login the token writes as: only its issues are believed. */
+  identity: string
+}
 
 export type DashboardSaved =
   { kind: 'saved'; issue: DashboardIssue } | { kind: 'unavailable'; reason: string }
@@ -67,29 +81,29 @@ export function dashboardTitle(projectId: string, branch: string): string {
 }
 
 /**
- * This project's and branch's dashboard among one page of issues (pure): pull
- * requests and issues not written by a trusted bot are skipped; of several, the oldest.
+ * The open dashboards of this key among `issues` (pure), newest first: pull requests
+ * and issues not written by `identity` are skipped; a record of the first version (no
+ * key) is taken only when no keyed one is there.
  */
-export function pickDashboard(
-  issues: readonly unknown[],
-  projectId: string,
-  branch: string,
-  trusted: readonly string[] = TRUSTED_AUTHORS
-): { issue: DashboardIssue; record: BranchRecord } | undefined {
-  let best: { issue: DashboardIssue; record: BranchRecord } | undefined
+export function pickDashboards(issues: readonly unknown[], key: DashboardKey): FoundDashboard[] {
+  const keyed: FoundDashboard[] = []
+  const legacy: FoundDashboard[] = []
   for (const value of issues) {
     const issue = record(value)
     if (!issue || issue.pull_request !== undefined || issue.state !== 'open') continue
-    const user = record(issue.user)
-    if (!isTrustedAuthor({ login: text(user?.login), type: text(user?.type) }, trusted)) continue
-    const found = parseBranchRecord(text(issue.body))
-    if (found?.projectId !== projectId || found.branch !== branch) continue
+    if (text(record(issue.user)?.login) !== key.identity) continue
     const number = issue.number
     if (typeof number !== 'number' || !Number.isSafeInteger(number) || number < 1) continue
-    if (best && best.issue.number < number) continue
-    best = { issue: { number, url: text(issue.html_url) ?? '' }, record: found }
+    const mine = parseBranchRecords(text(issue.body)).find(
+      (found) => found.projectId === key.projectId && found.branch === key.branch
+    )
+    if (!mine || (mine.key !== undefined && mine.key !== key.key)) continue
+    const found = { issue: { number, url: text(issue.html_url) ?? '' }, record: mine }
+    ;(mine.key === undefined ? legacy : keyed).push(found)
   }
-  return best
+  const newestFirst = (list: FoundDashboard[]) =>
+    list.sort((a, b) => b.issue.number - a.issue.number)
+  return keyed.length > 0 ? newestFirst(keyed) : newestFirst(legacy).slice(0, 1)
 }
 
 const REPOSITORY = /^[A-Za-z0-9-]{1,39}\/[A-Za-z0-9._-]{1,100}$/
@@ -146,10 +160,15 @@ export function renderDashboard(view: DashboardView): string {
   } else lines.push('| Docs pull request | not opened yet |')
   const status = view.jobStatus ? ` (${safeMarkdown(view.jobStatus, 40)})` : ''
   lines.push(`| Job | <code>${safeHtml(rec.jobId)}</code>${status} |`)
-  if (rec.lastSha && REPOSITORY.test(view.repository)) {
-    lines.push(
-      `| Last commit told to the agent | ${link(`${view.serverUrl}/${view.repository}/commit/${rec.lastSha}`, rec.lastSha.slice(0, 7))} |`
-    )
+  const told = rec.told.find((job) => job.id === rec.jobId)?.shas.length ?? 0
+  lines.push(`| Commits told to this job | ${told} |`)
+  const { created, followUps, quiet } = rec.counts
+  lines.push(
+    `| Runs of this record | ${created} job${created === 1 ? '' : 's'} created, ${followUps} follow-up${followUps === 1 ? '' : 's'}, ${quiet} that sent nothing |`
+  )
+  if (rec.ended.length > 0) {
+    const ended = rec.ended.map((job) => `<code>${safeHtml(job.id)}</code> (${job.why})`)
+    lines.push(`| Jobs that ended without delivering (commits given back) | ${ended.join(', ')} |`)
   }
   if (view.note) lines.push('', `> ${safeMarkdown(view.note, 500)}`)
   lines.push('', `### Last runs (at most 20, newest first)`, '')
@@ -170,41 +189,65 @@ export function renderDashboard(view: DashboardView): string {
   return lines.join('\n')
 }
 
+/** The most pages of the token's open issues read (100 a page); past that is unknown. */
+export const MAX_ISSUE_PAGES = 50
+
 /**
- * The dashboard of this project and branch, in one call. `none` when there is no
- * open one (or it was closed: start over); `unavailable` with one warning when the
- * issues cannot be read.
+ * The dashboards of this key: every page of the open issues the token's identity
+ * wrote, with or without the label. A refusal is one warning and `denied`; anything
+ * else that keeps GitHub from answering throws StateUnknownError (unknown is not none).
  */
-export async function findDashboard(
+export async function findDashboards(
   access: RepositoryAccess,
-  key: { projectId: string; branch: string; trustedAuthors?: readonly string[] }
+  key: DashboardKey
 ): Promise<DashboardFound> {
-  const trusted = key.trustedAuthors ?? TRUSTED_AUTHORS
+  const issues: unknown[] = []
+  let complete: boolean
   try {
     const { octokit, owner, repo } = await openRepository(access)
-    const { data } = await octokit.rest.issues.listForRepo({
+    const pages = octokit.paginate.iterator(octokit.rest.issues.listForRepo, {
       owner,
       repo,
-      labels: DASHBOARD_LABEL,
-      creator: trusted[0] ?? TRUSTED_AUTHORS[0],
+      creator: key.identity,
       state: 'open',
       per_page: 100
     })
-    const found = pickDashboard(data, key.projectId, key.branch, trusted)
-    return found ? { kind: 'found', ...found } : { kind: 'none' }
+    complete = await walkPages(pages, MAX_ISSUE_PAGES, (page) => {
+      issues.push(...page)
+      return false
+    })
   } catch (error) {
-    return unavailable('read the issues of', access, error)
+    const reason = describeGitHubError(error)
+    if (gitHubFailure(error) === 'unknown') {
+      throw new StateUnknownError(
+        `the dashboard issues of ${safeLine(access.repository, 200)}`,
+        reason
+      )
+    }
+    core.warning(
+      `dashboard: could not read the issues of ${safeLine(access.repository, 200)} (${reason}), so the branch's docs job is not recorded and this run works on its own.${issuesHint(error)}`
+    )
+    return { kind: 'denied', reason }
   }
+  if (!complete) {
+    throw new StateUnknownError(
+      `the dashboard issues of ${safeLine(access.repository, 200)}`,
+      `more than ${MAX_ISSUE_PAGES * 100} open issues by ${safeLine(key.identity, 100)}`
+    )
+  }
+  const [winner, ...others] = pickDashboards(issues, key)
+  return winner ? { kind: 'found', winner, others } : { kind: 'none' }
 }
 
-function unavailable(
+/** A write that GitHub did not take: one warning, a permission hint only after a refusal. */
+function notSaved(
   what: string,
   access: RepositoryAccess,
   error: unknown
 ): { kind: 'unavailable'; reason: string } {
   const reason = describeGitHubError(error)
   core.warning(
-    `dashboard: could not ${what} ${safeLine(access.repository, 200)} (${reason}), so the branch's docs job is not recorded and this run works on its own.${issuesHint(error)}`
+    `dashboard: could not ${what} ${safeLine(access.repository, 200)} (${reason}).${issuesHint(error)}`
   )
   return { kind: 'unavailable', reason }
 }
@@ -237,7 +280,7 @@ export async function createDashboard(
     )
     return { kind: 'saved', issue }
   } catch (error) {
-    return unavailable('open the dashboard issue in', access, error)
+    return notSaved('open the dashboard issue in', access, error)
   }
 }
 
@@ -257,6 +300,35 @@ export async function updateDashboard(
     })
     return { kind: 'saved', issue: issueOf(data) }
   } catch (error) {
-    return unavailable(`update the dashboard issue #${issueNumber} in`, access, error)
+    // Deleted meanwhile: the record is written anew rather than lost.
+    if (gitHubAnswerStatus(error) === 404) return createDashboard(access, view)
+    return notSaved(`update the dashboard issue #${issueNumber} in`, access, error)
+  }
+}
+
+/**
+ * Closes an older open record of the same key (two first runs at once, or one reopened):
+ * the note names the record that won. Best effort, one call.
+ */
+export async function retireDashboard(
+  access: RepositoryAccess,
+  loser: FoundDashboard,
+  winner: DashboardIssue
+): Promise<void> {
+  try {
+    const { octokit, owner, repo } = await openRepository(access)
+    const note = `> This record was replaced by #${winner.number}, the branch's record now: its job (<code>${safeHtml(loser.record.jobId)}</code>) is no longer followed up, and the commits it was told will be told to the branch's job.`
+    await octokit.rest.issues.update({
+      owner,
+      repo,
+      issue_number: loser.issue.number,
+      state: 'closed',
+      body: `${note}\n`
+    })
+    core.info(
+      `Closed the dashboard issue #${loser.issue.number}, an older record of ${safeLine(loser.record.branch, 100)}: #${winner.number} is the branch's record.`
+    )
+  } catch (error) {
+    notSaved(`close the older dashboard issue #${loser.issue.number} in`, access, error)
   }
 }

@@ -14,6 +14,8 @@ export interface WorkflowRun {
   /** Which attempt of the run this is (GITHUB_RUN_ATTEMPT); 1 when unknown. */
   runAttempt: number
   workflow: string
+  /** The workflow's file (`.github/workflows/docs.yml`), from GITHUB_WORKFLOW_REF; '' when unknown. */
+  workflowFile: string
   job: string
   /** The step's id as the runner names it (`__owner_repo` when the step has none). */
   action: string
@@ -66,6 +68,7 @@ export function readWorkflowRun(env: NodeJS.ProcessEnv): WorkflowRun {
     runId: env.GITHUB_RUN_ID ?? '',
     runAttempt: positiveInteger(env.GITHUB_RUN_ATTEMPT) ?? 1,
     workflow: env.GITHUB_WORKFLOW ?? '',
+    workflowFile: /^[^/]+\/[^/]+\/([^@]+)@/.exec(env.GITHUB_WORKFLOW_REF ?? '')?.[1] ?? '',
     job: env.GITHUB_JOB ?? '',
     action: env.GITHUB_ACTION ?? '',
     payload: payload ?? {},

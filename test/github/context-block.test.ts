@@ -47,6 +47,7 @@ function workflowRun(overrides: Partial<WorkflowRun> = {}): WorkflowRun {
     runId: '4242',
     runAttempt: 1,
     workflow: 'Docs',
+    workflowFile: '',
     job: 'docs',
     action: '__run',
     payload: {},

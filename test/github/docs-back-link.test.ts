@@ -24,6 +24,7 @@ function run(overrides: Partial<WorkflowRun> = {}): WorkflowRun {
     runId: '77',
     runAttempt: 1,
     workflow: 'Docs',
+    workflowFile: '',
     job: 'docs',
     action: 'agent',
     payload: {},

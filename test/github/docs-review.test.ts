@@ -14,6 +14,7 @@ function workflowRun(eventName: string, payload: Record<string, unknown>): Workf
     runId: '1',
     runAttempt: 1,
     workflow: 'Docs',
+    workflowFile: '',
     job: 'docs',
     action: 'docs',
     payload,

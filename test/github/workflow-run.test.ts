@@ -15,6 +15,7 @@ function runOn(serverUrl: string): WorkflowRun {
     runId: '1',
     runAttempt: 1,
     workflow: '',
+    workflowFile: '',
     job: '',
     action: '',
     payload: {},

@@ -20,7 +20,7 @@ export const PROJECT = 'proj-test'
 export const GITHUB_TOKEN = 'ghs_test_token'
 export const FIXTURES = join(ROOT, 'test', 'fixtures')
 /** The step the runner variables of `runnerEnv` describe. */
-export const STEP = { workflow: 'Docs', job: 'docs', action: 'docs-agent' }
+export const STEP = { workflow: 'Docs', workflowFile: '', job: 'docs', action: 'docs-agent' }
 export const HEAD_SHA = '3333333333333333333333333333333333333333'
 
 /** The inputs of a fast-polling run against the Agent Jobs API at `url`. */

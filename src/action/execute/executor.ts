@@ -25,7 +25,7 @@ export interface ExecuteContext extends WatchContext {
   projectId: string
   run: RunIdentity
   /** The prompt as it is sent (workflow context or command added), built once when needed. */
-  promptToSend(): Promise<string>
+  promptToSend(plan: Plan): Promise<string>
   hooks: ExecuteHooks
   /** A pull-request run (or a command on a pull request): its record before this run. */
   pullRequest?: { previous: PullRequestRecord | undefined }
@@ -84,8 +84,8 @@ class Execution {
   }
 
   /** The prompt as sent; kept for the summary once the call succeeded. */
-  private async send<T>(call: (text: string) => Promise<T>): Promise<T> {
-    const text = await this.ctx.promptToSend()
+  private async send<T>(plan: Plan, call: (text: string) => Promise<T>): Promise<T> {
+    const text = await this.ctx.promptToSend(plan)
     const result = await call(text)
     this.sent = text
     return result
@@ -160,7 +160,7 @@ class Execution {
     const { ctx } = this
     let job: AgentJob
     try {
-      job = await this.send((text) => ctx.calls.create(text))
+      job = await this.send(plan, (text) => ctx.calls.create(text))
     } catch (error) {
       return this.done(ctx.calls.failure(error, 'create'))
     }
@@ -178,7 +178,7 @@ class Execution {
     if (plan.via === 'job-id') ctx.owner.named(plan.jobId, 'Sending a message to')
     let job: AgentJob
     try {
-      job = await this.send((text) => ctx.calls.message(plan.jobId, text))
+      job = await this.send(plan, (text) => ctx.calls.message(plan.jobId, text))
     } catch (error) {
       return this.done(ctx.calls.failure(error, 'message', plan.jobId))
     }

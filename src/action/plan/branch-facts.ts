@@ -1,31 +1,49 @@
-// The branch's facts (push, schedule and manual runs): its dashboard issue and record,
-// the recorded job as the service sees it, which commits this run covers and the pull
-// requests they came from. Reads only; each read is one budgeted GitHub call.
+// The branch's facts (push, schedule and manual runs): its ledger from the dashboard
+// issue, the recorded job as the service sees it, the commits the run weighs and which
+// of them are untold. Reads only; unknown throws (StateUnknownError), never reads as none.
 
 import {
-  coveredCommits,
+  readCandidates,
   sourcePullRequests,
-  type Coverage,
+  type CoveredCommit,
+  type ReadCandidates,
   type SourcePullRequest
 } from '../../github/branch-commits.js'
 import type { BranchRecord } from '../../github/branch-record.js'
 import type { RepositoryAccess } from '../../github/client.js'
-import { findDashboard } from '../../github/dashboard.js'
+import { findDashboards, type FoundDashboard } from '../../github/dashboard.js'
+import { untold } from '../../github/ledger.js'
 import { readDocsPullRequestState } from '../../github/pr-thread.js'
 import { record as objectOf, text, type WorkflowRun } from '../../github/workflow-run.js'
-import { asDecisionRecord, decide, type RecordedJob, type RunIdentity } from './plan.js'
+import type { RecordedJob } from './plan.js'
 
 /** The events whose runs keep one docs job per branch. */
 export const BRANCH_EVENTS = ['push', 'schedule', 'workflow_dispatch'] as const
 
 export interface BranchFacts {
   branch: string
-  /** The open dashboard issue, when there is one. */
+  /** The record's key: the workflow, or `record-key`. */
+  key: string
+  /** The open dashboard issue that won, when there is one. */
   issue?: number
   record?: BranchRecord
   recorded?: RecordedJob
-  coverage: Coverage
+  /** Older open records of the same key: retired by this run, their jobs give commits back. */
+  others: FoundDashboard[]
+  /** GitHub refused the dashboard (one warning given): the run works on its own. */
+  denied: boolean
+  candidates: ReadCandidates
+  /** Untold while the recorded job lives, and if it has ended without delivering. */
+  fresh: CoveredCommit[]
+  freshIfEnded: CoveredCommit[]
   pulls: SourcePullRequest[]
+}
+
+/** Why a push or a branch-less run keeps no branch record: undefined when it keeps one. */
+export function notABranch(run: WorkflowRun): 'deleted' | 'tag' | undefined {
+  const payload = objectOf(run.payload)
+  if (run.eventName === 'push' && payload?.deleted === true) return 'deleted'
+  return branchOf(run) === undefined ? 'tag' : undefined
 }
 
 /** The branch a run is for: the pushed branch, or GITHUB_REF's; none for a tag. */
@@ -39,59 +57,56 @@ export async function gatherBranchFacts(options: {
   access: RepositoryAccess
   docsToken: string
   run: WorkflowRun
-  identity: RunIdentity
   projectId: string
+  key: string
+  identity: string
   now: Date
   lookUp: (jobId: string) => Promise<RecordedJob>
 }): Promise<BranchFacts | undefined> {
   const { access, run } = options
   const branch = branchOf(run)
   if (!branch) return undefined
-  const found = await findDashboard(access, { projectId: options.projectId, branch })
-  if (found.kind === 'unavailable') return undefined
-  const record = found.kind === 'found' ? found.record : undefined
-  // The job first, without its docs pull request: nothing new needs no more.
+  const key = { projectId: options.projectId, branch, key: options.key, identity: options.identity }
+  const found = await findDashboards(access, key)
+  const winner = found.kind === 'found' ? found.winner : undefined
+  const record = winner?.record
   let recorded = record ? await options.lookUp(record.jobId) : undefined
-  const decision = decide(
-    options.identity,
-    record && recorded ? { record: asDecisionRecord(record), recorded } : undefined
-  )
-  // A re-run sends nothing: no commits to read.
-  const sends = decision.action !== 'resume' && decision.action !== 'report'
-  // A job that failed, was archived or is gone: its commits go to the next job's first prompt.
-  const carried =
-    decision.action === 'create' && ['failed', 'archived', 'gone'].includes(decision.reason)
-  const lastSha = carried ? (record?.jobBaseSha ?? record?.lastSha) : record?.lastSha
-  const coverage: Coverage = sends
-    ? await coveredCommits(access, {
-        repository: run.repository,
-        serverUrl: run.serverUrl,
-        branch,
-        ...(lastSha ? { lastSha } : {}),
-        headSha: run.sha,
-        eventName: run.eventName,
-        payload: run.payload,
-        now: options.now
-      })
-    : { kind: 'unavailable', reason: 'a re-run sends nothing' }
+  const candidates = await readCandidates(access, {
+    repository: run.repository,
+    serverUrl: run.serverUrl,
+    branch,
+    ...(record?.base ? { base: record.base } : {}),
+    headSha: run.sha,
+    eventName: run.eventName,
+    payload: run.payload,
+    now: options.now
+  })
+  const fresh = untold(record, candidates)
+  const freshIfEnded = record ? untold(record, candidates, new Set([record.jobId])) : fresh
   // Something goes to the job: whether its docs pull request was merged or closed decides which job.
-  if (coverage.kind !== 'nothing-new' && recorded?.kind === 'found') {
+  if (fresh.length > 0 && recorded?.kind === 'found') {
     const link = recorded.job.status === 'completed' ? recorded.job.prLink : null
     const state = link
       ? await readDocsPullRequestState({ ...access, token: options.docsToken }, run, link)
       : undefined
     if (state) recorded = { ...recorded, docsPullRequest: state }
   }
-  const pulls =
-    coverage.kind === 'commits' && coverage.commits.length > 0
-      ? await sourcePullRequests(access, coverage.commits)
-      : []
+  // The source pull requests of what may be told: a job that failed, or that may fail
+  // while the run waits for it, gives its commits back.
+  const status = recorded?.kind === 'found' ? recorded.job.status : 'gone'
+  const mayEnd = !record || status !== 'completed'
+  const weighed = mayEnd && fresh.length + freshIfEnded.length > 0 ? freshIfEnded : fresh
+  const pulls = weighed.length > 0 ? await sourcePullRequests(access, weighed) : []
   return {
     branch,
-    ...(found.kind === 'found' ? { issue: found.issue.number } : {}),
-    ...(record ? { record } : {}),
+    key: options.key,
+    ...(winner ? { issue: winner.issue.number, record: winner.record } : {}),
     ...(recorded ? { recorded } : {}),
-    coverage,
+    others: found.kind === 'found' ? found.others : [],
+    denied: found.kind === 'denied',
+    candidates,
+    fresh,
+    freshIfEnded,
     pulls
   }
 }

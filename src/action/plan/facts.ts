@@ -13,7 +13,7 @@ import { PullRequestThread } from '../../github/pr-thread.js'
 import { BUDGETS, within } from '../budgets.js'
 import type { RunEvent } from '../shell/event.js'
 import type { Settings } from '../shell/inputs.js'
-import { BRANCH_EVENTS, gatherBranchFacts, type BranchFacts } from './branch-facts.js'
+import { BRANCH_EVENTS, gatherBranchFacts, notABranch, type BranchFacts } from './branch-facts.js'
 import { checkCommand, settingsForCommand, type CheckedCommand } from './command-gate.js'
 import { followEarlierJob, type Facts, type RecordedJob, type RunIdentity } from './plan.js'
 
@@ -109,7 +109,8 @@ export async function gatherFacts(ctx: GatherContext): Promise<Gathered> {
     )
     return gathered({ pullRequest: { record, recorded } })
   }
-  const branch = await branchFacts(ctx, settings, command !== undefined, run)
+  const branch = await branchFacts(ctx, settings, command !== undefined)
+  if (branch === 'deleted' || branch === 'tag') return gathered({ notABranch: branch })
   if (branch) return gathered({ branch })
   if (ctx.checkRun?.isRerunOutsidePullRequest()) {
     const earlier = await earlierAttempt(ctx.calls, ctx.checkRun, left(BUDGETS.earlierAttempt))
@@ -118,16 +119,26 @@ export async function gatherFacts(ctx: GatherContext): Promise<Gathered> {
   return gathered({})
 }
 
-/** A push, scheduled or manual run keeps one job per branch, when its dashboard can be read. */
+/** The record a branch run keeps: `record-key`, else the workflow's file (or name). */
+export function recordKey(settings: Settings, run: RunEvent['run']): string {
+  return settings.recordKey ?? (run.workflowFile || run.workflow || 'workflow')
+}
+
+/**
+ * A push, scheduled or manual run keeps one job per branch. A deleted branch or a tag
+ * keeps none: the run sends nothing, and says why.
+ */
 async function branchFacts(
   ctx: GatherContext,
   settings: Settings,
-  isCommand: boolean,
-  identity: RunIdentity
-): Promise<BranchFacts | undefined> {
+  isCommand: boolean
+): Promise<BranchFacts | 'deleted' | 'tag' | undefined> {
   const { run } = ctx.event
-  if (isCommand || !settings.reuseJob || !settings.githubToken || !run.repository) return undefined
+  if (isCommand || !settings.reuseJob) return undefined
   if (!(BRANCH_EVENTS as readonly string[]).includes(run.eventName)) return undefined
+  const not = notABranch(run)
+  if (not) return not
+  if (!settings.githubToken || !run.repository) return undefined
   const token = settings.githubToken
   return gatherBranchFacts({
     access: {
@@ -139,7 +150,8 @@ async function branchFacts(
     },
     docsToken: settings.docsToken ?? token,
     run,
-    identity,
+    identity: 'github-actions[bot]',
+    key: recordKey(settings, run),
     projectId: settings.projectId,
     now: new Date(ctx.clock.now()),
     lookUp: (jobId) => lookUp(ctx.calls, jobId)

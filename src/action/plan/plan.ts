@@ -4,7 +4,8 @@
 // (execute/) carries the plan out; nothing here sends or writes.
 
 import { isTerminal, type AgentJob } from '../../agent/job.js'
-import type { BranchRecord } from '../../github/branch-record.js'
+import type { CoveredCommit } from '../../github/branch-commits.js'
+import type { BranchRecord, EndReason } from '../../github/branch-record.js'
 import type { PullRequestRecord } from '../../github/pr-record.js'
 import type { BranchFacts } from './branch-facts.js'
 
@@ -66,10 +67,14 @@ export function isReRun(record: PullRequestRecord, run: RunIdentity): boolean {
   return record.runId !== '0' && record.runId === run.runId && record.runAttempt < run.runAttempt
 }
 
-/** The decision for a pull-request run that found `record` (and looked its job up), or none. */
+/**
+ * The decision for a pull-request run that found `record` (and looked its job up), or
+ * none. `untoldWork`: a branch's re-run with commits no job was told acts as a new run.
+ */
 export function decide(
   run: RunIdentity,
-  found?: { record: PullRequestRecord; recorded: RecordedJob }
+  found?: { record: PullRequestRecord; recorded: RecordedJob },
+  untoldWork = false
 ): Decision {
   if (!found) return { action: 'create', reason: 'no-record' }
   const { record, recorded } = found
@@ -81,7 +86,7 @@ export function decide(
   const job = recorded.job
   if (job.status === 'failed') return { action: 'create', reason: 'failed', replaces }
   if (job.status === 'archived') return { action: 'create', reason: 'archived', replaces }
-  if (isReRun(record, run)) {
+  if (isReRun(record, run) && !untoldWork) {
     return isTerminal(job.status)
       ? { action: 'report', jobId: record.jobId, job }
       : { action: 'resume', jobId: record.jobId, job }
@@ -158,6 +163,8 @@ export interface Facts {
   earlierAttempt?: EarlierAttempt
   /** A push, scheduled or manual run that keeps one job per branch. */
   branch?: BranchFacts
+  /** A push that deleted its branch, or a tag's run, where a job per branch was asked for. */
+  notABranch?: 'deleted' | 'tag'
 }
 
 /** A branch's record as a pull request's record, for the one decision both use. */
@@ -167,27 +174,48 @@ export function asDecisionRecord(record: BranchRecord): PullRequestRecord {
     jobId: record.jobId,
     runId: record.runId,
     runAttempt: record.runAttempt,
-    followUps: record.runs.filter((run) => run.did === 'followed-up').length,
+    followUps: record.counts.followUps,
     ...(record.handedOff ? { handedOff: record.handedOff } : {})
   }
 }
 
-/** The branch's plan: the pull request's decision, and nothing sent when nothing is new. */
+const GIVES_BACK: readonly CreateReason[] = ['failed', 'archived', 'gone']
+
+/**
+ * What a branch's plan tells the agent: the untold commits, counting those of a job
+ * that ended without delivering (it gives them back) and of older records retired now.
+ */
+export function tellingFor(
+  branch: BranchFacts,
+  plan: Plan
+): { commits: CoveredCommit[]; givenBack: Array<{ id: string; why: EndReason }> } {
+  const ended =
+    plan.action === 'create' && GIVES_BACK.includes(plan.reason) && branch.record
+      ? [{ id: branch.record.jobId, why: plan.reason as EndReason }]
+      : []
+  const lost = branch.others.map((other) => ({ id: other.record.jobId, why: 'lost-race' as const }))
+  return {
+    commits: ended.length > 0 ? branch.freshIfEnded : branch.fresh,
+    givenBack: [...ended, ...lost]
+  }
+}
+
+/** The branch's plan: the pull request's decision, and nothing sent when nothing is untold. */
 function planBranch(run: RunIdentity, branch: BranchFacts): Plan {
-  const { record, recorded, coverage } = branch
-  const decision = decide(
-    run,
-    record && recorded ? { record: asDecisionRecord(record), recorded } : undefined
-  )
-  const nothingNew =
-    coverage.kind === 'nothing-new' || (coverage.kind === 'commits' && coverage.total === 0)
-  if (nothingNew && decision.action !== 'resume' && decision.action !== 'report') {
+  const { record, recorded } = branch
+  const found = record && recorded ? { record: asDecisionRecord(record), recorded } : undefined
+  const decision = decide(run, found, branch.fresh.length > 0)
+  const plan =
+    decision.action === 'follow-up' || decision.action === 'wait-then-follow-up'
+      ? { ...decision, via: 'record' as const }
+      : decision
+  if (plan.action === 'resume' || plan.action === 'report') return plan
+  // Nothing untold: no wait either (a busy job that fails gives its commits back next run).
+  if (tellingFor(branch, plan).commits.length === 0) {
     const job = recorded?.kind === 'found' ? { job: recorded.job } : {}
     return { action: 'nothing-new', ...(record ? { jobId: record.jobId, ...job } : {}) }
   }
-  return decision.action === 'follow-up' || decision.action === 'wait-then-follow-up'
-    ? { ...decision, via: 'record' }
-    : decision
+  return plan
 }
 
 /** The plan for a run, for every flow: plain, pull request, command, docs pull request, re-run. */
@@ -233,6 +261,16 @@ export function planRun(facts: Facts): Plan {
       : decision
   }
   if (facts.branch) return planBranch(facts.run, facts.branch)
+  if (facts.notABranch === 'deleted') {
+    return { action: 'skip', reason: 'the push deleted its branch: there is nothing to document' }
+  }
+  if (facts.notABranch === 'tag') {
+    return {
+      action: 'skip',
+      reason:
+        "a tag is not a branch, so it has no branch's docs job to follow up (reuse-job: true); to run a job for each tag, set reuse-job: false on the tag's step"
+    }
+  }
   const earlier = facts.earlierAttempt
   if (earlier?.recorded.kind === 'unread') {
     return { action: 'watch', jobId: earlier.jobId, how: 'Following' }

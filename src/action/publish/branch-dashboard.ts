@@ -1,12 +1,17 @@
 // The branch's dashboard issue: written as soon as the job is known, updated when the
-// run ends. It owns the issue's number (found, or opened by the first write) and
-// builds the branch's next record from the run's plan and outcome, one rule for both
-// writes. Best effort: a refusal is one warning (in dashboard.ts), never a failed step.
+// run ends. The one owner of the branch's ledger during a run: what this run tells
+// (chosen once the plan is final) and the record after it.
 
 import * as core from '@actions/core'
 import { parsePullRequestLink } from '../../common/pull-request-link.js'
 import { safeLine } from '../../common/safe-text.js'
-import { coverageRun } from '../../github/branch-commits.js'
+import {
+  coverageRun,
+  MAX_LISTED,
+  pullsOf,
+  type Coverage,
+  type CoveredCommit
+} from '../../github/branch-commits.js'
 import { reviewersToRequest } from '../../github/branch-reviewers.js'
 import {
   boundedSignal,
@@ -16,12 +21,23 @@ import {
 } from '../../github/client.js'
 import { requestReviews } from '../../github/docs-review.js'
 import { postDocsUpdateComment } from '../../github/docs-update-comment.js'
-import { withRun, type BranchRecord, type RunAction } from '../../github/branch-record.js'
+import {
+  MAX_REVIEWERS,
+  withRun,
+  type BranchRecord,
+  type RunAction
+} from '../../github/branch-record.js'
 import type { RepositoryAccess } from '../../github/client.js'
-import { createDashboard, updateDashboard, type DashboardView } from '../../github/dashboard.js'
+import {
+  createDashboard,
+  retireDashboard,
+  updateDashboard,
+  type DashboardView
+} from '../../github/dashboard.js'
+import { afterTelling, type Telling } from '../../github/ledger.js'
 import type { WorkflowRun } from '../../github/workflow-run.js'
 import type { BranchFacts } from '../plan/branch-facts.js'
-import type { Plan, RunIdentity } from '../plan/plan.js'
+import { tellingFor, type Plan, type RunIdentity } from '../plan/plan.js'
 
 export interface BranchRunFacts {
   facts: BranchFacts
@@ -38,8 +54,8 @@ function runAction(plan: Plan, jobId: string | undefined, sent: boolean): RunAct
     case 'create':
       return plan.reason === 'no-record' ? 'created' : 'started-over'
     case 'follow-up':
+      return sent ? 'followed-up' : 'failed'
     case 'wait-then-follow-up':
-      return sent ? 'followed-up' : 'waited'
     case 'resume':
       return 'waited'
     case 'nothing-new':
@@ -49,46 +65,73 @@ function runAction(plan: Plan, jobId: string | undefined, sent: boolean): RunAct
   }
 }
 
+/** The prompt's view of what a run tells (pure). */
+export function coverageOf(facts: BranchFacts, telling: Telling, head: string): Coverage {
+  const { candidates } = facts
+  const from = facts.record?.base ?? candidates.base
+  return {
+    kind: 'commits',
+    origin: candidates.origin,
+    commits: telling.told.slice(-MAX_LISTED),
+    total: telling.told.length,
+    ...(candidates.compareUrl ? { compareUrl: candidates.compareUrl } : {}),
+    ...(from ? { from } : {}),
+    to: head
+  }
+}
+
 /**
- * The record after this run. A commit counts as told once the prompt that lists it
- * reached a job; a new job remembers where its commits start, so that if it fails they
- * go to the next job's first prompt.
+ * The record after this run (pure). A commit counts as told once the prompt that lists
+ * it reached a job; what jobs that ended without delivering were told is given back.
+ * `executed`: the plan as carried out (after any wait); `sent`: the prompt reached the job.
  */
 export function nextBranchRecord(
   run: BranchRunFacts,
   jobId: string,
-  sent: boolean,
+  executed: { plan: Plan; telling?: Telling; sent: boolean },
   at: Date,
   handOff: { handedOff?: string; reviewers?: string[] } = {}
 ): BranchRecord {
   const { facts } = run
   const previous = facts.record
   const same = previous?.jobId === jobId ? previous : undefined
-  const coverage = facts.coverage.kind === 'commits' ? facts.coverage : undefined
-  const lastSha = sent && coverage ? coverage.to : same?.lastSha
-  const jobBaseSha = same
-    ? same.jobBaseSha
-    : (coverage?.from ?? (sent ? undefined : previous?.lastSha))
+  const { plan, sent } = executed
+  const telling = sent ? executed.telling : undefined
+  const ledger = telling
+    ? afterTelling(previous, telling)
+    : {
+        ...(previous?.base ? { base: previous.base } : {}),
+        told: previous?.told ?? [{ id: jobId, shas: [] }],
+        ended: previous?.ended ?? []
+      }
+  const counts = { ...(previous?.counts ?? { created: 0, followUps: 0, quiet: 0 }) }
+  if (sent && plan.action === 'create') counts.created++
+  else if (sent) counts.followUps++
+  else counts.quiet++
   const base: BranchRecord = {
     projectId: run.projectId,
     branch: facts.branch,
+    key: facts.key,
     jobId,
-    ...(lastSha ? { lastSha } : {}),
-    ...(jobBaseSha ? { jobBaseSha } : {}),
+    ...ledger,
     runId: run.identity.runId,
     runAttempt: run.identity.runAttempt,
     reviewers: handOff.reviewers ?? same?.reviewers ?? [],
     ...((handOff.handedOff ?? same?.handedOff)
       ? { handedOff: handOff.handedOff ?? same?.handedOff }
       : {}),
-    runs: previous?.runs ?? []
+    runs: previous?.runs ?? [],
+    counts
   }
+  const shown = telling ? coverageOf(facts, telling, run.run.sha) : undefined
   const row = coverageRun(
-    { at, event: run.run.eventName, did: runAction(run.plan, jobId, sent) },
-    sent || run.plan.action === 'nothing-new'
-      ? facts.coverage
-      : { kind: 'unavailable', reason: '' },
-    sent ? facts.pulls : []
+    { at, event: run.run.eventName, did: runAction(plan, jobId, sent) },
+    shown,
+    telling
+      ? facts.pulls.filter((pull) =>
+          pull.commits.some((sha) => telling.told.some((c) => c.sha === sha))
+        )
+      : []
   )
   return withRun(base, row)
 }
@@ -97,12 +140,26 @@ export class BranchDashboard {
   private issue: number | undefined
   /** What this run handed off: the docs pull request, and everyone asked to review it. */
   private handOff: { handedOff?: string; reviewers?: string[] } = {}
+  /** The plan as carried out and what it tells, once the prompt was built for it. */
+  private executed: { plan: Plan; telling: Telling } | undefined
+  private retired = false
 
   constructor(
     private readonly access: Omit<RepositoryAccess, 'budgetMs'>,
     private readonly run: BranchRunFacts
   ) {
     this.issue = run.facts.issue
+  }
+
+  /**
+   * The commits `plan` tells (the plan as carried out, after any wait), as the prompt
+   * shows them; undefined when it tells none.
+   */
+  select(plan: Plan): Coverage | undefined {
+    const { commits, givenBack } = tellingFor(this.run.facts, plan)
+    const telling = { jobId: '', told: commits, givenBack, candidates: this.run.facts.candidates }
+    this.executed = { plan, telling }
+    return commits.length > 0 ? coverageOf(this.run.facts, telling, this.run.run.sha) : undefined
   }
 
   /** Writes the dashboard with the record after this run; opens it on the first write. */
@@ -114,20 +171,44 @@ export class BranchDashboard {
     budgetMs: number,
     at: Date
   ): Promise<void> {
+    // GitHub refused the dashboard when the run read it: the one warning was given then.
+    if (this.run.facts.denied) return
     const { jobId, sent, ...rest } = view
+    const executed = this.executed
+    const telling = executed ? { ...executed.telling, jobId } : undefined
     const full: DashboardView = {
       ...rest,
-      record: nextBranchRecord(this.run, jobId, sent, at, this.handOff),
+      record: nextBranchRecord(
+        this.run,
+        jobId,
+        { plan: executed?.plan ?? this.run.plan, sent, ...(telling ? { telling } : {}) },
+        at,
+        this.handOff
+      ),
       repository: this.run.run.repository,
       serverUrl: this.run.run.serverUrl
     }
     const access = { ...this.access, budgetMs }
+    await this.retireOthers(access)
     if (this.issue === undefined) {
       const saved = await createDashboard(access, full)
       if (saved.kind === 'saved') this.issue = saved.issue.number
     } else {
       await updateDashboard(access, this.issue, full)
     }
+  }
+
+  /** Older open records of the same key are closed, naming the one that won (once a run). */
+  private async retireOthers(access: RepositoryAccess): Promise<void> {
+    if (this.retired || this.issue === undefined) return
+    this.retired = true
+    const winner = { number: this.issue, url: '' }
+    for (const other of this.run.facts.others) await retireDashboard(access, other, winner)
+  }
+
+  /** What this run told (after the job took the prompt), oldest first. */
+  private told(): readonly CoveredCommit[] {
+    return this.executed?.telling.told ?? []
   }
 
   /** Reviewers and labels were already requested for this docs pull request (by the branch's job). */
@@ -154,12 +235,13 @@ export class BranchDashboard {
   ): Promise<void> {
     const ref = parsePullRequestLink(prLink)
     const { facts } = this.run
-    if (!ref || facts.coverage.kind !== 'commits') return
+    const told = this.told()
+    if (!ref || told.length === 0) return
     // The same job keeps its docs pull request, and with it who was already asked.
     const same = facts.record?.jobId === jobId ? facts.record.reviewers : []
     const logins = reviewersToRequest({
       pulls: facts.pulls,
-      commits: facts.coverage.commits,
+      commits: [...told],
       alreadyRequested: same,
       ...(docsAuthor ? { docsAuthor } : {})
     })
@@ -186,7 +268,7 @@ export class BranchDashboard {
       return
     }
     // Asked once, whatever GitHub answered for each.
-    this.handOff = { ...this.handOff, reviewers: [...same, ...logins] }
+    this.handOff = { ...this.handOff, reviewers: [...same, ...logins].slice(-MAX_REVIEWERS) }
   }
 
   /** On a follow-up: a short comment on the docs pull request naming what this update covers. */
@@ -195,15 +277,17 @@ export class BranchDashboard {
     prLink: string,
     runUrl: string | undefined
   ): Promise<void> {
-    const { facts, plan, run } = this.run
-    if (facts.coverage.kind !== 'commits') return
-    if (plan.action !== 'follow-up' && plan.action !== 'wait-then-follow-up') return
+    const { facts, run } = this.run
+    const executed = this.executed
+    if (!executed || executed.telling.told.length === 0 || executed.plan.action !== 'follow-up') {
+      return
+    }
     await postDocsUpdateComment(access, prLink, {
       branch: facts.branch,
       repository: run.repository,
       serverUrl: run.serverUrl,
-      coverage: facts.coverage,
-      pulls: facts.pulls,
+      coverage: coverageOf(facts, executed.telling, run.sha),
+      pulls: pullsOf(facts.pulls, executed.telling.told),
       ...(runUrl ? { runUrl } : {})
     })
   }

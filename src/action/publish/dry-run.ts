@@ -58,6 +58,7 @@ export async function publishDryRun(plan: Plan, prompt: string | undefined): Pro
   setOutput('job-id', jobOf(plan))
   setOutput('status', '')
   setOutput('created', 'false')
+  setOutput('skipped', String(plan.action === 'nothing-new'))
   const parts = [
     `### ${ACTION_TITLE} (dry run)\n`,
     `${safeMarkdown(decision, 1000)}\n`,

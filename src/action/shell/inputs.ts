@@ -29,6 +29,8 @@ interface CommonSettings {
   prComment: boolean
   /** On a pull-request run, send the prompt to the pull request's recorded job. */
   reuseJob: boolean
+  /** Which branch record a step keeps (record-key); the workflow's file when not given. */
+  recordKey?: string
   /** docs-token, when given (the docs repository's calls otherwise use githubToken). */
   docsToken?: string
   docsPrReviewers: ReviewerSpec[]
@@ -298,6 +300,7 @@ export function readSettings(
   const includeContext = readBoolean(read, 'include-context', false)
   const prComment = readBoolean(read, 'pr-comment', true)
   const reuseJob = readBoolean(read, 'reuse-job', true)
+  const recordKey = readRecordKey(read)
   const docsToken = read('docs-token') || undefined
   const docsPrReviewers = readReviewers(read)
   const docsPrLabels = readLabels(read)
@@ -317,6 +320,7 @@ export function readSettings(
     includeContext,
     prComment,
     reuseJob,
+    ...(recordKey === undefined ? {} : { recordKey }),
     ...(docsToken === undefined ? {} : { docsToken }),
     docsPrReviewers,
     docsPrLabels,
@@ -327,6 +331,19 @@ export function readSettings(
   }
   // Object.assign keeps the union by mode, where a spread would flatten it.
   return Object.assign(common, target)
+}
+
+function readRecordKey(read: InputReader): string | undefined {
+  const raw = read('record-key')
+  if (raw === '') return undefined
+  // eslint-disable-next-line no-control-regex
+  if (raw.length > 100 || /[\u0000-\u001f\u007f]/.test(raw)) {
+    throw new InputError(
+      'record-key',
+      `Input 'record-key' must be a name of at most 100 characters on one line; got ${quoted(raw)}.`
+    )
+  }
+  return raw
 }
 
 /** A list input: items separated by commas or line breaks, blanks dropped. */

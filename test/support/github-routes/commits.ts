@@ -163,6 +163,13 @@ function commitView(repository: string, commit: StoredCommit): Record<string, un
 /** The most commits a comparison lists, as on GitHub. */
 export const COMPARE_LIMIT = 250
 
+function paged(ahead: string[], query: Record<string, string>): string[] {
+  if (query.per_page === undefined && query.page === undefined) return ahead.slice(0, COMPARE_LIMIT)
+  const size = Math.min(100, Math.max(1, Number(query.per_page ?? 30)))
+  const number = Math.max(1, Number(query.page ?? 1))
+  return ahead.slice((number - 1) * size, number * size)
+}
+
 export const commitRoutes: Route[] = [
   {
     method: 'GET',
@@ -183,7 +190,7 @@ export const commitRoutes: Route[] = [
   {
     method: 'GET',
     path: /^\/repos\/([^/]+\/[^/]+)\/compare\/([^/]+?)\.\.\.([^/]+)$/,
-    handle: ({ params: [repository = '', base = '', head = ''], state }) => {
+    handle: ({ params: [repository = '', base = '', head = ''], request: { query }, state }) => {
       const repo = history(state, repository)
       const baseLine = lineOf(repo, base)
       const headLine = lineOf(repo, head)
@@ -224,7 +231,8 @@ export const commitRoutes: Route[] = [
           ahead_by: ahead.length,
           behind_by: behind,
           total_commits: ahead.length,
-          commits: ahead.slice(0, COMPARE_LIMIT).map((sha) => view(sha)),
+          // Paged when asked (per_page, page), as GitHub does; else the first 250.
+          commits: paged(ahead, query).map((sha) => view(sha)),
           files: []
         }
       }
