@@ -185,7 +185,7 @@ function parseCounts(value: unknown): RunCounts | undefined {
   const counts = object(value)
   if (!counts || !onlyKeys(counts, ['created', 'followUps', 'quiet'])) return undefined
   const { created, followUps, quiet } = counts
-  const max = 999_999_999
+  const max = Number.MAX_SAFE_INTEGER
   return count(created, max) && count(followUps, max) && count(quiet, max)
     ? { created, followUps, quiet }
     : undefined

@@ -4,15 +4,13 @@
 
 import fc from 'fast-check'
 import {
-  capCommits,
   coverageRun,
-  coveredCommits,
-  coverageFromCompare,
   fromApiCommit,
   fromPushCommit,
   lookupCommits,
-  MAX_LISTED,
   mergeSourcePulls,
+  pullsOf,
+  readCandidates,
   sourcePullRequests,
   subjectOf,
   windowStart,
@@ -25,7 +23,9 @@ import {
   withRun,
   type BranchRecord
 } from '../../src/github/branch-record.js'
-import { createDashboard, findDashboard, updateDashboard } from '../../src/github/dashboard.js'
+import { createDashboard, findDashboards, updateDashboard } from '../../src/github/dashboard.js'
+import { afterTelling, untold } from '../../src/github/ledger.js'
+import { StateUnknownError } from '../../src/common/run-errors.js'
 import { repositoryPerTest } from '../support/fixtures.js'
 import { anyText, runs } from '../support/properties.js'
 import { useInProcessGitHub } from '../support/in-process-github.js'
@@ -58,48 +58,6 @@ describe('the pure parts', () => {
     ).toBe(true)
   })
 
-  it.each([
-    { found: 5, total: 5, listed: 5, first: 1 },
-    { found: 100, total: 100, listed: 100, first: 1 },
-    { found: 250, total: 300, listed: 100, first: 151 },
-    { found: 120, total: 0, listed: 100, first: 21 }
-  ])('lists the newest 100 of $found found ($total in all)', ({ found, total, listed, first }) => {
-    const list = Array.from({ length: found }, (_, i) => commit(i + 1))
-    const capped = capCommits(list, total)
-    expect(capped.commits).toHaveLength(listed)
-    expect(capped.commits[0]?.sha).toBe(sha(first))
-    expect(capped.commits.at(-1)?.sha).toBe(sha(found))
-    expect(capped.total).toBe(Math.max(total, found))
-  })
-
-  const input: CoverageInput & { lastSha: string } = {
-    repository: 'acme/app',
-    serverUrl: 'https://github.com',
-    branch: 'main',
-    lastSha: sha(1),
-    headSha: sha(3),
-    eventName: 'push',
-    payload: {},
-    now: new Date('2026-11-24T12:00:00Z')
-  }
-  it.each([
-    { status: 'identical', kind: 'nothing-new' },
-    { status: 'behind', kind: 'nothing-new' },
-    { status: 'diverged', kind: 'rewritten' },
-    { status: 'something else', kind: 'rewritten' },
-    { status: 'ahead', kind: 'commits' }
-  ])('reads a comparison that is $status as $kind', ({ status, kind }) => {
-    const result = coverageFromCompare(
-      { status, total_commits: 2, commits: [{ sha: sha(2) }, { sha: sha(3) }] },
-      input
-    )
-    expect(result === 'rewritten' ? result : result.kind).toBe(kind)
-    if (result !== 'rewritten' && result.kind === 'commits') {
-      expect(result.commits.map((c) => c.sha)).toEqual([sha(2), sha(3)])
-      expect(result.compareUrl).toBe(`https://github.com/acme/app/compare/${sha(1)}...${sha(3)}`)
-    }
-  })
-
   it('makes the dashboard row of a run, which the branch record accepts', () => {
     const row = coverageRun(
       { at: new Date('2026-11-24T12:00:00Z'), event: 'push', did: 'followed-up' },
@@ -122,22 +80,21 @@ describe('the pure parts', () => {
       to: sha(2),
       pulls: [12]
     })
-    const record = {
+    const record: BranchRecord = {
       projectId: 'p',
       branch: 'main',
       jobId: 'j',
+      told: [{ id: 'j', shas: [] }],
+      ended: [],
       runId: '1',
       runAttempt: 1,
       reviewers: [],
-      runs: [row]
+      runs: [row],
+      counts: { created: 1, followUps: 0, quiet: 0 }
     }
     expect(parseBranchRecord(renderBranchRecord(record))).toEqual(record)
     expect(
-      coverageRun(
-        { at: new Date(0), event: 'schedule', did: 'nothing-new' },
-        { kind: 'nothing-new', head: sha(2), why: 'identical' },
-        []
-      )
+      coverageRun({ at: new Date(0), event: 'schedule', did: 'nothing-new' }, undefined, [])
     ).toEqual({
       at: '1970-01-01T00:00:00.000Z',
       event: 'schedule',
@@ -149,6 +106,15 @@ describe('the pure parts', () => {
 
   it('starts the first window 7 days back', () => {
     expect(windowStart(new Date('2026-11-24T12:00:00Z'))).toBe('2026-11-17T12:00:00.000Z')
+  })
+
+  it('names the source pull requests of the commits told, and only those', () => {
+    const pulls = [
+      { number: 1, title: 'a', authorIsBot: false, commits: [sha(1)] },
+      { number: 2, title: 'b', authorIsBot: false, commits: [sha(2), sha(3)] }
+    ]
+    expect(pullsOf(pulls, [commit(3)]).map((p) => p.number)).toEqual([2])
+    expect(pullsOf(pulls, [commit(4)])).toEqual([])
   })
 
   it('looks up the newest 20 commits, and keeps each merged pull request once', () => {
@@ -220,135 +186,156 @@ describe('against the GitHub stand-in', () => {
       .split('\n')
       .filter((line) => line.startsWith('::warning::'))
 
-  it('covers every commit after the recorded one, oldest first, in one call', async () => {
+  const subjects = (commits: readonly CoveredCommit[]): string[] => commits.map((c) => c.subject)
+
+  it('weighs every commit after the base, oldest first, in one call per 100', async () => {
     const pushed = push(5)
     const before = inProcess.github.requests.length
-    const coverage = await coveredCommits(
+    const read = await readCandidates(
       access(),
-      run({ lastSha: pushed[0]?.sha, headSha: pushed[4]?.sha })
+      run({ base: pushed[0]?.sha, headSha: pushed[4]?.sha })
     )
-    expect(coverage.kind === 'commits' && coverage.commits.map((c) => c.subject)).toEqual([
-      'change 2',
-      'change 3',
-      'change 4',
-      'change 5'
-    ])
-    expect(coverage).toMatchObject({ origin: 'since-record', total: 4, from: pushed[0]?.sha })
+    expect(subjects(read.since)).toEqual(['change 2', 'change 3', 'change 4', 'change 5'])
+    expect(read).toMatchObject({ origin: 'since-record', unread: 0 })
+    expect(read.base).toBeUndefined()
+    expect(read.compareUrl).toBe(
+      `https://github.com/${repository()}/compare/${pushed[0]?.sha}...${pushed[4]?.sha}`
+    )
     expect(calls(before)).toEqual([
       `GET /repos/${repository()}/compare/${pushed[0]?.sha}...${pushed[4]?.sha}`
     ])
   })
 
-  it('says nothing is new without a call when the record is at the head, and in one when behind', async () => {
+  it('weighs nothing when the head is the base or behind it', async () => {
     const pushed = push(3)
-    const before = inProcess.github.requests.length
     const head = pushed[2]?.sha as string
-    expect(await coveredCommits(access(), run({ lastSha: head, headSha: head }))).toEqual({
-      kind: 'nothing-new',
-      head,
-      why: 'identical'
-    })
-    expect(calls(before)).toEqual([])
-    const behind = await coveredCommits(
+    expect((await readCandidates(access(), run({ base: head, headSha: head }))).since).toEqual([])
+    const behind = await readCandidates(
       access(),
-      run({ eventName: 'schedule', lastSha: head, headSha: pushed[1]?.sha })
+      run({ eventName: 'schedule', base: head, headSha: pushed[1]?.sha })
     )
-    expect(behind).toMatchObject({ kind: 'nothing-new', why: 'behind' })
-    expect(calls(before)).toHaveLength(1)
+    expect(behind.since).toEqual([])
   })
 
-  it('counts 300 new commits, lists the newest 100 of those GitHub gives, and links the rest', async () => {
+  it('reads 300 new commits in three pages, and leaves what is past five pages for the next run', async () => {
     const pushed = inProcess.github.pushCommits(
       repository(),
       'main',
-      Array.from({ length: 301 }, (_, i) => ({ message: `c${i}` }))
+      Array.from({ length: 601 }, (_, i) => ({ message: `c${i}` }))
     )
-    const coverage = await coveredCommits(
+    const before = inProcess.github.requests.length
+    const three = await readCandidates(
       access(),
-      run({ lastSha: pushed[0]?.sha, headSha: pushed[300]?.sha })
+      run({ base: pushed[0]?.sha, headSha: pushed[300]?.sha })
     )
-    if (coverage.kind !== 'commits') throw new Error(coverage.kind)
-    expect(coverage.total).toBe(300)
-    expect(coverage.commits).toHaveLength(MAX_LISTED)
-    // GitHub lists the oldest 250; the newest 100 of them are c151..c250.
-    expect(coverage.commits[0]?.subject).toBe('c151')
-    expect(coverage.compareUrl).toContain(`/${repository()}/compare/`)
+    expect(three.since).toHaveLength(300)
+    expect(three.since.at(-1)?.subject).toBe('c300')
+    expect(calls(before)).toHaveLength(3)
+    const six = await readCandidates(
+      access(),
+      run({ base: pushed[0]?.sha, headSha: pushed[600]?.sha })
+    )
+    // The oldest 500 now; the newest 100 are told by the next run.
+    expect(six.since).toHaveLength(500)
+    expect(six.since[0]?.subject).toBe('c1')
+    expect(six.unread).toBe(100)
   })
 
-  it.each([
-    ['rewritten (diverged)', true],
-    ['unknown to GitHub (404)', false]
-  ])('covers the event commits only when the recorded commit is %s', async (_, known) => {
+  it('weighs the commits since the histories part when the base was rewritten away, and says so', async () => {
     const old = push(2)
-    const lastSha = known ? (old[1]?.sha as string) : 'f'.repeat(40)
+    inProcess.github.pushCommits(repository(), 'main', [{ message: 'kept' }], { replace: true })
+    const fresh = push(2, 10)
+    const read = await readCandidates(access(), run({ base: old[1]?.sha, headSha: fresh[1]?.sha }))
+    expect(read.origin).toBe('history-rewritten')
+    expect(subjects(read.since)).toEqual(['kept', 'change 10', 'change 11'])
+    expect(inProcess.printed.join('')).toContain('the history was rewritten')
+  })
+
+  it('starts again from the run itself when GitHub no longer knows the base (404)', async () => {
     const fresh = push(2, 10, { replace: true })
     const payload = {
       before: '0'.repeat(40),
       commits: fresh.map((c) => ({ id: c.sha, message: c.message, author: { username: 'mona' } }))
     }
-    const coverage = await coveredCommits(
+    const read = await readCandidates(
       access(),
-      run({ lastSha, headSha: fresh[1]?.sha, payload })
+      run({ base: 'f'.repeat(40), headSha: fresh[1]?.sha, payload })
     )
-    expect(coverage).toMatchObject({ kind: 'commits', origin: 'history-rewritten', total: 2 })
+    expect(read.origin).toBe('history-rewritten')
+    expect(subjects(read.event)).toEqual(['change 10', 'change 11'])
     expect(inProcess.printed.join('')).toContain('the history was rewritten')
   })
 
-  it('covers the last 7 days of the branch on a first scheduled run, in one call', async () => {
+  it('weighs the last 7 days on a first scheduled run, from the parent of the oldest', async () => {
     const now = new Date('2026-11-24T12:00:00Z')
-    inProcess.github.pushCommits(repository(), 'main', [
+    const pushed = inProcess.github.pushCommits(repository(), 'main', [
       { message: 'old', date: '2026-11-01T00:00:00Z' },
       { message: 'recent 1', date: '2026-11-20T00:00:00Z' },
       { message: 'recent 2', date: '2026-11-23T00:00:00Z' }
     ])
     const before = inProcess.github.requests.length
-    const coverage = await coveredCommits(
+    const read = await readCandidates(
       access(),
       run({ eventName: 'schedule', headSha: 'main', now })
     )
-    expect(coverage.kind === 'commits' && coverage.commits.map((c) => c.subject)).toEqual([
-      'recent 1',
-      'recent 2'
-    ])
-    expect(coverage).toMatchObject({ origin: 'first-window' })
+    expect(subjects(read.since)).toEqual(['recent 1', 'recent 2'])
+    expect(read).toMatchObject({ origin: 'first-window', base: pushed[0]?.sha })
     expect(calls(before)).toHaveLength(1)
   })
 
-  it('covers the pushed commits of a first push without a call', async () => {
-    const before = inProcess.github.requests.length
-    const coverage = await coveredCommits(
-      access(),
-      run({
-        headSha: sha(2),
-        payload: {
-          compare: `https://github.com/${repository()}/compare/abc...def`,
-          commits: [
-            { id: sha(1), message: 'one' },
-            { id: sha(2), message: 'two' }
-          ]
-        }
-      })
-    )
-    expect(coverage).toMatchObject({
-      kind: 'commits',
-      origin: 'first-push',
-      total: 2,
-      compareUrl: `https://github.com/${repository()}/compare/abc...def`
-    })
-    expect(calls(before)).toEqual([])
+  it("weighs a first push's range from the commit before it, so a failed first job gives them back", async () => {
+    const pushed = push(3)
+    const payload = {
+      before: pushed[0]?.sha,
+      commits: pushed.slice(1).map((c) => ({ id: c.sha, message: c.message }))
+    }
+    const read = await readCandidates(access(), run({ headSha: pushed[2]?.sha, payload }))
+    expect(subjects(read.since)).toEqual(['change 2', 'change 3'])
+    expect(read).toMatchObject({ origin: 'first-push', base: pushed[0]?.sha })
   })
 
-  it('is unavailable, with one warning naming contents: read, when the comparison is denied', async () => {
+  it("weighs a new branch's pushed commits from the parent of the oldest", async () => {
+    const pushed = push(3)
+    const payload = {
+      before: '0'.repeat(40),
+      commits: pushed.slice(1).map((c) => ({ id: c.sha, message: c.message }))
+    }
+    const before = inProcess.github.requests.length
+    const read = await readCandidates(access(), run({ headSha: pushed[2]?.sha, payload }))
+    expect(subjects(read.since)).toEqual(['change 2', 'change 3'])
+    expect(read.base).toBe(pushed[0]?.sha)
+    expect(calls(before)).toEqual([
+      `GET /repos/${repository()}/commits/${pushed[1]?.sha}`,
+      `GET /repos/${repository()}/compare/${pushed[0]?.sha}...${pushed[2]?.sha}`
+    ])
+  })
+
+  it("falls back to the event's commits, with one warning naming contents: read, when GitHub refuses", async () => {
     const pushed = push(2)
     inProcess.github.deny({ method: 'GET', path: /\/compare\//, status: 403, times: 1 })
-    const coverage = await coveredCommits(
+    const payload = { commits: [{ id: pushed[1]?.sha, message: 'change 2' }] }
+    const read = await readCandidates(
       access(),
-      run({ lastSha: pushed[0]?.sha, headSha: pushed[1]?.sha })
+      run({ base: pushed[0]?.sha, headSha: pushed[1]?.sha, payload })
     )
-    expect(coverage).toEqual({ kind: 'unavailable', reason: 'the GitHub API answered 403' })
+    expect(read.since).toEqual([])
+    expect(subjects(read.event)).toEqual(['change 2'])
     expect(warnings()).toEqual([
-      '::warning::Could not read the commits of main (the GitHub API answered 403); this run covers none. Reading the branch commits needs `permissions: contents: read` for the job.'
+      "::warning::Could not read the commits of main (the GitHub API answered 403); this run tells the event's own commits only. Reading the branch commits needs `permissions: contents: read` for the job."
     ])
+  })
+
+  it('throws, never reads as nothing new, when GitHub cannot answer (a 5xx)', async () => {
+    const pushed = push(2)
+    inProcess.github.deny({
+      method: 'GET',
+      path: new RegExp(`${repository()}/compare/`),
+      status: 502
+    })
+    await expect(
+      readCandidates(access(), run({ base: pushed[0]?.sha, headSha: pushed[1]?.sha }))
+    ).rejects.toBeInstanceOf(StateUnknownError)
+    expect(warnings()).toEqual([])
   })
 
   it('looks up the source pull requests of the newest 20 commits, one call each', async () => {
@@ -386,15 +373,25 @@ describe('against the GitHub stand-in', () => {
     // stand-in: the budget the issue sets (a push run at most 8 on the code repository
     // for up to 100 commits, plus one per source lookup; a scheduled run with nothing new
     // at most 3 in all). Each scenario runs the pieces in the order a run uses them.
-    const key = { projectId: 'proj-test', branch: 'main' }
-    const record = (lastSha: string): BranchRecord => ({
-      ...key,
+    const key = {
+      projectId: 'proj-test',
+      branch: 'main',
+      key: 'docs.yml',
+      identity: 'github-actions[bot]'
+    }
+    const record = (base: string): BranchRecord => ({
+      projectId: key.projectId,
+      branch: key.branch,
+      key: key.key,
       jobId: 'job_1',
-      lastSha,
+      base,
+      told: [{ id: 'job_1', shas: [] }],
+      ended: [],
       runId: '1',
       runAttempt: 1,
       reviewers: [],
-      runs: []
+      runs: [],
+      counts: { created: 1, followUps: 0, quiet: 0 }
     })
     const view = (rec: BranchRecord) => ({
       record: rec,
@@ -414,39 +411,42 @@ describe('against the GitHub stand-in', () => {
       const head = pushed.at(-1)?.sha as string
       const before = inProcess.github.requests.length
 
-      const found = await findDashboard(access(), key)
+      const found = await findDashboards(access(), key)
       if (found.kind !== 'found') throw new Error(found.kind)
-      const coverage = await coveredCommits(
+      const candidates = await readCandidates(
         access(),
-        run({ lastSha: found.record.lastSha, headSha: head })
+        run({ base: found.winner.record.base, headSha: head })
       )
-      if (coverage.kind !== 'commits') throw new Error(coverage.kind)
+      const told = untold(found.winner.record, candidates)
       const core = inProcess.github.requests.length - before
-      const pulls = await sourcePullRequests(access(), coverage.commits)
+      const pulls = await sourcePullRequests(access(), told)
       const lookups = inProcess.github.requests.length - before - core
       const next = withRun(
-        { ...found.record, lastSha: head },
+        {
+          ...found.winner.record,
+          ...afterTelling(found.winner.record, { jobId: 'job_1', told, givenBack: [], candidates })
+        },
         {
           at: new Date().toISOString(),
           event: 'push',
           did: 'followed-up',
-          commits: coverage.total,
+          commits: told.length,
           from: base,
           to: head,
           pulls: pulls.slice(-20).map((p) => p.number)
         }
       )
-      await updateDashboard(access(), found.issue.number, view(next))
+      await updateDashboard(access(), found.winner.issue.number, view(next))
       const total = inProcess.github.requests.length - before
 
-      expect(coverage.total).toBe(100)
+      expect(told).toHaveLength(100)
       expect(pulls).toHaveLength(20)
       expect(lookups).toBe(20)
       expect(total - lookups).toBe(3)
       expect(total - lookups).toBeLessThanOrEqual(8)
     })
 
-    it('a scheduled run with nothing new: 2 calls in all', async () => {
+    it('a scheduled run with nothing new: 3 calls in all', async () => {
       const pushed = inProcess.github.pushCommits(repository(), 'main', [
         { message: 'a' },
         { message: 'b' }
@@ -455,17 +455,21 @@ describe('against the GitHub stand-in', () => {
       await createDashboard(access(), view(record(head)))
       const before = inProcess.github.requests.length
 
-      const found = await findDashboard(access(), key)
+      const found = await findDashboards(access(), key)
       if (found.kind !== 'found') throw new Error(found.kind)
       // The run's head is the branch name's tip as the runner gives it (GITHUB_SHA).
-      const coverage = await coveredCommits(
+      const candidates = await readCandidates(
         access(),
-        run({ eventName: 'schedule', lastSha: found.record.lastSha, headSha: head })
+        run({ eventName: 'schedule', base: found.winner.record.base, headSha: head })
       )
-      expect(coverage.kind).toBe('nothing-new')
-      await updateDashboard(access(), found.issue.number, view(found.record))
+      expect(untold(found.winner.record, candidates)).toEqual([])
+      await updateDashboard(access(), found.winner.issue.number, view(found.winner.record))
       expect(inProcess.github.requests.length - before).toBeLessThanOrEqual(3)
-      expect(inProcess.github.requests.slice(before).map((r) => r.method)).toEqual(['GET', 'PATCH'])
+      expect(inProcess.github.requests.slice(before).map((r) => r.method)).toEqual([
+        'GET',
+        'GET',
+        'PATCH'
+      ])
     })
   })
 })

@@ -1,11 +1,13 @@
-// The branch's record: its marker line, and the strict parser (property-tested:
-// whatever a body holds, it never throws, and what it accepts renders back to a
-// record it reads the same).
+// The branch's ledger record: its marker, the strict parser (property-tested: whatever a
+// body holds, it never throws, and what it accepts renders back to a record it reads
+// the same), and the first version's records, still read.
 
 import fc from 'fast-check'
+import assert from 'node:assert/strict'
 import { anyText, runs } from '../support/properties.js'
 import {
   MAX_RUNS,
+  MAX_TOLD,
   parseBranchRecord,
   renderBranchRecord,
   RUN_ACTIONS,
@@ -19,9 +21,14 @@ const SHA_B = 'b'.repeat(40)
 const RECORD: BranchRecord = {
   projectId: 'proj-test',
   branch: 'main',
+  key: '.github/workflows/docs.yml',
   jobId: 'job_1',
-  lastSha: SHA_B,
-  jobBaseSha: SHA_A,
+  base: SHA_A,
+  told: [
+    { id: 'job_0', shas: [SHA_A] },
+    { id: 'job_1', shas: [SHA_B] }
+  ],
+  ended: [{ id: 'job_x', why: 'failed' }],
   runId: '4242',
   runAttempt: 1,
   reviewers: ['octocat'],
@@ -36,18 +43,24 @@ const RECORD: BranchRecord = {
       to: SHA_B,
       pulls: [12]
     }
-  ]
+  ],
+  counts: { created: 1, followUps: 3, quiet: 2 }
 }
 
 const encode = (value: unknown): string =>
+  `<!-- mintlify-agent:branch ${Buffer.from(JSON.stringify(value)).toString('base64url')} -->`
+const v2 = (record: unknown): Record<string, unknown> => ({ v: 2, ...(record as object) })
+const encodeV1 = (value: unknown): string =>
   `<!-- mintlify-agent-branch v1 ${Buffer.from(JSON.stringify(value)).toString('base64url')} -->`
 
 describe('the branch record', () => {
-  it('is one hidden line that reads back as written, under the body for people', () => {
+  it('is one hidden line that reads back as written, wherever it stands in the body', () => {
     const line = renderBranchRecord(RECORD)
-    expect(line).toMatch(/^<!-- mintlify-agent-branch v1 [A-Za-z0-9_-]+ -->$/)
+    expect(line).toMatch(/^<!-- mintlify-agent:branch [A-Za-z0-9_-]+ -->$/)
     expect(parseBranchRecord(`${line}\n## Docs agent\n`)).toEqual(RECORD)
     expect(parseBranchRecord(`${line}\r\nbody`)).toEqual(RECORD)
+    // A person added a line above it: still the branch's record.
+    expect(parseBranchRecord(`Please read this first.\n\n${line}\nbody`)).toEqual(RECORD)
   })
 
   it('keeps only the last 20 runs', () => {
@@ -62,34 +75,78 @@ describe('the branch record', () => {
     expect(parseBranchRecord(renderBranchRecord(record))).toEqual(record)
   })
 
+  it('takes a branch name git allows with a non-breaking space, and 300 reviewers', () => {
+    const record = {
+      ...RECORD,
+      branch: 'docs\u00a0update',
+      reviewers: Array.from({ length: 300 }, (_, i) => `dev${i}`)
+    }
+    expect(parseBranchRecord(renderBranchRecord(record))).toEqual(record)
+  })
+
+  it("reads the first version's record: its last told commit becomes the base", () => {
+    const first = {
+      projectId: 'proj-test',
+      branch: 'main',
+      jobId: 'job_1',
+      lastSha: SHA_B,
+      jobBaseSha: SHA_A,
+      runId: '4242',
+      runAttempt: 1,
+      reviewers: [],
+      runs: []
+    }
+    expect(parseBranchRecord(`${encodeV1(first)}\nbody`)).toEqual({
+      projectId: 'proj-test',
+      branch: 'main',
+      jobId: 'job_1',
+      base: SHA_B,
+      told: [{ id: 'job_1', shas: [] }],
+      ended: [],
+      runId: '4242',
+      runAttempt: 1,
+      reviewers: [],
+      runs: [],
+      counts: { created: 0, followUps: 0, quiet: 0 }
+    })
+    expect(parseBranchRecord(`text\n${encodeV1(first)}`)).toBeUndefined()
+  })
+
   it.each([
-    ['not on the first line', `text\n${renderBranchRecord(RECORD)}`],
-    ['an unknown field', encode({ ...RECORD, admin: true })],
-    ['a job id with a slash', encode({ ...RECORD, jobId: '../x' })],
-    ['a short sha', encode({ ...RECORD, lastSha: 'abc1234' })],
-    ['a job base that is not a sha', encode({ ...RECORD, jobBaseSha: 'main' })],
-    ['a branch with a space', encode({ ...RECORD, branch: 'a b' })],
-    ['a login with a space', encode({ ...RECORD, reviewers: ['a b'] })],
+    ['an unknown field', encode(v2({ ...RECORD, admin: true }))],
+    ['no version', encode(RECORD)],
+    ['a job id with a slash', encode(v2({ ...RECORD, jobId: '../x' }))],
+    ['a short sha', encode(v2({ ...RECORD, base: 'abc1234' }))],
+    ['a told sha that is not one', encode(v2({ ...RECORD, told: [{ id: 'j', shas: ['main'] }] }))],
+    [
+      'more told commits than the ledger keeps',
+      encode(v2({ ...RECORD, told: [{ id: 'j', shas: Array(MAX_TOLD + 1).fill(SHA_A) }] }))
+    ],
+    ['an ended job without a reason', encode(v2({ ...RECORD, ended: [{ id: 'j' }] }))],
+    ['negative counts', encode(v2({ ...RECORD, counts: { ...RECORD.counts, quiet: -1 } }))],
+    ['a branch with a space', encode(v2({ ...RECORD, branch: 'a b' }))],
+    ['a login with a space', encode(v2({ ...RECORD, reviewers: ['a b'] }))],
     [
       'a handed-off link that is not a pull request',
-      encode({ ...RECORD, handedOff: 'javascript:1' })
+      encode(v2({ ...RECORD, handedOff: 'javascript:1' }))
     ],
-    ['attempt 0', encode({ ...RECORD, runAttempt: 0 })],
-    ['21 runs', encode({ ...RECORD, runs: Array(21).fill(RECORD.runs[0]) })],
+    ['attempt 0', encode(v2({ ...RECORD, runAttempt: 0 }))],
+    ['21 runs', encode(v2({ ...RECORD, runs: Array(21).fill(RECORD.runs[0]) }))],
     [
       'a run doing something unknown',
-      encode({ ...RECORD, runs: [{ ...RECORD.runs[0], did: 'x' }] })
+      encode(v2({ ...RECORD, runs: [{ ...RECORD.runs[0], did: 'x' }] }))
     ],
-    ['a run at no time', encode({ ...RECORD, runs: [{ ...RECORD.runs[0], at: 'yesterday' }] })],
+    ['a run at no time', encode(v2({ ...RECORD, runs: [{ ...RECORD.runs[0], at: 'yesterday' }] }))],
     ['an array', encode([RECORD])],
     ['padding base64 would not write', renderBranchRecord(RECORD).replace(' -->', '= -->')],
-    ['another version', renderBranchRecord(RECORD).replace(' v1 ', ' v2 ')]
+    ['another kind of marker', renderBranchRecord(RECORD).replace(':branch ', ':pr ')]
   ])('refuses %s', (_, body) => {
     expect(parseBranchRecord(body)).toBeUndefined()
   })
 
   const login = fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9-]{0,38}$/)
   const sha = fc.stringMatching(/^[0-9a-f]{40}$/)
+  const jobId = fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9._-]{0,20}$/)
   const run: fc.Arbitrary<BranchRun> = fc.record(
     {
       at: fc.integer({ min: 0, max: 4_000_000_000_000 }).map((ms) => new Date(ms).toISOString()),
@@ -106,24 +163,49 @@ describe('the branch record', () => {
     {
       projectId: fc.stringMatching(/^[^\s\p{Cc}]{1,40}$/u).filter((s) => s !== '.' && s !== '..'),
       branch: fc.stringMatching(/^[a-z0-9]+(?:\/[a-z0-9-]+){0,2}$/),
-      jobId: fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9._-]{0,20}$/),
-      lastSha: sha,
-      jobBaseSha: sha,
+      key: fc.stringMatching(/^[^\p{Cc}]{1,60}$/u),
+      jobId,
+      base: sha,
+      told: fc.array(fc.record({ id: jobId, shas: fc.array(sha, { maxLength: 20 }) }), {
+        maxLength: 5
+      }),
+      ended: fc.array(
+        fc.record({ id: jobId, why: fc.constantFrom('failed', 'archived', 'gone', 'lost-race') }),
+        { maxLength: 10 }
+      ),
       runId: fc.stringMatching(/^\d{1,20}$/),
       runAttempt: fc.integer({ min: 1, max: 999 }),
       reviewers: fc.array(login, { maxLength: 10 }),
       handedOff: fc
         .integer({ min: 1, max: 99999 })
         .map((n) => `https://github.com/acme/docs/pull/${n}`),
-      runs: fc.array(run, { maxLength: MAX_RUNS })
+      runs: fc.array(run, { maxLength: MAX_RUNS }),
+      counts: fc.record({ created: fc.nat(), followUps: fc.nat(), quiet: fc.nat() })
     },
-    { requiredKeys: ['projectId', 'branch', 'jobId', 'runId', 'runAttempt', 'reviewers', 'runs'] }
+    {
+      requiredKeys: [
+        'projectId',
+        'branch',
+        'jobId',
+        'told',
+        'ended',
+        'runId',
+        'runAttempt',
+        'reviewers',
+        'runs',
+        'counts'
+      ]
+    }
   )
 
   it('reads back every record it can write (property)', () => {
     fc.assert(
       fc.property(record, (value) => {
-        expect(parseBranchRecord(renderBranchRecord(value))).toEqual(value)
+        // fast-check's records have no prototype; JSON's have Object's.
+        assert.deepEqual(
+          parseBranchRecord(renderBranchRecord(value)),
+          JSON.parse(JSON.stringify(value))
+        )
       }),
       runs(200)
     )
@@ -132,18 +214,19 @@ describe('the branch record', () => {
   it('never throws on any body, and what it accepts reads the same once rewritten (property)', () => {
     const forged = fc.oneof(
       anyText({ maxLength: 300 }),
-      anyText({ maxLength: 300 }).map((text) => `<!-- mintlify-agent-branch v1 ${text} -->`),
+      anyText({ maxLength: 300 }).map((text) => `<!-- mintlify-agent:branch ${text} -->`),
       fc.jsonValue().map(encode),
+      fc.jsonValue().map(encodeV1),
       record.chain((value) =>
         fc
           .tuple(fc.constantFrom(...Object.keys(value)), fc.jsonValue())
-          .map(([name, junk]) => encode({ ...value, [name]: junk }))
+          .map(([name, junk]) => encode(v2({ ...value, [name]: junk })))
       )
     )
     fc.assert(
       fc.property(forged, (body) => {
         const parsed = parseBranchRecord(body)
-        if (parsed) expect(parseBranchRecord(renderBranchRecord(parsed))).toEqual(parsed)
+        if (parsed) assert.deepEqual(parseBranchRecord(renderBranchRecord(parsed)), parsed)
       }),
       runs(300)
     )

@@ -12,23 +12,30 @@ import {
 import {
   createDashboard,
   dashboardTitle,
-  findDashboard,
-  pickDashboard,
+  findDashboards,
+  pickDashboards,
   renderDashboard,
+  retireDashboard,
   updateDashboard,
   type DashboardView
 } from '../../src/github/dashboard.js'
+import { StateUnknownError } from '../../src/common/run-errors.js'
 import { repositoryPerTest } from '../support/fixtures.js'
 import { useInProcessGitHub } from '../support/in-process-github.js'
 import { anyText, runs } from '../support/properties.js'
 
 const SHA_A = 'a'.repeat(40)
 const SHA_B = 'b'.repeat(40)
+const KEY = '.github/workflows/docs.yml'
 const RECORD: BranchRecord = {
   projectId: 'proj-test',
   branch: 'main',
+  key: KEY,
   jobId: 'job_1',
-  lastSha: SHA_B,
+  base: SHA_A,
+  told: [{ id: 'job_1', shas: [SHA_B] }],
+  ended: [],
+  counts: { created: 1, followUps: 2, quiet: 3 },
   runId: '4242',
   runAttempt: 1,
   reviewers: [],
@@ -61,6 +68,10 @@ describe('the dashboard body', () => {
       '| Docs pull request | <a href="https://github.com/acme/docs/pull/100">acme/docs#100</a> (open) |'
     )
     expect(body).toContain('| Job | <code>job_1</code> (completed) |')
+    expect(body).toContain('| Commits told to this job | 1 |')
+    expect(body).toContain(
+      '| Runs of this record | 1 job created, 2 follow-ups, 3 that sent nothing |'
+    )
     expect(body).toContain(
       `| 2026-11-24 10:00 | push | started the job | <a href="https://github.com/acme/app/compare/${SHA_A}...${SHA_B}">3</a> | #12, #13 |`
     )
@@ -115,40 +126,71 @@ describe('which issue is the dashboard', () => {
     body: `${renderBranchRecord(RECORD)}\nbody`,
     ...fields
   })
+  const key = { projectId: 'proj-test', branch: 'main', key: KEY, identity: BOT.login }
+  const legacy = (number: number): Record<string, unknown> => {
+    const v1 = {
+      projectId: RECORD.projectId,
+      branch: RECORD.branch,
+      jobId: RECORD.jobId,
+      lastSha: RECORD.base,
+      runId: RECORD.runId,
+      runAttempt: RECORD.runAttempt,
+      reviewers: [],
+      runs: []
+    }
+    const encoded = Buffer.from(JSON.stringify(v1)).toString('base64url')
+    return issue(number, { body: `<!-- mintlify-agent-branch v1 ${encoded} -->` })
+  }
   it.each([
-    ['the oldest of two', [issue(9), issue(5)], 5],
-    ['not a pull request', [issue(5, { pull_request: {} })], undefined],
+    ['the newest of two, the other to retire', [issue(5), issue(9)], [9, 5]],
+    [
+      'found below a line a person added',
+      [issue(5, { body: `Read me\n\n${renderBranchRecord(RECORD)}` })],
+      [5]
+    ],
+    ['found without its label', [issue(5, { labels: [] })], [5]],
+    ['not a pull request', [issue(5, { pull_request: {} })], []],
     [
       'not a person’s issue with a pasted record',
       [issue(5, { user: { login: 'mallory', type: 'User' } })],
-      undefined
+      []
     ],
-    [
-      'not a bot of another name',
-      [issue(5, { user: { login: 'other[bot]', type: 'Bot' } })],
-      undefined
-    ],
+    ['not a bot of another name', [issue(5, { user: { login: 'other[bot]', type: 'Bot' } })], []],
     [
       'not another branch’s',
       [issue(5, { body: renderBranchRecord({ ...RECORD, branch: 'dev' }) })],
-      undefined
+      []
     ],
     [
       'not another project’s',
       [issue(5, { body: renderBranchRecord({ ...RECORD, projectId: 'p2' }) })],
-      undefined
+      []
     ],
-    ['not a closed one', [issue(5, { state: 'closed' })], undefined],
-    ['not one with a broken record', [issue(5, { body: 'no record' }), 'junk', null], undefined]
-  ])('is %s', (_, issues, number) => {
-    expect(pickDashboard(issues, 'proj-test', 'main')?.issue.number).toBe(number)
+    [
+      'not another workflow’s',
+      [issue(5, { body: renderBranchRecord({ ...RECORD, key: 'other.yml' }) })],
+      []
+    ],
+    ["a first version's record, when no keyed one is there", [legacy(3)], [3]],
+    ["the keyed one rather than a first version's", [legacy(3), issue(5)], [5]],
+    ['not a closed one', [issue(5, { state: 'closed' })], []],
+    ['not one with a broken record', [issue(5, { body: 'no record' }), 'junk', null], []]
+  ])('is %s', (_, issues, numbers) => {
+    expect(pickDashboards(issues, key).map((found) => found.issue.number)).toEqual(numbers)
+  })
+
+  it("believes the token's own identity, an App's bot, and not github-actions[bot] then", () => {
+    const app = { login: 'docs-app[bot]', type: 'Bot' }
+    const issues = [issue(4), issue(6, { user: app })]
+    const found = pickDashboards(issues, { ...key, identity: app.login })
+    expect(found.map((f) => f.issue.number)).toEqual([6])
   })
 })
 
 describe('against the GitHub stand-in', () => {
   const inProcess = useInProcessGitHub({ captureLog: true })
   const { access, repository } = repositoryPerTest('dash')
-  const key = { projectId: 'proj-test', branch: 'main' }
+  const key = { projectId: 'proj-test', branch: 'main', key: KEY, identity: BOT.login }
   const warnings = (): string[] =>
     inProcess.printed
       .join('')
@@ -156,7 +198,7 @@ describe('against the GitHub stand-in', () => {
       .filter((line) => line.startsWith('::warning::'))
 
   it('opens it, finds it again in one call, updates it, and starts over once a person closes it', async () => {
-    expect(await findDashboard(access(), key)).toEqual({ kind: 'none' })
+    expect(await findDashboards(access(), key)).toEqual({ kind: 'none' })
     const saved = await createDashboard(access(), VIEW)
     if (saved.kind !== 'saved') throw new Error(saved.reason)
     const [stored] = inProcess.github.issues(repository())
@@ -168,15 +210,17 @@ describe('against the GitHub stand-in', () => {
     expect(stored?.title).toBe('Docs agent: main (proj-test)')
 
     const before = inProcess.github.requests.length
-    const found = await findDashboard(access(), key)
-    expect(found).toEqual({ kind: 'found', issue: saved.issue, record: RECORD })
+    const found = await findDashboards(access(), key)
+    expect(found).toEqual({
+      kind: 'found',
+      winner: { issue: saved.issue, record: RECORD },
+      others: []
+    })
     const calls = inProcess.github.requests.slice(before)
     expect(calls).toHaveLength(1)
-    expect(calls[0]?.query).toMatchObject({
-      labels: 'docs-agent',
-      creator: 'github-actions[bot]',
-      state: 'open'
-    })
+    expect(calls[0]?.query).toMatchObject({ creator: 'github-actions[bot]', state: 'open' })
+    // Found by its author, not its label: a person may remove the label.
+    expect(calls[0]?.query.labels).toBeUndefined()
 
     const next = withRun(
       { ...RECORD, jobId: 'job_2' },
@@ -185,11 +229,24 @@ describe('against the GitHub stand-in', () => {
     expect(
       await updateDashboard(access(), saved.issue.number, { ...VIEW, record: next })
     ).toMatchObject({ kind: 'saved' })
-    expect(await findDashboard(access(), key)).toMatchObject({ kind: 'found', record: next })
+    expect(await findDashboards(access(), key)).toMatchObject({
+      kind: 'found',
+      winner: { record: next }
+    })
 
     inProcess.github.closeIssue(repository(), saved.issue.number, 'mona')
-    expect(await findDashboard(access(), key)).toEqual({ kind: 'none' })
+    expect(await findDashboards(access(), key)).toEqual({ kind: 'none' })
     expect(warnings()).toEqual([])
+  })
+
+  it('finds it behind 250 other issues of the bot, reading every page', async () => {
+    for (let n = 0; n < 250; n++) {
+      inProcess.github.addIssue(repository(), { title: `Other ${n}`, login: BOT.login })
+    }
+    await createDashboard(access(), VIEW)
+    const before = inProcess.github.requests.length
+    expect(await findDashboards(access(), key)).toMatchObject({ kind: 'found' })
+    expect(inProcess.github.requests.length - before).toBe(3)
   })
 
   it('ignores a person’s issue with the label and a pasted record, and pull requests with the label', async () => {
@@ -200,57 +257,80 @@ describe('against the GitHub stand-in', () => {
       login: 'mallory'
     })
     inProcess.github.setPullState(repository(), 50, { state: 'open', merged: false })
-    expect(await findDashboard(access(), key)).toEqual({ kind: 'none' })
+    expect(await findDashboards(access(), key)).toEqual({ kind: 'none' })
+  })
+
+  it.each([
+    ['listing is refused (403)', 403],
+    ['issues are turned off (410)', 410]
+  ] as const)('is denied with one warning naming issues: write when %s', async (_, status) => {
+    inProcess.github.deny({ method: 'GET', path: /\/issues$/, status, times: 1 })
+    expect(await findDashboards(access(), key)).toEqual({
+      kind: 'denied',
+      reason: `the GitHub API answered ${status}`
+    })
+    expect(warnings()).toEqual([
+      `::warning::dashboard: could not read the issues of ${repository()} (the GitHub API answered ${status}), so the branch's docs job is not recorded and this run works on its own. The dashboard issue needs \`permissions: issues: write\` for the job (and issues turned on in the repository).`
+    ])
   })
 
   it.each([
     [
-      'listing is refused (403)',
-      'GET',
-      403,
-      () => findDashboard(access(), key),
-      'read the issues of'
-    ],
-    [
-      'issues are turned off (410)',
-      'GET',
-      410,
-      () => findDashboard(access(), key),
-      'read the issues of'
-    ],
-    [
       'opening is refused (403)',
       'POST',
-      403,
       () => createDashboard(access(), VIEW),
       'open the dashboard issue in'
     ],
     [
-      'updating is refused (404)',
+      'updating is refused (403)',
       'PATCH',
-      404,
       () => updateDashboard(access(), 1, VIEW),
       'update the dashboard issue #1 in'
     ]
   ] as const)(
-    'is unavailable with one warning naming issues: write when %s',
-    async (_, method, status, call, what) => {
-      inProcess.github.deny({ method, path: /\/issues(\/\d+)?$/, status, times: 1 })
-      expect(await call()).toEqual({
-        kind: 'unavailable',
-        reason: `the GitHub API answered ${status}`
-      })
+    'is unsaved with one warning naming issues: write when %s',
+    async (_, method, call, what) => {
+      inProcess.github.deny({ method, path: /\/issues(\/\d+)?$/, status: 403, times: 1 })
+      expect(await call()).toEqual({ kind: 'unavailable', reason: 'the GitHub API answered 403' })
       expect(warnings()).toEqual([
-        `::warning::dashboard: could not ${what} ${repository()} (the GitHub API answered ${status}), so the branch's docs job is not recorded and this run works on its own. The dashboard issue needs \`permissions: issues: write\` for the job (and issues turned on in the repository).`
+        `::warning::dashboard: could not ${what} ${repository()} (the GitHub API answered 403). The dashboard issue needs \`permissions: issues: write\` for the job (and issues turned on in the repository).`
       ])
     }
   )
 
-  it('names no permission when GitHub fails with a 5xx', async () => {
-    inProcess.github.deny({ method: 'GET', path: /\/issues$/, status: 502, times: 1 })
-    expect(await findDashboard(access(), key)).toMatchObject({ kind: 'unavailable' })
-    expect(warnings()).toHaveLength(1)
-    expect(warnings()[0]).not.toContain('issues: write')
+  it('writes the record anew when its issue was deleted meanwhile (404)', async () => {
+    const before = inProcess.github.issues(repository()).length
+    expect(await updateDashboard(access(), 77, VIEW)).toMatchObject({ kind: 'saved' })
+    expect(inProcess.github.issues(repository())).toHaveLength(before + 1)
+    expect(await findDashboards(access(), key)).toMatchObject({ kind: 'found' })
+  })
+
+  it('throws, naming no permission, when GitHub fails with a 5xx: unknown is not none', async () => {
+    inProcess.github.deny({
+      method: 'GET',
+      path: new RegExp(`${repository()}/issues$`),
+      status: 502
+    })
+    await expect(findDashboards(access(), key)).rejects.toBeInstanceOf(StateUnknownError)
+    expect(warnings()).toEqual([])
+  })
+
+  it('retires an older record: closed, its marker gone, the winner named', async () => {
+    const old = await createDashboard(access(), VIEW)
+    const won = await createDashboard(access(), VIEW)
+    if (old.kind !== 'saved' || won.kind !== 'saved') throw new Error('not saved')
+    const found = await findDashboards(access(), key)
+    if (found.kind !== 'found') throw new Error(found.kind)
+    expect(found.winner.issue.number).toBe(won.issue.number)
+    const [loser] = found.others
+    if (!loser) throw new Error('no older record')
+    expect(loser.issue.number).toBe(old.issue.number)
+    await retireDashboard(access(), loser, won.issue)
+    const stored = inProcess.github.issues(repository()).find((i) => i.number === old.issue.number)
+    expect(stored?.state).toBe('closed')
+    expect(stored?.body).toContain(`replaced by #${won.issue.number}`)
+    expect(parseBranchRecord(stored?.body)).toBeUndefined()
+    expect(await findDashboards(access(), key)).toMatchObject({ kind: 'found', others: [] })
   })
 })
 

@@ -189,6 +189,15 @@ export const commitRoutes: Route[] = [
   },
   {
     method: 'GET',
+    path: /^\/repos\/([^/]+\/[^/]+)\/commits\/([0-9a-f]{7,64})$/,
+    handle: ({ params: [repository = '', sha = ''], state }) => {
+      const commit = history(state, repository).commits.get(sha)
+      if (!commit) return notFound
+      return { status: 200, body: { ...commitView(repository, commit), files: [] } }
+    }
+  },
+  {
+    method: 'GET',
     path: /^\/repos\/([^/]+\/[^/]+)\/compare\/([^/]+?)\.\.\.([^/]+)$/,
     handle: ({ params: [repository = '', base = '', head = ''], request: { query }, state }) => {
       const repo = history(state, repository)
