@@ -72,7 +72,10 @@ async function planAndExecute(
     }
     // Not an expected failure: say so plainly, keep the stack for debug logs.
     core.debug(error instanceof Error && error.stack ? safeLine(error.stack, 4000) : String(error))
-    const { endpoint, jobId } = endpointOf(parts.settings)
+    // Gathering facts only reads: a failure there sent nothing, whatever the inputs ask.
+    const { endpoint, jobId } = gathered
+      ? endpointOf(parts.settings)
+      : { endpoint: 'get' as const, jobId: undefined }
     return {
       ...(gathered ? { gathered } : {}),
       outcome: parts.owner.outcome(parts.calls.failure(error, endpoint, jobId))

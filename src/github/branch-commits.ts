@@ -158,23 +158,6 @@ export function compareLink(
   return `${serverUrl}/${repository}/compare/${base}...${head}`
 }
 
-/** The newest MAX_LISTED of `commits` (oldest first), and the count of all. */
-export function capCommits(
-  commits: readonly CoveredCommit[],
-  total: number
-): { commits: CoveredCommit[]; total: number } {
-  return {
-    commits: commits.slice(-MAX_LISTED),
-    total: Math.max(total, commits.length)
-  }
-}
-
-/** A compare link GitHub gave, if it is one on this server and repository. */
-function sameCompare(link: unknown, input: CoverageInput): string | undefined {
-  const prefix = `${input.serverUrl}/${input.repository}/compare/`
-  return typeof link === 'string' && link.startsWith(prefix) && !/\s/.test(link) ? link : undefined
-}
-
 /** When the first scheduled or manual run starts looking (ISO 8601). */
 export function windowStart(now: Date): string {
   return new Date(now.getTime() - FIRST_RUN_DAYS * 24 * 60 * 60 * 1000).toISOString()
@@ -273,7 +256,7 @@ export async function readCandidates(
         const oldest = event[0]?.sha
         if (!oldest) return { since: [], event, base: input.headSha, unread: 0, origin }
         const { data } = await octokit.rest.repos.getCommit({ owner, repo, ref: oldest })
-        const parent = nonZeroSha(record(data.parents?.[0])?.sha)
+        const parent = nonZeroSha(record(data.parents[0])?.sha)
         const read = parent ? await compare(parent) : 'unknown-base'
         if (read === 'unknown-base' || !parent)
           return { since: [], event, base: input.headSha, unread: 0, origin }
@@ -298,8 +281,16 @@ export async function readCandidates(
         .map(fromApiCommit)
         .filter((commit) => commit !== undefined)
         .reverse()
-      const parent = nonZeroSha(record(data[data.length - 1]?.parents?.[0])?.sha)
-      return { since, event, base: parent ?? input.headSha, unread: 0, origin: 'first-window' }
+      // The base is the parent of the oldest listed; a root commit is its own base.
+      const parent = nonZeroSha(record(data[data.length - 1]?.parents[0])?.sha)
+      const base = parent ?? since[0]?.sha ?? input.headSha
+      return {
+        since: since.filter((commit) => commit.sha !== base),
+        event,
+        base,
+        unread: 0,
+        origin: 'first-window'
+      }
     }
     if (!input.base) return await first(input.eventName === 'push' ? 'first-push' : 'first-window')
     const read = await compare(input.base)
@@ -339,6 +330,34 @@ export async function readCandidates(
       `Could not read the commits of ${safeLine(input.branch, 100)} (${reason}); this run tells the event's own commits only.${permissionHint(error, READ_HINT)}`
     )
     return { since: [], event, unread: 0, origin: 'first-push' }
+  }
+}
+
+/**
+ * The older of two bases (one call): a record that lost a race to open the branch's
+ * record may have started from an older commit, and its commits must be weighed too.
+ */
+export async function olderBase(
+  access: RepositoryAccess,
+  base: string,
+  other: string
+): Promise<string> {
+  if (base === other) return base
+  try {
+    const { octokit, owner, repo } = await openRepository(access)
+    const basehead = `${other}...${base}`
+    const { data } = await octokit.rest.repos.compareCommitsWithBasehead({
+      owner,
+      repo,
+      basehead,
+      per_page: 1
+    })
+    return data.status === 'ahead' ? other : base
+  } catch (error) {
+    if (gitHubFailure(error) === 'unknown') {
+      throw new StateUnknownError('the commits of an older record', describeGitHubError(error))
+    }
+    return base
   }
 }
 

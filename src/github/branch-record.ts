@@ -137,7 +137,7 @@ function list<T>(
 ): T[] | undefined {
   if (!Array.isArray(value) || value.length > max) return undefined
   const parsed = value.map(item)
-  return parsed.every((v) => v !== undefined) ? (parsed as T[]) : undefined
+  return parsed.every((v) => v !== undefined) ? parsed : undefined
 }
 
 // One string: in a list, the word before 'to' would read as an import to the layout test.

@@ -15,7 +15,7 @@ const WHY: Record<CommitsCoverage['origin'], string> = {
   'first-push': 'the commits of this push (the first run on this branch)',
   'first-window': 'the commits of the last 7 days (the first run on this branch)',
   'history-rewritten':
-    "the commits no docs job has been told about yet (the history of the branch was rewritten since the last run)"
+    'the commits no docs job has been told about yet (the history of the branch was rewritten since the last run)'
 }
 
 function byline(author: string | undefined): string {

@@ -4,130 +4,27 @@
 // time, against the Agent Jobs stand-in and the GitHub stand-in (state kept between runs).
 
 import { jest } from '@jest/globals'
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { branchWorld, REPO } from '../support/branch-world.js'
 import { pullRequestWorld, seedPull } from '../support/github-routes/pull-requests.js'
-import { startGitHubStandIn } from '../support/github-stand-in.js'
-import { runAction, type ActionRun, type RunOptions } from '../support/run-action.js'
-import { startStandIn } from '../support/stand-in.js'
-import {
-  GITHUB_TOKEN as TOKEN,
-  inputs,
-  onDemand,
-  runnerEnv,
-  startedWithFile
-} from '../support/fixtures.js'
-
-const REPO = 'acme/app'
+import type { ActionRun } from '../support/run-action.js'
+import { GITHUB_TOKEN as TOKEN, onDemand, startedWithFile } from '../support/fixtures.js'
 
 // A test waits for its whole chain (seven runs, one of them waiting on a slow job), not
 // for two runs as a test of its own would: more time than the default on a busy machine.
 jest.setTimeout(60_000)
 
+/** The branch's world, with the dashboards as a person filtering by the label sees them. */
 async function world() {
-  const agent = await startStandIn({ jobDurationMs: 100 })
-  const github = await startGitHubStandIn({ token: TOKEN })
-  const dir = mkdtempSync(join(tmpdir(), 'branch-job-'))
-  let runId = 7000
-  let head = ''
-  let pullNumber = 100
-
-  let last: { options: RunOptions } | undefined
-  function runEvent(
-    event: string,
-    payload: unknown,
-    sha: string,
-    prompt: string,
-    extra = {}
-  ): Promise<ActionRun> {
-    const path = join(dir, `${event}-${runId}.json`)
-    writeFileSync(path, JSON.stringify(payload))
-    const options: RunOptions = {
-      inputs: inputs(agent.url, { 'github-token': TOKEN, prompt, ...extra }),
-      env: runnerEnv(event, path, github.apiUrl, {
-        GITHUB_SHA: sha,
-        GITHUB_REF: 'refs/heads/main',
-        GITHUB_RUN_ID: String(runId++)
-      })
-    }
-    last = { options }
-    return runAction(options)
-  }
-
-  /** The last workflow run again: same run id, the next attempt. */
-  function rerun(): Promise<ActionRun> {
-    const options = last?.options as RunOptions
-    return runAction({ ...options, env: { ...options.env, GITHUB_RUN_ATTEMPT: '2' } })
-  }
-
-  // The branch exists before the workflow's first run.
-  head =
-    github.pushCommits(REPO, 'main', [{ message: 'Initial commit', author: 'dev' }])[0]?.sha ?? ''
-
-  /** Pushes commits to main (each from its own pull request) and runs the workflow for the push. */
-  function push(
+  const w = await branchWorld()
+  const dashboards = () =>
+    w.github.issues(REPO).filter((issue) => issue.labels.includes('docs-agent'))
+  const push = (
     messages: string[],
     prompt = 'fast: Update the docs.',
-    extra = {},
+    extra: Record<string, string> = {},
     options: { replace?: boolean; author?: string } = {}
-  ): Promise<ActionRun> {
-    const author = options.author ?? 'dev'
-    const before = head
-    const stored = github.pushCommits(
-      REPO,
-      'main',
-      messages.map((message) => ({
-        message,
-        author,
-        pull: { number: pullNumber++, title: message, author }
-      })),
-      { replace: options.replace === true }
-    )
-    head = stored.at(-1)?.sha ?? head
-    const commits = stored.map((c) => ({
-      id: c.sha,
-      message: c.message,
-      author: { name: 'Dev', username: 'dev' }
-    }))
-    return runEvent(
-      'push',
-      { ref: 'refs/heads/main', before, after: head, commits },
-      head,
-      prompt,
-      extra
-    )
-  }
-
-  const schedule = (prompt = 'fast: Update the docs.'): Promise<ActionRun> =>
-    runEvent('schedule', { schedule: '0 6 * * 1' }, head, prompt)
-
-  /** Every prompt the agent received, creations and messages, in order. */
-  const prompts = (): string[] =>
-    agent.requests
-      .filter((r) => r.method === 'POST')
-      .map((r) => (JSON.parse(r.body) as { prompt: string }).prompt)
-  const creations = (): number =>
-    agent.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/job')).length
-  const messages = (): number =>
-    agent.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/message')).length
-  const dashboards = () =>
-    github.issues(REPO).filter((issue) => issue.labels.includes('docs-agent'))
-  return {
-    agent,
-    github,
-    push,
-    rerun,
-    schedule,
-    prompts,
-    creations,
-    messages,
-    dashboards,
-    close: async () => {
-      await agent.close()
-      await github.close()
-    }
-  }
+  ) => w.push(messages, prompt, { inputs: extra }, options)
+  return { ...w, push, dashboards }
 }
 const freshWorld = onDemand(world)
 

@@ -3,6 +3,7 @@
 // of them are untold. Reads only; unknown throws (StateUnknownError), never reads as none.
 
 import {
+  olderBase,
   readCandidates,
   sourcePullRequests,
   type CoveredCommit,
@@ -71,11 +72,15 @@ export async function gatherBranchFacts(options: {
   const winner = found.kind === 'found' ? found.winner : undefined
   const record = winner?.record
   let recorded = record ? await options.lookUp(record.jobId) : undefined
+  let base = record?.base
+  for (const other of found.kind === 'found' ? found.others : []) {
+    if (base && other.record.base) base = await olderBase(access, base, other.record.base)
+  }
   const candidates = await readCandidates(access, {
     repository: run.repository,
     serverUrl: run.serverUrl,
     branch,
-    ...(record?.base ? { base: record.base } : {}),
+    ...(base ? { base } : {}),
     headSha: run.sha,
     eventName: run.eventName,
     payload: run.payload,
