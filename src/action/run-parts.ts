@@ -109,7 +109,14 @@ export function branchDashboard(
   const run = parts.event.run
   return new BranchDashboard(
     { token, userAgent: USER_AGENT, repository: run.repository },
-    { facts, plan, projectId: parts.settings.projectId, run, identity: gathered.facts.run }
+    {
+      facts,
+      plan,
+      projectId: parts.settings.projectId,
+      run,
+      identity: gathered.facts.run,
+      ...(parts.settings.docsToken ? { docsToken: parts.settings.docsToken } : {})
+    }
   )
 }
 

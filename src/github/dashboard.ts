@@ -312,12 +312,16 @@ export async function updateDashboard(
  */
 export async function retireDashboard(
   access: RepositoryAccess,
-  loser: FoundDashboard,
+  loser: FoundDashboard & { docsPullRequest?: string },
   winner: DashboardIssue
 ): Promise<void> {
+  const docs = loser.docsPullRequest ? parsePullRequestLink(loser.docsPullRequest) : undefined
+  const pull = docs
+    ? ` Its docs pull request, ${link(docs.link, safeHtml(`${docs.repository}#${docs.number}`))}, is closed where the token can reach it.`
+    : ''
   try {
     const { octokit, owner, repo } = await openRepository(access)
-    const note = `> This record was replaced by #${winner.number}, the branch's record now: its job (<code>${safeHtml(loser.record.jobId)}</code>) is no longer followed up, and the commits it was told will be told to the branch's job.`
+    const note = `> This record was replaced by #${winner.number}, the branch's record now: its job (<code>${safeHtml(loser.record.jobId)}</code>) is no longer followed up, and the commits it was told will be told to the branch's job.${pull}`
     await octokit.rest.issues.update({
       owner,
       repo,

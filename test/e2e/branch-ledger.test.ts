@@ -6,6 +6,8 @@ import { jest } from '@jest/globals'
 import { branchWorld, REPO, type BranchWorld } from '../support/branch-world.js'
 import { parseBranchRecord, renderBranchRecord } from '../../src/github/branch-record.js'
 import type { ActionRun } from '../support/run-action.js'
+import { GITHUB_TOKEN as TOKEN } from '../support/fixtures.js'
+import { pullRequestWorld, seedPull } from '../support/github-routes/pull-requests.js'
 
 jest.setTimeout(60_000)
 
@@ -249,8 +251,14 @@ describe('one job and one dashboard per branch', () => {
         const shaA = w.head()
         const b = w.pushOnly(['Race change B'])
         const shaB = w.head()
-        const raced = await Promise.all([w.runPush(a), w.runPush(b)])
-        const next = await w.push(['After the race'])
+        // The docs pull requests the jobs open, visible to the docs token.
+        for (let n = 100; n < 103; n++) seedPull(w.github.state, 'acme/docs', n, {})
+        const docsToken = { inputs: { 'docs-token': TOKEN } }
+        const raced = await Promise.all([
+          w.runPush(a, undefined, docsToken),
+          w.runPush(b, undefined, docsToken)
+        ])
+        const next = await w.push(['After the race'], undefined, docsToken)
         expect(next.exitCode).toBe(0)
         // Both first runs opened a record (neither saw the other's): the race happened.
         expect(new Set(raced.map((r) => r.outputs['job-id'])).size).toBe(2)
@@ -266,9 +274,15 @@ describe('one job and one dashboard per branch', () => {
         expect(record?.told.some((job) => job.id === loser)).toBe(false)
         expect(record?.ended).toContainEqual({ id: loser, why: 'lost-race' })
         // Retired: closed, and its record gone from its body.
-      const closed = w.github.issues(REPO).filter((d) => d.state === 'closed')
+        const closed = w.github.issues(REPO).filter((d) => d.state === 'closed')
         expect(closed).toHaveLength(1)
         expect(closed[0]?.body).toContain(`replaced by #${open[0]?.number}`)
+        // The loser's docs pull request is closed, with a comment saying why.
+        const loserPr = raced.find((r) => r.outputs['job-id'] === loser)?.outputs['pr-number']
+        const docsPull = pullRequestWorld(w.github.state).pulls.get(`acme/docs#${loserPr}`)
+        expect(docsPull?.state).toBe('closed')
+        const comments = w.github.comments('acme/docs', Number(loserPr))
+        expect(comments.at(-1)?.body).toContain('lost a race')
       } finally {
         await w.close()
       }

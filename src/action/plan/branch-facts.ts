@@ -29,8 +29,11 @@ export interface BranchFacts {
   issue?: number
   record?: BranchRecord
   recorded?: RecordedJob
-  /** Older open records of the same key: retired by this run, their jobs give commits back. */
-  others: FoundDashboard[]
+  /**
+   * Older open records of the same key: retired by this run, their jobs give commits back,
+   * and their docs pull requests (when the service names one) are closed.
+   */
+  others: Array<FoundDashboard & { docsPullRequest?: string }>
   /** GitHub refused the dashboard (one warning given): the run works on its own. */
   denied: boolean
   candidates: ReadCandidates
@@ -73,8 +76,12 @@ export async function gatherBranchFacts(options: {
   const record = winner?.record
   let recorded = record ? await options.lookUp(record.jobId) : undefined
   let base = record?.base
+  const others: BranchFacts['others'] = []
   for (const other of found.kind === 'found' ? found.others : []) {
     if (base && other.record.base) base = await olderBase(access, base, other.record.base)
+    const job = await options.lookUp(other.record.jobId)
+    const link = job.kind === 'found' ? job.job.prLink : null
+    others.push({ ...other, ...(link ? { docsPullRequest: link } : {}) })
   }
   const candidates = await readCandidates(access, {
     repository: run.repository,
@@ -107,7 +114,7 @@ export async function gatherBranchFacts(options: {
     key: options.key,
     ...(winner ? { issue: winner.issue.number, record: winner.record } : {}),
     ...(recorded ? { recorded } : {}),
-    others: found.kind === 'found' ? found.others : [],
+    others,
     denied: found.kind === 'denied',
     candidates,
     fresh,

@@ -4,7 +4,7 @@
 
 import * as core from '@actions/core'
 import { parsePullRequestLink } from '../../common/pull-request-link.js'
-import { safeLine } from '../../common/safe-text.js'
+import { safeHtml, safeLine } from '../../common/safe-text.js'
 import {
   coverageRun,
   MAX_LISTED,
@@ -19,6 +19,7 @@ import {
   openGitHub,
   permissionHint
 } from '../../github/client.js'
+import { closeDocsPullRequest } from '../../github/docs-pr-close.js'
 import { requestReviews } from '../../github/docs-review.js'
 import { postDocsUpdateComment } from '../../github/docs-update-comment.js'
 import {
@@ -45,6 +46,8 @@ export interface BranchRunFacts {
   projectId: string
   run: WorkflowRun
   identity: RunIdentity
+  /** A token for the docs repository, when there is one (docs-token). */
+  docsToken?: string
 }
 
 /** What the dashboard's row says the run did. */
@@ -203,7 +206,18 @@ export class BranchDashboard {
     if (this.retired || this.issue === undefined) return
     this.retired = true
     const winner = { number: this.issue, url: '' }
-    for (const other of this.run.facts.others) await retireDashboard(access, other, winner)
+    for (const other of this.run.facts.others) {
+      await retireDashboard(access, other, winner)
+      const link = other.docsPullRequest
+      const docs = link ? parsePullRequestLink(link) : undefined
+      // The docs token, or the code's token when the docs live in this repository.
+      const here = docs?.repository.toLowerCase() === this.run.run.repository.toLowerCase()
+      const token = this.run.docsToken ?? (here ? this.access.token : undefined)
+      if (link && token) {
+        const comment = `The docs job that opened this pull request lost a race to another run of the same workflow on <code>${safeHtml(this.run.facts.branch, 100)}</code>: its commits are told to the branch's job (see ${safeHtml(this.run.run.repository, 200)}#${this.issue}), which opens or updates its own docs pull request.`
+        await closeDocsPullRequest({ ...access, token }, link, comment)
+      }
+    }
   }
 
   /** What this run told (after the job took the prompt), oldest first. */

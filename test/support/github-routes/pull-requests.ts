@@ -1,5 +1,5 @@
-// Pull requests as the docs features see them: read one, request reviewers, add
-// labels. Like GitHub, a review request naming anyone who cannot be asked (the pull
+// Pull requests as the docs features see them: read one, close or reopen it, request
+// reviewers, add labels. Like GitHub, a review request naming anyone who cannot be asked (the pull
 // request's author, someone without access, a team without access) is refused whole
 // with a 422. A label outside the repository's labels is refused with a 422 when the
 // test says labels cannot be created (as for a token that may not create them).
@@ -114,6 +114,20 @@ export const pullRequestRoutes: Route[] = [
     handle: ({ params: [repository = '', number = ''], state }) => {
       const pull = pullRequestWorld(state).pulls.get(key(repository, number))
       return pull ? { status: 200, body: view(state, repository, pull) } : notFound
+    }
+  },
+  {
+    // Closing or reopening; a merged pull request stays as it is (422), as on GitHub.
+    method: 'PATCH',
+    path: /^\/repos\/([^/]+\/[^/]+)\/pulls\/(\d+)$/,
+    handle: ({ params: [repository = '', number = ''], state, json }) => {
+      const pull = pullRequestWorld(state).pulls.get(key(repository, number))
+      if (!pull) return notFound
+      const wanted = json()?.state
+      if (wanted !== undefined && wanted !== 'open' && wanted !== 'closed') return invalid
+      if (wanted !== undefined && pull.merged) return refused('Pull request is already merged')
+      if (wanted) pull.state = wanted
+      return { status: 200, body: view(state, repository, pull) }
     }
   },
   {
