@@ -23,7 +23,7 @@ const warnings = (run: ActionRun): string[] =>
   run.stdout.split('\n').filter((line) => line.startsWith('::warning::'))
 
 async function untilIdle(w: BranchWorld, jobId: string): Promise<void> {
-  for (let i = 0; i < 100 && w.agent.job(jobId)?.status === 'active'; i++) {
+  for (let i = 0; i < 300 && w.agent.job(jobId)?.status === 'active'; i++) {
     await new Promise((resolve) => setTimeout(resolve, 100))
   }
 }
@@ -76,7 +76,7 @@ describe('no commit is lost', () => {
       const w = await branchWorld()
       try {
         await w.push(['Busy one'])
-        const busy = await w.push(['Busy two'], 'slow:1500:fail: Update the docs.', {
+        const busy = await w.push(['Busy two'], 'slow:4000:fail: Update the docs.', {
           inputs: { wait: 'false' }
         })
         const waiter = await w.push(['Waiter change'])
@@ -147,7 +147,7 @@ describe('no commit is lost', () => {
     async () => {
       const w = await branchWorld()
       try {
-        const busy = await w.push(['Long change'], 'slow:2500: Update the docs.', {
+        const busy = await w.push(['Long change'], 'slow:6000: Update the docs.', {
           inputs: { wait: 'false' }
         })
         const timedOut = await w.push(['Waited change'], 'fast: Update the docs.', {
