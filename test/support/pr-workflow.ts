@@ -5,7 +5,11 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startGitHubStandIn, type GitHubStandIn } from './github-stand-in.ts'
+import {
+  startGitHubStandIn,
+  type GitHubStandIn,
+  type GitHubStandInOptions
+} from './github-stand-in.ts'
 import { inputs, runnerEnv } from './fixtures.ts'
 import { runAction, type ActionRun } from './run-action.ts'
 import { startStandIn, type StandIn } from './stand-in.ts'
@@ -35,6 +39,8 @@ export interface WorkflowRunSpec {
   event?: 'pull_request' | 'issue_comment'
   inputs?: Record<string, string>
   env?: Record<string, string>
+  /** Called with each chunk of the run's stdout, e.g. to change GitHub while it works. */
+  onStdout?: (text: string) => void
 }
 
 let nextRunId = 5000
@@ -57,13 +63,14 @@ function commentEventPath(): string {
 }
 
 export async function simulate(
-  options: { jobDurationMs?: number; maxPerPage?: number } = {}
+  options: Pick<GitHubStandInOptions, 'maxPerPage' | 'tokens'> & { jobDurationMs?: number } = {}
 ): Promise<Simulation> {
   const agent = await startStandIn({ jobDurationMs: options.jobDurationMs ?? 150 })
   const github = await startGitHubStandIn({
     token: TOKEN,
     prefix: '/api/v3',
-    ...(options.maxPerPage ? { maxPerPage: options.maxPerPage } : {})
+    ...(options.maxPerPage ? { maxPerPage: options.maxPerPage } : {}),
+    ...(options.tokens ? { tokens: options.tokens } : {})
   })
   return {
     agent,
@@ -72,6 +79,7 @@ export async function simulate(
       const runId = spec.runId ?? nextRunId++
       const event = spec.event ?? 'pull_request'
       return runAction({
+        ...(spec.onStdout ? { onStdout: spec.onStdout } : {}),
         inputs: inputs(agent.url, {
           'max-poll-interval': '200ms',
           'github-token': TOKEN,
