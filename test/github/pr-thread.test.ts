@@ -21,6 +21,7 @@ import {
 } from '../support/fixtures.js'
 import { startGitHubStandIn } from '../support/github-stand-in.js'
 import { useInProcessGitHub } from '../support/in-process-github.js'
+import { markerValues } from '../support/markers.js'
 
 const MARKER = '<!-- mintlify-agent-job key="Docs/docs/docs-agent" -->'
 
@@ -199,11 +200,18 @@ describe('the bundled action with pr-comment', () => {
           .map((c) => c.body)
       ).toEqual(['Looks good', other, `Quoting it:\n${MARKER}`])
       expect(comments()[3]?.id).toBe(ours.id)
-      expect(comments()[3]?.body).toMatch(
-        new RegExp(
-          `^<!-- mintlify-agent-job project="proj-test" job="${standIn.jobIds()[0]}" run="4242" attempt="1" follow-ups="0"(?: handed-off="[^"]+")? -->\n### Mintlify Docs Agent Job\n`
-        )
-      )
+      const [recordLine, heading] = (comments()[3]?.body ?? '').split('\n')
+      expect(markerValues('pr', recordLine)).toEqual([
+        {
+          project: 'proj-test',
+          job: standIn.jobIds()[0],
+          run: '4242',
+          attempt: 1,
+          followUps: 0,
+          handedOff: 'https://github.com/acme/docs/pull/100'
+        }
+      ])
+      expect(heading).toBe('### Mintlify Docs Agent Job')
       expect(comments()[3]?.body).toContain('| Status | ✅ completed |')
       expect(comments()[3]?.body).toContain('acme/docs#100')
       expect(comments()[3]?.body).toContain(`<code>${standIn.jobIds()[0]}</code>`)

@@ -11,6 +11,7 @@ import {
   type GitHubStandInOptions
 } from './github-stand-in.ts'
 import { inputs, runnerEnv } from './fixtures.ts'
+import { markerLine, markerValues } from './markers.ts'
 import { runAction, type ActionRun } from './run-action.ts'
 import { startStandIn, type StandIn } from './stand-in.ts'
 
@@ -123,7 +124,28 @@ export function codeRepositoryCalls(github: GitHubStandIn, from = 0): string[] {
     .map((r) => `${r.method} ${r.path}`)
 }
 
-/** The job id in the record line of a comment body. */
+/** The record on the first line of a comment body, as its marker holds it. */
+export interface RecordValue {
+  project: string
+  job: string
+  run: string
+  attempt: number
+  followUps: number
+  handedOff?: string
+}
+
+/** The record on the first line of a comment body (decoded here, not by the action's code). */
+export function recorded(body: string | undefined): RecordValue | undefined {
+  return markerValues('pr', (body ?? '').split('\n', 1)[0])[0] as RecordValue | undefined
+}
+
+/** The job id in the record on the first line of a comment body. */
 export function recordedJob(body: string | undefined): string | undefined {
-  return /^<!-- mintlify-agent-job project="[^"]*" job="([^"]*)"/.exec(body ?? '')?.[1]
+  return recorded(body)?.job
+}
+
+/** `body` with its record's fields changed, as someone editing the comment would leave it. */
+export function withRecorded(body: string, fields: Partial<RecordValue>): string {
+  const [, ...rest] = body.split('\n')
+  return [markerLine('pr', { ...recorded(body), ...fields }), ...rest].join('\n')
 }
