@@ -1,9 +1,9 @@
 // The pull request's record of its docs job: one hidden marker (marker.ts, kind `pr`)
 // in the action's comment, keyed by the Mintlify project, so every workflow and step on
 // the pull request finds the same job. Pure: format, strict parse, and which comment
-// to believe. A record is read only from a comment written by a trusted bot account;
-// a marker anyone else wrote (or pasted) is ignored, as is anything malformed. Records
-// in the format of earlier versions are still read.
+// to believe. A record is read only from a comment written by a trusted account (the
+// one github-token writes as); a marker anyone else wrote (or pasted) is ignored, as is
+// anything malformed. Records in the format of earlier versions are still read.
 
 import { isPlainId } from '../common/plain-id.js'
 import { parsePullRequestLink } from '../common/pull-request-link.js'
@@ -24,9 +24,10 @@ export interface PullRequestRecord {
 }
 
 /**
- * Whose comments are believed. The workflow's token writes as `github-actions[bot]`;
- * trusting any `[bot]` login would let any app installed anywhere point the pull
- * request at its own job, so the login is named, and the account must be a Bot.
+ * Whose comments are believed when nothing else is said: the workflow's token writes as
+ * `github-actions[bot]`. Trusting any `[bot]` login would let any app installed anywhere
+ * point the pull request at its own job, so logins are named (token-identity.ts learns
+ * the one github-token writes as), and a `[bot]` login must be a Bot account.
  */
 export const TRUSTED_AUTHORS: readonly string[] = ['github-actions[bot]']
 
@@ -175,12 +176,17 @@ export function withHandedOff(record: PullRequestRecord, link: string): PullRequ
   return { ...record, handedOff: link }
 }
 
-/** Whether a comment's author is one whose records are believed. */
+/**
+ * Whether a comment's author is one whose records are believed: a named login, and the
+ * kind of account it must be (an app writes as a Bot, a personal token as its User).
+ */
 export function isTrustedAuthor(
   user: CommentAuthor | null | undefined,
   trusted: readonly string[] = TRUSTED_AUTHORS
 ): boolean {
-  return user?.type === 'Bot' && typeof user.login === 'string' && trusted.includes(user.login)
+  const login = user?.login
+  if (typeof login !== 'string' || !trusted.includes(login)) return false
+  return user?.type === (login.endsWith('[bot]') ? 'Bot' : 'User')
 }
 
 /**

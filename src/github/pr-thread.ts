@@ -15,13 +15,8 @@ import {
   walkPages,
   type GitHubClient
 } from './client.js'
-import {
-  formatRecord,
-  legacyMarker,
-  RecordSearch,
-  TRUSTED_AUTHORS,
-  type PullRequestRecord
-} from './pr-record.js'
+import { formatRecord, legacyMarker, RecordSearch, type PullRequestRecord } from './pr-record.js'
+import { tokenIdentity } from './token-identity.js'
 import { onSameServer, pullRequestNumber, type WorkflowRun } from './workflow-run.js'
 
 /** 100 comments a page: a pull request with 3,000 comments is read in 30 calls at most. */
@@ -42,7 +37,7 @@ export interface ThreadOptions {
   signal?: AbortSignal
   /** How long the listing may take. */
   budgetMs: number
-  /** Logins whose records are believed (Bot accounts only); `github-actions[bot]` by default. */
+  /** Logins whose records are believed; by default the one github-token writes as. */
   trustedAuthors?: readonly string[]
 }
 
@@ -67,7 +62,8 @@ export class PullRequestThread {
   /**
    * The thread of the pull request this run is for, read once. Undefined (with a debug
    * line or one warning) when the run is not for a pull request, or the comments
-   * cannot be read: then nothing is recorded and nothing is written.
+   * cannot be read: then nothing is recorded and nothing is written. Throws
+   * StateUnknownError when GitHub cannot say whose token it is.
    */
   static async open(options: ThreadOptions): Promise<PullRequestThread | undefined> {
     const run = options.run
@@ -84,13 +80,18 @@ export class PullRequestThread {
       )
       return undefined
     }
-    const search = new RecordSearch(
-      options.projectId,
-      legacyMarker(run),
-      options.trustedAuthors ?? TRUSTED_AUTHORS
-    )
+    const signal = boundedSignal(options.signal, options.budgetMs)
+    const trusted = options.trustedAuthors ?? [
+      await tokenIdentity({
+        token: options.token,
+        userAgent: options.userAgent,
+        signal,
+        budgetMs: options.budgetMs
+      })
+    ]
+    const search = new RecordSearch(options.projectId, legacyMarker(run), trusted)
     try {
-      const octokit = await client(options, options.budgetMs, options.signal)
+      const octokit = await openGitHub(options.token, options.userAgent, signal)
       const [owner = '', repo = ''] = run.repository.split('/')
       const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, {
         owner,

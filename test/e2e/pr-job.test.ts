@@ -120,9 +120,11 @@ describe('the first run for a pull request', () => {
         created: 'true',
         status: 'completed'
       })
-      // The comments read, the comment written early, the docs pull request read (with the
-      // workflow's token, whatever repository it is in), the comment updated.
+      // Whose token it is, the comments read, the comment written early, the docs pull
+      // request read (with the workflow's token, whatever repository it is in), the comment
+      // updated.
       expect(firstGitHubCalls).toEqual([
+        'POST /graphql',
         'GET /repos/acme/app/issues/7/comments',
         'POST /repos/acme/app/issues/7/comments',
         'GET /repos/acme/docs/pulls/100',

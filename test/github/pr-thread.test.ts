@@ -215,8 +215,10 @@ describe('the bundled action with pr-comment', () => {
       expect(comments()[3]?.body).toContain('| Status | ✅ completed |')
       expect(comments()[3]?.body).toContain('acme/docs#100')
       expect(comments()[3]?.body).toContain(`<code>${standIn.jobIds()[0]}</code>`)
-      // The stand-in pages by two: the old comment is on page 2, found through the Link header.
+      // Whose token it is; the stand-in pages by two: the old comment is on page 2, found
+      // through the Link header.
       expect(calls()).toEqual([
+        'POST /graphql',
         'GET /repos/acme/app/issues/7/comments',
         'GET /repos/acme/app/issues/7/comments',
         `PATCH /repos/acme/app/issues/comments/${ours.id}`,
