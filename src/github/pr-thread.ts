@@ -1,26 +1,35 @@
 // The action's one comment on the pull request a run is for: found in one pass over
 // the comments (one call per 100), written as soon as the job is known, updated at
-// the end. Its first line is the pull request's record (pr-record.ts). Everything
-// here is a courtesy around the job: a failure is one warning naming the permission,
-// never a failed step, and after a failed write no further write is tried.
+// the end. Its first line is the pull request's record (pr-record.ts). Reading it is
+// not a courtesy: comments GitHub could not list (other than by refusing) fail the run
+// before anything is sent, since "no record" would start a second job. Writing is:
+// a failure is one warning naming the permission, never a failed step, and after a
+// failed write no further write is tried.
 
 import * as core from '@actions/core'
 import { parsePullRequestLink } from '../common/pull-request-link.js'
+import { StateUnknownError } from '../common/run-errors.js'
 import { safeLine } from '../common/safe-text.js'
 import {
   boundedSignal,
   describeGitHubError,
+  gitHubFailure,
   permissionHint,
   openGitHub,
-  walkPages,
   type GitHubClient
 } from './client.js'
-import { formatRecord, legacyMarker, RecordSearch, type PullRequestRecord } from './pr-record.js'
+import {
+  formatRecord,
+  legacyMarker,
+  RecordSearch,
+  type PullRequestRecord,
+  type ThreadComment
+} from './pr-record.js'
 import { tokenIdentity } from './token-identity.js'
 import { onSameServer, pullRequestNumber, type WorkflowRun } from './workflow-run.js'
 
-/** 100 comments a page: a pull request with 3,000 comments is read in 30 calls at most. */
-export const MAX_COMMENT_PAGES = 30
+/** 100 comments a page: up to 20,000 are read. Past that, "no record" could not be told. */
+export const MAX_COMMENT_PAGES = 200
 /** What reading the comments, and writing the comment, need: named only after a no. */
 const READ_HINT =
   'Reading them needs `permissions: pull-requests: read` for the job (keeping the comment needs `pull-requests: write`).'
@@ -39,6 +48,26 @@ export interface ThreadOptions {
   budgetMs: number
   /** Logins whose records are believed; by default the one github-token writes as. */
   trustedAuthors?: readonly string[]
+  /** The most pages of comments read; MAX_COMMENT_PAGES by default. */
+  maxPages?: number
+}
+
+/** What one pass over the comments came to. */
+type Reading = 'found' | 'read to the end' | 'cut short'
+
+/** Hands each page to `search` until it finds the record, the listing ends, or `maxPages` were read. */
+async function readPages(
+  pages: AsyncIterable<{ data: ThreadComment[]; headers: { link?: string } }>,
+  search: RecordSearch,
+  maxPages: number
+): Promise<Reading> {
+  let seen = 0
+  for await (const page of pages) {
+    if (search.visit(page.data)) return 'found'
+    if (++seen >= maxPages)
+      return /rel="next"/.test(page.headers.link ?? '') ? 'cut short' : 'read to the end'
+  }
+  return 'read to the end'
 }
 
 /** What a docs pull request looks like from here, when the token can see it. */
@@ -61,9 +90,9 @@ export class PullRequestThread {
 
   /**
    * The thread of the pull request this run is for, read once. Undefined (with a debug
-   * line or one warning) when the run is not for a pull request, or the comments
-   * cannot be read: then nothing is recorded and nothing is written. Throws
-   * StateUnknownError when GitHub cannot say whose token it is.
+   * line or one warning) when the run is not for a pull request, or GitHub refuses to
+   * list the comments: then nothing is recorded and nothing is written. Throws
+   * StateUnknownError when GitHub could not list them all, or say whose token it is.
    */
   static async open(options: ThreadOptions): Promise<PullRequestThread | undefined> {
     const run = options.run
@@ -90,6 +119,9 @@ export class PullRequestThread {
       })
     ]
     const search = new RecordSearch(options.projectId, legacyMarker(run), trusted)
+    const maxPages = options.maxPages ?? MAX_COMMENT_PAGES
+    const comments = `the comments of pull request #${number}`
+    let reading: Reading
     try {
       const octokit = await openGitHub(options.token, options.userAgent, signal)
       const [owner = '', repo = ''] = run.repository.split('/')
@@ -99,12 +131,18 @@ export class PullRequestThread {
         issue_number: number,
         per_page: 100
       })
-      await walkPages(pages, MAX_COMMENT_PAGES, (page) => search.visit(page))
+      reading = await readPages(pages, search, maxPages)
     } catch (error) {
+      if (gitHubFailure(error) === 'unknown') {
+        throw new StateUnknownError(comments, describeGitHubError(error))
+      }
       core.warning(
-        `pr-comment: could not read the comments of pull request #${number} (${describeGitHubError(error)}), so its docs job is not recorded.${permissionHint(error, READ_HINT)}`
+        `pr-comment: could not read ${comments} (${describeGitHubError(error)}), so its docs job is not recorded.${permissionHint(error, READ_HINT)}`
       )
       return undefined
+    }
+    if (reading === 'cut short') {
+      throw new StateUnknownError(comments, `there are more than ${maxPages} pages of them`)
     }
     const found = search.result()
     return new PullRequestThread(options, run, number, found?.record, found?.commentId)

@@ -4,6 +4,7 @@
 // Enterprise style prefix.
 
 import { join } from 'node:path'
+import { StateUnknownError } from '../../src/common/run-errors.js'
 import { legacyMarker } from '../../src/github/pr-record.js'
 import { renderComment } from '../../src/action/publish/comment-body.js'
 import { pullRequestNumber, readWorkflowRun } from '../../src/github/workflow-run.js'
@@ -305,9 +306,9 @@ describe('the bundled action with pr-comment', () => {
 })
 
 // What the thread decides from GitHub's answers, in process against the GitHub stand-in
-// over HTTP: the warning of each refusal and failure (the bundled run of
-// test/e2e/faults-messages.test.ts shows that such a warning leaves the step green), and
-// no call at all on a run that is not for a pull request.
+// over HTTP: the warning of each refusal, the StateUnknownError of comments GitHub could
+// not list (the bundled runs: test/e2e/pr-record-faults.test.ts), and no call at all on a
+// run that is not for a pull request.
 describe('the thread against the GitHub stand-in', () => {
   const inProcess = useInProcessGitHub({
     token: TOKEN,
@@ -316,8 +317,14 @@ describe('the thread against the GitHub stand-in', () => {
     captureLog: true
   })
 
-  const open = (event = 'pull_request', payload = 'pull_request.json') =>
+  // Each case starts from a pull request without comments.
+  beforeEach(() => {
+    inProcess.github.comments('acme/app', 7).splice(0)
+  })
+
+  const open = (event = 'pull_request', payload = 'pull_request.json', maxPages?: number) =>
     PullRequestThread.open({
+      ...(maxPages ? { maxPages } : {}),
       run: readWorkflowRun({
         GITHUB_EVENT_NAME: event,
         GITHUB_EVENT_PATH: join(FIXTURES, payload),
@@ -368,15 +375,37 @@ describe('the thread against the GitHub stand-in', () => {
     expect(inProcess.github.requests.slice(before).map((r) => r.method)).toEqual(['POST'])
   })
 
-  it('names no permission when GitHub fails with a 5xx', async () => {
-    inProcess.github.deny({ method: 'GET', path: /\/issues\/7\/comments$/, status: 502, times: 1 })
+  it('fails with StateUnknownError, warning nothing and naming no permission, when GitHub fails with a 5xx', async () => {
+    const lift = inProcess.github.deny({
+      method: 'GET',
+      path: /\/issues\/7\/comments$/,
+      status: 502
+    })
 
-    expect(await open()).toBeUndefined()
-    expect(inProcess.printed.join('')).toContain(
-      '::warning::pr-comment: could not read the comments of pull request #7 (the GitHub API answered 502), so its docs job is not recorded.\n'
+    const failure = await open().catch((error: unknown) => error)
+    lift()
+    expect(failure).toBeInstanceOf(StateUnknownError)
+    expect((failure as Error).message).toBe(
+      'Could not read the comments of pull request #7 (the GitHub API answered 502), so nothing was sent to the agent: sending now could start a second job or tell commits twice or not at all. The next run picks the work up.'
     )
-    expect(warnings()).toHaveLength(1)
-    expect(warnings()[0]).not.toMatch(/permissions|pull-requests: (read|write)/)
+    expect(inProcess.printed.join('')).not.toMatch(/permissions|pull-requests: (read|write)/)
+    expect(warnings()).toEqual([])
+  })
+
+  it('reads a thread to its last allowed page, and fails with StateUnknownError when it goes on past it', async () => {
+    // Two a page: four comments are two pages, five are three.
+    for (let i = 0; i < 4; i++)
+      inProcess.github.addComment('acme/app', 7, `comment ${i}`, 'octocat')
+    const whole = await open('pull_request', 'pull_request.json', 2)
+    expect(whole?.record).toBeUndefined()
+
+    inProcess.github.addComment('acme/app', 7, 'one more', 'octocat')
+    const failure = await open('pull_request', 'pull_request.json', 2).catch((e: unknown) => e)
+    expect(failure).toBeInstanceOf(StateUnknownError)
+    expect((failure as Error).message).toMatch(
+      /^Could not read the comments of pull request #7 \(there are more than 2 pages of them\), so nothing was sent/
+    )
+    expect(warnings()).toEqual([])
   })
 
   it.each([
