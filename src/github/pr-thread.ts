@@ -3,8 +3,7 @@
 // the end. Its first line is the pull request's record (pr-record.ts). Reading it is
 // not a courtesy: comments GitHub could not list (other than by refusing) fail the run
 // before anything is sent, since "no record" would start a second job. Writing is:
-// a failure is one warning naming the permission, never a failed step, and after a
-// failed write no further write is tried.
+// a failure is one warning, never a failed step, and only a refusal stops later writes.
 
 import * as core from '@actions/core'
 import { parsePullRequestLink } from '../common/pull-request-link.js'
@@ -13,6 +12,7 @@ import { safeLine } from '../common/safe-text.js'
 import {
   boundedSignal,
   describeGitHubError,
+  gitHubAnswerStatus,
   gitHubFailure,
   permissionHint,
   openGitHub,
@@ -75,7 +75,8 @@ export type DocsPullRequestState = 'open' | 'merged' | 'closed'
 
 export class PullRequestThread {
   private commentId: number | undefined
-  private broken = false
+  /** GitHub refused a write: no more are tried. */
+  private refused = false
 
   private constructor(
     private readonly options: ThreadOptions,
@@ -154,44 +155,70 @@ export class PullRequestThread {
   }
 
   /**
-   * Creates the comment, or updates it: the record on the first line, `body` below.
-   * Never throws; a failure is one warning and stops later writes.
+   * Creates the comment, or updates it (written anew when it was deleted meanwhile):
+   * the record on the first line, `body` below. Never throws. A refusal is one warning
+   * and stops later writes; any other failure leaves them to try again, and is only
+   * noted when `early` (the run's last write follows).
    */
-  async save(record: PullRequestRecord, body: string, budgetMs: number): Promise<boolean> {
-    if (this.broken) return false
+  async save(
+    record: PullRequestRecord,
+    body: string,
+    budgetMs: number,
+    { early = false }: { early?: boolean } = {}
+  ): Promise<boolean> {
+    if (this.refused) return false
     const text = `${formatRecord(record)}\n${body}`
-    const [owner = '', repo = ''] = this.run.repository.split('/')
     try {
       // Not bound to the run's cancellation: the last write happens after it.
       const octokit = await client(this.options, budgetMs, undefined)
-      if (this.commentId !== undefined) {
-        await octokit.rest.issues.updateComment({
-          owner,
-          repo,
-          comment_id: this.commentId,
-          body: text
-        })
-        core.info(
-          `Updated the comment on pull request #${this.number} (comment ${this.commentId}).`
-        )
-      } else {
-        const created = await octokit.rest.issues.createComment({
-          owner,
-          repo,
-          issue_number: this.number,
-          body: text
-        })
-        this.commentId = created.data.id
-        core.info(`Commented on pull request #${this.number} (comment ${this.commentId}).`)
-      }
+      if (!(await this.update(octokit, text))) await this.create(octokit, text)
       return true
     } catch (error) {
-      this.broken = true
-      core.warning(
-        `pr-comment: could not comment on pull request #${this.number} (${describeGitHubError(error)}), so its docs job is not recorded.${permissionHint(error, WRITE_HINT)}`
-      )
+      this.refused = gitHubFailure(error) === 'denied'
+      const failed = `pr-comment: could not comment on pull request #${this.number} (${describeGitHubError(error)})`
+      if (early && !this.refused) core.info(`${failed}; trying again when the run ends.`)
+      else {
+        core.warning(
+          `${failed}, so its docs job is not recorded.${permissionHint(error, WRITE_HINT)}`
+        )
+      }
       return false
     }
+  }
+
+  /** Updates the comment; false when there is none, or it was deleted since it was read. */
+  private async update(octokit: GitHubClient, text: string): Promise<boolean> {
+    if (this.commentId === undefined) return false
+    const [owner = '', repo = ''] = this.run.repository.split('/')
+    try {
+      await octokit.rest.issues.updateComment({
+        owner,
+        repo,
+        comment_id: this.commentId,
+        body: text
+      })
+    } catch (error) {
+      if (gitHubAnswerStatus(error) !== 404) throw error
+      core.info(
+        `The comment on pull request #${this.number} (comment ${this.commentId}) is gone; writing it anew.`
+      )
+      this.commentId = undefined
+      return false
+    }
+    core.info(`Updated the comment on pull request #${this.number} (comment ${this.commentId}).`)
+    return true
+  }
+
+  private async create(octokit: GitHubClient, text: string): Promise<void> {
+    const [owner = '', repo = ''] = this.run.repository.split('/')
+    const created = await octokit.rest.issues.createComment({
+      owner,
+      repo,
+      issue_number: this.number,
+      body: text
+    })
+    this.commentId = created.data.id
+    core.info(`Commented on pull request #${this.number} (comment ${this.commentId}).`)
   }
 
   /**

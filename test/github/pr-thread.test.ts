@@ -5,7 +5,7 @@
 
 import { join } from 'node:path'
 import { StateUnknownError } from '../../src/common/run-errors.js'
-import { legacyMarker } from '../../src/github/pr-record.js'
+import { formatRecord, legacyMarker } from '../../src/github/pr-record.js'
 import { renderComment } from '../../src/action/publish/comment-body.js'
 import { pullRequestNumber, readWorkflowRun } from '../../src/github/workflow-run.js'
 import { PullRequestThread } from '../../src/github/pr-thread.js'
@@ -307,8 +307,8 @@ describe('the bundled action with pr-comment', () => {
 
 // What the thread decides from GitHub's answers, in process against the GitHub stand-in
 // over HTTP: the warning of each refusal, the StateUnknownError of comments GitHub could
-// not list (the bundled runs: test/e2e/pr-record-faults.test.ts), and no call at all on a
-// run that is not for a pull request.
+// not list (the bundled runs: test/e2e/pr-record-faults.test.ts), which writes are tried
+// again, and no call at all on a run that is not for a pull request.
 describe('the thread against the GitHub stand-in', () => {
   const inProcess = useInProcessGitHub({
     token: TOKEN,
@@ -362,13 +362,18 @@ describe('the thread against the GitHub stand-in', () => {
   })
 
   it('names pull-requests: write when GitHub refuses the comment, and writes no more', async () => {
-    inProcess.github.deny({ method: 'POST', path: /\/issues\/7\/comments$/, status: 403 })
+    const lift = inProcess.github.deny({
+      method: 'POST',
+      path: /\/issues\/7\/comments$/,
+      status: 403
+    })
     const thread = await open()
     const before = inProcess.github.requests.length
 
     expect(thread).toBeDefined()
     expect(await thread?.save(record, 'first', 10_000)).toBe(false)
-    expect(await thread?.save(record, 'second', 10_000)).toBe(false)
+    expect(await thread?.save(record, 'second', 10_000, { early: true })).toBe(false)
+    lift()
     expect(warnings()).toEqual([
       '::warning::pr-comment: could not comment on pull request #7 (the GitHub API answered 403), so its docs job is not recorded. The comment needs `permissions: pull-requests: write` for the job; on pull requests from forks the token is read-only, so no comment can be kept.'
     ])
@@ -404,6 +409,64 @@ describe('the thread against the GitHub stand-in', () => {
     expect(failure).toBeInstanceOf(StateUnknownError)
     expect((failure as Error).message).toMatch(
       /^Could not read the comments of pull request #7 \(there are more than 2 pages of them\), so nothing was sent/
+    )
+    expect(warnings()).toEqual([])
+  })
+
+  it('tries a write again at the end after a failure GitHub did not refuse, noting the early one only', async () => {
+    const thread = await open()
+    const posts = inProcess.github.deny({
+      method: 'POST',
+      path: /\/issues\/7\/comments$/,
+      status: 502
+    })
+    expect(await thread?.save(record, 'working', 10_000, { early: true })).toBe(false)
+    posts()
+    expect(inProcess.printed.join('')).toContain(
+      'pr-comment: could not comment on pull request #7 (the GitHub API answered 502); trying again when the run ends.\n'
+    )
+    expect(warnings()).toEqual([])
+
+    expect(await thread?.save(record, 'done', 10_000)).toBe(true)
+    const [comment] = inProcess.github.comments('acme/app', 7)
+    expect(comment?.body.split('\n')[1]).toBe('done')
+
+    // The last write failing so: one warning, without a permission, and writes still allowed.
+    const patches = inProcess.github.deny({
+      method: 'PATCH',
+      path: /\/comments\/\d+$/,
+      status: 502
+    })
+    expect(await thread?.save(record, 'last', 10_000)).toBe(false)
+    patches()
+    expect(warnings()).toEqual([
+      '::warning::pr-comment: could not comment on pull request #7 (the GitHub API answered 502), so its docs job is not recorded.'
+    ])
+    expect(await thread?.save(record, 'after all', 10_000)).toBe(true)
+    expect(inProcess.github.comments('acme/app', 7).map((c) => c.body.split('\n')[1])).toEqual([
+      'after all'
+    ])
+  })
+
+  it('writes the comment anew, with its record, when it was deleted since it was read', async () => {
+    const ours = inProcess.github.addComment('acme/app', 7, `${formatRecord(record)}\nearlier`)
+    const thread = await open()
+    expect(thread?.record).toEqual(record)
+    inProcess.github.comments('acme/app', 7).splice(0)
+    const before = inProcess.github.requests.length
+
+    const next = { ...record, runId: '4243' }
+    expect(await thread?.save(next, 'again', 10_000)).toBe(true)
+    expect(inProcess.github.requests.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual([
+      `PATCH /repos/acme/app/issues/comments/${ours.id}`,
+      'POST /repos/acme/app/issues/7/comments'
+    ])
+    const [anew] = inProcess.github.comments('acme/app', 7)
+    expect(markerValues('pr', anew?.body)).toEqual([
+      { project: 'proj-test', job: 'job_1', run: '4243', attempt: 1, followUps: 0 }
+    ])
+    expect(inProcess.printed.join('')).toContain(
+      `The comment on pull request #7 (comment ${ours.id}) is gone; writing it anew.\n`
     )
     expect(warnings()).toEqual([])
   })
