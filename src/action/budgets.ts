@@ -6,8 +6,8 @@
 export const BUDGETS = {
   /** Reading the commenter's permission and the pull request's back-links. */
   commandCheck: 15_000,
-  /** Reading the pull request's comments for its record. */
-  pullRequestThread: 15_000,
+  /** Whose token github-token is, and the pull request's comments for its record (up to 200 pages). */
+  pullRequestThread: 60_000,
   /** Whether a recorded job's docs pull request was merged or closed. */
   docsPullRequestState: 10_000,
   /** A branch's reads: its dashboard, its commits, their pull requests. */

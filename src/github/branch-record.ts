@@ -59,6 +59,8 @@ export interface BranchRecord {
   jobId: string
   /** Commits at or before this one are settled: only later ones can be new. */
   base?: string
+  /** The last head up to which every commit was told: a run at the same head reads no commits. */
+  seen?: string
   /** The jobs and what each was told, oldest job first; the last is `jobId`'s. */
   told: ToldJob[]
   /** The last jobs that ended without delivering, newest last (their commits were given back). */
@@ -201,7 +203,7 @@ const COMMON_KEYS = [
   'handedOff',
   'runs'
 ]
-const V2_KEYS = ['v', 'key', 'base', 'told', 'ended', 'counts', ...COMMON_KEYS]
+const V2_KEYS = ['v', 'key', 'base', 'seen', 'told', 'ended', 'counts', ...COMMON_KEYS]
 
 /** The fields both versions share, checked; undefined when any is malformed. */
 function parseCommon(value: Json): Omit<BranchRecord, 'told' | 'ended' | 'counts'> | undefined {
@@ -238,15 +240,17 @@ function parseV2(value: Json): BranchRecord | undefined {
   const told = list(value.told, MAX_TOLD, parseTold)
   const ended = list(value.ended, MAX_ENDED, parseEnded)
   const counts = parseCounts(value.counts)
-  const { key, base } = value
+  const { key, base, seen } = value
   if (!common || !told || !ended || !counts) return undefined
   if (key !== undefined && !isKey(key)) return undefined
   if (base !== undefined && !isString(base, SHA)) return undefined
+  if (seen !== undefined && !isString(seen, SHA)) return undefined
   if (told.reduce((n, job) => n + job.shas.length, 0) > MAX_TOLD) return undefined
   return {
     ...common,
     ...(key === undefined ? {} : { key }),
     ...(base === undefined ? {} : { base }),
+    ...(seen === undefined ? {} : { seen }),
     told,
     ended,
     counts

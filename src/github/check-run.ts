@@ -1,7 +1,7 @@
 // check-run: a check run on the commit the run is for, showing the docs job. Its
-// output text carries a hidden marker naming the workflow run, step and project that
-// started it, so a re-run of a push or scheduled run (no pull request comment to
-// hold a record) finds the job its earlier attempt started. Best effort: a denied
+// output text carries a hidden marker (marker.ts, kind `check`) naming the workflow
+// run, step and project that started it, so a re-run of a push or scheduled run (no
+// pull request comment to hold a record) finds the job its earlier attempt started. Best effort: a denied
 // call is one warning naming `checks: write`, and after it no more calls are made.
 
 import { ACTION_TITLE } from '../common/action-title.js'
@@ -17,6 +17,7 @@ import {
   openGitHub,
   walkPages
 } from './client.js'
+import { readMarkers, writeMarker } from './marker.js'
 import { pullRequestNumber, record, text, type WorkflowRun } from './workflow-run.js'
 
 /** The check run's name: the action's. */
@@ -47,13 +48,21 @@ export interface CheckOwner {
 }
 
 export function checkMarker(owner: CheckOwner): string {
-  const attr = (value: string): string => encodeURIComponent(value)
-  return `<!-- mintlify-agent-job-check run="${attr(owner.runId)}" step="${attr(owner.step)}" project="${attr(owner.projectId)}" -->`
+  return writeMarker('check', { run: owner.runId, step: owner.step, project: owner.projectId })
 }
 
-/** The owner recorded in a check run's output text, or undefined when it has none. */
-export function readCheckMarker(outputText: unknown): CheckOwner | undefined {
-  if (typeof outputText !== 'string') return undefined
+/** The owner a marker's value names, when each field is a string as written. */
+function ownerOf(value: unknown): CheckOwner | undefined {
+  const fields = record(value)
+  const [runId, step, projectId] = [fields?.run, fields?.step, fields?.project]
+  if (typeof runId !== 'string' || typeof step !== 'string' || typeof projectId !== 'string') {
+    return undefined
+  }
+  return { runId, step, projectId }
+}
+
+/** The format of earlier versions, at the start of the text: still read. */
+function readOldCheckMarker(outputText: string): CheckOwner | undefined {
   const match =
     /^<!-- mintlify-agent-job-check run="([^"]*)" step="([^"]*)" project="([^"]*)" -->/.exec(
       outputText
@@ -65,6 +74,16 @@ export function readCheckMarker(outputText: unknown): CheckOwner | undefined {
   } catch {
     return undefined
   }
+}
+
+/** The owner recorded in a check run's output text (a marker on any line), or undefined. */
+export function readCheckMarker(outputText: unknown): CheckOwner | undefined {
+  if (typeof outputText !== 'string') return undefined
+  for (const value of readMarkers('check', outputText)) {
+    const owner = ownerOf(value)
+    if (owner) return owner
+  }
+  return readOldCheckMarker(outputText)
 }
 
 export function truncateSummary(summary: string, max: number = MAX_SUMMARY): string {

@@ -1,6 +1,6 @@
 // The back-link on a docs pull request that an agent job opened: one comment that
 // says, in words, what the job was for (a pull request or a commit, and the run),
-// and holds the job's id in a hidden marker. A command given later on that docs pull
+// and holds the job's id in a hidden marker (marker.ts, kind `back-link`). A command given later on that docs pull
 // request finds its job through it. A marker is only a candidate: the action follows
 // a job only after the service confirms that the job's pull request is this one, so a
 // pasted marker (by a person or another app) cannot point the pull request at another
@@ -18,13 +18,36 @@ import {
   walkPages,
   type GitHubClient
 } from './client.js'
-import { pullRequestNumber, runUrl, type WorkflowRun } from './workflow-run.js'
+import { readMarkers, writeMarker } from './marker.js'
+import { pullRequestNumber, record, runUrl, type WorkflowRun } from './workflow-run.js'
 
 const MAX_PAGES = 30
-const MARKER = /^<!-- mintlify-agent-job docs-pr job="([^"]{1,200})" project="([^"]{1,200})" -->$/
+/** The format of earlier versions, on a comment's first line: still read. */
+const OLD_MARKER =
+  /^<!-- mintlify-agent-job docs-pr job="([^"]{1,200})" project="([^"]{1,200})" -->$/
 
 export function backLinkMarker(jobId: string, projectId: string): string {
-  return `<!-- mintlify-agent-job docs-pr job="${encodeURIComponent(jobId)}" project="${encodeURIComponent(projectId)}" -->`
+  return writeMarker('back-link', { job: jobId, project: projectId })
+}
+
+/** The jobs and projects a comment's back-link markers name (markers on any line, else the old first line). */
+function backLinksIn(body: string | null | undefined): { job: string; project: string }[] {
+  const found: { job: string; project: string }[] = []
+  for (const value of readMarkers('back-link', body)) {
+    const fields = record(value)
+    const [job, project] = [fields?.job, fields?.project]
+    if (typeof job === 'string' && typeof project === 'string') found.push({ job, project })
+  }
+  if (found.length > 0) return found
+  const match = OLD_MARKER.exec((body ?? '').split('\n', 1)[0]?.trim() ?? '')
+  if (!match) return []
+  try {
+    const job = decodeURIComponent(match[1] as string)
+    const project = decodeURIComponent(match[2] as string)
+    return [{ job, project }]
+  } catch {
+    return []
+  }
 }
 
 export interface BackLinkComment {
@@ -43,19 +66,10 @@ export function backLinkedJobs(comments: readonly BackLinkComment[], projectId: 
   const byBots: string[] = []
   const byOthers: string[] = []
   for (const comment of comments) {
-    const first = (comment.body ?? '').split('\n', 1)[0]?.trim() ?? ''
-    const match = MARKER.exec(first)
-    if (!match) continue
-    let job: string
-    let project: string
-    try {
-      job = decodeURIComponent(match[1] as string)
-      project = decodeURIComponent(match[2] as string)
-    } catch {
-      continue
+    for (const { job, project } of backLinksIn(comment.body)) {
+      if (project !== projectId || !isPlainId(job)) continue
+      ;(comment.user?.type === 'Bot' ? byBots : byOthers).push(job)
     }
-    if (project !== projectId || !isPlainId(job)) continue
-    ;(comment.user?.type === 'Bot' ? byBots : byOthers).push(job)
   }
   return [...new Set([...byBots, ...byOthers])].slice(0, MAX_CANDIDATES)
 }

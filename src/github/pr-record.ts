@@ -1,12 +1,14 @@
-// The pull request's record of its docs job: one hidden marker on the first line of
-// the action's comment, keyed by the Mintlify project, so every workflow and step on
+// The pull request's record of its docs job: one hidden marker (marker.ts, kind `pr`)
+// in the action's comment, keyed by the Mintlify project, so every workflow and step on
 // the pull request finds the same job. Pure: format, strict parse, and which comment
-// to believe. A record is read only from a comment written by a trusted bot account;
-// a marker anyone else wrote (or pasted) is ignored, as is anything malformed.
+// to believe. A record is read only from a comment written by a trusted account (the
+// one github-token writes as); a marker anyone else wrote (or pasted) is ignored, as is
+// anything malformed. Records in the format of earlier versions are still read.
 
 import { isPlainId } from '../common/plain-id.js'
 import { parsePullRequestLink } from '../common/pull-request-link.js'
-import type { WorkflowRun } from './workflow-run.js'
+import { readMarkers, writeMarker } from './marker.js'
+import { record as object, type WorkflowRun } from './workflow-run.js'
 
 export interface PullRequestRecord {
   projectId: string
@@ -22,9 +24,10 @@ export interface PullRequestRecord {
 }
 
 /**
- * Whose comments are believed. The workflow's token writes as `github-actions[bot]`;
- * trusting any `[bot]` login would let any app installed anywhere point the pull
- * request at its own job, so the login is named, and the account must be a Bot.
+ * Whose comments are believed when nothing else is said: the workflow's token writes as
+ * `github-actions[bot]`. Trusting any `[bot]` login would let any app installed anywhere
+ * point the pull request at its own job, so logins are named (token-identity.ts learns
+ * the one github-token writes as), and a `[bot]` login must be a Bot account.
  */
 export const TRUSTED_AUTHORS: readonly string[] = ['github-actions[bot]']
 
@@ -43,11 +46,10 @@ const PREFIX = 'mintlify-agent-job'
 const MAX_FOLLOW_UPS = 999_999
 const MAX_VALUE = 500
 
-const RECORD_LINE = new RegExp(
+/** The first-line format of earlier versions, still read. */
+const OLD_RECORD_LINE = new RegExp(
   `^<!-- ${PREFIX} project="([^"\\s]{1,${MAX_VALUE}})" job="([^"\\s]{1,${MAX_VALUE}})" run="(\\d{1,20})" attempt="([1-9]\\d{0,8})" follow-ups="(0|[1-9]\\d{0,5})"(?: handed-off="([^"\\s]{1,${MAX_VALUE * 2}})")? -->$`
 )
-
-const encode = (value: string): string => encodeURIComponent(value)
 
 function decode(value: string): string | undefined {
   try {
@@ -62,22 +64,71 @@ function isId(value: string | undefined): value is string {
   return value !== undefined && value !== '' && !/\s/.test(value) && value !== '.' && value !== '..'
 }
 
-/** The marker line. Every value is percent-encoded, so it can never close the HTML comment. */
+/** The marker line (marker.ts: base64url JSON, which cannot close the HTML comment). */
 export function formatRecord(record: PullRequestRecord): string {
-  const handedOff = record.handedOff ? ` handed-off="${encode(record.handedOff)}"` : ''
-  return (
-    `<!-- ${PREFIX} project="${encode(record.projectId)}" job="${encode(record.jobId)}"` +
-    ` run="${record.runId}" attempt="${record.runAttempt}" follow-ups="${record.followUps}"${handedOff} -->`
-  )
+  return writeMarker('pr', {
+    project: record.projectId,
+    job: record.jobId,
+    run: record.runId,
+    attempt: record.runAttempt,
+    followUps: record.followUps,
+    ...(record.handedOff ? { handedOff: record.handedOff } : {})
+  })
 }
 
 function firstLine(body: string | null | undefined): string {
   return (body ?? '').split('\n', 1)[0]?.replace(/\r$/, '') ?? ''
 }
 
-/** The record on the first line of `body`, or undefined when there is none or it is malformed. */
+/**
+ * The first well-formed record in `body` (a marker on any line, else a first line in
+ * the earlier format), or undefined when there is none.
+ */
 export function parseRecord(body: string | null | undefined): PullRequestRecord | undefined {
-  const match = RECORD_LINE.exec(firstLine(body))
+  for (const value of readMarkers('pr', body)) {
+    const record = recordOf(value)
+    if (record) return record
+  }
+  return parseOldRecord(body)
+}
+
+const isCount = (value: unknown, min: number, max: number): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max
+
+function isHandOff(link: unknown): link is string {
+  return (
+    typeof link === 'string' &&
+    link.length <= MAX_VALUE * 2 &&
+    /^https?:\/\//i.test(link) &&
+    parsePullRequestLink(link) !== undefined
+  )
+}
+
+/**
+ * A marker's value as a record, when every field is as this file writes it. A field it
+ * does not know is left aside: a later version may add one, and its record still holds.
+ */
+function recordOf(value: unknown): PullRequestRecord | undefined {
+  const fields = object(value)
+  if (!fields) return undefined
+  const { project, job, run, attempt, followUps, handedOff } = fields
+  if (typeof project !== 'string' || project.length > MAX_VALUE || !isId(project)) return undefined
+  if (!isPlainId(job) || typeof run !== 'string' || !/^\d{1,20}$/.test(run)) return undefined
+  if (!isCount(attempt, 1, 999_999_999) || !isCount(followUps, 0, MAX_FOLLOW_UPS)) return undefined
+  if (handedOff !== undefined && !isHandOff(handedOff)) return undefined
+  return {
+    projectId: project,
+    jobId: job,
+    runId: run,
+    runAttempt: attempt,
+    followUps,
+    ...(isHandOff(handedOff) ? { handedOff } : {})
+  }
+}
+
+/** A record in the earlier format, on the first line of `body`. */
+function parseOldRecord(body: string | null | undefined): PullRequestRecord | undefined {
+  const match = OLD_RECORD_LINE.exec(firstLine(body))
   if (!match) return undefined
   const [, project, job, runId, attempt, followUps, handedOff] = match
   const projectId = decode(project as string)
@@ -88,9 +139,7 @@ export function parseRecord(body: string | null | undefined): PullRequestRecord 
   let link: string | undefined
   if (handedOff !== undefined) {
     link = decode(handedOff)
-    if (link === undefined || !/^https?:\/\//i.test(link) || !parsePullRequestLink(link)) {
-      return undefined
-    }
+    if (!isHandOff(link)) return undefined
   }
   return {
     projectId,
@@ -127,12 +176,17 @@ export function withHandedOff(record: PullRequestRecord, link: string): PullRequ
   return { ...record, handedOff: link }
 }
 
-/** Whether a comment's author is one whose records are believed. */
+/**
+ * Whether a comment's author is one whose records are believed: a named login, and the
+ * kind of account it must be (an app writes as a Bot, a personal token as its User).
+ */
 export function isTrustedAuthor(
   user: CommentAuthor | null | undefined,
   trusted: readonly string[] = TRUSTED_AUTHORS
 ): boolean {
-  return user?.type === 'Bot' && typeof user.login === 'string' && trusted.includes(user.login)
+  const login = user?.login
+  if (typeof login !== 'string' || !trusted.includes(login)) return false
+  return user?.type === (login.endsWith('[bot]') ? 'Bot' : 'User')
 }
 
 /**

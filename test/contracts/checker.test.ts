@@ -10,6 +10,8 @@ import {
   ContractBreach,
   contractRecord,
   gitHubContract,
+  gitHubContractFor,
+  gitHubGraphqlContract,
   judged,
   takeViolations,
   type Exchange
@@ -193,6 +195,78 @@ describe("GitHub's REST description", () => {
       expect(github.violations).toEqual([
         'GET /repos/acme/app/pulls/7/widgets: not an operation of api.github.com.json (the nearest it documents: GET /repos/{owner}/{repo}/pulls/{pull_number}/comments, GET /repos/{owner}/{repo}/pulls/{pull_number}/commits, GET /repos/{owner}/{repo}/pulls/{pull_number}/files and 3 more as near)'
       ])
+      expect(takeViolations()).toEqual(github.violations)
+    } finally {
+      await github.close()
+    }
+  })
+})
+
+describe("our description of GitHub's GraphQL viewer query", () => {
+  const VIEWER = 'query { viewer { login } }'
+  const graphql = (query: string, answer: unknown): Exchange =>
+    exchange({
+      method: 'POST',
+      path: '/graphql',
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      body: JSON.stringify({ query }),
+      answer
+    })
+
+  it("judges POST /graphql, which GitHub's REST description does not have", () => {
+    expect(gitHubContractFor('/graphql')).toBe(gitHubGraphqlContract)
+    expect(gitHubContractFor('/repos/acme/app/pulls/7')).toBe(gitHubContract)
+    expect(gitHubContract.check(graphql(VIEWER, {}))[0]).toMatch(
+      /^POST \/graphql: not an operation of api\.github\.com\.json/
+    )
+  })
+
+  it('accepts the viewer query and its login, or its errors', () => {
+    expect(
+      gitHubGraphqlContract.check(graphql(VIEWER, { data: { viewer: { login: 'docs-app[bot]' } } }))
+    ).toEqual([])
+    expect(
+      gitHubGraphqlContract.check(
+        graphql('query {\n  viewer {\n    login\n  }\n}', {
+          data: null,
+          errors: [{ type: 'FORBIDDEN', message: 'Resource not accessible by integration' }]
+        })
+      )
+    ).toEqual([])
+  })
+
+  it('names another query, and an answer without the login or with more than it', () => {
+    expect(gitHubGraphqlContract.check(graphql('query { viewer { login email } }', {}))[0]).toBe(
+      'POST /graphql: the request body breaks POST /graphql: /query must match pattern "^\\s*query\\s*\\{\\s*viewer\\s*\\{\\s*login\\s*\\}\\s*\\}\\s*$" (pattern: ^\\s*query\\s*\\{\\s*viewer\\s*\\{\\s*login\\s*\\}\\s*\\}\\s*$)'
+    )
+    expect(gitHubGraphqlContract.check(graphql(VIEWER, { data: { viewer: {} } }))).toHaveLength(1)
+    expect(
+      gitHubGraphqlContract.check(
+        graphql(VIEWER, { data: { viewer: { login: 'octocat', email: 'o@example.com' } } })
+      )
+    ).toHaveLength(1)
+  })
+
+  it('is enforced by the stand-in, which answers the viewer query with the account of the token', async () => {
+    const github = await startGitHubStandIn({
+      prefix: '/api/v3',
+      tokens: { ghs_app: { login: 'docs-app[bot]', type: 'Bot' } }
+    })
+    try {
+      // GitHub Enterprise Server answers GraphQL at /api/graphql, beside /api/v3.
+      const ask = (token: string, query: string): Promise<unknown> =>
+        fetch(github.apiUrl.replace(/\/v3$/, '/graphql'), {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ query })
+        }).then((answer) => answer.json())
+      expect(await ask('ghs_app', VIEWER)).toEqual({ data: { viewer: { login: 'docs-app[bot]' } } })
+      expect(await ask('ghs_test_token', VIEWER)).toEqual({
+        data: { viewer: { login: 'github-actions[bot]' } }
+      })
+      expect(github.violations).toEqual([])
+      await ask('ghs_app', 'query { viewer { email } }')
+      expect(github.violations).toHaveLength(1)
       expect(takeViolations()).toEqual(github.violations)
     } finally {
       await github.close()

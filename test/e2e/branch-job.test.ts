@@ -125,7 +125,7 @@ describe('pushes to a branch', () => {
       .comments('acme/docs', 100)
       .map((c) => c.body)
       // The back-link that lets commands there find the job is another comment.
-      .filter((body) => !body.startsWith('<!-- mintlify-agent-job docs-pr'))
+      .filter((body) => !body.startsWith('<!-- mintlify-agent:back-link '))
     expect(notes).toHaveLength(4)
     for (const [i, note] of notes.entries()) {
       expect(note).toContain(`Change ${i + 2}`)

@@ -3,7 +3,7 @@
 // dashboard per branch and workflow. Through the bundle, against both stand-ins.
 
 import { jest } from '@jest/globals'
-import { branchWorld, REPO, type BranchWorld } from '../support/branch-world.js'
+import { APP_BOT, branchWorld, REPO, type BranchWorld } from '../support/branch-world.js'
 import { parseBranchRecord, renderBranchRecord } from '../../src/github/branch-record.js'
 import type { ActionRun } from '../support/run-action.js'
 import { GITHUB_TOKEN as TOKEN } from '../support/fixtures.js'
@@ -147,11 +147,11 @@ describe('no commit is lost', () => {
     async () => {
       const w = await branchWorld()
       try {
-        const busy = await w.push(['Long change'], 'slow:6000: Update the docs.', {
+        const busy = await w.push(['Long change'], 'slow:9000: Update the docs.', {
           inputs: { wait: 'false' }
         })
         const timedOut = await w.push(['Waited change'], 'fast: Update the docs.', {
-          inputs: { timeout: '1s' }
+          inputs: { timeout: '3s' }
         })
         expect(timedOut.exitCode).toBe(1)
         expect(w.mentions('Waited change')).toBe(0)
@@ -254,14 +254,19 @@ describe('one job and one dashboard per branch', () => {
         // The docs pull requests the jobs open, visible to the docs token.
         for (let n = 100; n < 103; n++) seedPull(w.github.state, 'acme/docs', n, {})
         const docsToken = { inputs: { 'docs-token': TOKEN } }
-        const raced = await Promise.all([
-          w.runPush(a, undefined, docsToken),
-          w.runPush(b, undefined, docsToken)
-        ])
+        // Two first runs at once, each unaware of the other's record: B's run cannot see
+        // A's dashboard while it reads (as when both read before either wrote).
+        const raceA = await w.runPush(a, undefined, docsToken)
+        const [recordA] = w.openDashboards()
+        if (!recordA) throw new Error('no record from the first run')
+        recordA.state = 'closed'
+        const raceB = await w.runPush(b, undefined, docsToken)
+        recordA.state = 'open'
+        const raced = [raceA, raceB]
+        expect(new Set(raced.map((r) => r.outputs['job-id'])).size).toBe(2)
+        expect(w.openDashboards()).toHaveLength(2)
         const next = await w.push(['After the race'], undefined, docsToken)
         expect(next.exitCode).toBe(0)
-        // Both first runs opened a record (neither saw the other's): the race happened.
-        expect(new Set(raced.map((r) => r.outputs['job-id'])).size).toBe(2)
         const open = w.openDashboards()
         expect(open).toHaveLength(1)
         const record = parseBranchRecord(open[0]?.body)
@@ -310,6 +315,25 @@ describe('one job and one dashboard per branch', () => {
           inputs: { 'record-key': '.github/workflows/docs.yml' }
         })
         expect(shared.outputs['job-id']).toBe(docs.outputs['job-id'])
+      } finally {
+        await w.close()
+      }
+    }
+  )
+
+  it.concurrent(
+    "with a GitHub App's token, keeps one job and one dashboard, written by the App's bot",
+    async () => {
+      const w = await branchWorld({ app: true })
+      try {
+        const first = await w.push(['One'])
+        const second = await w.push(['Two'])
+        expect(second.outputs['job-id']).toBe(first.outputs['job-id'])
+        expect(w.creations()).toBe(1)
+        const open = w.openDashboards()
+        expect(open).toHaveLength(1)
+        expect(open[0]?.user.login).toBe(APP_BOT)
+        expect(first.stdout).toContain(APP_BOT)
       } finally {
         await w.close()
       }

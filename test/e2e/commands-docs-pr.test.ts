@@ -7,6 +7,7 @@
 import { setRole } from '../support/github-routes/commands.js'
 import { seedPull } from '../support/github-routes/pull-requests.js'
 import { jobCreatedThroughApi, onDemand } from '../support/fixtures.js'
+import { markerValues } from '../support/markers.js'
 import type { StandIn } from '../support/stand-in.js'
 import {
   commandStandIns,
@@ -92,7 +93,7 @@ describe('the back-link on the docs pull request', () => {
       expect(links).toHaveLength(1)
       expect(links[0]?.user).toEqual({ login: 'github-actions[bot]', type: 'Bot' })
       const [marker, words] = (links[0]?.body ?? '').split('\n')
-      expect(marker).toBe(`<!-- mintlify-agent-job docs-pr job="${jobId}" project="proj-test" -->`)
+      expect(markerValues('back-link', marker)).toEqual([{ job: jobId, project: 'proj-test' }])
       expect(words).toBe(
         `This docs pull request was opened by Mintlify agent job \`${jobId}\` for pull request acme/app#7 (workflow run https://github.com/acme/app/actions/runs/9001).`
       )

@@ -1,5 +1,6 @@
 // Messages that must say the right thing, through the bundled action: a GitHub that
-// cannot be reached is not "answered 500" with a permission hint; and a run by hand
+// cannot be reached is not "answered 500" with a permission hint (and a pull request's
+// record it cannot read fails the run before anything is sent); and a run by hand
 // (no runner) prints no workflow command and never the key. Each case checks the
 // exit code, the message, the outputs and how many requests each service received.
 // A proxy that is unreachable or silent (named as the proxy; a request that never
@@ -7,7 +8,7 @@
 
 import { join } from 'node:path'
 import { runAction, ROOT } from '../support/run-action.js'
-import { closedPort, count, inputsFor, KEY, withStandIn } from '../support/faults-kit.js'
+import { closedPort, count, failure, inputsFor, KEY, withStandIn } from '../support/faults-kit.js'
 
 describe('a GitHub API that cannot be reached', () => {
   const githubEnv = (apiUrl: string): Record<string, string> => ({
@@ -19,7 +20,7 @@ describe('a GitHub API that cannot be reached', () => {
   })
 
   it.concurrent(
-    'is reported as unreachable, without "answered 500" or a permission hint, and the step succeeds',
+    'fails the step when it holds the record, in one line naming it unreachable (no "answered 500", no permission hint), having sent nothing',
     async () => {
       const port = await closedPort()
       await withStandIn({}, async (standIn) => {
@@ -32,17 +33,41 @@ describe('a GitHub API that cannot be reached', () => {
           env: githubEnv(`http://127.0.0.1:${port}`)
         })
 
+        expect(run.exitCode).toBe(1)
+        // Whose records to believe is asked first: GitHub cannot say.
+        const line = failure(run)
+        expect(line).toMatch(
+          /^Could not read whose token github-token is \(the GitHub API could not be reached: .*ECONNREFUSED.*\), so nothing was sent to the agent: .* The next run picks the work up\.$/
+        )
+        expect(line).not.toMatch(/answered 500|permissions|pull-requests: (read|write)/)
+        expect(run.stdout).not.toContain('::warning::')
+        expect(standIn.requests).toEqual([])
+        expect(run.outputs).toMatchObject({ 'job-id': '', created: 'false' })
+      })
+    }
+  )
+
+  it.concurrent(
+    'is one warning naming it unreachable (no "answered 500", no permission hint) where it is a courtesy, and the step succeeds',
+    async () => {
+      const port = await closedPort()
+      await withStandIn({}, async (standIn) => {
+        const run = await runAction({
+          inputs: inputsFor(standIn.url, {
+            'github-token': 'ghs_token',
+            'pr-comment': 'false',
+            'include-context': 'true'
+          }),
+          env: githubEnv(`http://127.0.0.1:${port}`)
+        })
+
         expect(run.exitCode).toBe(0)
         const warnings = run.stdout.split('\n').filter((line) => line.startsWith('::warning::'))
-        expect(warnings).toHaveLength(2)
-        for (const warning of warnings) {
-          expect(warning).toContain('the GitHub API could not be reached')
-          expect(warning).toContain('ECONNREFUSED')
-          expect(warning).not.toMatch(/answered 500|permissions|pull-requests: (read|write)/)
-        }
-        // The pull request's record is read first, then the context's changed files.
-        expect(warnings[0]).toContain('pr-comment: could not read the comments of pull request #7')
-        expect(warnings[1]).toContain('include-context: could not list the changed files')
+        expect(warnings).toHaveLength(1)
+        expect(warnings[0]).toContain('include-context: could not list the changed files')
+        expect(warnings[0]).toContain('the GitHub API could not be reached')
+        expect(warnings[0]).toContain('ECONNREFUSED')
+        expect(warnings[0]).not.toMatch(/answered 500|permissions|pull-requests: (read|write)/)
         expect(run.outputs).toMatchObject({
           status: 'completed',
           'pr-number': '100',

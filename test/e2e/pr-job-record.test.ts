@@ -1,4 +1,5 @@
-// The pull request's record, end to end: whose record is believed, what a run without
+// The pull request's record, end to end: whose record is believed (the account
+// github-token writes as: the workflow's bot, or a GitHub App's), what a run without
 // permission to comment still does, and what a pull request costs (counted requests).
 
 import { formatRecord } from '../../src/github/pr-record.js'
@@ -11,10 +12,14 @@ import {
   type Simulation
 } from '../support/pr-workflow.js'
 import type { ActionRun } from '../support/run-action.js'
-import { jobCreatedThroughApi, onDemand } from '../support/fixtures.js'
+import { jobCreatedThroughApi, onDemand, startedWithFile } from '../support/fixtures.js'
 
 // Each case its own pair of stand-ins, so the cases run concurrently.
 const freshSimulation = onDemand(() => simulate())
+const APP_TOKEN = 'ghs_app_installation_token'
+const withApp = onDemand(() =>
+  simulate({ tokens: { [APP_TOKEN]: { login: 'docs-app[bot]', type: 'Bot' } } })
+)
 
 const warnings = (stdout: string): string[] =>
   stdout.split('\n').filter((line) => line.startsWith('::warning::'))
@@ -99,6 +104,45 @@ describe('a record is believed only from a trusted bot, for its project', () => 
   )
 })
 
+describe("with a GitHub App's token", () => {
+  // Two pushes with the App's token, on a pull request where the workflow's bot once
+  // recorded another job (written with another token: not the App's record).
+  const pushes = startedWithFile(async () => {
+    const sim = await withApp()
+    const otherJob = await jobCreatedThroughApi(sim.agent, 'Another job')
+    sim.github.addComment(REPO, PR, `${record(otherJob)}\nolder`, 'github-actions[bot]')
+    const app = { inputs: { 'github-token': APP_TOKEN } }
+    const first = await sim.run('Document the widget API', app)
+    const second = await sim.run('Second push', app)
+    return { sim, otherJob, first, second }
+  })
+
+  it.concurrent(
+    'believes the records the App wrote: one job and one comment over two pushes, and says whose records it believes',
+    async () => {
+      const { sim, otherJob, first, second } = await pushes()
+
+      const ours = sim.agent.jobIds()[1]
+      expect([first.exitCode, second.exitCode]).toEqual([0, 0])
+      expect(first.outputs).toMatchObject({ 'job-id': ours, created: 'true' })
+      expect(second.outputs).toMatchObject({ 'job-id': ours, created: 'false' })
+      expect(sim.agent.jobIds()).toHaveLength(2)
+      expect(sim.messages()).toEqual(['Second push'])
+      expect(sim.agent.requests.filter((r) => r.path.includes(otherJob))).toEqual([])
+      expect(sim.comments().map((c) => c.user.login)).toEqual([
+        'github-actions[bot]',
+        'docs-app[bot]'
+      ])
+      expect(recordedJob(sim.comments()[1]?.body)).toBe(ours)
+      for (const run of [first, second]) {
+        expect(run.stdout).toContain(
+          'Believing records written by docs-app[bot], the account github-token writes as.'
+        )
+      }
+    }
+  )
+})
+
 describe('without permission to comment', () => {
   it.concurrent(
     'warns once naming pull-requests: write, creates the job as today, and loses no output',
@@ -138,9 +182,10 @@ describe('without permission to comment', () => {
         /could not read the comments of pull request #7 .*Reading them needs `permissions: pull-requests: read`/
       )
       expect(run.outputs.created).toBe('true')
-      // Nothing was written where a comment might already exist; the docs pull request
-      // was read with the same token.
+      // Whose token it is asked; nothing was written where a comment might already exist;
+      // the docs pull request was read with the same token.
       expect(sim.github.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+        'POST /graphql',
         'GET /repos/acme/app/issues/7/comments',
         expect.stringMatching(/^GET \/repos\/acme\/docs\/pulls\/\d+$/)
       ])

@@ -9,7 +9,13 @@
 
 import { jest } from '@jest/globals'
 import { onDemand, startedWithFile } from '../support/fixtures.js'
-import { simulate, recordedJob, type Simulation } from '../support/pr-workflow.js'
+import {
+  recorded,
+  recordedJob,
+  simulate,
+  withRecorded,
+  type Simulation
+} from '../support/pr-workflow.js'
 import { setRole } from '../support/github-routes/commands.js'
 import type { ActionRun } from '../support/run-action.js'
 
@@ -114,9 +120,11 @@ describe('the first run for a pull request', () => {
         created: 'true',
         status: 'completed'
       })
-      // The comments read, the comment written early, the docs pull request read (with the
-      // workflow's token, whatever repository it is in), the comment updated.
+      // Whose token it is, the comments read, the comment written early, the docs pull
+      // request read (with the workflow's token, whatever repository it is in), the comment
+      // updated.
       expect(firstGitHubCalls).toEqual([
+        'POST /graphql',
         'GET /repos/acme/app/issues/7/comments',
         'POST /repos/acme/app/issues/7/comments',
         'GET /repos/acme/docs/pulls/100',
@@ -145,7 +153,7 @@ describe('later runs for the pull request', () => {
       expect(unseen.body).toContain(
         `**This run:** Sent the 1st follow-up for this pull request to job ${md(jobId)}.`
       )
-      expect(unseen.body).toContain('follow-ups="1"')
+      expect(recorded(unseen.body)?.followUps).toBe(1)
     }
   )
 
@@ -156,7 +164,7 @@ describe('later runs for the pull request', () => {
 
       expect(open.jobIds).toEqual(first.jobIds)
       expect(messages.slice(0, 2)).toEqual(['Document the widget limits', 'slow:3000: Third push'])
-      expect(open.body).toContain('follow-ups="2"')
+      expect(recorded(open.body)?.followUps).toBe(2)
       expect(unseen.run.stdout).toContain('Could not see the docs pull request acme/docs#100')
       expect(unseen.run.stdout).not.toContain('::warning::')
       expect(open.run.stdout).not.toContain('Could not see the docs pull request')
@@ -243,7 +251,7 @@ const replacements = startedWithFile(async () => {
 
   // The record now points at a job the service forgets (as after a reset).
   const comment = sim.comments()[0] as { body: string }
-  comment.body = comment.body.replace(/job="[^"]*"/, 'job="job_forgotten"')
+  comment.body = withRecorded(comment.body, { job: 'job_forgotten' })
   const forgotten = step(sim, await sim.run('Document it again'))
 
   const fresh = step(sim, await sim.run('Start over', { inputs: { 'reuse-job': 'false' } }))
@@ -381,7 +389,7 @@ describe('re-runs of the same workflow run', () => {
         status: 'completed'
       })
       expect(resumed.body).toContain(`Re-run (attempt 2): resumed job ${md(jobId)}`)
-      expect(resumed.body).toContain('attempt="2"')
+      expect(recorded(resumed.body)?.attempt).toBe(2)
     }
   )
 

@@ -1,5 +1,6 @@
-// The check run's pure parts: the marker that names the run which started it, how a
-// re-run finds its earlier check run, and the summary cut to GitHub's limit.
+// The check run's pure parts: the marker that names the run which started it (and the
+// format of earlier versions, still read), how a re-run finds its earlier check run, and
+// the summary cut to GitHub's limit.
 
 import {
   checkMarker,
@@ -8,10 +9,35 @@ import {
   readCheckMarker,
   truncateSummary
 } from '../../src/github/check-run.js'
+import { markerLine } from '../support/markers.js'
 
 const OWNER = { runId: '4242', step: 'Docs/docs/docs-agent', projectId: 'proj-1' }
 
 describe('the check marker', () => {
+  it('is one hidden line of kind check, naming the run, step and project', () => {
+    expect(checkMarker(OWNER)).toBe(
+      '<!-- mintlify-agent:check eyJydW4iOiI0MjQyIiwic3RlcCI6IkRvY3MvZG9jcy9kb2NzLWFnZW50IiwicHJvamVjdCI6InByb2otMSJ9 -->'
+    )
+  })
+
+  it('reads a marker on any line, and still the format of earlier versions at the start', () => {
+    expect(readCheckMarker(`Started by workflow run 4242.\n${checkMarker(OWNER)}`)).toEqual(OWNER)
+    expect(
+      readCheckMarker(
+        '<!-- mintlify-agent-job-check run="4242" step="Docs%2Fdocs%2Fdocs-agent" project="proj-1" -->\nStarted by workflow run 4242.'
+      )
+    ).toEqual(OWNER)
+  })
+
+  it.each([
+    ['a run id that is a number', markerLine('check', { run: 4242, step: 's', project: 'p' })],
+    ['no step', markerLine('check', { run: '4242', project: 'p' })],
+    ['a value that is no object', markerLine('check', ['4242', 's', 'p'])],
+    ['a marker of another kind', markerLine('back-link', { run: '4242', step: 's', project: 'p' })]
+  ])('reads nothing from %s', (_name, text) => {
+    expect(readCheckMarker(text)).toBeUndefined()
+  })
+
   it('reads back what it wrote, whatever the names hold', () => {
     const odd = { runId: '1', step: 'Docs "x" --> <b>/j/__run', projectId: 'p" run="9' }
     for (const owner of [OWNER, odd]) {

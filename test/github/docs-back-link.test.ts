@@ -1,7 +1,9 @@
-// The back-link's marker: written so it reads back, trusted only from a bot, for the
-// same project, and never from a malformed or hostile marker.
+// The back-link's marker: written so it reads back (and the format of earlier versions
+// still read), trusted only from a bot, for the same project, and never from a malformed
+// or hostile marker.
 
 import fc from 'fast-check'
+import { markerLine } from '../support/markers.js'
 import { runs } from '../support/properties.js'
 import {
   backLinkMarker,
@@ -34,6 +36,19 @@ function run(overrides: Partial<WorkflowRun> = {}): WorkflowRun {
 }
 
 describe('the back-link marker', () => {
+  it('is one hidden line of kind back-link, naming the job and the project', () => {
+    expect(backLinkMarker('job_1', 'p')).toBe(
+      '<!-- mintlify-agent:back-link eyJqb2IiOiJqb2JfMSIsInByb2plY3QiOiJwIn0 -->'
+    )
+  })
+
+  it('reads markers on any line, and still the format of earlier versions on the first', () => {
+    const two = `words\n${backLinkMarker('job_1', 'p')}\n${backLinkMarker('job_2', 'p')}`
+    expect(backLinkedJobs([{ body: two, user: bot }], 'p')).toEqual(['job_1', 'job_2'])
+    const old = '<!-- mintlify-agent-job docs-pr job="job_1" project="p" -->\nwords'
+    expect(backLinkedJobs([{ body: old, user: bot }], 'p')).toEqual(['job_1'])
+  })
+
   it('reads back the job it names, for the same project, as a candidate', () => {
     fc.assert(
       fc.property(
@@ -62,6 +77,10 @@ describe('the back-link marker', () => {
       'hello\n<!-- mintlify-agent-job docs-pr job="job_1" project="p" -->'
     ],
     ['extra attributes', '<!-- mintlify-agent-job docs-pr job="job_1" project="p" x="y" -->'],
+    ['a job id that is a number', markerLine('back-link', { job: 1, project: 'p' })],
+    ['a job id that is ..', markerLine('back-link', { job: '..', project: 'p' })],
+    ['no project', markerLine('back-link', { job: 'job_1' })],
+    ['a marker of another kind', markerLine('pr', { job: 'job_1', project: 'p' })],
     ['no body', null]
   ])('ignores %s', (_name, body) => {
     expect(backLinkedJobs([{ body, user: bot }], 'p')).toEqual([])

@@ -1,8 +1,9 @@
 // The pull request's record: its marker line, the strict parser (property-tested:
 // whatever a comment holds, it never throws and never yields a record it could not
-// have written), and whose comments are believed.
+// have written), the format of earlier versions still read, and whose comments are believed.
 
 import fc from 'fast-check'
+import { markerLine, markerValues } from '../support/markers.js'
 import { anyText, runs } from '../support/properties.js'
 import {
   formatRecord,
@@ -23,11 +24,16 @@ const RECORD: PullRequestRecord = {
   followUps: 0
 }
 const BOT = { login: 'github-actions[bot]', type: 'Bot' }
+/** RECORD as earlier versions wrote it, on a comment's first line. */
+const OLD =
+  '<!-- mintlify-agent-job project="proj-test" job="job_1" run="4242" attempt="1" follow-ups="0" -->'
+/** RECORD's fields as the marker holds them. */
+const FIELDS = { project: 'proj-test', job: 'job_1', run: '4242', attempt: 1, followUps: 0 }
 
 describe('the record marker', () => {
   it('is one hidden line with every field', () => {
     expect(formatRecord(RECORD)).toBe(
-      '<!-- mintlify-agent-job project="proj-test" job="job_1" run="4242" attempt="1" follow-ups="0" -->'
+      '<!-- mintlify-agent:pr eyJwcm9qZWN0IjoicHJvai10ZXN0Iiwiam9iIjoiam9iXzEiLCJydW4iOiI0MjQyIiwiYXR0ZW1wdCI6MSwiZm9sbG93VXBzIjowfQ -->'
     )
   })
 
@@ -35,10 +41,30 @@ describe('the record marker', () => {
     expect(parseRecord(`${formatRecord(RECORD)}\n### Mintlify docs agent job`)).toEqual(RECORD)
     const handed = withHandedOff(RECORD, 'https://github.com/acme/docs/pull/100')
     expect(handed.handedOff).toBe('https://github.com/acme/docs/pull/100')
-    expect(formatRecord(handed)).toContain(
-      'handed-off="https%3A%2F%2Fgithub.com%2Facme%2Fdocs%2Fpull%2F100"'
-    )
+    expect(markerValues('pr', formatRecord(handed))).toEqual([
+      { ...FIELDS, handedOff: 'https://github.com/acme/docs/pull/100' }
+    ])
     expect(parseRecord(`${formatRecord(handed)}\r\nbody`)).toEqual(handed)
+  })
+
+  it('reads a marker on any line, the first good one, and leaves fields it does not know aside', () => {
+    expect(parseRecord(`hello\n\n${formatRecord(RECORD)}\nbody`)).toEqual(RECORD)
+    const other = markerLine('pr', { ...FIELDS, job: 'job_2' })
+    const broken = markerLine('pr', { ...FIELDS, job: '..' })
+    expect(parseRecord(`${broken}\n${formatRecord(RECORD)}\n${other}`)).toEqual(RECORD)
+    expect(parseRecord(markerLine('pr', { ...FIELDS, since: 'a later version' }))).toEqual(RECORD)
+  })
+
+  it('still reads a record of an earlier version, on the first line only', () => {
+    expect(parseRecord(`${OLD}\n### Mintlify docs agent job`)).toEqual(RECORD)
+    const handed = OLD.replace(
+      ' -->',
+      ' handed-off="https%3A%2F%2Fgithub.com%2Facme%2Fdocs%2Fpull%2F100" -->'
+    )
+    expect(parseRecord(`${handed}\r\nbody`)).toEqual(
+      withHandedOff(RECORD, 'https://github.com/acme/docs/pull/100')
+    )
+    expect(parseRecord(`hello\n${OLD}`)).toBeUndefined()
   })
 
   it('cannot close the HTML comment early, whatever the ids hold', () => {
@@ -51,33 +77,46 @@ describe('the record marker', () => {
   })
 
   it.each([
-    ['a marker on a later line', `hello\n${formatRecord(RECORD)}`],
+    ["an earlier version's marker on a later line", `hello\n${OLD}`],
     ['the old per-step marker', '<!-- mintlify-agent-job key="Docs/docs/step" -->'],
-    ['a missing field', formatRecord(RECORD).replace(' follow-ups="0"', '')],
-    [
-      'fields in another order',
-      formatRecord(RECORD).replace('run="4242" attempt="1"', 'attempt="1" run="4242"')
-    ],
-    ['a run id that is not digits', formatRecord(RECORD).replace('run="4242"', 'run="42a"')],
-    ['attempt 0', formatRecord(RECORD).replace('attempt="1"', 'attempt="0"')],
-    ['a negative count', formatRecord(RECORD).replace('follow-ups="0"', 'follow-ups="-1"')],
-    [
-      'a count with a leading zero',
-      formatRecord(RECORD).replace('follow-ups="0"', 'follow-ups="01"')
-    ],
-    ['an empty job id', formatRecord(RECORD).replace('job="job_1"', 'job=""')],
-    ['a job id that decodes to ..', formatRecord(RECORD).replace('job="job_1"', 'job="%2E%2E"')],
-    ['a job id with an encoded space', formatRecord(RECORD).replace('job="job_1"', 'job="a%20b"')],
-    ['a broken escape', formatRecord(RECORD).replace('job="job_1"', 'job="%E0%A4%A"')],
-    ['a job id with $', formatRecord(RECORD).replace('job="job_1"', 'job="job_%24(id)"')],
-    ['a job id with a quote', formatRecord(RECORD).replace('job="job_1"', 'job="job%22%27x"')],
-    ['a job id with a line break', formatRecord(RECORD).replace('job="job_1"', 'job="job%0Ax"')],
+    ['a missing field', OLD.replace(' follow-ups="0"', '')],
+    ['fields in another order', OLD.replace('run="4242" attempt="1"', 'attempt="1" run="4242"')],
+    ['a run id that is not digits', OLD.replace('run="4242"', 'run="42a"')],
+    ['attempt 0', OLD.replace('attempt="1"', 'attempt="0"')],
+    ['a negative count', OLD.replace('follow-ups="0"', 'follow-ups="-1"')],
+    ['a count with a leading zero', OLD.replace('follow-ups="0"', 'follow-ups="01"')],
+    ['an empty job id', OLD.replace('job="job_1"', 'job=""')],
+    ['a job id that decodes to ..', OLD.replace('job="job_1"', 'job="%2E%2E"')],
+    ['a job id with an encoded space', OLD.replace('job="job_1"', 'job="a%20b"')],
+    ['a broken escape', OLD.replace('job="job_1"', 'job="%E0%A4%A"')],
+    ['a job id with $', OLD.replace('job="job_1"', 'job="job_%24(id)"')],
+    ['a job id with a quote', OLD.replace('job="job_1"', 'job="job%22%27x"')],
+    ['a job id with a line break', OLD.replace('job="job_1"', 'job="job%0Ax"')],
     [
       'a handed-off link that is no pull request',
-      formatRecord(RECORD).replace(' -->', ' handed-off="javascript%3Aalert(1)" -->')
+      OLD.replace(' -->', ' handed-off="javascript%3Aalert(1)" -->')
     ],
-    ['trailing words', `${formatRecord(RECORD)} extra`],
-    ['an empty body', '']
+    ['trailing words', `${OLD} extra`],
+    ['an empty body', ''],
+    ['a marker of another kind', markerLine('check', FIELDS)],
+    ['a marker whose value is no object', markerLine('pr', [FIELDS])],
+    ['a marker without a project', markerLine('pr', { ...FIELDS, project: undefined })],
+    ['a project with a space', markerLine('pr', { ...FIELDS, project: 'proj test' })],
+    ['a job id that is ..', markerLine('pr', { ...FIELDS, job: '..' })],
+    ['a job id with $', markerLine('pr', { ...FIELDS, job: 'job_$(id)' })],
+    ['a run id that is a number', markerLine('pr', { ...FIELDS, run: 4242 })],
+    ['a run id that is not digits', markerLine('pr', { ...FIELDS, run: '42a' })],
+    ['attempt 0', markerLine('pr', { ...FIELDS, attempt: 0 })],
+    ['an attempt in words', markerLine('pr', { ...FIELDS, attempt: '1' })],
+    ['a fractional count', markerLine('pr', { ...FIELDS, followUps: 1.5 })],
+    ['a count past the limit', markerLine('pr', { ...FIELDS, followUps: 1_000_000 })],
+    [
+      'a handed-off link that is no pull request',
+      markerLine('pr', { ...FIELDS, handedOff: 'javascript:alert(1)//github.com/a/b/pull/1' })
+    ],
+    // `fR` decodes to the same closing brace as `fQ`, but is not how it is written.
+    ['base64 that does not re-encode to itself', formatRecord(RECORD).replace(/fQ -->$/, 'fR -->')],
+    ['a marker that is not alone on its line', `see ${formatRecord(RECORD)}`]
   ])('ignores %s', (_name, body) => {
     expect(parseRecord(body)).toBeUndefined()
   })
@@ -138,6 +177,12 @@ describe('whose record is believed', () => {
 
   it('takes other bot logins only when named', () => {
     expect(isTrustedAuthor({ login: 'docs-app[bot]', type: 'Bot' }, ['docs-app[bot]'])).toBe(true)
+  })
+
+  it("takes a person's login when named (a personal token's), only as a User account", () => {
+    expect(isTrustedAuthor({ login: 'octocat', type: 'User' }, ['octocat'])).toBe(true)
+    expect(isTrustedAuthor({ login: 'octocat', type: 'Bot' }, ['octocat'])).toBe(false)
+    expect(isTrustedAuthor({ login: 'octocat', type: 'User' }, ['docs-app[bot]'])).toBe(false)
   })
 })
 

@@ -4,7 +4,8 @@
 // Enterprise style prefix.
 
 import { join } from 'node:path'
-import { legacyMarker } from '../../src/github/pr-record.js'
+import { StateUnknownError } from '../../src/common/run-errors.js'
+import { formatRecord, legacyMarker } from '../../src/github/pr-record.js'
 import { renderComment } from '../../src/action/publish/comment-body.js'
 import { pullRequestNumber, readWorkflowRun } from '../../src/github/workflow-run.js'
 import { PullRequestThread } from '../../src/github/pr-thread.js'
@@ -21,6 +22,7 @@ import {
 } from '../support/fixtures.js'
 import { startGitHubStandIn } from '../support/github-stand-in.js'
 import { useInProcessGitHub } from '../support/in-process-github.js'
+import { markerValues } from '../support/markers.js'
 
 const MARKER = '<!-- mintlify-agent-job key="Docs/docs/docs-agent" -->'
 
@@ -199,16 +201,25 @@ describe('the bundled action with pr-comment', () => {
           .map((c) => c.body)
       ).toEqual(['Looks good', other, `Quoting it:\n${MARKER}`])
       expect(comments()[3]?.id).toBe(ours.id)
-      expect(comments()[3]?.body).toMatch(
-        new RegExp(
-          `^<!-- mintlify-agent-job project="proj-test" job="${standIn.jobIds()[0]}" run="4242" attempt="1" follow-ups="0"(?: handed-off="[^"]+")? -->\n### Mintlify Docs Agent Job\n`
-        )
-      )
+      const [recordLine, heading] = (comments()[3]?.body ?? '').split('\n')
+      expect(markerValues('pr', recordLine)).toEqual([
+        {
+          project: 'proj-test',
+          job: standIn.jobIds()[0],
+          run: '4242',
+          attempt: 1,
+          followUps: 0,
+          handedOff: 'https://github.com/acme/docs/pull/100'
+        }
+      ])
+      expect(heading).toBe('### Mintlify Docs Agent Job')
       expect(comments()[3]?.body).toContain('| Status | ✅ completed |')
       expect(comments()[3]?.body).toContain('acme/docs#100')
       expect(comments()[3]?.body).toContain(`<code>${standIn.jobIds()[0]}</code>`)
-      // The stand-in pages by two: the old comment is on page 2, found through the Link header.
+      // Whose token it is; the stand-in pages by two: the old comment is on page 2, found
+      // through the Link header.
       expect(calls()).toEqual([
+        'POST /graphql',
         'GET /repos/acme/app/issues/7/comments',
         'GET /repos/acme/app/issues/7/comments',
         `PATCH /repos/acme/app/issues/comments/${ours.id}`,
@@ -295,9 +306,9 @@ describe('the bundled action with pr-comment', () => {
 })
 
 // What the thread decides from GitHub's answers, in process against the GitHub stand-in
-// over HTTP: the warning of each refusal and failure (the bundled run of
-// test/e2e/faults-messages.test.ts shows that such a warning leaves the step green), and
-// no call at all on a run that is not for a pull request.
+// over HTTP: the warning of each refusal, the StateUnknownError of comments GitHub could
+// not list (the bundled runs: test/e2e/pr-record-faults.test.ts), which writes are tried
+// again, and no call at all on a run that is not for a pull request.
 describe('the thread against the GitHub stand-in', () => {
   const inProcess = useInProcessGitHub({
     token: TOKEN,
@@ -306,8 +317,14 @@ describe('the thread against the GitHub stand-in', () => {
     captureLog: true
   })
 
-  const open = (event = 'pull_request', payload = 'pull_request.json') =>
+  // Each case starts from a pull request without comments.
+  beforeEach(() => {
+    inProcess.github.comments('acme/app', 7).splice(0)
+  })
+
+  const open = (event = 'pull_request', payload = 'pull_request.json', maxPages?: number) =>
     PullRequestThread.open({
+      ...(maxPages ? { maxPages } : {}),
       run: readWorkflowRun({
         GITHUB_EVENT_NAME: event,
         GITHUB_EVENT_PATH: join(FIXTURES, payload),
@@ -345,28 +362,113 @@ describe('the thread against the GitHub stand-in', () => {
   })
 
   it('names pull-requests: write when GitHub refuses the comment, and writes no more', async () => {
-    inProcess.github.deny({ method: 'POST', path: /\/issues\/7\/comments$/, status: 403 })
+    const lift = inProcess.github.deny({
+      method: 'POST',
+      path: /\/issues\/7\/comments$/,
+      status: 403
+    })
     const thread = await open()
     const before = inProcess.github.requests.length
 
     expect(thread).toBeDefined()
     expect(await thread?.save(record, 'first', 10_000)).toBe(false)
-    expect(await thread?.save(record, 'second', 10_000)).toBe(false)
+    expect(await thread?.save(record, 'second', 10_000, { early: true })).toBe(false)
+    lift()
     expect(warnings()).toEqual([
       '::warning::pr-comment: could not comment on pull request #7 (the GitHub API answered 403), so its docs job is not recorded. The comment needs `permissions: pull-requests: write` for the job; on pull requests from forks the token is read-only, so no comment can be kept.'
     ])
     expect(inProcess.github.requests.slice(before).map((r) => r.method)).toEqual(['POST'])
   })
 
-  it('names no permission when GitHub fails with a 5xx', async () => {
-    inProcess.github.deny({ method: 'GET', path: /\/issues\/7\/comments$/, status: 502, times: 1 })
+  it('fails with StateUnknownError, warning nothing and naming no permission, when GitHub fails with a 5xx', async () => {
+    const lift = inProcess.github.deny({
+      method: 'GET',
+      path: /\/issues\/7\/comments$/,
+      status: 502
+    })
 
-    expect(await open()).toBeUndefined()
-    expect(inProcess.printed.join('')).toContain(
-      '::warning::pr-comment: could not read the comments of pull request #7 (the GitHub API answered 502), so its docs job is not recorded.\n'
+    const failure = await open().catch((error: unknown) => error)
+    lift()
+    expect(failure).toBeInstanceOf(StateUnknownError)
+    expect((failure as Error).message).toBe(
+      'Could not read the comments of pull request #7 (the GitHub API answered 502), so nothing was sent to the agent: sending now could start a second job or tell commits twice or not at all. The next run picks the work up.'
     )
-    expect(warnings()).toHaveLength(1)
-    expect(warnings()[0]).not.toMatch(/permissions|pull-requests: (read|write)/)
+    expect(inProcess.printed.join('')).not.toMatch(/permissions|pull-requests: (read|write)/)
+    expect(warnings()).toEqual([])
+  })
+
+  it('reads a thread to its last allowed page, and fails with StateUnknownError when it goes on past it', async () => {
+    // Two a page: four comments are two pages, five are three.
+    for (let i = 0; i < 4; i++)
+      inProcess.github.addComment('acme/app', 7, `comment ${i}`, 'octocat')
+    const whole = await open('pull_request', 'pull_request.json', 2)
+    expect(whole?.record).toBeUndefined()
+
+    inProcess.github.addComment('acme/app', 7, 'one more', 'octocat')
+    const failure = await open('pull_request', 'pull_request.json', 2).catch((e: unknown) => e)
+    expect(failure).toBeInstanceOf(StateUnknownError)
+    expect((failure as Error).message).toMatch(
+      /^Could not read the comments of pull request #7 \(there are more than 2 pages of them\), so nothing was sent/
+    )
+    expect(warnings()).toEqual([])
+  })
+
+  it('tries a write again at the end after a failure GitHub did not refuse, noting the early one only', async () => {
+    const thread = await open()
+    const posts = inProcess.github.deny({
+      method: 'POST',
+      path: /\/issues\/7\/comments$/,
+      status: 502
+    })
+    expect(await thread?.save(record, 'working', 10_000, { early: true })).toBe(false)
+    posts()
+    expect(inProcess.printed.join('')).toContain(
+      'pr-comment: could not comment on pull request #7 (the GitHub API answered 502); trying again when the run ends.\n'
+    )
+    expect(warnings()).toEqual([])
+
+    expect(await thread?.save(record, 'done', 10_000)).toBe(true)
+    const [comment] = inProcess.github.comments('acme/app', 7)
+    expect(comment?.body.split('\n')[1]).toBe('done')
+
+    // The last write failing so: one warning, without a permission, and writes still allowed.
+    const patches = inProcess.github.deny({
+      method: 'PATCH',
+      path: /\/comments\/\d+$/,
+      status: 502
+    })
+    expect(await thread?.save(record, 'last', 10_000)).toBe(false)
+    patches()
+    expect(warnings()).toEqual([
+      '::warning::pr-comment: could not comment on pull request #7 (the GitHub API answered 502), so its docs job is not recorded.'
+    ])
+    expect(await thread?.save(record, 'after all', 10_000)).toBe(true)
+    expect(inProcess.github.comments('acme/app', 7).map((c) => c.body.split('\n')[1])).toEqual([
+      'after all'
+    ])
+  })
+
+  it('writes the comment anew, with its record, when it was deleted since it was read', async () => {
+    const ours = inProcess.github.addComment('acme/app', 7, `${formatRecord(record)}\nearlier`)
+    const thread = await open()
+    expect(thread?.record).toEqual(record)
+    inProcess.github.comments('acme/app', 7).splice(0)
+    const before = inProcess.github.requests.length
+
+    const next = { ...record, runId: '4243' }
+    expect(await thread?.save(next, 'again', 10_000)).toBe(true)
+    expect(inProcess.github.requests.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual([
+      `PATCH /repos/acme/app/issues/comments/${ours.id}`,
+      'POST /repos/acme/app/issues/7/comments'
+    ])
+    const [anew] = inProcess.github.comments('acme/app', 7)
+    expect(markerValues('pr', anew?.body)).toEqual([
+      { project: 'proj-test', job: 'job_1', run: '4243', attempt: 1, followUps: 0 }
+    ])
+    expect(inProcess.printed.join('')).toContain(
+      `The comment on pull request #7 (comment ${ours.id}) is gone; writing it anew.\n`
+    )
+    expect(warnings()).toEqual([])
   })
 
   it.each([

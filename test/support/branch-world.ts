@@ -19,9 +19,21 @@ export interface RunExtra {
   env?: Record<string, string>
 }
 
-export async function branchWorld(options: { jobDurationMs?: number; branch?: string } = {}) {
+/** A GitHub App's installation token, and the bot it writes as. */
+export const APP_TOKEN = 'ghs_app_token'
+export const APP_BOT = 'docs-app[bot]'
+
+export async function branchWorld(
+  options: { jobDurationMs?: number; branch?: string; app?: boolean } = {}
+) {
   const agent = await startStandIn({ jobDurationMs: options.jobDurationMs ?? 100 })
-  const github = await startGitHubStandIn({ token: TOKEN })
+  const github = await startGitHubStandIn({
+    token: TOKEN,
+    tokens: { [APP_TOKEN]: { login: APP_BOT, type: 'Bot' } }
+  })
+  // Whose token the runs use, and so whose issues are the action's.
+  const token = options.app ? APP_TOKEN : TOKEN
+  const writer = options.app ? APP_BOT : 'github-actions[bot]'
   const branch = options.branch ?? 'main'
   const dir = mkdtempSync(join(tmpdir(), 'branch-world-'))
   let runId = 7000
@@ -40,7 +52,7 @@ export async function branchWorld(options: { jobDurationMs?: number; branch?: st
     const path = join(dir, `${event}-${runId}.json`)
     writeFileSync(path, JSON.stringify(payload))
     const options: RunOptions = {
-      inputs: inputs(agent.url, { 'github-token': TOKEN, prompt, ...extra.inputs }),
+      inputs: inputs(agent.url, { 'github-token': token, prompt, ...extra.inputs }),
       env: runnerEnv(event, path, github.apiUrl, {
         GITHUB_SHA: sha,
         GITHUB_REF: `refs/heads/${branch}`,
@@ -136,9 +148,7 @@ export async function branchWorld(options: { jobDurationMs?: number; branch?: st
     github
       .issues(REPO)
       .filter(
-        (issue) =>
-          issue.user.login === 'github-actions[bot]' &&
-          /mintlify-agent:branch/.test(issue.body ?? '')
+        (issue) => issue.user.login === writer && /mintlify-agent:branch/.test(issue.body ?? '')
       )
   const openDashboards = () => dashboards().filter((issue) => issue.state === 'open')
   /** How many prompts name `subject`. */

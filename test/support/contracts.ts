@@ -696,6 +696,18 @@ export const gitHubContract = new Contract('api.github.com.json', () =>
   prepared('node_modules', '@octokit', 'openapi', 'generated', 'api.github.com.json')
 )
 
+/**
+ * GitHub's REST description does not cover GraphQL: our own description of the one
+ * query the action sends (`POST /graphql`, `query { viewer { login } }`) judges it.
+ */
+export const gitHubGraphqlContract = new Contract('github-graphql-openapi.json', () =>
+  prepared('test', 'contracts', 'github-graphql-openapi.json')
+)
+
+/** The description that judges a request to the GitHub stand-in at `path`. */
+export const gitHubContractFor = (path: string): Contract =>
+  path === '/graphql' ? gitHubGraphqlContract : gitHubContract
+
 // Webhook payloads: the schema of `event` (and `action`, when the event has actions).
 let webhooks: { doc: Json; validators: Validators } | undefined
 

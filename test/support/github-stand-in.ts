@@ -1,7 +1,8 @@
-// A local stand-in for the GitHub REST endpoints the action uses. The endpoints live
-// in github-routes/ (one file a feature); this file is the server: it checks the
-// token, applies refusals (403 for a token that may not write, a 5xx, …), serves under
-// a path prefix the way GitHub Enterprise Server does (`/api/v3`), pages listings
+// A local stand-in for the GitHub REST endpoints the action uses, and its one GraphQL
+// query. The endpoints live in github-routes/ (one file a feature); this file is the
+// server: it checks the token (each token writes as its own account), applies refusals
+// (403 for a token that may not write, a 5xx, …), serves under a path prefix the way
+// GitHub Enterprise Server does (`/api/v3`, GraphQL at `/api/graphql`), pages listings
 // with Link headers, keeps its state between the action's runs, and records every
 // request. Listens on 127.0.0.1.
 //
@@ -26,6 +27,8 @@ import type {
 import {
   faultInjection,
   gitHubContract,
+  gitHubContractFor,
+  gitHubGraphqlContract,
   prepareWebhooks,
   recordExchange,
   recordViolations
@@ -54,6 +57,8 @@ export interface GitHubStandInOptions {
   maxPerPage?: number
   /** Who the token writes as; `github-actions[bot]` (a Bot) by default. */
   actor?: GitHubUser
+  /** More tokens the stand-in takes, each with the account it writes as (a GitHub App's…). */
+  tokens?: Record<string, GitHubUser>
 }
 
 export interface GitHubStandIn {
@@ -85,7 +90,8 @@ export interface GitHubStandIn {
   ): StoredIssue
   /** Closes an issue as `login` would on GitHub. */
   closeIssue(repository: string, number: number, login?: string): void
-  deny(rule: DenyRule): void
+  /** Refuses matching requests until the rule is used up, or until the returned function lifts it. */
+  deny(rule: DenyRule): () => void
   /** What broke GitHub's OpenAPI description, request or answer. */
   violations: string[]
   close(): Promise<void>
@@ -99,12 +105,17 @@ export async function startGitHubStandIn(
   options: GitHubStandInOptions = {}
 ): Promise<GitHubStandIn> {
   const token = options.token ?? 'ghs_test_token'
+  const actor = options.actor ?? { login: 'github-actions[bot]', type: 'Bot' }
+  const actors = new Map([[token, actor], ...Object.entries(options.tokens ?? {})])
   const prefix = (options.prefix ?? '').replace(/\/+$/, '')
+  // GitHub Enterprise Server answers GraphQL beside its REST API: /api/graphql, not /api/v3/graphql.
+  const graphqlPath = `${prefix.replace(/\/v3$/, '')}/graphql`
   const maxPerPage = options.maxPerPage ?? 100
   const rules = new RequestRules<DenyRule>(Infinity)
   const requests: GitHubRequest[] = []
   const violations: string[] = []
   gitHubContract.prepare()
+  gitHubGraphqlContract.prepare()
   prepareWebhooks()
   const sockets = new Set<Socket>()
   let lastId = 1000
@@ -112,7 +123,7 @@ export async function startGitHubStandIn(
   const state: GitHubState = {
     files: new Map(),
     comments: new Map(),
-    actor: options.actor ?? { login: 'github-actions[bot]', type: 'Bot' },
+    actor,
     nextId: () => ++lastId
   }
 
@@ -139,13 +150,15 @@ export async function startGitHubStandIn(
   }
 
   const answer = (request: GitHubRequest): Answer => {
-    const auth = request.headers.authorization ?? ''
-    if (auth !== `token ${token}` && auth !== `Bearer ${token}`) {
+    const contract = gitHubContractFor(request.path)
+    const auth = /^(?:token|Bearer) (\S+)$/.exec(request.headers.authorization ?? '')?.[1]
+    const writer = auth === undefined ? undefined : actors.get(auth)
+    if (!writer) {
       const refusal = {
         status: 401,
         body: { message: 'Bad credentials', documentation_url: 'https://docs.github.com/rest' }
       }
-      return gitHubContract.documents(request.method, request.path, 401)
+      return contract.documents(request.method, request.path, 401)
         ? refusal
         : faultInjection(refusal, 'undocumented 401 for a wrong token')
     }
@@ -159,25 +172,31 @@ export async function startGitHubStandIn(
         }
       }
       // A refusal on a status the operation lists is checked; any other is a deliberate fault.
-      return gitHubContract.documents(request.method, request.path, status)
+      return contract.documents(request.method, request.path, status)
         ? refusal
         : faultInjection(refusal, `denied with an undocumented ${status}`)
     }
     for (const route of ROUTES) {
       const match = route.method === request.method ? route.path.exec(request.path) : null
       if (!match) continue
-      return route.handle({
-        request,
-        params: match.slice(1).map((value) => decodeURIComponent(value)),
-        state,
-        page: (items) => page(items, request),
-        json: () => {
-          const value: unknown = JSON.parse(request.body)
-          return typeof value === 'object' && value !== null && !Array.isArray(value)
-            ? (value as Record<string, unknown>)
-            : undefined
-        }
-      })
+      // Routes write as state.actor: the account of this request's token, for this request.
+      state.actor = writer
+      try {
+        return route.handle({
+          request,
+          params: match.slice(1).map((value) => decodeURIComponent(value)),
+          state,
+          page: (items) => page(items, request),
+          json: () => {
+            const value: unknown = JSON.parse(request.body)
+            return typeof value === 'object' && value !== null && !Array.isArray(value)
+              ? (value as Record<string, unknown>)
+              : undefined
+          }
+        })
+      } finally {
+        state.actor = actor
+      }
     }
     return { status: 404, body: { message: 'Not Found' } }
   }
@@ -187,7 +206,8 @@ export async function startGitHubStandIn(
     req.on('data', (chunk: Buffer) => chunks.push(chunk))
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://stand-in')
-      if (!url.pathname.startsWith(`${prefix}/`)) {
+      const graphql = url.pathname === graphqlPath
+      if (!graphql && !url.pathname.startsWith(`${prefix}/`)) {
         const problem = `${req.method ?? 'GET'} ${url.pathname}: outside the API's base ${prefix}`
         violations.push(problem)
         recordViolations([problem])
@@ -196,7 +216,7 @@ export async function startGitHubStandIn(
       }
       const request: GitHubRequest = {
         method: req.method ?? 'GET',
-        path: url.pathname.slice(prefix.length),
+        path: graphql ? '/graphql' : url.pathname.slice(prefix.length),
         query: Object.fromEntries(url.searchParams),
         headers: req.headers,
         body: Buffer.concat(chunks).toString('utf8')
@@ -208,10 +228,11 @@ export async function startGitHubStandIn(
       } catch {
         reply = { status: 400, body: { message: 'Problems parsing JSON' } }
       }
+      const contract = gitHubContractFor(request.path)
       if (reply.faultInjection === undefined) {
         // The fields GitHub's description requires and the route does not model are
         // filled in; a field the description does not know is a mismatch.
-        const done = gitHubContract.complete(request.method, request.path, reply.status, reply.body)
+        const done = contract.complete(request.method, request.path, reply.status, reply.body)
         reply = { ...reply, body: done.body }
         for (const field of done.unknown) {
           const problem = `${request.method} ${request.path}: the ${reply.status} answer has ${field || 'a field'}, which GitHub's description does not document`
@@ -220,7 +241,7 @@ export async function startGitHubStandIn(
         }
       }
       violations.push(
-        ...recordExchange(gitHubContract, {
+        ...recordExchange(contract, {
           ...request,
           status: reply.status,
           answer: reply.body,
@@ -259,7 +280,7 @@ export async function startGitHubStandIn(
     closeIssue: (repository, number, login = 'octocat') =>
       closeIssue(state, repository, number, accountOf(login)),
     deny(rule) {
-      rules.add(rule)
+      return rules.add(rule)
     },
     violations,
     close() {

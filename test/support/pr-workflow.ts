@@ -5,8 +5,13 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startGitHubStandIn, type GitHubStandIn } from './github-stand-in.ts'
+import {
+  startGitHubStandIn,
+  type GitHubStandIn,
+  type GitHubStandInOptions
+} from './github-stand-in.ts'
 import { inputs, runnerEnv } from './fixtures.ts'
+import { markerLine, markerValues } from './markers.ts'
 import { runAction, type ActionRun } from './run-action.ts'
 import { startStandIn, type StandIn } from './stand-in.ts'
 
@@ -35,6 +40,8 @@ export interface WorkflowRunSpec {
   event?: 'pull_request' | 'issue_comment'
   inputs?: Record<string, string>
   env?: Record<string, string>
+  /** Called with each chunk of the run's stdout, e.g. to change GitHub while it works. */
+  onStdout?: (text: string) => void
 }
 
 let nextRunId = 5000
@@ -57,13 +64,14 @@ function commentEventPath(): string {
 }
 
 export async function simulate(
-  options: { jobDurationMs?: number; maxPerPage?: number } = {}
+  options: Pick<GitHubStandInOptions, 'maxPerPage' | 'tokens'> & { jobDurationMs?: number } = {}
 ): Promise<Simulation> {
   const agent = await startStandIn({ jobDurationMs: options.jobDurationMs ?? 150 })
   const github = await startGitHubStandIn({
     token: TOKEN,
     prefix: '/api/v3',
-    ...(options.maxPerPage ? { maxPerPage: options.maxPerPage } : {})
+    ...(options.maxPerPage ? { maxPerPage: options.maxPerPage } : {}),
+    ...(options.tokens ? { tokens: options.tokens } : {})
   })
   return {
     agent,
@@ -72,6 +80,7 @@ export async function simulate(
       const runId = spec.runId ?? nextRunId++
       const event = spec.event ?? 'pull_request'
       return runAction({
+        ...(spec.onStdout ? { onStdout: spec.onStdout } : {}),
         inputs: inputs(agent.url, {
           'max-poll-interval': '200ms',
           'github-token': TOKEN,
@@ -115,7 +124,28 @@ export function codeRepositoryCalls(github: GitHubStandIn, from = 0): string[] {
     .map((r) => `${r.method} ${r.path}`)
 }
 
-/** The job id in the record line of a comment body. */
+/** The record on the first line of a comment body, as its marker holds it. */
+export interface RecordValue {
+  project: string
+  job: string
+  run: string
+  attempt: number
+  followUps: number
+  handedOff?: string
+}
+
+/** The record on the first line of a comment body (decoded here, not by the action's code). */
+export function recorded(body: string | undefined): RecordValue | undefined {
+  return markerValues('pr', (body ?? '').split('\n', 1)[0])[0] as RecordValue | undefined
+}
+
+/** The job id in the record on the first line of a comment body. */
 export function recordedJob(body: string | undefined): string | undefined {
-  return /^<!-- mintlify-agent-job project="[^"]*" job="([^"]*)"/.exec(body ?? '')?.[1]
+  return recorded(body)?.job
+}
+
+/** `body` with its record's fields changed, as someone editing the comment would leave it. */
+export function withRecorded(body: string, fields: Partial<RecordValue>): string {
+  const [, ...rest] = body.split('\n')
+  return [markerLine('pr', { ...recorded(body), ...fields }), ...rest].join('\n')
 }

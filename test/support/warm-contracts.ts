@@ -5,7 +5,12 @@
 
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { agentJobsContract, gitHubContract, warmWebhooks } from './contracts.ts'
+import {
+  agentJobsContract,
+  gitHubContract,
+  gitHubGraphqlContract,
+  warmWebhooks
+} from './contracts.ts'
 import { ROUTES } from './github-routes/index.ts'
 
 export function warmContracts(): void {
@@ -13,6 +18,7 @@ export function warmContracts(): void {
   gitHubContract.warm((method, path) =>
     ROUTES.some((route) => route.method === method && route.path.test(path))
   )
+  gitHubGraphqlContract.warm(() => true)
   warmWebhooks()
 }
 

@@ -83,16 +83,21 @@ export async function gatherBranchFacts(options: {
     const link = job.kind === 'found' ? job.job.prLink : null
     others.push({ ...other, ...(link ? { docsPullRequest: link } : {}) })
   }
-  const candidates = await readCandidates(access, {
-    repository: run.repository,
-    serverUrl: run.serverUrl,
-    branch,
-    ...(base ? { base } : {}),
-    headSha: run.sha,
-    eventName: run.eventName,
-    payload: run.payload,
-    now: options.now
-  })
+  // At the head the record says is all told, with its job alive: no commit to read.
+  const alive = recorded?.kind === 'found' && !['failed', 'archived'].includes(recorded.job.status)
+  const told = record?.seen === run.sha && alive && others.length === 0
+  const candidates: ReadCandidates = told
+    ? { since: [], event: [], unread: 0, origin: 'since-record' }
+    : await readCandidates(access, {
+        repository: run.repository,
+        serverUrl: run.serverUrl,
+        branch,
+        ...(base ? { base } : {}),
+        headSha: run.sha,
+        eventName: run.eventName,
+        payload: run.payload,
+        now: options.now
+      })
   const fresh = untold(record, candidates)
   const freshIfEnded = record ? untold(record, candidates, new Set([record.jobId])) : fresh
   // Something goes to the job: whether its docs pull request was merged or closed decides which job.

@@ -10,6 +10,7 @@ import { parsePullRequestLink } from '../../common/pull-request-link.js'
 import { safeLine } from '../../common/safe-text.js'
 import type { DocsCheckRun } from '../../github/check-run.js'
 import { PullRequestThread } from '../../github/pr-thread.js'
+import { tokenIdentity } from '../../github/token-identity.js'
 import { BUDGETS, within } from '../budgets.js'
 import type { RunEvent } from '../shell/event.js'
 import type { Settings } from '../shell/inputs.js'
@@ -140,17 +141,18 @@ async function branchFacts(
   if (not) return not
   if (!settings.githubToken || !run.repository) return undefined
   const token = settings.githubToken
+  const access = {
+    token,
+    userAgent: ctx.userAgent,
+    repository: run.repository,
+    signal: ctx.signal,
+    budgetMs: within(BUDGETS.branchReads, ctx.deadline, ctx.clock.now())
+  }
   return gatherBranchFacts({
-    access: {
-      token,
-      userAgent: ctx.userAgent,
-      repository: run.repository,
-      signal: ctx.signal,
-      budgetMs: within(BUDGETS.branchReads, ctx.deadline, ctx.clock.now())
-    },
+    access,
     docsToken: settings.docsToken ?? token,
     run,
-    identity: 'github-actions[bot]',
+    identity: await tokenIdentity(access),
     key: recordKey(settings, run),
     projectId: settings.projectId,
     now: new Date(ctx.clock.now()),

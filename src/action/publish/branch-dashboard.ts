@@ -107,6 +107,10 @@ export function nextBranchRecord(
         told: previous?.told ?? [{ id: jobId, shas: [] }],
         ended: previous?.ended ?? []
       }
+  // Everything up to the run's head is told when it told all it read, or had nothing to.
+  const complete =
+    facts.candidates.unread === 0 && (telling !== undefined || plan.action === 'nothing-new')
+  const seen = complete && /^[0-9a-f]{40,64}$/.test(run.run.sha) ? run.run.sha : previous?.seen
   const counts = { ...(previous?.counts ?? { created: 0, followUps: 0, quiet: 0 }) }
   if (sent && plan.action === 'create') counts.created++
   else if (sent) counts.followUps++
@@ -117,6 +121,7 @@ export function nextBranchRecord(
     key: facts.key,
     jobId,
     ...ledger,
+    ...(seen ? { seen } : {}),
     runId: run.identity.runId,
     runAttempt: run.identity.runAttempt,
     reviewers: handOff.reviewers ?? same?.reviewers ?? [],

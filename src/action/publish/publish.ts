@@ -198,7 +198,7 @@ export function progressHooks(ctx: PublishContext) {
               },
               thread.run
             )
-            await thread.save(record, body, BUDGETS.earlyRecord)
+            await thread.save(record, body, BUDGETS.earlyRecord, { early: true })
           }
         }
       : {}),

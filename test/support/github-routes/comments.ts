@@ -1,6 +1,7 @@
 // Issue and pull request comments: list (paginated), create, update. A comment is
 // written as the token's actor, and kept between runs.
 
+import { faultInjection } from '../contracts.ts'
 import {
   invalid,
   key,
@@ -60,7 +61,8 @@ export const commentRoutes: Route[] = [
         .filter(([thread]) => thread.startsWith(`${repository}#`))
         .flatMap(([, list]) => list)
         .find((c) => c.id === Number(id))
-      if (!comment) return notFound
+      // GitHub answers 404 for a comment deleted meanwhile; its description lists only 200 and 422.
+      if (!comment) return faultInjection(notFound, 'undocumented 404 for a deleted comment')
       const body = json()?.body
       if (typeof body !== 'string' || body === '') return invalid
       comment.body = body

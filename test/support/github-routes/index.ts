@@ -4,6 +4,7 @@ import { checkRunRoutes } from './check-runs.ts'
 import { commandRoutes } from './commands.ts'
 import { commentRoutes } from './comments.ts'
 import { commitRoutes } from './commits.ts'
+import { graphqlRoutes } from './graphql.ts'
 import { issueRoutes } from './issues.ts'
 import { pullRequestRoutes } from './pull-requests.ts'
 import { pullRoutes } from './pulls.ts'
@@ -16,5 +17,6 @@ export const ROUTES: Route[] = [
   ...checkRunRoutes,
   ...commandRoutes,
   ...issueRoutes,
-  ...commitRoutes
+  ...commitRoutes,
+  ...graphqlRoutes
 ]

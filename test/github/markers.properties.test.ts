@@ -1,0 +1,130 @@
+// Properties of the readers of every marker the action writes (the pull request's record,
+// the check run's owner, the back-link): whatever a body holds (any text, markers of any
+// kind holding any JSON, mangled markers, the formats of earlier versions), a reader never
+// throws, and what it reads is exactly what writing it again and reading that gives back.
+
+import assert from 'node:assert/strict'
+import fc from 'fast-check'
+import { checkMarker, readCheckMarker } from '../../src/github/check-run.js'
+import { backLinkedJobs, backLinkMarker } from '../../src/github/docs-back-link.js'
+import { formatRecord, parseRecord } from '../../src/github/pr-record.js'
+import { markerLine } from '../support/markers.js'
+import { anyText, runs } from '../support/properties.js'
+
+const RUNS = runs(300)
+const KINDS = ['pr', 'check', 'back-link', 'branch', 'other']
+const PROJECT = 'proj-test'
+
+/** Values shaped like the markers' own, with any field swapped for any JSON. */
+const field = fc.oneof(
+  fc.constantFrom(PROJECT, 'job_1', '4242', 'Docs/docs/step', '..', ''),
+  fc.constantFrom('https://github.com/acme/docs/pull/100', 'javascript:alert(1)'),
+  fc.integer({ min: -2, max: 1_000_001 }),
+  fc.double(),
+  anyText({ maxLength: 20 }),
+  fc.jsonValue({ maxDepth: 2 })
+)
+const shaped = fc.dictionary(
+  fc.constantFrom('project', 'job', 'run', 'attempt', 'followUps', 'handedOff', 'step', 'x'),
+  field,
+  { maxKeys: 8 }
+)
+/** Each kind's value as the action writes it, one field maybe swapped for another value. */
+const GOOD: Record<string, Record<string, unknown>> = {
+  pr: { project: PROJECT, job: 'job_1', run: '4242', attempt: 1, followUps: 0 },
+  check: { run: '4242', step: 'Docs/docs/step', project: PROJECT },
+  'back-link': { job: 'job_1', project: PROJECT }
+}
+const nearlyGood = fc
+  .tuple(
+    fc.constantFrom('pr', 'check', 'back-link'),
+    fc.option(
+      fc.tuple(
+        fc.constantFrom('project', 'job', 'run', 'attempt', 'followUps', 'handedOff', 'step'),
+        field
+      )
+    )
+  )
+  .map(([kind, swap]) =>
+    markerLine(kind, swap ? { ...GOOD[kind], [swap[0]]: swap[1] } : GOOD[kind])
+  )
+const anyMarker = fc.oneof(
+  nearlyGood,
+  fc
+    .tuple(fc.constantFrom(...KINDS), fc.oneof(shaped, fc.jsonValue({ maxDepth: 3 })))
+    .map(([kind, value]) => markerLine(kind, value))
+)
+
+/** A marker line with some of its characters replaced. */
+const mangled = fc
+  .tuple(anyMarker, fc.nat(), anyText({ maxLength: 4 }), fc.nat({ max: 4 }))
+  .map(([line, at, text, cut]) => {
+    const i = at % (line.length + 1)
+    return line.slice(0, i) + text + line.slice(i + cut)
+  })
+
+const earlier = fc.constantFrom(
+  '<!-- mintlify-agent-job project="proj-test" job="job_1" run="4242" attempt="1" follow-ups="0" -->',
+  '<!-- mintlify-agent-job-check run="4242" step="Docs%2Fdocs" project="proj-test" -->',
+  '<!-- mintlify-agent-job docs-pr job="job_1" project="proj-test" -->',
+  '<!-- mintlify-agent-job docs-pr job="%E0%A4%A" project="proj-test" -->'
+)
+
+/** Bodies of a few lines, each any text, a marker, a mangled one or an earlier format. */
+const body = fc
+  .tuple(
+    fc.array(fc.oneof(anyText({ maxLength: 40 }), anyMarker, mangled, earlier), { maxLength: 5 }),
+    fc.constantFrom('\n', '\r\n')
+  )
+  .map(([lines, end]) => lines.join(end))
+
+describe('every marker reader', () => {
+  it("reads a pull request's record only as it would write it again, never throwing", () => {
+    fc.assert(
+      fc.property(body, (text) => {
+        const record = parseRecord(text)
+        if (record) assert.deepEqual(parseRecord(formatRecord(record)), record)
+      }),
+      RUNS
+    )
+  })
+
+  it("reads a check run's owner only as it would write it again, never throwing", () => {
+    fc.assert(
+      fc.property(body, (text) => {
+        const owner = readCheckMarker(text)
+        if (owner) assert.deepEqual(readCheckMarker(checkMarker(owner)), owner)
+      }),
+      RUNS
+    )
+  })
+
+  it('reads back-linked jobs only as it would write them again, never throwing', () => {
+    const bot = { login: 'github-actions[bot]', type: 'Bot' }
+    fc.assert(
+      fc.property(body, (text) => {
+        for (const job of backLinkedJobs([{ body: text, user: bot }], PROJECT)) {
+          const again = backLinkedJobs([{ body: backLinkMarker(job, PROJECT), user: bot }], PROJECT)
+          assert.deepEqual(again, [job])
+        }
+      }),
+      RUNS
+    )
+  })
+
+  it('reads back any owner it writes into a check run, among other lines', () => {
+    fc.assert(
+      fc.property(
+        anyText({ maxLength: 30 }),
+        anyText({ maxLength: 30 }),
+        anyText({ maxLength: 30 }),
+        anyText({ maxLength: 30 }).filter((text) => !text.includes('\n')),
+        (runId, step, projectId, before) => {
+          const owner = { runId, step, projectId }
+          assert.deepEqual(readCheckMarker(`${before}\n${checkMarker(owner)}\nmore`), owner)
+        }
+      ),
+      RUNS
+    )
+  })
+})
