@@ -540,9 +540,7 @@ function onGitHub(world: World): void {
   if (world.pull.number === 0) return
   const comments = world.github
     .comments(REPO, world.pull.number)
-    .filter(
-      (comment) => comment.user.login === bot && comment.body.startsWith('<!-- mintlify-agent-job')
-    )
+    .filter((comment) => comment.user.login === bot && /mintlify-agent:pr /.test(comment.body))
   for (const comment of comments) {
     rule(`The action's comment on pull request #${String(world.pull.number)} "${PULL.title}"`)
     for (const line of asRead(comment.body)) print(line, 1)

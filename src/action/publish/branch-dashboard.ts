@@ -6,6 +6,7 @@ import * as core from '@actions/core'
 import { parsePullRequestLink } from '../../common/pull-request-link.js'
 import { safeHtml, safeLine } from '../../common/safe-text.js'
 import {
+  compareLink,
   coverageRun,
   MAX_LISTED,
   pullsOf,
@@ -68,18 +69,21 @@ function runAction(plan: Plan, jobId: string | undefined, sent: boolean): RunAct
   }
 }
 
-/** The prompt's view of what a run tells (pure). */
-export function coverageOf(facts: BranchFacts, telling: Telling, head: string): Coverage {
+/** The prompt's view of what a run tells (pure): its compare link starts at the first told. */
+export function coverageOf(facts: BranchFacts, telling: Telling, run: WorkflowRun): Coverage {
   const { candidates } = facts
-  const from = facts.record?.base ?? candidates.base
+  const first = telling.told[0]?.sha
+  const at = candidates.since.findIndex((commit) => commit.sha === first)
+  const from = at > 0 ? candidates.since[at - 1]?.sha : (facts.record?.base ?? candidates.base)
+  const linked = at >= 0 && from && run.repository
   return {
     kind: 'commits',
     origin: candidates.origin,
     commits: telling.told.slice(-MAX_LISTED),
     total: telling.told.length,
-    ...(candidates.compareUrl ? { compareUrl: candidates.compareUrl } : {}),
+    ...(linked ? { compareUrl: compareLink(run.serverUrl, run.repository, from, run.sha) } : {}),
     ...(from ? { from } : {}),
-    to: head
+    to: run.sha
   }
 }
 
@@ -131,7 +135,7 @@ export function nextBranchRecord(
     runs: previous?.runs ?? [],
     counts
   }
-  const shown = telling ? coverageOf(facts, telling, run.run.sha) : undefined
+  const shown = telling ? coverageOf(facts, telling, run.run) : undefined
   const row = coverageRun(
     { at, event: run.run.eventName, did: runAction(plan, jobId, sent) },
     shown,
@@ -167,7 +171,7 @@ export class BranchDashboard {
     const { commits, givenBack } = tellingFor(this.run.facts, plan)
     const telling = { jobId: '', told: commits, givenBack, candidates: this.run.facts.candidates }
     this.executed = { plan, telling }
-    return commits.length > 0 ? coverageOf(this.run.facts, telling, this.run.run.sha) : undefined
+    return commits.length > 0 ? coverageOf(this.run.facts, telling, this.run.run) : undefined
   }
 
   /** Writes the dashboard with the record after this run; opens it on the first write. */
@@ -305,7 +309,7 @@ export class BranchDashboard {
       branch: facts.branch,
       repository: run.repository,
       serverUrl: run.serverUrl,
-      coverage: coverageOf(facts, executed.telling, run.sha),
+      coverage: coverageOf(facts, executed.telling, run),
       pulls: pullsOf(facts.pulls, executed.telling.told),
       ...(runUrl ? { runUrl } : {})
     })
