@@ -175,9 +175,13 @@ describe('one job and one dashboard per branch', () => {
       const w = await branchWorld()
       try {
         await w.push(['Before the fault'])
-        w.github.deny({ method: 'GET', path: /\/issues$/, status: 502, times: 20 })
+        const lift = w.github.deny({ method: 'GET', path: /\/issues$/, status: 502 })
         const dashboardsDown = await w.push(['During the dashboard fault'])
-        w.github.deny({ method: 'GET', path: /\/issues$/, status: 200, times: 0 })
+        lift()
+        const liftCompare = w.github.deny({ method: 'GET', path: /\/compare\//, status: 502 })
+        const commitsDown = await w.push(['During the commits fault'])
+        liftCompare()
+        const healed = await w.push(['After the faults'])
         expect(dashboardsDown.exitCode).toBe(1)
         expect(errors(dashboardsDown)).toEqual([
           expect.stringContaining(
@@ -185,8 +189,24 @@ describe('one job and one dashboard per branch', () => {
           )
         ])
         expect(errors(dashboardsDown)[0]).not.toContain('issues: write')
-        expect(w.prompts()).toHaveLength(1)
         expect(dashboardsDown.outputs.created ?? 'false').toBe('false')
+        expect(commitsDown.exitCode).toBe(1)
+        expect(errors(commitsDown)).toEqual([
+          expect.stringContaining(
+            'Could not read the commits of main (the GitHub API answered 502)'
+          )
+        ])
+        // Nothing was sent by the two runs; the next run tells what they could not, once.
+        expect(w.prompts()).toHaveLength(2)
+        expect(healed.outputs['job-id']).toBe(w.sent()[1]?.jobId)
+        for (const subject of [
+          'During the dashboard fault',
+          'During the commits fault',
+          'After the faults'
+        ]) {
+          expect(w.mentions(subject)).toBe(1)
+        }
+        expect(w.openDashboards()).toHaveLength(1)
       } finally {
         await w.close()
       }
