@@ -30,6 +30,8 @@ export function summaryMarkdown(facts: SummaryFacts): string {
     ? `${safeMarkdown(job.source.repository)}${job.source.ref ? ` @ ${safeMarkdown(job.source.ref)}` : ''}`
     : '—'
   const rows: [string, string][] = [
+    // What a pull request's or a branch's run did with its job (created, followed up, nothing new).
+    ...(outcome.did ? [['This run', safeMarkdown(outcome.did, 1000)] as [string, string]] : []),
     ['Job', `<code>${safeHtml(outcome.jobId)}</code>`],
     ['Status', statusCell(job?.status)],
     ['Model', job?.model ? safeMarkdown(job.model) : '—'],
