@@ -3,6 +3,7 @@
 
 import { systemClock, type Clock } from '../common/clock.js'
 import { DocsCheckRun } from '../github/check-run.js'
+import { readDocsPullRequestState } from '../github/pr-thread.js'
 import { BUDGETS, within } from './budgets.js'
 import type { ExecuteContext } from './execute/executor.js'
 import type { Outcome } from './execute/outcome.js'
@@ -114,8 +115,7 @@ export function branchDashboard(
       plan,
       projectId: parts.settings.projectId,
       run,
-      identity: gathered.facts.run,
-      ...(parts.settings.docsToken ? { docsToken: parts.settings.docsToken } : {})
+      identity: gathered.facts.run
     }
   )
 }
@@ -181,6 +181,7 @@ export function executeContext(
   const { clock, deadline } = parts
   const settings = gathered.settings
   const signal = parts.cancellation.signal
+  const docsToken = settings.docsToken ?? settings.githubToken
   return {
     settings,
     calls: parts.calls,
@@ -194,7 +195,22 @@ export function executeContext(
     hooks: progressHooks(publishContext(parts, gathered, dashboard)),
     promptToSend: promptFor(parts, gathered, dashboard),
     ...(gathered.thread ? { pullRequest: { previous: gathered.thread.record } } : {}),
-    ...(gathered.facts.branch ? { branch: true } : {})
+    ...(gathered.facts.branch ? { branch: true } : {}),
+    ...(docsToken
+      ? {
+          docsState: (link: string) =>
+            readDocsPullRequestState(
+              {
+                token: docsToken,
+                userAgent: USER_AGENT,
+                signal,
+                budgetMs: within(BUDGETS.docsPullRequestState, deadline, clock.now())
+              },
+              parts.event.run,
+              link
+            )
+        }
+      : {})
   }
 }
 

@@ -21,6 +21,7 @@ import {
   type BranchRecord,
   type BranchRun
 } from './branch-record.js'
+import { closeDocsPullRequest } from './docs-pr-close.js'
 import { record, text } from './workflow-run.js'
 
 export const DASHBOARD_LABEL = 'docs-agent'
@@ -313,7 +314,8 @@ export async function updateDashboard(
 export async function retireDashboard(
   access: RepositoryAccess,
   loser: FoundDashboard & { docsPullRequest?: string },
-  winner: DashboardIssue
+  winner: DashboardIssue,
+  options: { docsToken?: string } = {}
 ): Promise<void> {
   const docs = loser.docsPullRequest ? parsePullRequestLink(loser.docsPullRequest) : undefined
   const pull = docs
@@ -334,5 +336,12 @@ export async function retireDashboard(
     )
   } catch (error) {
     notSaved(`close the older dashboard issue #${loser.issue.number} in`, access, error)
+  }
+  // The docs token, or the code's token when the docs live in this repository.
+  const here = docs?.repository.toLowerCase() === access.repository.toLowerCase()
+  const token = options.docsToken ?? (here ? access.token : undefined)
+  if (docs && token) {
+    const comment = `The docs job that opened this pull request lost a race to another run of the same workflow on <code>${safeHtml(loser.record.branch, 100)}</code>: its commits are told to the branch's job (see ${safeHtml(access.repository, 200)}#${winner.number}), which opens or updates its own docs pull request.`
+    await closeDocsPullRequest({ ...access, token }, docs.link, comment)
   }
 }

@@ -246,8 +246,9 @@ export class PullRequestThread {
 
 /**
  * Whether a docs pull request was merged or closed, when the token can see it (the
- * same GitHub host; a token usually reaches only its own repository). Undefined when
- * it cannot tell; never throws.
+ * same GitHub host; a token usually reaches only its own repository): undefined when
+ * the token may not. When GitHub cannot say (a 5xx, a rate limit), StateUnknownError:
+ * following up a job whose docs were merged would tell commits to no docs.
  */
 export async function readDocsPullRequestState(
   access: { token: string; userAgent: string; signal?: AbortSignal; budgetMs: number },
@@ -267,10 +268,13 @@ export async function readDocsPullRequestState(
     if (data.merged || data.merged_at) return 'merged'
     return data.state === 'closed' ? 'closed' : 'open'
   } catch (error) {
-    // A token that may not see the docs repository is the usual case: said at debug level.
-    const say = gitHubFailure(error) === 'denied' ? core.debug : core.info
-    say(
-      `Could not see the docs pull request ${safeLine(ref.repository)}#${ref.number} (${describeGitHubError(error)}); taking it as open.`
+    const name = `${safeLine(ref.repository)}#${ref.number}`
+    if (gitHubFailure(error) === 'unknown') {
+      throw new StateUnknownError(`the docs pull request ${name}`, describeGitHubError(error))
+    }
+    // A token that may not see the docs repository is the usual case: a debug line.
+    core.debug(
+      `Could not see the docs pull request ${name} (${describeGitHubError(error)}); taking it as open.`
     )
     return undefined
   }

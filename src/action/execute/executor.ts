@@ -31,6 +31,8 @@ export interface ExecuteContext extends WatchContext {
   pullRequest?: { previous: PullRequestRecord | undefined }
   /** A push, scheduled or manual run that keeps one job for its branch. */
   branch?: boolean
+  /** Whether a docs pull request was merged or closed; undefined when it cannot tell. */
+  docsState?: (link: string) => Promise<'open' | 'merged' | 'closed' | undefined>
 }
 
 type Busy = Extract<Plan, { action: 'wait-then-follow-up' }>
@@ -210,7 +212,11 @@ class Execution {
       })
     }
     this.busy = !opener
-    const next = afterBusyWait(plan, waited.idle)
+    // Decided again with what the wait found: the job, and its docs pull request now.
+    const idle = 'gone' in waited ? 'gone' : waited.idle
+    const link = idle !== 'gone' && idle.status === 'completed' ? idle.prLink : null
+    const docs = link && !opener ? await ctx.docsState?.(link) : undefined
+    const next = afterBusyWait(plan, idle, docs)
     if (
       next.action === 'wait-then-follow-up' ||
       next.action === 'skip' ||

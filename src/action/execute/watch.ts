@@ -2,6 +2,7 @@
 // message, or not at all (wait: false). Every answer goes to the job's owner.
 
 import * as core from '@actions/core'
+import { isNotFound } from '../../agent/http-errors.js'
 import { isTerminal, type AgentJob } from '../../agent/job.js'
 import { settleWindowMs, waitForJob } from '../../agent/wait-for-job.js'
 import type { Clock } from '../../common/clock.js'
@@ -33,6 +34,8 @@ export interface WatchOptions {
   initial?: AgentJob
   /** After a follow-up message: hold a terminal status that may be the previous turn's. */
   afterMessage?: boolean
+  /** Told when the wait ended because the service no longer knows the job (404). */
+  onGone?: () => void
 }
 
 /** Polls the job to its end (or the timeout), and says how the step ends. */
@@ -69,6 +72,7 @@ export async function watchJob(
         )
     })
   )
+  if (result.end === 'error' && isNotFound(result.error)) options.onGone?.()
   const final = result.job ?? options.initial
   ctx.owner.waited(final ? { ...result, job: final } : result)
   return endingFor(
@@ -88,7 +92,7 @@ export async function waitUntilIdle(
   ctx: WatchContext,
   jobId: string,
   initial?: AgentJob
-): Promise<{ idle: AgentJob } | { ending: Ending }> {
+): Promise<{ idle: AgentJob } | { gone: true } | { ending: Ending }> {
   if (initial && isTerminal(initial.status)) {
     ctx.owner.seen(initial)
     return { idle: initial }
@@ -96,7 +100,13 @@ export async function waitUntilIdle(
   core.info(
     `Job ${safeLine(jobId)} is still working on an earlier prompt; waiting for it to end before sending this one.`
   )
-  const ending = await watchJob(ctx, jobId, initial ? { initial } : {})
+  const found = { gone: false }
+  const onGone = (): void => {
+    found.gone = true
+  }
+  const ending = await watchJob(ctx, jobId, { ...(initial ? { initial } : {}), onGone })
+  // Deleted while it worked: as a job that ended, not a failed step.
+  if (found.gone) return { gone: true }
   const job = ctx.owner.reportedJob()
   if (job && isTerminal(job.status)) return { idle: job }
   return { ending }

@@ -12,7 +12,7 @@ import {
 } from '../../github/branch-commits.js'
 import type { BranchRecord } from '../../github/branch-record.js'
 import type { RepositoryAccess } from '../../github/client.js'
-import { findDashboards, type FoundDashboard } from '../../github/dashboard.js'
+import { findDashboards, retireDashboard, type FoundDashboard } from '../../github/dashboard.js'
 import { untold } from '../../github/ledger.js'
 import { readDocsPullRequestState } from '../../github/pr-thread.js'
 import { record as objectOf, text, type WorkflowRun } from '../../github/workflow-run.js'
@@ -50,6 +50,12 @@ export function notABranch(run: WorkflowRun): 'deleted' | 'tag' | undefined {
   return branchOf(run) === undefined ? 'tag' : undefined
 }
 
+/** The recorded job's status as the service said it ('gone' for a 404, '' when unread). */
+function status(recorded: RecordedJob | undefined): string {
+  if (recorded?.kind === 'found') return recorded.job.status
+  return recorded?.kind === 'gone' ? 'gone' : ''
+}
+
 /** The branch a run is for: the pushed branch, or GITHUB_REF's; none for a tag. */
 export function branchOf(run: WorkflowRun): string | undefined {
   const ref = text(objectOf(run.payload)?.ref) ?? run.ref
@@ -66,6 +72,8 @@ export async function gatherBranchFacts(options: {
   identity: string
   now: Date
   lookUp: (jobId: string) => Promise<RecordedJob>
+  /** Older records are closed as soon as they are found, unless nothing may be written. */
+  retire?: { docsToken?: string }
 }): Promise<BranchFacts | undefined> {
   const { access, run } = options
   const branch = branchOf(run)
@@ -82,6 +90,11 @@ export async function gatherBranchFacts(options: {
     const job = await options.lookUp(other.record.jobId)
     const link = job.kind === 'found' ? job.job.prLink : null
     others.push({ ...other, ...(link ? { docsPullRequest: link } : {}) })
+  }
+  // The one write while gathering: an older record closed at once, so that a run that
+  // fails later still leaves one open record for the key.
+  if (winner && options.retire) {
+    for (const other of others) await retireDashboard(access, other, winner.issue, options.retire)
   }
   // At the head the record says is all told, with its job alive: no commit to read.
   const alive = recorded?.kind === 'found' && !['failed', 'archived'].includes(recorded.job.status)
@@ -100,18 +113,25 @@ export async function gatherBranchFacts(options: {
       })
   const fresh = untold(record, candidates)
   const freshIfEnded = record ? untold(record, candidates, new Set([record.jobId])) : fresh
-  // Something goes to the job: whether its docs pull request was merged or closed decides which job.
-  if (fresh.length > 0 && recorded?.kind === 'found') {
-    const link = recorded.job.status === 'completed' ? recorded.job.prLink : null
+  // Whether the job's docs pull request was merged or closed decides which job, and
+  // whether a job that ended had delivered its commits (then it gives none back).
+  const ended = recorded?.kind === 'gone' || ['failed', 'archived'].includes(status(recorded))
+  if (fresh.length > 0 || (ended && freshIfEnded.length > 0)) {
+    const link =
+      recorded?.kind === 'found'
+        ? status(recorded) === 'active'
+          ? null
+          : recorded.job.prLink
+        : (record?.handedOff ?? null)
     const state = link
       ? await readDocsPullRequestState({ ...access, token: options.docsToken }, run, link)
       : undefined
-    if (state) recorded = { ...recorded, docsPullRequest: state }
+    if (state && recorded?.kind === 'found') recorded = { ...recorded, docsPullRequest: state }
+    if (state && recorded?.kind === 'gone') recorded = { ...recorded, docsPullRequest: state }
   }
   // The source pull requests of what may be told: a job that failed, or that may fail
   // while the run waits for it, gives its commits back.
-  const status = recorded?.kind === 'found' ? recorded.job.status : 'gone'
-  const mayEnd = !record || status !== 'completed'
+  const mayEnd = !record || status(recorded) !== 'completed'
   const weighed = mayEnd && fresh.length + freshIfEnded.length > 0 ? freshIfEnded : fresh
   const pulls = weighed.length > 0 ? await sourcePullRequests(access, weighed) : []
   return {

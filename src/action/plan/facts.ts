@@ -156,7 +156,11 @@ async function branchFacts(
     key: recordKey(settings, run),
     projectId: settings.projectId,
     now: new Date(ctx.clock.now()),
-    lookUp: (jobId) => lookUp(ctx.calls, jobId)
+    lookUp: (jobId) => lookUp(ctx.calls, jobId),
+    // A dry run writes nothing, older records included.
+    ...(settings.dryRun
+      ? {}
+      : { retire: settings.docsToken ? { docsToken: settings.docsToken } : {} })
   })
 }
 

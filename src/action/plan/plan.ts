@@ -18,8 +18,8 @@ export interface RunIdentity {
 /** What the service says of a recorded job. */
 export type RecordedJob =
   | { kind: 'found'; job: AgentJob; docsPullRequest?: 'open' | 'merged' | 'closed' }
-  /** The service answered 404: the job is gone. */
-  | { kind: 'gone' }
+  /** The service answered 404: the job is gone (its docs pull request's state, when known). */
+  | { kind: 'gone'; docsPullRequest?: 'open' | 'merged' | 'closed' }
   /** Not asked: a dry run without api-key reads nothing from the service. */
   | { kind: 'unread' }
 
@@ -54,7 +54,7 @@ export type Plan =
   /** No commit is new on the branch since the last that reached the agent: send nothing. */
   | { action: 'nothing-new'; jobId?: string; job?: AgentJob }
   /** After a wait: the job cannot take the prompt, and nothing else may be started. */
-  | { action: 'decline'; jobId: string; job: AgentJob; message: string }
+  | { action: 'decline'; jobId: string; job?: AgentJob; message: string }
 
 /** The pull request run's part of a plan (what `decide` returns). */
 export type Decision = Extract<
@@ -106,24 +106,31 @@ export function decide(
 }
 
 /**
- * After waiting for a busy job: follow up when it is idle. A pull request's job that
- * failed or was archived is replaced; a docs pull request's opener is not (a new job
- * would open another docs pull request), so the command is declined.
+ * After waiting for a busy job: follow up when it is idle. A job that failed, was
+ * archived or is gone is replaced, and so is one whose docs pull request was merged or
+ * closed meanwhile; a docs pull request's opener is not (a new job would open another
+ * docs pull request), so the command is declined.
  */
 export function afterBusyWait(
   waited: Extract<Plan, { action: 'wait-then-follow-up' }>,
-  job: AgentJob
+  job: AgentJob | 'gone',
+  docsPullRequest?: 'open' | 'merged' | 'closed'
 ): Plan {
-  if (job.status === 'failed' || job.status === 'archived') {
+  const ended = job === 'gone' ? 'gone' : job.status
+  if (ended === 'failed' || ended === 'archived' || ended === 'gone') {
     if (waited.via === 'docs-opener') {
       return {
         action: 'decline',
-        jobId: job.id,
-        job,
-        message: `Job ${job.id}, which opened this docs pull request, is ${job.status}: the command was not sent. Start a new job from the code pull request.`
+        jobId: waited.jobId,
+        ...(job === 'gone' ? {} : { job }),
+        message: `Job ${waited.jobId}, which opened this docs pull request, ${job === 'gone' ? 'no longer exists' : `is ${ended}`}: the command was not sent. Start a new job from the code pull request.`
       }
     }
-    return { action: 'create', reason: job.status, replaces: waited.jobId }
+    return { action: 'create', reason: ended, replaces: waited.jobId }
+  }
+  if (waited.via !== 'docs-opener' && docsPullRequest && docsPullRequest !== 'open') {
+    const reason = docsPullRequest === 'merged' ? 'docs-merged' : 'docs-closed'
+    return { action: 'create', reason, replaces: waited.jobId }
   }
   return {
     action: 'follow-up',
@@ -181,6 +188,10 @@ export function asDecisionRecord(record: BranchRecord): PullRequestRecord {
 
 const GIVES_BACK: readonly CreateReason[] = ['failed', 'archived', 'gone']
 
+function jobStatus(recorded: RecordedJob | undefined): string {
+  return recorded?.kind === 'found' ? recorded.job.status : ''
+}
+
 /**
  * What a branch's plan tells the agent: the untold commits, counting those of a job
  * that ended without delivering (it gives them back) and of older records retired now.
@@ -204,7 +215,17 @@ export function tellingFor(
 function planBranch(run: RunIdentity, branch: BranchFacts): Plan {
   const { record, recorded } = branch
   const found = record && recorded ? { record: asDecisionRecord(record), recorded } : undefined
-  const decision = decide(run, found, branch.fresh.length > 0)
+  // A job that ended after its docs pull request was merged or closed had delivered.
+  const docs = recorded?.kind === 'unread' ? undefined : recorded?.docsPullRequest
+  const ended = recorded?.kind === 'gone' || ['failed', 'archived'].includes(jobStatus(recorded))
+  const delivered = record && ended && (docs === 'merged' || docs === 'closed')
+  const decision: Decision = delivered
+    ? {
+        action: 'create',
+        reason: docs === 'merged' ? 'docs-merged' : 'docs-closed',
+        replaces: record.jobId
+      }
+    : decide(run, found, branch.fresh.length > 0)
   const plan =
     decision.action === 'follow-up' || decision.action === 'wait-then-follow-up'
       ? { ...decision, via: 'record' as const }

@@ -4,7 +4,7 @@
 
 import * as core from '@actions/core'
 import { parsePullRequestLink } from '../../common/pull-request-link.js'
-import { safeHtml, safeLine } from '../../common/safe-text.js'
+import { safeLine } from '../../common/safe-text.js'
 import {
   compareLink,
   coverageRun,
@@ -20,7 +20,6 @@ import {
   openGitHub,
   permissionHint
 } from '../../github/client.js'
-import { closeDocsPullRequest } from '../../github/docs-pr-close.js'
 import { requestReviews } from '../../github/docs-review.js'
 import { postDocsUpdateComment } from '../../github/docs-update-comment.js'
 import {
@@ -30,12 +29,7 @@ import {
   type RunAction
 } from '../../github/branch-record.js'
 import type { RepositoryAccess } from '../../github/client.js'
-import {
-  createDashboard,
-  retireDashboard,
-  updateDashboard,
-  type DashboardView
-} from '../../github/dashboard.js'
+import { createDashboard, updateDashboard, type DashboardView } from '../../github/dashboard.js'
 import { afterTelling, type Telling } from '../../github/ledger.js'
 import type { WorkflowRun } from '../../github/workflow-run.js'
 import type { BranchFacts } from '../plan/branch-facts.js'
@@ -47,8 +41,6 @@ export interface BranchRunFacts {
   projectId: string
   run: WorkflowRun
   identity: RunIdentity
-  /** A token for the docs repository, when there is one (docs-token). */
-  docsToken?: string
 }
 
 /** What the dashboard's row says the run did. */
@@ -154,7 +146,6 @@ export class BranchDashboard {
   private handOff: { handedOff?: string; reviewers?: string[] } = {}
   /** The plan as carried out and what it tells, once the prompt was built for it. */
   private executed: { plan: Plan; telling: Telling } | undefined
-  private retired = false
 
   constructor(
     private readonly access: Omit<RepositoryAccess, 'budgetMs'>,
@@ -201,31 +192,11 @@ export class BranchDashboard {
       serverUrl: this.run.run.serverUrl
     }
     const access = { ...this.access, budgetMs }
-    await this.retireOthers(access)
     if (this.issue === undefined) {
       const saved = await createDashboard(access, full)
       if (saved.kind === 'saved') this.issue = saved.issue.number
     } else {
       await updateDashboard(access, this.issue, full)
-    }
-  }
-
-  /** Older open records of the same key are closed, naming the one that won (once a run). */
-  private async retireOthers(access: RepositoryAccess): Promise<void> {
-    if (this.retired || this.issue === undefined) return
-    this.retired = true
-    const winner = { number: this.issue, url: '' }
-    for (const other of this.run.facts.others) {
-      await retireDashboard(access, other, winner)
-      const link = other.docsPullRequest
-      const docs = link ? parsePullRequestLink(link) : undefined
-      // The docs token, or the code's token when the docs live in this repository.
-      const here = docs?.repository.toLowerCase() === this.run.run.repository.toLowerCase()
-      const token = this.run.docsToken ?? (here ? this.access.token : undefined)
-      if (link && token) {
-        const comment = `The docs job that opened this pull request lost a race to another run of the same workflow on <code>${safeHtml(this.run.facts.branch, 100)}</code>: its commits are told to the branch's job (see ${safeHtml(this.run.run.repository, 200)}#${this.issue}), which opens or updates its own docs pull request.`
-        await closeDocsPullRequest({ ...access, token }, link, comment)
-      }
     }
   }
 
