@@ -43,6 +43,10 @@ export interface DenyRule {
   status: number
   /** How many matching requests get it (default: all). */
   times?: number
+  /** Headers of the answer, e.g. `retry-after` for a secondary rate limit. */
+  headers?: Record<string, string>
+  /** The answer's message, instead of the usual one for the status. */
+  message?: string
 }
 
 export interface GitHubStandInOptions {
@@ -85,7 +89,8 @@ export interface GitHubStandIn {
   ): StoredIssue
   /** Closes an issue as `login` would on GitHub. */
   closeIssue(repository: string, number: number, login?: string): void
-  deny(rule: DenyRule): void
+  /** Refuses the matching requests; the function returned lifts what is left of the rule. */
+  deny(rule: DenyRule): () => void
   /** What broke GitHub's OpenAPI description, request or answer. */
   violations: string[]
   close(): Promise<void>
@@ -149,14 +154,18 @@ export async function startGitHubStandIn(
         ? refusal
         : faultInjection(refusal, 'undocumented 401 for a wrong token')
     }
-    const status = rules.take(request.method, request.path)?.status
-    if (status !== undefined) {
+    const rule = rules.take(request.method, request.path)
+    if (rule !== undefined) {
+      const { status } = rule
       const refusal = {
         status,
         body: {
-          message: status === 403 ? 'Resource not accessible by integration' : 'Not Found',
+          message:
+            rule.message ??
+            (status === 403 ? 'Resource not accessible by integration' : 'Not Found'),
           documentation_url: 'https://docs.github.com/rest'
-        }
+        },
+        ...(rule.headers ? { headers: rule.headers } : {})
       }
       // A refusal on a status the operation lists is checked; any other is a deliberate fault.
       return gitHubContract.documents(request.method, request.path, status)
@@ -258,9 +267,7 @@ export async function startGitHubStandIn(
       addIssue(state, repository, { ...fields, user: accountOf(login) }),
     closeIssue: (repository, number, login = 'octocat') =>
       closeIssue(state, repository, number, accountOf(login)),
-    deny(rule) {
-      rules.add(rule)
-    },
+    deny: (rule) => rules.add(rule),
     violations,
     close() {
       for (const socket of sockets) socket.destroy()

@@ -17,8 +17,14 @@ export class RequestRules<R extends RequestRule> {
     this.defaultTimes = defaultTimes
   }
 
-  add(rule: R): void {
-    this.rules.push({ rule, left: rule.times ?? this.defaultTimes })
+  /** Adds `rule`; the function returned lifts it again (whatever is left of it). */
+  add(rule: R): () => void {
+    const entry = { rule, left: rule.times ?? this.defaultTimes }
+    this.rules.push(entry)
+    return () => {
+      const index = this.rules.indexOf(entry)
+      if (index >= 0) this.rules.splice(index, 1)
+    }
   }
 
   /** The first rule that matches, counted as used once; undefined when none does. */
