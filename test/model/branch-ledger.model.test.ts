@@ -30,7 +30,8 @@
 // told during that step may be told twice (to one job, or to two jobs and two docs pull
 // requests when both start one); every other commit is still held to 1 and 2.
 //
-// Known bugs (known-bugs.ts): while one is listed, the sequences steer clear of it.
+// Known bugs (known-bugs.ts): while one is listed, the sequences steer clear of it and
+// its regression test below is marked failing.
 //
 // Runs go in this process, one at a time (@actions/core reads inputs and writes outputs
 // through process.env; @actions/github reads GITHUB_API_URL once, so one GitHub stand-in
@@ -43,7 +44,20 @@ import { jest } from '@jest/globals'
 import fc from 'fast-check'
 import { GITHUB_TOKEN } from '../support/fixtures.js'
 import { startGitHubStandIn, type GitHubStandIn } from '../support/github-stand-in.js'
-import { commandArbitraries, heal } from './commands.js'
+import {
+  AgentFault,
+  Busy,
+  CloseDashboard,
+  commandArbitraries,
+  DocsPullRequest,
+  EndJob,
+  GitHubFault,
+  heal,
+  Push,
+  ReopenOld,
+  RunLatestPush,
+  RunOnTip
+} from './commands.js'
 import { KNOWN_BUGS } from './known-bugs.js'
 import { Truth } from './truth.js'
 import { removeSharedFiles, World, type WorldOptions } from './world.js'
@@ -154,4 +168,103 @@ describe("a branch's docs job, on random lives of the branch", () => {
     )
     if (details.failed) throw new Error(report(details))
   })
+})
+
+// The bugs the model found, each as its shortest sequence, run strictly (every check, no
+// steering around known bugs). Marked failing while the bug is in KNOWN_BUGS: once it is
+// fixed, the test fails here; make it a plain test and set its entry to false.
+describe('regressions the model found (failing until fixed)', () => {
+  const failing = (bug: keyof typeof KNOWN_BUGS) => (KNOWN_BUGS[bug] ? it.failing : it)
+
+  failing('firstWindowBaseIsHead')(
+    "a new branch's first scheduled job fails: the commits it was told are given back",
+    () => life('new', [new RunOnTip('schedule'), new EndJob('failed')], { strict: true })
+  )
+
+  failing('deliveredJobGivesBack')(
+    'a job archived after its docs pull request was merged: its commits are not told again',
+    () =>
+      life(
+        'old',
+        [
+          new Push(2, []),
+          new RunLatestPush(),
+          new DocsPullRequest(true),
+          new EndJob('archived'),
+          new Push(1, []),
+          new RunLatestPush()
+        ],
+        { strict: true }
+      )
+  )
+
+  failing('retiredOnlyWhenSaved')(
+    'a run that reads a reopened older dashboard, then fails, still closes it',
+    () =>
+      life(
+        'old',
+        [
+          new Push(1, []),
+          new RunLatestPush(),
+          new CloseDashboard(),
+          new Push(1, []),
+          new RunLatestPush(),
+          new ReopenOld(0),
+          new AgentFault('create', 503),
+          new EndJob('failed'),
+          new RunOnTip('schedule')
+        ],
+        { strict: true }
+      )
+  )
+
+  failing('docsStateUnknownTakenAsOpen')(
+    'GitHub cannot say the docs pull request is merged: nothing is sent to its job',
+    () =>
+      life(
+        'old',
+        [
+          new Push(1, []),
+          new RunLatestPush(),
+          new DocsPullRequest(true),
+          new Push(1, []),
+          new GitHubFault('502', 'docs-pull'),
+          new RunLatestPush()
+        ],
+        { strict: true }
+      )
+  )
+
+  failing('busyJobDocsStateUnchecked')(
+    'a busy job whose docs pull request was merged: after the wait, a new job gets the commits',
+    () =>
+      life(
+        'old',
+        [
+          new Push(1, []),
+          new RunLatestPush(),
+          new DocsPullRequest(true),
+          new Busy(1),
+          new Push(1, []),
+          new RunLatestPush()
+        ],
+        { strict: true }
+      )
+  )
+
+  failing('goneWhileBusyFailsTheStep')(
+    'a busy job deleted during the wait is replaced, as a failed one is',
+    () =>
+      life(
+        'old',
+        [
+          new Push(1, []),
+          new RunLatestPush(),
+          new Busy(1, 'gone'),
+          new Push(1, []),
+          new RunLatestPush()
+        ],
+        { strict: true }
+      )
+  )
 })
