@@ -46,6 +46,10 @@ export interface DenyRule {
   status: number
   /** How many matching requests get it (default: all). */
   times?: number
+  /** Headers of the answer, e.g. `retry-after` for a secondary rate limit. */
+  headers?: Record<string, string>
+  /** The answer's message, instead of the usual one for the status. */
+  message?: string
 }
 
 export interface GitHubStandInOptions {
@@ -162,14 +166,18 @@ export async function startGitHubStandIn(
         ? refusal
         : faultInjection(refusal, 'undocumented 401 for a wrong token')
     }
-    const status = rules.take(request.method, request.path)?.status
-    if (status !== undefined) {
+    const rule = rules.take(request.method, request.path)
+    if (rule !== undefined) {
+      const { status } = rule
       const refusal = {
         status,
         body: {
-          message: status === 403 ? 'Resource not accessible by integration' : 'Not Found',
+          message:
+            rule.message ??
+            (status === 403 ? 'Resource not accessible by integration' : 'Not Found'),
           documentation_url: 'https://docs.github.com/rest'
-        }
+        },
+        ...(rule.headers ? { headers: rule.headers } : {})
       }
       // A refusal on a status the operation lists is checked; any other is a deliberate fault.
       return contract.documents(request.method, request.path, status)

@@ -135,7 +135,8 @@ export interface StandIn {
   url: string
   port: number
   requests: RecordedRequest[]
-  inject(rule: FaultRule): void
+  /** Adds a fault; the function returned lifts what is left of it. */
+  inject(rule: FaultRule): () => void
   /** The job as the API would return it now. */
   job(id: string): Record<string, unknown> | undefined
   /** Jobs created so far. */
@@ -400,9 +401,7 @@ export async function startStandIn(options: StandInOptions = {}): Promise<StandI
     url: `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}`,
     port,
     requests,
-    inject(rule) {
-      rules.add(rule)
-    },
+    inject: (rule) => rules.add(rule),
     job(id) {
       const stored = jobs.get(id)
       return stored ? view(stored) : undefined

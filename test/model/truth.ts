@@ -1,0 +1,471 @@
+// What the model knows of a branch's world, independently of the action: the pushes and
+// their workflow runs, each job's fate (live, delivered by its docs pull request, or
+// ended without delivering), the commits each run had to tell, and the invariants that
+// must hold after every step. Every check reads the stand-ins directly: the prompts the
+// Agent Jobs stand-in received, and the dashboard issues on the GitHub stand-in.
+
+import assert from 'node:assert/strict'
+import type { StoredCommit } from '../support/github-stand-in.js'
+import { tolerated } from './known-bugs.js'
+import type { Dashboard, Delivery, RunResult, RunSpec, SeenRecord, World } from './world.js'
+
+/** The most commits a sequence pushes: every prompt then lists all it tells (at most 100). */
+export const MAX_COMMITS = 80
+
+export interface PushTruth {
+  runId: string
+  before: string
+  after: string
+  commits: StoredCommit[]
+  ran: boolean
+}
+
+export interface JobTruth {
+  id: string
+  /** The dashboard epoch it was started in (a person's close starts a new one). */
+  epoch: number
+  /** When its docs pull request was merged or closed: what it was told before counts as delivered. */
+  deliveredAt?: number
+  /** When it failed, was archived or deleted without having delivered. */
+  endedAt?: number
+  how?: 'failed' | 'archived' | 'gone'
+  /**
+   * Busy, then failed: it fails for the action once a run has read it more than `reads`
+   * times since request `from` of the service; the busy reads end with the next run.
+   */
+  failsAfter?: { reads: number; from: number; how: 'failed' | 'archived' | 'gone' }
+}
+
+/**
+ * Invariant 4: a run names a job with its status (but see KNOWN_BUGS.goneWhileBusyFailsTheStep).
+ */
+export function checkStatus(
+  model: { readonly strict: boolean },
+  result: RunResult,
+  where: string
+): void {
+  const jobId = result.outputs['job-id'] ?? ''
+  const status = result.outputs.status ?? ''
+  const notFound =
+    tolerated(model, 'goneWhileBusyFailsTheStep') &&
+    result.stdout.includes(`Job '${jobId}' was not found`)
+  assert.equal(
+    jobId === '',
+    status === '' && !notFound,
+    `invariant 4: ${where}: job-id '${jobId}', status '${status}'`
+  )
+}
+
+/** A fault that lasts for the next run step only, then is lifted. */
+export interface Transient {
+  what: string
+  lift: () => void
+  /** A GitHub read the fault keeps from answering (for invariant 3). */
+  dashboardsUnreadable?: boolean
+  /** The job it shows busy. */
+  busy?: string
+  /** A fault on the service's reads of jobs. */
+  jobReads?: boolean
+}
+
+export class Truth {
+  step = 0
+  /** A person's close of the dashboard starts a new epoch: the next run starts over. */
+  epoch = 0
+  /** Per epoch: the index of its first commit in scope, once a run opened its dashboard. */
+  readonly scopeStart: Array<number | undefined> = [undefined]
+  readonly pushes: PushTruth[] = []
+  /** Every workflow run that ran, for re-runs. */
+  readonly runs: RunSpec[] = []
+  readonly attempts = new Map<string, number>()
+  readonly jobs = new Map<string, JobTruth>()
+  /** Commits told during a race (two runs at once): they alone may be told twice. */
+  readonly raceShas = new Set<string>()
+  readonly knownIssues = new Set<number>()
+  /** Per epoch: where the window of the run that opened each dashboard began. */
+  private readonly windows: Array<Map<number, number>> = [new Map()]
+  transient: Transient[] = []
+  private nextRunId = 7000
+  concurrentLeft: number
+  /** The job of the open dashboard that wins (the newest), as last read. */
+  current: { issue: number; jobId: string } | undefined
+  /** Closed dashboards a person could reopen. */
+  closedIssues: number[] = []
+
+  /** Every check as it is: no room made for the known bugs (the regression tests). */
+  readonly strict: boolean
+
+  constructor(
+    readonly world: World,
+    options: { concurrent: number; strict?: boolean }
+  ) {
+    this.concurrentLeft = options.concurrent
+    this.strict = options.strict === true
+  }
+
+  newRunId(): string {
+    return String(this.nextRunId++)
+  }
+
+  get commitCount(): number {
+    return this.world.commits.length
+  }
+
+  /** A new workflow run of `event` on the branch's tip (schedule, manual). */
+  tipRun(event: 'schedule' | 'workflow_dispatch'): RunSpec {
+    const payload =
+      event === 'schedule'
+        ? { schedule: '0 6 * * 1' }
+        : { ref: 'refs/heads/main', inputs: null, workflow: '.github/workflows/docs.yml' }
+    return { runId: this.newRunId(), attempt: 1, event, sha: this.world.tip, payload }
+  }
+
+  /** The run a push triggered, as the runner starts it (its id was given at the push). */
+  pushRun(push: PushTruth): RunSpec {
+    const commits = push.commits.map((commit) => ({
+      id: commit.sha,
+      message: commit.message,
+      author: { name: 'Dev', username: 'dev' }
+    }))
+    return {
+      runId: push.runId,
+      attempt: 1,
+      event: 'push',
+      sha: push.after,
+      payload: { ref: 'refs/heads/main', before: push.before, after: push.after, commits }
+    }
+  }
+
+  /** The same workflow run again, its next attempt. */
+  reRun(spec: RunSpec): RunSpec {
+    const attempt = (this.attempts.get(spec.runId) ?? spec.attempt) + 1
+    return { ...spec, attempt }
+  }
+
+  liftTransient(): void {
+    for (const fault of this.transient) fault.lift()
+    this.transient = []
+  }
+
+  /** A person closed the dashboard: the next run starts the branch over. */
+  startOver(): void {
+    this.epoch++
+    this.scopeStart.push(undefined)
+    this.windows.push(new Map())
+  }
+
+  /** Whether the next run will find the job busy. */
+  isBusy(jobId: string): boolean {
+    return this.transient.some((fault) => fault.busy === jobId)
+  }
+
+  /**
+   * Whether the next run's reads of jobs are already faulted (busy, or a 5xx): a busy job's
+   * reads are counted from the first (see settleFailures), so the two do not mix.
+   */
+  readsFaulted(): boolean {
+    return this.transient.some((fault) => fault.busy !== undefined || fault.jobReads === true)
+  }
+
+  /** Whether the job can still be told anything (it has not ended, nor is about to). */
+  live(job: JobTruth | undefined): job is JobTruth {
+    return job !== undefined && job.endedAt === undefined && job.failsAfter === undefined
+  }
+
+  /**
+   * A busy job that fails: failed for the action once a run read it past its busy reads,
+   * `seen` (during this step), or at the latest when the step is over and the busy reads lifted.
+   */
+  settleFailures(when: 'seen' | 'over'): void {
+    const requests = this.world.agent.requests
+    for (const job of this.jobs.values()) {
+      if (!job.failsAfter) continue
+      const { reads, from, how } = job.failsAfter
+      const path = new RegExp(`/job/${job.id}$`)
+      const count = requests.slice(from).filter((r) => r.method === 'GET' && path.test(r.path))
+      if (when === 'over' || count.length > reads) {
+        job.endedAt = this.step
+        job.how = how
+        delete job.failsAfter
+      }
+    }
+  }
+
+  /** Whether what `job` was told at `step` reaches the docs (live, or delivered since). */
+  counts(job: JobTruth | undefined, step: number): boolean {
+    if (!job) return false
+    if (job.deliveredAt !== undefined) return step < job.deliveredAt
+    return job.endedAt === undefined
+  }
+
+  /** Reads back what the step changed: new jobs and their epoch, new dashboards and scope. */
+  observe(results: RunResult[]): void {
+    const { world } = this
+    world.seedDocsPulls()
+    for (const delivery of world.allDeliveries()) {
+      if (!this.jobs.has(delivery.jobId))
+        this.jobs.set(delivery.jobId, { id: delivery.jobId, epoch: this.epoch })
+    }
+    const windows = this.windows[this.epoch] as Map<number, number>
+    for (const result of results) {
+      const opened = /Opened the dashboard issue #(\d+)/.exec(result.stdout)
+      if (!opened) continue
+      const number = Number(opened[1])
+      if (this.knownIssues.has(number)) continue
+      this.knownIssues.add(number)
+      // A first run's window: the push's range, or the last 7 days.
+      windows.set(
+        number,
+        result.spec.event === 'push'
+          ? this.world.indexOf(String(result.spec.payload.before)) + 1
+          : this.world.firstInWindow()
+      )
+    }
+    // The epoch's scope is the window of the run that opened the record that wins (the
+    // newest, when two first runs raced: the other's commits went to its own job).
+    const newest = Math.max(...windows.keys())
+    if (windows.size > 0) this.scopeStart[this.epoch] = windows.get(newest)
+    this.readCurrent()
+  }
+
+  readCurrent(): void {
+    const [winner] = this.world.openDashboards()
+    this.current = winner ? { issue: winner.issue.number, jobId: winner.record.jobId } : undefined
+    this.closedIssues = this.world
+      .dashboards()
+      .filter((d) => d.issue.state === 'closed')
+      .map((d) => d.issue.number)
+  }
+
+  /** Invariants 1 and 2 (at most once): after every step. */
+  checkTellings(): void {
+    const deliveries = this.world.allDeliveries()
+    // 1. No commit told twice to one job (but a race's commits).
+    const perJob = new Map<string, Set<string>>()
+    for (const d of deliveries) {
+      const seen = perJob.get(d.jobId) ?? new Set<string>()
+      perJob.set(d.jobId, seen)
+      for (const sha of d.shas) {
+        if (seen.has(sha) && !this.raceShas.has(sha)) {
+          assert.fail(
+            `invariant 1: commit ${this.name(sha)} was told twice to job ${d.jobId} (again at step ${d.step})`
+          )
+        }
+        seen.add(sha)
+      }
+    }
+    // 2 (at most once). Within an epoch, a commit reaches at most one job that is live or
+    // delivered: a job that ended without delivering gives its commits back, no other does.
+    const holders = new Map<string, Set<string>>()
+    for (const d of deliveries) {
+      const job = this.jobs.get(d.jobId)
+      if (!job || !this.counts(job, d.step)) continue
+      for (const sha of d.shas) {
+        if (this.raceShas.has(sha)) continue
+        const key: string = `${job.epoch} ${sha}`
+        const jobs: Set<string> = holders.get(key) ?? new Set<string>()
+        jobs.add(d.jobId)
+        holders.set(key, jobs)
+        if (jobs.size > 1) {
+          assert.fail(
+            `invariant 2: commit ${this.name(sha)} reached two jobs that did not give it back: ${[...jobs].map((id) => this.describe(id)).join(', ')}`
+          )
+        }
+      }
+    }
+  }
+
+  /** Invariant 2 (none lost): every commit of the epoch's scope up to `head` reached a job that counts. */
+  checkNoneLost(head: string, when: string): void {
+    const start = this.scopeStart[this.epoch]
+    if (start === undefined) return
+    const last = this.world.indexOf(head)
+    const reached = new Set<string>()
+    for (const d of this.world.allDeliveries()) {
+      const job = this.jobs.get(d.jobId)
+      if (job?.epoch === this.epoch && this.counts(job, d.step)) {
+        for (const sha of d.shas) reached.add(sha)
+      }
+    }
+    const lost = this.world.commits
+      .slice(start, last + 1)
+      .filter((commit) => !reached.has(commit.sha))
+    if (lost.length > 0) {
+      assert.fail(
+        `invariant 2: ${when}, ${lost.length} commit(s) of the branch reached no job that is live or delivered: ${lost.map((c) => this.name(c.sha)).join(', ')} (jobs: ${[...this.jobs.keys()].map((id) => this.describe(id)).join('; ')})\n${this.told()}`
+      )
+    }
+  }
+
+  /**
+   * One docs job per branch: a run starts a new job only when the recorded one can take
+   * no more (it ended, or its docs pull request was merged or closed), or there is none.
+   */
+  checkOneJob(recorded: string | undefined, delivered: Delivery[], where: string): void {
+    const created = delivered.find((d) => d.kind === 'create')
+    const job = this.jobs.get(recorded ?? '')
+    if (!created || !job) return
+    assert.ok(
+      job.endedAt !== undefined || job.deliveredAt !== undefined,
+      `one job per branch: ${where} started ${created.jobId} while the recorded ${this.describe(job.id)} could still take the commits`
+    )
+  }
+
+  /**
+   * A re-run of the run that wrote the record (same run id, a later attempt), with nothing
+   * untold and its job still there, sends nothing and reports the job ("the prompt was not
+   * sent again"). A job that ended is replaced, or nothing is sent when this run's commits
+   * hold nothing to tell.
+   */
+  checkReRun(result: RunResult, delivered: Delivery[], recorded: SeenRecord | undefined): void {
+    const { spec } = result
+    if (spec.attempt < 2 || recorded?.runId !== spec.runId || delivered.length > 0) return
+    if (result.exitCode !== 0 || this.jobs.get(recorded.jobId)?.endedAt !== undefined) return
+    assert.ok(
+      result.stdout.includes('the prompt was not sent again'),
+      `re-run: run ${spec.runId} attempt ${spec.attempt} of the recorded run sent nothing without reporting its job`
+    )
+  }
+
+  /** Of two open records, the newest wins: after a run that wrote one, it is the one left open. */
+  checkNewestWins(result: RunResult, openBefore: Dashboard[]): void {
+    if (openBefore.length < 2 || (result.outputs['job-id'] ?? '') === '') return
+    const newest = Math.max(...openBefore.map((d) => d.issue.number))
+    const open = this.world.openDashboards().map((d) => d.issue.number)
+    assert.ok(
+      open.includes(newest),
+      `invariant 3: the newest record #${newest} lost; open now: ${open.map((n) => `#${n}`).join(', ')}`
+    )
+  }
+
+  /** Invariant 3: at most one open dashboard for the key. */
+  checkOneDashboard(when: string): void {
+    const open = this.world.openDashboards()
+    assert.ok(
+      open.length <= 1,
+      `invariant 3: ${when}, ${open.length} dashboards are open for the key: ${open.map((d) => `#${d.issue.number}`).join(', ')}`
+    )
+  }
+
+  /** Invariant 4: one run's outputs, its log, the prompts it sent and the dashboard agree. */
+  checkRun(
+    result: RunResult,
+    delivered: Delivery[],
+    before: ReadonlyMap<number, string>,
+    after: Dashboard[]
+  ): void {
+    const { outputs, stdout, exitCode } = result
+    const where = `run ${result.spec.runId} attempt ${result.spec.attempt} (${result.spec.event})`
+    assert.equal(result.threw, undefined, `${where} threw: ${result.threw ?? ''}`)
+    const jobId = outputs['job-id'] ?? ''
+    const created = outputs.created ?? ''
+    const skipped = outputs.skipped ?? ''
+    assert.ok(delivered.length <= 1, `invariant 4: ${where} sent ${delivered.length} prompts`)
+    checkStatus(this, result, where)
+    const [winner] = after
+    const unknown = stdout.includes('so nothing was sent to the agent')
+    if (unknown) {
+      assert.equal(exitCode, 1, `invariant 4: ${where} could not read its state, yet succeeded`)
+      assert.equal(delivered.length, 0, `invariant 4: ${where} could not read its state, yet sent`)
+      assert.equal(jobId, '', `invariant 4: ${where} could not read its state, yet names a job`)
+      for (const d of this.world.dashboards()) {
+        assert.equal(
+          d.issue.body,
+          before.get(d.issue.number),
+          `invariant 4: ${where} could not read its state, yet wrote dashboard #${d.issue.number}`
+        )
+      }
+    }
+    const sent = delivered[0]
+    if (sent) {
+      assert.equal(
+        jobId,
+        sent.jobId,
+        `invariant 4: ${where} sent to ${sent.jobId}, job-id says ${jobId}`
+      )
+      assert.equal(
+        created,
+        sent.kind === 'create' ? 'true' : 'false',
+        `invariant 4: ${where}: created '${created}' after a ${sent.kind}`
+      )
+      assert.equal(
+        skipped,
+        'false',
+        `invariant 4: ${where} sent a prompt, yet skipped is '${skipped}'`
+      )
+      const said =
+        sent.kind === 'create'
+          ? new RegExp(`Created (?:a new )?job ${sent.jobId}\\b`).test(stdout)
+          : stdout.includes(`follow-up for this branch to job ${sent.jobId}`)
+      assert.ok(said, `invariant 4: ${where}'s log does not say it sent to ${sent.jobId}`)
+      assert.equal(
+        winner?.record.jobId,
+        sent.jobId,
+        `invariant 4: ${where} sent to ${sent.jobId}, the dashboard records ${winner?.record.jobId ?? 'nothing'}`
+      )
+      const told = new Set(winner?.record.told.find((job) => job.id === sent.jobId)?.shas ?? [])
+      const missing = sent.shas.filter((sha) => !told.has(sha))
+      assert.deepEqual(
+        missing.map((sha) => this.name(sha)),
+        [],
+        `invariant 4: ${where}: the ledger lacks commits its prompt told`
+      )
+      return
+    }
+    assert.notEqual(created, 'true', `invariant 4: ${where} says created, but no job was created`)
+    if (skipped === 'true') {
+      assert.equal(exitCode, 0, `invariant 4: ${where} skipped, yet failed`)
+      assert.ok(
+        stdout.includes('nothing was sent'),
+        `invariant 4: ${where} skipped without saying so`
+      )
+      if (winner)
+        assert.equal(
+          jobId,
+          winner.record.jobId,
+          `invariant 4: ${where} skipped naming ${jobId}, the dashboard records ${winner.record.jobId}`
+        )
+    } else if (exitCode === 0) {
+      assert.ok(
+        stdout.includes('the prompt was not sent again'),
+        `invariant 4: ${where} succeeded without sending, skipping or reporting a re-run`
+      )
+      assert.equal(
+        jobId,
+        winner?.record.jobId,
+        `invariant 4: ${where} reported ${jobId}, the dashboard records ${winner?.record.jobId ?? 'nothing'}`
+      )
+    }
+  }
+
+  /** What each job was told, step by step, for a failure's message. */
+  told(): string {
+    return this.world
+      .allDeliveries()
+      .map(
+        (d) =>
+          `step ${d.step}: ${d.kind} ${d.jobId}: ${d.shas.map((sha) => this.name(sha)).join(' ') || '(no commit)'}`
+      )
+      .join('\n')
+  }
+
+  name(sha: string): string {
+    const index = this.world.indexOf(sha)
+    const commit = this.world.commits[index]
+    return commit
+      ? `${commit.message.split('\n', 1)[0] ?? ''}(${sha.slice(0, 7)})`
+      : sha.slice(0, 7)
+  }
+
+  describe(id: string): string {
+    const job = this.jobs.get(id)
+    if (!job) return id
+    const fate =
+      job.deliveredAt !== undefined
+        ? `delivered at step ${job.deliveredAt}`
+        : job.endedAt !== undefined
+          ? `${job.how ?? 'ended'} at step ${job.endedAt}`
+          : 'live'
+    return `${id} (epoch ${job.epoch}, ${fate})`
+  }
+}

@@ -1,0 +1,371 @@
+// One branch's world for the model test: a repository of its own on the GitHub stand-in
+// the file shares, an Agent Jobs stand-in of its own, and the action's runs against them:
+// in this process, one at a time (fast), or as bundled processes side by side (a race).
+// Every prompt that reached a job is recorded with the commits it told.
+
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { run } from '../../src/action/main.js'
+import { readRunEvent } from '../../src/action/shell/event.js'
+import { checkEventPayload, completeEventPayload, contractRecord } from '../support/contracts.js'
+import { GITHUB_TOKEN, inputs, runnerEnv } from '../support/fixtures.js'
+import type { GitHubStandIn, StoredCommit, StoredIssue } from '../support/github-stand-in.js'
+import { parseOutputFile, runAction } from '../support/run-action.js'
+import { planFromPrompt, startStandIn, type StandIn } from '../support/stand-in.js'
+
+export const BRANCH = 'main'
+export const WORKFLOW_PROMPT = 'Update the docs.'
+/** The record key: the workflow's name, as runnerEnv names it. */
+export const RECORD_KEY = 'Docs'
+export const ACTOR = 'github-actions[bot]'
+
+export type BranchEvent = 'push' | 'schedule' | 'workflow_dispatch'
+
+/** A workflow run as the runner starts it: its id, attempt, event, head and payload. */
+export interface RunSpec {
+  runId: string
+  attempt: number
+  event: BranchEvent
+  sha: string
+  payload: Record<string, unknown>
+}
+
+export interface RunResult {
+  spec: RunSpec
+  exitCode: number
+  stdout: string
+  outputs: Record<string, string>
+  /** What escaped run() (the entry would report it as an unexpected error). */
+  threw?: string
+}
+
+/** A prompt that reached a job, and the commits it told (by sha). */
+export interface Delivery {
+  jobId: string
+  kind: 'create' | 'message'
+  prompt: string
+  shas: string[]
+  /** The model's step during which it arrived. */
+  step: number
+}
+
+/** The branch's record as the marker line in a dashboard issue says it. */
+export interface SeenRecord {
+  projectId: string
+  branch: string
+  key?: string
+  jobId: string
+  base?: string
+  told: Array<{ id: string; shas: string[] }>
+  ended: Array<{ id: string; why: string }>
+  runId: string
+  runAttempt: number
+}
+
+export interface Dashboard {
+  issue: StoredIssue
+  record: SeenRecord
+}
+
+/** The record in a dashboard's body, read the way a person would decode the marker. */
+export function recordIn(body: string | null): SeenRecord | undefined {
+  for (const line of (body ?? '').split('\n')) {
+    const match = /^<!-- mintlify-agent:branch ([A-Za-z0-9_-]+) -->$/.exec(line)
+    if (!match) continue
+    try {
+      return JSON.parse(Buffer.from(match[1] ?? '', 'base64url').toString('utf8')) as SeenRecord
+    } catch {
+      return undefined
+    }
+  }
+  return undefined
+}
+
+/** The commits a prompt lists, by the unique subject each commit of the model carries. */
+export function subjectsIn(prompt: string): { subjects: string[]; truncated: boolean } {
+  const lines = prompt.split('\n')
+  const begin = lines.findIndex((line) => line.startsWith('===== BEGIN commits'))
+  const end = lines.findIndex((line) => line.startsWith('===== END commits'))
+  if (begin < 0 || end < begin) return { subjects: [], truncated: false }
+  const body = lines.slice(begin + 1, end)
+  const subjects = body
+    .map((line) => /^- [0-9a-f]{7} (\S+)/.exec(line)?.[1])
+    .filter((subject) => subject !== undefined)
+  return { subjects, truncated: body.some((line) => /earlier commits? not listed/.test(line)) }
+}
+
+let worlds = 0
+
+/** How far back the first scheduled or manual run on a branch looks (branch-commits.ts says 7 days). */
+export const WINDOW_MS = 7 * 24 * 60 * 60 * 1000
+
+// @actions/core keeps the summary file's path from its first use, for every later run in
+// this process: one file for all of them, emptied before each.
+const SUMMARY_DIR = mkdtempSync(join(tmpdir(), 'branch-model-summary-'))
+const SUMMARY = join(SUMMARY_DIR, 'summary')
+
+/** Removes what the in-process runs shared (call once, after the last world). */
+export function removeSharedFiles(): void {
+  rmSync(SUMMARY_DIR, { recursive: true, force: true })
+}
+
+export interface WorldOptions {
+  /**
+   * `old`: the branch's first commit is 30 days old, so a first scheduled run's window
+   * starts after it; `new`: the whole branch is inside the window (a new repository).
+   */
+  history: 'old' | 'new'
+}
+
+export class World {
+  readonly repository: string
+  readonly docsRepository: string
+  /** The branch's commits, oldest first (the first was there before any run). */
+  readonly commits: StoredCommit[] = []
+  readonly deliveries: Delivery[] = []
+  /** The model's step, stamped on each delivery. */
+  step = 0
+  private readonly bySubject = new Map<string, StoredCommit>()
+  private readonly dir = mkdtempSync(join(tmpdir(), 'branch-model-'))
+  private creations = 0
+  private readonly creationIndex: Delivery[] = []
+  private nextCommit = 0
+  private readonly seededPulls = new Set<number>()
+
+  private constructor(
+    readonly github: GitHubStandIn,
+    readonly agent: StandIn,
+    readonly id: number
+  ) {
+    this.repository = `acme/model-${id}`
+    this.docsRepository = `acme/docs-${id}`
+  }
+
+  static async start(
+    github: GitHubStandIn,
+    options: WorldOptions = { history: 'old' }
+  ): Promise<World> {
+    const id = ++worlds
+    const made: { world?: World } = {}
+    const agent = await startStandIn({
+      prBase: `https://github.com/acme/docs-${id}/pull`,
+      // Every prompt that reaches a job passes here, synchronously after its request was
+      // recorded: the request is the last one. A creation's job is the next id made.
+      plan: (prompt) => {
+        if (prompt !== '') made.world?.delivered(prompt)
+        return planFromPrompt(prompt, 0)
+      }
+    })
+    const world = new World(github, agent, id)
+    made.world = world
+    const old = new Date(Date.now() - 30 * 24 * 60 * 60 * 1000).toISOString()
+    world.push(1, [], options.history === 'old' ? old : undefined)
+    return world
+  }
+
+  private delivered(prompt: string): void {
+    const request = this.agent.requests.at(-1)
+    const message = /\/job\/([^/]+)\/message$/.exec(request?.path ?? '')
+    const { subjects, truncated } = subjectsIn(prompt)
+    if (truncated) throw new Error('The model keeps every prompt under 100 commits.')
+    const shas = subjects.map((subject) => {
+      const commit = this.bySubject.get(subject)
+      if (!commit) throw new Error(`A prompt names a commit the model did not push: ${subject}`)
+      return commit.sha
+    })
+    const delivery: Delivery = {
+      jobId: message ? decodeURIComponent(message[1] ?? '') : '',
+      kind: message ? 'message' : 'create',
+      prompt,
+      shas,
+      step: this.step
+    }
+    if (!message) this.creationIndex[this.creations++] = delivery
+    this.deliveries.push(delivery)
+  }
+
+  /** Every delivery with its job id (a creation's is known once the job exists). */
+  allDeliveries(): Delivery[] {
+    const ids = this.agent.jobIds()
+    this.creationIndex.forEach((delivery, index) => {
+      if (delivery.jobId === '') delivery.jobId = ids[index] ?? ''
+    })
+    return this.deliveries
+  }
+
+  /** Pushes `count` commits onto the branch (those flagged from a merged pull request). */
+  push(count: number, fromPulls: boolean[] = [], date?: string): StoredCommit[] {
+    const seeds = Array.from({ length: count }, (_, i) => {
+      const n = ++this.nextCommit
+      const subject = `w${this.id}c${n}`
+      return {
+        message: `${subject}\n\nChange number ${n}.`,
+        author: 'dev',
+        ...(date ? { date } : {}),
+        ...(fromPulls[i]
+          ? { pull: { number: 1000 + n, title: `Pull ${subject}`, author: 'dev' } }
+          : {})
+      }
+    })
+    const stored = this.github.pushCommits(this.repository, BRANCH, seeds)
+    for (const commit of stored) {
+      this.commits.push(commit)
+      this.bySubject.set(commit.message.split('\n', 1)[0] ?? '', commit)
+    }
+    return stored
+  }
+
+  get tip(): string {
+    return this.commits.at(-1)?.sha ?? ''
+  }
+
+  /** The first commit a first scheduled or manual run would weigh (the window's). */
+  firstInWindow(): number {
+    const since = Date.now() - WINDOW_MS
+    const index = this.commits.findIndex((commit) => Date.parse(commit.date) >= since)
+    return index < 0 ? this.commits.length : index
+  }
+
+  indexOf(sha: string): number {
+    return this.commits.findIndex((commit) => commit.sha === sha)
+  }
+
+  /** The action's open dashboards for this branch and key, newest first. */
+  openDashboards(): Dashboard[] {
+    return this.dashboards().filter((d) => d.issue.state === 'open')
+  }
+
+  /** Every dashboard the action wrote for this branch and key, newest first. */
+  dashboards(): Dashboard[] {
+    return this.github
+      .issues(this.repository)
+      .filter((issue) => issue.user.login === ACTOR)
+      .map((issue) => ({ issue, record: recordIn(issue.body) }))
+      .filter(
+        (d): d is Dashboard =>
+          d.record !== undefined && d.record.branch === BRANCH && d.record.key === RECORD_KEY
+      )
+      .sort((a, b) => b.issue.number - a.issue.number)
+  }
+
+  /** Each job's docs pull request, open on GitHub once the job opened it. */
+  seedDocsPulls(): void {
+    for (const id of this.agent.jobIds()) {
+      const number = this.prNumber(id)
+      if (number === undefined || this.seededPulls.has(number)) continue
+      this.github.setPullState(this.docsRepository, number, { state: 'open', merged: false })
+      this.seededPulls.add(number)
+    }
+  }
+
+  /** The number of the docs pull request the job opened, as the service shows it. */
+  prNumber(jobId: string): number | undefined {
+    const link = this.agent.job(jobId)?.prLink
+    const match = typeof link === 'string' ? /\/pull\/(\d+)$/.exec(link) : null
+    return match ? Number(match[1]) : undefined
+  }
+
+  private runnerEnv(spec: RunSpec): Record<string, string> {
+    const path = join(this.dir, `${spec.event}-${spec.runId}-${spec.attempt}.json`)
+    writeFileSync(path, JSON.stringify(spec.payload))
+    return runnerEnv(spec.event, path, this.github.apiUrl, {
+      GITHUB_REPOSITORY: this.repository,
+      GITHUB_SHA: spec.sha,
+      GITHUB_REF: `refs/heads/${BRANCH}`,
+      GITHUB_RUN_ID: spec.runId,
+      GITHUB_RUN_ATTEMPT: String(spec.attempt)
+    })
+  }
+
+  private inputs(): Record<string, string> {
+    // wait: false: a job of the stand-in ends as its prompt arrives, and waiting after a
+    // follow-up would only hold the settle window. A busy job is still waited for.
+    return inputs(this.agent.url, {
+      'github-token': GITHUB_TOKEN,
+      prompt: WORKFLOW_PROMPT,
+      wait: 'false'
+    })
+  }
+
+  /** Runs the action in this process, as the entry does (the caller serialises these). */
+  async runInProcess(spec: RunSpec): Promise<RunResult> {
+    const env = this.runnerEnv(spec)
+    const dir = mkdtempSync(join(this.dir, 'run-'))
+    const outputFile = join(dir, 'output')
+    writeFileSync(outputFile, '')
+    writeFileSync(SUMMARY, '')
+    // As runAction does: the payload completed and checked against GitHub's webhook schema.
+    const eventPath = env.GITHUB_EVENT_PATH ?? ''
+    const { payload, unknown } = completeEventPayload(spec.event, spec.payload)
+    const problems = [...unknown, ...checkEventPayload(spec.event, payload)]
+    const checked = contractRecord().checked
+    checked['webhook payloads'] = (checked['webhook payloads'] ?? 0) + 1
+    if (problems.length > 0) throw new Error(`Not a ${spec.event} payload: ${problems.join('; ')}`)
+    writeFileSync(eventPath, JSON.stringify(payload))
+    const full: NodeJS.ProcessEnv = {
+      ...env,
+      GITHUB_ACTIONS: 'true',
+      GITHUB_OUTPUT: outputFile,
+      GITHUB_STEP_SUMMARY: SUMMARY,
+      GITHUB_WORKSPACE: dir,
+      RUNNER_TEMP: dir
+    }
+    // @actions/core reads inputs and the output file from process.env.
+    const set: Record<string, string> = {
+      GITHUB_OUTPUT: outputFile,
+      GITHUB_STEP_SUMMARY: SUMMARY
+    }
+    for (const [name, value] of Object.entries(this.inputs()))
+      set[`INPUT_${name.toUpperCase()}`] = value
+    const saved = Object.fromEntries(Object.keys(set).map((name) => [name, process.env[name]]))
+    Object.assign(process.env, set)
+    let stdout = ''
+    const write = process.stdout.write.bind(process.stdout)
+    // The run's log, kept instead of written (as the runner keeps a step's log).
+    process.stdout.write = (chunk: string | Uint8Array, ...rest: unknown[]): boolean => {
+      stdout += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8')
+      const done = rest.find((arg) => typeof arg === 'function')
+      if (typeof done === 'function') (done as () => void)()
+      return true
+    }
+    const exitCode = process.exitCode
+    process.exitCode = undefined
+    let threw: string | undefined
+    try {
+      await run(readRunEvent(full), full)
+    } catch (error: unknown) {
+      threw = error instanceof Error ? (error.stack ?? error.message) : String(error)
+    } finally {
+      process.stdout.write = write
+      for (const [name, value] of Object.entries(saved)) {
+        if (value === undefined) Reflect.deleteProperty(process.env, name)
+        else process.env[name] = value
+      }
+    }
+    const code = process.exitCode === undefined ? 0 : Number(process.exitCode)
+    process.exitCode = exitCode
+    const history = parseOutputFile(readFileSync(outputFile, 'utf8'))
+    rmSync(dir, { recursive: true, force: true })
+    const outputs = Object.fromEntries(
+      Object.entries(history).map(([name, values]) => [name, values.at(-1) ?? ''])
+    )
+    return { spec, exitCode: threw ? 1 : code, stdout, outputs, ...(threw ? { threw } : {}) }
+  }
+
+  /** Runs the bundle as the runner does, in a process of its own (for runs side by side). */
+  async runBundled(spec: RunSpec): Promise<RunResult> {
+    const result = await runAction({ inputs: this.inputs(), env: this.runnerEnv(spec) })
+    return {
+      spec,
+      exitCode: result.exitCode ?? 1,
+      stdout: result.stdout,
+      outputs: result.outputs
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.agent.close()
+    rmSync(this.dir, { recursive: true, force: true })
+  }
+}
