@@ -163,6 +163,9 @@ export function windowStart(now: Date): string {
   return new Date(now.getTime() - FIRST_RUN_DAYS * 24 * 60 * 60 * 1000).toISOString()
 }
 
+/** The base of a ledger that starts from the repository's first commit. */
+export const ROOT = 'root'
+
 /** The most pages of a comparison read in one run (100 commits a page); the rest wait. */
 export const MAX_COMPARE_PAGES = 5
 
@@ -236,6 +239,24 @@ export async function readCandidates(
     }
     const link = (base: string): string =>
       compareLink(input.serverUrl, input.repository, base, input.headSha)
+    /** The whole history up to the head, oldest first (a young repository's), paged. */
+    const fromRoot = async (origin: CoverageOrigin): Promise<ReadCandidates> => {
+      const newestFirst: CoveredCommit[] = []
+      for (let page = 1; page <= MAX_COMPARE_PAGES; page++) {
+        const sha = input.headSha
+        const { data } = await octokit.rest.repos.listCommits({
+          owner,
+          repo,
+          sha,
+          per_page: 100,
+          page
+        })
+        newestFirst.push(...data.map(fromApiCommit).filter((commit) => commit !== undefined))
+        if (data.length < 100) break
+      }
+      // A first week of more than 500 commits: the oldest are not read, nor told.
+      return { since: newestFirst.reverse(), event, base: ROOT, unread: 0, origin }
+    }
     const first = async (origin: CoverageOrigin): Promise<ReadCandidates> => {
       const before = nonZeroSha(input.payload.before)
       if (input.eventName === 'push' && before) {
@@ -257,8 +278,10 @@ export async function readCandidates(
         if (!oldest) return { since: [], event, base: input.headSha, unread: 0, origin }
         const { data } = await octokit.rest.repos.getCommit({ owner, repo, ref: oldest })
         const parent = nonZeroSha(record(data.parents[0])?.sha)
-        const read = parent ? await compare(parent) : 'unknown-base'
-        if (read === 'unknown-base' || !parent)
+        // The repository's first push: its history from the first commit.
+        if (!parent) return fromRoot(origin)
+        const read = await compare(parent)
+        if (read === 'unknown-base')
           return { since: [], event, base: input.headSha, unread: 0, origin }
         return {
           since: read.commits,
@@ -281,18 +304,15 @@ export async function readCandidates(
         .map(fromApiCommit)
         .filter((commit) => commit !== undefined)
         .reverse()
-      // The base is the parent of the oldest listed; a root commit is its own base.
-      const parent = nonZeroSha(record(data[data.length - 1]?.parents[0])?.sha)
-      const base = parent ?? since[0]?.sha ?? input.headSha
-      return {
-        since: since.filter((commit) => commit.sha !== base),
-        event,
-        base,
-        unread: 0,
-        origin: 'first-window'
-      }
+      // The base is the parent of the oldest listed; a history younger than the window
+      // has none, and the ledger starts from its first commit.
+      const oldest = data[data.length - 1]
+      const parent = nonZeroSha(record(oldest?.parents[0])?.sha)
+      if (oldest && !parent) return { since, event, base: ROOT, unread: 0, origin: 'first-window' }
+      return { since, event, base: parent ?? input.headSha, unread: 0, origin: 'first-window' }
     }
     if (!input.base) return await first(input.eventName === 'push' ? 'first-push' : 'first-window')
+    if (input.base === ROOT) return await fromRoot('since-record')
     const read = await compare(input.base)
     if (read !== 'unknown-base' && read.mergeBase) {
       core.info(
@@ -343,6 +363,7 @@ export async function olderBase(
   other: string
 ): Promise<string> {
   if (base === other) return base
+  if (base === ROOT || other === ROOT) return ROOT
   try {
     const { octokit, owner, repo } = await openRepository(access)
     const basehead = `${other}...${base}`

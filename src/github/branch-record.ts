@@ -57,7 +57,7 @@ export interface BranchRecord {
   key?: string
   /** The job the branch follows up. */
   jobId: string
-  /** Commits at or before this one are settled: only later ones can be new. */
+  /** Commits at or before this one are settled: only later ones can be new ('root': none is). */
   base?: string
   /** The last head up to which every commit was told: a run at the same head reads no commits. */
   seen?: string
@@ -243,7 +243,7 @@ function parseV2(value: Json): BranchRecord | undefined {
   const { key, base, seen } = value
   if (!common || !told || !ended || !counts) return undefined
   if (key !== undefined && !isKey(key)) return undefined
-  if (base !== undefined && !isString(base, SHA)) return undefined
+  if (base !== undefined && base !== 'root' && !isString(base, SHA)) return undefined
   if (seen !== undefined && !isString(seen, SHA)) return undefined
   if (told.reduce((n, job) => n + job.shas.length, 0) > MAX_TOLD) return undefined
   return {

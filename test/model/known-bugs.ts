@@ -12,27 +12,27 @@ export const KNOWN_BUGS = {
    * base, so none is given back: they are lost. The sequences run on a branch whose first
    * commit is older than the window while this is listed.
    */
-  firstWindowBaseIsHead: true,
+  firstWindowBaseIsHead: false,
   /**
    * A job whose docs pull request was merged or closed delivered what it was told; when
    * it later fails, is archived or deleted, the next run still gives its commits back and
    * tells them to a new job (a second docs pull request for the same commits).
    */
-  deliveredJobGivesBack: true,
+  deliveredJobGivesBack: false,
   /**
    * Two open dashboards for the key (two first runs at once, or one a person reopened):
    * the older is closed only when a run writes the record, so a run that read them and
    * then failed (GitHub could not say the commits, the service refused the prompt) leaves
    * both open. Invariant 3 is then checked only after runs that got as far as a job.
    */
-  retiredOnlyWhenSaved: true,
+  retiredOnlyWhenSaved: false,
   /**
    * When GitHub cannot say the docs pull request's state (a 5xx, a rate limit), the run
    * takes it as open and follows up the job whose docs pull request was already merged or
    * closed: what it tells reaches no docs, and no later run tells it again. The sequences
    * fault that read only while this is listed as false.
    */
-  docsStateUnknownTakenAsOpen: true,
+  docsStateUnknownTakenAsOpen: false,
   /**
    * A run that finds the job busy waits for it, then follows it up without asking whether
    * its docs pull request was merged or closed meanwhile (or before: the state is read
@@ -40,7 +40,7 @@ export const KNOWN_BUGS = {
    * sequences make a job busy only while its docs pull request is open, and do not merge
    * or close it while it is busy, as long as this is listed.
    */
-  busyJobDocsStateUnchecked: true,
+  busyJobDocsStateUnchecked: false,
   /**
    * A busy job deleted while a run waits for it (the service answers 404) fails the step
    * ("Check the job-id and project-id inputs", which the branch's run did not set), with
@@ -48,7 +48,7 @@ export const KNOWN_BUGS = {
    * is replaced at once. Nothing is lost (the next run starts a new job): the model accepts
    * the empty status, and this stays listed as a finding.
    */
-  goneWhileBusyFailsTheStep: true
+  goneWhileBusyFailsTheStep: false
 } as const
 
 export type KnownBug = keyof typeof KNOWN_BUGS

@@ -10,9 +10,14 @@ import {
   type ReadCandidates,
   type SourcePullRequest
 } from '../../github/branch-commits.js'
-import type { BranchRecord } from '../../github/branch-record.js'
+import { MAX_ENDED, type BranchRecord } from '../../github/branch-record.js'
 import type { RepositoryAccess } from '../../github/client.js'
-import { findDashboards, retireDashboard, type FoundDashboard } from '../../github/dashboard.js'
+import {
+  findDashboards,
+  retireDashboard,
+  updateDashboard,
+  type FoundDashboard
+} from '../../github/dashboard.js'
 import { untold } from '../../github/ledger.js'
 import { readDocsPullRequestState } from '../../github/pr-thread.js'
 import { record as objectOf, text, type WorkflowRun } from '../../github/workflow-run.js'
@@ -81,20 +86,37 @@ export async function gatherBranchFacts(options: {
   const key = { projectId: options.projectId, branch, key: options.key, identity: options.identity }
   const found = await findDashboards(access, key)
   const winner = found.kind === 'found' ? found.winner : undefined
-  const record = winner?.record
+  let record = winner?.record
   let recorded = record ? await options.lookUp(record.jobId) : undefined
   let base = record?.base
-  const others: BranchFacts['others'] = []
+  let others: BranchFacts['others'] = []
   for (const other of found.kind === 'found' ? found.others : []) {
     if (base && other.record.base) base = await olderBase(access, base, other.record.base)
     const job = await options.lookUp(other.record.jobId)
     const link = job.kind === 'found' ? job.job.prLink : null
     others.push({ ...other, ...(link ? { docsPullRequest: link } : {}) })
   }
-  // The one write while gathering: an older record closed at once, so that a run that
-  // fails later still leaves one open record for the key.
-  if (winner && options.retire) {
-    for (const other of others) await retireDashboard(access, other, winner.issue, options.retire)
+  // Older records are absorbed at once: the winner takes their base and lists their jobs
+  // as ended, then they are closed. A run that fails later still leaves one record, and
+  // loses nothing. Only once the winner is written; never in a dry run.
+  if (winner && record && others.length > 0 && options.retire) {
+    const absorbed: BranchRecord = {
+      ...record,
+      ...(base ? { base } : {}),
+      ended: [
+        ...record.ended,
+        ...others.map((other) => ({ id: other.record.jobId, why: 'lost-race' as const }))
+      ].slice(-MAX_ENDED)
+    }
+    const view = { record: absorbed, repository: run.repository, serverUrl: run.serverUrl }
+    const saved = await updateDashboard(access, winner.issue.number, view)
+    if (saved.kind === 'saved') {
+      for (const other of others) {
+        await retireDashboard(access, other, winner.issue, options.retire)
+      }
+      record = absorbed
+      others = []
+    }
   }
   // At the head the record says is all told, with its job alive: no commit to read.
   const alive = recorded?.kind === 'found' && !['failed', 'archived'].includes(recorded.job.status)
@@ -137,7 +159,7 @@ export async function gatherBranchFacts(options: {
   return {
     branch,
     key: options.key,
-    ...(winner ? { issue: winner.issue.number, record: winner.record } : {}),
+    ...(winner ? { issue: winner.issue.number, record: record ?? winner.record } : {}),
     ...(recorded ? { recorded } : {}),
     others,
     denied: found.kind === 'denied',

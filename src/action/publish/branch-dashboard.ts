@@ -10,6 +10,7 @@ import {
   coverageRun,
   MAX_LISTED,
   pullsOf,
+  ROOT,
   type Coverage,
   type CoveredCommit
 } from '../../github/branch-commits.js'
@@ -67,7 +68,7 @@ export function coverageOf(facts: BranchFacts, telling: Telling, run: WorkflowRu
   const first = telling.told[0]?.sha
   const at = candidates.since.findIndex((commit) => commit.sha === first)
   const from = at > 0 ? candidates.since[at - 1]?.sha : (facts.record?.base ?? candidates.base)
-  const linked = at >= 0 && from && run.repository
+  const linked = at >= 0 && from && from !== ROOT && run.repository
   return {
     kind: 'commits',
     origin: candidates.origin,
