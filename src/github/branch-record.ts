@@ -71,6 +71,8 @@ export interface BranchRecord {
   reviewers: string[]
   /** The docs pull request whose reviewers and labels were requested. */
   handedOff?: string
+  /** The job's docs pull request as last seen: whether it was merged, should the job be gone. */
+  docs?: string
   /** The last runs, oldest first, at most MAX_RUNS. */
   runs: BranchRun[]
   counts: RunCounts
@@ -203,7 +205,7 @@ const COMMON_KEYS = [
   'handedOff',
   'runs'
 ]
-const V2_KEYS = ['v', 'key', 'base', 'seen', 'told', 'ended', 'counts', ...COMMON_KEYS]
+const V2_KEYS = ['v', 'key', 'base', 'seen', 'docs', 'told', 'ended', 'counts', ...COMMON_KEYS]
 
 /** The fields both versions share, checked; undefined when any is malformed. */
 function parseCommon(value: Json): Omit<BranchRecord, 'told' | 'ended' | 'counts'> | undefined {
@@ -240,17 +242,24 @@ function parseV2(value: Json): BranchRecord | undefined {
   const told = list(value.told, MAX_TOLD, parseTold)
   const ended = list(value.ended, MAX_ENDED, parseEnded)
   const counts = parseCounts(value.counts)
-  const { key, base, seen } = value
+  const { key, base, seen, docs } = value
   if (!common || !told || !ended || !counts) return undefined
   if (key !== undefined && !isKey(key)) return undefined
   if (base !== undefined && base !== 'root' && !isString(base, SHA)) return undefined
   if (seen !== undefined && !isString(seen, SHA)) return undefined
+  if (
+    docs !== undefined &&
+    (typeof docs !== 'string' || parsePullRequestLink(docs)?.link !== docs)
+  ) {
+    return undefined
+  }
   if (told.reduce((n, job) => n + job.shas.length, 0) > MAX_TOLD) return undefined
   return {
     ...common,
     ...(key === undefined ? {} : { key }),
     ...(base === undefined ? {} : { base }),
     ...(seen === undefined ? {} : { seen }),
+    ...(docs === undefined ? {} : { docs }),
     told,
     ended,
     counts

@@ -214,7 +214,7 @@ class Execution {
     this.busy = !opener
     // Decided again with what the wait found: the job, and its docs pull request now.
     const idle = 'gone' in waited ? 'gone' : waited.idle
-    const link = idle !== 'gone' && idle.status === 'completed' ? idle.prLink : null
+    const link = idle === 'gone' || idle.status === 'active' ? null : idle.prLink
     const docs = link && !opener ? await ctx.docsState?.(link) : undefined
     const next = afterBusyWait(plan, idle, docs)
     if (

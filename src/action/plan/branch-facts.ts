@@ -144,7 +144,7 @@ export async function gatherBranchFacts(options: {
         ? status(recorded) === 'active'
           ? null
           : recorded.job.prLink
-        : (record?.handedOff ?? null)
+        : (record?.docs ?? record?.handedOff ?? null)
     const state = link
       ? await readDocsPullRequestState({ ...access, token: options.docsToken }, run, link)
       : undefined

@@ -117,6 +117,7 @@ export function afterBusyWait(
   docsPullRequest?: 'open' | 'merged' | 'closed'
 ): Plan {
   const ended = job === 'gone' ? 'gone' : job.status
+  const delivered = docsPullRequest === 'merged' || docsPullRequest === 'closed'
   if (ended === 'failed' || ended === 'archived' || ended === 'gone') {
     if (waited.via === 'docs-opener') {
       return {
@@ -126,9 +127,10 @@ export function afterBusyWait(
         message: `Job ${waited.jobId}, which opened this docs pull request, ${job === 'gone' ? 'no longer exists' : `is ${ended}`}: the command was not sent. Start a new job from the code pull request.`
       }
     }
-    return { action: 'create', reason: ended, replaces: waited.jobId }
+    // A job that ended after its docs pull request was merged or closed had delivered.
+    if (!delivered) return { action: 'create', reason: ended, replaces: waited.jobId }
   }
-  if (waited.via !== 'docs-opener' && docsPullRequest && docsPullRequest !== 'open') {
+  if (waited.via !== 'docs-opener' && delivered) {
     const reason = docsPullRequest === 'merged' ? 'docs-merged' : 'docs-closed'
     return { action: 'create', reason, replaces: waited.jobId }
   }
@@ -233,8 +235,10 @@ function planBranch(run: RunIdentity, branch: BranchFacts): Plan {
   if (plan.action === 'resume' || plan.action === 'report') return plan
   // Nothing untold: no wait either (a busy job that fails gives its commits back next run).
   if (tellingFor(branch, plan).commits.length === 0) {
+    // A job the service no longer knows is not named: there is nothing to report of it.
+    if (!record || recorded?.kind === 'gone') return { action: 'nothing-new' }
     const job = recorded?.kind === 'found' ? { job: recorded.job } : {}
-    return { action: 'nothing-new', ...(record ? { jobId: record.jobId, ...job } : {}) }
+    return { action: 'nothing-new', jobId: record.jobId, ...job }
   }
   return plan
 }

@@ -88,7 +88,7 @@ export function coverageOf(facts: BranchFacts, telling: Telling, run: WorkflowRu
 export function nextBranchRecord(
   run: BranchRunFacts,
   jobId: string,
-  executed: { plan: Plan; telling?: Telling; sent: boolean },
+  executed: { plan: Plan; telling?: Telling; sent: boolean; docs?: string },
   at: Date,
   handOff: { handedOff?: string; reviewers?: string[] } = {}
 ): BranchRecord {
@@ -108,6 +108,8 @@ export function nextBranchRecord(
   const complete =
     facts.candidates.unread === 0 && (telling !== undefined || plan.action === 'nothing-new')
   const seen = complete && /^[0-9a-f]{40,64}$/.test(run.run.sha) ? run.run.sha : previous?.seen
+  // The job's docs pull request: as this run saw it, else as recorded for the same job.
+  const docs = executed.docs ?? same?.docs
   const counts = { ...(previous?.counts ?? { created: 0, followUps: 0, quiet: 0 }) }
   if (sent && plan.action === 'create') counts.created++
   else if (sent) counts.followUps++
@@ -119,6 +121,7 @@ export function nextBranchRecord(
     jobId,
     ...ledger,
     ...(seen ? { seen } : {}),
+    ...(docs ? { docs } : {}),
     runId: run.identity.runId,
     runAttempt: run.identity.runAttempt,
     reviewers: handOff.reviewers ?? same?.reviewers ?? [],
@@ -185,7 +188,12 @@ export class BranchDashboard {
       record: nextBranchRecord(
         this.run,
         jobId,
-        { plan: executed?.plan ?? this.run.plan, sent, ...(telling ? { telling } : {}) },
+        {
+          plan: executed?.plan ?? this.run.plan,
+          sent,
+          ...(telling ? { telling } : {}),
+          ...(rest.docsPullRequest ? { docs: rest.docsPullRequest.link } : {})
+        },
         at,
         this.handOff
       ),
