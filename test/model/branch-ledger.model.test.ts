@@ -173,7 +173,7 @@ describe("a branch's docs job, on random lives of the branch", () => {
 // The bugs the model found, each as its shortest sequence, run strictly (every check, no
 // steering around known bugs). Marked failing while the bug is in KNOWN_BUGS: once it is
 // fixed, the test fails here; make it a plain test and set its entry to false.
-describe('regressions the model found (failing until fixed)', () => {
+describe('regressions the model found', () => {
   const failing = (bug: keyof typeof KNOWN_BUGS) => (KNOWN_BUGS[bug] ? it.failing : it)
 
   failing('firstWindowBaseIsHead')(
