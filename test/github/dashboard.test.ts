@@ -247,7 +247,8 @@ describe('against the GitHub stand-in', () => {
   )
 
   it('names no permission when GitHub fails with a 5xx', async () => {
-    inProcess.github.deny({ method: 'GET', path: /\/issues$/, status: 502, times: 1 })
+    // Every attempt: the call and its two retries.
+    inProcess.github.deny({ method: 'GET', path: /\/issues$/, status: 502, times: 3 })
     expect(await findDashboard(access(), key)).toMatchObject({ kind: 'unavailable' })
     expect(warnings()).toHaveLength(1)
     expect(warnings()[0]).not.toContain('issues: write')

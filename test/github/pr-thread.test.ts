@@ -359,7 +359,8 @@ describe('the thread against the GitHub stand-in', () => {
   })
 
   it('names no permission when GitHub fails with a 5xx', async () => {
-    inProcess.github.deny({ method: 'GET', path: /\/issues\/7\/comments$/, status: 502, times: 1 })
+    // Every attempt: the call and its two retries.
+    inProcess.github.deny({ method: 'GET', path: /\/issues\/7\/comments$/, status: 502, times: 3 })
 
     expect(await open()).toBeUndefined()
     expect(inProcess.printed.join('')).toContain(
