@@ -6,51 +6,59 @@
 // left never earns "a job may have been created"): test/agent/faults-in-process.test.ts.
 
 import { join } from 'node:path'
+import { startedWithFile } from '../support/fixtures.js'
 import { runAction, ROOT } from '../support/run-action.js'
 import { closedPort, count, inputsFor, KEY, withStandIn } from '../support/faults-kit.js'
 
-describe('a GitHub API that cannot be reached', () => {
-  const githubEnv = (apiUrl: string): Record<string, string> => ({
-    GITHUB_EVENT_NAME: 'pull_request',
-    GITHUB_EVENT_PATH: join(ROOT, 'test', 'fixtures', 'pull_request.json'),
-    GITHUB_REPOSITORY: 'acme/app',
-    GITHUB_API_URL: apiUrl,
-    GITHUB_RUN_ID: '4242'
-  })
+const githubEnv = (apiUrl: string): Record<string, string> => ({
+  GITHUB_EVENT_NAME: 'pull_request',
+  GITHUB_EVENT_PATH: join(ROOT, 'test', 'fixtures', 'pull_request.json'),
+  GITHUB_REPOSITORY: 'acme/app',
+  GITHUB_API_URL: apiUrl,
+  GITHUB_RUN_ID: '4242'
+})
 
+// Mostly waiting (each GitHub call is asked three times, two seconds in all), so it starts
+// with the file instead of holding up the block after it.
+const unreachable = startedWithFile(async () => {
+  const port = await closedPort()
+  return withStandIn({}, async (standIn) => {
+    const run = await runAction({
+      inputs: inputsFor(standIn.url, {
+        'github-token': 'ghs_token',
+        'pr-comment': 'true',
+        'include-context': 'true'
+      }),
+      env: githubEnv(`http://127.0.0.1:${port}`)
+    })
+    return { run, requests: standIn.requests }
+  })
+})
+
+describe('a GitHub API that cannot be reached', () => {
   it.concurrent(
     'is reported as unreachable, without "answered 500" or a permission hint, and the step succeeds',
     async () => {
-      const port = await closedPort()
-      await withStandIn({}, async (standIn) => {
-        const run = await runAction({
-          inputs: inputsFor(standIn.url, {
-            'github-token': 'ghs_token',
-            'pr-comment': 'true',
-            'include-context': 'true'
-          }),
-          env: githubEnv(`http://127.0.0.1:${port}`)
-        })
+      const { run, requests } = await unreachable()
 
-        expect(run.exitCode).toBe(0)
-        const warnings = run.stdout.split('\n').filter((line) => line.startsWith('::warning::'))
-        expect(warnings).toHaveLength(2)
-        for (const warning of warnings) {
-          expect(warning).toContain('the GitHub API could not be reached')
-          expect(warning).toContain('ECONNREFUSED')
-          expect(warning).not.toMatch(/answered 500|permissions|pull-requests: (read|write)/)
-        }
-        // The pull request's record is read first, then the context's changed files.
-        expect(warnings[0]).toContain('pr-comment: could not read the comments of pull request #7')
-        expect(warnings[1]).toContain('include-context: could not list the changed files')
-        expect(run.outputs).toMatchObject({
-          status: 'completed',
-          'pr-number': '100',
-          'pr-repository': 'acme/docs'
-        })
-        expect(count(standIn.requests, 'POST')).toBe(1)
-        expect(count(standIn.requests, 'GET')).toBe(1)
+      expect(run.exitCode).toBe(0)
+      const warnings = run.stdout.split('\n').filter((line) => line.startsWith('::warning::'))
+      expect(warnings).toHaveLength(2)
+      for (const warning of warnings) {
+        expect(warning).toContain('the GitHub API could not be reached')
+        expect(warning).toContain('ECONNREFUSED')
+        expect(warning).not.toMatch(/answered 500|permissions|pull-requests: (read|write)/)
+      }
+      // The pull request's record is read first, then the context's changed files.
+      expect(warnings[0]).toContain('pr-comment: could not read the comments of pull request #7')
+      expect(warnings[1]).toContain('include-context: could not list the changed files')
+      expect(run.outputs).toMatchObject({
+        status: 'completed',
+        'pr-number': '100',
+        'pr-repository': 'acme/docs'
       })
+      expect(count(requests, 'POST')).toBe(1)
+      expect(count(requests, 'GET')).toBe(1)
     }
   )
 })
