@@ -16,7 +16,10 @@ const ALLOWED: Record<Folder, { folders: Folder[]; packages: RegExp }> = {
     packages: /^(?:@actions\/core|undici)$/
   },
   agent: { folders: ['agent', 'common'], packages: /^undici$/ },
-  github: { folders: ['github', 'common'], packages: /^@actions\/(?:core|github)$/ },
+  github: {
+    folders: ['github', 'common'],
+    packages: /^(?:@actions\/(?:core|github)|@octokit\/plugin-(?:retry|throttling))$/
+  },
   common: { folders: ['common'], packages: /^$/ }
 }
 

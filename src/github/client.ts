@@ -1,28 +1,53 @@
 // The one way this action talks to GitHub: @actions/github loaded only when a
-// feature needs it, every request bounded by a signal, pagination written once, and
-// errors described in one printable line.
+// feature needs it, every request bounded by a signal, sent again after a transient
+// failure or a rate limit while its budget allows (retrying.ts), pagination written
+// once, and errors described in one printable line.
 
 import type { getOctokit } from '@actions/github'
 import { safeLine } from '../common/safe-text.js'
 import { record } from './workflow-run.js'
 import { messageOf } from '../common/run-errors.js'
+import { CallBudget, retryOptions, retryWithin } from './retrying.js'
 
 export type GitHubClient = ReturnType<typeof getOctokit>
 
+/** When each signal of `boundedSignal` runs out (performance.now() time). */
+const deadlines = new WeakMap<AbortSignal, number>()
+
 /** An AbortSignal that fires on cancellation or after `budgetMs`, whichever is first. */
 export function boundedSignal(signal: AbortSignal | undefined, budgetMs: number): AbortSignal {
-  const timeout = AbortSignal.timeout(Math.max(1, budgetMs))
-  return signal ? AbortSignal.any([signal, timeout]) : timeout
+  const ms = Math.max(1, budgetMs)
+  const timeout = AbortSignal.timeout(ms)
+  const bounded = signal ? AbortSignal.any([signal, timeout]) : timeout
+  deadlines.set(bounded, performance.now() + ms)
+  return bounded
 }
 
-/** Loads @actions/github (only now) and opens a client on GITHUB_API_URL, bounded by `signal`. */
+/**
+ * Loads @actions/github and the two retry plugins (only now) and opens a client on
+ * GITHUB_API_URL, bounded by `signal`. A call is sent again after a 5xx, a network
+ * error or a rate limit only while the budget of `signal` (from `boundedSignal`)
+ * allows; under any other signal, it is sent once.
+ */
 export async function openGitHub(
   token: string,
   userAgent: string,
   signal: AbortSignal
 ): Promise<GitHubClient> {
-  const { getOctokit } = await import('@actions/github')
-  const octokit = getOctokit(token, { userAgent })
+  const [{ getOctokit }, { retry }, { throttling }] = await Promise.all([
+    import('@actions/github'),
+    import('@octokit/plugin-retry'),
+    import('@octokit/plugin-throttling')
+  ])
+  const budget = new CallBudget(signal, deadlines.get(signal))
+  // Order matters: the budget's error hook sees each failure before plugin-retry does.
+  const octokit = getOctokit(
+    token,
+    { userAgent, ...retryOptions(budget) },
+    retryWithin(budget),
+    retry,
+    throttling
+  )
   // Per-request options do not survive pagination; a hook reaches every request.
   octokit.hook.before('request', (options) => {
     options.request = { ...options.request, signal }

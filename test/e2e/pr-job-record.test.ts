@@ -203,6 +203,34 @@ describe('without permission to comment', () => {
   })
 })
 
+describe('a GitHub that fails for a moment', () => {
+  it.concurrent(
+    'is asked again: after a 502 reading the comments, after a rate limit writing one, and the record is kept',
+    async () => {
+      const sim = await freshSimulation()
+      sim.github.deny({ method: 'GET', path: /\/issues\/7\/comments$/, status: 502, times: 1 })
+      // A primary limit whose reset has just passed (GitHub's clock a little ahead): no wait.
+      const reset = String(Math.floor(Date.now() / 1000) - 10)
+      sim.github.deny({
+        method: 'POST',
+        path: /\/issues\/7\/comments$/,
+        status: 403,
+        headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': reset },
+        times: 1
+      })
+
+      const run = await sim.run('Document it')
+
+      expect(run.exitCode).toBe(0)
+      expect(warnings(run.stdout)).toEqual([])
+      expect(recordedJob(sim.comments()[0]?.body)).toBe(sim.agent.jobIds()[0])
+      const calls = codeRepositoryCalls(sim.github)
+      expect(calls.filter((c) => c === 'GET /repos/acme/app/issues/7/comments')).toHaveLength(2)
+      expect(calls.filter((c) => c === 'POST /repos/acme/app/issues/7/comments')).toHaveLength(2)
+    }
+  )
+})
+
 describe('what a pull request costs', () => {
   // Three pushes (one creation, then a message each, few calls a push): hand-off-once.test.ts.
 

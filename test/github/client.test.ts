@@ -1,107 +1,260 @@
-// How a failed GitHub call is described: only a real answer is "answered <status>"
-// (and only a real 403 or 404 earns a permission hint in the callers); a connection
-// that broke, or no answer in time, says so. Real Octokit against a local server
-// that answers, resets or hangs as told.
+// A GitHub call that GitHub failed for a moment is sent again, within its budget:
+// after a 5xx (plugin-retry: twice at most, half a second then a second and a half
+// later), after a rate limit (plugin-throttling: the wait GitHub asks for). A wait
+// that does not fit what is left of the budget is not taken, and the call fails with
+// GitHub's own answer, for gitHubFailure() to classify; a refusal is asked once.
+// In process, against the GitHub stand-in; each test uses an issue of its own, so the
+// requests it counts are its own.
 
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo, Socket } from 'node:net'
 import {
+  boundedSignal,
   describeGitHubError,
   gitHubAnswerStatus,
-  openGitHub,
-  permissionHint
+  gitHubFailure,
+  openGitHub
 } from '../../src/github/client.js'
+import { useInProcessGitHub } from '../support/in-process-github.js'
 
-type Behaviour = 'answer-401' | 'answer-403' | 'answer-404' | 'answer-502' | 'reset' | 'hang'
+const inProcess = useInProcessGitHub({})
+const TOKEN = 'ghs_test_token'
+let lastIssue = 100
 
-let server: Server
-let behaviour: Behaviour = 'answer-403'
-const sockets = new Set<Socket>()
-
-beforeAll(async () => {
-  server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    if (behaviour === 'reset') req.socket.destroy()
-    else if (behaviour.startsWith('answer-')) {
-      res.writeHead(Number(behaviour.slice(7)), { 'content-type': 'application/json' })
-      res.end(JSON.stringify({ message: 'Resource not accessible by integration' }))
-    }
-    // 'hang': never answers.
-  })
-  server.on('connection', (socket: Socket) => {
-    sockets.add(socket)
-    socket.once('close', () => sockets.delete(socket))
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  // Read by @actions/github when it is first loaded (openGitHub loads it).
-  process.env.GITHUB_API_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-})
-
-afterAll(async () => {
-  for (const socket of sockets) socket.destroy()
-  await new Promise<void>((resolve) => server.close(() => resolve()))
-})
-
-/** The error of one listing call, with the server behaving as told and `budgetMs` to answer. */
-async function failureWhen(now: Behaviour, budgetMs = 5000): Promise<unknown> {
-  behaviour = now
-  const octokit = await openGitHub('ghs_token', 'test', AbortSignal.timeout(budgetMs))
-  return octokit.rest.issues.listComments({ owner: 'acme', repo: 'app', issue_number: 7 }).then(
-    () => undefined,
-    (error: unknown) => error
-  )
+interface Call {
+  /** What the call threw, or undefined when it succeeded. */
+  error: unknown
+  /** How long it took. */
+  ms: number
+  /** How many requests it sent. */
+  requests: number
 }
 
-describe('describeGitHubError', () => {
-  it.each<[Behaviour, number]>([
-    ['answer-403', 403],
-    ['answer-502', 502]
-  ])('names the status of a real answer (%s)', async (now, status) => {
-    const error = await failureWhen(now)
-    expect(gitHubAnswerStatus(error)).toBe(status)
-    expect(describeGitHubError(error)).toBe(`the GitHub API answered ${status}`)
+/** Runs `call` on a client with `budgetMs` (and `signal`), on a fresh issue's comments. */
+async function timed(
+  call: 'list' | 'create',
+  options: { budgetMs?: number; signal?: AbortSignal; deny?: (path: RegExp) => void } = {}
+): Promise<Call> {
+  const issue = ++lastIssue
+  const path = `/repos/acme/app/issues/${issue}/comments`
+  options.deny?.(new RegExp(`^${path}$`))
+  const octokit = await openGitHub(
+    TOKEN,
+    'test',
+    boundedSignal(options.signal, options.budgetMs ?? 10_000)
+  )
+  const where = { owner: 'acme', repo: 'app', issue_number: issue }
+  const started = performance.now()
+  const error = await (
+    call === 'list'
+      ? octokit.rest.issues.listComments(where)
+      : octokit.rest.issues.createComment({ ...where, body: 'Hello' })
+  ).then(
+    () => undefined,
+    (failure: unknown) => failure
+  )
+  const ms = performance.now() - started
+  return { error, ms, requests: inProcess.github.requests.filter((r) => r.path === path).length }
+}
+
+/** The Unix time in seconds, `fromNow` seconds from now (what `x-ratelimit-reset` holds). */
+const unixSeconds = (fromNow: number): string => String(Math.floor(Date.now() / 1000) + fromNow)
+
+/**
+ * A call that mostly waits (a retry, a rate limit), started with the others as soon as
+ * the stand-in is up, so that their waits overlap instead of adding up; its test reads it.
+ */
+function startedTogether(start: () => Promise<Call>): () => Promise<Call> {
+  let call: Promise<Call> | undefined
+  beforeAll(() => {
+    call = start()
+  })
+  return () => (call ??= start())
+}
+
+const oneBadGateway = startedTogether(() =>
+  timed('list', {
+    deny: (path) => inProcess.github.deny({ method: 'GET', path, status: 502, times: 1 })
+  })
+)
+const lastingOutage = startedTogether(() =>
+  timed('list', { deny: (path) => inProcess.github.deny({ method: 'GET', path, status: 503 }) })
+)
+const secondaryLimit = (status: 403 | 429): (() => Promise<Call>) =>
+  startedTogether(() =>
+    timed('list', {
+      deny: (path) =>
+        inProcess.github.deny({
+          method: 'GET',
+          path,
+          status,
+          headers: { 'retry-after': '1' },
+          times: 1
+        })
+    })
+  )
+const secondaryLimits = { 403: secondaryLimit(403), 429: secondaryLimit(429) }
+const primaryLimit = startedTogether(() =>
+  timed('list', {
+    deny: (path) =>
+      inProcess.github.deny({
+        method: 'GET',
+        path,
+        status: 403,
+        // Reset within the next second, and one more after it as GitHub asks: a second
+        // or two (one when the clock turns a second between here and the plugin).
+        headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': unixSeconds(1) },
+        times: 1
+      })
+  })
+)
+const limitThenBadGateway = startedTogether(() =>
+  timed('list', {
+    deny: (path) => {
+      // Reset ten seconds ago (a clock a little off): no wait, straight to the 502.
+      const limit = { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': unixSeconds(-10) }
+      inProcess.github.deny({ method: 'GET', path, status: 403, headers: limit, times: 1 })
+      inProcess.github.deny({ method: 'GET', path, status: 502, times: 1 })
+    }
+  })
+)
+
+describe('after a 5xx', () => {
+  it('sends the call again after one 502, half a second later, and it succeeds', async () => {
+    const call = await oneBadGateway()
+
+    expect(call.error).toBeUndefined()
+    expect(call.requests).toBe(2)
+    expect(call.ms).toBeGreaterThanOrEqual(450)
   })
 
-  it('says a broken connection could not reach GitHub, not that it answered 500', async () => {
-    const error = await failureWhen('reset')
-    // Octokit itself gives it status 500, with no response.
-    expect((error as { status?: unknown }).status).toBe(500)
-    expect(gitHubAnswerStatus(error)).toBeUndefined()
-    const line = describeGitHubError(error)
-    expect(line).toMatch(/^the GitHub API could not be reached: /)
-    expect(line).not.toContain('answered')
+  it('gives up after two retries of a 5xx that persists, failing with the last answer', async () => {
+    const call = await lastingOutage()
+
+    expect(call.requests).toBe(3)
+    expect(gitHubAnswerStatus(call.error)).toBe(503)
+    expect(gitHubFailure(call.error)).toBe('unknown')
+    // Half a second, then a second and a half.
+    expect(call.ms).toBeGreaterThanOrEqual(1900)
   })
 
-  it('says GitHub did not answer in time when the budget runs out', async () => {
-    const error = await failureWhen('hang', 300)
-    expect(gitHubAnswerStatus(error)).toBeUndefined()
-    expect(describeGitHubError(error)).toBe('the GitHub API did not answer in time')
-  })
+  it('does not wait for a retry that would not leave the attempt a second of the budget', async () => {
+    const call = await timed('list', {
+      budgetMs: 1200,
+      deny: (path) => inProcess.github.deny({ method: 'GET', path, status: 502 })
+    })
 
-  it('describes a thrown non-error in one line', () => {
-    expect(describeGitHubError('socket\n::add-mask::x')).toBe(
-      'the GitHub API could not be reached: socket\\n::add-mask::x'
-    )
+    expect(call.requests).toBe(1)
+    expect(describeGitHubError(call.error)).toBe('the GitHub API answered 502')
   })
 })
 
-describe('permissionHint', () => {
-  const HINT = 'The token needs pull-requests: read.'
+describe('after a rate limit', () => {
+  it.each([403, 429] as const)(
+    'waits out a secondary rate limit (%i, retry-after: 1) that fits the budget, and succeeds',
+    async (status) => {
+      const call = await secondaryLimits[status]()
 
-  it.each<Behaviour>(['answer-401', 'answer-403', 'answer-404'])(
-    'names the permission after an answer that says no (%s)',
-    async (now) => {
-      expect(permissionHint(await failureWhen(now), HINT)).toBe(` ${HINT}`)
+      expect(call.error).toBeUndefined()
+      expect(call.requests).toBe(2)
+      expect(call.ms).toBeGreaterThanOrEqual(950)
     }
   )
 
-  it.each<Behaviour>(['answer-502', 'reset'])(
-    'names none after a server error or a network error (%s)',
-    async (now) => {
-      expect(permissionHint(await failureWhen(now), HINT)).toBe('')
-    }
-  )
+  it('waits for a primary rate limit until a second after x-ratelimit-reset, and succeeds', async () => {
+    const call = await primaryLimit()
 
-  it('names none when GitHub did not answer in time', async () => {
-    expect(permissionHint(await failureWhen('hang', 300), HINT)).toBe('')
+    expect(call.error).toBeUndefined()
+    expect(call.requests).toBe(2)
+    expect(call.ms).toBeGreaterThanOrEqual(950)
+  })
+
+  it('sends again after a 502 that follows a rate limit', async () => {
+    const call = await limitThenBadGateway()
+
+    expect(call.error).toBeUndefined()
+    expect(call.requests).toBe(3)
+  })
+
+  it.each([
+    ['a secondary limit whose retry-after is past the budget', { 'retry-after': '30' }],
+    [
+      'a primary limit that resets in an hour',
+      { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': unixSeconds(3600) }
+    ]
+  ])('fails at once on %s, with the 403, classified unknown', async (_, headers) => {
+    const call = await timed('list', {
+      budgetMs: 5000,
+      deny: (path) => inProcess.github.deny({ method: 'GET', path, status: 403, headers })
+    })
+
+    expect(call.requests).toBe(1)
+    expect(gitHubAnswerStatus(call.error)).toBe(403)
+    expect(gitHubFailure(call.error)).toBe('unknown')
+    // Not sitting out the budget (5 s) in a wait that could not end in time.
+    expect(call.ms).toBeLessThan(1000)
+  })
+
+  it('stops waiting when the run is cancelled, failing with the 403', async () => {
+    const cancel = new AbortController()
+    const call = await timed('list', {
+      signal: cancel.signal,
+      deny: (path) => {
+        inProcess.github.deny({
+          method: 'GET',
+          path,
+          status: 403,
+          headers: { 'retry-after': '5' },
+          times: 1
+        })
+        // Cancelled while it waits: a moment after GitHub gave the 403.
+        const watch = setInterval(() => {
+          if (!inProcess.github.requests.some((request) => path.test(request.path))) return
+          clearInterval(watch)
+          setTimeout(() => cancel.abort(), 300)
+        }, 10)
+      }
+    })
+
+    expect(call.requests).toBe(1)
+    expect(gitHubAnswerStatus(call.error)).toBe(403)
+    // Not after the 5 s wait.
+    expect(call.ms).toBeLessThan(2500)
+  })
+})
+
+describe('after a refusal', () => {
+  it('asks once on a plain 403, classified denied', async () => {
+    const call = await timed('create', {
+      deny: (path) => inProcess.github.deny({ method: 'POST', path, status: 403 })
+    })
+
+    expect(call.requests).toBe(1)
+    expect(gitHubAnswerStatus(call.error)).toBe(403)
+    expect(gitHubFailure(call.error)).toBe('denied')
+  })
+
+  it.each([
+    ['list' as const, 404, 'denied'],
+    ['create' as const, 422, 'unknown'],
+    ['create' as const, 400, 'unknown'],
+    ['list' as const, 410, 'denied'],
+    ['list' as const, 401, 'denied']
+  ])('asks once on a %s answered %i, classified %s', async (call, status, failure) => {
+    const method = call === 'list' ? 'GET' : 'POST'
+    const result = await timed(call, {
+      deny: (path) => inProcess.github.deny({ method, path, status })
+    })
+
+    expect(result.requests).toBe(1)
+    expect(gitHubAnswerStatus(result.error)).toBe(status)
+    expect(gitHubFailure(result.error)).toBe(failure)
+  })
+
+  it('asks once on a 429 that says nothing of a limit, classified unknown', async () => {
+    const call = await timed('list', {
+      deny: (path) => inProcess.github.deny({ method: 'GET', path, status: 429 })
+    })
+
+    expect(call.requests).toBe(1)
+    expect(gitHubFailure(call.error)).toBe('unknown')
   })
 })

@@ -44,12 +44,27 @@ export interface DenyRule {
   method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
   path?: RegExp
   status: number
+  /**
+   * Headers of the refusal: `retry-after` makes it a secondary rate limit, and
+   * `x-ratelimit-remaining: 0` (with `x-ratelimit-reset`) a primary one, each with
+   * GitHub's own message (see `refusalMessage`).
+   */
+  headers?: Record<string, string>
   /** How many matching requests get it (default: all). */
   times?: number
-  /** Headers of the answer, e.g. `retry-after` for a secondary rate limit. */
-  headers?: Record<string, string>
-  /** The answer's message, instead of the usual one for the status. */
+  /** The answer's message, instead of GitHub's for the status and headers. */
   message?: string
+}
+
+/** What GitHub says with a refusal of `status` carrying `headers`. */
+export function refusalMessage(status: number, headers: Record<string, string> = {}): string {
+  if (headers['retry-after'] !== undefined) {
+    return 'You have exceeded a secondary rate limit. Please wait a few minutes before you try again. If you reach out to GitHub Support for help, please include the request ID 0000:0000:000000:000000:00000000.'
+  }
+  if (headers['x-ratelimit-remaining'] === '0') {
+    return 'API rate limit exceeded for installation ID 1000. If you reach out to GitHub Support for help, please include the request ID 0000:0000:000000:000000:00000000.'
+  }
+  return status === 403 ? 'Resource not accessible by integration' : 'Not Found'
 }
 
 export interface GitHubStandInOptions {
@@ -167,17 +182,15 @@ export async function startGitHubStandIn(
         : faultInjection(refusal, 'undocumented 401 for a wrong token')
     }
     const rule = rules.take(request.method, request.path)
-    if (rule !== undefined) {
-      const { status } = rule
+    if (rule) {
+      const { status, headers } = rule
       const refusal = {
         status,
         body: {
-          message:
-            rule.message ??
-            (status === 403 ? 'Resource not accessible by integration' : 'Not Found'),
+          message: rule.message ?? refusalMessage(status, headers),
           documentation_url: 'https://docs.github.com/rest'
         },
-        ...(rule.headers ? { headers: rule.headers } : {})
+        ...(headers ? { headers } : {})
       }
       // A refusal on a status the operation lists is checked; any other is a deliberate fault.
       return contract.documents(request.method, request.path, status)
