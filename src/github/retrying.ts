@@ -74,6 +74,14 @@ export function retryDelay(error: unknown, retried: number): number | undefined 
   return delay
 }
 
+/**
+ * How the waits pass: real time, unless a test that runs the action in its own process
+ * passes time itself (as the agent's waits take an injected clock).
+ */
+export const retryTime = {
+  sleep: (ms: number, signal: AbortSignal): Promise<unknown> => sleep(ms, undefined, { signal })
+}
+
 /** A call's budget: its signal, and when it runs out (undefined: unknown, so no waiting). */
 export class CallBudget {
   constructor(
@@ -90,7 +98,7 @@ export class CallBudget {
 
   /** Waits `ms`, unless the signal aborts first; true when the wait ran its course. */
   async wait(ms: number): Promise<boolean> {
-    return sleep(ms, undefined, { signal: this.signal }).then(
+    return retryTime.sleep(ms, this.signal).then(
       () => true,
       () => false
     )

@@ -15,7 +15,7 @@ import {
 } from '../../src/github/client.js'
 import { useInProcessGitHub } from '../support/in-process-github.js'
 
-const inProcess = useInProcessGitHub({})
+const inProcess = useInProcessGitHub({ realRetryWaits: true })
 const TOKEN = 'ghs_test_token'
 let lastIssue = 100
 

@@ -40,6 +40,7 @@
 // them; MODEL_SEED, MODEL_PATH and MODEL_REPLAY_PATH replay a failure, MODEL_SHRINK=1
 // shrinks it (slow: each try runs the action again); MODEL_VERBOSE=1 prints the counts.
 
+import { retryTime } from '../../src/github/retrying.js'
 import { jest } from '@jest/globals'
 import fc from 'fast-check'
 import { GITHUB_TOKEN } from '../support/fixtures.js'
@@ -66,7 +67,7 @@ const number = (name: string, fallback: number): number => {
   const value = Number(process.env[name] ?? fallback)
   return Number.isSafeInteger(value) && value >= 0 ? value : fallback
 }
-const RUNS = number('MODEL_RUNS', 16)
+const RUNS = number('MODEL_RUNS', 6)
 const STEPS = number('MODEL_STEPS', 40)
 const CONCURRENT = number('MODEL_CONCURRENT', 1)
 /** The share of sequences that may race (two bundled runs at once cost about half a second). */
@@ -80,6 +81,9 @@ beforeAll(async () => {
   github = await startGitHubStandIn({ token: GITHUB_TOKEN })
   // @actions/github reads the API address once, when the first run loads it.
   process.env.GITHUB_API_URL = github.apiUrl
+  // The in-process runs' GitHub retries pass their waits at once (still within budget):
+  // the faults last whole runs, so every retry would otherwise sit out its real wait.
+  retryTime.sleep = () => Promise.resolve()
 })
 afterAll(async () => {
   await github.close()
@@ -139,7 +143,9 @@ function report(details: fc.RunDetails<[WorldOptions['history'], number, Command
 
 describe("a branch's docs job, on random lives of the branch", () => {
   it('tells each commit once, loses none, keeps one dashboard, and says what it did', async () => {
-    const seed = process.env.MODEL_SEED
+    // A fixed seed unless told otherwise: npm test gives the same verdict every time (CI's
+    // deeper run, `npm run test:model`, walks other seeds).
+    const seed = process.env.MODEL_SEED ?? '20261125'
     const path = process.env.MODEL_PATH
     const replayPath = process.env.MODEL_REPLAY_PATH
     const details = await fc.check(
@@ -162,7 +168,7 @@ describe("a branch's docs job, on random lives of the branch", () => {
       {
         numRuns: RUNS,
         endOnFailure: !SHRINK,
-        ...(seed ? { seed: Number(seed) } : {}),
+        seed: Number(seed),
         ...(path ? { path } : {})
       }
     )

@@ -4,6 +4,7 @@
 // captured per test instead of written.
 
 import { jest } from '@jest/globals'
+import { retryTime } from '../../src/github/retrying.ts'
 import {
   startGitHubStandIn,
   type GitHubStandIn,
@@ -18,17 +19,22 @@ export interface InProcessGitHub {
 }
 
 export function useInProcessGitHub(
-  options: GitHubStandInOptions & { captureLog?: boolean }
+  options: GitHubStandInOptions & { captureLog?: boolean; realRetryWaits?: boolean }
 ): InProcessGitHub {
-  const { captureLog = false, ...standInOptions } = options
+  const { captureLog = false, realRetryWaits = false, ...standInOptions } = options
   let github: GitHubStandIn | undefined
   let printed: string[] = []
+  const realSleep = retryTime.sleep
   beforeAll(async () => {
     github = await startGitHubStandIn(standInOptions)
     // @actions/github reads the API address once, when it is first loaded.
     process.env.GITHUB_API_URL = github.apiUrl
+    // A retried call's waits pass at once (still counted against its budget), unless the
+    // test is about the waits themselves.
+    if (!realRetryWaits) retryTime.sleep = () => Promise.resolve()
   })
   afterAll(async () => {
+    retryTime.sleep = realSleep
     await github?.close()
   })
   if (captureLog) {
