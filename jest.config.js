@@ -8,6 +8,9 @@ export default {
   // src/ is a root too, so the coverage report also lists the files no test loads.
   roots: ['<rootDir>/test', '<rootDir>/src'],
   testMatch: ['**/*.test.ts'],
+  // The demo's test runs the whole story (about 10 s, mostly waiting): CI runs it on its own
+  // (`npm run test:demo`, from .ci/run), so `npm test` stays under 30 s.
+  testPathIgnorePatterns: ['/node_modules/', '/test/demo\\.test\\.ts$'],
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   transform: {

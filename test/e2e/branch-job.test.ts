@@ -78,6 +78,21 @@ describe('pushes to a branch', () => {
     expect(dashboard?.body).toContain([...jobIds][0])
   })
 
+  it('show what the branch job cost on the dashboard, and what each run sent in its summary', async () => {
+    const { w, runs, quiet } = await fivePushes()
+    const body = w.dashboards()[0]?.body ?? ''
+    expect(body).toContain(
+      '| Runs of this record | 1 job created, 4 follow-ups, 1 that sent nothing |'
+    )
+    const job = (runs[0]?.outputs['job-id'] ?? '').replace(/_/g, '\\_')
+    expect(runs[0]?.summary).toContain(`| This run | Created job ${job} for this branch. |`)
+    expect(runs[1]?.summary).toContain(
+      `| This run | Sent the 1st follow-up for this branch to job ${job}. |`
+    )
+    expect(runs[1]?.summary).toMatch(/Sent to the agent[\s\S]*- [0-9a-f]{7} Change 2/)
+    expect(quiet.summary).toContain('| This run | Nothing new since the last commit')
+  })
+
   it('tell the agent each commit exactly once, after the workflow prompt, oldest first', async () => {
     const { w } = await fivePushes()
     const prompts = w.prompts()
