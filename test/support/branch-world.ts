@@ -180,3 +180,23 @@ export async function branchWorld(
 }
 
 export type BranchWorld = Awaited<ReturnType<typeof branchWorld>>
+
+/** How many times each subject reached the agent, in all. */
+export function toldPerJob(w: BranchWorld, subjects: string[]): Record<string, number> {
+  const out: Record<string, number> = {}
+  for (const subject of subjects) out[subject] = w.mentions(subject)
+  return out
+}
+
+/** The run's lines the runner reads as errors, and as warnings. */
+export const errors = (run: ActionRun): string[] =>
+  run.stdout.split('\n').filter((line) => line.startsWith('::error::'))
+export const warnings = (run: ActionRun): string[] =>
+  run.stdout.split('\n').filter((line) => line.startsWith('::warning::'))
+
+/** Until the job is no longer active (at most 30 s). */
+export async function untilIdle(w: BranchWorld, jobId: string): Promise<void> {
+  for (let i = 0; i < 300 && w.agent.job(jobId)?.status === 'active'; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+}
