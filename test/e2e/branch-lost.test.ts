@@ -55,7 +55,7 @@ describe('no commit is lost', () => {
       const w = await branchWorld()
       try {
         await w.push(['Busy one'])
-        const busy = await w.push(['Busy two'], 'slow:4000:fail: Update the docs.', {
+        const busy = await w.push(['Busy two'], 'slow:3000:fail: Update the docs.', {
           inputs: { wait: 'false' }
         })
         const waiter = await w.push(['Waiter change'])
@@ -126,11 +126,11 @@ describe('no commit is lost', () => {
     async () => {
       const w = await branchWorld()
       try {
-        const busy = await w.push(['Long change'], 'slow:9000: Update the docs.', {
+        const busy = await w.push(['Long change'], 'slow:5000: Update the docs.', {
           inputs: { wait: 'false' }
         })
         const timedOut = await w.push(['Waited change'], 'fast: Update the docs.', {
-          inputs: { timeout: '3s' }
+          inputs: { timeout: '2s' }
         })
         expect(timedOut.exitCode).toBe(1)
         expect(w.mentions('Waited change')).toBe(0)

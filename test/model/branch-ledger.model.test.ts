@@ -67,7 +67,7 @@ const number = (name: string, fallback: number): number => {
   const value = Number(process.env[name] ?? fallback)
   return Number.isSafeInteger(value) && value >= 0 ? value : fallback
 }
-const RUNS = number('MODEL_RUNS', 6)
+const RUNS = number('MODEL_RUNS', 3)
 const STEPS = number('MODEL_STEPS', 40)
 const CONCURRENT = number('MODEL_CONCURRENT', 1)
 /** The share of sequences that may race (two bundled runs at once cost about half a second). */
