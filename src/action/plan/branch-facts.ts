@@ -21,7 +21,7 @@ import {
 import { untold } from '../../github/ledger.js'
 import { readDocsPullRequestState } from '../../github/pr-thread.js'
 import { record as objectOf, text, type WorkflowRun } from '../../github/workflow-run.js'
-import type { RecordedJob } from './plan.js'
+import { recordedStatus, type RecordedJob } from './plan.js'
 
 /** The events whose runs keep one docs job per branch. */
 export const BRANCH_EVENTS = ['push', 'schedule', 'workflow_dispatch'] as const
@@ -53,12 +53,6 @@ export function notABranch(run: WorkflowRun): 'deleted' | 'tag' | undefined {
   const payload = objectOf(run.payload)
   if (run.eventName === 'push' && payload?.deleted === true) return 'deleted'
   return branchOf(run) === undefined ? 'tag' : undefined
-}
-
-/** The recorded job's status as the service said it ('gone' for a 404, '' when unread). */
-function status(recorded: RecordedJob | undefined): string {
-  if (recorded?.kind === 'found') return recorded.job.status
-  return recorded?.kind === 'gone' ? 'gone' : ''
 }
 
 /** The branch a run is for: the pushed branch, or GITHUB_REF's; none for a tag. */
@@ -137,11 +131,11 @@ export async function gatherBranchFacts(options: {
   const freshIfEnded = record ? untold(record, candidates, new Set([record.jobId])) : fresh
   // Whether the job's docs pull request was merged or closed decides which job, and
   // whether a job that ended had delivered its commits (then it gives none back).
-  const ended = recorded?.kind === 'gone' || ['failed', 'archived'].includes(status(recorded))
+  const ended = ['failed', 'archived', 'gone'].includes(recordedStatus(recorded))
   if (fresh.length > 0 || (ended && freshIfEnded.length > 0)) {
     const link =
       recorded?.kind === 'found'
-        ? status(recorded) === 'active'
+        ? recordedStatus(recorded) === 'active'
           ? null
           : recorded.job.prLink
         : (record?.docs ?? record?.handedOff ?? null)
@@ -153,7 +147,7 @@ export async function gatherBranchFacts(options: {
   }
   // The source pull requests of what may be told: a job that failed, or that may fail
   // while the run waits for it, gives its commits back.
-  const mayEnd = !record || status(recorded) !== 'completed'
+  const mayEnd = !record || recordedStatus(recorded) !== 'completed'
   const weighed = mayEnd && fresh.length + freshIfEnded.length > 0 ? freshIfEnded : fresh
   const pulls = weighed.length > 0 ? await sourcePullRequests(access, weighed) : []
   return {

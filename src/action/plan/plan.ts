@@ -190,8 +190,10 @@ export function asDecisionRecord(record: BranchRecord): PullRequestRecord {
 
 const GIVES_BACK: readonly CreateReason[] = ['failed', 'archived', 'gone']
 
-function jobStatus(recorded: RecordedJob | undefined): string {
-  return recorded?.kind === 'found' ? recorded.job.status : ''
+/** The recorded job's status as the service said it ('gone' for a 404, '' when unread). */
+export function recordedStatus(recorded: RecordedJob | undefined): string {
+  if (recorded?.kind === 'found') return recorded.job.status
+  return recorded?.kind === 'gone' ? 'gone' : ''
 }
 
 /**
@@ -219,7 +221,7 @@ function planBranch(run: RunIdentity, branch: BranchFacts): Plan {
   const found = record && recorded ? { record: asDecisionRecord(record), recorded } : undefined
   // A job that ended after its docs pull request was merged or closed had delivered.
   const docs = recorded?.kind === 'unread' ? undefined : recorded?.docsPullRequest
-  const ended = recorded?.kind === 'gone' || ['failed', 'archived'].includes(jobStatus(recorded))
+  const ended = ['failed', 'archived', 'gone'].includes(recordedStatus(recorded))
   const delivered = record && ended && (docs === 'merged' || docs === 'closed')
   const decision: Decision = delivered
     ? {
