@@ -3,7 +3,7 @@
 // this promise: branch-lost, branch-one, branch-says.
 
 import { jest } from '@jest/globals'
-import { branchWorld, toldPerJob, untilIdle } from '../support/branch-world.js'
+import { branchWorld, mentionsOf, untilIdle } from '../support/branch-world.js'
 
 jest.setTimeout(60_000)
 
@@ -86,7 +86,7 @@ describe('no commit is lost', () => {
         const late = await w.runPush(older)
         expect([first.exitCode, late.exitCode]).toEqual([0, 0])
         expect(late.outputs.skipped).toBe('false')
-        expect(toldPerJob(w, ['Older push change', 'Newer push change'])).toEqual({
+        expect(mentionsOf(w, ['Older push change', 'Newer push change'])).toEqual({
           'Older push change': 1,
           'Newer push change': 1
         })

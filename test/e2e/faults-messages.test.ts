@@ -7,7 +7,8 @@
 // left never earns "a job may have been created"): test/agent/faults-in-process.test.ts.
 
 import { join } from 'node:path'
-import { runAction, ROOT } from '../support/run-action.js'
+import { runAction, ROOT, type ActionRun } from '../support/run-action.js'
+import type { StandIn } from '../support/stand-in.js'
 import { closedPort, count, failure, inputsFor, KEY, withStandIn } from '../support/faults-kit.js'
 
 describe('a GitHub API that cannot be reached', () => {
@@ -18,21 +19,29 @@ describe('a GitHub API that cannot be reached', () => {
     GITHUB_API_URL: apiUrl,
     GITHUB_RUN_ID: '4242'
   })
+  /** A pull request's run (with include-context) against a GitHub nothing answers at. */
+  async function unreachable(
+    prComment: string,
+    check: (run: ActionRun, standIn: StandIn) => void
+  ): Promise<void> {
+    const port = await closedPort()
+    await withStandIn({}, async (standIn) => {
+      const run = await runAction({
+        inputs: inputsFor(standIn.url, {
+          'github-token': 'ghs_token',
+          'pr-comment': prComment,
+          'include-context': 'true'
+        }),
+        env: githubEnv(`http://127.0.0.1:${port}`)
+      })
+      check(run, standIn)
+    })
+  }
 
   it.concurrent(
     'fails the step when it holds the record, in one line naming it unreachable (no "answered 500", no permission hint), having sent nothing',
     async () => {
-      const port = await closedPort()
-      await withStandIn({}, async (standIn) => {
-        const run = await runAction({
-          inputs: inputsFor(standIn.url, {
-            'github-token': 'ghs_token',
-            'pr-comment': 'true',
-            'include-context': 'true'
-          }),
-          env: githubEnv(`http://127.0.0.1:${port}`)
-        })
-
+      await unreachable('true', (run, standIn) => {
         expect(run.exitCode).toBe(1)
         // Whose records to believe is asked first: GitHub cannot say.
         const line = failure(run)
@@ -50,17 +59,7 @@ describe('a GitHub API that cannot be reached', () => {
   it.concurrent(
     'is one warning naming it unreachable (no "answered 500", no permission hint) where it is a courtesy, and the step succeeds',
     async () => {
-      const port = await closedPort()
-      await withStandIn({}, async (standIn) => {
-        const run = await runAction({
-          inputs: inputsFor(standIn.url, {
-            'github-token': 'ghs_token',
-            'pr-comment': 'false',
-            'include-context': 'true'
-          }),
-          env: githubEnv(`http://127.0.0.1:${port}`)
-        })
-
+      await unreachable('false', (run, standIn) => {
         expect(run.exitCode).toBe(0)
         const warnings = run.stdout.split('\n').filter((line) => line.startsWith('::warning::'))
         expect(warnings).toHaveLength(1)

@@ -181,8 +181,8 @@ export async function branchWorld(
 
 export type BranchWorld = Awaited<ReturnType<typeof branchWorld>>
 
-/** How many times each subject reached the agent, in all. */
-export function toldPerJob(w: BranchWorld, subjects: string[]): Record<string, number> {
+/** How many prompts named each subject, whatever the job. */
+export function mentionsOf(w: BranchWorld, subjects: string[]): Record<string, number> {
   const out: Record<string, number> = {}
   for (const subject of subjects) out[subject] = w.mentions(subject)
   return out
