@@ -56,9 +56,9 @@ export default {
     {
       name: 'no-orphans',
       severity: 'error',
-      comment: 'A source file that no file imports and that imports nothing: dead, or misplaced',
-      from: { orphan: true, path: '^src/', pathNot: '^src/index[.]ts$' },
-      to: {}
+      comment: 'A source file that src/index.ts does not reach, even by a type: dead, or misplaced',
+      from: { path: '^src/index[.]ts$' },
+      to: { path: '^src/', reachable: false }
     },
     {
       name: 'src-known-folders',
