@@ -1,9 +1,7 @@
 // @ts-check
-// The architecture, checked by `npm run lint` (dependency-cruiser): the folders of src/ and
-// the packages each may import, the flow inside src/action, and no import cycle. Node's
-// built-ins are allowed everywhere but in the plan. Type-only imports count as imports.
-// Violations recorded in .dependency-cruiser-known-violations.json are not reported again;
-// shrink it with `npx depcruise src --output-type baseline`, never grow it.
+// The architecture, checked by `npm run lint`: the folders of src/ and their packages, the stages
+// of src/action, a pure plan, no cycle (type-only imports count). The known violations of
+// .dependency-cruiser-known-violations.json only shrink: `npx depcruise src --output-type baseline`.
 
 /** @param {string[]} names packages, as a pattern on the path they resolve to */
 const packages = (...names) => `^node_modules/(${names.join('|')})/`
