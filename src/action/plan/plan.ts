@@ -13,7 +13,6 @@ import type { FoundDashboard } from '../../github/dashboard.js'
 import type { PullRequestRecord } from '../../github/pr-record.js'
 
 export interface RunIdentity {
-  /** Digits; stays the same across re-runs of a workflow run. */
   runId: string
   runAttempt: number
 }
@@ -61,7 +60,6 @@ export type Plan =
   /** After a wait: the job cannot take the prompt, and nothing else may be started. */
   | { action: 'decline'; jobId: string; job?: AgentJob; message: string }
 
-/** The pull request run's part of a plan (what `decide` returns). */
 export type Decision = Extract<
   Plan,
   { action: 'create' | 'follow-up' | 'wait-then-follow-up' | 'resume' | 'report' }
@@ -77,9 +75,7 @@ export type CommandVerdict =
 
 export interface BranchFacts {
   branch: string
-  /** The record's key: the workflow, or `record-key`. */
   key: string
-  /** The open dashboard issue that won, when there is one. */
   issue?: number
   record?: BranchRecord
   recorded?: RecordedJob
@@ -101,13 +97,10 @@ export interface Facts {
   reuseJob: boolean
   run: RunIdentity
   command?: CommandVerdict
-  /** A command on a docs pull request: the job that opened it, as the service reported it. */
   docsOpener?: AgentJob
   pullRequest?: { record?: PullRequestRecord; recorded?: RecordedJob }
-  /** A re-run outside a pull request: the job its earlier attempt started. */
   earlierAttempt?: { jobId: string; recorded: RecordedJob }
   branch?: BranchFacts
-  /** A push that deleted its branch, or a tag's run, where a job per branch was asked for. */
   notABranch?: 'deleted' | 'tag'
 }
 
@@ -176,12 +169,7 @@ export function afterBusyWait(
   }
   if (docs) return { action: 'create', reason: docs, replaces: waited.jobId }
   const { jobId, followUp, via } = waited
-  return {
-    action: 'follow-up',
-    jobId,
-    ...(followUp === undefined ? {} : { followUp }),
-    ...(via === undefined ? {} : { via })
-  }
+  return { action: 'follow-up', jobId, followUp, via }
 }
 
 /** A branch's record as a pull request's record, for the one decision both use. */
@@ -226,7 +214,6 @@ export function tellingFor(
   }
 }
 
-/** A follow-up of a recorded job says so (the words and the record depend on it). */
 function viaRecord(decision: Decision): Plan {
   return decision.action === 'follow-up' || decision.action === 'wait-then-follow-up'
     ? { ...decision, via: 'record' }
@@ -256,6 +243,7 @@ function planBranch(run: RunIdentity, branch: BranchFacts): Plan {
   return plan
 }
 
+const NO_INSTRUCTION = 'the command has no instruction after the trigger phrase'
 const TAG_REASON =
   "a tag is not a branch, so it has no branch's docs job to follow up (reuse-job: true); to run a job for each tag, set reuse-job: false on the tag's step"
 
@@ -268,10 +256,8 @@ export function planRun(facts: Facts): Plan {
       return { action: 'skip', reason: command.reason }
     case 'refused':
       return { action: 'refuse', reply: 'refusal', reason: command.reason }
-    case 'usage': {
-      const reason = 'the command has no instruction after the trigger phrase'
-      return { action: 'refuse', reply: 'usage', reason }
-    }
+    case 'usage':
+      return { action: 'refuse', reply: 'usage', reason: NO_INSTRUCTION }
     case 'taken':
     case undefined:
   }
