@@ -1,7 +1,6 @@
-// The one owner of the run's job: its id, the last answer about it, whether this run
-// created it or sent it text, its polls and how the last wait ended. Every call that
-// learns something tells the owner, and only the owner builds the outcome, so the
-// outputs, the summary, the comment and the check run cannot disagree with the log.
+// The one owner of the run's job: every call that learns something about it tells the
+// owner, and only the owner builds the outcome, so the outputs, the summary, the
+// comment and the check run cannot disagree with the log.
 
 import type { AgentJob } from '../../agent/job.js'
 import type { WaitEnd, WaitResult } from '../../agent/wait-for-job.js'

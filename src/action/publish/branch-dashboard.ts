@@ -1,6 +1,5 @@
-// The branch's dashboard issue: written as soon as the job is known, updated when the
-// run ends. The one owner of the branch's ledger during a run: what this run tells
-// (chosen once the plan is final) and the record after it.
+// The branch's dashboard issue, written as soon as the job is known and when the run
+// ends: the one owner of the branch's ledger during a run.
 
 import * as core from '@actions/core'
 import { parsePullRequestLink } from '../../common/pull-request-link.js'
