@@ -1,6 +1,6 @@
-// The entry the runner executes. It reads the run once; a comment that is not a
-// command ends here, before anything heavy loads (see action/shell/early-exit.ts). All other work happens in run(); whatever
-// escapes it still fails the step with one line, never a silent green or a stack trace.
+// The entry the runner executes: it reads the run once, and a comment that is not a
+// command ends here, before anything heavy loads. Whatever escapes run() still fails
+// the step with one line, never a silent green or a stack trace.
 import { exitEarlyWhenNotACommand } from './action/shell/early-exit.js'
 import { readRunEvent } from './action/shell/event.js'
 import { showLogAsRunnerWould } from './action/shell/runner-view.js'
@@ -12,11 +12,9 @@ function message(error: unknown): string {
 }
 
 /**
- * A log reader that went away (a closed pipe) is no failure of the run, and nothing
- * more can be said: without a listener, the write error would fail the step by
- * writing about it, which fails again, for ever. The run goes on to its outputs. Any
- * other error of the log streams (a full disk under a redirected log) is dropped alike:
- * the log is the one place it could be reported.
+ * A log reader that went away (a closed pipe) is no failure of the run: without a
+ * listener, the write error would fail the step by writing about it, for ever. Other
+ * log stream errors are dropped alike: the log is the one place to report them.
  */
 function keepGoingWithoutALog(): void {
   for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined)

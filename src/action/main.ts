@@ -1,86 +1,173 @@
-// The run, as a flow: the event (read once by the entry) → settings → facts → plan →
-// execute → publish. Each step lives in its own folder (shell, plan, execute, publish);
-// this file only says their order and owns the step's conclusion. Nothing runs on import.
+// The run, as a flow: the event (read once by the entry) → settings → the command's
+// check → one run context → facts → plan → execution → outcome → publishing. Each
+// phase takes the context and returns a value; this file says their order.
 
 import * as core from '@actions/core'
 import { StateUnknownError } from '../common/run-errors.js'
 import { safeLine } from '../common/safe-text.js'
+import { pullsOf } from '../github/branch-commits.js'
+import { commitsPromptSection } from '../github/commits-prompt.js'
+import { appendBlock, withWorkflowContext } from '../github/context-block.js'
 import { UNREADABLE_PAYLOAD } from '../github/workflow-run.js'
-import { execute } from './execute/executor.js'
+import {
+  execute,
+  waitForBusyJob,
+  type Busy,
+  type Executable,
+  type JobRun
+} from './execute/executor.js'
+import { JobOwner } from './execute/job-owner.js'
 import type { Outcome } from './execute/outcome.js'
-import { gatherFacts, type Gathered } from './plan/facts.js'
-import { planRun } from './plan/plan.js'
-import { acknowledge } from './publish/command-replies.js'
-import { publishOutcome } from './publish/publish.js'
+import { checkCommand, settingsFor } from './plan/command-gate.js'
+import { docsStateOf, gatherFacts, type Gathered } from './plan/facts.js'
+import { afterBusyWait, planRun, type Plan } from './plan/plan.js'
+import { BranchDashboard } from './publish/branch-dashboard.js'
+import { acknowledge, repliesOf } from './publish/command-replies.js'
+import { publishWithoutJob } from './publish/dry-run.js'
+import { announceToRunner, setOutput, writeTriggered } from './publish/outputs.js'
+import { progressOf, publishOutcome } from './publish/publish.js'
+import { BUDGETS, Cancellation, openRun, type RunContext } from './shell/context.js'
 import type { RunEvent } from './shell/event.js'
 import { start } from './shell/start.js'
-import type { BranchDashboard } from './publish/branch-dashboard.js'
-import {
-  assemble,
-  branchDashboard,
-  commandReplies,
-  endpointOf,
-  executeContext,
-  gatherContext,
-  publishWithoutJob,
-  publishContext,
-  type RunParts,
-  withCancellation
-} from './run-parts.js'
+import { USER_AGENT } from './shell/version.js'
 
 export async function run(event: RunEvent, env: NodeJS.ProcessEnv = process.env): Promise<void> {
+  const startedAt = Date.now()
   const started = start(event, env)
-  if (!started) return
+  if (started === 'untriggered') setOutput('triggered', 'false')
+  if (!started || started === 'untriggered') return
   if (event.run.payloadUnreadable) core.warning(UNREADABLE_PAYLOAD)
-  const parts = assemble(event, started)
+  const cancellation = new Cancellation()
+  const owner = new JobOwner(announceToRunner, () => cancellation.reason)
+  const command = event.commandEvent ? await checkCommand(started.settings, event) : undefined
+  const ctx = openRun(
+    event,
+    settingsFor(started.settings, command),
+    started,
+    cancellation,
+    startedAt
+  )
+  const { settings } = ctx
+  let gathered: Gathered | undefined
+  let dashboard: BranchDashboard | undefined
+  let outcome: Outcome | undefined
   try {
-    const { gathered, outcome, dashboard } = await planAndExecute(parts)
-    if (outcome) {
-      await publishOutcome(
-        publishContext(parts, gathered, dashboard),
-        withCancellation(parts, outcome)
-      )
+    gathered = await gatherFacts(ctx, command)
+    const plan = planRun(gathered.facts)
+    const works = plan.action !== 'skip' && plan.action !== 'refuse' && !settings.dryRun
+    writeTriggered(event.commandEvent, plan, works)
+    dashboard = branchDashboard(ctx, gathered, plan)
+    if (!works) {
+      const sends = ['create', 'follow-up', 'wait-then-follow-up'].includes(plan.action)
+      const prompt = promptFor(ctx, gathered, dashboard)
+      await publishWithoutJob(ctx, gathered, plan, (p) => (sends ? prompt(p) : undefined))
+      return
     }
+    const replies = repliesOf(ctx, gathered)
+    if (replies) await acknowledge(replies)
+    outcome = await carryOut(ctx, jobRun(ctx, gathered, owner, dashboard), plan)
+  } catch (error) {
+    dashboard = undefined
+    outcome = owner.outcome(failure(error, ctx, gathered))
   } finally {
-    await parts.dispatcher.destroy()
+    cancellation.dispose()
+  }
+  try {
+    await publishOutcome(ctx, gathered, outcome, dashboard)
+  } finally {
+    await started.dispatcher.destroy()
   }
 }
 
-/** Facts, plan, execution; undefined outcome when the plan was to do nothing. */
-async function planAndExecute(
-  parts: RunParts
-): Promise<{ gathered?: Gathered; outcome?: Outcome; dashboard?: BranchDashboard }> {
-  let gathered: Gathered | undefined
-  try {
-    gathered = await gatherFacts(gatherContext(parts))
-    const plan = planRun(gathered.facts)
-    if (plan.action === 'skip' || plan.action === 'refuse' || parts.settings.dryRun) {
-      await publishWithoutJob(parts, gathered, plan)
-      return { gathered }
-    }
-    core.setOutput('triggered', String(parts.event.commandEvent))
-    const replies = commandReplies(parts, gathered)
-    if (replies) await acknowledge(replies)
-    const dashboard = branchDashboard(parts, gathered, plan)
-    const outcome = await execute(executeContext(parts, gathered, dashboard), plan)
-    return { gathered, outcome, ...(dashboard ? { dashboard } : {}) }
-  } catch (error) {
-    if (error instanceof StateUnknownError) {
-      // Expected: GitHub could not say what the run must know; nothing was sent.
-      const ending = { conclusion: 'failed' as const, message: error.message }
-      return { ...(gathered ? { gathered } : {}), outcome: parts.owner.outcome(ending) }
-    }
-    // Not an expected failure: say so plainly, keep the stack for debug logs.
-    core.debug(error instanceof Error && error.stack ? safeLine(error.stack, 4000) : String(error))
-    // Gathering facts only reads: a failure there sent nothing, whatever the inputs ask.
-    const { endpoint, jobId } = gathered
-      ? endpointOf(parts.settings)
-      : { endpoint: 'get' as const, jobId: undefined }
-    return {
-      ...(gathered ? { gathered } : {}),
-      outcome: parts.owner.outcome(parts.calls.failure(error, endpoint, jobId))
-    }
-  } finally {
-    parts.cancellation.dispose()
+/** The plan carried out; after a busy wait, planned again with what the wait found. */
+export async function carryOut(
+  ctx: RunContext,
+  run: JobRun,
+  plan: Executable | Busy
+): Promise<Outcome> {
+  if (plan.action !== 'wait-then-follow-up') return execute(ctx, run, plan)
+  const waited = await waitForBusyJob(ctx, run, plan)
+  if (!('idle' in waited)) return waited
+  const opener = plan.via === 'docs-opener'
+  const { idle } = waited
+  const link = idle === 'gone' || idle.status === 'active' ? null : idle.prLink
+  const docs = link && !opener ? await docsStateOf(ctx, link) : undefined
+  return execute(ctx, run, afterBusyWait(plan, idle, docs), !opener)
+}
+
+/** How an error that escaped the phases ends the step. */
+function failure(error: unknown, ctx: RunContext, gathered?: Gathered): Outcome['ending'] {
+  // Expected: GitHub could not say what the run must know; nothing was sent.
+  if (error instanceof StateUnknownError) return { conclusion: 'failed', message: error.message }
+  // Not an expected failure: say so plainly, keep the stack for debug logs.
+  core.debug(error instanceof Error && error.stack ? safeLine(error.stack, 4000) : String(error))
+  // Gathering facts only reads: a failure there sent nothing, whatever the inputs ask.
+  const { settings } = ctx
+  if (!gathered) return ctx.calls.failure(error, 'get')
+  if (settings.mode === 'create') return ctx.calls.failure(error, 'create')
+  return ctx.calls.failure(error, settings.mode === 'message' ? 'message' : 'get', settings.jobId)
+}
+
+/** A branch's run keeps its dashboard; undefined for every other run. */
+function branchDashboard(
+  ctx: RunContext,
+  gathered: Gathered,
+  plan: Plan
+): BranchDashboard | undefined {
+  const facts = gathered.facts.branch
+  const token = ctx.settings.githubToken
+  if (!facts || !token) return undefined
+  const { run } = ctx.event
+  const access = { token, userAgent: USER_AGENT, repository: run.repository, signal: ctx.signal }
+  const { projectId } = ctx.settings
+  return new BranchDashboard(access, { facts, plan, projectId, run, identity: gathered.facts.run })
+}
+
+function jobRun(
+  ctx: RunContext,
+  gathered: Gathered,
+  owner: JobOwner,
+  dashboard: BranchDashboard | undefined
+): JobRun {
+  const { thread, facts } = gathered
+  return {
+    owner,
+    progress: progressOf(ctx, thread, dashboard),
+    identity: facts.run,
+    prompt: promptFor(ctx, gathered, dashboard),
+    ...(thread ? { pullRequest: { previous: thread.record } } : {}),
+    branch: facts.branch !== undefined
+  }
+}
+
+/**
+ * The exact text the run sends for a plan: the workflow's prompt (or the command's),
+ * then, on a branch, the commits that plan tells, then the workflow context when asked.
+ */
+function promptFor(
+  ctx: RunContext,
+  gathered: Gathered,
+  dashboard: BranchDashboard | undefined
+): (plan: Plan) => Promise<string> {
+  const { settings } = ctx
+  const branch = gathered.facts.branch
+  const prompt = settings.mode === 'wait' ? '' : settings.prompt
+  return async (plan) => {
+    const coverage = dashboard?.select(plan)
+    const text =
+      branch && coverage
+        ? appendBlock(
+            prompt,
+            commitsPromptSection(branch.branch, coverage, pullsOf(branch.pulls, coverage.commits))
+          )
+        : prompt
+    if (!settings.includeContext) return text
+    return withWorkflowContext(text, {
+      run: ctx.event.run,
+      token: settings.githubToken,
+      userAgent: USER_AGENT,
+      signal: ctx.signal,
+      budgetMs: ctx.left(BUDGETS.workflowContext)
+    })
   }
 }

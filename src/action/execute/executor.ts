@@ -1,229 +1,174 @@
-// Carries out a plan against the Agent Jobs API: create, follow up (after waiting
-// for a busy job), watch, resume or report. The job's owner sees every answer, and the
-// outcome comes from it whatever path ends the run. GitHub is reached only through
-// the hooks the run passes in (the check run, the pull request's early record).
+// Carries out a plan against the Agent Jobs API: create, follow up, watch, resume or
+// report, or wait for a busy job (the run then plans again). The job's owner sees
+// every answer and builds the outcome; GitHub is told only through `progress`.
 
 import * as core from '@actions/core'
 import type { AgentJob } from '../../agent/job.js'
 import { safeLine } from '../../common/safe-text.js'
 import { nextRecord, type PullRequestRecord } from '../../github/pr-record.js'
-import { afterBusyWait, type Plan, type RunIdentity } from '../plan/plan.js'
-import { describeDecision } from '../plan/plan-words.js'
+import type { Plan, RunIdentity } from '../plan/plan.js'
+import { describeDecision, notSentAfterWait } from '../plan/words.js'
+import type { RunContext } from '../shell/context.js'
+import type { JobOwner } from './job-owner.js'
 import type { Ending, Outcome } from './outcome.js'
-import { finish, notWaiting, waitUntilIdle, watchJob, type WatchContext } from './watch.js'
+import { finish, notWaiting, waitUntilIdle, watchJob } from './watch.js'
 
-export interface ExecuteHooks {
-  /** The job is known and working for this run: the check run shows it in progress. */
-  jobStarted(jobId: string): Promise<void>
-  /** A pull request's job is settled: its record (and a "working" comment) are written now. */
-  recordEarly?(record: PullRequestRecord, job: AgentJob, did: string): Promise<void>
-  /** A branch's job is settled: its dashboard is written now (`sent`: the prompt reached it). */
-  branchSettled?(job: AgentJob, did: string, sent: boolean): Promise<void>
+/** What the run shows while it works: the check run in progress, the early record. */
+export interface Progress {
+  started(jobId: string): Promise<void>
+  /** The job is settled: its pull request's record (and comment) or its dashboard now. */
+  settled(job: AgentJob, did: string, sent: boolean, record?: PullRequestRecord): Promise<void>
 }
 
-export interface ExecuteContext extends WatchContext {
-  projectId: string
-  run: RunIdentity
-  /** The prompt as it is sent (workflow context or command added), built once when needed. */
-  promptToSend(plan: Plan): Promise<string>
-  hooks: ExecuteHooks
-  /** A pull-request run (or a command on a pull request): its record before this run. */
+/** The run's job, besides its context: who owns it, how the run shows it, what it sends. */
+export interface JobRun {
+  owner: JobOwner
+  progress: Progress
+  identity: RunIdentity
+  /** The prompt as it is sent for a plan (built once, when first asked for). */
+  prompt(plan: Plan): Promise<string>
+  /** A pull request's run: its record before this run. */
   pullRequest?: { previous: PullRequestRecord | undefined }
-  /** A push, scheduled or manual run that keeps one job for its branch. */
-  branch?: boolean
-  /** Whether a docs pull request was merged or closed; undefined when it cannot tell. */
-  docsState?: (link: string) => Promise<'open' | 'merged' | 'closed' | undefined>
+  /** A branch's run, which keeps one job for its branch. */
+  branch: boolean
 }
 
-type Busy = Extract<Plan, { action: 'wait-then-follow-up' }>
-type Runnable = Exclude<Plan, { action: 'skip' | 'refuse' }>
+export type Busy = Extract<Plan, { action: 'wait-then-follow-up' }>
+export type Executable = Exclude<Plan, { action: 'skip' | 'refuse' | 'wait-then-follow-up' }>
 
-export async function execute(ctx: ExecuteContext, plan: Runnable): Promise<Outcome> {
-  return new Execution(ctx).run(plan)
+/** Waits for a busy job: idle (the run plans again), or the outcome when the wait did not end. */
+export async function waitForBusyJob(
+  ctx: RunContext,
+  run: JobRun,
+  plan: Busy
+): Promise<{ idle: AgentJob | 'gone' } | Outcome> {
+  const { owner } = run
+  const opener = plan.via === 'docs-opener'
+  owner.named(plan.jobId, opener ? 'commanding' : 'busy')
+  if (!opener) await run.progress.started(plan.jobId)
+  const waited = await waitUntilIdle(ctx, owner, plan.jobId, plan.job)
+  if ('idle' in waited) return waited
+  // Timed out, cancelled or unreachable: nothing was sent, the record stays as it was.
+  const previous = run.pullRequest?.previous
+  const record = opener ? recordOf(ctx, run, plan.jobId, false) : previous
+  const did = notSentAfterWait(plan.jobId, opener)
+  return owner.outcome(waited.ending, { did, ...(record ? { record } : {}) })
 }
 
-class Execution {
-  /** After waiting for a busy job: the words say so. */
-  private busy = false
-  /** The text sent to the agent, once it was. */
-  private sent: string | undefined
+/** The pull request's record naming `jobId` once this run is done with it (one rule for all flows). */
+function recordOf(
+  ctx: RunContext,
+  run: JobRun,
+  jobId: string,
+  sent: boolean
+): PullRequestRecord | undefined {
+  const pr = run.pullRequest
+  const { projectId } = ctx.settings
+  return pr && nextRecord(pr.previous, { projectId, jobId, ...run.identity, sent })
+}
 
-  constructor(private readonly ctx: ExecuteContext) {}
-
-  /** The pull request's record naming `jobId` once this run is done with it (one rule for all flows). */
-  private record(jobId: string, sent: boolean): Pick<Outcome, 'record'> {
-    const pr = this.ctx.pullRequest
-    if (!pr) return {}
-    const { projectId, run } = this.ctx
-    return { record: nextRecord(pr.previous, { projectId, jobId, ...run, sent }) }
+export async function execute(
+  ctx: RunContext,
+  run: JobRun,
+  plan: Executable,
+  busy = false
+): Promise<Outcome> {
+  const { owner, progress } = run
+  const done = (ending: Ending, record?: PullRequestRecord, did?: string): Outcome =>
+    owner.outcome(ending, { ...(record ? { record } : {}), ...(did ? { did } : {}) })
+  const did = (jobId: string): string => {
+    const scope = run.branch ? ('branch' as const) : ('pull request' as const)
+    const words = describeDecision(plan, jobId, { busy, attempt: run.identity.runAttempt, scope })
+    core.info(safeLine(words, 1000))
+    return words
   }
-
-  /** The job is known and settled: its record and dashboard are written now. */
-  private async settled(
-    record: Pick<Outcome, 'record'>,
-    job: AgentJob,
-    did: string,
-    sent: boolean
-  ): Promise<void> {
-    if (record.record) await this.ctx.hooks.recordEarly?.(record.record, job, did)
-    if (this.ctx.branch) await this.ctx.hooks.branchSettled?.(job, did, sent)
+  /** The job took the prompt or was named for it: the run shows it, then waits as asked. */
+  const settled = async (job: AgentJob, sent: boolean, told: boolean): Promise<Outcome> => {
+    const record = recordOf(ctx, run, job.id, sent)
+    const keeps = run.pullRequest !== undefined || run.branch
+    const words = keeps ? did(job.id) : undefined
+    if (words) await progress.settled(job, words, told, record)
+    return done(await finish(ctx, owner, job, sent), record, words)
   }
-
-  /** What a pull request's (or branch's) job did, in words: said in the log and the comment. */
-  private did(plan: Plan, jobId: string): string {
-    const did = describeDecision(plan, jobId, {
-      busy: this.busy,
-      attempt: this.ctx.run.runAttempt,
-      scope: this.ctx.branch ? 'branch' : 'pull request'
-    })
-    core.info(safeLine(did, 1000))
-    return did
-  }
-
-  private done(ending: Ending, extra: Pick<Outcome, 'did' | 'record'> = {}): Outcome {
-    const outcome = this.ctx.owner.outcome(ending, extra)
-    return this.sent === undefined ? outcome : { ...outcome, sent: this.sent }
-  }
-
-  /** The prompt as sent; kept for the summary once the call succeeded. */
-  private async send<T>(plan: Plan, call: (text: string) => Promise<T>): Promise<T> {
-    const text = await this.ctx.promptToSend(plan)
-    const result = await call(text)
-    this.sent = text
-    return result
-  }
-
-  async run(plan: Runnable): Promise<Outcome> {
-    const { ctx } = this
-    switch (plan.action) {
-      case 'create':
-        return this.create(plan)
-      case 'follow-up':
-        return this.followUp(plan)
-      case 'wait-then-follow-up':
-        return this.waitThenFollowUp(plan)
-      case 'watch': {
-        ctx.owner.named(plan.jobId, plan.how)
-        await ctx.hooks.jobStarted(plan.jobId)
-        const record = this.record(plan.jobId, false)
-        if (plan.job) return this.done(await finish(ctx, plan.job, false), record)
-        if (ctx.settings.wait) return this.done(await watchJob(ctx, plan.jobId), record)
-        let job: AgentJob
-        try {
-          job = await ctx.calls.read(plan.jobId)
-        } catch (error) {
-          return this.done(ctx.calls.failure(error, 'get', plan.jobId), record)
-        }
-        return this.done(notWaiting(ctx, job), record)
-      }
-      case 'resume':
-      case 'report': {
-        const did = this.did(plan, plan.jobId)
-        ctx.owner.named(plan.jobId, plan.action === 'resume' ? 'Resuming' : 'Reporting')
-        const record = this.record(plan.jobId, false)
-        if (plan.action === 'resume') {
-          await ctx.hooks.jobStarted(plan.jobId)
-          await this.settled(record, plan.job, did, false)
-        }
-        return this.done(await finish(ctx, plan.job, false), { ...record, did })
-      }
-      case 'nothing-new':
-        return this.nothingNew(plan)
-      case 'decline':
-        return this.done(
-          { conclusion: 'warned', message: plan.message },
-          this.record(plan.jobId, false)
-        )
-    }
-  }
-
-  /** Nothing is sent; the branch's job is described as it is (one read). */
-  private async nothingNew(plan: Extract<Plan, { action: 'nothing-new' }>): Promise<Outcome> {
-    const { ctx } = this
-    const message = describeDecision(plan, plan.jobId ?? '')
-    if (plan.jobId) {
-      ctx.owner.named(plan.jobId, 'Reporting')
+  switch (plan.action) {
+    case 'create': {
+      let job: AgentJob
       try {
-        // Read once already, to decide; read here only when it was not.
-        ctx.owner.seen(plan.job ?? (await ctx.calls.read(plan.jobId)))
+        job = await send(run, plan, (text) => ctx.calls.create(text))
       } catch (error) {
-        core.warning(
-          safeLine(
-            `Could not read job ${plan.jobId}: ${ctx.calls.failure(error, 'get', plan.jobId).message}`,
-            2000
-          )
-        )
+        return done(ctx.calls.failure(error, 'create'))
+      }
+      owner.created(job)
+      await progress.started(job.id)
+      return settled(job, false, true)
+    }
+    case 'follow-up': {
+      if (plan.via === 'job-id') owner.named(plan.jobId, 'messaging')
+      let job: AgentJob
+      try {
+        job = await send(run, plan, (text) => ctx.calls.message(plan.jobId, text))
+      } catch (error) {
+        return done(ctx.calls.failure(error, 'message', plan.jobId))
+      }
+      owner.named(job.id, plan.via === 'record' ? 'sent-follow-up' : 'sent-message')
+      await progress.started(job.id)
+      if (plan.via === 'record') return settled(job, true, true)
+      return done(await finish(ctx, owner, job, true), recordOf(ctx, run, job.id, true))
+    }
+    case 'watch': {
+      owner.named(plan.jobId, plan.earlier ? 'following' : 'waiting')
+      await progress.started(plan.jobId)
+      const record = recordOf(ctx, run, plan.jobId, false)
+      if (plan.job) return done(await finish(ctx, owner, plan.job, false), record)
+      if (ctx.settings.wait) return done((await watchJob(ctx, owner, plan.jobId)).ending, record)
+      try {
+        return done(notWaiting(ctx, owner, await ctx.calls.read(plan.jobId)), record)
+      } catch (error) {
+        return done(ctx.calls.failure(error, 'get', plan.jobId), record)
       }
     }
-    return { ...this.done({ conclusion: 'succeeded', message }, { did: message }), skipped: true }
+    case 'resume':
+    case 'report': {
+      const words = did(plan.jobId)
+      owner.named(plan.jobId, plan.action === 'resume' ? 'resuming' : 'reporting')
+      const record = recordOf(ctx, run, plan.jobId, false)
+      if (plan.action === 'resume') {
+        await progress.started(plan.jobId)
+        await progress.settled(plan.job, words, false, record)
+      }
+      return done(await finish(ctx, owner, plan.job, false), record, words)
+    }
+    case 'nothing-new': {
+      // Nothing is sent; the branch's job is described as it is (one read).
+      const message = describeDecision(plan, plan.jobId ?? '')
+      if (plan.jobId) {
+        owner.named(plan.jobId, 'reporting')
+        try {
+          // Read once already, to decide; read here only when it was not.
+          owner.seen(plan.job ?? (await ctx.calls.read(plan.jobId)))
+        } catch (error) {
+          const why = ctx.calls.failure(error, 'get', plan.jobId).message
+          core.warning(safeLine(`Could not read job ${plan.jobId}: ${why}`, 2000))
+        }
+      }
+      return owner.outcome({ conclusion: 'succeeded', message }, { did: message, skipped: true })
+    }
+    case 'decline':
+      return done(
+        { conclusion: 'warned', message: plan.message },
+        recordOf(ctx, run, plan.jobId, false)
+      )
   }
+}
 
-  private async create(plan: Extract<Plan, { action: 'create' }>): Promise<Outcome> {
-    const { ctx } = this
-    let job: AgentJob
-    try {
-      job = await this.send(plan, (text) => ctx.calls.create(text))
-    } catch (error) {
-      return this.done(ctx.calls.failure(error, 'create'))
-    }
-    ctx.owner.created(job)
-    await ctx.hooks.jobStarted(job.id)
-    if (!ctx.pullRequest && !ctx.branch) return this.done(await finish(ctx, job, false))
-    const did = this.did(plan, job.id)
-    const record = this.record(job.id, false)
-    await this.settled(record, job, did, true)
-    return this.done(await finish(ctx, job, false), { ...record, did })
-  }
-
-  private async followUp(plan: Extract<Plan, { action: 'follow-up' }>): Promise<Outcome> {
-    const { ctx } = this
-    if (plan.via === 'job-id') ctx.owner.named(plan.jobId, 'Sending a message to')
-    let job: AgentJob
-    try {
-      job = await this.send(plan, (text) => ctx.calls.message(plan.jobId, text))
-    } catch (error) {
-      return this.done(ctx.calls.failure(error, 'message', plan.jobId))
-    }
-    ctx.owner.named(job.id, plan.via === 'record' ? 'Sent the follow-up to' : 'Sent the message to')
-    await ctx.hooks.jobStarted(job.id)
-    const record = this.record(job.id, true)
-    if (plan.via !== 'record') return this.done(await finish(ctx, job, true), record)
-    const did = this.did(plan, job.id)
-    await this.settled(record, job, did, true)
-    return this.done(await finish(ctx, job, true), { ...record, did })
-  }
-
-  /** Nothing may be sent into a working job (even with wait: false): wait, then decide again. */
-  private async waitThenFollowUp(plan: Busy): Promise<Outcome> {
-    const { ctx } = this
-    const opener = plan.via === 'docs-opener'
-    if (opener) ctx.owner.named(plan.jobId, 'Sending the command to')
-    else {
-      ctx.owner.named(plan.jobId, 'Waiting for busy')
-      await ctx.hooks.jobStarted(plan.jobId)
-    }
-    const waited = await waitUntilIdle(ctx, plan.jobId, plan.job)
-    if ('ending' in waited) {
-      // Timed out, cancelled or unreachable: nothing was sent, the record stays as it was.
-      const previous = ctx.pullRequest?.previous
-      return this.done(waited.ending, {
-        ...(opener ? this.record(plan.jobId, false) : previous ? { record: previous } : {}),
-        did: `Waited for job ${plan.jobId}, which was still working on an earlier prompt; this ${opener ? 'command' : "run's prompt"} was not sent.`
-      })
-    }
-    this.busy = !opener
-    // Decided again with what the wait found: the job, and its docs pull request now.
-    const idle = 'gone' in waited ? 'gone' : waited.idle
-    const link = idle === 'gone' || idle.status === 'active' ? null : idle.prLink
-    const docs = link && !opener ? await ctx.docsState?.(link) : undefined
-    const next = afterBusyWait(plan, idle, docs)
-    if (
-      next.action === 'wait-then-follow-up' ||
-      next.action === 'skip' ||
-      next.action === 'refuse'
-    ) {
-      throw new Error(`Unexpected plan after waiting: ${next.action}`)
-    }
-    return this.run(next)
-  }
+/** The prompt as sent; the owner keeps it for the summary once the call succeeded. */
+async function send(
+  run: JobRun,
+  plan: Plan,
+  call: (text: string) => Promise<AgentJob>
+): Promise<AgentJob> {
+  const text = await run.prompt(plan)
+  const job = await call(text)
+  run.owner.sent(text)
+  return job
 }

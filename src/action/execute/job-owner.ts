@@ -1,17 +1,16 @@
-// The one owner of the run's job: its id, the last answer the service gave about it,
-// whether this run created it, how many polls it took and how the last wait ended.
-// Every call that learns something about the job tells the owner; every publisher
-// reads the outcome the owner builds, so the outputs, the summary, the comment and
-// the check run cannot disagree with the log.
+// The one owner of the run's job: every call that learns something about it tells the
+// owner, and only the owner builds the outcome, so the outputs, the summary, the
+// comment and the check run cannot disagree with the log.
 
 import type { AgentJob } from '../../agent/job.js'
 import type { WaitEnd, WaitResult } from '../../agent/wait-for-job.js'
+import type { Naming } from '../plan/words.js'
 import type { Ending, Outcome } from './outcome.js'
 
 /** What must reach the runner at once, so nothing is lost if the run dies later. */
 export interface JobAnnouncer {
-  /** The id is known: log line and `job-id` output now. `how` says how it came. */
-  jobNamed(id: string, how: string): void
+  /** The id is known: log line and `job-id` output now. */
+  jobNamed(id: string, how: Naming): void
   /** This run created the job: the `created` output now. */
   jobCreated(): void
 }
@@ -22,17 +21,21 @@ export class JobOwner {
   private createdHere = false
   private polls = 0
   private waitEnd: WaitEnd | undefined
+  private text: string | undefined
   /** A message was sent and not waited on: the answer may still be the previous turn's. */
   private turnPending = false
 
-  constructor(private readonly announce: JobAnnouncer) {}
+  constructor(
+    private readonly announce: JobAnnouncer,
+    private readonly cancelled: () => NodeJS.Signals | undefined = () => undefined
+  ) {}
 
   get jobId(): string | undefined {
     return this.id
   }
 
   /** The job the run works with, named before any answer about it. */
-  named(id: string, how: string): void {
+  named(id: string, how: Naming): void {
     if (this.id === id) return
     this.id = id
     this.announce.jobNamed(id, how)
@@ -41,13 +44,18 @@ export class JobOwner {
   created(job: AgentJob): void {
     this.createdHere = true
     this.announce.jobCreated()
-    this.named(job.id, 'Created')
+    this.named(job.id, 'created')
     this.seen(job)
+  }
+
+  /** The exact text the job took. */
+  sent(text: string): void {
+    this.text = text
   }
 
   /** Any answer about the run's job: the latest one is what the run reports. */
   seen(job: AgentJob): void {
-    this.named(job.id, 'Following')
+    this.named(job.id, 'following')
     this.last = job
     this.turnPending = false
   }
@@ -75,17 +83,26 @@ export class JobOwner {
     return job
   }
 
-  outcome(ending: Ending, extra: Pick<Outcome, 'did' | 'record'> = {}): Outcome {
+  /** The outcome; a cancelled run fails, whatever the job did, and says which signal came. */
+  outcome(ending: Ending, extra: Pick<Outcome, 'did' | 'record' | 'skipped'> = {}): Outcome {
     const job = this.reportedJob()
+    const cancelled = this.cancelled()
+    const end =
+      cancelled && ending.conclusion !== 'failed'
+        ? { conclusion: 'failed' as const, message: `Cancelled (${cancelled}). ${ending.message}` }
+        : ending
     return {
-      ending,
+      ending: end,
       ...(this.id === undefined ? {} : { jobId: this.id }),
       ...(job ? { job } : {}),
       created: this.createdHere,
       polls: this.polls,
       ...(this.waitEnd ? { waitEnd: this.waitEnd } : {}),
       ...(extra.did ? { did: extra.did } : {}),
-      ...(extra.record ? { record: extra.record } : {})
+      ...(extra.record ? { record: extra.record } : {}),
+      ...(extra.skipped ? { skipped: true } : {}),
+      ...(this.text === undefined ? {} : { sent: this.text }),
+      ...(cancelled ? { cancelled } : {})
     }
   }
 }

@@ -1,4 +1,4 @@
-// How a run ended, as every publisher reads it: one value, built by the job's one
+// How a run ended, as every publisher reads it: one value, built only by the job's
 // owner (job-owner.ts) whatever path ended the run.
 
 import type { AgentJob } from '../../agent/job.js'
@@ -15,17 +15,15 @@ export interface Ending {
 
 export interface Outcome {
   ending: Ending
-  /** The job's id, known as soon as it was named or created, before any answer. */
+  /** Known as soon as the job was named or created, before any answer. */
   jobId?: string
   /** The job as the run reports it: the last answer seen (see JobOwner.reportedJob). */
   job?: AgentJob
-  /** This run created the job. */
   created: boolean
   /** GET requests that returned the job while waiting. */
   polls: number
-  /** How the last wait ended, when the run waited. */
   waitEnd?: WaitEnd
-  /** What the run did with a pull request's job, in words. */
+  /** What the run did with a pull request's or branch's job, in words. */
   did?: string
   /** The pull request's record once the job is settled; nothing is written without it. */
   record?: PullRequestRecord

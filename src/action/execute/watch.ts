@@ -5,49 +5,39 @@ import * as core from '@actions/core'
 import { isNotFound } from '../../agent/http-errors.js'
 import { isTerminal, type AgentJob } from '../../agent/job.js'
 import { settleWindowMs, waitForJob } from '../../agent/wait-for-job.js'
-import type { Clock } from '../../common/clock.js'
 import { formatDuration } from '../../common/duration.js'
 import { safeLine } from '../../common/safe-text.js'
-import type { Settings } from '../shell/inputs.js'
+import type { RunContext } from '../shell/context.js'
 import { endingFor } from './ending.js'
-import type { JobCalls } from './job-calls.js'
 import type { JobOwner } from './job-owner.js'
 import type { Ending } from './outcome.js'
-import { logPoll, logStatus, warnLine } from './progress-log.js'
-
-export interface WatchContext {
-  settings: Pick<
-    Settings,
-    'wait' | 'requirePr' | 'timeoutMs' | 'pollIntervalMs' | 'maxPollIntervalMs'
-  >
-  calls: JobCalls
-  owner: JobOwner
-  clock: Clock
-  /** When the run started (log lines say how long since). */
-  startedAt: number
-  deadline: number
-  signal: AbortSignal
-}
 
 export interface WatchOptions {
   /** The job as the last call returned it; without one, poll at once. */
   initial?: AgentJob
   /** After a follow-up message: hold a terminal status that may be the previous turn's. */
   afterMessage?: boolean
-  /** Told when the wait ended because the service no longer knows the job (404). */
-  onGone?: () => void
 }
 
-/** Polls the job to its end (or the timeout), and says how the step ends. */
+function logStatus(ctx: RunContext, job: AgentJob, previous?: string): void {
+  const change = `${previous === undefined ? '' : `${safeLine(previous)} → `}${safeLine(job.status)}`
+  const pr = job.prLink ? `; pull request ${safeLine(job.prLink)}` : ''
+  const after = formatDuration(ctx.clock.now() - ctx.startedAt)
+  core.info(`Job ${safeLine(job.id)}: ${change} (after ${after}${pr})`)
+}
+
+/** Polls the job to its end (or the timeout), and says how the step ends (`gone`: a 404 ended it). */
 export async function watchJob(
-  ctx: WatchContext,
+  ctx: RunContext,
+  owner: JobOwner,
   jobId: string,
   options: WatchOptions = {}
-): Promise<Ending> {
+): Promise<{ ending: Ending; gone: boolean }> {
   const { settings, clock } = ctx
   const timeout = formatDuration(settings.timeoutMs)
   const schedule = { firstMs: settings.pollIntervalMs, maxMs: settings.maxPollIntervalMs }
-  const result = await core.group(`Waiting for job ${safeLine(jobId)} (timeout ${timeout})`, () =>
+  const id = safeLine(jobId)
+  const result = await core.group(`Waiting for job ${id} (timeout ${timeout})`, () =>
     waitForJob({
       poll: () => ctx.calls.read(jobId),
       ...(options.initial ? { initial: options.initial } : {}),
@@ -58,29 +48,38 @@ export async function watchJob(
       signal: ctx.signal,
       ...(options.afterMessage ? { settleMs: settleWindowMs(schedule) } : {}),
       onStatus: (job, previous) => {
-        ctx.owner.seen(job)
-        logStatus(job, previous, clock.now() - ctx.startedAt)
+        owner.seen(job)
+        logStatus(ctx, job, previous)
       },
-      onPoll: (job, polls, next) => logPoll(job, polls, next),
+      onPoll: (job, polls, next) => {
+        if (!core.isDebug()) return
+        const then =
+          next !== undefined
+            ? `next poll in ${formatDuration(next)}`
+            : isTerminal(job.status)
+              ? 'done'
+              : 'no further poll fits before the timeout'
+        core.debug(`Poll ${polls}: job ${safeLine(job.id)} is ${safeLine(job.status)}; ${then}`)
+      },
       onUnknownStatus: (status) =>
-        warnLine(
-          `Job ${jobId} reports status '${status}', which this action does not know; it is treated as still running.`
+        core.warning(
+          safeLine(
+            `Job ${jobId} reports status '${status}', which this action does not know; it is treated as still running.`,
+            2000
+          )
         ),
       onStale: (job, windowMs) =>
         core.info(
-          `Job ${safeLine(jobId)} still shows '${safeLine(job.status)}' from before the message; it counts as the end once the job has been seen working or after ${formatDuration(windowMs)} without change.`
+          `Job ${id} still shows '${safeLine(job.status)}' from before the message; it counts as the end once the job has been seen working or after ${formatDuration(windowMs)} without change.`
         )
     })
   )
-  if (result.end === 'error' && isNotFound(result.error)) options.onGone?.()
   const final = result.job ?? options.initial
-  ctx.owner.waited(final ? { ...result, job: final } : result)
-  return endingFor(
-    { ...result, ...(final ? { job: final } : {}) },
-    settings.requirePr,
-    ctx.calls.context('get', jobId),
-    timeout
-  )
+  const waited = { ...result, ...(final ? { job: final } : {}) }
+  owner.waited(waited)
+  const context = ctx.calls.context('get', jobId)
+  const ending = endingFor(waited, settings.requirePr, context, timeout)
+  return { ending, gone: result.end === 'error' && isNotFound(result.error) }
 }
 
 /**
@@ -89,45 +88,44 @@ export async function watchJob(
  * not see it end (timeout, cancelled, unreachable), how the step ends.
  */
 export async function waitUntilIdle(
-  ctx: WatchContext,
+  ctx: RunContext,
+  owner: JobOwner,
   jobId: string,
   initial?: AgentJob
-): Promise<{ idle: AgentJob } | { gone: true } | { ending: Ending }> {
+): Promise<{ idle: AgentJob | 'gone' } | { ending: Ending }> {
   if (initial && isTerminal(initial.status)) {
-    ctx.owner.seen(initial)
+    owner.seen(initial)
     return { idle: initial }
   }
   core.info(
     `Job ${safeLine(jobId)} is still working on an earlier prompt; waiting for it to end before sending this one.`
   )
-  const found = { gone: false }
-  const onGone = (): void => {
-    found.gone = true
-  }
-  const ending = await watchJob(ctx, jobId, { ...(initial ? { initial } : {}), onGone })
+  const { ending, gone } = await watchJob(ctx, owner, jobId, initial ? { initial } : {})
   // Deleted while it worked: as a job that ended, not a failed step.
-  if (found.gone) return { gone: true }
-  const job = ctx.owner.reportedJob()
-  if (job && isTerminal(job.status)) return { idle: job }
-  return { ending }
+  if (gone) return { idle: 'gone' }
+  const job = owner.reportedJob()
+  return job && isTerminal(job.status) ? { idle: job } : { ending }
 }
 
 /**
  * wait: false: the job as the last call returned it. The step succeeds, unless that
  * one answer already says the job failed: then it fails as it would when waiting.
  */
-export function notWaiting(ctx: WatchContext, answer: AgentJob, afterMessage = false): Ending {
-  if (afterMessage) ctx.owner.messageNotWaitedOn(answer)
-  else ctx.owner.seen(answer)
-  const job = ctx.owner.reportedJob() ?? answer
-  logStatus(job, undefined, ctx.clock.now() - ctx.startedAt)
+export function notWaiting(
+  ctx: RunContext,
+  owner: JobOwner,
+  answer: AgentJob,
+  afterMessage = false
+): Ending {
+  if (afterMessage) owner.messageNotWaitedOn(answer)
+  else owner.seen(answer)
+  const job = owner.reportedJob() ?? answer
+  logStatus(ctx, job)
   if (job.status === 'failed') {
-    return endingFor(
-      { end: 'terminal', job, polls: 0 },
-      ctx.settings.requirePr,
-      ctx.calls.context('get', job.id),
-      formatDuration(ctx.settings.timeoutMs)
-    )
+    const { settings, calls } = ctx
+    const timeout = formatDuration(settings.timeoutMs)
+    const end = { end: 'terminal' as const, job, polls: 0 }
+    return endingFor(end, settings.requirePr, calls.context('get', job.id), timeout)
   }
   return {
     conclusion: 'succeeded',
@@ -138,7 +136,12 @@ export function notWaiting(ctx: WatchContext, answer: AgentJob, afterMessage = f
 }
 
 /** Watches the job, or (wait: false) reports it as the last call returned it. */
-export function finish(ctx: WatchContext, job: AgentJob, afterMessage: boolean): Promise<Ending> {
-  if (ctx.settings.wait) return watchJob(ctx, job.id, { initial: job, afterMessage })
-  return Promise.resolve(notWaiting(ctx, job, afterMessage))
+export async function finish(
+  ctx: RunContext,
+  owner: JobOwner,
+  job: AgentJob,
+  afterMessage: boolean
+): Promise<Ending> {
+  if (!ctx.settings.wait) return notWaiting(ctx, owner, job, afterMessage)
+  return (await watchJob(ctx, owner, job.id, { initial: job, afterMessage })).ending
 }

@@ -1,9 +1,9 @@
-// A command from a pull request comment, checked before any job is touched: is it a
-// command for this step, may its author give commands, does it say anything, and which
-// jobs may have opened the pull request (its back-links). GitHub reads only; the
-// replies and reactions are published after planning (publish/command-replies.ts).
+// A command from a pull request comment, checked before any job is touched: may its
+// author give commands, does it say anything, and which jobs may have opened the pull
+// request (its back-links). GitHub reads only; the replies come after planning.
 
 import * as core from '@actions/core'
+import { messageOf } from '../../common/run-errors.js'
 import { safeLine } from '../../common/safe-text.js'
 import {
   boundedSignal,
@@ -15,10 +15,11 @@ import { commandPrompt } from '../../github/command-prompt.js'
 import type { Command } from '../../github/command.js'
 import { checkCommander } from '../../github/commander.js'
 import { findBackLinkedJobs } from '../../github/docs-back-link.js'
+import { BUDGETS } from '../shell/context.js'
 import type { RunEvent } from '../shell/event.js'
 import type { Settings } from '../shell/inputs.js'
+import { USER_AGENT } from '../shell/version.js'
 import type { CommandVerdict } from './plan.js'
-import { messageOf } from '../../common/run-errors.js'
 
 export interface CheckedCommand {
   verdict: CommandVerdict
@@ -31,13 +32,9 @@ export interface CheckedCommand {
 }
 
 /** Checks the event's command; never throws (a failed check takes nothing). */
-export async function checkCommand(
-  settings: Settings,
-  event: RunEvent,
-  options: { userAgent: string; budgetMs: number }
-): Promise<CheckedCommand> {
+export async function checkCommand(settings: Settings, event: RunEvent): Promise<CheckedCommand> {
   try {
-    return await check(settings, event, options)
+    return await check(settings, event)
   } catch (error) {
     const reason = `The command could not be checked (${messageOf(error)}); nothing was sent.`
     core.warning(safeLine(reason, 1000))
@@ -45,11 +42,7 @@ export async function checkCommand(
   }
 }
 
-async function check(
-  settings: Settings,
-  event: RunEvent,
-  options: { userAgent: string; budgetMs: number }
-): Promise<CheckedCommand> {
+async function check(settings: Settings, event: RunEvent): Promise<CheckedCommand> {
   const { run } = event
   const found = event.command
   if (!found?.command) {
@@ -60,16 +53,14 @@ async function check(
   const { command } = found
   const who = safeLine(command.author.login, 100)
   core.info(`Command from ${who} on pull request #${command.pullNumber} (${command.kind}).`)
-  if (!settings.githubToken || !run.repository) {
-    const reason = `The command from ${who} is refused: ${settings.githubToken ? 'GITHUB_REPOSITORY is not set' : 'github-token is empty'}, so the commenter's permission cannot be read. Nothing was sent.`
+  const token = settings.githubToken
+  if (!token || !run.repository) {
+    const reason = `The command from ${who} is refused: ${token ? 'GITHUB_REPOSITORY is not set' : 'github-token is empty'}, so the commenter's permission cannot be read. Nothing was sent.`
     core.warning(reason)
     return { verdict: { kind: 'unchecked', reason }, command }
   }
-  const octokit = await openGitHub(
-    settings.githubToken,
-    options.userAgent,
-    boundedSignal(undefined, options.budgetMs)
-  )
+  const budgetMs = Math.min(BUDGETS.commandCheck, settings.timeoutMs)
+  const octokit = await openGitHub(token, USER_AGENT, boundedSignal(undefined, budgetMs))
   const verdict = await checkCommander(
     octokit,
     run.repository,
@@ -118,8 +109,10 @@ async function check(
   }
 }
 
-/** Settings that send the command's prompt as the run would (a docs pull request's job is found later). */
-export function settingsForCommand(settings: Settings, prompt: string): Settings {
+/** The settings a taken command runs with: its prompt in place of the workflow's. */
+export function settingsFor(settings: Settings, checked: CheckedCommand | undefined): Settings {
+  const prompt = checked?.prompt
+  if (prompt === undefined) return settings
   const common = { ...settings }
   if (settings.mode === 'message') return Object.assign(common, { prompt })
   return Object.assign(common, { mode: 'create' as const, prompt })

@@ -1,25 +1,29 @@
-// What a run does with its job, decided in one place from the facts the run gathered
-// (the settings, the run, the records found and what GitHub and the service said).
-// Pure: facts in, a plan out, so every flow is a row of a table test. The executor
-// (execute/) carries the plan out; nothing here sends or writes.
+// What a run does with its job, decided in one place from the facts the run gathered.
+// Pure: facts in, a plan out, so every flow is a row of a table test. Nothing here
+// reads, sends or writes; plan/facts.ts gathers, execute/ carries the plan out.
 
 import { isTerminal, type AgentJob } from '../../agent/job.js'
-import type { CoveredCommit } from '../../github/branch-commits.js'
+import type {
+  CoveredCommit,
+  ReadCandidates,
+  SourcePullRequest
+} from '../../github/branch-commits.js'
 import type { BranchRecord, EndReason } from '../../github/branch-record.js'
+import type { FoundDashboard } from '../../github/dashboard.js'
 import type { PullRequestRecord } from '../../github/pr-record.js'
-import type { BranchFacts } from './branch-facts.js'
 
 export interface RunIdentity {
-  /** Digits; stays the same across re-runs of a workflow run. */
   runId: string
   runAttempt: number
 }
 
+type DocsState = 'open' | 'merged' | 'closed'
+
 /** What the service says of a recorded job. */
 export type RecordedJob =
-  | { kind: 'found'; job: AgentJob; docsPullRequest?: 'open' | 'merged' | 'closed' }
-  /** The service answered 404: the job is gone (its docs pull request's state, when known). */
-  | { kind: 'gone'; docsPullRequest?: 'open' | 'merged' | 'closed' }
+  | { kind: 'found'; job: AgentJob; docsPullRequest?: DocsState }
+  /** The service answered 404: the job is gone. */
+  | { kind: 'gone'; docsPullRequest?: DocsState }
   /** Not asked: a dry run without api-key reads nothing from the service. */
   | { kind: 'unread' }
 
@@ -45,8 +49,8 @@ export type Plan =
       via?: FollowUpVia
       job?: AgentJob
     }
-  /** Watch a job without sending anything: job-id alone, or a re-run following its earlier job. */
-  | { action: 'watch'; jobId: string; how: 'Waiting for' | 'Following'; job?: AgentJob }
+  /** Watch a job without sending anything: job-id alone, or (earlier) a re-run's earlier job. */
+  | { action: 'watch'; jobId: string; earlier: boolean; job?: AgentJob }
   /** A re-run whose earlier attempt's job is still working: wait for it, send nothing. */
   | { action: 'resume'; jobId: string; job: AgentJob }
   /** A re-run whose earlier attempt's job completed: report it as it is. */
@@ -56,16 +60,57 @@ export type Plan =
   /** After a wait: the job cannot take the prompt, and nothing else may be started. */
   | { action: 'decline'; jobId: string; job?: AgentJob; message: string }
 
-/** The pull request run's part of a plan (what `decide` returns). */
 export type Decision = Extract<
   Plan,
   { action: 'create' | 'follow-up' | 'wait-then-follow-up' | 'resume' | 'report' }
 >
 
+/** What a command's check found: taken (its prompt goes on), refused, usage, or none. */
+export type CommandVerdict =
+  | { kind: 'taken' }
+  | { kind: 'not-a-command'; reason: string }
+  | { kind: 'unchecked'; reason: string }
+  | { kind: 'refused'; reason: string }
+  | { kind: 'usage' }
+
+export interface BranchFacts {
+  branch: string
+  key: string
+  issue?: number
+  record?: BranchRecord
+  recorded?: RecordedJob
+  /** Older open records of the same key, not yet retired (their jobs give commits back). */
+  others: Array<FoundDashboard & { docsPullRequest?: string }>
+  /** GitHub refused the dashboard (one warning given): the run works on its own. */
+  denied: boolean
+  candidates: ReadCandidates
+  /** Untold while the recorded job lives, and if it has ended without delivering. */
+  fresh: CoveredCommit[]
+  freshIfEnded: CoveredCommit[]
+  pulls: SourcePullRequest[]
+}
+
+/** Everything the plan is made from; gathered by plan/facts.ts with reads only. */
+export interface Facts {
+  /** The job the inputs name, and whether a prompt goes to it (message) or not (wait). */
+  named?: { jobId: string; send: boolean }
+  reuseJob: boolean
+  run: RunIdentity
+  command?: CommandVerdict
+  docsOpener?: AgentJob
+  pullRequest?: { record?: PullRequestRecord; recorded?: RecordedJob }
+  earlierAttempt?: { jobId: string; recorded: RecordedJob }
+  branch?: BranchFacts
+  notABranch?: 'deleted' | 'tag'
+}
+
 /** Whether this run is a later attempt of the run that last wrote the record. */
 export function isReRun(record: PullRequestRecord, run: RunIdentity): boolean {
   return record.runId !== '0' && record.runId === run.runId && record.runAttempt < run.runAttempt
 }
+
+const delivered = (docs: DocsState | undefined): 'docs-merged' | 'docs-closed' | undefined =>
+  docs === 'merged' ? 'docs-merged' : docs === 'closed' ? 'docs-closed' : undefined
 
 /**
  * The decision for a pull-request run that found `record` (and looked its job up), or
@@ -79,29 +124,21 @@ export function decide(
   if (!found) return { action: 'create', reason: 'no-record' }
   const { record, recorded } = found
   const replaces = record.jobId
-  if (recorded.kind === 'gone') return { action: 'create', reason: 'gone', replaces }
-  if (recorded.kind === 'unread') {
-    return { action: 'follow-up', jobId: record.jobId, followUp: record.followUps + 1 }
-  }
-  const job = recorded.job
-  if (job.status === 'failed') return { action: 'create', reason: 'failed', replaces }
-  if (job.status === 'archived') return { action: 'create', reason: 'archived', replaces }
-  if (isReRun(record, run) && !untoldWork) {
-    return isTerminal(job.status)
-      ? { action: 'report', jobId: record.jobId, job }
-      : { action: 'resume', jobId: record.jobId, job }
-  }
   const followUp = record.followUps + 1
+  if (recorded.kind === 'gone') return { action: 'create', reason: 'gone', replaces }
+  if (recorded.kind === 'unread') return { action: 'follow-up', jobId: record.jobId, followUp }
+  const job = recorded.job
+  if (job.status === 'failed' || job.status === 'archived') {
+    return { action: 'create', reason: job.status, replaces }
+  }
+  if (isReRun(record, run) && !untoldWork) {
+    return { action: isTerminal(job.status) ? 'report' : 'resume', jobId: record.jobId, job }
+  }
   // Anything not terminal (active, or a status this action does not know) is busy.
-  if (!isTerminal(job.status)) {
+  if (!isTerminal(job.status))
     return { action: 'wait-then-follow-up', jobId: record.jobId, followUp }
-  }
-  if (recorded.docsPullRequest === 'merged') {
-    return { action: 'create', reason: 'docs-merged', replaces }
-  }
-  if (recorded.docsPullRequest === 'closed') {
-    return { action: 'create', reason: 'docs-closed', replaces }
-  }
+  const reason = delivered(recorded.docsPullRequest)
+  if (reason) return { action: 'create', reason, replaces }
   return { action: 'follow-up', jobId: record.jobId, followUp }
 }
 
@@ -114,10 +151,10 @@ export function decide(
 export function afterBusyWait(
   waited: Extract<Plan, { action: 'wait-then-follow-up' }>,
   job: AgentJob | 'gone',
-  docsPullRequest?: 'open' | 'merged' | 'closed'
-): Plan {
+  docsPullRequest?: DocsState
+): Extract<Plan, { action: 'create' | 'follow-up' | 'decline' }> {
   const ended = job === 'gone' ? 'gone' : job.status
-  const delivered = docsPullRequest === 'merged' || docsPullRequest === 'closed'
+  const docs = waited.via === 'docs-opener' ? undefined : delivered(docsPullRequest)
   if (ended === 'failed' || ended === 'archived' || ended === 'gone') {
     if (waited.via === 'docs-opener') {
       return {
@@ -128,72 +165,35 @@ export function afterBusyWait(
       }
     }
     // A job that ended after its docs pull request was merged or closed had delivered.
-    if (!delivered) return { action: 'create', reason: ended, replaces: waited.jobId }
+    if (!docs) return { action: 'create', reason: ended, replaces: waited.jobId }
   }
-  if (waited.via !== 'docs-opener' && delivered) {
-    const reason = docsPullRequest === 'merged' ? 'docs-merged' : 'docs-closed'
-    return { action: 'create', reason, replaces: waited.jobId }
-  }
-  return {
-    action: 'follow-up',
-    jobId: waited.jobId,
-    ...(waited.followUp === undefined ? {} : { followUp: waited.followUp }),
-    ...(waited.via === undefined ? {} : { via: waited.via })
-  }
-}
-
-/** The job an earlier attempt of a re-run (outside a pull request) started, as the service sees it. */
-export interface EarlierAttempt {
-  jobId: string
-  recorded: RecordedJob
-}
-
-/** What a command's check found: taken (its prompt goes on), refused, usage, or none. */
-export type CommandVerdict =
-  | { kind: 'taken' }
-  | { kind: 'not-a-command'; reason: string }
-  | { kind: 'unchecked'; reason: string }
-  | { kind: 'refused'; reason: string }
-  | { kind: 'usage' }
-
-/** Everything the plan is made from; gathered by plan/facts.ts with reads only. */
-export interface Facts {
-  /** The job the inputs name, and whether a prompt goes to it (message) or not (wait). */
-  named?: { jobId: string; send: boolean }
-  reuseJob: boolean
-  run: RunIdentity
-  /** A command event: the verdict on its command. */
-  command?: CommandVerdict
-  /** A command on a docs pull request: the job that opened it, as the service reported it. */
-  docsOpener?: AgentJob
-  /** A pull-request run: its record, and the recorded job as the service sees it. */
-  pullRequest?: { record?: PullRequestRecord; recorded?: RecordedJob }
-  /** A re-run outside a pull request: the job its earlier attempt started. */
-  earlierAttempt?: EarlierAttempt
-  /** A push, scheduled or manual run that keeps one job per branch. */
-  branch?: BranchFacts
-  /** A push that deleted its branch, or a tag's run, where a job per branch was asked for. */
-  notABranch?: 'deleted' | 'tag'
+  if (docs) return { action: 'create', reason: docs, replaces: waited.jobId }
+  const { jobId, followUp, via } = waited
+  return { action: 'follow-up', jobId, followUp, via }
 }
 
 /** A branch's record as a pull request's record, for the one decision both use. */
 export function asDecisionRecord(record: BranchRecord): PullRequestRecord {
+  const { projectId, jobId, runId, runAttempt, handedOff } = record
   return {
-    projectId: record.projectId,
-    jobId: record.jobId,
-    runId: record.runId,
-    runAttempt: record.runAttempt,
+    projectId,
+    jobId,
+    runId,
+    runAttempt,
     followUps: record.counts.followUps,
-    ...(record.handedOff ? { handedOff: record.handedOff } : {})
+    ...(handedOff ? { handedOff } : {})
   }
 }
-
-const GIVES_BACK: readonly CreateReason[] = ['failed', 'archived', 'gone']
 
 /** The recorded job's status as the service said it ('gone' for a 404, '' when unread). */
 export function recordedStatus(recorded: RecordedJob | undefined): string {
   if (recorded?.kind === 'found') return recorded.job.status
   return recorded?.kind === 'gone' ? 'gone' : ''
+}
+
+/** A recorded job that ended: it gives back what it was told, unless it delivered. */
+export function hasEnded(recorded: RecordedJob | undefined): boolean {
+  return ['failed', 'archived', 'gone'].includes(recordedStatus(recorded))
 }
 
 /**
@@ -204,10 +204,9 @@ export function tellingFor(
   branch: BranchFacts,
   plan: Plan
 ): { commits: CoveredCommit[]; givenBack: Array<{ id: string; why: EndReason }> } {
+  const gives = plan.action === 'create' && ['failed', 'archived', 'gone'].includes(plan.reason)
   const ended =
-    plan.action === 'create' && GIVES_BACK.includes(plan.reason) && branch.record
-      ? [{ id: branch.record.jobId, why: plan.reason as EndReason }]
-      : []
+    gives && branch.record ? [{ id: branch.record.jobId, why: plan.reason as EndReason }] : []
   const lost = branch.others.map((other) => ({ id: other.record.jobId, why: 'lost-race' as const }))
   return {
     commits: ended.length > 0 ? branch.freshIfEnded : branch.fresh,
@@ -215,25 +214,24 @@ export function tellingFor(
   }
 }
 
+function viaRecord(decision: Decision): Plan {
+  return decision.action === 'follow-up' || decision.action === 'wait-then-follow-up'
+    ? { ...decision, via: 'record' }
+    : decision
+}
+
 /** The branch's plan: the pull request's decision, and nothing sent when nothing is untold. */
 function planBranch(run: RunIdentity, branch: BranchFacts): Plan {
   const { record, recorded } = branch
   const found = record && recorded ? { record: asDecisionRecord(record), recorded } : undefined
   // A job that ended after its docs pull request was merged or closed had delivered.
-  const docs = recorded?.kind === 'unread' ? undefined : recorded?.docsPullRequest
-  const ended = ['failed', 'archived', 'gone'].includes(recordedStatus(recorded))
-  const delivered = record && ended && (docs === 'merged' || docs === 'closed')
-  const decision: Decision = delivered
-    ? {
-        action: 'create',
-        reason: docs === 'merged' ? 'docs-merged' : 'docs-closed',
-        replaces: record.jobId
-      }
-    : decide(run, found, branch.fresh.length > 0)
-  const plan =
-    decision.action === 'follow-up' || decision.action === 'wait-then-follow-up'
-      ? { ...decision, via: 'record' as const }
-      : decision
+  const reason =
+    record && recorded?.kind !== 'unread' && hasEnded(recorded)
+      ? delivered(recorded?.docsPullRequest)
+      : undefined
+  const plan = reason
+    ? { action: 'create' as const, reason, replaces: (record as BranchRecord).jobId }
+    : viaRecord(decide(run, found, branch.fresh.length > 0))
   if (plan.action === 'resume' || plan.action === 'report') return plan
   // Nothing untold: no wait either (a busy job that fails gives its commits back next run).
   if (tellingFor(branch, plan).commits.length === 0) {
@@ -245,65 +243,50 @@ function planBranch(run: RunIdentity, branch: BranchFacts): Plan {
   return plan
 }
 
+const NO_INSTRUCTION = 'the command has no instruction after the trigger phrase'
+const TAG_REASON =
+  "a tag is not a branch, so it has no branch's docs job to follow up (reuse-job: true); to run a job for each tag, set reuse-job: false on the tag's step"
+
 /** The plan for a run, for every flow: plain, pull request, command, docs pull request, re-run. */
 export function planRun(facts: Facts): Plan {
-  const { command } = facts
-  if (command && command.kind !== 'taken') {
-    switch (command.kind) {
-      case 'not-a-command':
-      case 'unchecked':
-        return { action: 'skip', reason: command.reason }
-      case 'refused':
-        return { action: 'refuse', reply: 'refusal', reason: command.reason }
-      case 'usage':
-        return {
-          action: 'refuse',
-          reply: 'usage',
-          reason: 'the command has no instruction after the trigger phrase'
-        }
-    }
+  const { command, named, docsOpener: opener, pullRequest: pr } = facts
+  switch (command?.kind) {
+    case 'not-a-command':
+    case 'unchecked':
+      return { action: 'skip', reason: command.reason }
+    case 'refused':
+      return { action: 'refuse', reply: 'refusal', reason: command.reason }
+    case 'usage':
+      return { action: 'refuse', reply: 'usage', reason: NO_INSTRUCTION }
+    case 'taken':
+    case undefined:
   }
-  if (facts.named) {
-    const { jobId, send } = facts.named
-    return send
-      ? { action: 'follow-up', jobId, via: 'job-id' }
-      : { action: 'watch', jobId, how: 'Waiting for' }
+  if (named) {
+    return named.send
+      ? { action: 'follow-up', jobId: named.jobId, via: 'job-id' }
+      : { action: 'watch', jobId: named.jobId, earlier: false }
   }
-  if (facts.docsOpener) {
-    const job = facts.docsOpener
-    // Nothing may be sent into a job that is working; a terminal opener is checked after the wait.
-    return { action: 'wait-then-follow-up', jobId: job.id, via: 'docs-opener', job }
-  }
-  const pr = facts.pullRequest
+  // Nothing may be sent into a job that is working; a terminal opener is checked after the wait.
+  if (opener)
+    return { action: 'wait-then-follow-up', jobId: opener.id, via: 'docs-opener', job: opener }
   if (pr) {
     if (pr.record && !facts.reuseJob) {
       return { action: 'create', reason: 'reuse-off', replaces: pr.record.jobId }
     }
-    const decision = decide(
-      facts.run,
-      pr.record && pr.recorded ? { record: pr.record, recorded: pr.recorded } : undefined
-    )
-    return decision.action === 'follow-up' || decision.action === 'wait-then-follow-up'
-      ? { ...decision, via: 'record' }
-      : decision
+    const { record, recorded } = pr
+    return viaRecord(decide(facts.run, record && recorded ? { record, recorded } : undefined))
   }
   if (facts.branch) return planBranch(facts.run, facts.branch)
   if (facts.notABranch === 'deleted') {
     return { action: 'skip', reason: 'the push deleted its branch: there is nothing to document' }
   }
-  if (facts.notABranch === 'tag') {
-    return {
-      action: 'skip',
-      reason:
-        "a tag is not a branch, so it has no branch's docs job to follow up (reuse-job: true); to run a job for each tag, set reuse-job: false on the tag's step"
-    }
-  }
+  if (facts.notABranch === 'tag') return { action: 'skip', reason: TAG_REASON }
   const earlier = facts.earlierAttempt
   if (earlier?.recorded.kind === 'unread') {
-    return { action: 'watch', jobId: earlier.jobId, how: 'Following' }
+    return { action: 'watch', jobId: earlier.jobId, earlier: true }
   }
   if (earlier?.recorded.kind === 'found' && followEarlierJob(earlier.recorded.job.status)) {
-    return { action: 'watch', jobId: earlier.jobId, how: 'Following', job: earlier.recorded.job }
+    return { action: 'watch', jobId: earlier.jobId, earlier: true, job: earlier.recorded.job }
   }
   return { action: 'create', reason: 'no-record' }
 }

@@ -1,6 +1,5 @@
-// The branch's dashboard issue: written as soon as the job is known, updated when the
-// run ends. The one owner of the branch's ledger during a run: what this run tells
-// (chosen once the plan is final) and the record after it.
+// The branch's dashboard issue, written as soon as the job is known and when the run
+// ends: the one owner of the branch's ledger during a run.
 
 import * as core from '@actions/core'
 import { parsePullRequestLink } from '../../common/pull-request-link.js'
@@ -23,18 +22,16 @@ import {
 } from '../../github/client.js'
 import { requestReviews } from '../../github/docs-review.js'
 import { postDocsUpdateComment } from '../../github/docs-update-comment.js'
-import {
-  MAX_REVIEWERS,
-  withRun,
-  type BranchRecord,
-  type RunAction
-} from '../../github/branch-record.js'
+import { MAX_REVIEWERS, withRun, type BranchRecord } from '../../github/branch-record.js'
 import type { RepositoryAccess } from '../../github/client.js'
 import { createDashboard, updateDashboard, type DashboardView } from '../../github/dashboard.js'
 import { afterTelling, type Telling } from '../../github/ledger.js'
 import type { WorkflowRun } from '../../github/workflow-run.js'
-import type { BranchFacts } from '../plan/branch-facts.js'
-import { tellingFor, type Plan, type RunIdentity } from '../plan/plan.js'
+import { tellingFor, type BranchFacts, type Plan, type RunIdentity } from '../plan/plan.js'
+import { runAction } from '../plan/words.js'
+import { USER_AGENT } from '../shell/version.js'
+
+type DocsAccess = { token: string; userAgent: string; signal?: AbortSignal; budgetMs: number }
 
 export interface BranchRunFacts {
   facts: BranchFacts
@@ -42,24 +39,6 @@ export interface BranchRunFacts {
   projectId: string
   run: WorkflowRun
   identity: RunIdentity
-}
-
-/** What the dashboard's row says the run did. */
-function runAction(plan: Plan, jobId: string | undefined, sent: boolean): RunAction {
-  if (!jobId) return 'failed'
-  switch (plan.action) {
-    case 'create':
-      return plan.reason === 'no-record' ? 'created' : 'started-over'
-    case 'follow-up':
-      return sent ? 'followed-up' : 'failed'
-    case 'wait-then-follow-up':
-    case 'resume':
-      return 'waited'
-    case 'nothing-new':
-      return 'nothing-new'
-    default:
-      return 'reported'
-  }
 }
 
 /** The prompt's view of what a run tells (pure): its compare link starts at the first told. */
@@ -214,12 +193,6 @@ export class BranchDashboard {
     return this.executed?.telling.told ?? []
   }
 
-  /** Reviewers and labels were already requested for this docs pull request (by the branch's job). */
-  alreadyHandedOff(prLink: string): boolean {
-    const record = this.run.facts.record
-    return record?.jobId !== undefined && record.handedOff === prLink
-  }
-
   /** This run requested the reviewers and labels of `prLink`. */
   handedOff(prLink: string): void {
     this.handOff = { ...this.handOff, handedOff: prLink }
@@ -231,7 +204,7 @@ export class BranchDashboard {
    * pull request. Best effort: a refusal is one warning.
    */
   async askAuthors(
-    access: { token: string; userAgent: string; signal?: AbortSignal; budgetMs: number },
+    access: DocsAccess,
     prLink: string,
     docsAuthor: string | undefined,
     jobId: string
@@ -250,11 +223,8 @@ export class BranchDashboard {
     })
     if (logins.length === 0) return
     try {
-      const octokit = await openGitHub(
-        access.token,
-        access.userAgent,
-        boundedSignal(access.signal, access.budgetMs)
-      )
+      const signal = boundedSignal(access.signal, access.budgetMs)
+      const octokit = await openGitHub(access.token, USER_AGENT, signal)
       const { done, refused } = await requestReviews(octokit, ref, { users: logins, teams: [] })
       if (done.length > 0)
         core.info(
@@ -275,11 +245,7 @@ export class BranchDashboard {
   }
 
   /** On a follow-up: a short comment on the docs pull request naming what this update covers. */
-  async noteUpdate(
-    access: { token: string; userAgent: string; signal?: AbortSignal; budgetMs: number },
-    prLink: string,
-    runUrl: string | undefined
-  ): Promise<void> {
+  async noteUpdate(access: DocsAccess, prLink: string, runUrl: string | undefined): Promise<void> {
     const { facts, run } = this.run
     const executed = this.executed
     if (!executed || executed.telling.told.length === 0 || executed.plan.action !== 'follow-up') {

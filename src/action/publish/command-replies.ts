@@ -7,18 +7,31 @@ import { refusalReply, replyOnPullRequest, usageReply } from '../../github/comma
 import type { Command } from '../../github/command.js'
 import { react } from '../../github/reactions.js'
 import type { Ending } from '../execute/outcome.js'
+import type { Gathered } from '../plan/facts.js'
 import type { Plan } from '../plan/plan.js'
+import { BUDGETS, type RunContext } from '../shell/context.js'
+import { USER_AGENT } from '../shell/version.js'
 
 export interface CommandReplyOptions {
   command: Command
   repository: string
   token: string
-  userAgent: string
   budgetMs: number
 }
 
+/** Where a command's replies go, once its command was read and a token is there. */
+export function repliesOf(
+  ctx: RunContext,
+  gathered: Gathered | undefined
+): CommandReplyOptions | undefined {
+  const command = gathered?.command?.command
+  const token = ctx.settings.githubToken
+  if (!command || !token) return undefined
+  return { command, repository: ctx.event.run.repository, token, budgetMs: BUDGETS.commandCheck }
+}
+
 function client(options: CommandReplyOptions) {
-  return openGitHub(options.token, options.userAgent, boundedSignal(undefined, options.budgetMs))
+  return openGitHub(options.token, USER_AGENT, boundedSignal(undefined, options.budgetMs))
 }
 
 /** The reply to a refused command, or its usage when it said nothing. */
@@ -27,16 +40,12 @@ export async function replyToRefusal(
   plan: Extract<Plan, { action: 'refuse' }>,
   phrase: string
 ): Promise<void> {
+  const { command, repository } = options
   const body =
     plan.reply === 'usage'
-      ? usageReply(options.command, phrase)
-      : refusalReply(options.command, phrase, plan.reason)
-  await replyOnPullRequest(
-    await client(options),
-    options.repository,
-    options.command.pullNumber,
-    body
-  )
+      ? usageReply(command, phrase)
+      : refusalReply(command, phrase, plan.reason)
+  await replyOnPullRequest(await client(options), repository, command.pullNumber, body)
 }
 
 /** 👀: the command was taken and goes to the agent. */
@@ -53,12 +62,7 @@ export async function reactToEnding(
   const completed = job?.status === 'completed' && ending.conclusion !== 'failed'
   const wentWrong =
     ending.conclusion === 'failed' || job?.status === 'failed' || job?.status === 'archived'
-  if (!completed && !wentWrong) return
-  if (options.command.kind === 'review') return
-  await react(
-    await client(options),
-    options.repository,
-    options.command,
-    completed ? 'rocket' : 'confused'
-  )
+  if ((!completed && !wentWrong) || options.command.kind === 'review') return
+  const content = completed ? 'rocket' : 'confused'
+  await react(await client(options), options.repository, options.command, content)
 }

@@ -5,70 +5,49 @@
 import * as core from '@actions/core'
 import type { AgentJob } from '../../agent/job.js'
 import { parsePullRequestLink } from '../../common/pull-request-link.js'
+import { messageOf } from '../../common/run-errors.js'
 import { safeLine } from '../../common/safe-text.js'
 import { writeBackLink } from '../../github/docs-back-link.js'
 import type { DocsPullRequest } from '../../github/docs-pull-request.js'
 import { followDocsPullRequest } from '../../github/follow-docs-pr.js'
-import { onSameServer, type WorkflowRun } from '../../github/workflow-run.js'
+import { onSameServer } from '../../github/workflow-run.js'
 import { sameRepository } from '../plan/facts.js'
-import type { Settings } from '../shell/inputs.js'
-import { messageOf } from '../../common/run-errors.js'
-
-type DocsSettings = Pick<
-  Settings,
-  'docsToken' | 'githubToken' | 'docsPrReviewers' | 'docsPrLabels' | 'prComment' | 'projectId'
->
-
-/** The token for the docs repository: docs-token, else the workflow's. */
-export function docsTokenOf(
-  settings: Pick<Settings, 'docsToken' | 'githubToken'>
-): string | undefined {
-  return settings.docsToken ?? settings.githubToken
-}
-
-export interface DocsStepResult {
-  /** The docs pull request as GitHub describes it, when it was read. */
-  pr?: DocsPullRequest
-  /** This run requested the reviewers and labels (so the record can say so). */
-  handedOff: boolean
-}
+import type { HandOff } from '../plan/hand-off.js'
+import { BUDGETS, type RunContext } from '../shell/context.js'
+import { USER_AGENT } from '../shell/version.js'
 
 /**
  * The job's docs pull request as GitHub describes it, after handing it to its
  * reviewers once. Read whenever a token may reach it: with only the workflow's token
  * and a docs repository elsewhere (public, say), a refusal is a debug line.
  */
-export async function readAndHandOff(options: {
-  settings: DocsSettings
-  run: WorkflowRun
-  job: AgentJob | undefined
-  budgetMs: number
-  signal: AbortSignal
-  userAgent: string
-  alreadyHandedOff: boolean
-}): Promise<DocsStepResult> {
-  const { settings, job } = options
-  if (!job?.prLink || options.budgetMs <= 0) return { handedOff: false }
+export async function readAndHandOff(
+  ctx: RunContext,
+  job: AgentJob | undefined,
+  handOff: HandOff
+): Promise<{ pr?: DocsPullRequest; handedOff: boolean }> {
+  const { settings } = ctx
+  if (!job?.prLink) return { handedOff: false }
   const asked =
     settings.docsToken !== undefined ||
-    settings.docsPrReviewers.length > 0 ||
+    handOff.reviewers.length > 0 ||
     settings.docsPrLabels.length > 0
   const docs = parsePullRequestLink(job.prLink)
-  const elsewhere = !docs || !sameRepository(docs.repository, options.run.repository)
-  const token = docsTokenOf(settings)
+  const elsewhere = !docs || !sameRepository(docs.repository, ctx.event.run.repository)
+  const token = settings.docsToken ?? settings.githubToken
   const justTrying = !asked && elsewhere
   if (justTrying && !token) return { handedOff: false }
   try {
     return await followDocsPullRequest({
       link: job.prLink,
-      run: options.run,
+      run: ctx.event.run,
       ...(token ? { token } : {}),
-      userAgent: options.userAgent,
-      signal: options.signal,
-      budgetMs: options.budgetMs,
-      reviewers: settings.docsPrReviewers,
+      userAgent: USER_AGENT,
+      signal: ctx.signal,
+      budgetMs: ctx.left(BUDGETS.docsPullRequest),
+      reviewers: handOff.reviewers,
       labels: settings.docsPrLabels,
-      alreadyHandedOff: options.alreadyHandedOff,
+      alreadyHandedOff: handOff.already,
       justTrying
     })
   } catch (error) {
@@ -84,21 +63,20 @@ export async function readAndHandOff(options: {
  * when the link is there or cannot be written by any run, 'retry' when a later run may
  * succeed.
  */
-export async function linkDocsPullRequest(options: {
-  settings: DocsSettings
-  run: WorkflowRun
-  job: AgentJob | undefined
+export async function linkDocsPullRequest(
+  ctx: RunContext,
+  job: AgentJob | undefined,
   /** The docs pull request could be read (a token that cannot read it cannot comment). */
   readable: boolean
-  userAgent: string
-  budgetMs: number
-}): Promise<'done' | 'retry' | 'skipped'> {
-  const { settings, run, job } = options
+): Promise<'done' | 'retry' | 'skipped'> {
+  const { settings } = ctx
+  const { run } = ctx.event
   const docs = parsePullRequestLink(job?.prLink ?? null)
-  if (!settings.prComment || !job || !docs || !job.prLink) return 'skipped'
+  if (!settings.prComment || !job?.prLink || !docs) return 'skipped'
+  const link = safeLine(job.prLink)
   if (!onSameServer(job.prLink, run)) {
     core.info(
-      `Docs pull request ${safeLine(job.prLink)} is not on ${safeLine(run.serverUrl)}; no back-link is written there.`
+      `Docs pull request ${link} is not on ${safeLine(run.serverUrl)}; no back-link is written there.`
     )
     return 'done'
   }
@@ -106,17 +84,17 @@ export async function linkDocsPullRequest(options: {
     // Only commands on the docs pull request need the link: a debug line, not a lesson
     // on every push run that never asked for them.
     core.debug(
-      `docs back-link: docs pull request ${safeLine(job.prLink)} is in another repository and docs-token is empty, so it gets no link to its job and commands given on it cannot find the job. Set docs-token to a token with pull-requests: write there.`
+      `docs back-link: docs pull request ${link} is in another repository and docs-token is empty, so it gets no link to its job and commands given on it cannot find the job. Set docs-token to a token with pull-requests: write there.`
     )
     return 'done'
   }
-  if (!options.readable) return 'retry'
-  const token = docsTokenOf(settings)
+  if (!readable) return 'retry'
+  const token = settings.docsToken ?? settings.githubToken
   const linked = await writeBackLink({
     run,
     ...(token ? { token } : {}),
-    userAgent: options.userAgent,
-    budgetMs: options.budgetMs,
+    userAgent: USER_AGENT,
+    budgetMs: BUDGETS.backLink,
     jobId: job.id,
     projectId: settings.projectId,
     docsPullRequest: docs

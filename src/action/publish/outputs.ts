@@ -1,6 +1,6 @@
-// The step's outputs: the job id and `created` at once (nothing is lost if the run dies
-// later), the rest from the outcome at the end. Every value goes through redact;
-// text from GitHub stays on one line.
+// The one module that sets the step's outputs: the job id and `created` at once
+// (nothing is lost if the run dies later), the rest from the outcome at the end. Every
+// value goes through redact; text from GitHub stays on one line.
 
 import * as core from '@actions/core'
 import { parsePullRequestLink } from '../../common/pull-request-link.js'
@@ -8,6 +8,8 @@ import { inertJson, redact, safeLine } from '../../common/safe-text.js'
 import type { DocsPullRequest } from '../../github/docs-pull-request.js'
 import type { JobAnnouncer } from '../execute/job-owner.js'
 import type { Outcome } from '../execute/outcome.js'
+import type { Plan } from '../plan/plan.js'
+import { namingLine } from '../plan/words.js'
 
 export const OUTPUT_NAMES = [
   'job-id',
@@ -34,11 +36,20 @@ export function setOutput(name: OutputName, value: string): void {
 export const announceToRunner: JobAnnouncer = {
   jobNamed(id, how) {
     setOutput('job-id', id)
-    core.info(`${how} agent job ${safeLine(id)}.`)
+    core.info(namingLine(how, safeLine(id)))
   },
   jobCreated() {
     setOutput('created', 'true')
   }
+}
+
+/**
+ * Whether a command event triggered a job: it did when the run works with one, or (a
+ * dry run, a skip, a refusal) when the plan would send it something.
+ */
+export function writeTriggered(commandEvent: boolean, plan?: Plan, works = false): void {
+  const sends = ['create', 'follow-up', 'wait-then-follow-up'].includes(plan?.action ?? '')
+  setOutput('triggered', String(commandEvent && (works || sends)))
 }
 
 /** Every output's value from the outcome (and the docs pull request, when it was read). */

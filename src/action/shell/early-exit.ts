@@ -1,7 +1,6 @@
-// The fast no-op: on a comment event that is not a command for this step, the step
-// ends here, from the event as the entry read it. Nothing else is loaded (no
-// @actions/*, no HTTP client) and nothing is sent, so a busy pull request's comments
-// cost next to nothing. Everything else goes on to run().
+// The fast no-op: a comment that is not a command for this step ends it here, with
+// nothing else loaded (no @actions/*, no HTTP client) and nothing sent, so a busy pull
+// request's comments cost next to nothing.
 
 import { appendFileSync } from 'node:fs'
 import { EOL } from 'node:os'

@@ -1,7 +1,5 @@
-// The run this step belongs to, read once at the start: the runner's variables and the
-// event payload, the pull request it is for, and, on a comment or review event, the
-// command. The entry reads it before anything heavy loads and passes it down; nothing
-// else reads GITHUB_EVENT_PATH.
+// The run this step belongs to, read once by the entry before anything heavy loads:
+// the runner's variables, the payload, its pull request and, on a comment, the command.
 
 import {
   DEFAULT_TRIGGER_PHRASE,

@@ -1,12 +1,6 @@
-// The step's log as a person sees it on GitHub. On a runner, the runner reads the
-// workflow commands (`::add-mask::`, `::group::`, `::error::`…) and shows their
-// effect; outside one (GITHUB_ACTIONS unset) nothing would, and a terminal would
-// show them raw, the API key's `::add-mask::` line included. This plays the runner's
-// part there: masks are swallowed, a group is a heading, an annotation reads
-// `Error: …`, an output reads `Output job-id: …`, and debug lines show only when
-// RUNNER_DEBUG is 1. The demo renders a runner's log with it too.
-//
-// No imports, and only erasable TypeScript: the demo loads it with Node directly.
+// Outside a runner (GITHUB_ACTIONS unset), the step's log as a person sees it on GitHub,
+// not raw workflow commands (the key's `::add-mask::` included). The demo uses it too:
+// no imports, and only erasable TypeScript, so Node loads it directly.
 
 const COMMAND = /^::([A-Za-z-]+)(?: ([^:]*))?::([\s\S]*)$/
 

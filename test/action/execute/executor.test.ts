@@ -2,16 +2,18 @@
 // that ended badly while the run waited for it is what the outcome reports (its id,
 // status and link), whatever path ends the run.
 
-import { execute, type ExecuteContext } from '../../../src/action/execute/executor.js'
-import type { JobCalls } from '../../../src/action/execute/job-calls.js'
+import type { JobRun } from '../../../src/action/execute/executor.js'
 import { JobOwner } from '../../../src/action/execute/job-owner.js'
+import { carryOut } from '../../../src/action/main.js'
+import type { RunContext } from '../../../src/action/shell/context.js'
+import type { JobCalls } from '../../../src/action/shell/job-calls.js'
 import { outputValues } from '../../../src/action/publish/outputs.js'
 import type { AgentJob } from '../../../src/agent/job.js'
 import { FakeClock } from '../../support/fake-clock.js'
 
 const LINK = 'https://github.com/acme/docs/pull/100'
 
-function context(answers: AgentJob[]): { ctx: ExecuteContext; sent: string[] } {
+function context(answers: AgentJob[]): { ctx: RunContext; run: JobRun; sent: string[] } {
   const sent: string[] = []
   let i = 0
   const calls = {
@@ -28,26 +30,29 @@ function context(answers: AgentJob[]): { ctx: ExecuteContext; sent: string[] } {
       ...(jobId ? { jobId } : {})
     })
   } as unknown as JobCalls
-  const ctx: ExecuteContext = {
+  const ctx = {
     settings: {
       wait: true,
       requirePr: false,
       timeoutMs: 60_000,
       pollIntervalMs: 1000,
-      maxPollIntervalMs: 5000
+      maxPollIntervalMs: 5000,
+      projectId: 'proj-test'
     },
     calls,
-    owner: new JobOwner({ jobNamed: () => undefined, jobCreated: () => undefined }),
     clock: new FakeClock(),
     startedAt: 0,
     deadline: 60_000,
-    signal: new AbortController().signal,
-    projectId: 'proj-test',
-    run: { runId: '4242', runAttempt: 1 },
-    promptToSend: () => Promise.resolve('Fix the typo'),
-    hooks: { jobStarted: () => Promise.resolve() }
+    signal: new AbortController().signal
+  } as unknown as RunContext
+  const run: JobRun = {
+    owner: new JobOwner({ jobNamed: () => undefined, jobCreated: () => undefined }),
+    identity: { runId: '4242', runAttempt: 1 },
+    prompt: () => Promise.resolve('Fix the typo'),
+    progress: { started: () => Promise.resolve(), settled: () => Promise.resolve() },
+    branch: false
   }
-  return { ctx, sent }
+  return { ctx, run, sent }
 }
 
 describe("a docs pull request's job that ended badly", () => {
@@ -55,8 +60,8 @@ describe("a docs pull request's job that ended badly", () => {
     'is reported as it is when it was already %s: the command is declined, nothing sent',
     async (status) => {
       const opener: AgentJob = { id: 'job_1', status, prLink: LINK }
-      const { ctx, sent } = context([opener])
-      const outcome = await execute(ctx, {
+      const { ctx, run, sent } = context([opener])
+      const outcome = await carryOut(ctx, run, {
         action: 'wait-then-follow-up',
         jobId: 'job_1',
         via: 'docs-opener',
@@ -78,8 +83,8 @@ describe("a docs pull request's job that ended badly", () => {
     async (status) => {
       const working: AgentJob = { id: 'job_1', status: 'active', prLink: null }
       const ended: AgentJob = { id: 'job_1', status, prLink: LINK }
-      const { ctx, sent } = context([working, ended])
-      const outcome = await execute(ctx, {
+      const { ctx, run, sent } = context([working, ended])
+      const outcome = await carryOut(ctx, run, {
         action: 'wait-then-follow-up',
         jobId: 'job_1',
         via: 'docs-opener',

@@ -5,8 +5,9 @@
 import assert from 'node:assert/strict'
 import fc from 'fast-check'
 import { JobOwner } from '../../../src/action/execute/job-owner.js'
-import type { JobCalls } from '../../../src/action/execute/job-calls.js'
-import { finish, type WatchContext } from '../../../src/action/execute/watch.js'
+import { finish } from '../../../src/action/execute/watch.js'
+import type { JobCalls } from '../../../src/action/shell/job-calls.js'
+import type { RunContext } from '../../../src/action/shell/context.js'
 import { checkOutcome } from '../../../src/action/publish/check-outcome.js'
 import { renderComment } from '../../../src/action/publish/comment-body.js'
 import { outputValues } from '../../../src/action/publish/outputs.js'
@@ -52,7 +53,7 @@ async function outcomeOf(answers: Omit<AgentJob, 'id'>[], wait: boolean, afterMe
       jobId: 'job_1'
     })
   } as unknown as JobCalls
-  const ctx: WatchContext = {
+  const ctx = {
     settings: {
       wait,
       requirePr: false,
@@ -61,14 +62,13 @@ async function outcomeOf(answers: Omit<AgentJob, 'id'>[], wait: boolean, afterMe
       maxPollIntervalMs: 5000
     },
     calls,
-    owner,
     clock,
     startedAt: 0,
     deadline: 60_000,
     signal: new AbortController().signal
-  }
+  } as unknown as RunContext
   const first = job(0)
-  const ending = await finish(ctx, first, afterMessage)
+  const ending = await finish(ctx, owner, first, afterMessage)
   return { outcome: owner.outcome(ending), lastAnswer: served ?? first }
 }
 

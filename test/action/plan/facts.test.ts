@@ -5,6 +5,7 @@
 
 import { gatherFacts } from '../../../src/action/plan/facts.js'
 import type { JobReader } from '../../../src/action/plan/facts.js'
+import type { RunContext } from '../../../src/action/shell/context.js'
 import { readSettings } from '../../../src/action/shell/inputs.js'
 import { ApiError } from '../../../src/agent/http-errors.js'
 import type { AgentJob } from '../../../src/agent/job.js'
@@ -38,7 +39,7 @@ async function factsFor(rerun: boolean, read: (id: string) => Promise<AgentJob>)
       return read(id)
     }
   } satisfies JobReader
-  const gathered = await gatherFacts({
+  const ctx = {
     event: {
       run: workflowRun({ runAttempt: 2 }),
       pullRequest: undefined,
@@ -47,12 +48,13 @@ async function factsFor(rerun: boolean, read: (id: string) => Promise<AgentJob>)
     },
     settings,
     calls,
-    userAgent: 'test',
     clock: systemClock,
     deadline: Date.now() + 60_000,
     signal: new AbortController().signal,
-    checkRun: checkRun(rerun, 'job_1')
-  })
+    checkRun: checkRun(rerun, 'job_1'),
+    left: (budgetMs: number) => budgetMs
+  } as unknown as RunContext
+  const gathered = await gatherFacts(ctx)
   return { facts: gathered.facts, asked }
 }
 

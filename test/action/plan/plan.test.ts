@@ -12,7 +12,7 @@ import {
   type Plan,
   type RecordedJob
 } from '../../../src/action/plan/plan.js'
-import { describeDecision } from '../../../src/action/plan/plan-words.js'
+import { describeDecision } from '../../../src/action/plan/words.js'
 import { nextRecord, type PullRequestRecord } from '../../../src/github/pr-record.js'
 
 const RUN = { runId: '500', runAttempt: 1 }
@@ -241,7 +241,7 @@ describe('the plan for every flow', () => {
     [
       'job-id alone: waits for that job',
       { named: { jobId: 'job_7', send: false } },
-      { action: 'watch', jobId: 'job_7', how: 'Waiting for' }
+      { action: 'watch', jobId: 'job_7', earlier: false }
     ],
     [
       'pull request without a record: creates its job',
@@ -300,7 +300,7 @@ describe('the plan for every flow', () => {
     ...(['active', 'completed'] as const).map((status): [string, Partial<Facts>, Plan] => [
       `re-run outside a pull request: follows the earlier attempt's ${status} job`,
       { earlierAttempt: { jobId: 'job_1', recorded: found(status) } },
-      { action: 'watch', jobId: 'job_1', how: 'Following', job: job(status) }
+      { action: 'watch', jobId: 'job_1', earlier: true, job: job(status) }
     ]),
     ...(['failed', 'archived'] as const).map((status): [string, Partial<Facts>, Plan] => [
       `re-run outside a pull request: starts again when the earlier job is ${status}`,

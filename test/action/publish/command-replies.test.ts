@@ -24,7 +24,7 @@ beforeEach(() => {
 function taken(event = 'issue_comment'): CommandReplyOptions {
   const { command } = readCommand(event, fixture(event), '/docs')
   if (!command) throw new Error('the fixture is not a command')
-  return { command, repository: 'acme/app', token: TOKEN, userAgent: 'test', budgetMs: 10_000 }
+  return { command, repository: 'acme/app', token: TOKEN, budgetMs: 10_000 }
 }
 
 const job = (status: string): AgentJob => ({ id: 'job_1', status, prLink: null })

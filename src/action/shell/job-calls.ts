@@ -11,42 +11,38 @@ import { withRetry, type CallKind } from '../../agent/retry.js'
 import type { Clock } from '../../common/clock.js'
 import { formatDuration } from '../../common/duration.js'
 import { safeLine } from '../../common/safe-text.js'
-import type { Settings } from '../shell/inputs.js'
-import type { Ending } from './outcome.js'
-
-export interface JobCallOptions {
-  settings: Pick<
-    Settings,
-    'baseUrl' | 'apiKey' | 'projectId' | 'pollIntervalMs' | 'maxPollIntervalMs'
-  >
-  dispatcher: Dispatcher
-  proxy: string | undefined
-  userAgent: string
-  clock: Clock
-  deadline: number
-  signal: AbortSignal
-}
+import type { Settings } from './inputs.js'
+import { USER_AGENT } from './version.js'
 
 export class JobCalls {
   private readonly api: AgentApi
   /** Where the calls go, for error messages. */
   private readonly where: Omit<ErrorContext, 'endpoint'>
 
-  constructor(private readonly options: JobCallOptions) {
-    const { settings, clock } = options
+  constructor(
+    private readonly options: {
+      settings: Pick<
+        Settings,
+        'baseUrl' | 'apiKey' | 'projectId' | 'pollIntervalMs' | 'maxPollIntervalMs'
+      >
+      dispatcher: Dispatcher
+      proxy: string | undefined
+      clock: Clock
+      deadline: number
+      signal: AbortSignal
+    }
+  ) {
+    const { settings, clock, dispatcher, proxy } = options
+    const { baseUrl, apiKey, projectId } = settings
     const http = new HttpClient({
-      baseUrl: settings.baseUrl,
-      apiKey: settings.apiKey,
-      userAgent: options.userAgent,
-      dispatcher: options.dispatcher,
+      baseUrl,
+      apiKey,
+      userAgent: USER_AGENT,
+      dispatcher,
       now: () => clock.now()
     })
-    this.api = new AgentApi(http, settings.projectId)
-    this.where = {
-      projectId: settings.projectId,
-      host: settings.baseUrl.host,
-      ...(options.proxy === undefined ? {} : { proxy: options.proxy })
-    }
+    this.api = new AgentApi(http, projectId)
+    this.where = { projectId, host: baseUrl.host, ...(proxy === undefined ? {} : { proxy }) }
   }
 
   /** The context error messages and endings name: the endpoint, the project, the host. */
@@ -55,29 +51,32 @@ export class JobCalls {
   }
 
   /** A failed call, as the step's ending. */
-  failure(error: unknown, endpoint: Endpoint, jobId?: string): Ending {
+  failure(
+    error: unknown,
+    endpoint: Endpoint,
+    jobId?: string
+  ): { conclusion: 'failed'; message: string } {
     return { conclusion: 'failed', message: describeError(error, this.context(endpoint, jobId)) }
   }
 
   read(jobId: string): Promise<AgentJob> {
-    return this.retried('read', () => this.api.getJob(jobId, this.call))
+    return this.retried('read', (call) => this.api.getJob(jobId, call))
   }
 
   create(prompt: string): Promise<AgentJob> {
-    return this.retried('write', () => this.api.createJob(prompt, this.call))
+    return this.retried('write', (call) => this.api.createJob(prompt, call))
   }
 
   message(jobId: string, prompt: string): Promise<AgentJob> {
-    return this.retried('write', () => this.api.sendMessage(jobId, prompt, this.call))
+    return this.retried('write', (call) => this.api.sendMessage(jobId, prompt, call))
   }
 
-  private get call(): { deadline: number; signal: AbortSignal } {
-    return { deadline: this.options.deadline, signal: this.options.signal }
-  }
-
-  private retried<T>(kind: CallKind, call: () => Promise<T>): Promise<T> {
+  private retried<T>(
+    kind: CallKind,
+    call: (options: { deadline: number; signal: AbortSignal }) => Promise<T>
+  ): Promise<T> {
     const { settings, clock, deadline, signal } = this.options
-    return withRetry(call, {
+    return withRetry(() => call({ deadline, signal }), {
       kind,
       backoff: { baseMs: settings.pollIntervalMs, maxMs: settings.maxPollIntervalMs },
       deadline,

@@ -1,0 +1,63 @@
+// What the end of a run does with the job's docs pull request, decided here (pure):
+// whether it is read and handed to reviewers, who is asked, and what the record keeps.
+
+import type { AgentJob } from '../../agent/job.js'
+import type { BranchRecord } from '../../github/branch-record.js'
+import type { ReviewerSpec } from '../../github/docs-review.js'
+import { withHandedOff, type PullRequestRecord } from '../../github/pr-record.js'
+import type { Settings } from '../shell/inputs.js'
+
+export interface HandOff {
+  link?: string
+  /** Nothing was sent, or the run was cancelled: the docs pull request is left alone. */
+  quiet: boolean
+  /** Reviewers and labels were already requested for it (the record says so). */
+  already: boolean
+  /** Who the hand-off asks: on a branch, `author` means the covered changes' authors, asked apart. */
+  reviewers: ReviewerSpec[]
+  askAuthors: boolean
+}
+
+export function handOffOf(
+  settings: Pick<Settings, 'docsPrReviewers'>,
+  end: { job?: AgentJob; record?: PullRequestRecord; skipped?: boolean; cancelled?: string },
+  branch?: { record?: BranchRecord }
+): HandOff {
+  const link = end.job?.prLink ?? undefined
+  const onBranch = branch?.record?.jobId !== undefined ? branch.record.handedOff : undefined
+  const askAuthors = !!branch && settings.docsPrReviewers.some((r) => r.kind === 'author')
+  return {
+    ...(link ? { link } : {}),
+    quiet: end.cancelled !== undefined || end.skipped === true,
+    already: link !== undefined && (end.record?.handedOff === link || onBranch === link),
+    reviewers: branch
+      ? settings.docsPrReviewers.filter((r) => r.kind !== 'author')
+      : settings.docsPrReviewers,
+    askAuthors
+  }
+}
+
+/**
+ * The record after the hand-off: it names the docs pull request as handed off once
+ * reviewers and labels were requested (or none were asked) and the back-link is there
+ * or cannot be written by any run; a later run retries otherwise.
+ */
+export function recordAfterHandOff(
+  record: PullRequestRecord | undefined,
+  handOff: HandOff,
+  settings: Pick<Settings, 'docsPrReviewers' | 'docsPrLabels'>,
+  done: { handedOff: boolean; backLink: 'done' | 'retry' | 'skipped' }
+): PullRequestRecord | undefined {
+  const asked = settings.docsPrReviewers.length > 0 || settings.docsPrLabels.length > 0
+  const { link } = handOff
+  if (!record || !link || handOff.already || done.backLink === 'retry') return record
+  return done.handedOff || !asked ? withHandedOff(record, link) : record
+}
+
+/** The token that reaches a branch's docs pull request: docs-token, or the docs here. */
+export function branchDocsToken(
+  settings: Pick<Settings, 'docsToken' | 'githubToken'>,
+  docsHere: boolean
+): string | undefined {
+  return settings.docsToken ?? (docsHere ? settings.githubToken : undefined)
+}

@@ -1,0 +1,144 @@
+// The plan and what came of it, in words, written once: the log line and comment's
+// "this run" sentence, the dry run's sentence, the dashboard row's action, and how
+// the log names the job. Pure.
+
+import type { RunAction } from '../../github/branch-record.js'
+import type { CreateReason, Plan } from './plan.js'
+
+/** How the run came to its job, as the log line naming it says. */
+export type Naming =
+  | 'created'
+  | 'following'
+  | 'waiting'
+  | 'resuming'
+  | 'reporting'
+  | 'messaging'
+  | 'commanding'
+  | 'busy'
+  | 'sent-follow-up'
+  | 'sent-message'
+
+const NAMING: Record<Naming, string> = {
+  created: 'Created',
+  following: 'Following',
+  waiting: 'Waiting for',
+  resuming: 'Resuming',
+  reporting: 'Reporting',
+  messaging: 'Sending a message to',
+  commanding: 'Sending the command to',
+  busy: 'Waiting for busy',
+  'sent-follow-up': 'Sent the follow-up to',
+  'sent-message': 'Sent the message to'
+}
+
+export function namingLine(how: Naming, jobId: string): string {
+  return `${NAMING[how]} agent job ${jobId}.`
+}
+
+const WHY: Record<Exclude<CreateReason, 'no-record' | 'reuse-off'>, string> = {
+  failed: 'failed',
+  archived: 'was archived',
+  gone: 'no longer exists (the service answered 404)',
+  'docs-merged': 'has its docs pull request already merged',
+  'docs-closed': 'has its docs pull request already closed'
+}
+
+function ordinal(n: number): string {
+  const tens = n % 100
+  if (tens >= 11 && tens <= 13) return `${n}th`
+  return `${n}${['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'}`
+}
+
+/**
+ * What the run did, in one sentence for the log, the comment, the summary and the
+ * dashboard. `busy`: a follow-up came after waiting for the job; `attempt`: the run's.
+ */
+export function describeDecision(
+  plan: Plan,
+  jobId: string,
+  options: { busy?: boolean; attempt?: number; scope?: 'pull request' | 'branch' } = {}
+): string {
+  const scope = options.scope ?? 'pull request'
+  const attempt = `Re-run (attempt ${options.attempt ?? '?'})`
+  switch (plan.action) {
+    case 'create':
+      if (plan.reason === 'no-record') return `Created job ${jobId} for this ${scope}.`
+      if (plan.reason === 'reuse-off') {
+        return `Created a new job ${jobId} (reuse-job: false); later runs use it.`
+      }
+      return `Created a new job ${jobId}: the recorded job ${plan.replaces ?? ''} ${WHY[plan.reason]}.`
+    case 'follow-up':
+    case 'wait-then-follow-up': {
+      const sent = `sent the ${ordinal(plan.followUp ?? 1)} follow-up for this ${scope} to job ${jobId}`
+      return options.busy
+        ? `Waited for job ${jobId} to finish an earlier prompt, then ${sent}.`
+        : `S${sent.slice(1)}.`
+    }
+    case 'resume':
+      return `${attempt}: resumed job ${jobId}, which the earlier attempt started; the prompt was not sent again.`
+    case 'report':
+      return `${attempt}: job ${jobId} from the earlier attempt had already ended; reported as it is, the prompt was not sent again.`
+    case 'nothing-new':
+      return plan.jobId
+        ? `Nothing new since the last commit that reached job ${plan.jobId}: nothing was sent.`
+        : 'No commit to tell the agent about: nothing was sent.'
+    default:
+      return ''
+  }
+}
+
+/** What a busy wait that did not end left unsaid. */
+export function notSentAfterWait(jobId: string, command: boolean): string {
+  return `Waited for job ${jobId}, which was still working on an earlier prompt; this ${command ? 'command' : "run's prompt"} was not sent.`
+}
+
+/** What a dry run would do, in one sentence. */
+export function wouldDo(plan: Plan): string {
+  const nothing = 'nothing would be sent.'
+  switch (plan.action) {
+    case 'skip':
+      return `Nothing to do (${plan.reason}).`
+    case 'refuse':
+      return plan.reply === 'usage'
+        ? "Would reply with the command's usage: it has no instruction after the trigger phrase."
+        : `Would refuse the command (${plan.reason}) and say so on the pull request.`
+    case 'create':
+      return plan.replaces
+        ? `Would create a new job, replacing job ${plan.replaces} (${plan.reason}).`
+        : 'Would create a new job.'
+    case 'follow-up':
+      return `Would send the prompt to job ${plan.jobId} as a follow-up.`
+    case 'wait-then-follow-up':
+      return `Would wait for job ${plan.jobId} to finish its earlier prompt, then send the prompt to it.`
+    case 'watch':
+      return plan.earlier
+        ? `Would follow job ${plan.jobId}, which an earlier attempt of this run started; ${nothing}`
+        : `Would wait for job ${plan.jobId}; ${nothing}`
+    case 'resume':
+      return `Would resume job ${plan.jobId}, which an earlier attempt of this run started; ${nothing}`
+    case 'report':
+      return `Would report job ${plan.jobId} as it is; ${nothing}`
+    case 'decline':
+      return plan.message
+    case 'nothing-new':
+      return `Nothing new on the branch since the last commit that reached the agent: ${nothing}`
+  }
+}
+
+/** What the dashboard's row says the run did. */
+export function runAction(plan: Plan, jobId: string | undefined, sent: boolean): RunAction {
+  if (!jobId) return 'failed'
+  switch (plan.action) {
+    case 'create':
+      return plan.reason === 'no-record' ? 'created' : 'started-over'
+    case 'follow-up':
+      return sent ? 'followed-up' : 'failed'
+    case 'wait-then-follow-up':
+    case 'resume':
+      return 'waited'
+    case 'nothing-new':
+      return 'nothing-new'
+    default:
+      return 'reported'
+  }
+}

@@ -1,0 +1,104 @@
+// The run's one context, built once after the command check: the final settings, the
+// step's clock, deadline and budgets, its cancellation, and the Agent Jobs calls.
+
+import type { Dispatcher } from 'undici'
+import { systemClock, type Clock } from '../../common/clock.js'
+import { DocsCheckRun } from '../../github/check-run.js'
+import type { RunEvent } from './event.js'
+import type { Settings } from './inputs.js'
+import { JobCalls } from './job-calls.js'
+import { USER_AGENT } from './version.js'
+
+// How long each GitHub step around the job may take. Every GitHub call is best effort,
+// so a slow GitHub costs the run at most these, never the job's own timeout. When the
+// run is cancelled, the last writes share the runner's 7.5 s before SIGTERM.
+export const BUDGETS = {
+  commandCheck: 15_000,
+  pullRequestThread: 60_000,
+  docsPullRequestState: 10_000,
+  branchReads: 30_000,
+  dashboard: { normal: 10_000, cancelled: 4_000 },
+  earlierAttempt: 10_000,
+  workflowContext: 15_000,
+  earlyRecord: 10_000,
+  checkRunCall: 10_000,
+  docsPullRequest: 20_000,
+  backLink: 10_000,
+  prComment: { normal: 15_000, cancelled: 5_000 },
+  checkRunEnd: { normal: 10_000, cancelled: 5_000 },
+  reaction: { normal: 10_000, cancelled: 3_000 }
+} as const
+
+/**
+ * The runner cancels a step with SIGINT, then SIGTERM 7.5 s later: either aborts the
+ * run's signal, so the call under way stops and the step can still say which job runs.
+ */
+export class Cancellation {
+  readonly controller = new AbortController()
+  reason: NodeJS.Signals | undefined
+  private readonly onSignal = (signal: NodeJS.Signals): void => {
+    this.reason ??= signal
+    this.controller.abort()
+  }
+
+  constructor() {
+    process.on('SIGINT', this.onSignal).on('SIGTERM', this.onSignal)
+  }
+
+  dispose(): void {
+    process.off('SIGINT', this.onSignal).off('SIGTERM', this.onSignal)
+  }
+}
+
+export interface RunContext {
+  event: RunEvent
+  /** Final: a command's prompt in place of the workflow's. */
+  settings: Settings
+  clock: Clock
+  startedAt: number
+  deadline: number
+  signal: AbortSignal
+  cancelled: () => NodeJS.Signals | undefined
+  calls: JobCalls
+  checkRun?: DocsCheckRun
+  /** A budget, never past the step's deadline (at least 1 ms, so a call fails fast). */
+  left(budgetMs: number): number
+  /** A budget for the last writes, shorter when the run was cancelled. */
+  last(budget: { normal: number; cancelled: number }): number
+}
+
+export function openRun(
+  event: RunEvent,
+  settings: Settings,
+  net: { dispatcher: Dispatcher; proxy: string | undefined },
+  cancellation: Cancellation,
+  startedAt: number,
+  clock: Clock = systemClock
+): RunContext {
+  const deadline = startedAt + settings.timeoutMs
+  const signal = cancellation.controller.signal
+  const { githubToken: token, projectId } = settings
+  return {
+    event,
+    settings,
+    clock,
+    startedAt,
+    deadline,
+    signal,
+    cancelled: () => cancellation.reason,
+    calls: new JobCalls({ settings, ...net, clock, deadline, signal }),
+    ...(settings.checkRun
+      ? {
+          checkRun: new DocsCheckRun({
+            run: event.run,
+            ...(token ? { token } : {}),
+            projectId,
+            userAgent: USER_AGENT,
+            signal
+          })
+        }
+      : {}),
+    left: (budgetMs) => Math.max(1, Math.min(budgetMs, deadline - clock.now())),
+    last: (budget) => (cancellation.reason ? budget.cancelled : budget.normal)
+  }
+}
