@@ -1,7 +1,6 @@
 // @ts-check
 // The architecture, checked by `npm run lint`: the folders of src/ and their packages, the stages
-// of src/action, a pure plan, no cycle (type-only imports count). The known violations of
-// .dependency-cruiser-known-violations.json only shrink: `npx depcruise src --output-type baseline`.
+// of src/action, a pure plan, no cycle (type-only imports count).
 
 /** @param {string[]} names packages, as a pattern on the path they resolve to */
 const packages = (...names) => `^node_modules/(${names.join('|')})/`
@@ -21,8 +20,10 @@ const layer = (name, from, folders, pkgs = []) => ({
 const ACTION = '^src/action/'
 /** The modules that gather facts (read GitHub and the service) for the plan. */
 const FACTS = `${ACTION}plan/(facts|branch-facts|command-gate)[.]ts$`
-/** The wiring at the action's top; budgets.ts beside them is data that any stage may read. */
-const WIRING = `${ACTION}(main|run-parts)[.]ts$`
+/** The wiring at the action's top. */
+const WIRING = `${ACTION}main[.]ts$`
+/** The records' codecs in src/github: pure, so the plan may use them. */
+const RECORDS = '^src/github/(pr-record|branch-record|marker|workflow-run)[.]ts$'
 
 /** A stage of the flow shell → plan → execute → publish: it imports no later one. */
 const stage = (name, later) => ({
@@ -101,12 +102,20 @@ export default {
     {
       name: 'plan-does-no-io',
       severity: 'error',
-      comment: 'The plan runs only pure code: src/common, the plan, src/agent/job.ts (types aside)',
+      comment:
+        "The plan runs only pure code: src/common, the plan, the job's shape, the records' codecs (types aside)",
       from: { path: `${ACTION}plan/`, pathNot: FACTS },
       to: {
         dependencyTypesNot: ['type-only'],
-        pathNot: [`^src/common/`, `${ACTION}plan/`, '^src/agent/job[.]ts$']
+        pathNot: [`^src/common/`, `${ACTION}plan/`, '^src/agent/job[.]ts$', RECORDS]
       }
+    },
+    {
+      name: 'records-are-pure',
+      severity: 'error',
+      comment: "The records' codecs read and write text only: src/common, each other and Node",
+      from: { path: RECORDS },
+      to: { dependencyTypesNot: ['core', 'type-only'], pathNot: ['^src/common/', RECORDS] }
     }
   ],
   options: {
