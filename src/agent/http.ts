@@ -38,17 +38,10 @@ export interface RequestOptions {
   signal?: AbortSignal
 }
 
-// Connection failures that happen before a request byte is sent.
-const NOT_SENT_CODES = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'UND_ERR_CONNECT_TIMEOUT',
-  'EHOSTUNREACH',
-  'ENETUNREACH'
-])
-// undici's own header and body timers: the answer did not come in time.
-const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'])
+// Connection failures before a request byte is sent; undici's header and body timers.
+const NOT_SENT =
+  /^(?:ECONNREFUSED|ENOTFOUND|EAI_AGAIN|UND_ERR_CONNECT_TIMEOUT|EHOSTUNREACH|ENETUNREACH)$/
+const TIMEOUT = /^UND_ERR_(?:HEADERS|BODY)_TIMEOUT$/
 
 /** The most telling code in an error and its causes, and whether the request may have gone out. */
 export function classifyNetworkError(error: unknown): { code: string; maybeReceived: boolean } {
@@ -61,9 +54,9 @@ export function classifyNetworkError(error: unknown): { code: string; maybeRecei
     if (typeof code === 'string') codes.push(code)
     e = cause
   }
-  const notSent = codes.find(isCertificateCode) ?? codes.find((code) => NOT_SENT_CODES.has(code))
+  const notSent = codes.find(isCertificateCode) ?? codes.find((code) => NOT_SENT.test(code))
   if (notSent) return { code: notSent, maybeReceived: false }
-  if (codes.some((code) => TIMEOUT_CODES.has(code))) return { code: 'TIMEOUT', maybeReceived: true }
+  if (codes.some((code) => TIMEOUT.test(code))) return { code: 'TIMEOUT', maybeReceived: true }
   return { code: codes[0] ?? 'network error', maybeReceived: true }
 }
 
@@ -185,9 +178,7 @@ export class HttpClient {
         headersTimeout: limit + 1000,
         bodyTimeout: limit + 1000
       })
-      const response = await untilAborted(pending, signal)
-      const text = await this.readCapped(response, method, path)
-      return this.interpret(method, path, response, text)
+      return await this.answer(method, path, await untilAborted(pending, signal))
     } catch (error) {
       if (options.signal?.aborted) throw new CancelledError(exchange.sent)
       if (error instanceof ApiError || error instanceof BadResponseError) throw error
@@ -202,35 +193,18 @@ export class HttpClient {
     }
   }
 
-  private async readCapped(
-    response: Dispatcher.ResponseData,
-    method: string,
-    path: string
-  ): Promise<string> {
-    const tooLarge = (): BadResponseError => {
-      discard(response.body)
-      const size = `${Math.round(this.maxBodyBytes / 1024)} KiB`
-      const reason = `a body larger than ${size} (a job is far smaller)`
-      return new BadResponseError(method, path, response.statusCode, reason, '')
-    }
-    if (Number(response.headers['content-length']) > this.maxBodyBytes) throw tooLarge()
-    const chunks: Buffer[] = []
-    let size = 0
-    for await (const chunk of response.body as AsyncIterable<Buffer>) {
-      size += chunk.length
-      if (size > this.maxBodyBytes) throw tooLarge()
-      chunks.push(chunk)
-    }
-    return Buffer.concat(chunks).toString('utf8')
-  }
-
-  private interpret(
+  private async answer(
     method: string,
     path: string,
-    response: Dispatcher.ResponseData,
-    text: string
-  ): JsonResponse {
+    response: Dispatcher.ResponseData
+  ): Promise<JsonResponse> {
     const status = response.statusCode
+    const bad = (reason: string, body: string): BadResponseError =>
+      new BadResponseError(method, path, status, reason, body)
+    const size = `${Math.round(this.maxBodyBytes / 1024)} KiB`
+    const text = await readCapped(response, this.maxBodyBytes, () =>
+      bad(`a body larger than ${size} (a job is far smaller)`, '')
+    )
     let body: unknown
     let parsed = true
     try {
@@ -239,21 +213,36 @@ export class HttpClient {
       parsed = false
     }
     if (status >= 400) {
-      const retryAfter = [response.headers['retry-after']].flat()[0]
-      const retryAfterMs = parseRetryAfter(retryAfter, this.now())
+      const retryAfterMs = parseRetryAfter([response.headers['retry-after']].flat()[0], this.now())
       throw new ApiError(method, path, status, serverMessageOf(body, parsed, text), retryAfterMs)
     }
-    if (status >= 300) {
-      // undici does not follow redirects, and a redirected API key is not one we want to send.
-      const { location } = response.headers
-      const reason = 'a redirect, which this action does not follow'
-      const where = typeof location === 'string' ? location : ''
-      throw new BadResponseError(method, path, status, reason, where)
-    }
+    // undici does not follow redirects, and a redirected API key is not one we want to send.
+    const where = typeof response.headers.location === 'string' ? response.headers.location : ''
+    if (status >= 300) throw bad('a redirect, which this action does not follow', where)
     if (!parsed || body === undefined) {
-      const reason = parsed ? 'an empty body' : 'a body that is not JSON'
-      throw new BadResponseError(method, path, status, reason, text)
+      throw bad(parsed ? 'an empty body' : 'a body that is not JSON', text)
     }
     return { status, body, text }
   }
+}
+
+/** The body as text; past `max` bytes, it is dropped and `tooLarge()` thrown. */
+async function readCapped(
+  response: Dispatcher.ResponseData,
+  max: number,
+  tooLarge: () => Error
+): Promise<string> {
+  const fail = (): Error => {
+    discard(response.body)
+    return tooLarge()
+  }
+  if (Number(response.headers['content-length']) > max) throw fail()
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of response.body as AsyncIterable<Buffer>) {
+    size += chunk.length
+    if (size > max) throw fail()
+    chunks.push(chunk)
+  }
+  return Buffer.concat(chunks).toString('utf8')
 }
