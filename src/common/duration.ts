@@ -1,7 +1,7 @@
 // Durations as users write them: `500ms`, `10s`, `5m`, `1h`, `1m30s`, or a bare number of seconds.
 
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }
-const PART = /(\d+(?:\.\d+)?)(ms|s|m|h)/gy
+const PART = /(\d+(?:\.\d+)?)(ms|s|m|h)/g
 const WHOLE = /^(?:\d+(?:\.\d+)?(?:ms|s|m|h))+$/
 
 export const DURATION_FORM =
@@ -9,15 +9,10 @@ export const DURATION_FORM =
 
 export function parseDuration(text: string): number | undefined {
   const value = text.trim().toLowerCase()
-  let total = 0
-  if (/^\d+(?:\.\d+)?$/.test(value)) total = Number(value) * 1000
-  else if (!WHOLE.test(value)) return undefined
-  else {
-    PART.lastIndex = 0
-    for (let match = PART.exec(value); match; match = PART.exec(value)) {
-      total += Number(match[1]) * (UNIT_MS[match[2] as string] as number)
-    }
-  }
+  const bare = /^\d+(?:\.\d+)?$/.test(value)
+  if (!bare && !WHOLE.test(value)) return undefined
+  let total = bare ? Number(value) * 1000 : 0
+  for (const [, n, unit = ''] of value.matchAll(PART)) total += Number(n) * (UNIT_MS[unit] ?? 0)
   // Hundreds of digits read as Infinity: not a duration anyone meant.
   return Number.isFinite(total) ? Math.round(total) : undefined
 }
