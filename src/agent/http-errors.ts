@@ -8,7 +8,6 @@ export function redactAndCut(text: string, max: number): string {
   return redacted.length > max ? `${redacted.slice(0, max)}…` : redacted
 }
 
-/** The service answered with a 4xx or 5xx status. */
 export class ApiError extends Error {
   constructor(
     readonly method: string,
@@ -56,7 +55,6 @@ export class NetworkError extends Error {
   }
 }
 
-/** A 2xx answer whose body is not what the API promises. */
 export class BadResponseError extends Error {
   /** The start of the body, redacted. Untrusted: print through safeLine. */
   readonly excerpt: string

@@ -10,7 +10,6 @@ export type WaitEnd = 'terminal' | 'timeout' | 'cancelled' | 'error'
 
 export interface WaitResult {
   end: WaitEnd
-  /** The last job seen, if any. */
   job?: AgentJob
   /** GET requests that returned a job. */
   polls: number

@@ -81,7 +81,6 @@ export function permissionHint(error: unknown, text: string): string {
   return gitHubSaidNo(error) ? ` ${text}` : ''
 }
 
-/** Why a GitHub call failed, in one line safe to print. */
 export function describeGitHubError(error: unknown): string {
   const status = gitHubAnswerStatus(error)
   if (status !== undefined) return `the GitHub API answered ${status}`
@@ -110,15 +109,11 @@ export async function walkPages<T>(
 export interface RepositoryAccess {
   token: string
   userAgent: string
-  /** `owner/repo` */
-  repository: string
-  /** Cancellation of the whole run. */
+  repository: string // owner/repo
   signal?: AbortSignal
-  /** How long all of the feature's calls may take. */
-  budgetMs: number
+  budgetMs: number // for all of the feature's calls
 }
 
-/** A client bounded by the access's budget, and the repository's owner and name. */
 export async function openRepository(
   access: RepositoryAccess
 ): Promise<{ octokit: GitHubClient; owner: string; repo: string }> {

@@ -124,7 +124,6 @@ const UNTHROTTLED = {
   })
 } as unknown as NonNullable<ThrottlingOptions['write']>
 
-/** The options of both plugins for a call with `budget`. */
 export function retryOptions(budget: CallBudget): {
   retry: { doNotRetry: number[]; retries: number; retryAfterBaseValue: number }
   throttle: ThrottlingOptions
