@@ -1,13 +1,12 @@
 // The three Agent Jobs endpoints, typed. Ids are encoded into the path, never spliced.
 
 import { BadResponseError } from './http-errors.js'
-import type { HttpClient, JsonResponse } from './http.js'
+import type { HttpClient, JsonResponse, RequestOptions } from './http.js'
 import { NotAJobError, parseJob, type AgentJob } from './job.js'
 
 /**
- * The job in a 2xx answer; a body that is not one, or a job other than the one asked
- * about, becomes a BadResponseError. The excerpt is cut from the text as it came,
- * never rebuilt from the parsed value, so no shape of JSON can make it costly.
+ * The job in a 2xx answer, or a BadResponseError for a body that is not one or another job.
+ * The excerpt is cut from the text as it came, so no shape of JSON can make it costly.
  */
 function jobFrom(
   method: string,
@@ -30,19 +29,13 @@ function jobFrom(
   return job
 }
 
-/**
- * One path segment. `.` and `..` would be read as steps up the path even when
- * percent-encoded, so they are refused rather than sent somewhere else.
- */
+/** One path segment; `.` and `..` would be read as steps up the path even when encoded. */
 function segment(id: string): string {
   if (id === '.' || id === '..') throw new Error(`'${id}' cannot be used as an id in a URL path`)
   return encodeURIComponent(id)
 }
 
-export interface CallOptions {
-  deadline: number
-  signal?: AbortSignal
-}
+export type CallOptions = Omit<RequestOptions, 'body'>
 
 export type Endpoint = 'create' | 'message' | 'get'
 
@@ -52,32 +45,29 @@ export class AgentApi {
     private readonly projectId: string
   ) {}
 
-  private jobsPath(): string {
-    return `/v2/agent/${segment(this.projectId)}/job`
-  }
-
-  private jobPath(jobId: string): string {
-    return `${this.jobsPath()}/${segment(jobId)}`
-  }
-
   /** POST /v2/agent/{projectId}/job: 201 with the new, active job. */
-  async createJob(prompt: string, options: CallOptions): Promise<AgentJob> {
-    const path = this.jobsPath()
-    const response = await this.http.requestJson('POST', path, { ...options, body: { prompt } })
-    return jobFrom('POST', path, response)
+  createJob(prompt: string, options: CallOptions): Promise<AgentJob> {
+    return this.call('POST', { ...options, body: { prompt } })
   }
 
   /** POST /v2/agent/{projectId}/job/{id}/message: 200 with the job. */
-  async sendMessage(jobId: string, prompt: string, options: CallOptions): Promise<AgentJob> {
-    const path = `${this.jobPath(jobId)}/message`
-    const response = await this.http.requestJson('POST', path, { ...options, body: { prompt } })
-    return jobFrom('POST', path, response, jobId)
+  sendMessage(jobId: string, prompt: string, options: CallOptions): Promise<AgentJob> {
+    return this.call('POST', { ...options, body: { prompt } }, jobId, '/message')
   }
 
   /** GET /v2/agent/{projectId}/job/{id}: 200 with the job. */
-  async getJob(jobId: string, options: CallOptions): Promise<AgentJob> {
-    const path = this.jobPath(jobId)
-    const response = await this.http.requestJson('GET', path, options)
-    return jobFrom('GET', path, response, jobId)
+  getJob(jobId: string, options: CallOptions): Promise<AgentJob> {
+    return this.call('GET', options, jobId)
+  }
+
+  private async call(
+    method: 'GET' | 'POST',
+    options: RequestOptions,
+    jobId?: string,
+    suffix = ''
+  ): Promise<AgentJob> {
+    const jobs = `/v2/agent/${segment(this.projectId)}/job`
+    const path = jobId === undefined ? jobs : `${jobs}/${segment(jobId)}${suffix}`
+    return jobFrom(method, path, await this.http.requestJson(method, path, options), jobId)
   }
 }

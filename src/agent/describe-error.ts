@@ -1,9 +1,9 @@
 // One line for every way a call can fail: what happened, and what to do about it.
-// Server text in these lines is untrusted; the action prints them through safeLine.
+// Server text in these lines is untrusted: print them through safeLine.
 
 import type { Endpoint } from './agent-api.js'
 import { formatDuration } from '../common/duration.js'
-import { CancelledError, DeadlineError } from '../common/run-errors.js'
+import { CancelledError, DeadlineError, messageOf } from '../common/run-errors.js'
 import {
   ApiError,
   BadResponseError,
@@ -22,47 +22,34 @@ export interface ErrorContext {
   proxy?: string
 }
 
-function serverSays(error: ApiError): string {
-  return error.serverMessage ? ` The service said: "${error.serverMessage}".` : ''
-}
-
-/** "Project not found" (and not "Job not found in project …"). */
-function projectNotFound(serverMessage: string): boolean {
-  return /project/i.test(serverMessage) && !/job/i.test(serverMessage)
-}
-
 function apiErrorLine(error: ApiError, context: ErrorContext): string {
-  const what = `${error.method} ${error.path} answered ${error.status}.`
+  const said = error.serverMessage ?? ''
+  const what = `${error.method} ${error.path} answered ${error.status}.${said ? ` The service said: "${said}".` : ''}`
   switch (error.status) {
     case 400:
-      return `The service rejected the request: ${what}${serverSays(error)} Check the prompt (it must not be empty).`
+      return `The service rejected the request: ${what} Check the prompt (it must not be empty).`
     case 401:
-      return `The API key was not accepted: ${what}${serverSays(error)} Pass a current admin API key (mint_<secret>) from a secret; keys are made on the API keys page of the Mintlify dashboard.`
+      return `The API key was not accepted: ${what} Pass a current admin API key (mint_<secret>) from a secret; keys are made on the API keys page of the Mintlify dashboard.`
     case 403:
-      return (
-        `The API key may not do this: ${what}${serverSays(error)} Either the key has an IP allowlist ` +
-        `(GitHub-hosted runners' addresses change: widen the allowlist or use a runner with a fixed address), ` +
-        `or its scope is read-only (creating jobs and sending messages need write scope).`
-      )
+      return `The API key may not do this: ${what} Either the key has an IP allowlist (GitHub-hosted runners' addresses change: widen the allowlist or use a runner with a fixed address), or its scope is read-only (creating jobs and sending messages need write scope).`
     case 404:
-      // On a job's path the service's own text says which of the two it did not find.
-      return context.endpoint === 'create' || projectNotFound(error.serverMessage ?? '')
-        ? `Project '${context.projectId}' was not found: ${what}${serverSays(error)} Check the project-id input.`
-        : `Job '${context.jobId ?? ''}' was not found in project '${context.projectId}': ${what}${serverSays(error)} Check the job-id and project-id inputs.`
+      // On a job's path the service's own text says which it did not find: "Project not found".
+      return context.endpoint === 'create' || (/project/i.test(said) && !/job/i.test(said))
+        ? `Project '${context.projectId}' was not found: ${what} Check the project-id input.`
+        : `Job '${context.jobId ?? ''}' was not found in project '${context.projectId}': ${what} Check the job-id and project-id inputs.`
     case 429:
       return error.method === 'GET'
-        ? `Rate limited: ${what}${serverSays(error)} Poll less often (raise poll-interval and max-poll-interval) or raise the timeout.`
-        : `Rate limited: ${what}${serverSays(error)} The service allows 100 jobs and follow-up messages per project per hour; spread runs out or raise the timeout.`
+        ? `Rate limited: ${what} Poll less often (raise poll-interval and max-poll-interval) or raise the timeout.`
+        : `Rate limited: ${what} The service allows 100 jobs and follow-up messages per project per hour; spread runs out or raise the timeout.`
     default:
       return error.status >= 500
-        ? `The service failed: ${what}${serverSays(error)} This is usually temporary; try again later.`
-        : `Unexpected answer: ${what}${serverSays(error)}`
+        ? `The service failed: ${what} This is usually temporary; try again later.`
+        : `Unexpected answer: ${what}`
   }
 }
 
 function networkLine(error: NetworkError, context: ErrorContext): string {
   const call = `${error.method} ${error.path}`
-  const proxyCheck = 'Check HTTPS_PROXY / HTTP_PROXY, or list the host in NO_PROXY.'
   const proxyStatus = proxyRefusal(error.code)
   if (proxyStatus !== undefined) {
     const what = proxyStatus === 407 ? 'wants credentials' : `answered ${proxyStatus}`
@@ -76,7 +63,7 @@ function networkLine(error: NetworkError, context: ErrorContext): string {
     const why = error.code === 'TIMEOUT' ? 'no connection in time' : error.code
     // Through a proxy, the only connection this machine opens is to the proxy.
     return context.proxy
-      ? `Could not reach the proxy ${context.proxy} (${why}) for ${call} to ${context.host}. ${proxyCheck}`
+      ? `Could not reach the proxy ${context.proxy} (${why}) for ${call} to ${context.host}. Check HTTPS_PROXY / HTTP_PROXY, or list the host in NO_PROXY.`
       : `Could not reach ${context.host} (${why}) for ${call}. Check the network, proxy settings (HTTPS_PROXY, NO_PROXY) and base-url.`
   }
   if (error.code === 'TIMEOUT') {
@@ -96,17 +83,14 @@ function baseLine(error: unknown, context: ErrorContext): string {
     const last = error.lastError
     if (last instanceof ApiError && last.status === 429) {
       const wait =
-        last.retryAfterMs !== undefined
-          ? `the service asked to wait ${formatDuration(error.waitMs)}`
-          : `the next try would be in ${formatDuration(error.waitMs)}`
-      return `Rate limited, and ${wait}, longer than the timeout leaves; stopped now instead of sleeping past it. ${apiErrorLine(last, context)}`
+        last.retryAfterMs === undefined ? 'the next try would be in' : 'the service asked to wait'
+      return `Rate limited, and ${wait} ${formatDuration(error.waitMs)}, longer than the timeout leaves; stopped now instead of sleeping past it. ${apiErrorLine(last, context)}`
     }
     return `Gave up retrying: the next try (in ${formatDuration(error.waitMs)}) would come after the timeout. ${baseLine(last, context)}`
   }
   if (error instanceof CancelledError) return 'The run was cancelled.'
   if (error instanceof DeadlineError) return 'The timeout passed before the service answered.'
-  if (error instanceof Error) return `Unexpected error: ${error.message}`
-  return `Unexpected error: ${String(error)}`
+  return `Unexpected error: ${messageOf(error)}`
 }
 
 /** Whether a failed create or message may still have reached the service. */

@@ -1,19 +1,20 @@
-// What can go wrong with one HTTP exchange, as values the retry policy and the
-// messages can reason about.
+// What can go wrong with one HTTP exchange, as values the retry policy and the messages read.
 
 import { redact } from '../common/safe-text.js'
 
-const EXCERPT_CHARS = 120
+/** Redacted before it is cut, so no prefix of a secret survives the cut. */
+export function redactAndCut(text: string, max: number): string {
+  const redacted = redact(text)
+  return redacted.length > max ? `${redacted.slice(0, max)}…` : redacted
+}
 
-/** The service answered with a 4xx or 5xx status. */
 export class ApiError extends Error {
   constructor(
     readonly method: string,
     readonly path: string,
     readonly status: number,
-    /** The `error` text of the body, when the body had one. Untrusted: print through safeLine. */
+    /** The `error` text of the body, if any. Untrusted: print through safeLine. */
     readonly serverMessage: string | undefined,
-    /** From a Retry-After header, when one came. */
     readonly retryAfterMs: number | undefined
   ) {
     super(`${method} ${path} answered ${status}${serverMessage ? `: ${serverMessage}` : ''}`)
@@ -21,8 +22,8 @@ export class ApiError extends Error {
   }
 }
 
-// A certificate the machine does not trust (or that does not fit the host): no
-// request byte was sent, and repeating will not help.
+// A certificate the machine does not trust (or that does not fit the host): nothing was
+// sent, and repeating will not help.
 const CERTIFICATE_CODE = /CERT|SELF_SIGNED|UNABLE_TO_(?:GET|VERIFY)|^ERR_TLS_|^ERR_SSL_/
 
 export function isCertificateCode(code: string): boolean {
@@ -54,9 +55,8 @@ export class NetworkError extends Error {
   }
 }
 
-/** A 2xx answer whose body is not what the API promises. */
 export class BadResponseError extends Error {
-  /** The start of the body, secrets already redacted. Untrusted: print through safeLine. */
+  /** The start of the body, redacted. Untrusted: print through safeLine. */
   readonly excerpt: string
 
   constructor(
@@ -64,14 +64,11 @@ export class BadResponseError extends Error {
     readonly path: string,
     readonly status: number,
     readonly reason: string,
-    /** The body (or its start); cut here, after redaction, so no prefix of a secret survives the cut. */
     body: string
   ) {
     super(`${method} ${path} answered ${status} with ${reason}`)
     this.name = 'BadResponseError'
-    const redacted = redact(body)
-    this.excerpt =
-      redacted.length > EXCERPT_CHARS ? `${redacted.slice(0, EXCERPT_CHARS)}…` : redacted
+    this.excerpt = redactAndCut(body, 120)
   }
 }
 

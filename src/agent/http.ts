@@ -1,11 +1,16 @@
-// The one HTTP client: base URL, headers, per-request time limit, body size cap,
-// and the mapping of every failure to the errors in http-errors.ts.
+// The one HTTP client of the Agent Jobs API: base URL, headers, a time limit per request,
+// a cap on the body, and every failure mapped to the errors of http-errors.ts.
 
 import { DecoratorHandler, getGlobalDispatcher, request, type Dispatcher } from 'undici'
 import { CancelledError, DeadlineError } from '../common/run-errors.js'
-import { ApiError, BadResponseError, isCertificateCode, NetworkError } from './http-errors.js'
+import {
+  ApiError,
+  BadResponseError,
+  isCertificateCode,
+  NetworkError,
+  redactAndCut
+} from './http-errors.js'
 import { parseRetryAfter } from './retry-after.js'
-import { redact } from '../common/safe-text.js'
 
 export interface HttpClientOptions {
   baseUrl: URL
@@ -28,75 +33,50 @@ export interface JsonResponse {
 
 export interface RequestOptions {
   body?: unknown
-  /** Absolute time (ms, on the client's clock) after which nothing may run. */
+  /** Absolute time (on the client's clock) after which nothing may run. */
   deadline: number
-  /** Aborted when the run is cancelled. */
   signal?: AbortSignal
 }
 
-// Connection failures that happen before a request byte is sent.
-const NOT_SENT_CODES = new Set([
-  'ECONNREFUSED',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'UND_ERR_CONNECT_TIMEOUT',
-  'EHOSTUNREACH',
-  'ENETUNREACH'
-])
-// undici's own header and body timers: the answer did not come in time.
-const TIMEOUT_CODES = new Set(['UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'])
-const SERVER_MESSAGE_CHARS = 500
-
-function codeOf(error: unknown): string | undefined {
-  const code = (error as { code?: unknown } | undefined)?.code
-  return typeof code === 'string' ? code : undefined
-}
+// Connection failures before a request byte is sent; undici's header and body timers.
+const NOT_SENT =
+  /^(?:ECONNREFUSED|ENOTFOUND|EAI_AGAIN|UND_ERR_CONNECT_TIMEOUT|EHOSTUNREACH|ENETUNREACH)$/
+const TIMEOUT = /^UND_ERR_(?:HEADERS|BODY)_TIMEOUT$/
 
 /** The most telling code in an error and its causes, and whether the request may have gone out. */
 export function classifyNetworkError(error: unknown): { code: string; maybeReceived: boolean } {
-  const message = error instanceof Error ? error.message : ''
   // undici reports a refused CONNECT as "Proxy response (407) !== 200 when HTTP Tunneling".
-  const proxy = /Proxy response \((\d{3})\)/.exec(message)
+  const proxy = /Proxy response \((\d{3})\)/.exec(error instanceof Error ? error.message : '')
   if (proxy) return { code: `PROXY_${proxy[1] ?? ''}`, maybeReceived: false }
   const codes: string[] = []
-  let current: unknown = error
-  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
-    const code = codeOf(current)
-    if (code) codes.push(code)
-    current = (current as { cause?: unknown }).cause
+  for (let e = error, depth = 0; depth < 5 && typeof e === 'object' && e !== null; depth++) {
+    const { code, cause } = e as { code?: unknown; cause?: unknown }
+    if (typeof code === 'string') codes.push(code)
+    e = cause
   }
-  const certificate = codes.find(isCertificateCode)
-  if (certificate) return { code: certificate, maybeReceived: false }
-  const notSent = codes.find((code) => NOT_SENT_CODES.has(code))
+  const notSent = codes.find(isCertificateCode) ?? codes.find((code) => NOT_SENT.test(code))
   if (notSent) return { code: notSent, maybeReceived: false }
-  if (codes.some((code) => TIMEOUT_CODES.has(code))) return { code: 'TIMEOUT', maybeReceived: true }
+  if (codes.some((code) => TIMEOUT.test(code))) return { code: 'TIMEOUT', maybeReceived: true }
   return { code: codes[0] ?? 'network error', maybeReceived: true }
 }
 
 /** The service's own words in an error body: `{"error": "…"}`, or what a gateway sends instead. */
 function serverMessageOf(body: unknown, parsed: boolean, text: string): string | undefined {
-  const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {}
-  const nested =
-    typeof record.error === 'object' && record.error !== null
-      ? (record.error as Record<string, unknown>)
-      : {}
-  const candidate = [record.error, nested.message, record.message].find(
-    (value) => typeof value === 'string'
-  )
-  const message = typeof candidate === 'string' ? candidate : parsed ? undefined : text
-  if (message === undefined || message.trim() === '') return undefined
-  // Redact before cutting, so no prefix of a secret survives the cut.
-  const redacted = redact(message)
-  return redacted.length > SERVER_MESSAGE_CHARS
-    ? `${redacted.slice(0, SERVER_MESSAGE_CHARS)}…`
-    : redacted
+  const record = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>
+  const nested = (
+    typeof record.error === 'object' && record.error !== null ? record.error : {}
+  ) as {
+    message?: unknown
+  }
+  const found = [record.error, nested.message, record.message].find((v) => typeof v === 'string')
+  const message = typeof found === 'string' ? found : parsed ? undefined : text
+  return message?.trim() ? redactAndCut(message, 500) : undefined
 }
 
 /**
- * Tells `onSent` when the request begins to leave: undici calls onConnect just before
- * it writes the request to the socket, after the connection (and any proxy tunnel or
- * TLS handshake) is up. An exchange that fails before then cannot have reached the
- * service, whatever the error says.
+ * Tells `onSent` when the request begins to leave: undici calls onConnect just before it
+ * writes to the socket, once the connection (and any proxy tunnel or TLS) is up. An
+ * exchange that fails before then cannot have reached the service, whatever the error says.
  */
 function watchSending(dispatcher: Dispatcher, onSent: () => void): Dispatcher {
   // undici's own pass-through handler; its published types omit the methods it has.
@@ -115,17 +95,15 @@ function watchSending(dispatcher: Dispatcher, onSent: () => void): Dispatcher {
 }
 
 /**
- * The request's answer, or a rejection as soon as `signal` aborts. undici honours an
- * abort only once the request is on a connection: while a proxy tunnel is still being
- * opened (a proxy that accepts and never answers), it would wait on past the timeout.
+ * The answer, or a rejection as soon as `signal` aborts: undici honours an abort only once
+ * the request is on a connection, not while a proxy tunnel is still being opened.
  */
 function untilAborted(
   pending: Promise<Dispatcher.ResponseData>,
   signal: AbortSignal
 ): Promise<Dispatcher.ResponseData> {
   return new Promise((resolve, reject) => {
-    // Kept as they are (undici's and Node's errors carry the codes read later), even
-    // from another realm, where instanceof Error would say no.
+    // Kept as they are, for the codes read later, even from another realm (no instanceof).
     const asError = (reason: unknown): Error =>
       typeof reason === 'object' && reason !== null ? (reason as Error) : new Error(String(reason))
     const onAbort = (): void => reject(asError(signal.reason))
@@ -134,7 +112,7 @@ function untilAborted(
     pending.then(
       (response) => {
         signal.removeEventListener('abort', onAbort)
-        // Too late: the caller has moved on, so nobody will read this body.
+        // Too late: nobody will read this body.
         if (signal.aborted) discard(response.body)
         else resolve(response)
       },
@@ -146,8 +124,7 @@ function untilAborted(
   })
 }
 
-/** Drops a body unread. undici reports a destroyed body as an 'error' event, which
- * nothing would listen to any more: without the listener it would crash the process. */
+/** Drops a body unread. Its 'error' event on destroy would crash the process unheard. */
 function discard(body: Dispatcher.ResponseData['body']): void {
   body.on('error', () => undefined)
   body.destroy()
@@ -180,34 +157,28 @@ export class HttpClient {
     const limit = Math.min(this.requestTimeoutMs, remaining)
     const timeout = AbortSignal.timeout(limit)
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout
-    const url = new URL(this.basePath + path, this.options.baseUrl.origin)
-    // An object, so the type checker sees the callback's change.
-    const exchange = { sent: false }
+    const json = options.body === undefined ? {} : { 'content-type': 'application/json' }
+    const exchange = { sent: false } // an object, so the type checker sees the callback's change
     const dispatcher = watchSending(this.options.dispatcher ?? getGlobalDispatcher(), () => {
       exchange.sent = true
     })
-
     try {
-      const response = await untilAborted(
-        request(url, {
-          method,
-          headers: {
-            authorization: `Bearer ${this.options.apiKey}`,
-            accept: 'application/json',
-            'user-agent': this.options.userAgent,
-            ...(options.body === undefined ? {} : { 'content-type': 'application/json' })
-          },
-          ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
-          dispatcher,
-          signal,
-          // A backstop only: the signal above is what ends a slow exchange.
-          headersTimeout: limit + 1000,
-          bodyTimeout: limit + 1000
-        }),
-        signal
-      )
-      const text = await this.readCapped(response, method, path)
-      return this.interpret(method, path, response, text)
+      const pending = request(new URL(this.basePath + path, this.options.baseUrl.origin), {
+        method,
+        headers: {
+          authorization: `Bearer ${this.options.apiKey}`,
+          accept: 'application/json',
+          'user-agent': this.options.userAgent,
+          ...json
+        },
+        ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+        dispatcher,
+        signal,
+        // A backstop only: the signal above is what ends a slow exchange.
+        headersTimeout: limit + 1000,
+        bodyTimeout: limit + 1000
+      })
+      return await this.answer(method, path, await untilAborted(pending, signal))
     } catch (error) {
       if (options.signal?.aborted) throw new CancelledError(exchange.sent)
       if (error instanceof ApiError || error instanceof BadResponseError) throw error
@@ -222,44 +193,18 @@ export class HttpClient {
     }
   }
 
-  private async readCapped(
-    response: Dispatcher.ResponseData,
-    method: string,
-    path: string
-  ): Promise<string> {
-    const declared = Number(response.headers['content-length'])
-    const tooLarge = (): BadResponseError =>
-      new BadResponseError(
-        method,
-        path,
-        response.statusCode,
-        `a body larger than ${Math.round(this.maxBodyBytes / 1024)} KiB (a job is far smaller)`,
-        ''
-      )
-    if (declared > this.maxBodyBytes) {
-      discard(response.body)
-      throw tooLarge()
-    }
-    const chunks: Buffer[] = []
-    let size = 0
-    for await (const chunk of response.body) {
-      size += (chunk as Buffer).length
-      if (size > this.maxBodyBytes) {
-        discard(response.body)
-        throw tooLarge()
-      }
-      chunks.push(chunk as Buffer)
-    }
-    return Buffer.concat(chunks).toString('utf8')
-  }
-
-  private interpret(
+  private async answer(
     method: string,
     path: string,
-    response: Dispatcher.ResponseData,
-    text: string
-  ): JsonResponse {
+    response: Dispatcher.ResponseData
+  ): Promise<JsonResponse> {
     const status = response.statusCode
+    const bad = (reason: string, body: string): BadResponseError =>
+      new BadResponseError(method, path, status, reason, body)
+    const size = `${Math.round(this.maxBodyBytes / 1024)} KiB`
+    const text = await readCapped(response, this.maxBodyBytes, () =>
+      bad(`a body larger than ${size} (a job is far smaller)`, '')
+    )
     let body: unknown
     let parsed = true
     try {
@@ -268,34 +213,36 @@ export class HttpClient {
       parsed = false
     }
     if (status >= 400) {
-      const retryAfter = response.headers['retry-after']
-      const retryAfterMs = parseRetryAfter(
-        Array.isArray(retryAfter) ? retryAfter[0] : retryAfter,
-        this.now()
-      )
+      const retryAfterMs = parseRetryAfter([response.headers['retry-after']].flat()[0], this.now())
       throw new ApiError(method, path, status, serverMessageOf(body, parsed, text), retryAfterMs)
     }
-    if (status >= 300) {
-      // undici does not follow redirects, and a redirected API key is not one we want to send.
-      const location = response.headers.location
-      const where = typeof location === 'string' ? location : ''
-      throw new BadResponseError(
-        method,
-        path,
-        status,
-        'a redirect, which this action does not follow',
-        where
-      )
-    }
+    // undici does not follow redirects, and a redirected API key is not one we want to send.
+    const where = typeof response.headers.location === 'string' ? response.headers.location : ''
+    if (status >= 300) throw bad('a redirect, which this action does not follow', where)
     if (!parsed || body === undefined) {
-      throw new BadResponseError(
-        method,
-        path,
-        status,
-        parsed ? 'an empty body' : 'a body that is not JSON',
-        text
-      )
+      throw bad(parsed ? 'an empty body' : 'a body that is not JSON', text)
     }
     return { status, body, text }
   }
+}
+
+/** The body as text; past `max` bytes, it is dropped and `tooLarge()` thrown. */
+async function readCapped(
+  response: Dispatcher.ResponseData,
+  max: number,
+  tooLarge: () => Error
+): Promise<string> {
+  const fail = (): Error => {
+    discard(response.body)
+    return tooLarge()
+  }
+  if (Number(response.headers['content-length']) > max) throw fail()
+  const chunks: Buffer[] = []
+  let size = 0
+  for await (const chunk of response.body as AsyncIterable<Buffer>) {
+    size += chunk.length
+    if (size > max) throw fail()
+    chunks.push(chunk)
+  }
+  return Buffer.concat(chunks).toString('utf8')
 }

@@ -4,8 +4,8 @@
 import { isPlainId } from '../common/plain-id.js'
 import { parsePullRequestLink } from '../common/pull-request-link.js'
 
-export const TERMINAL_STATUSES = ['completed', 'archived', 'failed'] as const
-export const KNOWN_STATUSES = ['active', ...TERMINAL_STATUSES] as const
+const TERMINAL_STATUSES = ['completed', 'archived', 'failed']
+const KNOWN_STATUSES = ['active', ...TERMINAL_STATUSES]
 
 export interface AgentJob {
   id: string
@@ -19,25 +19,24 @@ export interface AgentJob {
 }
 
 export function isTerminal(status: string): boolean {
-  return (TERMINAL_STATUSES as readonly string[]).includes(status)
+  return TERMINAL_STATUSES.includes(status)
 }
 
 export function isKnownStatus(status: string): boolean {
-  return (KNOWN_STATUSES as readonly string[]).includes(status)
+  return KNOWN_STATUSES.includes(status)
 }
 
 /** A status is one word (`active`, or whatever a newer service calls it); it too reaches an output. */
 const PLAIN_STATUS = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/
 
-/** Why a body is not a job, or undefined when it is one. */
 function whyNotAJob(body: unknown): string | undefined {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'not a JSON object'
-  const record = body as Record<string, unknown>
-  if (typeof record.id !== 'string' || record.id.trim() === '') return 'no "id"'
-  if (!isPlainId(record.id)) return 'an "id" that is not a plain identifier'
-  if (typeof record.status !== 'string' || record.status.trim() === '') return 'no "status"'
-  if (!PLAIN_STATUS.test(record.status)) return 'a "status" that is not one plain word'
-  if (record.prLink != null && typeof record.prLink !== 'string') return '"prLink" is not a string'
+  const { id, status, prLink } = body as Record<string, unknown>
+  if (typeof id !== 'string' || id.trim() === '') return 'no "id"'
+  if (!isPlainId(id)) return 'an "id" that is not a plain identifier'
+  if (typeof status !== 'string' || status.trim() === '') return 'no "status"'
+  if (!PLAIN_STATUS.test(status)) return 'a "status" that is not one plain word'
+  if (prLink != null && typeof prLink !== 'string') return '"prLink" is not a string'
   return undefined
 }
 
@@ -60,7 +59,7 @@ export function parseJob(body: unknown): AgentJob {
   return {
     id: record.id as string,
     status: record.status as string,
-    // A link that is not exactly a pull request is treated as none (see pull-request-link.ts).
+    // A link that is not exactly a pull request is none (see pull-request-link.ts).
     prLink: parsePullRequestLink(record.prLink as string | null | undefined)?.link ?? null,
     ...(typeof record.model === 'string' ? { model: record.model } : {}),
     ...(source

@@ -1,6 +1,5 @@
-// Retrying one API call. What may be retried depends on whether the call is safe
-// to repeat: a poll (GET) is; a create or message (POST) is not, so it is repeated
-// only when the service cannot have acted on it.
+// Retrying one API call. A poll (GET) is safe to repeat; a create or message (POST) is
+// repeated only when the service cannot have acted on it.
 
 import type { Clock } from '../common/clock.js'
 import { ApiError, BadResponseError, NetworkError } from './http-errors.js'
@@ -8,9 +7,7 @@ import { ApiError, BadResponseError, NetworkError } from './http-errors.js'
 export type CallKind = 'read' | 'write'
 
 export interface Backoff {
-  /** First delay, ms. */
   baseMs: number
-  /** Longest delay, ms. */
   maxMs: number
   /** In [0, 1): injected so tests can pin the jitter. */
   random?: () => number
@@ -19,9 +16,8 @@ export interface Backoff {
 /** The delay before retry number `attempt` (1-based): doubling, capped, with jitter. */
 export function backoffDelay(backoff: Backoff, attempt: number): number {
   const exponential = Math.min(backoff.maxMs, backoff.baseMs * 2 ** Math.max(0, attempt - 1))
-  const random = backoff.random ?? Math.random
   // "Equal jitter": at least half the delay, so retries never bunch up at zero.
-  return Math.round(exponential / 2 + (random() * exponential) / 2)
+  return Math.round(exponential / 2 + ((backoff.random ?? Math.random)() * exponential) / 2)
 }
 
 const MAX_WRITE_ATTEMPTS = 5
@@ -35,13 +31,9 @@ export function isRetryable(error: unknown, kind: CallKind, attempt: number): bo
   }
   if (error instanceof NetworkError) {
     if (error.permanent) return false
-    if (kind === 'read') return true
-    return !error.maybeReceived && attempt < MAX_WRITE_ATTEMPTS
+    return kind === 'read' || (!error.maybeReceived && attempt < MAX_WRITE_ATTEMPTS)
   }
-  if (error instanceof BadResponseError) {
-    return kind === 'read' && attempt < MAX_BAD_READS
-  }
-  return false
+  return error instanceof BadResponseError && kind === 'read' && attempt < MAX_BAD_READS
 }
 
 /** A retry would have to wait past the step's timeout; carries the last error. */
@@ -66,14 +58,13 @@ export interface RetryOptions {
 }
 
 export async function withRetry<T>(call: () => Promise<T>, options: RetryOptions): Promise<T> {
-  // Bounded: every retry sleeps at least a moment, and nothing sleeps past the deadline.
   for (let attempt = 1; ; attempt++) {
     try {
       return await call()
     } catch (error) {
       if (!isRetryable(error, options.kind, attempt)) throw error
-      // Retry-After is the least we wait; the backoff still applies, so a server that
-      // keeps answering `Retry-After: 0` cannot turn the retries into a busy loop.
+      // Retry-After is the least we wait, and the backoff still applies: `Retry-After: 0`
+      // cannot turn the retries into a busy loop.
       const suggested = error instanceof ApiError ? (error.retryAfterMs ?? 0) : 0
       const delay = Math.max(suggested, backoffDelay(options.backoff, attempt), 1)
       if (options.clock.now() + delay >= options.deadline) {

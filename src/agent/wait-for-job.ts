@@ -1,6 +1,5 @@
-// The loop that polls one job until it reaches a terminal state, the timeout
-// passes, or the run is cancelled. Bounded: every turn sleeps at least the first
-// poll interval, and nothing sleeps past the deadline (poll-schedule.ts decides).
+// Polls one job until it ends, the timeout passes, or the run is cancelled. Bounded: every
+// turn sleeps at least the first interval, and none past the deadline (poll-schedule.ts).
 
 import type { Clock } from '../common/clock.js'
 import { CancelledError, DeadlineError } from '../common/run-errors.js'
@@ -11,20 +10,16 @@ export type WaitEnd = 'terminal' | 'timeout' | 'cancelled' | 'error'
 
 export interface WaitResult {
   end: WaitEnd
-  /** The last job seen, if any. */
   job?: AgentJob
   /** GET requests that returned a job. */
   polls: number
-  /** Why the wait ended, when `end` is 'error'. */
   error?: unknown
 }
 
 /**
- * After a follow-up message the service may still show the previous turn's end (there
- * is no turn counter and no updatedAt). A terminal status then ends the wait only once
- * the job has been seen in progress since the message, something in it changed
- * (status or pull request), or this many first poll intervals passed with nothing
- * changing: three polls that all saw the old turn (15 s with the default 5 s).
+ * After a follow-up message the service may still show the previous turn's end (it has no
+ * turn counter nor updatedAt): a terminal status ends the wait only once the job was seen in
+ * progress, something in it changed, or this many first intervals passed (15 s by default).
  */
 export const SETTLE_POLLS = 3
 
@@ -43,18 +38,14 @@ export interface WaitOptions {
   deadline: number
   clock: Clock
   signal?: AbortSignal
-  /** Called when the status differs from the last one seen (and for the first job). */
+  /** On a status other than the last one seen (and on the first job). */
   onStatus?: (job: AgentJob, previous: string | undefined) => void
-  /** Called after every poll, for debug logs. */
   onPoll?: (job: AgentJob, polls: number, nextDelayMs: number | undefined) => void
-  /** Called once, the first time a status outside the documented ones is seen. */
+  /** Once, on the first status outside the documented ones. */
   onUnknownStatus?: (status: string) => void
-  /**
-   * Set after a follow-up message: the settle window (ms from startedAt) during which an
-   * unchanged terminal status is taken for the previous turn's.
-   */
+  /** After a follow-up message: how long (from startedAt) an unchanged end is the previous turn's. */
   settleMs?: number
-  /** Called once when a terminal status is taken for the previous turn's. */
+  /** Once, when a terminal status is taken for the previous turn's. */
   onStale?: (job: AgentJob, windowMs: number) => void
 }
 
@@ -69,15 +60,13 @@ export async function waitForJob(options: WaitOptions): Promise<WaitResult> {
   let seenInProgress = false
   let warnedStale = false
   const fingerprint = (seen: AgentJob): string => `${seen.status}\n${seen.prLink ?? ''}`
-  /** Whether a terminal job ends the wait, or may still be the previous turn's. */
+  // Whether a terminal job ends the wait, or may still be the previous turn's.
   const settled = (seen: AgentJob): boolean => {
     if (options.settleMs === undefined || seenInProgress) return true
     if (baseline !== undefined && fingerprint(seen) !== baseline) return true
     if (clock.now() >= settleUntil) return true
-    if (!warnedStale) {
-      warnedStale = true
-      options.onStale?.(seen, options.settleMs)
-    }
+    if (!warnedStale) options.onStale?.(seen, options.settleMs)
+    warnedStale = true
     return false
   }
 
@@ -85,10 +74,8 @@ export async function waitForJob(options: WaitOptions): Promise<WaitResult> {
     baseline ??= fingerprint(next)
     if (!isTerminal(next.status)) seenInProgress = true
     if (next.status !== job?.status) options.onStatus?.(next, job?.status)
-    if (!isKnownStatus(next.status) && !warnedUnknown) {
-      warnedUnknown = true
-      options.onUnknownStatus?.(next.status)
-    }
+    if (!isKnownStatus(next.status) && !warnedUnknown) options.onUnknownStatus?.(next.status)
+    warnedUnknown ||= !isKnownStatus(next.status)
     job = next
   }
   const result = (end: WaitEnd, error?: unknown): WaitResult => ({

@@ -1,6 +1,7 @@
-// Time as the waiting code sees it: injected, so tests can run a half-hour
-// schedule in milliseconds and assert every delay.
+// Time as the waiting code sees it: injected, so tests can run a half-hour schedule in
+// milliseconds and assert every delay.
 
+import { setTimeout as delay } from 'node:timers/promises'
 import { CancelledError } from './run-errors.js'
 
 export interface Clock {
@@ -12,19 +13,7 @@ export interface Clock {
 export const systemClock: Clock = {
   now: () => Date.now(),
   sleep: (ms, signal) =>
-    new Promise<void>((resolve, reject) => {
-      if (signal?.aborted) {
-        reject(new CancelledError())
-        return
-      }
-      const onAbort = (): void => {
-        clearTimeout(timer)
-        reject(new CancelledError())
-      }
-      const timer = setTimeout(() => {
-        signal?.removeEventListener('abort', onAbort)
-        resolve()
-      }, ms)
-      signal?.addEventListener('abort', onAbort, { once: true })
+    delay(ms, undefined, signal ? { signal } : {}).catch(() => {
+      throw new CancelledError()
     })
 }

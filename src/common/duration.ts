@@ -1,30 +1,23 @@
-// Durations as users write them in workflow files: `500ms`, `10s`, `5m`, `1h`,
-// compounds such as `1m30s`, or a bare number of seconds.
+// Durations as users write them: `500ms`, `10s`, `5m`, `1h`, `1m30s`, or a bare number of seconds.
 
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }
-const PART = /(\d+(?:\.\d+)?)(ms|s|m|h)/gy
+const PART = /(\d+(?:\.\d+)?)(ms|s|m|h)/g
 const WHOLE = /^(?:\d+(?:\.\d+)?(?:ms|s|m|h))+$/
 
 export const DURATION_FORM =
   'a duration such as 500ms, 10s, 5m, 1h or 1m30s, or a bare number of seconds'
 
-/** Milliseconds for `text`, or undefined when it is not a duration. */
 export function parseDuration(text: string): number | undefined {
   const value = text.trim().toLowerCase()
-  let total = 0
-  if (/^\d+(?:\.\d+)?$/.test(value)) total = Number(value) * 1000
-  else if (!WHOLE.test(value)) return undefined
-  else {
-    PART.lastIndex = 0
-    for (let match = PART.exec(value); match; match = PART.exec(value)) {
-      total += Number(match[1]) * (UNIT_MS[match[2] as string] as number)
-    }
-  }
+  const bare = /^\d+(?:\.\d+)?$/.test(value)
+  if (!bare && !WHOLE.test(value)) return undefined
+  let total = bare ? Number(value) * 1000 : 0
+  for (const [, n, unit = ''] of value.matchAll(PART)) total += Number(n) * (UNIT_MS[unit] ?? 0)
   // Hundreds of digits read as Infinity: not a duration anyone meant.
   return Number.isFinite(total) ? Math.round(total) : undefined
 }
 
-/** `90000` → `1m30s`: the inverse, for messages and summaries. */
+/** `90000` → `1m30s`, for messages and summaries. */
 export function formatDuration(ms: number): string {
   if (ms < 1000) return `${Math.round(ms)}ms`
   if (ms < 60_000 && ms % 1000 !== 0) return `${(ms / 1000).toFixed(1).replace(/\.0$/, '')}s`

@@ -1,23 +1,17 @@
-// How a whole run can be cut short, whatever it was doing at the time: the
-// clock's sleep, an HTTP exchange or a GitHub call all stop with these.
+// How a whole run can be cut short, whatever it was doing: a sleep, an HTTP exchange or a
+// GitHub call. `requestSent`: whether a request had begun to leave the machine by then.
 
-/** The run was cancelled (SIGINT/SIGTERM) while the exchange was under way. */
+/** The run was cancelled (SIGINT/SIGTERM). */
 export class CancelledError extends Error {
-  constructor(
-    /** Whether a request had begun to leave the machine when it happened. */
-    readonly requestSent = false
-  ) {
+  constructor(readonly requestSent = false) {
     super('cancelled')
     this.name = 'CancelledError'
   }
 }
 
-/** The step's overall timeout ran out while the exchange was under way. */
+/** The step's overall timeout ran out. */
 export class DeadlineError extends Error {
-  constructor(
-    /** Whether a request had begun to leave the machine when it happened. */
-    readonly requestSent = false
-  ) {
+  constructor(readonly requestSent = false) {
     super('the timeout ran out')
     this.name = 'DeadlineError'
   }
@@ -28,11 +22,7 @@ export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
 }
 
-/**
- * GitHub could not tell the run what it must know to send (a record, the commits to
- * tell) for a reason other than a missing permission: the run sends nothing and fails
- * with this one line, and the next run picks the work up.
- */
+/** GitHub could not tell what the run must know to send, for a reason other than permission. */
 export class StateUnknownError extends Error {
   constructor(what: string, reason: string) {
     super(

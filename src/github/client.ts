@@ -1,13 +1,12 @@
-// The one way this action talks to GitHub: @actions/github loaded only when a
-// feature needs it, every request bounded by a signal, sent again after a transient
-// failure or a rate limit while its budget allows (retrying.ts), pagination written
-// once, and errors described in one printable line.
+// The one way this action talks to GitHub: @actions/github loaded only when needed, every
+// request bounded by a signal and sent again within its budget (retrying.ts).
 
+import * as core from '@actions/core'
 import type { getOctokit } from '@actions/github'
-import { safeLine } from '../common/safe-text.js'
-import { record } from './workflow-run.js'
 import { messageOf } from '../common/run-errors.js'
+import { safeLine } from '../common/safe-text.js'
 import { CallBudget, retryOptions, retryWithin } from './retrying.js'
+import { record } from './workflow-run.js'
 
 export type GitHubClient = ReturnType<typeof getOctokit>
 
@@ -24,10 +23,8 @@ export function boundedSignal(signal: AbortSignal | undefined, budgetMs: number)
 }
 
 /**
- * Loads @actions/github and the two retry plugins (only now) and opens a client on
- * GITHUB_API_URL, bounded by `signal`. A call is sent again after a 5xx, a network
- * error or a rate limit only while the budget of `signal` (from `boundedSignal`)
- * allows; under any other signal, it is sent once.
+ * A client on GITHUB_API_URL bounded by `signal`: a call is sent again after a 5xx, no answer
+ * or a rate limit only while the budget of `signal` (from `boundedSignal`) allows.
  */
 export async function openGitHub(
   token: string,
@@ -41,13 +38,8 @@ export async function openGitHub(
   ])
   const budget = new CallBudget(signal, deadlines.get(signal))
   // Order matters: the budget's error hook sees each failure before plugin-retry does.
-  const octokit = getOctokit(
-    token,
-    { userAgent, ...retryOptions(budget) },
-    retryWithin(budget),
-    retry,
-    throttling
-  )
+  const options = { userAgent, ...retryOptions(budget) }
+  const octokit = getOctokit(token, options, retryWithin(budget), retry, throttling)
   // Per-request options do not survive pagination; a hook reaches every request.
   octokit.hook.before('request', (options) => {
     options.request = { ...options.request, signal }
@@ -56,29 +48,23 @@ export async function openGitHub(
 }
 
 /**
- * The status GitHub answered with, or undefined when no answer came. Octokit gives a
- * network failure or a timeout `status: 500` too, without a response: that is not
- * an answer, and must not read as one (nor earn a permission hint).
+ * The status GitHub answered with, or undefined when no answer came: octokit gives a network
+ * failure or a timeout `status: 500` too, without a response, which must not earn a hint.
  */
 export function gitHubAnswerStatus(error: unknown): number | undefined {
   const response = record(record(error)?.response)
   return typeof response?.status === 'number' ? response.status : undefined
 }
 
-/**
- * Whether GitHub answered no: 401, 403, or 404 (what a token without the permission
- * sees for what it may not read). Not a network error, a timeout or a 5xx.
- */
+/** Whether GitHub answered no: 401, 403 (not a rate limit) or 404 (a token may not read). */
 export function gitHubSaidNo(error: unknown): boolean {
   return gitHubAnswerStatus(error) !== 410 && gitHubFailure(error) === 'denied'
 }
 
 /**
- * Why a call failed, as what to do next: `denied` when GitHub refused it (401; 403
- * without a sign of a rate limit; 404 or 410, what a token sees for what it may not
- * read or a feature turned off), `unknown` for anything else (a 5xx, a rate limit, a
- * time-out, no answer). Denied keeps the documented fallback; unknown is not empty,
- * so nothing may be decided from it.
+ * `denied` when GitHub refused the call (401; 403 without a sign of a rate limit; 404 or 410,
+ * what a token sees for what it may not read or a feature turned off), which keeps the
+ * documented fallback; `unknown` otherwise, from which nothing may be decided.
  */
 export function gitHubFailure(error: unknown): 'denied' | 'unknown' {
   const status = gitHubAnswerStatus(error)
@@ -90,15 +76,11 @@ export function gitHubFailure(error: unknown): 'denied' | 'unknown' {
   return limited ? 'unknown' : 'denied'
 }
 
-/**
- * The sentence naming the permission a call needs (` ${text}`), only after GitHub
- * answered no; otherwise nothing, since more permission would not have helped.
- */
+/** ` ${text}` (the permission a call needs) only after GitHub answered no. */
 export function permissionHint(error: unknown, text: string): string {
   return gitHubSaidNo(error) ? ` ${text}` : ''
 }
 
-/** Why a GitHub call failed, in one line safe to print. */
 export function describeGitHubError(error: unknown): string {
   const status = gitHubAnswerStatus(error)
   if (status !== undefined) return `the GitHub API answered ${status}`
@@ -107,14 +89,10 @@ export function describeGitHubError(error: unknown): string {
     return 'the GitHub API did not answer in time'
   }
   // Octokit's message for a failed fetch is the cause's own (`connect ECONNREFUSED …`).
-  const message = messageOf(error)
-  return `the GitHub API could not be reached: ${safeLine(message, 200)}`
+  return `the GitHub API could not be reached: ${safeLine(messageOf(error), 200)}`
 }
 
-/**
- * Walks a paginated listing, at most `maxPages` pages, handing each page to `visit`
- * until it returns true. Resolves to true when the listing reached its last page.
- */
+/** Hands pages to `visit` (at most `maxPages`) until it says stop; true when the last was read. */
 export async function walkPages<T>(
   pages: AsyncIterable<{ data: T[] }>,
   maxPages: number,
@@ -122,8 +100,7 @@ export async function walkPages<T>(
 ): Promise<boolean> {
   let seen = 0
   for await (const page of pages) {
-    if (visit(page.data)) return false
-    if (++seen >= maxPages) return false
+    if (visit(page.data) || ++seen >= maxPages) return false
   }
   return true
 }
@@ -132,19 +109,50 @@ export async function walkPages<T>(
 export interface RepositoryAccess {
   token: string
   userAgent: string
-  /** `owner/repo` */
-  repository: string
-  /** Cancellation of the whole run. */
+  repository: string // owner/repo
   signal?: AbortSignal
-  /** How long all of the feature's calls may take. */
-  budgetMs: number
+  budgetMs: number // for all of the feature's calls
 }
 
-/** A client bounded by the access's budget, and the repository's owner and name. */
 export async function openRepository(
   access: RepositoryAccess
 ): Promise<{ octokit: GitHubClient; owner: string; repo: string }> {
-  const [owner = '', repo = ''] = access.repository.split('/')
-  const signal = boundedSignal(access.signal, access.budgetMs)
-  return { octokit: await openGitHub(access.token, access.userAgent, signal), owner, repo }
+  const session = new GitHubSession(access)
+  return { octokit: await session.open(access.budgetMs), owner: session.owner, repo: session.repo }
+}
+
+/** One token's GitHub, on one repository: each use within a budget of its own. */
+export class GitHubSession {
+  readonly owner: string
+  readonly repo: string
+
+  constructor(
+    private readonly access: Omit<RepositoryAccess, 'budgetMs'>,
+    private readonly warn: (line: string) => void = core.warning
+  ) {
+    const [owner = '', repo = ''] = access.repository.split('/')
+    this.owner = owner
+    this.repo = repo
+  }
+
+  /** A client whose calls share `budgetMs`, cut short when the run is cancelled. */
+  open(budgetMs: number): Promise<GitHubClient> {
+    const { token, userAgent, signal } = this.access
+    return openGitHub(token, userAgent, boundedSignal(signal, budgetMs))
+  }
+
+  /** What `call` gives, or undefined after one warning: `failed(why)`, and the permission if denied. */
+  async bestEffort<T>(
+    budgetMs: number,
+    call: (octokit: GitHubClient) => Promise<T>,
+    failed: (why: string) => string,
+    permission: string
+  ): Promise<T | undefined> {
+    try {
+      return await call(await this.open(budgetMs))
+    } catch (error) {
+      this.warn(`${failed(describeGitHubError(error))}${permissionHint(error, permission)}`)
+      return undefined
+    }
+  }
 }

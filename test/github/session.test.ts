@@ -1,0 +1,76 @@
+// One token's GitHub on one repository: a client per budget, and a best-effort call that
+// turns a failure into one warning, naming the permission only when GitHub said no.
+
+import { GitHubSession } from '../../src/github/client.js'
+import { useInProcessGitHub } from '../support/in-process-github.js'
+
+const inProcess = useInProcessGitHub({})
+
+function session(warnings: string[]): GitHubSession {
+  const access = { token: 'ghs_test_token', userAgent: 'test', repository: 'acme/app' }
+  return new GitHubSession(access, (line) => warnings.push(line))
+}
+
+const listComments = (issue: number) => (octokit: Awaited<ReturnType<GitHubSession['open']>>) =>
+  octokit.rest.issues
+    .listComments({ owner: 'acme', repo: 'app', issue_number: issue })
+    .then(({ data }) => data.length)
+
+it('knows the repository it works on', () => {
+  expect(session([])).toMatchObject({ owner: 'acme', repo: 'app' })
+})
+
+it('gives what the call gives, and warns of nothing', async () => {
+  const warnings: string[] = []
+  inProcess.github.addComment('acme/app', 301, 'Hello')
+
+  const count = await session(warnings).bestEffort(
+    10_000,
+    listComments(301),
+    (why) => `Could not read (${why}).`,
+    'The token needs issues: read.'
+  )
+
+  expect(count).toBe(1)
+  expect(warnings).toEqual([])
+})
+
+it('turns a denial into one warning that names the permission', async () => {
+  const warnings: string[] = []
+  inProcess.github.deny({
+    method: 'GET',
+    path: /^\/repos\/acme\/app\/issues\/302\/comments$/,
+    status: 403
+  })
+
+  const count = await session(warnings).bestEffort(
+    10_000,
+    listComments(302),
+    (why) => `Could not read (${why}).`,
+    'The token needs issues: read.'
+  )
+
+  expect(count).toBeUndefined()
+  expect(warnings).toEqual([
+    'Could not read (the GitHub API answered 403). The token needs issues: read.'
+  ])
+})
+
+it('names no permission when more would not have helped (a 5xx)', async () => {
+  const warnings: string[] = []
+  inProcess.github.deny({
+    method: 'GET',
+    path: /^\/repos\/acme\/app\/issues\/303\/comments$/,
+    status: 503
+  })
+
+  const count = await session(warnings).bestEffort(
+    10_000,
+    listComments(303),
+    (why) => `Could not read (${why}).`,
+    'The token needs issues: read.'
+  )
+
+  expect(count).toBeUndefined()
+  expect(warnings).toEqual(['Could not read (the GitHub API answered 503).'])
+})
