@@ -1,10 +1,11 @@
-// The branch's ledger of its docs job, kept in a hidden marker in the dashboard issue
-// (marker.ts): which commits each job was told, which jobs ended without delivering,
-// and the runs for people. Pure: render, strict parse (also of the first version).
+// The branch's ledger of its docs job, a hidden marker in the dashboard issue: which
+// commits each job was told, the jobs that ended without delivering, the last runs.
+// Pure: render, and a strict parse (also of the first version's records).
 
 import { isPlainId } from '../common/plain-id.js'
 import { parsePullRequestLink } from '../common/pull-request-link.js'
 import { readMarkers, writeMarker } from './marker.js'
+import { record as object } from './workflow-run.js'
 
 /** What one run did, in a word the dashboard shows. */
 export const RUN_ACTIONS = [
@@ -19,12 +20,10 @@ export const RUN_ACTIONS = [
 export type RunAction = (typeof RUN_ACTIONS)[number]
 
 export interface BranchRun {
-  /** When the run ended, ISO 8601. */
+  /** When the run ended (ISO 8601), its event, and how many commits it told the agent. */
   at: string
-  /** The event that triggered it (`push`, `schedule`, `workflow_dispatch`). */
   event: string
   did: RunAction
-  /** How many commits it told the agent about. */
   commits: number
   /** The commits covered, for the compare link: the one before the first, and the last. */
   from?: string
@@ -40,15 +39,8 @@ export interface ToldJob {
 }
 
 /** Why a job stopped taking the branch's commits without delivering them. */
-export const END_REASONS = ['failed', 'archived', 'gone', 'lost-race'] as const
+const END_REASONS = ['failed', 'archived', 'gone', 'lost-race'] as const
 export type EndReason = (typeof END_REASONS)[number]
-
-/** What the branch's job cost so far: the dashboard shows it. */
-export interface RunCounts {
-  created: number
-  followUps: number
-  quiet: number
-}
 
 export interface BranchRecord {
   projectId: string
@@ -67,15 +59,15 @@ export interface BranchRecord {
   ended: Array<{ id: string; why: EndReason }>
   runId: string
   runAttempt: number
-  /** Logins already asked to review the current docs pull request. */
+  /** Logins already asked to review `handedOff`, the docs pull request handed off. */
   reviewers: string[]
-  /** The docs pull request whose reviewers and labels were requested. */
   handedOff?: string
   /** The job's docs pull request as last seen: whether it was merged, should the job be gone. */
   docs?: string
   /** The last runs, oldest first, at most MAX_RUNS. */
   runs: BranchRun[]
-  counts: RunCounts
+  /** What the branch's job cost so far, for the dashboard. */
+  counts: { created: number; followUps: number; quiet: number }
 }
 
 export const MAX_RUNS = 20
@@ -83,15 +75,6 @@ export const MAX_RUNS = 20
 export const MAX_TOLD = 400
 export const MAX_ENDED = 10
 export const MAX_REVIEWERS = 300
-const MAX_PULLS = 20
-
-const SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/
-const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/
-const EVENT = /^[a-z_]{1,40}$/
-const RUN_ID = /^\d{1,20}$/
-// A git branch name as a ref allows it: no ASCII space or control, `~^:?*[\`, `..`, or `@{`
-// (other white space, a non-breaking space for one, is valid in git).
-const BRANCH = /^(?!\/|.*\/\/|.*\/$|.*\.\.|.*@\{|.*\.lock$|.*\.$)[^ \p{Cc}~^:?*[\\]{1,255}$/u
 
 /** The marker line of `record` (to stand first in the dashboard's body). */
 export function renderBranchRecord(record: BranchRecord): string {
@@ -104,41 +87,43 @@ export function withRun(record: BranchRecord, run: BranchRun): BranchRecord {
 }
 
 type Json = Record<string, unknown>
+type Check<T> = (value: unknown) => value is T
+type Parse<T> = (value: unknown) => T | undefined
 
-function object(value: unknown): Json | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Json)
-    : undefined
+function matches(pattern: RegExp): Check<string> {
+  return (value): value is string => typeof value === 'string' && pattern.test(value)
 }
-
+function oneOf<T extends string>(values: readonly T[]): Check<T> {
+  return (value): value is T => values.includes(value as T)
+}
+const optional = <T>(value: unknown, check: Check<T>): value is T | undefined =>
+  value === undefined || check(value)
+/** `fields` without the undefined ones, in order. */
+const defined = <T extends object>(fields: T): Partial<T> =>
+  Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<T>
 const onlyKeys = (value: Json, allowed: readonly string[]): boolean =>
   Object.keys(value).every((name) => allowed.includes(name))
-
-const isString = (value: unknown, pattern: RegExp): value is string =>
-  typeof value === 'string' && pattern.test(value)
-
 const count = (value: unknown, max: number): value is number =>
   typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 && value <= max
 
-const isoTime = (value: unknown): value is string =>
-  typeof value === 'string' &&
-  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?Z$/.test(value) &&
+const isSha = matches(/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/)
+const isLogin = matches(/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/)
+const isEvent = matches(/^[a-z_]{1,40}$/)
+const isRunId = matches(/^\d{1,20}$/)
+const isProjectId = matches(/^(?!\.\.?$)[^\s\p{Cc}]{1,500}$/u)
+const isKey = matches(/^[^\p{Cc}]{1,300}$/u)
+// A branch name as git allows it: no ASCII space or control, `~^:?*[\`, `..`, or `@{`
+// (other white space, a non-breaking space for one, is valid in git).
+const isBranch = matches(
+  /^(?!\/|.*\/\/|.*\/$|.*\.\.|.*@\{|.*\.lock$|.*\.$)[^ \p{Cc}~^:?*[\\]{1,255}$/u
+)
+const isTime = (value: unknown): value is string =>
+  matches(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?Z$/)(value) &&
   !Number.isNaN(Date.parse(value))
+const isPullLink = (value: unknown): value is string =>
+  typeof value === 'string' && parsePullRequestLink(value)?.link === value
 
-const isProjectId = (value: unknown): value is string =>
-  typeof value === 'string' &&
-  /^[^\s\p{Cc}]{1,500}$/u.test(value) &&
-  value !== '.' &&
-  value !== '..'
-
-const isKey = (value: unknown): value is string =>
-  typeof value === 'string' && /^[^\p{Cc}]{1,300}$/u.test(value)
-
-function list<T>(
-  value: unknown,
-  max: number,
-  item: (v: unknown) => T | undefined
-): T[] | undefined {
+function list<T>(value: unknown, max: number, item: Parse<T>): T[] | undefined {
   if (!Array.isArray(value) || value.length > max) return undefined
   const parsed = value.map(item)
   return parsed.every((v) => v !== undefined) ? parsed : undefined
@@ -151,41 +136,27 @@ function parseRun(value: unknown): BranchRun | undefined {
   const run = object(value)
   if (!run || !onlyKeys(run, RUN_KEYS)) return undefined
   const { at, event, did, commits, from, to } = run
-  if (!isoTime(at) || !isString(event, EVENT)) return undefined
-  if (!RUN_ACTIONS.includes(did as RunAction) || !count(commits, 1_000_000)) return undefined
-  if (from !== undefined && !isString(from, SHA)) return undefined
-  if (to !== undefined && !isString(to, SHA)) return undefined
-  const pulls = list(run.pulls, MAX_PULLS, (n) =>
-    count(n, 9_999_999_999) && n > 0 ? n : undefined
-  )
-  if (!pulls) return undefined
-  return {
-    at,
-    event,
-    did: did as RunAction,
-    commits,
-    ...(from === undefined ? {} : { from }),
-    ...(to === undefined ? {} : { to }),
-    pulls
-  }
+  const pulls = list(run.pulls, 20, (n) => (count(n, 9_999_999_999) && n > 0 ? n : undefined))
+  if (!isTime(at) || !isEvent(event) || !oneOf(RUN_ACTIONS)(did) || !count(commits, 1_000_000))
+    return undefined
+  if (!optional(from, isSha) || !optional(to, isSha) || !pulls) return undefined
+  return { at, event, did, commits, ...defined({ from, to }), pulls }
 }
 
 function parseTold(value: unknown): ToldJob | undefined {
   const job = object(value)
   if (!job || !onlyKeys(job, ['id', 'shas']) || !isPlainId(job.id)) return undefined
-  const shas = list(job.shas, MAX_TOLD, (s) => (isString(s, SHA) ? s : undefined))
+  const shas = list(job.shas, MAX_TOLD, (s) => (isSha(s) ? s : undefined))
   return shas ? { id: job.id, shas } : undefined
 }
 
 function parseEnded(value: unknown): { id: string; why: EndReason } | undefined {
   const job = object(value)
   if (!job || !onlyKeys(job, ['id', 'why']) || !isPlainId(job.id)) return undefined
-  return END_REASONS.includes(job.why as EndReason)
-    ? { id: job.id, why: job.why as EndReason }
-    : undefined
+  return oneOf(END_REASONS)(job.why) ? { id: job.id, why: job.why } : undefined
 }
 
-function parseCounts(value: unknown): RunCounts | undefined {
+function parseCounts(value: unknown): BranchRecord['counts'] | undefined {
   const counts = object(value)
   if (!counts || !onlyKeys(counts, ['created', 'followUps', 'quiet'])) return undefined
   const { created, followUps, quiet } = counts
@@ -195,45 +166,18 @@ function parseCounts(value: unknown): RunCounts | undefined {
     : undefined
 }
 
-const COMMON_KEYS = [
-  'projectId',
-  'branch',
-  'jobId',
-  'runId',
-  'runAttempt',
-  'reviewers',
-  'handedOff',
-  'runs'
-]
+const COMMON_KEYS = 'projectId branch jobId runId runAttempt reviewers handedOff runs'.split(' ')
 const V2_KEYS = ['v', 'key', 'base', 'seen', 'docs', 'told', 'ended', 'counts', ...COMMON_KEYS]
 
 /** The fields both versions share, checked; undefined when any is malformed. */
 function parseCommon(value: Json): Omit<BranchRecord, 'told' | 'ended' | 'counts'> | undefined {
   const { projectId, branch, jobId, runId, runAttempt, handedOff } = value
-  if (!isProjectId(projectId) || !isString(branch, BRANCH) || !isPlainId(jobId)) return undefined
-  if (!isString(runId, RUN_ID) || !count(runAttempt, 999_999_999) || runAttempt < 1)
-    return undefined
-  const reviewers = list(value.reviewers, MAX_REVIEWERS, (l) =>
-    isString(l, LOGIN) ? l : undefined
-  )
+  const reviewers = list(value.reviewers, MAX_REVIEWERS, (l) => (isLogin(l) ? l : undefined))
   const runs = list(value.runs, MAX_RUNS, parseRun)
-  if (!reviewers || !runs) return undefined
-  if (
-    handedOff !== undefined &&
-    (typeof handedOff !== 'string' || parsePullRequestLink(handedOff)?.link !== handedOff)
-  ) {
-    return undefined
-  }
-  return {
-    projectId,
-    branch,
-    jobId,
-    runId,
-    runAttempt,
-    reviewers,
-    ...(handedOff === undefined ? {} : { handedOff }),
-    runs
-  }
+  if (!isProjectId(projectId) || !isBranch(branch) || !isPlainId(jobId)) return undefined
+  if (!isRunId(runId) || !count(runAttempt, 999_999_999) || runAttempt < 1) return undefined
+  if (!reviewers || !runs || !optional(handedOff, isPullLink)) return undefined
+  return { projectId, branch, jobId, runId, runAttempt, reviewers, ...defined({ handedOff }), runs }
 }
 
 function parseV2(value: Json): BranchRecord | undefined {
@@ -243,35 +187,18 @@ function parseV2(value: Json): BranchRecord | undefined {
   const ended = list(value.ended, MAX_ENDED, parseEnded)
   const counts = parseCounts(value.counts)
   const { key, base, seen, docs } = value
-  if (!common || !told || !ended || !counts) return undefined
-  if (key !== undefined && !isKey(key)) return undefined
-  if (base !== undefined && base !== 'root' && !isString(base, SHA)) return undefined
-  if (seen !== undefined && !isString(seen, SHA)) return undefined
-  if (
-    docs !== undefined &&
-    (typeof docs !== 'string' || parsePullRequestLink(docs)?.link !== docs)
-  ) {
-    return undefined
-  }
+  if (!common || !told || !ended || !counts || !optional(key, isKey)) return undefined
+  if (!optional(base, (b) => b === 'root' || isSha(b)) || !optional(seen, isSha)) return undefined
+  if (!optional(docs, isPullLink)) return undefined
   if (told.reduce((n, job) => n + job.shas.length, 0) > MAX_TOLD) return undefined
-  return {
-    ...common,
-    ...(key === undefined ? {} : { key }),
-    ...(base === undefined ? {} : { base }),
-    ...(seen === undefined ? {} : { seen }),
-    ...(docs === undefined ? {} : { docs }),
-    told,
-    ended,
-    counts
-  }
+  return { ...common, ...defined({ key, base, seen, docs }), told, ended, counts }
 }
 
 const V1_LINE = /^<!-- mintlify-agent-branch v1 ([A-Za-z0-9_-]{1,24000}) -->$/
 
 /** The first version's record (first line only): its last told commit becomes the base. */
 function parseV1(body: string): BranchRecord | undefined {
-  const line = body.split('\n', 1)[0]?.replace(/\r$/, '') ?? ''
-  const encoded = V1_LINE.exec(line)?.[1]
+  const encoded = V1_LINE.exec(body.split('\n', 1)[0]?.replace(/\r$/, '') ?? '')?.[1]
   if (!encoded) return undefined
   let value: Json | undefined
   try {
@@ -284,9 +211,7 @@ function parseV1(body: string): BranchRecord | undefined {
   if (!value || !onlyKeys(value, [...COMMON_KEYS, 'lastSha', 'jobBaseSha'])) return undefined
   const common = parseCommon(value)
   const { lastSha, jobBaseSha } = value
-  if (!common) return undefined
-  if (lastSha !== undefined && !isString(lastSha, SHA)) return undefined
-  if (jobBaseSha !== undefined && !isString(jobBaseSha, SHA)) return undefined
+  if (!common || !optional(lastSha, isSha) || !optional(jobBaseSha, isSha)) return undefined
   const told = [{ id: common.jobId, shas: [] }]
   const counts = { created: 0, followUps: 0, quiet: 0 }
   return { ...common, ...(lastSha ? { base: lastSha } : {}), told, ended: [], counts }
