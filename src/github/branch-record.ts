@@ -87,111 +87,98 @@ export function withRun(record: BranchRecord, run: BranchRun): BranchRecord {
 }
 
 type Json = Record<string, unknown>
-type Check<T> = (value: unknown) => value is T
-type Parse<T> = (value: unknown) => T | undefined
+/** A field's reader: the value to keep, or undefined when it is malformed. */
+type Field = (value: unknown) => unknown
+const ABSENT = Symbol('absent')
 
-function matches(pattern: RegExp): Check<string> {
-  return (value): value is string => typeof value === 'string' && pattern.test(value)
+function when(check: (value: unknown) => boolean): Field {
+  return (value) => (check(value) ? value : undefined)
 }
-function oneOf<T extends string>(values: readonly T[]): Check<T> {
-  return (value): value is T => values.includes(value as T)
+const matches = (pattern: RegExp): Field =>
+  when((value) => typeof value === 'string' && pattern.test(value))
+const oneOf = (values: readonly unknown[]): Field => when((value) => values.includes(value))
+const upTo = (max: number, min = 0): Field =>
+  when((n) => typeof n === 'number' && Number.isSafeInteger(n) && n >= min && n <= max)
+function optional(field: Field): Field {
+  return (value) => (value === undefined ? ABSENT : field(value))
 }
-const optional = <T>(value: unknown, check: Check<T>): value is T | undefined =>
-  value === undefined || check(value)
-/** `fields` without the undefined ones, in order. */
-const defined = <T extends object>(fields: T): Partial<T> =>
-  Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<T>
-const onlyKeys = (value: Json, allowed: readonly string[]): boolean =>
-  Object.keys(value).every((name) => allowed.includes(name))
-const count = (value: unknown, max: number): value is number =>
-  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 && value <= max
+function listOf(max: number, item: Field): Field {
+  return (value) => {
+    if (!Array.isArray(value) || value.length > max) return undefined
+    const parsed = value.map(item)
+    return parsed.every((v) => v !== undefined) ? parsed : undefined
+  }
+}
 
-const isSha = matches(/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/)
-const isLogin = matches(/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/)
-const isEvent = matches(/^[a-z_]{1,40}$/)
-const isRunId = matches(/^\d{1,20}$/)
-const isProjectId = matches(/^(?!\.\.?$)[^\s\p{Cc}]{1,500}$/u)
-const isKey = matches(/^[^\p{Cc}]{1,300}$/u)
-// A branch name as git allows it: no ASCII space or control, `~^:?*[\`, `..`, or `@{`
-// (other white space, a non-breaking space for one, is valid in git).
-const isBranch = matches(
-  /^(?!\/|.*\/\/|.*\/$|.*\.\.|.*@\{|.*\.lock$|.*\.$)[^ \p{Cc}~^:?*[\\]{1,255}$/u
+/** An object with only the fields of `shape` (and `extra`), each read by its reader, in order. */
+function fields(
+  value: unknown,
+  shape: Record<string, Field>,
+  extra: string[] = []
+): object | undefined {
+  const json = object(value)
+  const known = (name: string): boolean => Object.hasOwn(shape, name) || extra.includes(name)
+  if (!json || !Object.keys(json).every(known)) return undefined
+  const read: Json = {}
+  for (const [name, field] of Object.entries(shape)) {
+    const parsed = field(json[name])
+    if (parsed === undefined) return undefined
+    if (parsed !== ABSENT) read[name] = parsed
+  }
+  return read
+}
+
+const sha = matches(/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/)
+const plainId = when(isPlainId)
+const count = upTo(Number.MAX_SAFE_INTEGER)
+const pullLink = when((v) => typeof v === 'string' && parsePullRequestLink(v)?.link === v)
+const time = when(
+  (v) =>
+    typeof v === 'string' &&
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?Z$/.test(v) &&
+    !Number.isNaN(Date.parse(v))
 )
-const isTime = (value: unknown): value is string =>
-  matches(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?Z$/)(value) &&
-  !Number.isNaN(Date.parse(value))
-const isPullLink = (value: unknown): value is string =>
-  typeof value === 'string' && parsePullRequestLink(value)?.link === value
 
-function list<T>(value: unknown, max: number, item: Parse<T>): T[] | undefined {
-  if (!Array.isArray(value) || value.length > max) return undefined
-  const parsed = value.map(item)
-  return parsed.every((v) => v !== undefined) ? parsed : undefined
+const RUN = {
+  at: time,
+  event: matches(/^[a-z_]{1,40}$/),
+  did: oneOf(RUN_ACTIONS),
+  commits: upTo(1_000_000),
+  from: optional(sha),
+  to: optional(sha),
+  pulls: listOf(20, upTo(9_999_999_999, 1))
 }
 
-// One string: in a list, the word before 'to' would read as an import to the layout test.
-const RUN_KEYS = 'at event did commits from to pulls'.split(' ')
-
-function parseRun(value: unknown): BranchRun | undefined {
-  const run = object(value)
-  if (!run || !onlyKeys(run, RUN_KEYS)) return undefined
-  const { at, event, did, commits, from, to } = run
-  const pulls = list(run.pulls, 20, (n) => (count(n, 9_999_999_999) && n > 0 ? n : undefined))
-  if (!isTime(at) || !isEvent(event) || !oneOf(RUN_ACTIONS)(did) || !count(commits, 1_000_000))
-    return undefined
-  if (!optional(from, isSha) || !optional(to, isSha) || !pulls) return undefined
-  return { at, event, did, commits, ...defined({ from, to }), pulls }
+const COMMON = {
+  projectId: matches(/^(?!\.\.?$)[^\s\p{Cc}]{1,500}$/u),
+  // A branch name as git allows it: no ASCII space or control, `~^:?*[\`, `..`, or `@{`
+  // (other white space, a non-breaking space for one, is valid in git).
+  branch: matches(/^(?!\/|.*\/\/|.*\/$|.*\.\.|.*@\{|.*\.lock$|.*\.$)[^ \p{Cc}~^:?*[\\]{1,255}$/u),
+  jobId: plainId,
+  runId: matches(/^\d{1,20}$/),
+  runAttempt: upTo(999_999_999, 1),
+  reviewers: listOf(MAX_REVIEWERS, matches(/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/)),
+  handedOff: optional(pullLink),
+  runs: listOf(MAX_RUNS, (run) => fields(run, RUN))
 }
 
-function parseTold(value: unknown): ToldJob | undefined {
-  const job = object(value)
-  if (!job || !onlyKeys(job, ['id', 'shas']) || !isPlainId(job.id)) return undefined
-  const shas = list(job.shas, MAX_TOLD, (s) => (isSha(s) ? s : undefined))
-  return shas ? { id: job.id, shas } : undefined
+const V2 = {
+  ...COMMON,
+  key: optional(matches(/^[^\p{Cc}]{1,300}$/u)),
+  base: optional(when((v) => v === 'root' || sha(v) !== undefined)),
+  seen: optional(sha),
+  docs: optional(pullLink),
+  told: listOf(MAX_TOLD, (job) => fields(job, { id: plainId, shas: listOf(MAX_TOLD, sha) })),
+  ended: listOf(MAX_ENDED, (job) => fields(job, { id: plainId, why: oneOf(END_REASONS) })),
+  counts: (value: unknown) => fields(value, { created: count, followUps: count, quiet: count })
 }
 
-function parseEnded(value: unknown): { id: string; why: EndReason } | undefined {
-  const job = object(value)
-  if (!job || !onlyKeys(job, ['id', 'why']) || !isPlainId(job.id)) return undefined
-  return oneOf(END_REASONS)(job.why) ? { id: job.id, why: job.why } : undefined
-}
-
-function parseCounts(value: unknown): BranchRecord['counts'] | undefined {
-  const counts = object(value)
-  if (!counts || !onlyKeys(counts, ['created', 'followUps', 'quiet'])) return undefined
-  const { created, followUps, quiet } = counts
-  const max = Number.MAX_SAFE_INTEGER
-  return count(created, max) && count(followUps, max) && count(quiet, max)
-    ? { created, followUps, quiet }
-    : undefined
-}
-
-const COMMON_KEYS = 'projectId branch jobId runId runAttempt reviewers handedOff runs'.split(' ')
-const V2_KEYS = ['v', 'key', 'base', 'seen', 'docs', 'told', 'ended', 'counts', ...COMMON_KEYS]
-
-/** The fields both versions share, checked; undefined when any is malformed. */
-function parseCommon(value: Json): Omit<BranchRecord, 'told' | 'ended' | 'counts'> | undefined {
-  const { projectId, branch, jobId, runId, runAttempt, handedOff } = value
-  const reviewers = list(value.reviewers, MAX_REVIEWERS, (l) => (isLogin(l) ? l : undefined))
-  const runs = list(value.runs, MAX_RUNS, parseRun)
-  if (!isProjectId(projectId) || !isBranch(branch) || !isPlainId(jobId)) return undefined
-  if (!isRunId(runId) || !count(runAttempt, 999_999_999) || runAttempt < 1) return undefined
-  if (!reviewers || !runs || !optional(handedOff, isPullLink)) return undefined
-  return { projectId, branch, jobId, runId, runAttempt, reviewers, ...defined({ handedOff }), runs }
-}
-
-function parseV2(value: Json): BranchRecord | undefined {
-  if (value.v !== 2 || !onlyKeys(value, V2_KEYS)) return undefined
-  const common = parseCommon(value)
-  const told = list(value.told, MAX_TOLD, parseTold)
-  const ended = list(value.ended, MAX_ENDED, parseEnded)
-  const counts = parseCounts(value.counts)
-  const { key, base, seen, docs } = value
-  if (!common || !told || !ended || !counts || !optional(key, isKey)) return undefined
-  if (!optional(base, (b) => b === 'root' || isSha(b)) || !optional(seen, isSha)) return undefined
-  if (!optional(docs, isPullLink)) return undefined
-  if (told.reduce((n, job) => n + job.shas.length, 0) > MAX_TOLD) return undefined
-  return { ...common, ...defined({ key, base, seen, docs }), told, ended, counts }
+function parseV2(value: unknown): BranchRecord | undefined {
+  if (object(value)?.v !== 2) return undefined
+  // `fields` read every field of V2: this is a BranchRecord.
+  const parsed = fields(value, V2, ['v']) as BranchRecord | undefined
+  const told = parsed?.told.reduce((n, job) => n + job.shas.length, 0) ?? 0
+  return told <= MAX_TOLD ? parsed : undefined
 }
 
 const V1_LINE = /^<!-- mintlify-agent-branch v1 ([A-Za-z0-9_-]{1,24000}) -->$/
@@ -200,18 +187,21 @@ const V1_LINE = /^<!-- mintlify-agent-branch v1 ([A-Za-z0-9_-]{1,24000}) -->$/
 function parseV1(body: string): BranchRecord | undefined {
   const encoded = V1_LINE.exec(body.split('\n', 1)[0]?.replace(/\r$/, '') ?? '')?.[1]
   if (!encoded) return undefined
-  let value: Json | undefined
+  let parsed: object | undefined
   try {
     const text = Buffer.from(encoded, 'base64url').toString('utf8')
     if (Buffer.from(text, 'utf8').toString('base64url') !== encoded) return undefined
-    value = object(JSON.parse(text))
+    parsed = fields(JSON.parse(text), {
+      ...COMMON,
+      lastSha: optional(sha),
+      jobBaseSha: optional(sha)
+    })
   } catch {
     return undefined
   }
-  if (!value || !onlyKeys(value, [...COMMON_KEYS, 'lastSha', 'jobBaseSha'])) return undefined
-  const common = parseCommon(value)
-  const { lastSha, jobBaseSha } = value
-  if (!common || !optional(lastSha, isSha) || !optional(jobBaseSha, isSha)) return undefined
+  if (!parsed) return undefined
+  type V1 = Omit<BranchRecord, 'told' | 'ended' | 'counts'> & { lastSha?: string }
+  const { lastSha, jobBaseSha, ...common } = parsed as V1 & { jobBaseSha?: string }
   const told = [{ id: common.jobId, shas: [] }]
   const counts = { created: 0, followUps: 0, quiet: 0 }
   return { ...common, ...(lastSha ? { base: lastSha } : {}), told, ended: [], counts }
@@ -220,10 +210,7 @@ function parseV1(body: string): BranchRecord | undefined {
 /** Every record in `body` (a dashboard's), newest version first; malformed ones are left out. */
 export function parseBranchRecords(body: string | null | undefined): BranchRecord[] {
   const v2 = readMarkers('branch', body)
-    .map((value) => {
-      const json = object(value)
-      return json ? parseV2(json) : undefined
-    })
+    .map(parseV2)
     .filter((record) => record !== undefined)
   const v1 = parseV1(body ?? '')
   return v1 ? [...v2, v1] : v2
