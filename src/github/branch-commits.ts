@@ -16,11 +16,9 @@ import type { BranchRun, RunAction } from './branch-record.js'
 import { cleanLabel } from './untrusted-text.js'
 import { record, text } from './workflow-run.js'
 
-/** The most commits listed; the rest are counted and reached by the compare link. */
+/** The most commits listed (the rest are counted), pull requests looked up, pages read. */
 export const MAX_LISTED = 100
-/** The most commits whose pull requests are looked up (the newest), one call each. */
 const MAX_PULL_LOOKUPS = 20
-/** The most pages (100 commits each) of a comparison or a history read in one run. */
 const MAX_PAGES = 5
 /** The base of a ledger that starts from the repository's first commit. */
 export const ROOT = 'root'
@@ -37,9 +35,8 @@ export interface CoveredCommit {
 /** What a run tells the agent: the untold commits, as the prompt and the dashboard show them. */
 export interface Coverage {
   kind: 'commits'
-  /** Why these: since the ledger's base, a first run, or history rewritten under the base. */
   origin: 'since-record' | 'first-push' | 'first-window' | 'history-rewritten'
-  /** Oldest first, at most MAX_LISTED (the newest told); `total` counts them all. */
+  /** Oldest first, the newest MAX_LISTED of `total`. */
   commits: CoveredCommit[]
   total: number
   compareUrl?: string
@@ -52,7 +49,6 @@ export interface CoverageInput {
   repository: string
   serverUrl: string
   branch: string
-  /** The ledger's base; none on a first run. */
   base?: string
   headSha: string
   eventName: string
@@ -106,13 +102,12 @@ function covered(sha: unknown, message: unknown, author: unknown): CoveredCommit
   return { sha, short: sha.slice(0, 7), subject: subjectOf(message), ...loginOf(author) }
 }
 
-/** A commit as the REST API gives it (compare, list commits), or undefined. */
+/** A commit as the REST API or a push event's payload gives it, or undefined. */
 export function fromApiCommit(value: unknown): CoveredCommit | undefined {
   const commit = record(value)
   return covered(commit?.sha, record(commit?.commit)?.message, commit?.author)
 }
 
-/** A commit of a push event's payload, or undefined. */
 export function fromPushCommit(value: unknown): CoveredCommit | undefined {
   const commit = record(value)
   return covered(commit?.id, commit?.message, commit?.author)
@@ -121,13 +116,8 @@ export function fromPushCommit(value: unknown): CoveredCommit | undefined {
 const apiCommits = (list: readonly unknown[]): CoveredCommit[] =>
   list.map(fromApiCommit).filter((commit) => commit !== undefined)
 
-export function compareLink(
-  serverUrl: string,
-  repository: string,
-  base: string,
-  head: string
-): string {
-  return `${serverUrl}/${repository}/compare/${base}...${head}`
+export function compareLink(server: string, repository: string, base: string, head: string) {
+  return `${server}/${repository}/compare/${base}...${head}`
 }
 
 /** When the first scheduled or manual run starts looking (ISO 8601): 7 days back. */
@@ -158,20 +148,19 @@ export async function readCandidates(
   const event = pushed.map(fromPushCommit).filter((commit) => commit !== undefined)
   const branch = safeLine(input.branch, 100)
   type Origin = Coverage['origin']
-  const none = (origin: Origin, base?: string): ReadCandidates => ({
-    since: [],
-    event,
-    ...(base ? { base } : {}),
-    unread: 0,
-    origin
-  })
-  const ranged = (read: Compared, from: string, origin: Origin, moves = true): ReadCandidates => ({
+  /** What was read, the base the ledger moves to, and the range's start for the link. */
+  const result = (
+    origin: Origin,
+    base: string | undefined,
+    read: Compared = { commits: [], unread: 0 },
+    from?: string
+  ): ReadCandidates => ({
     since: read.commits,
     event,
-    ...(moves ? { base: from } : {}),
+    ...(base ? { base } : {}),
     unread: read.unread,
     origin,
-    compareUrl: compareLink(input.serverUrl, input.repository, from, headSha)
+    ...(from ? { compareUrl: compareLink(input.serverUrl, input.repository, from, headSha) } : {})
   })
   try {
     const { octokit, owner, repo } = await openRepository(access)
@@ -214,7 +203,7 @@ export async function readCandidates(
         newestFirst.push(...apiCommits(data))
         if (data.length < 100) break
       }
-      return { since: newestFirst.reverse(), event, base: ROOT, unread: 0, origin }
+      return result(origin, ROOT, { commits: newestFirst.reverse(), unread: 0 })
     }
     const first = async (origin: Origin): Promise<ReadCandidates> => {
       if (!push) {
@@ -226,20 +215,20 @@ export async function readCandidates(
         const oldest = data[data.length - 1]
         const parent = nonZeroSha(record(oldest?.parents[0])?.sha)
         const base = oldest && !parent ? ROOT : (parent ?? headSha)
-        return { since: apiCommits(data).reverse(), event, base, unread: 0, origin: 'first-window' }
+        return result('first-window', base, { commits: apiCommits(data).reverse(), unread: 0 })
       }
       const before = nonZeroSha(payload.before)
       const read = before ? await compare(before) : undefined
-      if (before && read) return ranged(read, before, origin)
+      if (before && read) return result(origin, before, read, before)
       // A new branch: its pushed commits, from the parent of the oldest.
       const oldest = event[0]?.sha
-      if (!oldest) return none(origin, headSha)
+      if (!oldest) return result(origin, headSha)
       const { data } = await octokit.rest.repos.getCommit({ owner, repo, ref: oldest })
       const parent = nonZeroSha(record(data.parents[0])?.sha)
       // The repository's first push: its history from the first commit.
       if (!parent) return fromRoot(origin)
       const fromParent = await compare(parent)
-      return fromParent ? ranged(fromParent, parent, origin) : none(origin, headSha)
+      return fromParent ? result(origin, parent, fromParent, parent) : result(origin, headSha)
     }
     const { base } = input
     if (!base) return await first(push ? 'first-push' : 'first-window')
@@ -250,9 +239,9 @@ export async function readCandidates(
       core.info(
         `${lost} on ${branch}: the history was rewritten, so this run weighs the commits since the histories part.`
       )
-      return ranged(read, read.mergeBase, 'history-rewritten')
+      return result('history-rewritten', read.mergeBase, read, read.mergeBase)
     }
-    if (read) return ranged(read, base, 'since-record', false)
+    if (read) return result('since-record', undefined, read, base)
     core.info(
       `${lost} known on ${branch}: the history was rewritten, so this run starts from its own commits.`
     )
@@ -265,7 +254,7 @@ export async function readCandidates(
     core.warning(
       `Could not read the commits of ${branch} (${reason}); this run tells the event's own commits only.${permissionHint(error, READ_HINT)}`
     )
-    return none('first-push')
+    return result('first-push', undefined)
   }
 }
 

@@ -23,26 +23,16 @@ import {
 import { closeDocsPullRequest } from './docs-pr-close.js'
 import { record, text } from './workflow-run.js'
 
-interface DashboardIssue {
-  number: number
-  url: string
-}
-
-export interface FoundDashboard {
-  issue: DashboardIssue
-  record: BranchRecord
-}
-
-/** Which records a run keeps (project, branch, key), and the login whose issues are believed. */
-interface DashboardKey {
-  projectId: string
-  branch: string
-  key: string
-  identity: string
-}
-
+type DashboardIssue = { number: number; url: string }
+export type FoundDashboard = { issue: DashboardIssue; record: BranchRecord }
+/** Which records a run keeps, and the login whose issues are believed. */
+type DashboardKey = { projectId: string; branch: string; key: string; identity: string }
 type DashboardSaved =
   { kind: 'saved'; issue: DashboardIssue } | { kind: 'unavailable'; reason: string }
+type DashboardFound =
+  | { kind: 'found'; winner: FoundDashboard; others: FoundDashboard[] }
+  | { kind: 'none' }
+  | { kind: 'denied'; reason: string }
 
 /** What the body shows besides the record. */
 export interface DashboardView {
@@ -126,6 +116,10 @@ function runRow(run: BranchRun, view: DashboardView): string {
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`
 
+const RUNS_HEADER = '| Time (UTC) | Trigger | What it did | Commits | Source pull requests |'
+const START_OVER =
+  'Close this issue: the next run starts a new docs job (and a new docs pull request) and opens a new issue.'
+
 /** The issue's body: the record's line, then the page for people (pure). */
 export function renderDashboard(view: DashboardView): string {
   const { record: rec } = view
@@ -154,21 +148,10 @@ export function renderDashboard(view: DashboardView): string {
   }
   if (view.note) lines.push('', `> ${safeMarkdown(view.note, 500)}`)
   lines.push('', `### Last runs (at most 20, newest first)`, '')
-  if (rec.runs.length === 0) lines.push('No run recorded yet.')
-  else {
-    lines.push(
-      '| Time (UTC) | Trigger | What it did | Commits | Source pull requests |',
-      '|---|---|---|---|---|',
-      ...[...rec.runs].reverse().map((run) => runRow(run, view))
-    )
-  }
-  lines.push(
-    '',
-    '### Start over',
-    '',
-    'Close this issue: the next run starts a new docs job (and a new docs pull request) and opens a new issue.'
-  )
-  return lines.join('\n')
+  const rows = [...rec.runs].reverse().map((run) => runRow(run, view))
+  if (rows.length === 0) lines.push('No run recorded yet.')
+  else lines.push(RUNS_HEADER, '|---|---|---|---|---|', ...rows)
+  return [...lines, '', '### Start over', '', START_OVER].join('\n')
 }
 
 /** The most pages of the token's open issues read (100 a page); past that is unknown. */
@@ -181,11 +164,7 @@ export const MAX_ISSUE_PAGES = 50
 export async function findDashboards(
   access: RepositoryAccess,
   key: DashboardKey
-): Promise<
-  | { kind: 'found'; winner: FoundDashboard; others: FoundDashboard[] }
-  | { kind: 'none' }
-  | { kind: 'denied'; reason: string }
-> {
+): Promise<DashboardFound> {
   const issues: unknown[] = []
   const where = safeLine(access.repository, 200)
   let complete: boolean
@@ -249,13 +228,8 @@ export async function createDashboard(
     const { octokit, owner, repo } = await openRepository(access)
     const title = dashboardTitle(view.record.projectId, view.record.branch)
     const body = renderDashboard(view)
-    const { data } = await octokit.rest.issues.create({
-      owner,
-      repo,
-      title,
-      body,
-      labels: ['docs-agent']
-    })
+    const params = { owner, repo, title, body, labels: ['docs-agent'] }
+    const { data } = await octokit.rest.issues.create(params)
     const issue = issueOf(data)
     const branch = safeLine(view.record.branch, 100)
     core.info(`Opened the dashboard issue #${issue.number} for ${branch}.`)
@@ -268,23 +242,18 @@ export async function createDashboard(
 /** Rewrites the dashboard's body with `view`. One call. */
 export async function updateDashboard(
   access: RepositoryAccess,
-  issueNumber: number,
+  number: number,
   view: DashboardView
 ): Promise<DashboardSaved> {
   try {
     const { octokit, owner, repo } = await openRepository(access)
     const body = renderDashboard(view)
-    const { data } = await octokit.rest.issues.update({
-      owner,
-      repo,
-      issue_number: issueNumber,
-      body
-    })
+    const { data } = await octokit.rest.issues.update({ owner, repo, issue_number: number, body })
     return { kind: 'saved', issue: issueOf(data) }
   } catch (error) {
     // Deleted meanwhile: the record is written anew rather than lost.
     if (gitHubAnswerStatus(error) === 404) return createDashboard(access, view)
-    return notSaved(`update the dashboard issue #${issueNumber} in`, access, error)
+    return notSaved(`update the dashboard issue #${number} in`, access, error)
   }
 }
 
