@@ -23,10 +23,10 @@ const MAX_PAGES = 5
 /** The base of a ledger that starts from the repository's first commit. */
 export const ROOT = 'root'
 
+/** A commit; its message's first line and its author's login cleaned as untrusted text. */
 export interface CoveredCommit {
   sha: string
   short: string
-  /** The message's first line and the author's login, cleaned as untrusted text. */
   subject: string
   author?: string
   authorIsBot: boolean
@@ -127,11 +127,7 @@ export function windowStart(now: Date): string {
 
 const READ_HINT = 'Reading the branch commits needs `permissions: contents: read` for the job.'
 
-interface Compared {
-  commits: CoveredCommit[]
-  unread: number
-  mergeBase?: string
-}
+type Compared = { commits: CoveredCommit[]; unread: number; mergeBase?: string }
 
 /**
  * The commits this run weighs: every commit after the base (a paged comparison); on a
