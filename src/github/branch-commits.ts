@@ -1,6 +1,5 @@
-// The commits a branch run weighs (since the ledger's base, and the event's own), and
-// the pull requests they came from. Reading and choosing are split: the reads are few
-// and counted; what GitHub answered is turned into commits by pure functions.
+// The commits a branch run weighs (since the ledger's base, and the event's own) and the
+// pull requests they came from: the reads are few and counted; pure functions choose.
 
 import * as core from '@actions/core'
 import { safeLine } from '../common/safe-text.js'
@@ -17,37 +16,29 @@ import type { BranchRun, RunAction } from './branch-record.js'
 import { cleanLabel } from './untrusted-text.js'
 import { record, text } from './workflow-run.js'
 
-/** The most commits listed; the rest are counted and reached by the compare link. */
+/** The most commits listed (the rest are counted), pull requests looked up, pages read. */
 export const MAX_LISTED = 100
-/** The most commits whose pull requests are looked up (the newest), one call each. */
-export const MAX_PULL_LOOKUPS = 20
-/** How far back the first scheduled or manual run on a branch looks. */
-export const FIRST_RUN_DAYS = 7
+const MAX_PULL_LOOKUPS = 20
+const MAX_PAGES = 5
+/** The base of a ledger that starts from the repository's first commit. */
+export const ROOT = 'root'
 
+/** A commit; its message's first line and its author's login cleaned as untrusted text. */
 export interface CoveredCommit {
   sha: string
-  /** The first 7 characters of the sha. */
   short: string
-  /** The message's first line, cleaned as untrusted text. */
   subject: string
-  /** The author's GitHub login (cleaned), when GitHub knows it. */
   author?: string
-  /** Whether the author is a bot account. */
   authorIsBot: boolean
 }
-
-/** Why these commits: since the ledger's base, a first run, or history rewritten under it. */
-export type CoverageOrigin = 'since-record' | 'first-push' | 'first-window' | 'history-rewritten'
 
 /** What a run tells the agent: the untold commits, as the prompt and the dashboard show them. */
 export interface Coverage {
   kind: 'commits'
-  origin: CoverageOrigin
-  /** Oldest first, at most MAX_LISTED (the newest of those told). */
+  origin: 'since-record' | 'first-push' | 'first-window' | 'history-rewritten'
+  /** Oldest first, the newest MAX_LISTED of `total`. */
   commits: CoveredCommit[]
-  /** How many commits this run tells, listed or not. */
   total: number
-  /** Where people (and the agent) see the range, when there is a link. */
   compareUrl?: string
   /** The commit before the range, when known, and the head. */
   from?: string
@@ -55,25 +46,19 @@ export interface Coverage {
 }
 
 export interface CoverageInput {
-  /** `owner/repo` and the web address of its server (`https://github.com`). */
   repository: string
   serverUrl: string
-  /** The branch the run is for (no `refs/heads/`). */
   branch: string
-  /** The ledger's base; none on a first run. */
   base?: string
-  /** The run's head commit. */
   headSha: string
   eventName: string
   payload: Record<string, unknown>
   now: Date
 }
 
-/** The commits a run weighs, read from GitHub (branch-commits.ts). */
+/** The commits a run weighs, oldest first: after the base, and the event's own (a late push). */
 export interface Candidates {
-  /** After the base up to the run's head, oldest first. */
   since: CoveredCommit[]
-  /** The event's own commits (a push's), oldest first: an older push may arrive late. */
   event: CoveredCommit[]
   /** The base the ledger keeps from now on; undefined keeps the one it has. */
   base?: string
@@ -81,275 +66,191 @@ export interface Candidates {
   unread: number
 }
 
+export type ReadCandidates = Candidates & { origin: Coverage['origin']; compareUrl?: string }
+
 export interface SourcePullRequest {
   number: number
-  /** Cleaned as untrusted text. */
+  /** Title and author cleaned as untrusted text; `commits` are the covered ones it holds. */
   title: string
-  /** The author's login (cleaned), when known. */
   author?: string
   authorIsBot: boolean
   url?: string
-  /** The covered commits that came from it. */
   commits: string[]
 }
 
-const SHORT = 7
-
 /** The first line of a commit message, cleaned: one line, nothing hidden, capped. */
 export function subjectOf(message: unknown): string {
-  const first = (typeof message === 'string' ? message : '').split(/\r?\n/, 1)[0] ?? ''
-  return cleanLabel(first, 200)
+  return cleanLabel((typeof message === 'string' ? message : '').split(/\r?\n/, 1)[0] ?? '', 200)
 }
 
 function loginOf(user: unknown): { author?: string; authorIsBot: boolean } {
   const login = text(record(user)?.login) ?? text(record(user)?.username)
-  const type = text(record(user)?.type)
   if (!login) return { authorIsBot: false }
   const author = cleanLabel(login, 40)
-  return {
-    ...(author ? { author } : {}),
-    authorIsBot: type === 'Bot' || /\[bot\]$/i.test(login)
-  }
+  const authorIsBot = text(record(user)?.type) === 'Bot' || /\[bot\]$/i.test(login)
+  return { ...(author ? { author } : {}), authorIsBot }
 }
 
-function isSha(value: unknown): value is string {
-  return typeof value === 'string' && /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(value)
+const isSha = (value: unknown): value is string =>
+  typeof value === 'string' && /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(value)
+
+const nonZeroSha = (value: unknown): string | undefined =>
+  isSha(value) && !/^0+$/.test(value) ? value : undefined
+
+function covered(sha: unknown, message: unknown, author: unknown): CoveredCommit | undefined {
+  if (!isSha(sha)) return undefined
+  return { sha, short: sha.slice(0, 7), subject: subjectOf(message), ...loginOf(author) }
 }
 
-/** A commit as the REST API gives it (compare, list commits), or undefined. */
+/** A commit as the REST API or a push event's payload gives it, or undefined. */
 export function fromApiCommit(value: unknown): CoveredCommit | undefined {
   const commit = record(value)
-  const sha = commit?.sha
-  if (!isSha(sha)) return undefined
-  return {
-    sha,
-    short: sha.slice(0, SHORT),
-    subject: subjectOf(record(commit?.commit)?.message),
-    ...loginOf(commit?.author)
-  }
+  return covered(commit?.sha, record(commit?.commit)?.message, commit?.author)
 }
 
-/** A commit of a push event's payload, or undefined. */
 export function fromPushCommit(value: unknown): CoveredCommit | undefined {
   const commit = record(value)
-  const sha = commit?.id
-  if (!isSha(sha)) return undefined
-  return {
-    sha,
-    short: sha.slice(0, SHORT),
-    subject: subjectOf(commit?.message),
-    ...loginOf(commit?.author)
-  }
+  return covered(commit?.id, commit?.message, commit?.author)
 }
 
-/** The push's commits, oldest first (as the payload lists them). */
-export function pushedCommits(payload: Record<string, unknown>): CoveredCommit[] {
-  const list = Array.isArray(payload.commits) ? payload.commits : []
-  return list.map(fromPushCommit).filter((commit) => commit !== undefined)
+const apiCommits = (list: readonly unknown[]): CoveredCommit[] =>
+  list.map(fromApiCommit).filter((commit) => commit !== undefined)
+
+export function compareLink(server: string, repository: string, base: string, head: string) {
+  return `${server}/${repository}/compare/${base}...${head}`
 }
 
-/** The web page comparing two commits. */
-export function compareLink(
-  serverUrl: string,
-  repository: string,
-  base: string,
-  head: string
-): string {
-  return `${serverUrl}/${repository}/compare/${base}...${head}`
-}
-
-/** When the first scheduled or manual run starts looking (ISO 8601). */
+/** When the first scheduled or manual run starts looking (ISO 8601): 7 days back. */
 export function windowStart(now: Date): string {
-  return new Date(now.getTime() - FIRST_RUN_DAYS * 24 * 60 * 60 * 1000).toISOString()
+  return new Date(now.getTime() - 7 * 24 * 60 * 60 * 1000).toISOString()
 }
-
-/** The base of a ledger that starts from the repository's first commit. */
-export const ROOT = 'root'
-
-/** The most pages of a comparison read in one run (100 commits a page); the rest wait. */
-export const MAX_COMPARE_PAGES = 5
 
 const READ_HINT = 'Reading the branch commits needs `permissions: contents: read` for the job.'
 
-/** The candidates and where they came from, as read. */
-export type ReadCandidates = Candidates & { origin: CoverageOrigin; compareUrl?: string }
-
-function nonZeroSha(value: unknown): string | undefined {
-  return isSha(value) && !/^0+$/.test(value) ? value : undefined
-}
+type Compared = { commits: CoveredCommit[]; unread: number; mergeBase?: string }
 
 /**
- * The commits this run weighs. With a base: every commit after it (a comparison, paged);
- * on a first run: the push's range, or the branch's last 7 days on a schedule; when
- * GitHub no longer knows the base (history rewritten), the same as a first run.
- * Throws StateUnknownError when GitHub could not say (a 5xx, a rate limit, a time-out):
- * unknown is not empty. A refusal is one warning and the event's own commits.
+ * The commits this run weighs: every commit after the base (a paged comparison); on a
+ * first run, or when GitHub no longer knows the base, the push's range or the last 7 days.
+ * Unknown (5xx, rate limit, time-out) throws StateUnknownError; a refusal is one warning.
  */
 export async function readCandidates(
   access: RepositoryAccess,
   input: CoverageInput
 ): Promise<ReadCandidates> {
-  const event = input.eventName === 'push' ? pushedCommits(input.payload) : []
+  const { headSha, payload } = input
+  const push = input.eventName === 'push'
+  const pushed = push && Array.isArray(payload.commits) ? payload.commits : []
+  const event = pushed.map(fromPushCommit).filter((commit) => commit !== undefined)
+  const branch = safeLine(input.branch, 100)
+  type Origin = Coverage['origin']
+  /** What was read, the base the ledger moves to, and the range's start for the link. */
+  const result = (
+    origin: Origin,
+    base: string | undefined,
+    read: Compared = { commits: [], unread: 0 },
+    from?: string
+  ): ReadCandidates => ({
+    since: read.commits,
+    event,
+    ...(base ? { base } : {}),
+    unread: read.unread,
+    origin,
+    ...(from ? { compareUrl: compareLink(input.serverUrl, input.repository, from, headSha) } : {})
+  })
   try {
     const { octokit, owner, repo } = await openRepository(access)
-    /** Every commit after `base` up to the head, oldest first, at most MAX_COMPARE_PAGES pages. */
-    const compare = async (
-      base: string
-    ): Promise<
-      { commits: CoveredCommit[]; unread: number; mergeBase?: string } | 'unknown-base'
-    > => {
+    /** After `base` up to the head, oldest first; undefined when GitHub does not know `base`. */
+    const compare = async (base: string): Promise<Compared | undefined> => {
       const commits: CoveredCommit[] = []
       let total = 0
       let mergeBase: string | undefined
-      for (let page = 1; page <= MAX_COMPARE_PAGES; page++) {
+      for (let page = 1; page <= MAX_PAGES; page++) {
         let data: unknown
         try {
-          const basehead = `${base}...${input.headSha}`
-          data = (
-            await octokit.rest.repos.compareCommitsWithBasehead({
-              owner,
-              repo,
-              basehead,
-              per_page: 100,
-              page
-            })
-          ).data
+          const basehead = `${base}...${headSha}`
+          const params = { owner, repo, basehead, per_page: 100, page }
+          ;({ data } = await octokit.rest.repos.compareCommitsWithBasehead(params))
         } catch (error) {
           // GitHub does not know the base: the history was rewritten (and collected).
           const status = gitHubAnswerStatus(error)
-          if (page === 1 && (status === 404 || status === 422)) return 'unknown-base'
+          if (page === 1 && (status === 404 || status === 422)) return undefined
           throw error
         }
         const answer = record(data)
-        // Diverged: the base is no longer on the branch (a force push); GitHub lists the
-        // commits since where the two histories part.
+        // Diverged: the base left the branch (a force push); the commits listed are those
+        // since the two histories part.
         if (page === 1 && answer?.status === 'diverged') {
           mergeBase = nonZeroSha(record(answer.merge_base_commit)?.sha)
         }
-        const listed = (Array.isArray(answer?.commits) ? answer.commits : []).map(fromApiCommit)
-        commits.push(...listed.filter((commit) => commit !== undefined))
+        const listed = Array.isArray(answer?.commits) ? answer.commits : []
+        commits.push(...apiCommits(listed))
         total = typeof answer?.total_commits === 'number' ? answer.total_commits : commits.length
         if (listed.length < 100 || commits.length >= total) break
       }
-      return {
-        commits,
-        unread: Math.max(0, total - commits.length),
-        ...(mergeBase ? { mergeBase } : {})
-      }
+      return { commits, unread: Math.max(0, total - commits.length), mergeBase }
     }
-    const link = (base: string): string =>
-      compareLink(input.serverUrl, input.repository, base, input.headSha)
-    /** The whole history up to the head, oldest first (a young repository's), paged. */
-    const fromRoot = async (origin: CoverageOrigin): Promise<ReadCandidates> => {
+    // The whole history up to the head (a young repository's); past the pages, the oldest wait.
+    const fromRoot = async (origin: Origin): Promise<ReadCandidates> => {
       const newestFirst: CoveredCommit[] = []
-      for (let page = 1; page <= MAX_COMPARE_PAGES; page++) {
-        const sha = input.headSha
-        const { data } = await octokit.rest.repos.listCommits({
-          owner,
-          repo,
-          sha,
-          per_page: 100,
-          page
-        })
-        newestFirst.push(...data.map(fromApiCommit).filter((commit) => commit !== undefined))
+      for (let page = 1; page <= MAX_PAGES; page++) {
+        const params = { owner, repo, sha: headSha, per_page: 100, page }
+        const { data } = await octokit.rest.repos.listCommits(params)
+        newestFirst.push(...apiCommits(data))
         if (data.length < 100) break
       }
-      // A first week of more than 500 commits: the oldest are not read, nor told.
-      return { since: newestFirst.reverse(), event, base: ROOT, unread: 0, origin }
+      return result(origin, ROOT, { commits: newestFirst.reverse(), unread: 0 })
     }
-    const first = async (origin: CoverageOrigin): Promise<ReadCandidates> => {
-      const before = nonZeroSha(input.payload.before)
-      if (input.eventName === 'push' && before) {
-        const read = await compare(before)
-        if (read !== 'unknown-base') {
-          return {
-            since: read.commits,
-            event,
-            base: before,
-            unread: read.unread,
-            origin,
-            compareUrl: link(before)
-          }
-        }
+    const first = async (origin: Origin): Promise<ReadCandidates> => {
+      if (!push) {
+        const since = windowStart(input.now)
+        const params = { owner, repo, sha: headSha, since, per_page: MAX_LISTED }
+        const { data } = await octokit.rest.repos.listCommits(params)
+        // Newest first; the base is the parent of the oldest listed, and a history younger
+        // than the window has none: the ledger starts from its first commit.
+        const oldest = data[data.length - 1]
+        const parent = nonZeroSha(record(oldest?.parents[0])?.sha)
+        const base = oldest && !parent ? ROOT : (parent ?? headSha)
+        return result('first-window', base, { commits: apiCommits(data).reverse(), unread: 0 })
       }
-      if (input.eventName === 'push') {
-        // A new branch: its pushed commits, from the parent of the oldest.
-        const oldest = event[0]?.sha
-        if (!oldest) return { since: [], event, base: input.headSha, unread: 0, origin }
-        const { data } = await octokit.rest.repos.getCommit({ owner, repo, ref: oldest })
-        const parent = nonZeroSha(record(data.parents[0])?.sha)
-        // The repository's first push: its history from the first commit.
-        if (!parent) return fromRoot(origin)
-        const read = await compare(parent)
-        if (read === 'unknown-base')
-          return { since: [], event, base: input.headSha, unread: 0, origin }
-        return {
-          since: read.commits,
-          event,
-          base: parent,
-          unread: read.unread,
-          origin,
-          compareUrl: link(parent)
-        }
-      }
-      const { data } = await octokit.rest.repos.listCommits({
-        owner,
-        repo,
-        sha: input.headSha,
-        since: windowStart(input.now),
-        per_page: MAX_LISTED
-      })
-      // Newest first from GitHub; the base is the parent of the oldest listed.
-      const since = data
-        .map(fromApiCommit)
-        .filter((commit) => commit !== undefined)
-        .reverse()
-      // The base is the parent of the oldest listed; a history younger than the window
-      // has none, and the ledger starts from its first commit.
-      const oldest = data[data.length - 1]
-      const parent = nonZeroSha(record(oldest?.parents[0])?.sha)
-      if (oldest && !parent) return { since, event, base: ROOT, unread: 0, origin: 'first-window' }
-      return { since, event, base: parent ?? input.headSha, unread: 0, origin: 'first-window' }
+      const before = nonZeroSha(payload.before)
+      const read = before ? await compare(before) : undefined
+      if (before && read) return result(origin, before, read, before)
+      // A new branch: its pushed commits, from the parent of the oldest.
+      const oldest = event[0]?.sha
+      if (!oldest) return result(origin, headSha)
+      const { data } = await octokit.rest.repos.getCommit({ owner, repo, ref: oldest })
+      const parent = nonZeroSha(record(data.parents[0])?.sha)
+      // The repository's first push: its history from the first commit.
+      if (!parent) return fromRoot(origin)
+      const fromParent = await compare(parent)
+      return fromParent ? result(origin, parent, fromParent, parent) : result(origin, headSha)
     }
-    if (!input.base) return await first(input.eventName === 'push' ? 'first-push' : 'first-window')
-    if (input.base === ROOT) return await fromRoot('since-record')
-    const read = await compare(input.base)
-    if (read !== 'unknown-base' && read.mergeBase) {
+    const { base } = input
+    if (!base) return await first(push ? 'first-push' : 'first-window')
+    if (base === ROOT) return await fromRoot('since-record')
+    const read = await compare(base)
+    const lost = `The ledger's base commit (${base.slice(0, 7)}) is no longer`
+    if (read?.mergeBase) {
       core.info(
-        `The ledger's base commit (${input.base.slice(0, SHORT)}) is no longer on ${safeLine(input.branch, 100)}: the history was rewritten, so this run weighs the commits since the histories part.`
+        `${lost} on ${branch}: the history was rewritten, so this run weighs the commits since the histories part.`
       )
-      const base = read.mergeBase
-      return {
-        since: read.commits,
-        event,
-        base,
-        unread: read.unread,
-        origin: 'history-rewritten',
-        compareUrl: link(base)
-      }
+      return result('history-rewritten', read.mergeBase, read, read.mergeBase)
     }
-    if (read !== 'unknown-base') {
-      return {
-        since: read.commits,
-        event,
-        unread: read.unread,
-        origin: 'since-record',
-        compareUrl: link(input.base)
-      }
-    }
+    if (read) return result('since-record', undefined, read, base)
     core.info(
-      `The ledger's base commit (${input.base.slice(0, SHORT)}) is no longer known on ${safeLine(input.branch, 100)}: the history was rewritten, so this run starts from its own commits.`
+      `${lost} known on ${branch}: the history was rewritten, so this run starts from its own commits.`
     )
     return await first('history-rewritten')
   } catch (error) {
     const reason = describeGitHubError(error)
     if (gitHubFailure(error) === 'unknown') {
-      throw new StateUnknownError(`the commits of ${safeLine(input.branch, 100)}`, reason)
+      throw new StateUnknownError(`the commits of ${branch}`, reason)
     }
     core.warning(
-      `Could not read the commits of ${safeLine(input.branch, 100)} (${reason}); this run tells the event's own commits only.${permissionHint(error, READ_HINT)}`
+      `Could not read the commits of ${branch} (${reason}); this run tells the event's own commits only.${permissionHint(error, READ_HINT)}`
     )
-    return { since: [], event, unread: 0, origin: 'first-push' }
+    return result('first-push', undefined)
   }
 }
 
@@ -366,13 +267,8 @@ export async function olderBase(
   if (base === ROOT || other === ROOT) return ROOT
   try {
     const { octokit, owner, repo } = await openRepository(access)
-    const basehead = `${other}...${base}`
-    const { data } = await octokit.rest.repos.compareCommitsWithBasehead({
-      owner,
-      repo,
-      basehead,
-      per_page: 1
-    })
+    const params = { owner, repo, basehead: `${other}...${base}`, per_page: 1 }
+    const { data } = await octokit.rest.repos.compareCommitsWithBasehead(params)
     return data.status === 'ahead' ? other : base
   } catch (error) {
     if (gitHubFailure(error) === 'unknown') {
@@ -382,23 +278,19 @@ export async function olderBase(
   }
 }
 
-/** The source pull requests of the given commits' lookups, deduplicated (pure). */
+/** The merged pull requests of the given commits' lookups, deduplicated (pure). */
 export function mergeSourcePulls(
   lookups: ReadonlyArray<{ sha: string; pulls: readonly unknown[] }>
 ): SourcePullRequest[] {
   const found = new Map<number, SourcePullRequest>()
   for (const { sha, pulls } of lookups) {
-    for (const value of pulls) {
-      const pull = record(value)
+    for (const pull of pulls.map(record)) {
       const number = pull?.number
-      // A source pull request is one that was merged with this commit in it.
       if (typeof number !== 'number' || !Number.isSafeInteger(number) || number < 1) continue
       if (!text(pull?.merged_at)) continue
       const known = found.get(number)
-      if (known) {
-        if (!known.commits.includes(sha)) known.commits.push(sha)
-        continue
-      }
+      if (known && !known.commits.includes(sha)) known.commits.push(sha)
+      if (known) continue
       const url = text(pull?.html_url)
       found.set(number, {
         number,
@@ -429,9 +321,8 @@ export function lookupCommits(commits: readonly CoveredCommit[]): CoveredCommit[
 const PULLS_HINT = 'Reading them needs `permissions: pull-requests: read` for the job.'
 
 /**
- * The pull requests the covered commits came from: one call per commit, for the
- * newest MAX_PULL_LOOKUPS. Best effort: the first failure is one warning and ends the
- * lookups; what was found until then is kept.
+ * The pull requests the newest covered commits came from, one call per commit. Best
+ * effort: the first failure is one warning and ends the lookups, keeping what was found.
  */
 export async function sourcePullRequests(
   access: RepositoryAccess,
@@ -442,14 +333,10 @@ export async function sourcePullRequests(
   const lookups: Array<{ sha: string; pulls: unknown[] }> = []
   try {
     const { octokit, owner, repo } = await openRepository(access)
-    for (const commit of wanted) {
-      const { data } = await octokit.rest.repos.listPullRequestsAssociatedWithCommit({
-        owner,
-        repo,
-        commit_sha: commit.sha,
-        per_page: 10
-      })
-      lookups.push({ sha: commit.sha, pulls: data })
+    for (const { sha } of wanted) {
+      const params = { owner, repo, commit_sha: sha, per_page: 10 }
+      const { data } = await octokit.rest.repos.listPullRequestsAssociatedWithCommit(params)
+      lookups.push({ sha, pulls: data })
     }
   } catch (error) {
     core.warning(
@@ -459,10 +346,7 @@ export async function sourcePullRequests(
   return mergeSourcePulls(lookups)
 }
 
-/**
- * The dashboard's row for a run (pure): what it did, how many commits it covered and
- * their range, and the numbers of the source pull requests (the newest 20).
- */
+/** The dashboard's row for a run (pure): what it did, the commits covered, the source pulls. */
 export function coverageRun(
   run: { at: Date; event: string; did: RunAction },
   covered: Coverage | undefined,

@@ -1,10 +1,11 @@
-// The branch's ledger of its docs job, kept in a hidden marker in the dashboard issue
-// (marker.ts): which commits each job was told, which jobs ended without delivering,
-// and the runs for people. Pure: render, strict parse (also of the first version).
+// The branch's ledger of its docs job, a hidden marker in the dashboard issue: which
+// commits each job was told, the jobs that ended without delivering, the last runs.
+// Pure: render, and a strict parse (also of the first version's records).
 
 import { isPlainId } from '../common/plain-id.js'
 import { parsePullRequestLink } from '../common/pull-request-link.js'
 import { readMarkers, writeMarker } from './marker.js'
+import { record as object } from './workflow-run.js'
 
 /** What one run did, in a word the dashboard shows. */
 export const RUN_ACTIONS = [
@@ -19,12 +20,10 @@ export const RUN_ACTIONS = [
 export type RunAction = (typeof RUN_ACTIONS)[number]
 
 export interface BranchRun {
-  /** When the run ended, ISO 8601. */
+  /** When the run ended (ISO 8601), its event, and how many commits it told the agent. */
   at: string
-  /** The event that triggered it (`push`, `schedule`, `workflow_dispatch`). */
   event: string
   did: RunAction
-  /** How many commits it told the agent about. */
   commits: number
   /** The commits covered, for the compare link: the one before the first, and the last. */
   from?: string
@@ -40,15 +39,8 @@ export interface ToldJob {
 }
 
 /** Why a job stopped taking the branch's commits without delivering them. */
-export const END_REASONS = ['failed', 'archived', 'gone', 'lost-race'] as const
+const END_REASONS = ['failed', 'archived', 'gone', 'lost-race'] as const
 export type EndReason = (typeof END_REASONS)[number]
-
-/** What the branch's job cost so far: the dashboard shows it. */
-export interface RunCounts {
-  created: number
-  followUps: number
-  quiet: number
-}
 
 export interface BranchRecord {
   projectId: string
@@ -67,15 +59,15 @@ export interface BranchRecord {
   ended: Array<{ id: string; why: EndReason }>
   runId: string
   runAttempt: number
-  /** Logins already asked to review the current docs pull request. */
+  /** Logins already asked to review `handedOff`, the docs pull request handed off. */
   reviewers: string[]
-  /** The docs pull request whose reviewers and labels were requested. */
   handedOff?: string
   /** The job's docs pull request as last seen: whether it was merged, should the job be gone. */
   docs?: string
   /** The last runs, oldest first, at most MAX_RUNS. */
   runs: BranchRun[]
-  counts: RunCounts
+  /** What the branch's job cost so far, for the dashboard. */
+  counts: { created: number; followUps: number; quiet: number }
 }
 
 export const MAX_RUNS = 20
@@ -83,15 +75,6 @@ export const MAX_RUNS = 20
 export const MAX_TOLD = 400
 export const MAX_ENDED = 10
 export const MAX_REVIEWERS = 300
-const MAX_PULLS = 20
-
-const SHA = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/
-const LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/
-const EVENT = /^[a-z_]{1,40}$/
-const RUN_ID = /^\d{1,20}$/
-// A git branch name as a ref allows it: no ASCII space or control, `~^:?*[\`, `..`, or `@{`
-// (other white space, a non-breaking space for one, is valid in git).
-const BRANCH = /^(?!\/|.*\/\/|.*\/$|.*\.\.|.*@\{|.*\.lock$|.*\.$)[^ \p{Cc}~^:?*[\\]{1,255}$/u
 
 /** The marker line of `record` (to stand first in the dashboard's body). */
 export function renderBranchRecord(record: BranchRecord): string {
@@ -104,189 +87,121 @@ export function withRun(record: BranchRecord, run: BranchRun): BranchRecord {
 }
 
 type Json = Record<string, unknown>
+/** A field's reader: the value to keep, or undefined when it is malformed. */
+type Field = (value: unknown) => unknown
+const ABSENT = Symbol('absent')
 
-function object(value: unknown): Json | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Json)
-    : undefined
+function when(check: (value: unknown) => boolean): Field {
+  return (value) => (check(value) ? value : undefined)
+}
+const matches = (pattern: RegExp): Field =>
+  when((value) => typeof value === 'string' && pattern.test(value))
+const oneOf = (values: readonly unknown[]): Field => when((value) => values.includes(value))
+const upTo = (max: number, min = 0): Field =>
+  when((n) => typeof n === 'number' && Number.isSafeInteger(n) && n >= min && n <= max)
+function optional(field: Field): Field {
+  return (value) => (value === undefined ? ABSENT : field(value))
+}
+function listOf(max: number, item: Field): Field {
+  return (value) => {
+    if (!Array.isArray(value) || value.length > max) return undefined
+    const parsed = value.map(item)
+    return parsed.every((v) => v !== undefined) ? parsed : undefined
+  }
 }
 
-const onlyKeys = (value: Json, allowed: readonly string[]): boolean =>
-  Object.keys(value).every((name) => allowed.includes(name))
-
-const isString = (value: unknown, pattern: RegExp): value is string =>
-  typeof value === 'string' && pattern.test(value)
-
-const count = (value: unknown, max: number): value is number =>
-  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 && value <= max
-
-const isoTime = (value: unknown): value is string =>
-  typeof value === 'string' &&
-  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?Z$/.test(value) &&
-  !Number.isNaN(Date.parse(value))
-
-const isProjectId = (value: unknown): value is string =>
-  typeof value === 'string' &&
-  /^[^\s\p{Cc}]{1,500}$/u.test(value) &&
-  value !== '.' &&
-  value !== '..'
-
-const isKey = (value: unknown): value is string =>
-  typeof value === 'string' && /^[^\p{Cc}]{1,300}$/u.test(value)
-
-function list<T>(
+/** An object with only the fields of `shape` (and `extra`), each read by its reader, in order. */
+function fields(
   value: unknown,
-  max: number,
-  item: (v: unknown) => T | undefined
-): T[] | undefined {
-  if (!Array.isArray(value) || value.length > max) return undefined
-  const parsed = value.map(item)
-  return parsed.every((v) => v !== undefined) ? parsed : undefined
-}
-
-// One string: in a list, the word before 'to' would read as an import to the layout test.
-const RUN_KEYS = 'at event did commits from to pulls'.split(' ')
-
-function parseRun(value: unknown): BranchRun | undefined {
-  const run = object(value)
-  if (!run || !onlyKeys(run, RUN_KEYS)) return undefined
-  const { at, event, did, commits, from, to } = run
-  if (!isoTime(at) || !isString(event, EVENT)) return undefined
-  if (!RUN_ACTIONS.includes(did as RunAction) || !count(commits, 1_000_000)) return undefined
-  if (from !== undefined && !isString(from, SHA)) return undefined
-  if (to !== undefined && !isString(to, SHA)) return undefined
-  const pulls = list(run.pulls, MAX_PULLS, (n) =>
-    count(n, 9_999_999_999) && n > 0 ? n : undefined
-  )
-  if (!pulls) return undefined
-  return {
-    at,
-    event,
-    did: did as RunAction,
-    commits,
-    ...(from === undefined ? {} : { from }),
-    ...(to === undefined ? {} : { to }),
-    pulls
+  shape: Record<string, Field>,
+  extra: string[] = []
+): object | undefined {
+  const json = object(value)
+  const known = (name: string): boolean => Object.hasOwn(shape, name) || extra.includes(name)
+  if (!json || !Object.keys(json).every(known)) return undefined
+  const read: Json = {}
+  for (const [name, field] of Object.entries(shape)) {
+    const parsed = field(json[name])
+    if (parsed === undefined) return undefined
+    if (parsed !== ABSENT) read[name] = parsed
   }
+  return read
 }
 
-function parseTold(value: unknown): ToldJob | undefined {
-  const job = object(value)
-  if (!job || !onlyKeys(job, ['id', 'shas']) || !isPlainId(job.id)) return undefined
-  const shas = list(job.shas, MAX_TOLD, (s) => (isString(s, SHA) ? s : undefined))
-  return shas ? { id: job.id, shas } : undefined
+const sha = matches(/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/)
+const plainId = when(isPlainId)
+const count = upTo(Number.MAX_SAFE_INTEGER)
+const pullLink = when((v) => typeof v === 'string' && parsePullRequestLink(v)?.link === v)
+const time = when(
+  (v) =>
+    typeof v === 'string' &&
+    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?Z$/.test(v) &&
+    !Number.isNaN(Date.parse(v))
+)
+
+const RUN = {
+  at: time,
+  event: matches(/^[a-z_]{1,40}$/),
+  did: oneOf(RUN_ACTIONS),
+  commits: upTo(1_000_000),
+  from: optional(sha),
+  to: optional(sha),
+  pulls: listOf(20, upTo(9_999_999_999, 1))
 }
 
-function parseEnded(value: unknown): { id: string; why: EndReason } | undefined {
-  const job = object(value)
-  if (!job || !onlyKeys(job, ['id', 'why']) || !isPlainId(job.id)) return undefined
-  return END_REASONS.includes(job.why as EndReason)
-    ? { id: job.id, why: job.why as EndReason }
-    : undefined
+const COMMON = {
+  projectId: matches(/^(?!\.\.?$)[^\s\p{Cc}]{1,500}$/u),
+  // A branch name as git allows it: no ASCII space or control, `~^:?*[\`, `..`, or `@{`
+  // (other white space, a non-breaking space for one, is valid in git).
+  branch: matches(/^(?!\/|.*\/\/|.*\/$|.*\.\.|.*@\{|.*\.lock$|.*\.$)[^ \p{Cc}~^:?*[\\]{1,255}$/u),
+  jobId: plainId,
+  runId: matches(/^\d{1,20}$/),
+  runAttempt: upTo(999_999_999, 1),
+  reviewers: listOf(MAX_REVIEWERS, matches(/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/)),
+  handedOff: optional(pullLink),
+  runs: listOf(MAX_RUNS, (run) => fields(run, RUN))
 }
 
-function parseCounts(value: unknown): RunCounts | undefined {
-  const counts = object(value)
-  if (!counts || !onlyKeys(counts, ['created', 'followUps', 'quiet'])) return undefined
-  const { created, followUps, quiet } = counts
-  const max = Number.MAX_SAFE_INTEGER
-  return count(created, max) && count(followUps, max) && count(quiet, max)
-    ? { created, followUps, quiet }
-    : undefined
+const V2 = {
+  ...COMMON,
+  key: optional(matches(/^[^\p{Cc}]{1,300}$/u)),
+  base: optional(when((v) => v === 'root' || sha(v) !== undefined)),
+  seen: optional(sha),
+  docs: optional(pullLink),
+  told: listOf(MAX_TOLD, (job) => fields(job, { id: plainId, shas: listOf(MAX_TOLD, sha) })),
+  ended: listOf(MAX_ENDED, (job) => fields(job, { id: plainId, why: oneOf(END_REASONS) })),
+  counts: (value: unknown) => fields(value, { created: count, followUps: count, quiet: count })
 }
 
-const COMMON_KEYS = [
-  'projectId',
-  'branch',
-  'jobId',
-  'runId',
-  'runAttempt',
-  'reviewers',
-  'handedOff',
-  'runs'
-]
-const V2_KEYS = ['v', 'key', 'base', 'seen', 'docs', 'told', 'ended', 'counts', ...COMMON_KEYS]
-
-/** The fields both versions share, checked; undefined when any is malformed. */
-function parseCommon(value: Json): Omit<BranchRecord, 'told' | 'ended' | 'counts'> | undefined {
-  const { projectId, branch, jobId, runId, runAttempt, handedOff } = value
-  if (!isProjectId(projectId) || !isString(branch, BRANCH) || !isPlainId(jobId)) return undefined
-  if (!isString(runId, RUN_ID) || !count(runAttempt, 999_999_999) || runAttempt < 1)
-    return undefined
-  const reviewers = list(value.reviewers, MAX_REVIEWERS, (l) =>
-    isString(l, LOGIN) ? l : undefined
-  )
-  const runs = list(value.runs, MAX_RUNS, parseRun)
-  if (!reviewers || !runs) return undefined
-  if (
-    handedOff !== undefined &&
-    (typeof handedOff !== 'string' || parsePullRequestLink(handedOff)?.link !== handedOff)
-  ) {
-    return undefined
-  }
-  return {
-    projectId,
-    branch,
-    jobId,
-    runId,
-    runAttempt,
-    reviewers,
-    ...(handedOff === undefined ? {} : { handedOff }),
-    runs
-  }
-}
-
-function parseV2(value: Json): BranchRecord | undefined {
-  if (value.v !== 2 || !onlyKeys(value, V2_KEYS)) return undefined
-  const common = parseCommon(value)
-  const told = list(value.told, MAX_TOLD, parseTold)
-  const ended = list(value.ended, MAX_ENDED, parseEnded)
-  const counts = parseCounts(value.counts)
-  const { key, base, seen, docs } = value
-  if (!common || !told || !ended || !counts) return undefined
-  if (key !== undefined && !isKey(key)) return undefined
-  if (base !== undefined && base !== 'root' && !isString(base, SHA)) return undefined
-  if (seen !== undefined && !isString(seen, SHA)) return undefined
-  if (
-    docs !== undefined &&
-    (typeof docs !== 'string' || parsePullRequestLink(docs)?.link !== docs)
-  ) {
-    return undefined
-  }
-  if (told.reduce((n, job) => n + job.shas.length, 0) > MAX_TOLD) return undefined
-  return {
-    ...common,
-    ...(key === undefined ? {} : { key }),
-    ...(base === undefined ? {} : { base }),
-    ...(seen === undefined ? {} : { seen }),
-    ...(docs === undefined ? {} : { docs }),
-    told,
-    ended,
-    counts
-  }
+function parseV2(value: unknown): BranchRecord | undefined {
+  if (object(value)?.v !== 2) return undefined
+  // `fields` read every field of V2: this is a BranchRecord.
+  const parsed = fields(value, V2, ['v']) as BranchRecord | undefined
+  const told = parsed?.told.reduce((n, job) => n + job.shas.length, 0) ?? 0
+  return told <= MAX_TOLD ? parsed : undefined
 }
 
 const V1_LINE = /^<!-- mintlify-agent-branch v1 ([A-Za-z0-9_-]{1,24000}) -->$/
 
 /** The first version's record (first line only): its last told commit becomes the base. */
 function parseV1(body: string): BranchRecord | undefined {
-  const line = body.split('\n', 1)[0]?.replace(/\r$/, '') ?? ''
-  const encoded = V1_LINE.exec(line)?.[1]
+  const encoded = V1_LINE.exec(body.split('\n', 1)[0]?.replace(/\r$/, '') ?? '')?.[1]
   if (!encoded) return undefined
-  let value: Json | undefined
+  let parsed: object | undefined
   try {
     const text = Buffer.from(encoded, 'base64url').toString('utf8')
     if (Buffer.from(text, 'utf8').toString('base64url') !== encoded) return undefined
-    value = object(JSON.parse(text))
+    parsed = fields(JSON.parse(text), {
+      ...COMMON,
+      lastSha: optional(sha),
+      jobBaseSha: optional(sha)
+    })
   } catch {
     return undefined
   }
-  if (!value || !onlyKeys(value, [...COMMON_KEYS, 'lastSha', 'jobBaseSha'])) return undefined
-  const common = parseCommon(value)
-  const { lastSha, jobBaseSha } = value
-  if (!common) return undefined
-  if (lastSha !== undefined && !isString(lastSha, SHA)) return undefined
-  if (jobBaseSha !== undefined && !isString(jobBaseSha, SHA)) return undefined
+  if (!parsed) return undefined
+  type V1 = Omit<BranchRecord, 'told' | 'ended' | 'counts'> & { lastSha?: string }
+  const { lastSha, jobBaseSha, ...common } = parsed as V1 & { jobBaseSha?: string }
   const told = [{ id: common.jobId, shas: [] }]
   const counts = { created: 0, followUps: 0, quiet: 0 }
   return { ...common, ...(lastSha ? { base: lastSha } : {}), told, ended: [], counts }
@@ -295,10 +210,7 @@ function parseV1(body: string): BranchRecord | undefined {
 /** Every record in `body` (a dashboard's), newest version first; malformed ones are left out. */
 export function parseBranchRecords(body: string | null | undefined): BranchRecord[] {
   const v2 = readMarkers('branch', body)
-    .map((value) => {
-      const json = object(value)
-      return json ? parseV2(json) : undefined
-    })
+    .map(parseV2)
     .filter((record) => record !== undefined)
   const v1 = parseV1(body ?? '')
   return v1 ? [...v2, v1] : v2

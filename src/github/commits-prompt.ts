@@ -1,16 +1,13 @@
-// The part of a branch run's prompt that tells the agent what changed: the commits
-// this run covers (oldest first, short id and first line) and the pull requests they
-// came from (number, title, author), after the workflow's own prompt. Everything in it
-// was written by the commits' and pull requests' authors, so it is cleaned as
-// untrusted text (untrusted-text.ts) and fenced as data from them: a line of it
-// cannot close the fence, or pose as the workflow owner. Pure.
+// The part of a branch run's prompt that says what changed: the commits covered and the
+// pull requests they came from. Their authors wrote all of it, so it is cleaned as
+// untrusted text and fenced as data that no line of it can close (pure).
 
 import type { Coverage, CoveredCommit, SourcePullRequest } from './branch-commits.js'
 import { cleanLabel, newFenceTag } from './untrusted-text.js'
 
-export type CommitsCoverage = Extract<Coverage, { kind: 'commits' }>
+export type CommitsCoverage = Coverage
 
-const WHY: Record<CommitsCoverage['origin'], string> = {
+const WHY: Record<Coverage['origin'], string> = {
   'since-record': 'the commits no docs job has been told about yet',
   'first-push': 'the commits of this push (the first run on this branch)',
   'first-window': 'the commits of the last 7 days (the first run on this branch)',
@@ -23,9 +20,8 @@ function byline(author: string | undefined): string {
   return login ? ` by @${login}` : ''
 }
 
-function pullLabel(pull: SourcePullRequest): string {
-  return `#${pull.number} "${cleanLabel(pull.title, 120)}"${byline(pull.author)}`
-}
+const pullLabel = (pull: SourcePullRequest): string =>
+  `#${pull.number} "${cleanLabel(pull.title, 120)}"${byline(pull.author)}`
 
 function commitLine(commit: CoveredCommit, pulls: readonly SourcePullRequest[]): string {
   const from = pulls.filter((pull) => pull.commits.includes(commit.sha))
@@ -35,25 +31,19 @@ function commitLine(commit: CoveredCommit, pulls: readonly SourcePullRequest[]):
   return `- ${short} ${subject}${source}`
 }
 
-/** A link that may stand in the prompt as it is: one token of visible ASCII. */
-function safeLink(url: string | undefined): string | undefined {
-  return url && /^https?:\/\/[\x21-\x7e]{1,500}$/.test(url) && !/["<>`]/.test(url) ? url : undefined
-}
-
-/**
- * The section appended to the prompt (after a blank line) for `coverage`, with the
- * source pull requests found. `tag` is the fence's random tag.
- */
+/** The section appended to the prompt for `coverage`; `tag` is the fence's random tag. */
 export function commitsPromptSection(
   branch: string,
-  coverage: CommitsCoverage,
+  coverage: Coverage,
   pulls: readonly SourcePullRequest[],
   tag: string = newFenceTag()
 ): string {
   const listed = coverage.commits
   const total = Math.max(coverage.total, listed.length)
   const name = cleanLabel(branch, 100) || 'this branch'
-  const compare = safeLink(coverage.compareUrl)
+  // A link stands in the prompt as it is only as one token of visible ASCII.
+  const url = coverage.compareUrl ?? ''
+  const compare = /^https?:\/\/[\x21-\x7e]{1,500}$/.test(url) && !/["<>`]/.test(url) ? url : ''
   const fence = `commits and pull requests by their authors [${tag}]`
   const lines = [
     '---',
@@ -63,14 +53,12 @@ export function commitsPromptSection(
     ...listed.map((commit) => commitLine(commit, pulls))
   ]
   if (listed.length < total) {
-    lines.push(
-      `- … ${total - listed.length} earlier commit${total - listed.length === 1 ? '' : 's'} not listed${compare ? `; all are at ${compare}` : ''}`
-    )
+    const rest = total - listed.length
+    const all = compare ? `; all are at ${compare}` : ''
+    lines.push(`- … ${rest} earlier commit${rest === 1 ? '' : 's'} not listed${all}`)
   }
-  if (pulls.length > 0) {
-    lines.push('Source pull requests:')
-    for (const pull of pulls) lines.push(`- ${pullLabel(pull)}`)
-  }
+  if (pulls.length > 0)
+    lines.push('Source pull requests:', ...pulls.map((p) => `- ${pullLabel(p)}`))
   lines.push(`===== END ${fence} =====`)
   if (compare) lines.push(`Compare: ${compare}`)
   return lines.join('\n')

@@ -1,9 +1,9 @@
-// The dashboard issue: one open issue per project, branch and key in the code
-// repository, written with the run's token and labelled `docs-agent`. It holds the
-// branch's ledger (branch-record.ts) in a hidden marker, and a page for people.
+// The dashboard issue: one open issue per project, branch and key, written with the run's
+// token and labelled `docs-agent`. It holds the branch's ledger (branch-record.ts) in a
+// hidden marker, and a page for people.
 
 import * as core from '@actions/core'
-import { parsePullRequestLink } from '../common/pull-request-link.js'
+import { parsePullRequestLink, type PullRequestRef } from '../common/pull-request-link.js'
 import { safeHtml, safeLine, safeMarkdown } from '../common/safe-text.js'
 import { StateUnknownError } from '../common/run-errors.js'
 import {
@@ -11,7 +11,6 @@ import {
   gitHubAnswerStatus,
   gitHubFailure,
   openRepository,
-  permissionHint,
   walkPages,
   type RepositoryAccess
 } from './client.js'
@@ -24,36 +23,16 @@ import {
 import { closeDocsPullRequest } from './docs-pr-close.js'
 import { record, text } from './workflow-run.js'
 
-export const DASHBOARD_LABEL = 'docs-agent'
-
-export interface DashboardIssue {
-  number: number
-  url: string
-}
-
-export interface FoundDashboard {
-  issue: DashboardIssue
-  record: BranchRecord
-}
-
-export type DashboardFound =
-  /** The newest open record wins; `others` are older open ones for the same key, to retire. */
+type DashboardIssue = { number: number; url: string }
+export type FoundDashboard = { issue: DashboardIssue; record: BranchRecord }
+/** Which records a run keeps, and the login whose issues are believed. */
+type DashboardKey = { projectId: string; branch: string; key: string; identity: string }
+type DashboardSaved =
+  { kind: 'saved'; issue: DashboardIssue } | { kind: 'unavailable'; reason: string }
+type DashboardFound =
   | { kind: 'found'; winner: FoundDashboard; others: FoundDashboard[] }
   | { kind: 'none' }
-  /** GitHub refused to list the issues: one warning given, the run works on its own. */
   | { kind: 'denied'; reason: string }
-
-/** Which records a run keeps: its project, branch and key (workflow or `record-key`). */
-export interface DashboardKey {
-  projectId: string
-  branch: string
-  key: string
-  /** The login the token writes as: only its issues are believed. */
-  identity: string
-}
-
-export type DashboardSaved =
-  { kind: 'saved'; issue: DashboardIssue } | { kind: 'unavailable'; reason: string }
 
 /** What the body shows besides the record. */
 export interface DashboardView {
@@ -61,9 +40,8 @@ export interface DashboardView {
   /** `owner/repo` of the code, and its server's web address (`https://github.com`). */
   repository: string
   serverUrl: string
-  /** The branch's docs pull request, and its state when the token could see it. */
+  /** The branch's docs pull request, with its state when the token could see it. */
   docsPullRequest?: { link: string; state?: 'open' | 'merged' | 'closed' }
-  /** The job's status as last seen. */
   jobStatus?: string
   /** A line for people, e.g. why a new job was started. */
   note?: string
@@ -72,25 +50,22 @@ export interface DashboardView {
 const ISSUES_HINT =
   'The dashboard issue needs `permissions: issues: write` for the job (and issues turned on in the repository).'
 
-/** The hint after a no from GitHub, also for 410 (issues turned off). */
-function issuesHint(error: unknown): string {
-  return gitHubAnswerStatus(error) === 410 ? ` ${ISSUES_HINT}` : permissionHint(error, ISSUES_HINT)
-}
+/** The hint after a no from GitHub, 410 (issues turned off) included. */
+const issuesHint = (error: unknown): string =>
+  gitHubFailure(error) === 'denied' ? ` ${ISSUES_HINT}` : ''
 
 export function dashboardTitle(projectId: string, branch: string): string {
   return `Docs agent: ${branch} (${projectId})`.slice(0, 250)
 }
 
 /**
- * The open dashboards of this key among `issues` (pure), newest first: pull requests
- * and issues not written by `identity` are skipped; a record of the first version (no
- * key) is taken only when no keyed one is there.
+ * The open dashboards of this key among `issues` (pure), newest first, written by the
+ * key's identity; a first-version record (no key) only when no keyed one is there.
  */
 export function pickDashboards(issues: readonly unknown[], key: DashboardKey): FoundDashboard[] {
   const keyed: FoundDashboard[] = []
   const legacy: FoundDashboard[] = []
-  for (const value of issues) {
-    const issue = record(value)
+  for (const issue of issues.map(record)) {
     if (!issue || issue.pull_request !== undefined || issue.state !== 'open') continue
     if (text(record(issue.user)?.login) !== key.identity) continue
     const number = issue.number
@@ -110,17 +85,16 @@ export function pickDashboards(issues: readonly unknown[], key: DashboardKey): F
 const REPOSITORY = /^[A-Za-z0-9-]{1,39}\/[A-Za-z0-9._-]{1,100}$/
 const SHA = /^[0-9a-f]{40,64}$/
 
-function link(url: string, label: string): string {
-  return `<a href="${safeHtml(url, 1000)}">${label}</a>`
-}
+const link = (url: string, label: string): string => `<a href="${safeHtml(url, 1000)}">${label}</a>`
+
+const pullLink = (pull: PullRequestRef): string =>
+  link(pull.link, safeHtml(`${pull.repository}#${pull.number}`))
 
 function commitsCell(run: BranchRun, view: DashboardView): string {
   const count = String(run.commits)
   if (!REPOSITORY.test(view.repository) || !run.to || !SHA.test(run.to)) return count
   const base = `${view.serverUrl}/${view.repository}`
-  if (run.from && SHA.test(run.from)) {
-    return link(`${base}/compare/${run.from}...${run.to}`, count)
-  }
+  if (run.from && SHA.test(run.from)) return link(`${base}/compare/${run.from}...${run.to}`, count)
   return `${count} (to ${link(`${base}/commit/${run.to}`, run.to.slice(0, 7))})`
 }
 
@@ -140,69 +114,59 @@ function runRow(run: BranchRun, view: DashboardView): string {
   return `| ${safeMarkdown(time)} | ${safeMarkdown(run.event, 40)} | ${DID[run.did]} | ${commitsCell(run, view)} | ${pulls} |`
 }
 
+const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`
+
+const RUNS_HEADER = '| Time (UTC) | Trigger | What it did | Commits | Source pull requests |'
+const START_OVER =
+  'Close this issue: the next run starts a new docs job (and a new docs pull request) and opens a new issue.'
+
 /** The issue's body: the record's line, then the page for people (pure). */
 export function renderDashboard(view: DashboardView): string {
   const { record: rec } = view
+  const branch = `<code>${safeHtml(rec.branch, 100)}</code>`
+  const docs = parsePullRequestLink(view.docsPullRequest?.link)
+  const state = view.docsPullRequest?.state ? ` (${view.docsPullRequest.state})` : ''
+  const status = view.jobStatus ? ` (${safeMarkdown(view.jobStatus, 40)})` : ''
+  const told = rec.told.find((job) => job.id === rec.jobId)?.shas.length ?? 0
+  const { created, followUps, quiet } = rec.counts
   const lines = [
     renderBranchRecord(rec),
-    `## Mintlify docs agent: <code>${safeHtml(rec.branch, 100)}</code>`,
+    `## Mintlify docs agent: ${branch}`,
     '',
-    `The docs agent's record for the branch <code>${safeHtml(rec.branch, 100)}</code> of project <code>${safeHtml(rec.projectId, 100)}</code>. The action keeps this issue up to date; its first line (hidden) is the record, so please leave it as it is.`,
+    `The docs agent's record for the branch ${branch} of project <code>${safeHtml(rec.projectId, 100)}</code>. The action keeps this issue up to date; its first line (hidden) is the record, so please leave it as it is.`,
     '',
     '| | |',
-    '|---|---|'
+    '|---|---|',
+    `| Docs pull request | ${docs ? `${pullLink(docs)}${state}` : 'not opened yet'} |`,
+    `| Job | <code>${safeHtml(rec.jobId)}</code>${status} |`,
+    `| Commits told to this job | ${told} |`,
+    `| Runs of this record | ${plural(created, 'job')} created, ${plural(followUps, 'follow-up')}, ${quiet} that sent nothing |`
   ]
-  const docs = view.docsPullRequest ? parsePullRequestLink(view.docsPullRequest.link) : undefined
-  if (docs) {
-    const state = view.docsPullRequest?.state ? ` (${view.docsPullRequest.state})` : ''
-    lines.push(
-      `| Docs pull request | ${link(docs.link, safeHtml(`${docs.repository}#${docs.number}`))}${state} |`
-    )
-  } else lines.push('| Docs pull request | not opened yet |')
-  const status = view.jobStatus ? ` (${safeMarkdown(view.jobStatus, 40)})` : ''
-  lines.push(`| Job | <code>${safeHtml(rec.jobId)}</code>${status} |`)
-  const told = rec.told.find((job) => job.id === rec.jobId)?.shas.length ?? 0
-  lines.push(`| Commits told to this job | ${told} |`)
-  const { created, followUps, quiet } = rec.counts
-  lines.push(
-    `| Runs of this record | ${created} job${created === 1 ? '' : 's'} created, ${followUps} follow-up${followUps === 1 ? '' : 's'}, ${quiet} that sent nothing |`
-  )
   if (rec.ended.length > 0) {
     const ended = rec.ended.map((job) => `<code>${safeHtml(job.id)}</code> (${job.why})`)
     lines.push(`| Jobs that ended without delivering (commits given back) | ${ended.join(', ')} |`)
   }
   if (view.note) lines.push('', `> ${safeMarkdown(view.note, 500)}`)
   lines.push('', `### Last runs (at most 20, newest first)`, '')
-  if (rec.runs.length === 0) lines.push('No run recorded yet.')
-  else {
-    lines.push(
-      '| Time (UTC) | Trigger | What it did | Commits | Source pull requests |',
-      '|---|---|---|---|---|',
-      ...[...rec.runs].reverse().map((run) => runRow(run, view))
-    )
-  }
-  lines.push(
-    '',
-    '### Start over',
-    '',
-    'Close this issue: the next run starts a new docs job (and a new docs pull request) and opens a new issue.'
-  )
-  return lines.join('\n')
+  const rows = [...rec.runs].reverse().map((run) => runRow(run, view))
+  if (rows.length === 0) lines.push('No run recorded yet.')
+  else lines.push(RUNS_HEADER, '|---|---|---|---|---|', ...rows)
+  return [...lines, '', '### Start over', '', START_OVER].join('\n')
 }
 
 /** The most pages of the token's open issues read (100 a page); past that is unknown. */
 export const MAX_ISSUE_PAGES = 50
 
 /**
- * The dashboards of this key: every page of the open issues the token's identity
- * wrote, with or without the label. A refusal is one warning and `denied`; anything
- * else that keeps GitHub from answering throws StateUnknownError (unknown is not none).
+ * The dashboards of this key, from every open issue the identity wrote (labelled or not).
+ * A refusal is one warning and `denied`; no answer throws StateUnknownError.
  */
 export async function findDashboards(
   access: RepositoryAccess,
   key: DashboardKey
 ): Promise<DashboardFound> {
   const issues: unknown[] = []
+  const where = safeLine(access.repository, 200)
   let complete: boolean
   try {
     const { octokit, owner, repo } = await openRepository(access)
@@ -220,32 +184,26 @@ export async function findDashboards(
   } catch (error) {
     const reason = describeGitHubError(error)
     if (gitHubFailure(error) === 'unknown') {
-      throw new StateUnknownError(
-        `the dashboard issues of ${safeLine(access.repository, 200)}`,
-        reason
-      )
+      throw new StateUnknownError(`the dashboard issues of ${where}`, reason)
     }
     core.warning(
-      `dashboard: could not read the issues of ${safeLine(access.repository, 200)} (${reason}), so the branch's docs job is not recorded and this run works on its own.${issuesHint(error)}`
+      `dashboard: could not read the issues of ${where} (${reason}), so the branch's docs job is not recorded and this run works on its own.${issuesHint(error)}`
     )
     return { kind: 'denied', reason }
   }
   if (!complete) {
     throw new StateUnknownError(
-      `the dashboard issues of ${safeLine(access.repository, 200)}`,
+      `the dashboard issues of ${where}`,
       `more than ${MAX_ISSUE_PAGES * 100} open issues by ${safeLine(key.identity, 100)}`
     )
   }
+  // The newest open record wins; the others are older ones of the same key, to retire.
   const [winner, ...others] = pickDashboards(issues, key)
   return winner ? { kind: 'found', winner, others } : { kind: 'none' }
 }
 
 /** A write that GitHub did not take: one warning, a permission hint only after a refusal. */
-function notSaved(
-  what: string,
-  access: RepositoryAccess,
-  error: unknown
-): { kind: 'unavailable'; reason: string } {
+function notSaved(what: string, access: RepositoryAccess, error: unknown): DashboardSaved {
   const reason = describeGitHubError(error)
   core.warning(
     `dashboard: could not ${what} ${safeLine(access.repository, 200)} (${reason}).${issuesHint(error)}`
@@ -268,17 +226,13 @@ export async function createDashboard(
 ): Promise<DashboardSaved> {
   try {
     const { octokit, owner, repo } = await openRepository(access)
-    const { data } = await octokit.rest.issues.create({
-      owner,
-      repo,
-      title: dashboardTitle(view.record.projectId, view.record.branch),
-      body: renderDashboard(view),
-      labels: [DASHBOARD_LABEL]
-    })
+    const title = dashboardTitle(view.record.projectId, view.record.branch)
+    const body = renderDashboard(view)
+    const params = { owner, repo, title, body, labels: ['docs-agent'] }
+    const { data } = await octokit.rest.issues.create(params)
     const issue = issueOf(data)
-    core.info(
-      `Opened the dashboard issue #${issue.number} for ${safeLine(view.record.branch, 100)}.`
-    )
+    const branch = safeLine(view.record.branch, 100)
+    core.info(`Opened the dashboard issue #${issue.number} for ${branch}.`)
     return { kind: 'saved', issue }
   } catch (error) {
     return notSaved('open the dashboard issue in', access, error)
@@ -288,28 +242,24 @@ export async function createDashboard(
 /** Rewrites the dashboard's body with `view`. One call. */
 export async function updateDashboard(
   access: RepositoryAccess,
-  issueNumber: number,
+  number: number,
   view: DashboardView
 ): Promise<DashboardSaved> {
   try {
     const { octokit, owner, repo } = await openRepository(access)
-    const { data } = await octokit.rest.issues.update({
-      owner,
-      repo,
-      issue_number: issueNumber,
-      body: renderDashboard(view)
-    })
+    const body = renderDashboard(view)
+    const { data } = await octokit.rest.issues.update({ owner, repo, issue_number: number, body })
     return { kind: 'saved', issue: issueOf(data) }
   } catch (error) {
     // Deleted meanwhile: the record is written anew rather than lost.
     if (gitHubAnswerStatus(error) === 404) return createDashboard(access, view)
-    return notSaved(`update the dashboard issue #${issueNumber} in`, access, error)
+    return notSaved(`update the dashboard issue #${number} in`, access, error)
   }
 }
 
 /**
- * Closes an older open record of the same key (two first runs at once, or one reopened):
- * the note names the record that won. Best effort, one call.
+ * Closes an older open record of the same key (two first runs at once, or one reopened)
+ * with a note naming the winner, and its docs pull request where a token reaches it.
  */
 export async function retireDashboard(
   access: RepositoryAccess,
@@ -317,25 +267,21 @@ export async function retireDashboard(
   winner: DashboardIssue,
   options: { docsToken?: string } = {}
 ): Promise<void> {
-  const docs = loser.docsPullRequest ? parsePullRequestLink(loser.docsPullRequest) : undefined
-  const pull = docs
-    ? ` Its docs pull request, ${link(docs.link, safeHtml(`${docs.repository}#${docs.number}`))}, is closed where the token can reach it.`
-    : ''
+  const docs = parsePullRequestLink(loser.docsPullRequest)
+  const { number } = loser.issue
   try {
     const { octokit, owner, repo } = await openRepository(access)
+    const pull = docs
+      ? ` Its docs pull request, ${pullLink(docs)}, is closed where the token can reach it.`
+      : ''
     const note = `> This record was replaced by #${winner.number}, the branch's record now: its job (<code>${safeHtml(loser.record.jobId)}</code>) is no longer followed up, and the commits it was told will be told to the branch's job.${pull}`
-    await octokit.rest.issues.update({
-      owner,
-      repo,
-      issue_number: loser.issue.number,
-      state: 'closed',
-      body: `${note}\n`
-    })
+    const update = { owner, repo, issue_number: number, state: 'closed' as const }
+    await octokit.rest.issues.update({ ...update, body: `${note}\n` })
     core.info(
-      `Closed the dashboard issue #${loser.issue.number}, an older record of ${safeLine(loser.record.branch, 100)}: #${winner.number} is the branch's record.`
+      `Closed the dashboard issue #${number}, an older record of ${safeLine(loser.record.branch, 100)}: #${winner.number} is the branch's record.`
     )
   } catch (error) {
-    notSaved(`close the older dashboard issue #${loser.issue.number} in`, access, error)
+    notSaved(`close the older dashboard issue #${number} in`, access, error)
   }
   // The docs token, or the code's token when the docs live in this repository.
   const here = docs?.repository.toLowerCase() === access.repository.toLowerCase()

@@ -1,24 +1,9 @@
 // What is new on a branch, and the ledger after telling it (pure). A commit is new when
-// it is after the ledger's base (or the run's own) and no job that is still live or has
-// delivered was told it; a job that ended without delivering gives its commits back.
+// it is after the base and no job still live, or that delivered, was told it: a job that
+// ended without delivering gives its commits back.
 
-import {
-  MAX_ENDED,
-  MAX_TOLD,
-  type BranchRecord,
-  type EndReason,
-  type ToldJob
-} from './branch-record.js'
+import { MAX_ENDED, MAX_TOLD, type BranchRecord, type EndReason } from './branch-record.js'
 import type { Candidates, CoveredCommit } from './branch-commits.js'
-
-/** Every commit told to a job that is not giving its commits back. */
-function toldSet(record: BranchRecord | undefined, givenBack: ReadonlySet<string>): Set<string> {
-  const told = new Set<string>()
-  for (const job of record?.told ?? []) {
-    if (!givenBack.has(job.id)) for (const sha of job.shas) told.add(sha)
-  }
-  return told
-}
 
 /** The commits to tell now, oldest first: the candidates no live or delivered job was told. */
 export function untold(
@@ -26,16 +11,15 @@ export function untold(
   candidates: Candidates,
   givenBack: ReadonlySet<string> = new Set()
 ): CoveredCommit[] {
-  const told = toldSet(record, givenBack)
-  const seen = new Set<string>()
-  const out: CoveredCommit[] = []
+  const told = new Set(
+    (record?.told ?? []).filter((job) => !givenBack.has(job.id)).flatMap((job) => job.shas)
+  )
   // An older push's commits come before the branch's later ones.
+  const out = new Map<string, CoveredCommit>()
   for (const commit of [...candidates.event, ...candidates.since]) {
-    if (told.has(commit.sha) || seen.has(commit.sha)) continue
-    seen.add(commit.sha)
-    out.push(commit)
+    if (!told.has(commit.sha) && !out.has(commit.sha)) out.set(commit.sha, commit)
   }
-  return out
+  return [...out.values()]
 }
 
 export interface Telling {
@@ -48,25 +32,26 @@ export interface Telling {
 }
 
 /**
- * The ledger's jobs, base and ended list after a run told `telling.told` to its job.
- * Compacted: the base moves past commits that delivered jobs were told, and the ledger
- * never holds more than MAX_TOLD commits (past that, the oldest settle into the base).
+ * The ledger's jobs, base and ended list after a run told `telling.told` to its job,
+ * compacted: the base moves past commits delivered jobs were told, and the ledger never
+ * holds more than MAX_TOLD commits (past that, the oldest settle into the base).
  */
 export function afterTelling(
   record: BranchRecord | undefined,
   telling: Telling
 ): Pick<BranchRecord, 'base' | 'told' | 'ended'> {
   const back = new Set(telling.givenBack.map((job) => job.id))
-  let jobs: ToldJob[] = (record?.told ?? [])
+  const kept = (record?.told ?? [])
     .filter((job) => !back.has(job.id))
     .map((job) => ({ id: job.id, shas: [...job.shas] }))
-  const current = jobs.find((job) => job.id === telling.jobId) ?? { id: telling.jobId, shas: [] }
-  jobs = [...jobs.filter((job) => job !== current), current]
+  const current = kept.find((job) => job.id === telling.jobId) ?? { id: telling.jobId, shas: [] }
+  const others = kept.filter((job) => job !== current)
+  const jobs = [...others, current]
   const known = new Set(jobs.flatMap((job) => job.shas))
   for (const commit of telling.told) if (!known.has(commit.sha)) current.shas.push(commit.sha)
   let base = telling.candidates.base ?? record?.base
   const total = (): number => jobs.reduce((n, job) => n + job.shas.length, 0)
-  const byDelivered = new Set(jobs.filter((job) => job !== current).flatMap((job) => job.shas))
+  const byDelivered = new Set(others.flatMap((job) => job.shas))
   const since = telling.candidates.since
   // The base moves over the oldest commits as long as a delivered job has them.
   let settled = 0
@@ -75,9 +60,7 @@ export function afterTelling(
   }
   // Too many remembered: delivered jobs forget their oldest first, then the live job's
   // oldest settle into the base (if that job fails, those are not given back).
-  for (const job of jobs) {
-    if (job !== current) job.shas = job.shas.slice(Math.max(0, total() - MAX_TOLD))
-  }
+  for (const job of others) job.shas = job.shas.slice(Math.max(0, total() - MAX_TOLD))
   while (total() > MAX_TOLD && settled < since.length) {
     const sha = since[settled++]?.sha
     current.shas = current.shas.filter((told) => told !== sha)
@@ -87,7 +70,7 @@ export function afterTelling(
   const ended = [...(record?.ended ?? []), ...telling.givenBack].slice(-MAX_ENDED)
   return {
     ...(base ? { base } : {}),
-    told: jobs.filter((job) => job === current || job.shas.length > 0),
+    told: [...others.filter((job) => job.shas.length > 0), current],
     ended
   }
 }

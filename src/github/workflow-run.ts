@@ -3,27 +3,6 @@
 
 import { readFileSync } from 'node:fs'
 
-export interface WorkflowRun {
-  /** owner/repo, '' when unknown. */
-  repository: string
-  eventName: string
-  ref: string
-  sha: string
-  serverUrl: string
-  runId: string
-  /** Which attempt of the run this is (GITHUB_RUN_ATTEMPT); 1 when unknown. */
-  runAttempt: number
-  workflow: string
-  /** The workflow's file (`.github/workflows/docs.yml`), from GITHUB_WORKFLOW_REF; '' when unknown. */
-  workflowFile: string
-  job: string
-  /** The step's id as the runner names it (`__owner_repo` when the step has none). */
-  action: string
-  payload: Record<string, unknown>
-  /** GITHUB_EVENT_PATH named a file that is not a readable JSON object (payload is {}). */
-  payloadUnreadable: boolean
-}
-
 /** A JSON object, or undefined for anything else. */
 export function record(value: unknown): Record<string, unknown> | undefined {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
@@ -36,42 +15,40 @@ export function text(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined
 }
 
-function positiveInteger(value: string | undefined): number | undefined {
-  if (value === undefined || !/^[1-9]\d{0,8}$/.test(value)) return undefined
-  return Number(value)
-}
-
 /** What run() says once when the payload could not be read. */
 export const UNREADABLE_PAYLOAD =
   'Could not read the event payload (GITHUB_EVENT_PATH); the context has no event details.'
 
-/**
- * The run as the runner describes it. Read once per step (the entry passes it down);
- * an unreadable payload becomes {} and `payloadUnreadable`.
- */
-export function readWorkflowRun(env: NodeJS.ProcessEnv): WorkflowRun {
-  let payload: Record<string, unknown> | undefined
+export type WorkflowRun = ReturnType<typeof readWorkflowRun>
+
+/** The run as the runner describes it, read once per step; an unreadable payload is {}. */
+export function readWorkflowRun(env: NodeJS.ProcessEnv) {
   const path = env.GITHUB_EVENT_PATH
-  if (path) {
-    try {
-      payload = record(JSON.parse(readFileSync(path, 'utf8')))
-    } catch {
-      payload = undefined
-    }
+  let payload: Record<string, unknown> | undefined
+  try {
+    payload = path ? record(JSON.parse(readFileSync(path, 'utf8'))) : undefined
+  } catch {
+    payload = undefined
   }
   return {
+    /** owner/repo, '' when unknown. */
     repository: env.GITHUB_REPOSITORY ?? '',
     eventName: env.GITHUB_EVENT_NAME ?? '',
     ref: env.GITHUB_REF ?? '',
     sha: env.GITHUB_SHA ?? '',
     serverUrl: (env.GITHUB_SERVER_URL ?? 'https://github.com').replace(/\/+$/, ''),
     runId: env.GITHUB_RUN_ID ?? '',
-    runAttempt: positiveInteger(env.GITHUB_RUN_ATTEMPT) ?? 1,
+    runAttempt: /^[1-9]\d{0,8}$/.test(env.GITHUB_RUN_ATTEMPT ?? '')
+      ? Number(env.GITHUB_RUN_ATTEMPT)
+      : 1,
     workflow: env.GITHUB_WORKFLOW ?? '',
+    /** The workflow's file (`.github/workflows/docs.yml`), '' when unknown. */
     workflowFile: /^[^/]+\/[^/]+\/([^@]+)@/.exec(env.GITHUB_WORKFLOW_REF ?? '')?.[1] ?? '',
     job: env.GITHUB_JOB ?? '',
+    /** The step's id as the runner names it (`__owner_repo` when the step has none). */
     action: env.GITHUB_ACTION ?? '',
     payload: payload ?? {},
+    /** GITHUB_EVENT_PATH named a file that is not a readable JSON object. */
     payloadUnreadable: Boolean(path) && payload === undefined
   }
 }
@@ -87,17 +64,10 @@ export function pullRequestNumber(run: WorkflowRun): number | undefined {
 
 /** The host (and port) of a URL in lower case, or '' when it is not a URL. */
 export function hostOf(url: string): string {
-  try {
-    return new URL(url).host.toLowerCase()
-  } catch {
-    return ''
-  }
+  return URL.parse(url)?.host.toLowerCase() ?? ''
 }
 
-/**
- * Whether `link` is on the GitHub the run is on (host names compare in any case):
- * only there can the run's token reach it. The one rule for "same GitHub host".
- */
+/** Whether `link` is on the GitHub the run is on: only there can the run's token reach it. */
 export function onSameServer(link: string, run: WorkflowRun): boolean {
   const host = hostOf(link)
   return host !== '' && host === hostOf(run.serverUrl)
