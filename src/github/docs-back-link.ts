@@ -102,12 +102,12 @@ export async function writeBackLink(options: BackLinkOptions): Promise<boolean> 
   const write = async (): Promise<boolean> => {
     const signal = boundedSignal(undefined, options.budgetMs)
     const octokit = await openGitHub(token, options.userAgent, signal)
-    let present = false
+    const seen = { present: false }
     await walkPages(listComments(octokit, docs.repository, docs.number), MAX_PAGES, (page) => {
-      present = backLinkedJobs(page, projectId).includes(jobId)
-      return present
+      seen.present = backLinkedJobs(page, projectId).includes(jobId)
+      return seen.present
     })
-    if (present) {
+    if (seen.present) {
       core.debug(`docs back-link: ${where} already links to job ${safeLine(jobId)}.`)
       return true
     }
