@@ -80,19 +80,6 @@ function pushCommits(payload: Record<string, unknown>): Record<string, unknown>[
   ) as Record<string, unknown>[]
 }
 
-function commitPieces(payload: Record<string, unknown>): UntrustedPiece[] {
-  return pushCommits(payload)
-    .filter((commit) => text(commit.message))
-    .slice(0, MAX_COMMITS)
-    .map((commit) => ({
-      what: `message of commit ${plain(commit.id, 40).slice(0, 7)}`,
-      author: authorOf(commit.author, "the commit's author"),
-      text: text(commit.message) ?? '',
-      max: 1_000,
-      role: 'data' as const
-    }))
-}
-
 function pullRequestOf(payload: Record<string, unknown>): Record<string, unknown> | undefined {
   const pr = record(payload.pull_request)
   if (pr && typeof pr.number === 'number') return pr
@@ -128,20 +115,31 @@ function pullRequestLines(pr: Record<string, unknown>, files: ChangedFiles | und
   return [...lines, ...moreLine(total ?? 0, shown.length)]
 }
 
-function pushLines(payload: Record<string, unknown>): string[] {
-  const lines: string[] = []
+/** A push's compare link and commits, and their messages quoted. */
+function pushContext(payload: Record<string, unknown>): [string[], UntrustedPiece[]] {
   const compare = text(payload.compare)
-  if (compare) lines.push(`- Compare: ${plain(compare, 300)}`)
+  const lines = compare ? [`- Compare: ${plain(compare, 300)}`] : []
   const commits = pushCommits(payload)
-  if (commits.length === 0) return lines
+  const short = (commit: Record<string, unknown>): string => plain(commit.id, 40).slice(0, 7)
   const shown = commits.slice(0, MAX_COMMITS)
-  lines.push(`- Commits (${commits.length}; their messages are quoted below):`)
-  for (const commit of shown) {
+  if (shown.length > 0) {
     lines.push(
-      `  - ${plain(commit.id, 40).slice(0, 7)} by ${authorOf(commit.author, 'an unknown author')}`
+      `- Commits (${commits.length}; their messages are quoted below):`,
+      ...shown.map((c) => `  - ${short(c)} by ${authorOf(c.author, 'an unknown author')}`),
+      ...moreLine(commits.length, shown.length)
     )
   }
-  return [...lines, ...moreLine(commits.length, shown.length)]
+  const pieces = commits
+    .filter((commit) => text(commit.message))
+    .slice(0, MAX_COMMITS)
+    .map((commit) => ({
+      what: `message of commit ${short(commit)}`,
+      author: authorOf(commit.author, "the commit's author"),
+      text: text(commit.message) ?? '',
+      max: 1_000,
+      role: 'data' as const
+    }))
+  return [lines, pieces]
 }
 
 function dispatchLines(payload: Record<string, unknown>): string[] {
@@ -182,8 +180,9 @@ export function formatContextBlock(
     lines.push(...pullRequestLines(pr, files))
     quoted = [pullRequestPiece(pr)]
   } else if (run.eventName === 'push') {
-    lines.push(...pushLines(run.payload))
-    quoted = commitPieces(run.payload)
+    const [facts, pieces] = pushContext(run.payload)
+    lines.push(...facts)
+    quoted = pieces
   } else if (run.eventName === 'schedule' && text(run.payload.schedule)) {
     lines.push(`- Schedule: ${plain(run.payload.schedule, 100)}`)
   } else if (run.eventName === 'workflow_dispatch') lines.push(...dispatchLines(run.payload))

@@ -13,7 +13,8 @@ import {
   gitHubFailure,
   openGitHub,
   openRepository,
-  permissionHint
+  permissionHint,
+  type RepositoryAccess
 } from './client.js'
 import { splitRepository } from './plumbing.js'
 import { formatRecord, legacyMarker, RecordSearch, type PullRequestRecord } from './pr-record.js'
@@ -27,12 +28,7 @@ const READ_HINT =
 const WRITE_HINT =
   'The comment needs `permissions: pull-requests: write` for the job; on pull requests from forks the token is read-only, so no comment can be kept.'
 
-interface Access {
-  token: string
-  userAgent: string
-  signal?: AbortSignal
-  budgetMs: number
-}
+type Access = Omit<RepositoryAccess, 'repository'>
 
 export interface ThreadOptions extends Omit<Access, 'token'> {
   run: WorkflowRun
