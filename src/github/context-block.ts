@@ -4,7 +4,7 @@
 import * as core from '@actions/core'
 import { CONTROL, redact, safeLine } from '../common/safe-text.js'
 import { boundedSignal, openGitHub, walkPages } from './client.js'
-import { bestEffort, splitRepository } from './plumbing.js'
+import { bestEffort, splitRepository, type RunAccess } from './plumbing.js'
 import {
   newFenceTag,
   stripInvisible,
@@ -195,14 +195,7 @@ export function appendBlock(prompt: string, block: string): string {
   return `${prompt}\n\n${block}`
 }
 
-export interface ContextOptions {
-  run: WorkflowRun
-  token?: string
-  userAgent: string
-  signal?: AbortSignal
-  /** How long the GitHub calls may take in all. */
-  budgetMs: number
-}
+export type ContextOptions = RunAccess
 
 async function changedFiles(
   options: ContextOptions & { token: string },

@@ -20,18 +20,12 @@ import {
   type Refusal,
   type ReviewerSpec
 } from './docs-review.js'
-import { bestEffort } from './plumbing.js'
-import { hostOf, onSameServer, type WorkflowRun } from './workflow-run.js'
+import { bestEffort, type RunAccess } from './plumbing.js'
+import { hostOf, onSameServer } from './workflow-run.js'
 
-export interface FollowOptions {
+export interface FollowOptions extends RunAccess {
   /** The job's pull request link. */
   link: string
-  run: WorkflowRun
-  /** The docs token (docs-token, or github-token when that is empty). */
-  token?: string
-  userAgent: string
-  signal?: AbortSignal
-  budgetMs: number
   reviewers: readonly ReviewerSpec[]
   labels: readonly string[]
   /** An earlier run already requested the reviewers and labels of this docs pull request. */

@@ -16,7 +16,7 @@ import {
   permissionHint,
   type RepositoryAccess
 } from './client.js'
-import { splitRepository } from './plumbing.js'
+import { splitRepository, type RunAccess } from './plumbing.js'
 import { formatRecord, legacyMarker, RecordSearch, type PullRequestRecord } from './pr-record.js'
 import { tokenIdentity } from './token-identity.js'
 import { onSameServer, pullRequestNumber, type WorkflowRun } from './workflow-run.js'
@@ -30,9 +30,7 @@ const WRITE_HINT =
 
 type Access = Omit<RepositoryAccess, 'repository'>
 
-export interface ThreadOptions extends Omit<Access, 'token'> {
-  run: WorkflowRun
-  token?: string
+export interface ThreadOptions extends RunAccess {
   projectId: string
   maxPages?: number
 }
