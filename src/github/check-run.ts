@@ -1,8 +1,6 @@
-// check-run: a check run on the commit the run is for, showing the docs job. Its
-// output text carries a hidden marker (marker.ts, kind `check`) naming the workflow
-// run, step and project that started it, so a re-run of a push or scheduled run (no
-// pull request comment to hold a record) finds the job its earlier attempt started. Best effort: a denied
-// call is one warning naming `checks: write`, and after it no more calls are made.
+// A check run on the commit the run is for, showing the docs job. Its output text holds a
+// `check` marker naming the run, step and project, so a re-run outside a pull request finds
+// the job its earlier attempt started. Best effort: after a denial no more calls are made.
 
 import { ACTION_TITLE } from '../common/action-title.js'
 import * as core from '@actions/core'
@@ -14,23 +12,23 @@ import {
   permissionHint,
   gitHubSaidNo,
   type GitHubClient,
-  openGitHub,
-  walkPages
+  openGitHub
 } from './client.js'
-import { readMarkers, writeMarker } from './marker.js'
+import { readMarkers, readOldMarker, writeMarker } from './marker.js'
+import { allPages, splitRepository } from './plumbing.js'
 import { pullRequestNumber, record, text, type WorkflowRun } from './workflow-run.js'
 
-/** The check run's name: the action's. */
-export const CHECK_NAME = ACTION_TITLE
+const CHECK_NAME = ACTION_TITLE
 /** GitHub's limit on a check run's summary. */
 export const MAX_SUMMARY = 65_535
 const MAX_CHECK_PAGES = 3
+const OLD_MARKER =
+  /^<!-- mintlify-agent-job-check run="(?<run>[^"]*)" step="(?<step>[^"]*)" project="(?<project>[^"]*)" -->/
 
 export type CheckConclusion = 'success' | 'neutral' | 'failure' | 'timed_out' | 'cancelled'
 
 export interface CheckOutcome {
   conclusion: CheckConclusion
-  /** The outcome in words. */
   title: string
   /** Markdown: the job summary. */
   summary: string
@@ -39,51 +37,35 @@ export interface CheckOutcome {
   detailsUrl?: string
 }
 
-/** Who started a check run: the marker kept in its output text. */
+/** Who started a check run; `step` is workflow/job/step. */
 export interface CheckOwner {
   runId: string
-  /** workflow/job/step, as the pull request comment's marker names a step. */
   step: string
   projectId: string
 }
+
+type Repo = ReturnType<typeof splitRepository>
+type CheckFields = Omit<
+  NonNullable<Parameters<GitHubClient['rest']['checks']['create']>[0]>,
+  'owner' | 'repo' | 'name' | 'head_sha'
+>
 
 export function checkMarker(owner: CheckOwner): string {
   return writeMarker('check', { run: owner.runId, step: owner.step, project: owner.projectId })
 }
 
-/** The owner a marker's value names, when each field is a string as written. */
-function ownerOf(value: unknown): CheckOwner | undefined {
-  const fields = record(value)
-  const [runId, step, projectId] = [fields?.run, fields?.step, fields?.project]
-  if (typeof runId !== 'string' || typeof step !== 'string' || typeof projectId !== 'string') {
-    return undefined
-  }
-  return { runId, step, projectId }
-}
-
-/** The format of earlier versions, at the start of the text: still read. */
-function readOldCheckMarker(outputText: string): CheckOwner | undefined {
-  const match =
-    /^<!-- mintlify-agent-job-check run="([^"]*)" step="([^"]*)" project="([^"]*)" -->/.exec(
-      outputText
-    )
-  if (!match) return undefined
-  try {
-    const [, runId, step, projectId] = match.map((part) => decodeURIComponent(part))
-    return { runId: runId ?? '', step: step ?? '', projectId: projectId ?? '' }
-  } catch {
-    return undefined
-  }
-}
-
-/** The owner recorded in a check run's output text (a marker on any line), or undefined. */
+/** The owner in a check run's output text: a marker on any line, else an old one at the start. */
 export function readCheckMarker(outputText: unknown): CheckOwner | undefined {
   if (typeof outputText !== 'string') return undefined
-  for (const value of readMarkers('check', outputText)) {
-    const owner = ownerOf(value)
-    if (owner) return owner
+  const values = [...readMarkers('check', outputText), readOldMarker(OLD_MARKER, outputText)]
+  for (const value of values) {
+    const fields = record(value)
+    const [runId, step, projectId] = [fields?.run, fields?.step, fields?.project]
+    if (typeof runId === 'string' && typeof step === 'string' && typeof projectId === 'string') {
+      return { runId, step, projectId }
+    }
   }
-  return readOldCheckMarker(outputText)
+  return undefined
 }
 
 export function truncateSummary(summary: string, max: number = MAX_SUMMARY): string {
@@ -100,27 +82,21 @@ export function findEarlierCheck(
   let found: { id: number; jobId: string } | undefined
   for (const value of runs) {
     const run = record(value)
-    const id = run?.id
-    // Anyone with checks: write can set it; only a plain id is taken.
-    const jobId = run?.external_id
+    const [id, jobId] = [run?.id, run?.external_id]
     const marked = readCheckMarker(record(run?.output)?.text)
-    if (typeof id !== 'number' || !isPlainId(jobId) || !marked) continue
-    const same =
-      marked.runId === owner.runId &&
-      marked.step === owner.step &&
-      marked.projectId === owner.projectId
-    if (same && (!found || id > found.id)) found = { id, jobId }
+    // Anyone with checks: write can set external_id; only a plain id is taken.
+    if (typeof id !== 'number' || !isPlainId(jobId) || (found && id <= found.id)) continue
+    if (marked && checkMarker(marked) === checkMarker(owner)) found = { id, jobId }
   }
   return found
 }
 
 export interface CheckRunOptions {
-  /** The run, as the entry read it. */
   run: WorkflowRun
   token?: string
   userAgent: string
   projectId: string
-  /** Cancels every call (the run's cancellation). */
+  /** The run's cancellation. */
   signal?: AbortSignal
 }
 
@@ -150,22 +126,22 @@ export class DocsCheckRun {
   private async call<T>(
     what: string,
     budgetMs: number,
-    call: (octokit: GitHubClient, owner: string, repo: string) => Promise<T>,
+    call: (octokit: GitHubClient, repo: Repo) => Promise<T>,
     cancellable = true
   ): Promise<T | undefined> {
     if (this.off) return undefined
-    if (!this.options.token || !this.run.repository) {
+    const { token } = this.options
+    if (!token || !this.run.repository) {
       this.off = true
       core.warning(
-        `check-run: ${this.options.token ? 'GITHUB_REPOSITORY is not set' : 'github-token is empty'}, so no check run is shown.`
+        `check-run: ${token ? 'GITHUB_REPOSITORY is not set' : 'github-token is empty'}, so no check run is shown.`
       )
       return undefined
     }
-    const [owner = '', repo = ''] = this.run.repository.split('/')
     try {
       const signal = boundedSignal(cancellable ? this.options.signal : undefined, budgetMs)
-      const octokit = await openGitHub(this.options.token, this.options.userAgent, signal)
-      return await call(octokit, owner, repo)
+      const octokit = await openGitHub(token, this.options.userAgent, signal)
+      return await call(octokit, splitRepository(this.run.repository))
     } catch (error) {
       if (gitHubSaidNo(error)) this.off = true
       core.warning(
@@ -176,14 +152,13 @@ export class DocsCheckRun {
   }
 
   /** The commit the check goes on: a pull request's head, else the run's commit. */
-  private async headSha(octokit: GitHubClient, owner: string, repo: string): Promise<string> {
+  private async headSha(octokit: GitHubClient, repo: Repo): Promise<string> {
     if (this.sha) return this.sha
-    const pr = record(this.run.payload.pull_request)
-    let sha = text(record(pr?.head)?.sha)
+    let sha = text(record(record(this.run.payload.pull_request)?.head)?.sha)
     const number = pullRequestNumber(this.run)
     if (!sha && number !== undefined) {
       // A comment on a pull request: its payload has no head commit.
-      const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: number })
+      const { data } = await octokit.rest.pulls.get({ ...repo, pull_number: number })
       sha = text(record(record(data)?.head)?.sha)
     }
     this.sha = sha ?? this.run.sha
@@ -192,34 +167,24 @@ export class DocsCheckRun {
 
   /** The job an earlier attempt of this workflow run started, through its check run. */
   async findEarlierJob(budgetMs: number): Promise<string | undefined> {
-    const found = await this.call(
-      'look for the check run of an earlier attempt',
-      budgetMs,
-      async (octokit, owner, repo) => {
-        const ref = await this.headSha(octokit, owner, repo)
-        if (!ref) return undefined
-        const pages = octokit.paginate.iterator(octokit.rest.checks.listForRef, {
-          owner,
-          repo,
-          ref,
-          check_name: CHECK_NAME,
-          filter: 'all',
-          per_page: 100
-        })
-        const runs: unknown[] = []
-        await walkPages(pages, MAX_CHECK_PAGES, (page) => {
-          runs.push(...page)
-          return false
-        })
-        return findEarlierCheck(runs, this.owner)
-      }
-    )
-    if (!found) return undefined
-    this.id = found.id
-    return found.jobId
+    const what = 'look for the check run of an earlier attempt'
+    const found = await this.call(what, budgetMs, async (octokit, repo) => {
+      const ref = await this.headSha(octokit, repo)
+      if (!ref) return undefined
+      const pages = octokit.paginate.iterator(octokit.rest.checks.listForRef, {
+        ...repo,
+        ref,
+        check_name: CHECK_NAME,
+        filter: 'all',
+        per_page: 100
+      })
+      return findEarlierCheck(await allPages(pages, MAX_CHECK_PAGES), this.owner)
+    })
+    this.id = found?.id ?? this.id
+    return found?.jobId
   }
 
-  private output(title: string, summary: string): { title: string; summary: string; text: string } {
+  private output(title: string, summary: string): CheckFields['output'] {
     return {
       // Job ids and summaries come from the service: no secret we hold goes to GitHub.
       title: safeLine(title, 1000),
@@ -228,43 +193,15 @@ export class DocsCheckRun {
     }
   }
 
-  /** In progress, with the job id, as soon as it is known. */
-  async start(jobId: string, budgetMs: number): Promise<void> {
-    const title = `Docs job ${jobId} is running`
-    const output = this.output(
-      title,
-      `The Mintlify agent is working on job \`${jobId.replace(/`/g, '')}\`.`
-    )
-    await this.call('create the check run', budgetMs, async (octokit, owner, repo) => {
-      const created = await this.write(octokit, owner, repo, {
-        status: 'in_progress',
-        external_id: jobId,
-        output
-      })
-      if (created) {
-        core.info(`Check run ${this.id} on ${safeLine((this.sha ?? '').slice(0, 7))}: in progress.`)
-      }
-    })
-  }
-
   /** Updates this run's check run, or creates it on the head commit; true when it created it. */
-  private async write(
-    octokit: GitHubClient,
-    owner: string,
-    repo: string,
-    fields: Omit<
-      NonNullable<Parameters<GitHubClient['rest']['checks']['create']>[0]>,
-      'owner' | 'repo' | 'name' | 'head_sha'
-    >
-  ): Promise<boolean> {
+  private async write(octokit: GitHubClient, repo: Repo, fields: CheckFields): Promise<boolean> {
     if (this.id !== undefined) {
-      await octokit.rest.checks.update({ owner, repo, check_run_id: this.id, ...fields })
+      await octokit.rest.checks.update({ ...repo, check_run_id: this.id, ...fields })
       return false
     }
-    const head_sha = await this.headSha(octokit, owner, repo)
+    const head_sha = await this.headSha(octokit, repo)
     const { data } = await octokit.rest.checks.create({
-      owner,
-      repo,
+      ...repo,
       name: CHECK_NAME,
       head_sha,
       ...fields
@@ -273,10 +210,21 @@ export class DocsCheckRun {
     return true
   }
 
-  /**
-   * Completed with the outcome; created completed when it was never started. Not cut
-   * short by cancellation: it reports it, within `budgetMs`.
-   */
+  /** In progress, with the job id, as soon as it is known. */
+  async start(jobId: string, budgetMs: number): Promise<void> {
+    const output = this.output(
+      `Docs job ${jobId} is running`,
+      `The Mintlify agent is working on job \`${jobId.replace(/`/g, '')}\`.`
+    )
+    await this.call('create the check run', budgetMs, async (octokit, repo) => {
+      const fields = { status: 'in_progress' as const, external_id: jobId, output }
+      if (await this.write(octokit, repo, fields)) {
+        core.info(`Check run ${this.id} on ${safeLine((this.sha ?? '').slice(0, 7))}: in progress.`)
+      }
+    })
+  }
+
+  /** Completed with the outcome (created so when never started); reports a cancellation too. */
   async complete(outcome: CheckOutcome, budgetMs: number): Promise<void> {
     const fields = {
       status: 'completed' as const,
@@ -286,14 +234,10 @@ export class DocsCheckRun {
       ...(outcome.detailsUrl ? { details_url: outcome.detailsUrl } : {}),
       output: this.output(outcome.title, outcome.summary)
     }
-    await this.call(
-      'complete the check run',
-      budgetMs,
-      async (octokit, owner, repo) => {
-        await this.write(octokit, owner, repo, fields)
-        core.info(`Check run ${this.id}: ${outcome.conclusion}.`)
-      },
-      false
-    )
+    const write = async (octokit: GitHubClient, repo: Repo): Promise<void> => {
+      await this.write(octokit, repo, fields)
+      core.info(`Check run ${this.id}: ${outcome.conclusion}.`)
+    }
+    await this.call('complete the check run', budgetMs, write, false)
   }
 }

@@ -1,9 +1,9 @@
-// The replies a command gets on its pull request when it is not run: a usage note
-// for a command without an instruction, and a refusal that says why. Best effort.
+// The replies a command gets on its pull request when it is not run: a usage note for a
+// command without an instruction, and a refusal that says why. Best effort.
 
-import * as core from '@actions/core'
-import { describeGitHubError, permissionHint, type GitHubClient } from './client.js'
+import type { GitHubClient } from './client.js'
 import type { Command } from './command.js'
+import { bestEffort, splitRepository } from './plumbing.js'
 import { cleanLabel } from './untrusted-text.js'
 
 function mention(command: Pick<Command, 'author'>): string {
@@ -45,14 +45,11 @@ export async function replyOnPullRequest(
   pullNumber: number,
   body: string
 ): Promise<boolean> {
-  const [owner = '', repo = ''] = repository.split('/')
-  try {
-    await octokit.rest.issues.createComment({ owner, repo, issue_number: pullNumber, body })
-    return true
-  } catch (error) {
-    core.warning(
-      `Could not reply on pull request #${pullNumber} (${describeGitHubError(error)}).${permissionHint(error, 'The token needs pull-requests: write.')}`
-    )
-    return false
-  }
+  const comment = { ...splitRepository(repository), issue_number: pullNumber, body }
+  const posted = await bestEffort(
+    () => octokit.rest.issues.createComment(comment),
+    `Could not reply on pull request #${pullNumber}`,
+    'The token needs pull-requests: write.'
+  )
+  return posted !== undefined
 }

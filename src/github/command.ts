@@ -1,30 +1,27 @@
-// Whether this run's event is a command for the action, read from the event payload
-// alone. Pure and cheap: the entry asks it before anything heavy loads, so that a
-// comment that is not a command costs no request and almost no time.
+// Whether this run's event is a command for the action, from the payload alone. The entry
+// asks before anything heavy loads, so a comment that is not a command costs no request.
 
-/** The events a command can come from. */
-export const COMMAND_EVENTS = [
-  'issue_comment',
-  'pull_request_review_comment',
-  'pull_request_review'
-] as const
-export type CommandEvent = (typeof COMMAND_EVENTS)[number]
+import type { GitHubAccount } from './docs-pull-request.js'
+import { record } from './workflow-run.js'
+
+const KINDS = {
+  issue_comment: 'issue-comment',
+  pull_request_review_comment: 'review-comment',
+  pull_request_review: 'review'
+} as const
+type CommandEvent = keyof typeof KINDS
 
 export const DEFAULT_TRIGGER_PHRASE = '/docs'
 export const TRIGGER_PHRASE_FORM =
   'one word of 1 to 50 characters without spaces, such as /docs or @docs-agent'
+/** The login the workflow's own token writes as: its comments never trigger a run. */
+export const ACTIONS_BOT = 'github-actions[bot]'
 
 export function isValidTriggerPhrase(phrase: string): boolean {
   return phrase.length >= 1 && phrase.length <= 50 && !/[\s\p{Cc}\p{Cf}]/u.test(phrase)
 }
-/** The login the workflow's own token writes as: its comments never trigger a run. */
-export const ACTIONS_BOT = 'github-actions[bot]'
 
-export interface Commenter {
-  login: string
-  /** `User`, `Bot`, `Organization`, as GitHub says. */
-  type: string
-}
+export type Commenter = GitHubAccount
 
 /** Where on the diff a line comment sits. */
 export interface LineContext {
@@ -37,8 +34,7 @@ export interface LineContext {
 
 export interface Command {
   event: CommandEvent
-  /** Which kind of thing was written: a conversation comment, a line comment, a review. */
-  kind: 'issue-comment' | 'review-comment' | 'review'
+  kind: (typeof KINDS)[CommandEvent]
   /** The comment's or review's id (reactions go to comments only). */
   id: number
   url: string
@@ -55,36 +51,21 @@ export interface Command {
 export type CommandCheck =
   { command: Command } | { command?: undefined; reason: string; commentEvent: boolean }
 
-function record(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-    ? (value as Record<string, unknown>)
-    : undefined
-}
-
-function str(value: unknown): string {
-  return typeof value === 'string' ? value : ''
-}
-
-function int(value: unknown): number | undefined {
-  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : undefined
-}
+const str = (value: unknown): string => (typeof value === 'string' ? value : '')
+const int = (value: unknown): number | undefined =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : undefined
 
 export function isCommandEvent(eventName: string): eventName is CommandEvent {
-  return (COMMAND_EVENTS as readonly string[]).includes(eventName)
+  return Object.hasOwn(KINDS, eventName)
 }
 
-/**
- * The instruction after the trigger phrase, or undefined when `body` is not a command:
- * the phrase, exactly (case and all), after leading blanks, followed by a space, tab,
- * line break or the end.
- */
+/** The instruction after the exact phrase (after leading blanks, then a blank or the end). */
 export function matchTrigger(body: string, phrase: string): string | undefined {
   if (phrase === '') return undefined
   const start = body.length - body.trimStart().length
   if (!body.startsWith(phrase, start)) return undefined
   const after = body.slice(start + phrase.length)
-  if (after !== '' && !/^[ \t\r\n]/.test(after)) return undefined
-  return after.trim()
+  return after === '' || /^[ \t\r\n]/.test(after) ? after.trim() : undefined
 }
 
 const not = (reason: string, commentEvent = true): CommandCheck => ({ reason, commentEvent })
@@ -97,10 +78,11 @@ export function readCommand(
 ): CommandCheck {
   if (!isCommandEvent(eventName)) return not(`the event ${eventName || 'unknown'}`, false)
   const action = str(payload.action)
-  const expected = eventName === 'pull_request_review' ? 'submitted' : 'created'
-  if (action !== expected) return not(`a ${eventName} event with action '${action}'`)
-
-  const source = record(eventName === 'pull_request_review' ? payload.review : payload.comment)
+  const review = eventName === 'pull_request_review'
+  if (action !== (review ? 'submitted' : 'created')) {
+    return not(`a ${eventName} event with action '${action}'`)
+  }
+  const source = record(review ? payload.review : payload.comment)
   const pr = record(eventName === 'issue_comment' ? payload.issue : payload.pull_request)
   const pullNumber = int(pr?.number)
   if (!source || !pr || pullNumber === undefined) return not(`a ${eventName} without its object`)
@@ -112,18 +94,11 @@ export function readCommand(
   const author = { login: str(user?.login), type: str(user?.type) }
   if (id === undefined || author.login === '') return not(`a ${eventName} without an author`)
   if (author.login.toLowerCase() === ACTIONS_BOT) return not(`a comment by ${ACTIONS_BOT}`)
-
   const instruction = matchTrigger(str(source.body), phrase)
   if (instruction === undefined) return not('a comment that does not start with the trigger phrase')
-
   const command: Command = {
     event: eventName,
-    kind:
-      eventName === 'issue_comment'
-        ? 'issue-comment'
-        : eventName === 'pull_request_review_comment'
-          ? 'review-comment'
-          : 'review',
+    kind: KINDS[eventName],
     id,
     url: str(source.html_url),
     pullNumber,

@@ -1,23 +1,17 @@
-// The short plain-text block that include-context appends to the prompt: the run,
-// its event, and a pull request's changed files (the only part that calls GitHub).
+// The short plain-text block that include-context appends to the prompt: the run, its
+// event, and a pull request's changed files (the only part that calls GitHub).
 
 import * as core from '@actions/core'
 import { CONTROL, redact, safeLine } from '../common/safe-text.js'
-import {
-  boundedSignal,
-  describeGitHubError,
-  permissionHint,
-  openGitHub,
-  walkPages,
-  type GitHubClient
-} from './client.js'
+import { boundedSignal, openGitHub, walkPages } from './client.js'
+import { bestEffort, splitRepository, type RunAccess } from './plumbing.js'
 import {
   newFenceTag,
   stripInvisible,
   untrustedBlocks,
   type UntrustedPiece
 } from './untrusted-text.js'
-import { record, runUrl, text, type WorkflowRun } from './workflow-run.js'
+import { pullRequestNumber, record, runUrl, text, type WorkflowRun } from './workflow-run.js'
 
 export interface ChangedFile {
   filename: string
@@ -33,18 +27,11 @@ export interface ChangedFiles {
   total?: number
 }
 
-export const MAX_FILES = 100
+const MAX_FILES = 100
 export const MAX_COMMITS = 20
-/** Caps of the quoted text: a pull request's title and description, one commit message. */
-export const MAX_DESCRIPTION = 4_000
-export const MAX_COMMIT_MESSAGE = 1_000
 const MAX_INPUTS = 20
 
-/**
- * Payload text (titles, commit messages, paths, branch names) is written by whoever
- * opened the pull request: one line, nothing a reader cannot see (the same rule as
- * quoted text), no secrets, bounded, so it cannot reshape the block.
- */
+/** Payload text (by whoever opened the pull request) as one visible, redacted, bounded line. */
 export function plain(value: unknown, max: number): string {
   // Line breaks become spaces first; then the invisible characters go.
   const spaced = String(value).replace(CONTROL, ' ')
@@ -60,7 +47,6 @@ function fileLine(file: ChangedFile): string {
   return file.status && file.status !== 'modified' ? `${name} (${plain(file.status, 20)})` : name
 }
 
-/** Who wrote a pull request or a commit, as a name for the quoted block. */
 function authorOf(user: unknown, fallback: string): string {
   const login = text(record(user)?.login) ?? text(record(user)?.username)
   if (login) return `@${plain(login, 100)}`
@@ -68,95 +54,92 @@ function authorOf(user: unknown, fallback: string): string {
   return name ? plain(name, 100) : fallback
 }
 
+function moreLine(total: number, shown: number): string[] {
+  return total > shown ? [`  - … ${total - shown} more not listed`] : []
+}
+
 /** The pull request's title and description, quoted as written by its author. */
 function pullRequestPiece(pr: Record<string, unknown>): UntrustedPiece | undefined {
   const title = text(pr.title) ?? ''
   const body = text(pr.body) ?? ''
   if (title === '' && body === '') return undefined
+  const author = authorOf(pr.user, "the pull request's author")
   return {
     what: 'pull request title and description',
-    author: authorOf(pr.user, "the pull request's author"),
+    author,
     text: body ? `${title}\n\n${body}` : title,
-    max: MAX_DESCRIPTION,
+    max: 4_000,
     role: 'data'
   }
 }
 
-function commitPieces(payload: Record<string, unknown>): UntrustedPiece[] {
+function pushCommits(payload: Record<string, unknown>): Record<string, unknown>[] {
   const commits = Array.isArray(payload.commits) ? payload.commits.map(record) : []
-  return commits
-    .filter((commit) => commit !== undefined && text(commit.id) && text(commit.message))
-    .slice(0, MAX_COMMITS)
-    .map((commit) => ({
-      what: `message of commit ${plain(commit?.id, 40).slice(0, 7)}`,
-      author: authorOf(commit?.author, "the commit's author"),
-      text: text(commit?.message) ?? '',
-      max: MAX_COMMIT_MESSAGE,
-      role: 'data' as const
-    }))
+  return commits.filter(
+    (commit) => commit !== undefined && text(commit.id) !== undefined
+  ) as Record<string, unknown>[]
 }
 
-/** The pull request this run is for: the event's, or the one a comment was made on. */
-export function pullRequestOf(
-  payload: Record<string, unknown>
-): Record<string, unknown> | undefined {
+function pullRequestOf(payload: Record<string, unknown>): Record<string, unknown> | undefined {
   const pr = record(payload.pull_request)
   if (pr && typeof pr.number === 'number') return pr
   const issue = record(payload.issue)
-  return issue && issue.pull_request !== undefined && typeof issue.number === 'number'
-    ? issue
-    : undefined
+  return issue?.pull_request !== undefined && typeof issue.number === 'number' ? issue : undefined
 }
 
 function pullRequestLines(pr: Record<string, unknown>, files: ChangedFiles | undefined): string[] {
-  const lines: string[] = []
   const url = text(pr.html_url)
   const quoted = pullRequestPiece(pr) ? ' (its title and description are quoted below)' : ''
-  lines.push(`- Pull request: #${String(pr.number)}${url ? ` ${plain(url, 300)}` : ''}${quoted}`)
-  const head = record(pr.head)
-  const base = record(pr.base)
+  const lines = [
+    `- Pull request: #${String(pr.number)}${url ? ` ${plain(url, 300)}` : ''}${quoted}`
+  ]
+  const [head, base] = [record(pr.head), record(pr.base)]
   if (text(head?.ref) && text(base?.ref)) {
-    const headSha = text(head?.sha)
+    const sha = text(head?.sha)
     lines.push(
-      `- Branches: ${plain(head?.ref, 100)}${headSha ? ` @ ${plain(headSha, 40)}` : ''} into ${plain(base?.ref, 100)}`
+      `- Branches: ${plain(head?.ref, 100)}${sha ? ` @ ${plain(sha, 40)}` : ''} into ${plain(base?.ref, 100)}`
     )
   }
-  if (files) {
-    const shown = files.listed.slice(0, MAX_FILES)
-    // The payload's count when it has one; otherwise what the listing saw.
-    const known = files.total ?? (files.complete ? files.listed.length : undefined)
-    const total = known === undefined ? undefined : Math.max(known, files.listed.length)
-    if (total === undefined) {
-      lines.push(`- Changed files (first ${shown.length}; more not listed):`)
-    } else if (shown.length < total) {
-      lines.push(`- Changed files (first ${shown.length} of ${total}):`)
-    } else lines.push(`- Changed files (${total}):`)
-    for (const file of shown) lines.push(`  - ${fileLine(file)}`)
-    if (total !== undefined && shown.length < total) {
-      lines.push(`  - … ${total - shown.length} more not listed`)
-    }
-  }
-  return lines
+  if (!files) return lines
+  const shown = files.listed.slice(0, MAX_FILES)
+  // The payload's count when it has one; otherwise what the listing saw.
+  const known = files.total ?? (files.complete ? files.listed.length : undefined)
+  const total = known === undefined ? undefined : Math.max(known, files.listed.length)
+  const count =
+    total === undefined
+      ? `first ${shown.length}; more not listed`
+      : shown.length < total
+        ? `first ${shown.length} of ${total}`
+        : String(total)
+  lines.push(`- Changed files (${count}):`, ...shown.map((file) => `  - ${fileLine(file)}`))
+  return [...lines, ...moreLine(total ?? 0, shown.length)]
 }
 
-function pushLines(payload: Record<string, unknown>): string[] {
-  const lines: string[] = []
+/** A push's compare link and commits, and their messages quoted. */
+function pushContext(payload: Record<string, unknown>): [string[], UntrustedPiece[]] {
   const compare = text(payload.compare)
-  if (compare) lines.push(`- Compare: ${plain(compare, 300)}`)
-  const commits = Array.isArray(payload.commits) ? payload.commits.map(record) : []
-  const valid = commits.filter((commit) => commit !== undefined && text(commit.id))
-  if (valid.length > 0) {
-    const shown = valid.slice(0, MAX_COMMITS)
-    lines.push(`- Commits (${valid.length}; their messages are quoted below):`)
-    for (const commit of shown) {
-      lines.push(
-        `  - ${plain(commit?.id, 40).slice(0, 7)} by ${authorOf(commit?.author, 'an unknown author')}`
-      )
-    }
-    if (valid.length > shown.length)
-      lines.push(`  - … ${valid.length - shown.length} more not listed`)
+  const lines = compare ? [`- Compare: ${plain(compare, 300)}`] : []
+  const commits = pushCommits(payload)
+  const short = (commit: Record<string, unknown>): string => plain(commit.id, 40).slice(0, 7)
+  const shown = commits.slice(0, MAX_COMMITS)
+  if (shown.length > 0) {
+    lines.push(
+      `- Commits (${commits.length}; their messages are quoted below):`,
+      ...shown.map((c) => `  - ${short(c)} by ${authorOf(c.author, 'an unknown author')}`),
+      ...moreLine(commits.length, shown.length)
+    )
   }
-  return lines
+  const pieces = commits
+    .filter((commit) => text(commit.message))
+    .slice(0, MAX_COMMITS)
+    .map((commit) => ({
+      what: `message of commit ${short(commit)}`,
+      author: authorOf(commit.author, "the commit's author"),
+      text: text(commit.message) ?? '',
+      max: 1_000,
+      role: 'data' as const
+    }))
+  return [lines, pieces]
 }
 
 function dispatchLines(payload: Record<string, unknown>): string[] {
@@ -173,9 +156,8 @@ function dispatchLines(payload: Record<string, unknown>): string[] {
 }
 
 /**
- * The block appended to the prompt: short, plain, one fact a line; then what people
- * wrote (a pull request's title and description, commit messages), each quoted in
- * its own delimited block as data from its author. `tag` is the fences' random tag.
+ * The block appended to the prompt: one fact a line, then what people wrote (a pull
+ * request's title and description, commit messages), each quoted as data from its author.
  */
 export function formatContextBlock(
   run: WorkflowRun,
@@ -192,68 +174,58 @@ export function formatContextBlock(
   if (run.sha) lines.push(`- Commit: ${plain(run.sha, 64)}`)
   const url = runUrl(run)
   if (url) lines.push(`- Run: ${plain(url, 300)}`)
-
   const pr = pullRequestOf(run.payload)
-  const quoted: UntrustedPiece[] = []
+  let quoted: (UntrustedPiece | undefined)[] = []
   if (pr) {
     lines.push(...pullRequestLines(pr, files))
-    const piece = pullRequestPiece(pr)
-    if (piece) quoted.push(piece)
+    quoted = [pullRequestPiece(pr)]
   } else if (run.eventName === 'push') {
-    lines.push(...pushLines(run.payload))
-    quoted.push(...commitPieces(run.payload))
+    const [facts, pieces] = pushContext(run.payload)
+    lines.push(...facts)
+    quoted = pieces
   } else if (run.eventName === 'schedule' && text(run.payload.schedule)) {
     lines.push(`- Schedule: ${plain(run.payload.schedule, 100)}`)
   } else if (run.eventName === 'workflow_dispatch') lines.push(...dispatchLines(run.payload))
-  if (quoted.length > 0) lines.push('', untrustedBlocks(quoted, tag))
+  const pieces = quoted.filter((piece) => piece !== undefined)
+  if (pieces.length > 0) lines.push('', untrustedBlocks(pieces, tag))
   return lines.join('\n')
 }
 
-/** The prompt as sent: the user's, unchanged, then the block. */
 export function appendBlock(prompt: string, block: string): string {
   return `${prompt}\n\n${block}`
 }
 
-/**
- * The changed files of a pull request, following the API's pages; stops once it holds
- * more than `limit` (so `complete: false` means there are more than `limit`).
- */
-export async function listChangedFiles(
-  octokit: GitHubClient,
-  repository: string,
-  pullNumber: number,
-  limit: number = MAX_FILES
-): Promise<{ files: ChangedFile[]; complete: boolean }> {
-  const [owner = '', repo = ''] = repository.split('/')
-  const files: ChangedFile[] = []
-  const pages = octokit.paginate.iterator(octokit.rest.pulls.listFiles, {
-    owner,
-    repo,
-    pull_number: pullNumber,
-    per_page: 100
-  })
-  // Stops as soon as it holds more than the limit; every page holds at least one file.
-  const complete = await walkPages(pages, limit + 1, (page) => {
-    for (const file of page) {
-      files.push({
-        filename: file.filename,
-        status: file.status,
-        ...(file.previous_filename ? { previousFilename: file.previous_filename } : {})
-      })
-    }
-    return files.length > limit
-  })
-  return { files, complete }
-}
+export type ContextOptions = RunAccess
 
-export interface ContextOptions {
-  /** The run, as the entry read it. */
-  run: WorkflowRun
-  token?: string
-  userAgent: string
-  signal?: AbortSignal
-  /** How long the GitHub calls may take in all (budgets.ts). */
-  budgetMs: number
+async function changedFiles(
+  options: ContextOptions & { token: string },
+  number: number
+): Promise<ChangedFiles | undefined> {
+  const { run } = options
+  const total = pullRequestOf(run.payload)?.changed_files
+  return bestEffort(
+    async () => {
+      const signal = boundedSignal(options.signal, options.budgetMs)
+      const octokit = await openGitHub(options.token, options.userAgent, signal)
+      const pages = octokit.paginate.iterator(octokit.rest.pulls.listFiles, {
+        ...splitRepository(run.repository),
+        pull_number: number,
+        per_page: 100
+      })
+      const listed: ChangedFile[] = []
+      // Stops once it holds more than MAX_FILES: every page holds at least one file.
+      const complete = await walkPages(pages, MAX_FILES + 1, (page) => {
+        for (const { filename, status, previous_filename: previous } of page) {
+          listed.push({ filename, status, ...(previous ? { previousFilename: previous } : {}) })
+        }
+        return listed.length > MAX_FILES
+      })
+      return { listed, complete, ...(typeof total === 'number' ? { total } : {}) }
+    },
+    `include-context: could not list the changed files of pull request #${number}`,
+    'The token needs pull-requests: read.',
+    '; the context goes without them'
+  )
 }
 
 /** The user's prompt followed by the context block. Never throws: context is a help, not a need. */
@@ -261,33 +233,14 @@ export async function withWorkflowContext(
   prompt: string,
   options: ContextOptions
 ): Promise<string> {
-  const run = options.run
-  const pr = pullRequestOf(run.payload)
+  const { run, token } = options
+  const number = pullRequestNumber(run)
   let files: ChangedFiles | undefined
-  if (pr && typeof pr.number === 'number') {
-    const total = typeof pr.changed_files === 'number' ? pr.changed_files : undefined
-    if (!options.token) {
-      core.warning('include-context: github-token is empty, so the changed files are not listed.')
-    } else if (!run.repository) {
-      core.warning(
-        'include-context: GITHUB_REPOSITORY is not set, so the changed files are not listed.'
-      )
-    } else {
-      try {
-        const signal = boundedSignal(options.signal, options.budgetMs)
-        const octokit = await openGitHub(options.token, options.userAgent, signal)
-        const listing = await listChangedFiles(octokit, run.repository, pr.number)
-        files = {
-          listed: listing.files,
-          complete: listing.complete,
-          ...(total === undefined ? {} : { total })
-        }
-      } catch (error) {
-        const hint = permissionHint(error, 'The token needs pull-requests: read.')
-        core.warning(
-          `include-context: could not list the changed files of pull request #${pr.number} (${describeGitHubError(error)}); the context goes without them.${hint}`
-        )
-      }
+  if (number !== undefined) {
+    if (token && run.repository) files = await changedFiles({ ...options, token }, number)
+    else {
+      const missing = token ? 'GITHUB_REPOSITORY is not set' : 'github-token is empty'
+      core.warning(`include-context: ${missing}, so the changed files are not listed.`)
     }
   }
   const block = formatContextBlock(run, files)

@@ -1,68 +1,43 @@
-// The back-link on a docs pull request that an agent job opened: one comment that
-// says, in words, what the job was for (a pull request or a commit, and the run),
-// and holds the job's id in a hidden marker (marker.ts, kind `back-link`). A command given later on that docs pull
-// request finds its job through it. A marker is only a candidate: the action follows
-// a job only after the service confirms that the job's pull request is this one, so a
-// pasted marker (by a person or another app) cannot point the pull request at another
-// job. Markers written by bots are tried first, and only a few are tried.
+// The back-link on a docs pull request a job opened: a comment saying what the job was for,
+// with a `back-link` marker holding its id. A marker is only a candidate (anyone can paste
+// one): the action follows a job once the service confirms its pull request is this one.
 
 import * as core from '@actions/core'
 import { isPlainId } from '../common/plain-id.js'
 import type { PullRequestRef } from '../common/pull-request-link.js'
 import { safeLine } from '../common/safe-text.js'
-import {
-  boundedSignal,
-  describeGitHubError,
-  permissionHint,
-  openGitHub,
-  walkPages,
-  type GitHubClient
-} from './client.js'
-import { readMarkers, writeMarker } from './marker.js'
+import { boundedSignal, openGitHub, walkPages, type GitHubClient } from './client.js'
+import { firstLine, readMarkers, readOldMarker, writeMarker } from './marker.js'
+import { allPages, bestEffort, splitRepository } from './plumbing.js'
 import { pullRequestNumber, record, runUrl, type WorkflowRun } from './workflow-run.js'
 
 const MAX_PAGES = 30
-/** The format of earlier versions, on a comment's first line: still read. */
 const OLD_MARKER =
-  /^<!-- mintlify-agent-job docs-pr job="([^"]{1,200})" project="([^"]{1,200})" -->$/
+  /^<!-- mintlify-agent-job docs-pr job="(?<job>[^"]{1,200})" project="(?<project>[^"]{1,200})" -->$/
+/** How many candidate jobs a docs pull request's markers may name before the rest are ignored. */
+export const MAX_CANDIDATES = 3
 
 export function backLinkMarker(jobId: string, projectId: string): string {
   return writeMarker('back-link', { job: jobId, project: projectId })
 }
 
-/** The jobs and projects a comment's back-link markers name (markers on any line, else the old first line). */
-function backLinksIn(body: string | null | undefined): { job: string; project: string }[] {
-  const found: { job: string; project: string }[] = []
-  for (const value of readMarkers('back-link', body)) {
-    const fields = record(value)
-    const [job, project] = [fields?.job, fields?.project]
-    if (typeof job === 'string' && typeof project === 'string') found.push({ job, project })
-  }
-  if (found.length > 0) return found
-  const match = OLD_MARKER.exec((body ?? '').split('\n', 1)[0]?.trim() ?? '')
-  if (!match) return []
-  try {
-    const job = decodeURIComponent(match[1] as string)
-    const project = decodeURIComponent(match[2] as string)
-    return [{ job, project }]
-  } catch {
-    return []
-  }
+/** A comment's back-links: markers on any line, else the old first line. */
+function backLinksIn(body: string | null | undefined): Record<string, unknown>[] {
+  const links = (values: unknown[]) =>
+    values
+      .map(record)
+      .filter((link) => typeof link?.job === 'string' && typeof link.project === 'string')
+  const found = links(readMarkers('back-link', body))
+  return (
+    found.length > 0 ? found : links([readOldMarker(OLD_MARKER, firstLine(body).trim())])
+  ) as Record<string, unknown>[]
 }
 
-export interface BackLinkComment {
-  body?: string | null
-  user?: { login?: string; type?: string } | null
-}
-
-/** How many candidate jobs a docs pull request's markers may name before the rest are ignored. */
-export const MAX_CANDIDATES = 3
-
-/**
- * The jobs the back-links name for `projectId`, those written by bots first, without
- * repeats, at most MAX_CANDIDATES. Candidates only: see the file's comment.
- */
-export function backLinkedJobs(comments: readonly BackLinkComment[], projectId: string): string[] {
+/** The jobs the back-links name for `projectId`, bots' first, without repeats, a few at most. */
+export function backLinkedJobs(
+  comments: readonly { body?: string | null; user?: { type?: string } | null }[],
+  projectId: string
+): string[] {
   const byBots: string[] = []
   const byOthers: string[] = []
   for (const comment of comments) {
@@ -78,37 +53,19 @@ export function backLinkedJobs(comments: readonly BackLinkComment[], projectId: 
 export function describeSource(run: WorkflowRun): string {
   const number = pullRequestNumber(run)
   const repository = safeLine(run.repository || 'an unknown repository', 200)
-  let source: string
+  let source = `a ${safeLine(run.eventName || 'workflow', 50)} run on ${repository}`
   if (number !== undefined) source = `pull request ${repository}#${number}`
   else if (run.sha) source = `commit ${safeLine(run.sha.slice(0, 12), 12)} on ${repository}`
-  else source = `a ${safeLine(run.eventName || 'workflow', 50)} run on ${repository}`
   const url = runUrl(run)
   return url ? `${source} (workflow run ${url})` : source
 }
 
-export function backLinkBody(jobId: string, projectId: string, run: WorkflowRun): string {
-  return [
-    backLinkMarker(jobId, projectId),
-    `This docs pull request was opened by Mintlify agent job \`${safeLine(jobId, 100).replace(/`/g, '')}\` for ${describeSource(run)}.`,
-    '',
-    'Reviewers can steer it from here: a comment that starts with the trigger phrase (`/docs` unless the workflow sets another) sends a follow-up to that job.'
-  ].join('\n')
-}
-
-async function listComments(
-  octokit: GitHubClient,
-  repository: string,
-  number: number,
-  stop: (page: BackLinkComment[]) => boolean
-): Promise<void> {
-  const [owner = '', repo = ''] = repository.split('/')
-  const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, {
-    owner,
-    repo,
+function listComments(octokit: GitHubClient, repository: string, number: number) {
+  return octokit.paginate.iterator(octokit.rest.issues.listComments, {
+    ...splitRepository(repository),
     issue_number: number,
     per_page: 100
   })
-  await walkPages(pages, MAX_PAGES, stop)
 }
 
 /** The jobs that may have opened pull request `number`, from its back-links (candidates). */
@@ -118,11 +75,7 @@ export async function findBackLinkedJobs(
   number: number,
   projectId: string
 ): Promise<string[]> {
-  const comments: BackLinkComment[] = []
-  await listComments(octokit, repository, number, (page) => {
-    comments.push(...page)
-    return false
-  })
+  const comments = await allPages(listComments(octokit, repository, number), MAX_PAGES)
   return backLinkedJobs(comments, projectId)
 }
 
@@ -138,22 +91,19 @@ export interface BackLinkOptions {
 
 /** Writes the back-link once; true when it is there (written now or before). Never throws. */
 export async function writeBackLink(options: BackLinkOptions): Promise<boolean> {
-  const { docsPullRequest: docs, jobId, projectId } = options
+  const { docsPullRequest: docs, jobId, projectId, token } = options
   const where = `${safeLine(docs.repository, 200)}#${docs.number}`
-  if (!options.token) {
+  if (!token) {
     core.warning(
       `docs back-link: github-token is empty, so docs pull request ${where} gets no link to its job; commands on it cannot find the job.`
     )
     return false
   }
-  try {
-    const octokit = await openGitHub(
-      options.token,
-      options.userAgent,
-      boundedSignal(undefined, options.budgetMs)
-    )
+  const write = async (): Promise<boolean> => {
+    const signal = boundedSignal(undefined, options.budgetMs)
+    const octokit = await openGitHub(token, options.userAgent, signal)
     const seen = { present: false }
-    await listComments(octokit, docs.repository, docs.number, (page) => {
+    await walkPages(listComments(octokit, docs.repository, docs.number), MAX_PAGES, (page) => {
       seen.present = backLinkedJobs(page, projectId).includes(jobId)
       return seen.present
     })
@@ -161,19 +111,24 @@ export async function writeBackLink(options: BackLinkOptions): Promise<boolean> 
       core.debug(`docs back-link: ${where} already links to job ${safeLine(jobId)}.`)
       return true
     }
-    const [owner = '', repo = ''] = docs.repository.split('/')
-    await octokit.rest.issues.createComment({
-      owner,
-      repo,
-      issue_number: docs.number,
-      body: backLinkBody(jobId, projectId, options.run)
-    })
+    const body = [
+      backLinkMarker(jobId, projectId),
+      `This docs pull request was opened by Mintlify agent job \`${safeLine(jobId, 100).replace(/`/g, '')}\` for ${describeSource(options.run)}.`,
+      '',
+      'Reviewers can steer it from here: a comment that starts with the trigger phrase (`/docs` unless the workflow sets another) sends a follow-up to that job.'
+    ].join('\n')
+    const repo = splitRepository(docs.repository)
+    await octokit.rest.issues.createComment({ ...repo, issue_number: docs.number, body })
     core.info(`Linked docs pull request ${where} to job ${safeLine(jobId)}.`)
     return true
-  } catch (error) {
-    core.warning(
-      `docs back-link: could not comment on docs pull request ${where} (${describeGitHubError(error)}).${permissionHint(error, 'The token needs pull-requests: write on the docs repository (a GitHub App or fine-grained token when the docs live in another repository).')}`
-    )
-    return false
   }
+  const hint =
+    'The token needs pull-requests: write on the docs repository (a GitHub App or fine-grained token when the docs live in another repository).'
+  return (
+    (await bestEffort(
+      write,
+      `docs back-link: could not comment on docs pull request ${where}`,
+      hint
+    )) ?? false
+  )
 }

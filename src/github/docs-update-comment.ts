@@ -1,25 +1,18 @@
-// The short comment a branch run adds to the docs pull request when it sends a
-// follow-up: which source pull requests and commits this update covers, and the run,
-// so a docs reviewer sees why the docs changed. Written with a token that reaches the
-// docs pull request; best effort (a denial is one warning naming
-// `pull-requests: write`). The text is pure; what the authors wrote is escaped, and
-// cannot mention (notify) anyone or reference other issues.
+// The short comment a branch run adds to the docs pull request when it sends a follow-up:
+// which source pull requests and commits the update covers, and the run. What the authors
+// wrote is escaped, and cannot mention (notify) anyone or reference other issues.
 
 import * as core from '@actions/core'
 import { parsePullRequestLink } from '../common/pull-request-link.js'
 import { safeHtml, safeLine, safeMarkdown } from '../common/safe-text.js'
-import {
-  describeGitHubError,
-  openRepository,
-  permissionHint,
-  type RepositoryAccess
-} from './client.js'
+import { openRepository, type RepositoryAccess } from './client.js'
 import type { SourcePullRequest } from './branch-commits.js'
 import type { CommitsCoverage } from './commits-prompt.js'
+import { bestEffort, REPOSITORY } from './plumbing.js'
 import { hostOf } from './workflow-run.js'
 
 /** The most commits named one by one; the rest are counted. */
-export const MAX_COMMENT_COMMITS = 20
+const MAX_COMMENT_COMMITS = 20
 
 export interface DocsUpdate {
   branch: string
@@ -28,11 +21,9 @@ export interface DocsUpdate {
   serverUrl: string
   coverage: CommitsCoverage
   pulls: readonly SourcePullRequest[]
-  /** The workflow run that sent the update. */
   runUrl?: string
 }
 
-/** Author text, escaped, and unable to notify anyone or cross-reference an issue. */
 function inert(value: string, max: number): string {
   // `#` only where safeMarkdown did not write an entity (`&#124;`).
   return safeMarkdown(value, max).replace(/@|(?<!&)#/g, (char) =>
@@ -40,13 +31,10 @@ function inert(value: string, max: number): string {
   )
 }
 
-const REPOSITORY = /^[A-Za-z0-9-]{1,39}\/[A-Za-z0-9._-]{1,100}$/
-
 function link(url: string, label: string): string {
   return `<a href="${safeHtml(url, 1000)}">${label}</a>`
 }
 
-/** The comment's text (pure). */
 export function docsUpdateCommentBody(update: DocsUpdate): string {
   const { coverage } = update
   const total = Math.max(coverage.total, coverage.commits.length)
@@ -59,24 +47,19 @@ export function docsUpdateCommentBody(update: DocsUpdate): string {
   const lines = [
     `**Docs update from <code>${safeHtml(update.branch, 100)}</code>**${repo ? ` of ${safeMarkdown(repo)}` : ''}: this update covers ${compare}.`
   ]
-  if (update.pulls.length > 0) {
-    lines.push('', 'Source pull requests:')
-    for (const pull of update.pulls) {
-      const ref = repo ? `${repo}#${pull.number}` : `#${pull.number}`
-      const by = pull.author ? ` by <code>${inert(pull.author, 40)}</code>` : ''
-      lines.push(`- ${ref} ${inert(pull.title, 120)}${by}`)
-    }
+  if (update.pulls.length > 0) lines.push('', 'Source pull requests:')
+  for (const pull of update.pulls) {
+    const by = pull.author ? ` by <code>${inert(pull.author, 40)}</code>` : ''
+    lines.push(`- ${repo ?? ''}#${pull.number} ${inert(pull.title, 120)}${by}`)
   }
   const shown = coverage.commits.slice(-MAX_COMMENT_COMMITS)
   if (shown.length > 0) {
     lines.push('', shown.length < total ? `Commits (the newest ${shown.length}):` : 'Commits:')
-    for (const commit of shown) {
-      const short = commit.sha.slice(0, 7)
-      const id = repo
-        ? link(`${update.serverUrl}/${repo}/commit/${commit.sha}`, `<code>${short}</code>`)
-        : `<code>${short}</code>`
-      lines.push(`- ${id} ${inert(commit.subject, 120)}`)
-    }
+  }
+  for (const commit of shown) {
+    const short = `<code>${commit.sha.slice(0, 7)}</code>`
+    const id = repo ? link(`${update.serverUrl}/${repo}/commit/${commit.sha}`, short) : short
+    lines.push(`- ${id} ${inert(commit.subject, 120)}`)
   }
   if (update.runUrl && /^https?:\/\/\S+$/.test(update.runUrl)) {
     lines.push('', `Sent by ${link(update.runUrl, 'this workflow run')}.`)
@@ -84,14 +67,7 @@ export function docsUpdateCommentBody(update: DocsUpdate): string {
   return lines.join('\n')
 }
 
-const WRITE_HINT =
-  'The comment needs `pull-requests: write` on the docs repository for the docs token (docs-token, or github-token when the docs live in this repository).'
-
-/**
- * Adds the comment to the docs pull request at `docsLink` (one call). Resolves to
- * whether it did; never throws. A link on another GitHub host than `serverUrl` is
- * left alone (the token cannot reach it).
- */
+/** Adds the comment (one call); never throws. A link on another host than `serverUrl` is left alone. */
 export async function postDocsUpdateComment(
   access: Omit<RepositoryAccess, 'repository'>,
   docsLink: string,
@@ -100,20 +76,18 @@ export async function postDocsUpdateComment(
   const ref = parsePullRequestLink(docsLink)
   if (!ref || hostOf(ref.link) !== hostOf(update.serverUrl)) return false
   const name = safeLine(`${ref.repository}#${ref.number}`)
-  try {
+  const post = async (): Promise<boolean> => {
     const { octokit, owner, repo } = await openRepository({ ...access, repository: ref.repository })
-    await octokit.rest.issues.createComment({
-      owner,
-      repo,
-      issue_number: ref.number,
-      body: docsUpdateCommentBody(update)
-    })
+    const body = docsUpdateCommentBody(update)
+    await octokit.rest.issues.createComment({ owner, repo, issue_number: ref.number, body })
     core.info(`Noted on the docs pull request ${name} what this update covers.`)
     return true
-  } catch (error) {
-    core.warning(
-      `Could not comment on the docs pull request ${name} (${describeGitHubError(error)}); the dashboard alone says what this update covers.${permissionHint(error, WRITE_HINT)}`
-    )
-    return false
   }
+  const posted = await bestEffort(
+    post,
+    `Could not comment on the docs pull request ${name}`,
+    'The comment needs `pull-requests: write` on the docs repository for the docs token (docs-token, or github-token when the docs live in this repository).',
+    '; the dashboard alone says what this update covers'
+  )
+  return posted ?? false
 }

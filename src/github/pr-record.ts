@@ -1,18 +1,15 @@
-// The pull request's record of its docs job: one hidden marker (marker.ts, kind `pr`)
-// in the action's comment, keyed by the Mintlify project, so every workflow and step on
-// the pull request finds the same job. Pure: format, strict parse, and which comment
-// to believe. A record is read only from a comment written by a trusted account (the
-// one github-token writes as); a marker anyone else wrote (or pasted) is ignored, as is
-// anything malformed. Records in the format of earlier versions are still read.
+// The pull request's record of its docs job: a `pr` marker in the action's comment, keyed
+// by the Mintlify project. Pure: format, strict parse, and which comment to believe (only
+// a trusted account's). Records in the format of earlier versions are still read.
 
 import { isPlainId } from '../common/plain-id.js'
 import { parsePullRequestLink } from '../common/pull-request-link.js'
-import { readMarkers, writeMarker } from './marker.js'
+import { ACTIONS_BOT } from './command.js'
+import { firstLine, readMarkers, readOldMarker, writeMarker } from './marker.js'
 import { record as object, type WorkflowRun } from './workflow-run.js'
 
 export interface PullRequestRecord {
   projectId: string
-  /** The docs job this pull request uses. */
   jobId: string
   /** The workflow run (and its attempt) that last created or messaged the job. */
   runId: string
@@ -23,48 +20,20 @@ export interface PullRequestRecord {
   handedOff?: string
 }
 
-/**
- * Whose comments are believed when nothing else is said: the workflow's token writes as
- * `github-actions[bot]`. Trusting any `[bot]` login would let any app installed anywhere
- * point the pull request at its own job, so logins are named (token-identity.ts learns
- * the one github-token writes as), and a `[bot]` login must be a Bot account.
- */
-export const TRUSTED_AUTHORS: readonly string[] = ['github-actions[bot]']
-
-export interface CommentAuthor {
-  login?: string
-  type?: string
-}
-
 export interface ThreadComment {
   id: number
   body?: string | null
-  user?: CommentAuthor | null
+  user?: { login?: string; type?: string } | null
 }
 
-const PREFIX = 'mintlify-agent-job'
-const MAX_FOLLOW_UPS = 999_999
+// Trusting any `[bot]` login would let any app installed anywhere point the pull request
+// at its own job: logins are named (token-identity.ts learns github-token's).
+const TRUSTED_AUTHORS: readonly string[] = [ACTIONS_BOT]
 const MAX_VALUE = 500
-
-/** The first-line format of earlier versions, still read. */
 const OLD_RECORD_LINE = new RegExp(
-  `^<!-- ${PREFIX} project="([^"\\s]{1,${MAX_VALUE}})" job="([^"\\s]{1,${MAX_VALUE}})" run="(\\d{1,20})" attempt="([1-9]\\d{0,8})" follow-ups="(0|[1-9]\\d{0,5})"(?: handed-off="([^"\\s]{1,${MAX_VALUE * 2}})")? -->$`
+  `^<!-- mintlify-agent-job project="(?<project>[^"\\s]{1,${MAX_VALUE}})" job="(?<job>[^"\\s]{1,${MAX_VALUE}})" run="(?<run>\\d{1,20})" attempt="(?<attempt>[1-9]\\d{0,8})" follow-ups="(?<followUps>0|[1-9]\\d{0,5})"(?: handed-off="(?<handedOff>[^"\\s]{1,${MAX_VALUE * 2}})")? -->$`
 )
 
-function decode(value: string): string | undefined {
-  try {
-    return decodeURIComponent(value)
-  } catch {
-    return undefined
-  }
-}
-
-/** An id that can go into a URL path: one token, no whitespace, not `.` or `..`. */
-function isId(value: string | undefined): value is string {
-  return value !== undefined && value !== '' && !/\s/.test(value) && value !== '.' && value !== '..'
-}
-
-/** The marker line (marker.ts: base64url JSON, which cannot close the HTML comment). */
 export function formatRecord(record: PullRequestRecord): string {
   return writeMarker('pr', {
     project: record.projectId,
@@ -76,20 +45,12 @@ export function formatRecord(record: PullRequestRecord): string {
   })
 }
 
-function firstLine(body: string | null | undefined): string {
-  return (body ?? '').split('\n', 1)[0]?.replace(/\r$/, '') ?? ''
-}
-
-/**
- * The first well-formed record in `body` (a marker on any line, else a first line in
- * the earlier format), or undefined when there is none.
- */
+/** The first well-formed record in `body`: a marker on any line, else an old first line. */
 export function parseRecord(body: string | null | undefined): PullRequestRecord | undefined {
-  for (const value of readMarkers('pr', body)) {
-    const record = recordOf(value)
-    if (record) return record
-  }
-  return parseOldRecord(body)
+  const found = readMarkers('pr', body).map(recordOf).find(Boolean)
+  if (found) return found
+  const old = readOldMarker(OLD_RECORD_LINE, firstLine(body))
+  return old && recordOf({ ...old, attempt: Number(old.attempt), followUps: Number(old.followUps) })
 }
 
 const isCount = (value: unknown, min: number, max: number): value is number =>
@@ -104,17 +65,15 @@ function isHandOff(link: unknown): link is string {
   )
 }
 
-/**
- * A marker's value as a record, when every field is as this file writes it. A field it
- * does not know is left aside: a later version may add one, and its record still holds.
- */
+/** A marker's value as a record when every field is as written here; unknown fields are left aside. */
 function recordOf(value: unknown): PullRequestRecord | undefined {
-  const fields = object(value)
-  if (!fields) return undefined
+  const fields: Record<string, unknown> = object(value) ?? {}
   const { project, job, run, attempt, followUps, handedOff } = fields
-  if (typeof project !== 'string' || project.length > MAX_VALUE || !isId(project)) return undefined
-  if (!isPlainId(job) || typeof run !== 'string' || !/^\d{1,20}$/.test(run)) return undefined
-  if (!isCount(attempt, 1, 999_999_999) || !isCount(followUps, 0, MAX_FOLLOW_UPS)) return undefined
+  // The project goes into URL paths: one token, not `.` or `..`.
+  if (typeof project !== 'string' || !/^\S{1,500}$/.test(project)) return undefined
+  if (project === '.' || project === '..' || !isPlainId(job)) return undefined
+  if (typeof run !== 'string' || !/^\d{1,20}$/.test(run)) return undefined
+  if (!isCount(attempt, 1, 999_999_999) || !isCount(followUps, 0, 999_999)) return undefined
   if (handedOff !== undefined && !isHandOff(handedOff)) return undefined
   return {
     projectId: project,
@@ -126,36 +85,7 @@ function recordOf(value: unknown): PullRequestRecord | undefined {
   }
 }
 
-/** A record in the earlier format, on the first line of `body`. */
-function parseOldRecord(body: string | null | undefined): PullRequestRecord | undefined {
-  const match = OLD_RECORD_LINE.exec(firstLine(body))
-  if (!match) return undefined
-  const [, project, job, runId, attempt, followUps, handedOff] = match
-  const projectId = decode(project as string)
-  const jobId = decode(job as string)
-  if (!isId(projectId) || !isPlainId(jobId)) return undefined
-  const count = Number(followUps)
-  if (count > MAX_FOLLOW_UPS) return undefined
-  let link: string | undefined
-  if (handedOff !== undefined) {
-    link = decode(handedOff)
-    if (!isHandOff(link)) return undefined
-  }
-  return {
-    projectId,
-    jobId,
-    runId: runId as string,
-    runAttempt: Number(attempt),
-    followUps: count,
-    ...(link ? { handedOff: link } : {})
-  }
-}
-
-/**
- * The record a run leaves once its job is known: the one rule for every flow. The
- * follow-up count and the hand-off carry over while the job stays the same; a message
- * this run sent counts one more.
- */
+/** The record a run leaves once its job is known: counts and hand-off carry over while the job stays. */
 export function nextRecord(
   previous: PullRequestRecord | undefined,
   next: { projectId: string; jobId: string; runId: string; runAttempt: number; sent: boolean }
@@ -171,17 +101,13 @@ export function nextRecord(
   }
 }
 
-/** The record, noting that the docs pull request at `link` was handed off (reviewers, labels). */
 export function withHandedOff(record: PullRequestRecord, link: string): PullRequestRecord {
   return { ...record, handedOff: link }
 }
 
-/**
- * Whether a comment's author is one whose records are believed: a named login, and the
- * kind of account it must be (an app writes as a Bot, a personal token as its User).
- */
+/** A named login, of the kind it must be (an app writes as a Bot, a personal token as a User). */
 export function isTrustedAuthor(
-  user: CommentAuthor | null | undefined,
+  user: ThreadComment['user'],
   trusted: readonly string[] = TRUSTED_AUTHORS
 ): boolean {
   const login = user?.login
@@ -189,27 +115,19 @@ export function isTrustedAuthor(
   return user?.type === (login.endsWith('[bot]') ? 'Bot' : 'User')
 }
 
-/**
- * The marker of the comment the action kept before records existed: one per workflow,
- * job and step. Read once, so that step's comment is reused rather than left beside a
- * new one; it holds no record.
- */
+/** The marker of the comment kept before records existed, one per step: reused, holds no record. */
 export function legacyMarker(run: Pick<WorkflowRun, 'workflow' | 'job' | 'action'>): string {
   const key = [run.workflow, run.job, run.action].map(encodeURIComponent).join('/')
-  return `<!-- ${PREFIX} key="${key}" -->`
+  return `<!-- mintlify-agent-job key="${key}" -->`
 }
 
 export interface FoundComment {
   commentId: number
-  /** Absent when the comment is the legacy one of this step. */
+  /** Absent on the legacy comment of this step. */
   record?: PullRequestRecord
 }
 
-/**
- * Looks through one page of comments (oldest first) for this project's record: the
- * oldest trusted comment carrying one wins. A legacy comment of this step is kept
- * as a fallback in `legacy` until a record turns up.
- */
+/** This project's record in pages of comments (oldest first): the oldest trusted one wins. */
 export class RecordSearch {
   found: FoundComment | undefined
   legacy: FoundComment | undefined
@@ -220,7 +138,7 @@ export class RecordSearch {
     private readonly trusted: readonly string[] = TRUSTED_AUTHORS
   ) {}
 
-  /** Visits a page; true once the record is found (no need to read further). */
+  /** Visits a page; true once the record is found. */
   visit(comments: readonly ThreadComment[]): boolean {
     for (const comment of comments) {
       if (!isTrustedAuthor(comment.user, this.trusted)) continue

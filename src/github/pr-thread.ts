@@ -1,9 +1,6 @@
-// The action's one comment on the pull request a run is for: found in one pass over
-// the comments (one call per 100), written as soon as the job is known, updated at
-// the end. Its first line is the pull request's record (pr-record.ts). Reading it is
-// not a courtesy: comments GitHub could not list (other than by refusing) fail the run
-// before anything is sent, since "no record" would start a second job. Writing is:
-// a failure is one warning, never a failed step, and only a refusal stops later writes.
+// The action's one comment on the pull request a run is for: found in one pass over the
+// comments, written once the job is known and at the end. Comments GitHub could not list
+// fail the run, since "no record" would start a second job; a failed write is a warning.
 
 import * as core from '@actions/core'
 import { parsePullRequestLink } from '../common/pull-request-link.js'
@@ -14,89 +11,51 @@ import {
   describeGitHubError,
   gitHubAnswerStatus,
   gitHubFailure,
-  permissionHint,
   openGitHub,
-  type GitHubClient
+  openRepository,
+  permissionHint,
+  type RepositoryAccess
 } from './client.js'
-import {
-  formatRecord,
-  legacyMarker,
-  RecordSearch,
-  type PullRequestRecord,
-  type ThreadComment
-} from './pr-record.js'
+import { splitRepository, type RunAccess } from './plumbing.js'
+import { formatRecord, legacyMarker, RecordSearch, type PullRequestRecord } from './pr-record.js'
 import { tokenIdentity } from './token-identity.js'
 import { onSameServer, pullRequestNumber, type WorkflowRun } from './workflow-run.js'
 
 /** 100 comments a page: up to 20,000 are read. Past that, "no record" could not be told. */
-export const MAX_COMMENT_PAGES = 200
-/** What reading the comments, and writing the comment, need: named only after a no. */
+const MAX_COMMENT_PAGES = 200
 const READ_HINT =
   'Reading them needs `permissions: pull-requests: read` for the job (keeping the comment needs `pull-requests: write`).'
 const WRITE_HINT =
   'The comment needs `permissions: pull-requests: write` for the job; on pull requests from forks the token is read-only, so no comment can be kept.'
 
-export interface ThreadOptions {
-  /** The run, as the entry read it. */
-  run: WorkflowRun
-  token?: string
-  userAgent: string
+type Access = Omit<RepositoryAccess, 'repository'>
+
+export interface ThreadOptions extends RunAccess {
   projectId: string
-  /** Cancellation of the whole run. */
-  signal?: AbortSignal
-  /** How long the listing may take. */
-  budgetMs: number
-  /** Logins whose records are believed; by default the one github-token writes as. */
-  trustedAuthors?: readonly string[]
-  /** The most pages of comments read; MAX_COMMENT_PAGES by default. */
   maxPages?: number
 }
 
-/** What one pass over the comments came to. */
-type Reading = 'found' | 'read to the end' | 'cut short'
-
-/** Hands each page to `search` until it finds the record, the listing ends, or `maxPages` were read. */
-async function readPages(
-  pages: AsyncIterable<{ data: ThreadComment[]; headers: { link?: string } }>,
-  search: RecordSearch,
-  maxPages: number
-): Promise<Reading> {
-  let seen = 0
-  for await (const page of pages) {
-    if (search.visit(page.data)) return 'found'
-    if (++seen >= maxPages)
-      return /rel="next"/.test(page.headers.link ?? '') ? 'cut short' : 'read to the end'
-  }
-  return 'read to the end'
-}
-
-/** What a docs pull request looks like from here, when the token can see it. */
 export type DocsPullRequestState = 'open' | 'merged' | 'closed'
 
 export class PullRequestThread {
-  private commentId: number | undefined
   /** GitHub refused a write: no more are tried. */
   private refused = false
 
   private constructor(
-    private readonly options: ThreadOptions,
+    private readonly access: Access,
     readonly run: WorkflowRun,
     readonly number: number,
-    /** This project's record on the pull request, from a trusted comment; undefined when none. */
+    /** This project's record on the pull request, from a trusted comment. */
     readonly record: PullRequestRecord | undefined,
-    commentId: number | undefined
-  ) {
-    this.commentId = commentId
-  }
+    private commentId: number | undefined
+  ) {}
 
   /**
-   * The thread of the pull request this run is for, read once. Undefined (with a debug
-   * line or one warning) when the run is not for a pull request, or GitHub refuses to
-   * list the comments: then nothing is recorded and nothing is written. Throws
-   * StateUnknownError when GitHub could not list them all, or say whose token it is.
+   * The thread, read once; undefined (and nothing recorded) when the run is not for a pull
+   * request or GitHub refuses the comments. StateUnknownError when GitHub could not say.
    */
   static async open(options: ThreadOptions): Promise<PullRequestThread | undefined> {
-    const run = options.run
+    const { run, token, userAgent } = options
     const number = pullRequestNumber(run)
     if (number === undefined) {
       core.debug(
@@ -104,35 +63,32 @@ export class PullRequestThread {
       )
       return undefined
     }
-    if (!options.token || !run.repository) {
+    if (!token || !run.repository) {
       core.warning(
-        `pr-comment: ${options.token ? 'GITHUB_REPOSITORY is not set' : 'github-token is empty'}, so pull request #${number} gets no comment and its docs job is not recorded.`
+        `pr-comment: ${token ? 'GITHUB_REPOSITORY is not set' : 'github-token is empty'}, so pull request #${number} gets no comment and its docs job is not recorded.`
       )
       return undefined
     }
     const signal = boundedSignal(options.signal, options.budgetMs)
-    const trusted = options.trustedAuthors ?? [
-      await tokenIdentity({
-        token: options.token,
-        userAgent: options.userAgent,
-        signal,
-        budgetMs: options.budgetMs
-      })
-    ]
-    const search = new RecordSearch(options.projectId, legacyMarker(run), trusted)
+    const trusted = await tokenIdentity({ token, userAgent, signal, budgetMs: options.budgetMs })
+    const search = new RecordSearch(options.projectId, legacyMarker(run), [trusted])
     const maxPages = options.maxPages ?? MAX_COMMENT_PAGES
     const comments = `the comments of pull request #${number}`
-    let reading: Reading
+    let cutShort = false
     try {
-      const octokit = await openGitHub(options.token, options.userAgent, signal)
-      const [owner = '', repo = ''] = run.repository.split('/')
+      const octokit = await openGitHub(token, userAgent, signal)
       const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, {
-        owner,
-        repo,
+        ...splitRepository(run.repository),
         issue_number: number,
         per_page: 100
       })
-      reading = await readPages(pages, search, maxPages)
+      let seen = 0
+      for await (const page of pages) {
+        if (search.visit(page.data)) break
+        if (++seen < maxPages) continue
+        cutShort = /rel="next"/.test(page.headers.link ?? '')
+        break
+      }
     } catch (error) {
       if (gitHubFailure(error) === 'unknown') {
         throw new StateUnknownError(comments, describeGitHubError(error))
@@ -142,23 +98,22 @@ export class PullRequestThread {
       )
       return undefined
     }
-    if (reading === 'cut short') {
+    if (cutShort) {
       throw new StateUnknownError(comments, `there are more than ${maxPages} pages of them`)
     }
     const found = search.result()
-    return new PullRequestThread(options, run, number, found?.record, found?.commentId)
-  }
-
-  /** The run id as a record holds it (digits; 0 when the runner did not say). */
-  get runId(): string {
-    return /^\d{1,20}$/.test(this.run.runId) ? this.run.runId : '0'
+    return new PullRequestThread(
+      { ...options, token },
+      run,
+      number,
+      found?.record,
+      found?.commentId
+    )
   }
 
   /**
-   * Creates the comment, or updates it (written anew when it was deleted meanwhile):
-   * the record on the first line, `body` below. Never throws. A refusal is one warning
-   * and stops later writes; any other failure leaves them to try again, and is only
-   * noted when `early` (the run's last write follows).
+   * Writes the record and `body` (anew when the comment was deleted meanwhile). Never
+   * throws. A refusal stops later writes; another failure is only noted when `early`.
    */
   async save(
     record: PullRequestRecord,
@@ -168,102 +123,69 @@ export class PullRequestThread {
   ): Promise<boolean> {
     if (this.refused) return false
     const text = `${formatRecord(record)}\n${body}`
+    const where = `pull request #${this.number}`
     try {
       // Not bound to the run's cancellation: the last write happens after it.
-      const octokit = await client(this.options, budgetMs, undefined)
-      if (!(await this.update(octokit, text))) await this.create(octokit, text)
+      const signal = boundedSignal(undefined, budgetMs)
+      const octokit = await openGitHub(this.access.token, this.access.userAgent, signal)
+      const repo = splitRepository(this.run.repository)
+      if (this.commentId !== undefined) {
+        try {
+          await octokit.rest.issues.updateComment({
+            ...repo,
+            comment_id: this.commentId,
+            body: text
+          })
+          core.info(`Updated the comment on ${where} (comment ${this.commentId}).`)
+          return true
+        } catch (error) {
+          if (gitHubAnswerStatus(error) !== 404) throw error
+          core.info(`The comment on ${where} (comment ${this.commentId}) is gone; writing it anew.`)
+          this.commentId = undefined
+        }
+      }
+      const created = await octokit.rest.issues.createComment({
+        ...repo,
+        issue_number: this.number,
+        body: text
+      })
+      this.commentId = created.data.id
+      core.info(`Commented on ${where} (comment ${this.commentId}).`)
       return true
     } catch (error) {
       this.refused = gitHubFailure(error) === 'denied'
-      const failed = `pr-comment: could not comment on pull request #${this.number} (${describeGitHubError(error)})`
+      const failed = `pr-comment: could not comment on ${where} (${describeGitHubError(error)})`
       if (early && !this.refused) core.info(`${failed}; trying again when the run ends.`)
-      else {
+      else
         core.warning(
           `${failed}, so its docs job is not recorded.${permissionHint(error, WRITE_HINT)}`
         )
-      }
       return false
     }
   }
 
-  /** Updates the comment; false when there is none, or it was deleted since it was read. */
-  private async update(octokit: GitHubClient, text: string): Promise<boolean> {
-    if (this.commentId === undefined) return false
-    const [owner = '', repo = ''] = this.run.repository.split('/')
-    try {
-      await octokit.rest.issues.updateComment({
-        owner,
-        repo,
-        comment_id: this.commentId,
-        body: text
-      })
-    } catch (error) {
-      if (gitHubAnswerStatus(error) !== 404) throw error
-      core.info(
-        `The comment on pull request #${this.number} (comment ${this.commentId}) is gone; writing it anew.`
-      )
-      this.commentId = undefined
-      return false
-    }
-    core.info(`Updated the comment on pull request #${this.number} (comment ${this.commentId}).`)
-    return true
-  }
-
-  private async create(octokit: GitHubClient, text: string): Promise<void> {
-    const [owner = '', repo = ''] = this.run.repository.split('/')
-    const created = await octokit.rest.issues.createComment({
-      owner,
-      repo,
-      issue_number: this.number,
-      body: text
-    })
-    this.commentId = created.data.id
-    core.info(`Commented on pull request #${this.number} (comment ${this.commentId}).`)
-  }
-
-  /**
-   * Whether a docs pull request was merged or closed, when the token can see it (the
-   * same GitHub host; a token usually reaches only its own repository). Undefined when
-   * it cannot tell; never throws.
-   */
   async docsPullRequestState(
     link: string,
     budgetMs: number
   ): Promise<DocsPullRequestState | undefined> {
-    if (!this.options.token) return undefined
-    return readDocsPullRequestState(
-      {
-        token: this.options.token,
-        userAgent: this.options.userAgent,
-        budgetMs,
-        ...(this.options.signal ? { signal: this.options.signal } : {})
-      },
-      this.run,
-      link
-    )
+    return readDocsPullRequestState({ ...this.access, budgetMs }, this.run, link)
   }
 }
 
 /**
- * Whether a docs pull request was merged or closed, when the token can see it (the
- * same GitHub host; a token usually reaches only its own repository): undefined when
- * the token may not. When GitHub cannot say (a 5xx, a rate limit), StateUnknownError:
+ * Whether a docs pull request the token can see (same host) was merged or closed;
+ * undefined when the token may not see it. StateUnknownError when GitHub cannot say:
  * following up a job whose docs were merged would tell commits to no docs.
  */
 export async function readDocsPullRequestState(
-  access: { token: string; userAgent: string; signal?: AbortSignal; budgetMs: number },
+  access: Access,
   run: WorkflowRun,
   link: string
 ): Promise<DocsPullRequestState | undefined> {
   const ref = parsePullRequestLink(link)
   if (!ref || !onSameServer(link, run)) return undefined
-  const [owner = '', repo = ''] = ref.repository.split('/')
   try {
-    const octokit = await openGitHub(
-      access.token,
-      access.userAgent,
-      boundedSignal(access.signal, access.budgetMs)
-    )
+    const { octokit, owner, repo } = await openRepository({ ...access, repository: ref.repository })
     const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: ref.number })
     if (data.merged || data.merged_at) return 'merged'
     return data.state === 'closed' ? 'closed' : 'open'
@@ -278,12 +200,4 @@ export async function readDocsPullRequestState(
     )
     return undefined
   }
-}
-
-function client(
-  options: ThreadOptions,
-  budgetMs: number,
-  signal: AbortSignal | undefined
-): Promise<GitHubClient> {
-  return openGitHub(options.token as string, options.userAgent, boundedSignal(signal, budgetMs))
 }

@@ -1,9 +1,9 @@
-// Reactions on the comment that gave a command: 👀 when it is taken, 🚀 or 😕 when
-// its job ends. Reviews take no reactions. Best effort: a refusal is one warning.
+// Reactions on the comment that gave a command: 👀 when it is taken, 🚀 or 😕 when its job
+// ends. Reviews take no reactions. Best effort: a refusal is one warning.
 
-import * as core from '@actions/core'
-import { describeGitHubError, permissionHint, type GitHubClient } from './client.js'
+import type { GitHubClient } from './client.js'
 import type { Command } from './command.js'
+import { bestEffort, splitRepository } from './plumbing.js'
 
 export type Reaction = 'eyes' | 'rocket' | 'confused'
 
@@ -15,29 +15,16 @@ export async function react(
   content: Reaction
 ): Promise<boolean> {
   if (command.kind === 'review') return false
-  const [owner = '', repo = ''] = repository.split('/')
-  try {
-    if (command.kind === 'issue-comment') {
-      await octokit.rest.reactions.createForIssueComment({
-        owner,
-        repo,
-        comment_id: command.id,
-        content
-      })
-    } else {
-      await octokit.rest.reactions.createForPullRequestReviewComment({
-        owner,
-        repo,
-        comment_id: command.id,
-        content
-      })
-    }
-    return true
-  } catch (error) {
-    const needs = command.kind === 'issue-comment' ? 'issues: write' : 'pull-requests: write'
-    core.warning(
-      `Could not add the ${content} reaction to comment ${command.id} (${describeGitHubError(error)}).${permissionHint(error, `The token needs ${needs}.`)}`
-    )
-    return false
-  }
+  const onIssue = command.kind === 'issue-comment'
+  const params = { ...splitRepository(repository), comment_id: command.id, content }
+  const { reactions } = octokit.rest
+  const reacted = await bestEffort(
+    () =>
+      onIssue
+        ? reactions.createForIssueComment(params)
+        : reactions.createForPullRequestReviewComment(params),
+    `Could not add the ${content} reaction to comment ${command.id}`,
+    `The token needs ${onIssue ? 'issues: write' : 'pull-requests: write'}.`
+  )
+  return reacted !== undefined
 }
