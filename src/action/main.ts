@@ -14,6 +14,7 @@ import { acknowledge } from './publish/command-replies.js'
 import { publishOutcome } from './publish/publish.js'
 import type { RunEvent } from './shell/event.js'
 import { start } from './shell/start.js'
+import { endPullRequest, pullRequestEnd } from './pr-end.js'
 import type { BranchDashboard } from './publish/branch-dashboard.js'
 import {
   assemble,
@@ -31,6 +32,9 @@ import {
 export async function run(event: RunEvent, env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const started = start(event, env)
   if (!started) return
+  // The code pull request closed or reopened: its docs pull request follows, nothing is sent.
+  const ended = pullRequestEnd(event)
+  if (ended) return endPullRequest(event, ended, started)
   if (event.run.payloadUnreadable) core.warning(UNREADABLE_PAYLOAD)
   const parts = assemble(event, started)
   try {

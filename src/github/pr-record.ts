@@ -8,6 +8,7 @@
 import { isPlainId } from '../common/plain-id.js'
 import { parsePullRequestLink } from '../common/pull-request-link.js'
 import { readMarkers, writeMarker } from './marker.js'
+import { parseEnd, type PullRequestEnd } from './pr-end-record.js'
 import { record as object, type WorkflowRun } from './workflow-run.js'
 
 export interface PullRequestRecord {
@@ -21,6 +22,8 @@ export interface PullRequestRecord {
   followUps: number
   /** The docs pull request whose reviewers and labels were already requested. */
   handedOff?: string
+  /** What the action did to the docs pull request when the code pull request closed or reopened. */
+  end?: PullRequestEnd
 }
 
 /**
@@ -72,7 +75,8 @@ export function formatRecord(record: PullRequestRecord): string {
     run: record.runId,
     attempt: record.runAttempt,
     followUps: record.followUps,
-    ...(record.handedOff ? { handedOff: record.handedOff } : {})
+    ...(record.handedOff ? { handedOff: record.handedOff } : {}),
+    ...(record.end ? { end: record.end } : {})
   })
 }
 
@@ -112,6 +116,7 @@ function recordOf(value: unknown): PullRequestRecord | undefined {
   const fields = object(value)
   if (!fields) return undefined
   const { project, job, run, attempt, followUps, handedOff } = fields
+  const end = parseEnd(fields.end)
   if (typeof project !== 'string' || project.length > MAX_VALUE || !isId(project)) return undefined
   if (!isPlainId(job) || typeof run !== 'string' || !/^\d{1,20}$/.test(run)) return undefined
   if (!isCount(attempt, 1, 999_999_999) || !isCount(followUps, 0, MAX_FOLLOW_UPS)) return undefined
@@ -122,7 +127,8 @@ function recordOf(value: unknown): PullRequestRecord | undefined {
     runId: run,
     runAttempt: attempt,
     followUps,
-    ...(isHandOff(handedOff) ? { handedOff } : {})
+    ...(isHandOff(handedOff) ? { handedOff } : {}),
+    ...(end ? { end } : {})
   }
 }
 

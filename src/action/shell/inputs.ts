@@ -35,6 +35,8 @@ interface CommonSettings {
   docsToken?: string
   docsPrReviewers: ReviewerSpec[]
   docsPrLabels: string[]
+  /** When the code pull request closes without merging: close its docs pull request, or keep it open. */
+  docsPrOnClose: 'close' | 'keep'
   checkRun: boolean
   /** What starts a command in a pull request comment. */
   triggerPhrase: string
@@ -304,6 +306,7 @@ export function readSettings(
   const docsToken = read('docs-token') || undefined
   const docsPrReviewers = readReviewers(read)
   const docsPrLabels = readLabels(read)
+  const docsPrOnClose = readOnClose(read)
   const checkRun = readBoolean(read, 'check-run', false)
   const triggerPhrase = readTriggerPhrase(read)
   const allowedBots = readAllowedBots(read)
@@ -324,6 +327,7 @@ export function readSettings(
     ...(docsToken === undefined ? {} : { docsToken }),
     docsPrReviewers,
     docsPrLabels,
+    docsPrOnClose,
     checkRun,
     triggerPhrase,
     allowedBots,
@@ -331,6 +335,15 @@ export function readSettings(
   }
   // Object.assign keeps the union by mode, where a spread would flatten it.
   return Object.assign(common, target)
+}
+
+function readOnClose(read: InputReader): 'close' | 'keep' {
+  const raw = read('docs-pr-on-close') || 'close'
+  if (raw === 'close' || raw === 'keep') return raw
+  throw new InputError(
+    'docs-pr-on-close',
+    `Input 'docs-pr-on-close' must be close or keep; got ${quoted(raw)}.`
+  )
 }
 
 function readRecordKey(read: InputReader): string | undefined {
