@@ -78,7 +78,7 @@ export async function readDocsPrEnd(
       data.merged || data.merged_at ? 'merged' : data.state === 'closed' ? 'closed' : 'open'
     if (!withCommits || state !== 'open') return { state }
     const commits = await listCommits(octokit, owner, repo, ref.number)
-    const foreign = foreignCommit(data.user?.login, commits, commits.length < MAX_COMMITS)
+    const foreign = foreignCommit(data.user.login, commits, commits.length < MAX_COMMITS)
     return { state, ...(foreign ? { foreign } : {}) }
   } catch (error) {
     warn('read the docs pull request', name, error, 'pull-requests: read', access.tokenName)
