@@ -165,6 +165,8 @@ export interface RecordValue {
   attempt: number
   followUps: number
   handedOff?: string
+  /** What the end of the pull request did to its docs pull request. */
+  end?: Record<string, unknown>
 }
 
 /** The record on the first line of a comment body (decoded here, not by the action's code). */

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict'
 import fc from 'fast-check'
 import { decideEnd, endOf, type DocsView, type EndFacts } from '../../../src/action/plan/pr-end.js'
-import type { EndEvent, EndStep } from '../../../src/github/pr-end-record.js'
+import type { EndEvent, EndStep, PullRequestEnd } from '../../../src/github/pr-end-record.js'
 import type { PullRequestRecord } from '../../../src/github/pr-record.js'
 import { runs } from '../../support/properties.js'
 
@@ -27,14 +27,14 @@ const facts = (event: EndEvent, more: Partial<EndFacts> = {}): EndFacts => ({
   ...more
 })
 const open: DocsView = { state: 'open' }
-const closedByUs = {
+const closedByUs: PullRequestEnd = {
   event: 'closed',
   run: '20',
   attempt: 1,
   docs: DOCS,
   did: 'closed',
   done: ['close', 'comment']
-} as const
+}
 
 describe('decideEnd', () => {
   it.each<[string, EndFacts, DocsView | undefined, string, EndStep[]]>([
