@@ -68,7 +68,10 @@ const PULL_REQUEST_DOCS: Workflow = {
     'include-context': 'true',
     'pr-comment': 'true',
     'reuse-job': 'true',
-    timeout: '30m'
+    timeout: '30m',
+    'docs-pr-on-close': 'close',
+    // The recipe's secret; here the run's token, which the stand-in lets reach acme/docs.
+    'docs-token': TOKEN
   }
 }
 const DOCS_COMMANDS: Workflow = {
@@ -123,8 +126,6 @@ const STEPS: Step[] = [
   pullRequestOpened(['Add the widget API'], ['src/widgets.ts', 'src/routes.ts']),
   pullRequestPushedTo(['Validate widget names'], ['src/validate.ts']),
   commandFrom(REVIEWER, '/docs also document the error codes the widget endpoints return'),
-  // What the action does on a merge is being built; this shows what it does today, with
-  // the recipe's inputs (the recipe itself does not listen for `closed` yet).
   pullRequestMerged()
 ]
 
@@ -358,20 +359,29 @@ function pullRequestMerged(): Step {
     part: PULL_PART,
     happen(world) {
       pullOnGitHub(world, { state: 'closed', merged: true })
-      return {
-        ...pullRequestRun(
-          world,
-          `pull_request closed: #${String(world.pull.number)} merged into ${MAIN} by @${REVIEWER}`,
-          pullRequestEvent(world, 'closed', {
-            state: 'closed',
-            merged: true,
-            merged_at: new Date().toISOString(),
-            merged_by: user(REVIEWER),
-            merge_commit_sha: mergeCommit(world)
-          })
-        ),
-        note: `${PULL_REQUEST_DOCS.recipe} does not listen for closed yet (that is being built); run anyway with its inputs, to show what the action does today.`
-      }
+      return pullRequestRun(
+        world,
+        `pull_request closed: #${String(world.pull.number)} merged into ${MAIN} by @${REVIEWER}`,
+        pullRequestEvent(world, 'closed', {
+          state: 'closed',
+          merged: true,
+          merged_at: new Date().toISOString(),
+          merged_by: user(REVIEWER),
+          merge_commit_sha: mergeCommit(world)
+        })
+      )
+    }
+  }
+}
+
+/** The docs pull requests the agent opened, on GitHub as its app opened them. */
+function openDocsPullRequests(agent: StandIn, github: GitHubStandIn): void {
+  for (const id of agent.jobIds()) {
+    const link = agent.job(id)?.prLink
+    const number =
+      typeof link === 'string' ? /\/acme\/docs\/pull\/(\d+)$/.exec(link)?.[1] : undefined
+    if (number && !pullRequestWorld(github.state).pulls.has(`acme/docs#${number}`)) {
+      seedPull(github.state, 'acme/docs', Number(number), { title: 'Docs from the agent' })
     }
   }
 }
@@ -404,6 +414,7 @@ export async function story(): Promise<number> {
     let part = ''
     for (const [index, step] of STEPS.entries()) {
       if (step.part !== part) rule((part = step.part), '═')
+      openDocsPullRequests(agent, github)
       const happened = step.happen(world)
       rule(`Run ${String(index + 1)} of ${String(STEPS.length)}: ${happened.workflow.name}`)
       print(`Event: ${happened.line}`, 1)

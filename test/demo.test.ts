@@ -131,6 +131,10 @@ describe('npm run demo', () => {
       expect(pull.slice(0, 3).map(posts)).toEqual([['new'], [job], [job]])
       expect(output(pull[2], 'triggered')).toBe('true')
       expect(pull[2]).toContain('also document the error codes the widget endpoints return')
+      // The merge sends nothing: the docs pull request is told its code is in.
+      expect(posts(pull[3] ?? '')).toEqual([])
+      expect(output(pull[3], 'docs-pr-action')).toBe('merged-note')
+      expect(pull[3]).toContain('told its docs pull request acme/docs#')
     }
   )
 

@@ -30,6 +30,7 @@ import { BUDGETS, Cancellation, openRun, type RunContext } from './shell/context
 import type { RunEvent } from './shell/event.js'
 import { start } from './shell/start.js'
 import { USER_AGENT } from './shell/version.js'
+import { endPullRequest, pullRequestEnd } from './pr-end.js'
 
 export async function run(event: RunEvent, env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const startedAt = Date.now()
@@ -38,6 +39,15 @@ export async function run(event: RunEvent, env: NodeJS.ProcessEnv = process.env)
   if (!started || started === 'untriggered') return
   if (event.run.payloadUnreadable) core.warning(UNREADABLE_PAYLOAD)
   const cancellation = new Cancellation()
+  // The code pull request closed or reopened: its docs pull request follows, nothing is sent.
+  const ended = pullRequestEnd(event)
+  if (ended) {
+    const ctx = openRun(event, started.settings, started, cancellation, startedAt)
+    return endPullRequest(ctx, ended).finally(async () => {
+      cancellation.dispose()
+      await started.dispatcher.destroy()
+    })
+  }
   const owner = new JobOwner(announceToRunner, () => cancellation.reason)
   const command = event.commandEvent ? await checkCommand(started.settings, event) : undefined
   const ctx = openRun(

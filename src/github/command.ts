@@ -2,7 +2,7 @@
 // asks before anything heavy loads, so a comment that is not a command costs no request.
 
 import type { GitHubAccount } from './docs-pull-request.js'
-import { record } from './workflow-run.js'
+import { ACTIONS_BOT, record } from './workflow-run.js'
 
 const KINDS = {
   issue_comment: 'issue-comment',
@@ -15,7 +15,6 @@ export const DEFAULT_TRIGGER_PHRASE = '/docs'
 export const TRIGGER_PHRASE_FORM =
   'one word of 1 to 50 characters without spaces, such as /docs or @docs-agent'
 /** The login the workflow's own token writes as: its comments never trigger a run. */
-export const ACTIONS_BOT = 'github-actions[bot]'
 
 export function isValidTriggerPhrase(phrase: string): boolean {
   return phrase.length >= 1 && phrase.length <= 50 && !/[\s\p{Cc}\p{Cf}]/u.test(phrase)

@@ -3,8 +3,9 @@
 // listed in allowed-bots. The workflow's own bot never is, so the action cannot loop.
 
 import { describeGitHubError, type GitHubClient } from './client.js'
-import { ACTIONS_BOT, type Commenter } from './command.js'
+import type { Commenter } from './command.js'
 import { splitRepository } from './plumbing.js'
+import { ACTIONS_BOT } from './workflow-run.js'
 
 const COMMAND_PERMISSIONS: readonly unknown[] = ['admin', 'maintain', 'write']
 

@@ -4,9 +4,9 @@
 
 import { isPlainId } from '../common/plain-id.js'
 import { parsePullRequestLink } from '../common/pull-request-link.js'
-import { ACTIONS_BOT } from './command.js'
 import { firstLine, readMarkers, readOldMarker, writeMarker } from './marker.js'
-import { record as object, type WorkflowRun } from './workflow-run.js'
+import { parseEnd, type PullRequestEnd } from './pr-end-record.js'
+import { ACTIONS_BOT, record as object, type WorkflowRun } from './workflow-run.js'
 
 export interface PullRequestRecord {
   projectId: string
@@ -18,6 +18,8 @@ export interface PullRequestRecord {
   followUps: number
   /** The docs pull request whose reviewers and labels were already requested. */
   handedOff?: string
+  /** What the action did to the docs pull request when the code pull request closed or reopened. */
+  end?: PullRequestEnd
 }
 
 export interface ThreadComment {
@@ -41,7 +43,8 @@ export function formatRecord(record: PullRequestRecord): string {
     run: record.runId,
     attempt: record.runAttempt,
     followUps: record.followUps,
-    ...(record.handedOff ? { handedOff: record.handedOff } : {})
+    ...(record.handedOff ? { handedOff: record.handedOff } : {}),
+    ...(record.end ? { end: record.end } : {})
   })
 }
 
@@ -69,6 +72,7 @@ function isHandOff(link: unknown): link is string {
 function recordOf(value: unknown): PullRequestRecord | undefined {
   const fields: Record<string, unknown> = object(value) ?? {}
   const { project, job, run, attempt, followUps, handedOff } = fields
+  const end = parseEnd(fields.end)
   // The project goes into URL paths: one token, not `.` or `..`.
   if (typeof project !== 'string' || !/^\S{1,500}$/.test(project)) return undefined
   if (project === '.' || project === '..' || !isPlainId(job)) return undefined
@@ -81,7 +85,8 @@ function recordOf(value: unknown): PullRequestRecord | undefined {
     runId: run,
     runAttempt: attempt,
     followUps,
-    ...(isHandOff(handedOff) ? { handedOff } : {})
+    ...(isHandOff(handedOff) ? { handedOff } : {}),
+    ...(end ? { end } : {})
   }
 }
 

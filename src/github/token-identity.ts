@@ -11,10 +11,8 @@ import {
   openGitHub,
   type RepositoryAccess
 } from './client.js'
-import { record } from './workflow-run.js'
+import { ACTIONS_BOT, record } from './workflow-run.js'
 
-/** What the workflow's GITHUB_TOKEN writes as, and the account believed when GitHub refuses to say. */
-const WORKFLOW_BOT = 'github-actions[bot]'
 /** GraphQL error types that mean the token may not ask, not that GitHub could not answer. */
 const REFUSALS = new Set(['FORBIDDEN', 'NOT_FOUND', 'INSUFFICIENT_SCOPES'])
 
@@ -48,14 +46,14 @@ async function learn(access: Omit<RepositoryAccess, 'repository'>): Promise<stri
     const { denied, reason } = failure(error)
     if (!denied) throw new StateUnknownError('whose token github-token is', reason)
     core.debug(
-      `github-token: GitHub would not say whose token it is (${reason}); believing records written by ${WORKFLOW_BOT}.`
+      `github-token: GitHub would not say whose token it is (${reason}); believing records written by ${ACTIONS_BOT}.`
     )
-    return WORKFLOW_BOT
+    return ACTIONS_BOT
   }
   if (typeof login !== 'string' || !/^[A-Za-z0-9][A-Za-z0-9-]{0,38}(?:\[bot\])?$/.test(login)) {
     throw new StateUnknownError('whose token github-token is', 'GitHub answered without a login')
   }
-  if (login !== WORKFLOW_BOT) {
+  if (login !== ACTIONS_BOT) {
     core.info(`Believing records written by ${login}, the account github-token writes as.`)
   }
   return login

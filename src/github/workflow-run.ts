@@ -3,6 +3,9 @@
 
 import { readFileSync } from 'node:fs'
 
+/** The account the workflow's GITHUB_TOKEN writes as. */
+export const ACTIONS_BOT = 'github-actions[bot]'
+
 /** A JSON object, or undefined for anything else. */
 export function record(value: unknown): Record<string, unknown> | undefined {
   return typeof value === 'object' && value !== null && !Array.isArray(value)

@@ -735,6 +735,8 @@ const EVENTS_USED = [
   'issue-comment-created',
   'pull-request-opened',
   'pull-request-synchronize',
+  'pull-request-closed',
+  'pull-request-reopened',
   'pull-request-review-submitted',
   'pull-request-review-comment-created'
 ]

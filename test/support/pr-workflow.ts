@@ -38,6 +38,8 @@ export interface WorkflowRunSpec {
   workflow?: string
   /** `issue_comment` on the pull request, instead of `pull_request`. */
   event?: 'pull_request' | 'issue_comment'
+  /** A `pull_request` event that ends (or reopens) the pull request, instead of a push. */
+  end?: { action: 'closed' | 'reopened'; merged?: boolean }
   inputs?: Record<string, string>
   env?: Record<string, string>
   /** Called with each chunk of the run's stdout, e.g. to change GitHub while it works. */
@@ -58,6 +60,33 @@ function commentEventPath(): string {
         pull_request: { url: `https://api.github.com/repos/${REPO}/pulls/${PR}` }
       },
       comment: { id: 1, body: '/docs update', user: { login: 'octocat', type: 'User' } }
+    })
+  )
+  return path
+}
+
+/** The payload of the pull request's `closed` (merged or not) or `reopened` event. */
+function endEventPath(end: NonNullable<WorkflowRunSpec['end']>): string {
+  const dir = mkdtempSync(join(tmpdir(), 'event-'))
+  const path = join(dir, 'pull_request.json')
+  const merged = end.merged === true
+  writeFileSync(
+    path,
+    JSON.stringify({
+      action: end.action,
+      number: PR,
+      pull_request: {
+        number: PR,
+        title: 'Add the widget API',
+        html_url: `https://github.com/${REPO}/pull/${PR}`,
+        state: end.action === 'closed' ? 'closed' : 'open',
+        merged,
+        merged_by: merged ? { login: 'octo-lead', type: 'User' } : null,
+        merge_commit_sha: merged ? '9'.repeat(40) : null,
+        head: { ref: 'feature/widgets', sha: '4'.repeat(40) },
+        base: { ref: 'main', sha: '1'.repeat(40) }
+      },
+      repository: { name: 'app', full_name: REPO, owner: { login: 'acme' } }
     })
   )
   return path
@@ -89,7 +118,11 @@ export async function simulate(
         }),
         env: runnerEnv(
           event,
-          event === 'pull_request' ? 'pull_request.json' : commentEventPath(),
+          spec.end
+            ? endEventPath(spec.end)
+            : event === 'pull_request'
+              ? 'pull_request.json'
+              : commentEventPath(),
           github.apiUrl,
           {
             GITHUB_REPOSITORY: REPO,
@@ -132,6 +165,8 @@ export interface RecordValue {
   attempt: number
   followUps: number
   handedOff?: string
+  /** What the end of the pull request did to its docs pull request. */
+  end?: Record<string, unknown>
 }
 
 /** The record on the first line of a comment body (decoded here, not by the action's code). */

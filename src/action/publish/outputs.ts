@@ -24,7 +24,8 @@ export const OUTPUT_NAMES = [
   'pr-additions',
   'pr-deletions',
   'triggered',
-  'skipped'
+  'skipped',
+  'docs-pr-action'
 ] as const
 export type OutputName = (typeof OUTPUT_NAMES)[number]
 
@@ -72,7 +73,9 @@ export function outputValues(
     'pr-files': docs ? docs.files.map((path) => safeLine(path, 1000)).join('\n') : '',
     'pr-additions': docs ? String(docs.additions) : '',
     'pr-deletions': docs ? String(docs.deletions) : '',
-    skipped: String(outcome.skipped === true)
+    skipped: String(outcome.skipped === true),
+    // Set only when the code pull request closes or reopens (pr-end.ts).
+    'docs-pr-action': ''
   }
 }
 

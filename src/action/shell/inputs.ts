@@ -5,8 +5,8 @@ import { readFileSync, statSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { DURATION_FORM, formatDuration, parseDuration } from '../../common/duration.js'
 import { isPlainId, PLAIN_ID_FORM } from '../../common/plain-id.js'
+import { ACTIONS_BOT } from '../../github/workflow-run.js'
 import {
-  ACTIONS_BOT,
   DEFAULT_TRIGGER_PHRASE,
   TRIGGER_PHRASE_FORM,
   isValidTriggerPhrase
@@ -183,6 +183,12 @@ export function readAllowedBots(read: InputReader): string[] {
   return entries
 }
 
+function readOnClose(read: InputReader): 'close' | 'keep' {
+  const raw = read('docs-pr-on-close') || 'close'
+  if (raw === 'close' || raw === 'keep') return raw
+  throw bad('docs-pr-on-close', `must be close or keep; got ${quoted(raw)}.`)
+}
+
 function readRecordKey(read: InputReader): string | undefined {
   const raw = read('record-key')
   if (raw.length <= 100 && !CONTROL.test(raw)) return raw || undefined
@@ -274,6 +280,7 @@ function readAll(read: InputReader, workspace: string, commandEvent: boolean) {
     docsToken: read('docs-token') || undefined,
     docsPrReviewers: readReviewers(read),
     docsPrLabels: readLabels(read),
+    docsPrOnClose: readOnClose(read),
     checkRun: readBoolean(read, 'check-run', false),
     triggerPhrase: readTriggerPhrase(read),
     allowedBots: readAllowedBots(read),

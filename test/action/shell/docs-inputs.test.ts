@@ -33,6 +33,11 @@ describe('docs pull request inputs', () => {
     expect(settings.docsToken).toBeUndefined()
   })
 
+  it('reads docs-pr-on-close: close by default, or keep', () => {
+    expect(read({}).docsPrOnClose).toBe('close')
+    expect(read({ 'docs-pr-on-close': 'keep' }).docsPrOnClose).toBe('keep')
+  })
+
   it('reads docs-token apart from github-token', () => {
     expect(read({ 'github-token': 'ghs_x', 'docs-token': 'ghs_docs' }).docsToken).toBe('ghs_docs')
   })
@@ -80,7 +85,12 @@ describe('docs pull request inputs', () => {
       'docs-pr-labels',
       `Input 'docs-pr-labels' may name at most 20 labels; got 21.`
     ],
-    [{ 'check-run': 'yes' }, 'check-run', `Input 'check-run' must be true or false; got "yes".`]
+    [{ 'check-run': 'yes' }, 'check-run', `Input 'check-run' must be true or false; got "yes".`],
+    [
+      { 'docs-pr-on-close': 'Close' },
+      'docs-pr-on-close',
+      `Input 'docs-pr-on-close' must be close or keep; got "Close".`
+    ]
   ])('refuses %j with one line', (values, input, message) => {
     const error = errorOf(values)
     expect(error.input).toBe(input)

@@ -324,6 +324,7 @@ describe('readSettings accepts good inputs', () => {
       reuseJob: true,
       docsPrReviewers: [],
       docsPrLabels: [],
+      docsPrOnClose: 'close',
       checkRun: false,
       triggerPhrase: '/docs',
       allowedBots: [],

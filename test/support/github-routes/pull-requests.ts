@@ -29,6 +29,15 @@ export interface StoredPull {
   requestedReviewers: string[]
   requestedTeams: string[]
   labels: string[]
+  /** Its commits, oldest first, by the accounts GitHub links them to; one by its author when not given. */
+  commits?: PullCommit[]
+}
+
+export interface PullCommit {
+  sha: string
+  /** The GitHub account of the commit's author and committer; null when GitHub links none. */
+  author: string | null
+  committer: string | null
 }
 
 export interface PullRequestWorld {
@@ -128,6 +137,37 @@ export const pullRequestRoutes: Route[] = [
       if (wanted !== undefined && pull.merged) return refused('Pull request is already merged')
       if (wanted) pull.state = wanted
       return { status: 200, body: view(state, repository, pull) }
+    }
+  },
+  {
+    // The commits, oldest first, paged (GitHub lists at most 250).
+    method: 'GET',
+    path: /^\/repos\/([^/]+\/[^/]+)\/pulls\/(\d+)\/commits$/,
+    handle: ({ params: [repository = '', number = ''], state, page }) => {
+      const pull = pullRequestWorld(state).pulls.get(key(repository, number))
+      if (!pull) return notFound
+      const login = pull.user.login
+      const commits = pull.commits ?? [{ sha: pull.head.sha, author: login, committer: login }]
+      const account = (name: string | null) =>
+        name === null ? null : { login: name, type: name.endsWith('[bot]') ? 'Bot' : 'User' }
+      const person = (name: string | null) => ({
+        name: name ?? 'Someone',
+        email: `${name ?? 'someone'}@example.com`,
+        date: '2026-01-01T00:00:00Z'
+      })
+      return page(
+        commits.slice(0, 250).map((c) => ({
+          sha: c.sha,
+          commit: {
+            message: `Commit ${c.sha.slice(0, 7)}`,
+            author: person(c.author),
+            committer: person(c.committer)
+          },
+          author: account(c.author),
+          committer: account(c.committer),
+          parents: []
+        }))
+      )
     }
   },
   {

@@ -1,0 +1,163 @@
+// A `pull_request` run for a code pull request that closed or reopened: its docs pull
+// request follows (decide.ts), and nothing is sent to the agent (no credit). The job is
+// read once for the outputs; every write is best effort, a denial one warning.
+
+import * as core from '@actions/core'
+import { parsePullRequestLink } from '../common/pull-request-link.js'
+import { messageOf } from '../common/run-errors.js'
+import { safeLine } from '../common/safe-text.js'
+import { readDocsPrEnd, writeDocsPrEnd, type DocsAccess } from '../github/docs-pr-end.js'
+import { followDocsPullRequest } from '../github/follow-docs-pr.js'
+import type { EndEvent, EndStep } from '../github/pr-end-record.js'
+import { PullRequestThread } from '../github/pr-thread.js'
+import { onSameServer, record } from '../github/workflow-run.js'
+import { sameRepository } from './plan/facts.js'
+import { renderComment } from './publish/comment-body.js'
+import { setOutput } from './publish/outputs.js'
+import { BUDGETS, type RunContext } from './shell/context.js'
+import type { RunEvent } from './shell/event.js'
+import { USER_AGENT } from './shell/version.js'
+import { decideEnd, docsLinkFor, endOf, type EndFacts } from './plan/pr-end.js'
+import { codePullRequestOf, docsNote, endLine, KEPT_LABEL } from './publish/pr-end-notes.js'
+
+/** The code pull request's end this run is for, or undefined for any other run. */
+export function pullRequestEnd(event: RunEvent): EndEvent | undefined {
+  const { eventName, payload } = event.run
+  if (eventName !== 'pull_request' && eventName !== 'pull_request_target') return undefined
+  if (payload.action === 'reopened') return 'reopened'
+  if (payload.action !== 'closed') return undefined
+  return record(payload.pull_request)?.merged === true ? 'merged' : 'closed'
+}
+
+function nothing(line: string): void {
+  core.info(safeLine(line, 1000))
+  setOutput('docs-pr-action', 'none')
+  setOutput('skipped', 'true')
+  setOutput('created', 'false')
+}
+
+export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promise<void> {
+  const { settings, signal } = ctx
+  const { run, pullRequest } = ctx.event
+  if (!settings.prComment || pullRequest === undefined) {
+    nothing(
+      'pr-comment is false, so no docs job is recorded here; nothing to do as the pull request ends.'
+    )
+    return
+  }
+  try {
+    const thread = await PullRequestThread.open({
+      run,
+      ...(settings.githubToken ? { token: settings.githubToken } : {}),
+      userAgent: USER_AGENT,
+      projectId: settings.projectId,
+      signal,
+      budgetMs: ctx.left(BUDGETS.pullRequestThread)
+    })
+    const previous = thread?.record
+    if (!thread || !previous) {
+      nothing(
+        `Pull request #${pullRequest} has no docs job recorded for project ${settings.projectId}; nothing to do as it ends.`
+      )
+      return
+    }
+    setOutput('job-id', previous.jobId)
+    setOutput('created', 'false')
+    const job =
+      settings.dryRun && settings.apiKey === ''
+        ? undefined
+        : await ctx.calls.read(previous.jobId).catch((error: unknown) => {
+            core.warning(
+              `Could not read job ${safeLine(previous.jobId)} for its status: ${safeLine(messageOf(error), 500)}`
+            )
+            return undefined
+          })
+    if (job) setOutput('status', job.status)
+    const facts: EndFacts = {
+      event: endEvent,
+      run: { id: /^\d{1,20}$/.test(run.runId) ? run.runId : '0', attempt: run.runAttempt },
+      record: previous,
+      jobLink: parsePullRequestLink(job?.prLink)?.link,
+      onClose: settings.docsPrOnClose,
+      handOffAsked: settings.docsPrReviewers.length + settings.docsPrLabels.length > 0
+    }
+    const link = docsLinkFor(facts)
+    const ref = parsePullRequestLink(link)
+    setOutput('pr-link', ref?.link ?? '')
+    setOutput('pr-number', ref ? String(ref.number) : '')
+    setOutput('pr-repository', ref?.repository ?? '')
+    const here = ref !== undefined && sameRepository(ref.repository, run.repository)
+    const token = settings.docsToken ?? (here ? settings.githubToken : undefined)
+    const access: DocsAccess | undefined =
+      token && link && onSameServer(link, run)
+        ? {
+            token,
+            tokenName: settings.docsToken ? 'docs-token' : 'github-token',
+            userAgent: USER_AGENT,
+            budgetMs: ctx.left(BUDGETS.docsPullRequest)
+          }
+        : undefined
+    if (link && !access) {
+      core.warning(
+        `The docs pull request ${safeLine(link)} is in another repository or on another host and docs-token is empty, so it cannot follow its code pull request. Set docs-token to a token with pull-requests: write there.`
+      )
+    }
+    const docs =
+      access && link ? await readDocsPrEnd(access, link, endEvent === 'closed') : undefined
+    const plan = decideEnd(facts, docs)
+    core.info(
+      safeLine(
+        `Pull request #${pullRequest} was ${endEvent}; docs pull request ${link ?? 'none'}: ${plan.steps.length > 0 ? plan.steps.join(', ') : 'nothing to do'} (${plan.why}).`,
+        1000
+      )
+    )
+    if (settings.dryRun) {
+      core.info('Dry run: nothing was written to GitHub.')
+      setOutput('docs-pr-action', 'none')
+      return
+    }
+    const code = codePullRequestOf(run, pullRequest)
+    let written: { done: EndStep[]; refused?: EndStep } = { done: [] }
+    if (access && plan.link && plan.steps.length > 0) {
+      written = await writeDocsPrEnd(access, plan.link, plan.steps, {
+        comment: docsNote(plan.note ?? 'closed', code, plan.why),
+        label: KEPT_LABEL
+      })
+      if (plan.steps.includes('hand-off') && written.done.includes('comment')) {
+        const { handedOff } = await followDocsPullRequest({
+          link: plan.link,
+          run,
+          token: access.token,
+          userAgent: USER_AGENT,
+          budgetMs: ctx.left(BUDGETS.docsPullRequest),
+          reviewers: settings.docsPrReviewers,
+          labels: settings.docsPrLabels,
+          alreadyHandedOff: false
+        })
+        if (handedOff) written.done.push('hand-off')
+      }
+    }
+    const { action, end } = endOf(facts, plan, written.done)
+    setOutput('docs-pr-action', action)
+    const line = endLine(endEvent, plan, action, written.refused)
+    core.info(safeLine(line, 1000))
+    if (!end) return
+    const next = {
+      ...previous,
+      end,
+      ...(written.done.includes('hand-off') && plan.link ? { handedOff: plan.link } : {})
+    }
+    const body = renderComment(
+      {
+        jobId: previous.jobId,
+        ...(job ? { job } : {}),
+        did: line,
+        ending: { conclusion: 'succeeded', message: 'Nothing was sent to the agent.' }
+      },
+      run
+    )
+    await thread.save(next, body, ctx.last(BUDGETS.prComment))
+  } catch (error) {
+    core.setFailed(safeLine(messageOf(error), 2000))
+  }
+}

@@ -1,0 +1,203 @@
+// The pure decision of what a code pull request's end does to its docs pull request:
+// a table of the cases, and a property over random lives (closed, reopened, re-run).
+
+import assert from 'node:assert/strict'
+import fc from 'fast-check'
+import { decideEnd, endOf, type DocsView, type EndFacts } from '../../../src/action/plan/pr-end.js'
+import type { EndEvent, EndStep, PullRequestEnd } from '../../../src/github/pr-end-record.js'
+import type { PullRequestRecord } from '../../../src/github/pr-record.js'
+import { runs } from '../../support/properties.js'
+
+const DOCS = 'https://github.com/acme/docs/pull/100'
+const record: PullRequestRecord = {
+  projectId: 'p',
+  jobId: 'job_1',
+  runId: '10',
+  runAttempt: 1,
+  followUps: 0,
+  handedOff: DOCS
+}
+const facts = (event: EndEvent, more: Partial<EndFacts> = {}): EndFacts => ({
+  event,
+  run: { id: '20', attempt: 1 },
+  record,
+  jobLink: DOCS,
+  onClose: 'close',
+  handOffAsked: false,
+  ...more
+})
+const open: DocsView = { state: 'open' }
+const closedByUs: PullRequestEnd = {
+  event: 'closed',
+  run: '20',
+  attempt: 1,
+  docs: DOCS,
+  did: 'closed',
+  done: ['close', 'comment']
+}
+
+describe('decideEnd', () => {
+  it.each<[string, EndFacts, DocsView | undefined, string, EndStep[]]>([
+    ['merged', facts('merged'), open, 'merged-note', ['comment']],
+    [
+      'merged, reviewers not yet asked',
+      facts('merged', { handOffAsked: true, record: { ...record, handedOff: undefined } }),
+      open,
+      'merged-note',
+      ['comment', 'hand-off']
+    ],
+    ['merged, docs already merged', facts('merged'), { state: 'merged' }, 'none', []],
+    ['closed', facts('closed'), open, 'closed', ['close', 'comment']],
+    ['closed, keep', facts('closed', { onClose: 'keep' }), open, 'kept', ['comment', 'label']],
+    [
+      'closed, someone else pushed',
+      facts('closed'),
+      { state: 'open', foreign: 'commit b by x' },
+      'kept',
+      ['comment']
+    ],
+    ['closed, job unread', facts('closed', { jobLink: undefined }), open, 'kept', ['comment']],
+    [
+      'closed, the job opened another',
+      facts('closed', { jobLink: 'https://github.com/acme/docs/pull/101' }),
+      open,
+      'kept',
+      ['comment']
+    ],
+    ['closed, docs merged', facts('closed'), { state: 'merged' }, 'none', []],
+    ['closed, docs unread', facts('closed'), undefined, 'none', []],
+    [
+      'closed, no docs pull request',
+      facts('closed', { jobLink: undefined, record: { ...record, handedOff: undefined } }),
+      undefined,
+      'none',
+      []
+    ],
+    [
+      'closed, re-run after the close',
+      facts('closed', { run: { id: '20', attempt: 2 }, record: { ...record, end: closedByUs } }),
+      { state: 'closed' },
+      'none',
+      []
+    ],
+    [
+      'closed, re-run after a refused comment',
+      facts('closed', {
+        run: { id: '20', attempt: 2 },
+        record: { ...record, end: { ...closedByUs, done: ['close'] } }
+      }),
+      { state: 'closed' },
+      'closed',
+      ['comment']
+    ],
+    [
+      'closed, an older run re-run',
+      facts('closed', { run: { id: '5', attempt: 2 } }),
+      open,
+      'none',
+      []
+    ],
+    [
+      'reopened after the action closed it',
+      facts('reopened', { run: { id: '21', attempt: 1 }, record: { ...record, end: closedByUs } }),
+      { state: 'closed' },
+      'reopened',
+      ['reopen', 'comment']
+    ],
+    ['reopened, someone else closed it', facts('reopened'), { state: 'closed' }, 'none', []],
+    [
+      'reopened, kept open',
+      facts('reopened', {
+        run: { id: '21', attempt: 1 },
+        record: { ...record, end: { ...closedByUs, did: 'kept', done: ['comment', 'label'] } }
+      }),
+      open,
+      'none',
+      []
+    ]
+  ])('%s', (_, given, docs, action, steps) => {
+    const plan = decideEnd(given, docs)
+    expect({ action: plan.action, steps: plan.steps }).toEqual({ action, steps })
+  })
+
+  it('records what was done, and a refused main write as none', () => {
+    const given = facts('closed')
+    const plan = decideEnd(given, open)
+    expect(endOf(given, plan, ['close', 'comment'])).toEqual({
+      action: 'closed',
+      end: {
+        event: 'closed',
+        run: '20',
+        attempt: 1,
+        docs: DOCS,
+        did: 'closed',
+        done: ['close', 'comment']
+      }
+    })
+    expect(endOf(given, plan, [])).toMatchObject({ action: 'none', end: { did: 'none', done: [] } })
+  })
+})
+
+// A life: each event is a new workflow run, or a re-run of the last one; between events
+// someone may push to the docs pull request or merge it. The docs pull request is closed
+// at most once per close event, and never when merged or pushed to by someone else.
+type Step =
+  | { kind: 'event'; event: EndEvent }
+  | { kind: 'rerun' }
+  | { kind: 'foreign' }
+  | { kind: 'merge-docs' }
+
+const step: fc.Arbitrary<Step> = fc.oneof(
+  fc
+    .constantFrom<EndEvent>('closed', 'merged', 'reopened')
+    .map((event) => ({ kind: 'event' as const, event })),
+  fc.constant({ kind: 'rerun' as const }),
+  fc.constant({ kind: 'foreign' as const }),
+  fc.constant({ kind: 'merge-docs' as const })
+)
+
+describe('over random lives of a pull request', () => {
+  it('closes the docs pull request at most once per close event, never when merged or foreign', () => {
+    fc.assert(
+      fc.property(
+        fc.array(step, { maxLength: 30 }),
+        fc.constantFrom<'close' | 'keep'>('close', 'keep'),
+        (steps, onClose) => {
+          let rec: PullRequestRecord = record
+          let docs: DocsView = { state: 'open' }
+          let runId = 10
+          let last: { event: EndEvent; id: number; attempt: number } | undefined
+          const closes = new Map<number, number>()
+          for (const s of steps) {
+            if (s.kind === 'foreign') docs = { ...docs, foreign: 'someone pushed' }
+            if (s.kind === 'merge-docs' && docs.state === 'open') docs = { state: 'merged' }
+            if (s.kind === 'event') last = { event: s.event, id: ++runId, attempt: 1 }
+            if (s.kind === 'rerun' && last) last = { ...last, attempt: last.attempt + 1 }
+            if ((s.kind !== 'event' && s.kind !== 'rerun') || !last) continue
+            const given = facts(last.event, {
+              run: { id: String(last.id), attempt: last.attempt },
+              record: rec,
+              onClose
+            })
+            const plan = decideEnd(given, docs)
+            if (plan.steps.includes('close')) {
+              assert.notEqual(docs.state, 'merged')
+              assert.equal(docs.foreign, undefined)
+              assert.equal(onClose, 'close')
+              closes.set(last.id, (closes.get(last.id) ?? 0) + 1)
+              assert.ok((closes.get(last.id) ?? 0) <= 1, `closed twice for run ${last.id}`)
+              docs = { ...docs, state: 'closed' }
+            }
+            if (plan.steps.includes('reopen')) {
+              assert.equal(docs.state, 'closed')
+              docs = { ...docs, state: 'open' }
+            }
+            const { end } = endOf(given, plan, plan.steps)
+            if (end) rec = { ...rec, end }
+          }
+        }
+      ),
+      runs(200)
+    )
+  })
+})

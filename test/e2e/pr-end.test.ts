@@ -1,0 +1,291 @@
+// The docs pull request follows its code pull request to the end, through the bundle
+// against both stand-ins: merged, closed (and a re-run), kept, reopened and pushed to
+// again, someone else's commit, a docs pull request already merged, no record, a
+// denied token and a dry run. None of these runs sends anything to the agent.
+
+import { jest } from '@jest/globals'
+import { onDemand, startedWithFile } from '../support/fixtures.js'
+import {
+  recorded,
+  simulate,
+  TOKEN,
+  type Simulation,
+  type WorkflowRunSpec
+} from '../support/pr-workflow.js'
+import { pullRequestWorld } from '../support/github-routes/pull-requests.js'
+import type { ActionRun } from '../support/run-action.js'
+
+jest.setTimeout(60_000)
+
+const DOCS = 'acme/docs'
+const DOCS_PR = 100
+const fresh = onDemand(() => simulate())
+const docsInputs = { 'docs-token': TOKEN }
+
+/** Agent Jobs POSTs so far (creations and messages). */
+const posts = (sim: Simulation): number =>
+  sim.agent.requests.filter((r) => r.method === 'POST').length
+const docsPull = (sim: Simulation) =>
+  pullRequestWorld(sim.github.state).pulls.get(`${DOCS}#${DOCS_PR}`)
+/** The docs pull request's comments other than the back-link. */
+const docsNotes = (sim: Simulation): string[] =>
+  sim.github
+    .comments(DOCS, DOCS_PR)
+    .map((c) => c.body)
+    .filter((body) => !body.includes('mintlify-agent:back-link'))
+const patches = (sim: Simulation): number =>
+  sim.github.requests.filter(
+    (r) => r.method === 'PATCH' && r.path === `/repos/${DOCS}/pulls/${DOCS_PR}`
+  ).length
+const codeComment = (sim: Simulation): string => sim.comments()[0]?.body ?? ''
+
+/** A pull request with its docs job and open docs pull request, as a first push leaves it. */
+async function opened(inputs: Record<string, string> = {}): Promise<Simulation> {
+  const sim = await fresh()
+  sim.github.setPullState(DOCS, DOCS_PR, { state: 'open', merged: false })
+  const first = await sim.run('Document the widget API', { inputs: { ...docsInputs, ...inputs } })
+  if (first.exitCode !== 0) throw new Error(`the first run failed:\n${first.stdout}`)
+  return sim
+}
+
+async function end(
+  sim: Simulation,
+  spec: WorkflowRunSpec & { end: NonNullable<WorkflowRunSpec['end']> }
+): Promise<{ run: ActionRun; posts: number }> {
+  const before = posts(sim)
+  const run = await sim.run('Document the widget API', {
+    ...spec,
+    inputs: { ...docsInputs, ...spec.inputs }
+  })
+  return { run, posts: posts(sim) - before }
+}
+
+// Closed, re-run, reopened, pushed to, closed again: one chain, as a pull request's life.
+const closedLife = startedWithFile(async () => {
+  const sim = await opened()
+  const job = recorded(codeComment(sim))?.job
+  const closed = await end(sim, { runId: 7001, end: { action: 'closed' } })
+  const afterClose = {
+    notes: docsNotes(sim),
+    patches: patches(sim),
+    state: docsPull(sim)?.state,
+    body: codeComment(sim)
+  }
+  const rerun = await end(sim, { runId: 7001, attempt: 2, end: { action: 'closed' } })
+  const afterRerun = { notes: docsNotes(sim).length, patches: patches(sim) }
+  const reopened = await end(sim, { runId: 7002, end: { action: 'reopened' } })
+  const afterReopen = { state: docsPull(sim)?.state, notes: docsNotes(sim), body: codeComment(sim) }
+  const push = await sim.run('Document the widget limits', { runId: 7003, inputs: docsInputs })
+  const again = await end(sim, { runId: 7004, end: { action: 'closed' } })
+  const afterAgain = {
+    state: docsPull(sim)?.state,
+    patches: patches(sim),
+    notes: docsNotes(sim).length
+  }
+  return {
+    sim,
+    job,
+    closed,
+    afterClose,
+    rerun,
+    afterRerun,
+    reopened,
+    afterReopen,
+    push,
+    again,
+    afterAgain
+  }
+})
+
+describe('a code pull request closed without merging', () => {
+  it('closes its docs pull request with one comment naming it, and sends nothing', async () => {
+    const { closed, afterClose, job } = await closedLife()
+    expect(closed.run.exitCode).toBe(0)
+    expect(closed.posts).toBe(0)
+    expect(closed.run.outputs).toMatchObject({
+      'docs-pr-action': 'closed',
+      'job-id': job,
+      'pr-link': `https://github.com/${DOCS}/pull/${DOCS_PR}`,
+      'pr-number': String(DOCS_PR),
+      'pr-repository': DOCS,
+      status: 'completed',
+      created: 'false'
+    })
+    expect(afterClose.state).toBe('closed')
+    expect(afterClose.patches).toBe(1)
+    expect(afterClose.notes).toHaveLength(1)
+    expect(afterClose.notes[0]).toContain(
+      '[acme/app#7](https://github.com/acme/app/pull/7) was closed without merging'
+    )
+    expect(afterClose.body).toContain('closed its docs pull request acme/docs#100')
+    expect(recorded(afterClose.body)).toMatchObject({
+      job,
+      end: { event: 'closed', run: '7001', attempt: 1, did: 'closed' }
+    })
+  })
+
+  it('closes and comments once when the same workflow run is re-run', async () => {
+    const { rerun, afterRerun } = await closedLife()
+    expect(rerun.run.exitCode).toBe(0)
+    expect(rerun.posts).toBe(0)
+    expect(rerun.run.outputs['docs-pr-action']).toBe('none')
+    expect(rerun.run.stdout).toContain('attempt 1 of this workflow run already did it')
+    expect(afterRerun).toEqual({ notes: 1, patches: 1 })
+  })
+
+  it('reopens the docs pull request it closed when the code pull request reopens', async () => {
+    const { reopened, afterReopen } = await closedLife()
+    expect(reopened.run.exitCode).toBe(0)
+    expect(reopened.posts).toBe(0)
+    expect(reopened.run.outputs['docs-pr-action']).toBe('reopened')
+    expect(afterReopen.state).toBe('open')
+    expect(afterReopen.notes.at(-1)).toContain(
+      'was reopened, so this docs pull request is reopened too'
+    )
+    expect(recorded(afterReopen.body)?.end).toMatchObject({ event: 'reopened', did: 'reopened' })
+  })
+
+  it('follows up the same job on the next push, and closes again on the next close', async () => {
+    const { sim, job, push, again, afterAgain } = await closedLife()
+    expect(push.exitCode).toBe(0)
+    expect(push.outputs).toMatchObject({ 'job-id': job, created: 'false', 'docs-pr-action': '' })
+    expect(sim.messages()).toEqual(['Document the widget limits'])
+    expect(again.posts).toBe(0)
+    expect(again.run.outputs['docs-pr-action']).toBe('closed')
+    expect(afterAgain).toEqual({ state: 'closed', patches: 3, notes: 3 })
+  })
+})
+
+describe('a code pull request merged', () => {
+  const merged = startedWithFile(async () => {
+    const sim = await opened()
+    const run = await end(sim, { end: { action: 'closed', merged: true } })
+    return { sim, run }
+  })
+
+  it('tells the docs pull request it is ready, leaves it open, and says so on the code pull request', async () => {
+    const { sim, run } = await merged()
+    expect(run.run.exitCode).toBe(0)
+    expect(run.posts).toBe(0)
+    expect(run.run.outputs['docs-pr-action']).toBe('merged-note')
+    expect(docsPull(sim)?.state).toBe('open')
+    expect(patches(sim)).toBe(0)
+    const notes = docsNotes(sim)
+    expect(notes).toHaveLength(1)
+    expect(notes[0]).toContain('was merged as commit `9999999` by octo-lead')
+    expect(notes[0]).not.toContain('@octo-lead')
+    expect(codeComment(sim)).toContain(
+      'told its docs pull request acme/docs#100 that it is ready to merge'
+    )
+  })
+})
+
+describe('a docs pull request the action must not close', () => {
+  const cases = startedWithFile(async () => {
+    const keep = await opened()
+    const kept = await end(keep, {
+      end: { action: 'closed' },
+      inputs: { 'docs-pr-on-close': 'keep' }
+    })
+    const foreign = await opened()
+    const pull = docsPull(foreign)
+    if (pull) {
+      pull.commits = [
+        { sha: 'a'.repeat(40), author: 'mintlify[bot]', committer: 'mintlify[bot]' },
+        { sha: 'b'.repeat(40), author: 'docs-writer', committer: 'web-flow' }
+      ]
+    }
+    const pushedTo = await end(foreign, { end: { action: 'closed' } })
+    const merged = await opened()
+    merged.github.setPullState(DOCS, DOCS_PR, { state: 'closed', merged: true })
+    const alreadyMerged = await end(merged, { end: { action: 'closed' } })
+    return { keep, kept, foreign, pushedTo, merged, alreadyMerged }
+  })
+
+  it('with docs-pr-on-close: keep, comments and labels it code-pr-closed', async () => {
+    const { keep, kept } = await cases()
+    expect(kept.run.exitCode).toBe(0)
+    expect(kept.posts).toBe(0)
+    expect(kept.run.outputs['docs-pr-action']).toBe('kept')
+    expect(docsPull(keep)).toMatchObject({ state: 'open', labels: ['code-pr-closed'] })
+    expect(patches(keep)).toBe(0)
+    expect(docsNotes(keep)).toEqual([expect.stringContaining('stays open, as the workflow asks')])
+  })
+
+  it('someone else pushed to it since the agent: comments only, and the log says why', async () => {
+    const { foreign, pushedTo } = await cases()
+    expect(pushedTo.run.exitCode).toBe(0)
+    expect(pushedTo.posts).toBe(0)
+    expect(pushedTo.run.outputs['docs-pr-action']).toBe('kept')
+    expect(pushedTo.run.stdout).toContain(
+      'commit bbbbbbb by docs-writer follows the last commit of mintlify[bot]'
+    )
+    expect(docsPull(foreign)?.state).toBe('open')
+    expect(patches(foreign)).toBe(0)
+    expect(docsNotes(foreign)).toEqual([
+      expect.stringContaining('was left open because commit bbbbbbb')
+    ])
+  })
+
+  it('already merged: left as it is', async () => {
+    const { merged, alreadyMerged } = await cases()
+    expect(alreadyMerged.run.exitCode).toBe(0)
+    expect(alreadyMerged.posts).toBe(0)
+    expect(alreadyMerged.run.outputs['docs-pr-action']).toBe('none')
+    expect(alreadyMerged.run.stdout).toContain('the docs pull request is already merged')
+    expect(patches(merged)).toBe(0)
+    expect(docsNotes(merged)).toEqual([])
+  })
+})
+
+describe('nothing to follow, no right to write, or a dry run', () => {
+  const cases = startedWithFile(async () => {
+    const empty = await fresh()
+    const noRecord = await end(empty, { end: { action: 'closed' } })
+    const denied = await opened()
+    denied.github.deny({ method: 'PATCH', path: /^\/repos\/acme\/docs\/pulls\/100$/, status: 403 })
+    const refused = await end(denied, { end: { action: 'closed' } })
+    const dry = await opened()
+    // Every request but reads (GraphQL's `viewer` is a POST that reads).
+    const writing = () =>
+      dry.github.requests.filter((r) => r.method !== 'GET' && r.path !== '/graphql').length
+    const writesBefore = writing()
+    const dryRun = await end(dry, { end: { action: 'closed' }, inputs: { 'dry-run': 'true' } })
+    const writes = writing() - writesBefore
+    return { empty, noRecord, denied, refused, dry, dryRun, writes }
+  })
+
+  it('without a record: one line, no Agent Jobs request at all', async () => {
+    const { empty, noRecord } = await cases()
+    expect(noRecord.run.exitCode).toBe(0)
+    expect(empty.agent.requests).toEqual([])
+    expect(noRecord.run.outputs).toMatchObject({ 'docs-pr-action': 'none', skipped: 'true' })
+    expect(noRecord.run.stdout).toContain('Pull request #7 has no docs job recorded for project')
+    expect(empty.comments()).toEqual([])
+  })
+
+  it('a denied close is one warning naming the permission and the token; the comment says what to do by hand', async () => {
+    const { denied, refused } = await cases()
+    expect(refused.run.exitCode).toBe(0)
+    expect(refused.posts).toBe(0)
+    expect(refused.run.outputs['docs-pr-action']).toBe('none')
+    const warnings = refused.run.stdout.split('\n').filter((l) => l.startsWith('::warning'))
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).toContain('`pull-requests: write`')
+    expect(warnings[0]).toContain('docs-token')
+    expect(docsPull(denied)?.state).toBe('open')
+    expect(codeComment(denied)).toContain('close the docs pull request acme/docs#100 by hand')
+  })
+
+  it('a dry run says what it would do and writes nothing', async () => {
+    const { dry, dryRun, writes } = await cases()
+    expect(dryRun.run.exitCode).toBe(0)
+    expect(dryRun.posts).toBe(0)
+    expect(writes).toBe(0)
+    expect(dryRun.run.stdout).toContain(
+      'close, comment (the code pull request was closed without merging)'
+    )
+    expect(dryRun.run.stdout).toContain('Dry run: nothing was written to GitHub.')
+    expect(docsPull(dry)?.state).toBe('open')
+  })
+})
