@@ -5,7 +5,7 @@
 import * as core from '@actions/core'
 import { StateUnknownError } from '../common/run-errors.js'
 import { safeLine } from '../common/safe-text.js'
-import { pullsOf } from '../github/branch-commits.js'
+import { pullsOf } from '../github/source-pulls.js'
 import { commitsPromptSection } from '../github/commits-prompt.js'
 import { appendBlock, withWorkflowContext } from '../github/context-block.js'
 import { UNREADABLE_PAYLOAD } from '../github/workflow-run.js'

@@ -12,13 +12,11 @@ import {
   permissionHint,
   type RepositoryAccess
 } from './client.js'
-import type { BranchRun, RunAction } from './branch-record.js'
 import { cleanLabel } from './untrusted-text.js'
 import { record, text } from './workflow-run.js'
 
 /** The most commits listed (the rest are counted), pull requests looked up, pages read. */
 export const MAX_LISTED = 100
-const MAX_PULL_LOOKUPS = 20
 const MAX_PAGES = 5
 /** The base of a ledger that starts from the repository's first commit. */
 export const ROOT = 'root'
@@ -68,22 +66,12 @@ export interface Candidates {
 
 export type ReadCandidates = Candidates & { origin: Coverage['origin']; compareUrl?: string }
 
-export interface SourcePullRequest {
-  number: number
-  /** Title and author cleaned as untrusted text; `commits` are the covered ones it holds. */
-  title: string
-  author?: string
-  authorIsBot: boolean
-  url?: string
-  commits: string[]
-}
-
 /** The first line of a commit message, cleaned: one line, nothing hidden, capped. */
 export function subjectOf(message: unknown): string {
   return cleanLabel((typeof message === 'string' ? message : '').split(/\r?\n/, 1)[0] ?? '', 200)
 }
 
-function loginOf(user: unknown): { author?: string; authorIsBot: boolean } {
+export function loginOf(user: unknown): { author?: string; authorIsBot: boolean } {
   const login = text(record(user)?.login) ?? text(record(user)?.username)
   if (!login) return { authorIsBot: false }
   const author = cleanLabel(login, 40)
@@ -91,7 +79,7 @@ function loginOf(user: unknown): { author?: string; authorIsBot: boolean } {
   return { ...(author ? { author } : {}), authorIsBot }
 }
 
-const isSha = (value: unknown): value is string =>
+export const isSha = (value: unknown): value is string =>
   typeof value === 'string' && /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(value)
 
 const nonZeroSha = (value: unknown): string | undefined =>
@@ -275,90 +263,5 @@ export async function olderBase(
       throw new StateUnknownError('the commits of an older record', describeGitHubError(error))
     }
     return base
-  }
-}
-
-/** The merged pull requests of the given commits' lookups, deduplicated (pure). */
-export function mergeSourcePulls(
-  lookups: ReadonlyArray<{ sha: string; pulls: readonly unknown[] }>
-): SourcePullRequest[] {
-  const found = new Map<number, SourcePullRequest>()
-  for (const { sha, pulls } of lookups) {
-    for (const pull of pulls.map(record)) {
-      const number = pull?.number
-      if (typeof number !== 'number' || !Number.isSafeInteger(number) || number < 1) continue
-      if (!text(pull?.merged_at)) continue
-      const known = found.get(number)
-      if (known && !known.commits.includes(sha)) known.commits.push(sha)
-      if (known) continue
-      const url = text(pull?.html_url)
-      found.set(number, {
-        number,
-        title: cleanLabel(pull?.title, 200),
-        ...loginOf(pull?.user),
-        ...(url && /^https?:\/\/[^\s"<>]+$/.test(url) ? { url } : {}),
-        commits: [sha]
-      })
-    }
-  }
-  return [...found.values()].sort((a, b) => a.number - b.number)
-}
-
-/** The source pull requests that `commits` came from (pure). */
-export function pullsOf(
-  pulls: readonly SourcePullRequest[],
-  commits: readonly CoveredCommit[]
-): SourcePullRequest[] {
-  const shas = new Set(commits.map((commit) => commit.sha))
-  return pulls.filter((pull) => pull.commits.some((sha) => shas.has(sha)))
-}
-
-/** The commits whose pull requests are looked up: the newest MAX_PULL_LOOKUPS. */
-export function lookupCommits(commits: readonly CoveredCommit[]): CoveredCommit[] {
-  return commits.slice(-MAX_PULL_LOOKUPS)
-}
-
-const PULLS_HINT = 'Reading them needs `permissions: pull-requests: read` for the job.'
-
-/**
- * The pull requests the newest covered commits came from, one call per commit. Best
- * effort: the first failure is one warning and ends the lookups, keeping what was found.
- */
-export async function sourcePullRequests(
-  access: RepositoryAccess,
-  commits: readonly CoveredCommit[]
-): Promise<SourcePullRequest[]> {
-  const wanted = lookupCommits(commits)
-  if (wanted.length === 0) return []
-  const lookups: Array<{ sha: string; pulls: unknown[] }> = []
-  try {
-    const { octokit, owner, repo } = await openRepository(access)
-    for (const { sha } of wanted) {
-      const params = { owner, repo, commit_sha: sha, per_page: 10 }
-      const { data } = await octokit.rest.repos.listPullRequestsAssociatedWithCommit(params)
-      lookups.push({ sha, pulls: data })
-    }
-  } catch (error) {
-    core.warning(
-      `Could not read the pull requests the commits came from (${describeGitHubError(error)}); the prompt names ${lookups.length} of ${wanted.length} lookups.${permissionHint(error, PULLS_HINT)}`
-    )
-  }
-  return mergeSourcePulls(lookups)
-}
-
-/** The dashboard's row for a run (pure): what it did, the commits covered, the source pulls. */
-export function coverageRun(
-  run: { at: Date; event: string; did: RunAction },
-  covered: Coverage | undefined,
-  pulls: readonly SourcePullRequest[]
-): BranchRun {
-  return {
-    at: run.at.toISOString(),
-    event: /^[a-z_]{1,40}$/.test(run.event) ? run.event : 'unknown',
-    did: run.did,
-    commits: covered ? covered.total : 0,
-    ...(covered?.from && isSha(covered.from) ? { from: covered.from } : {}),
-    ...(covered && isSha(covered.to) ? { to: covered.to } : {}),
-    pulls: pulls.map((pull) => pull.number).slice(-MAX_PULL_LOOKUPS)
   }
 }

@@ -1,7 +1,8 @@
 // Who reviews a branch's docs pull request when `docs-pr-reviewers` says `author` (pure):
 // the source pull requests' authors, then the commits' that came from none, bots skipped.
 
-import type { CoveredCommit, SourcePullRequest } from './branch-commits.js'
+import type { CoveredCommit } from './branch-commits.js'
+import type { SourcePullRequest } from './source-pulls.js'
 
 /** GitHub takes at most this many reviewers on a pull request. */
 export const MAX_BRANCH_REVIEWERS = 15

@@ -2,7 +2,8 @@
 // pull requests they came from. Their authors wrote all of it, so it is cleaned as
 // untrusted text and fenced as data that no line of it can close (pure).
 
-import type { Coverage, CoveredCommit, SourcePullRequest } from './branch-commits.js'
+import type { Coverage, CoveredCommit } from './branch-commits.js'
+import type { SourcePullRequest } from './source-pulls.js'
 import { cleanLabel, newFenceTag } from './untrusted-text.js'
 
 export type CommitsCoverage = Coverage

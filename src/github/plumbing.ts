@@ -8,6 +8,8 @@ import type { WorkflowRun } from './workflow-run.js'
 /** A GitHub login as people and organisations have them (no `[bot]`). */
 export const LOGIN_PART = '[A-Za-z0-9][A-Za-z0-9-]{0,38}'
 export const LOGIN = new RegExp(`^${LOGIN_PART}$`)
+/** A login, or an app's bot account (`name[bot]`). */
+export const ACCOUNT = new RegExp(`^${LOGIN_PART}(?:\\[bot\\])?$`)
 /** `owner/repo`, as a comment may name it and GitHub link it. */
 export const REPOSITORY = /^[A-Za-z0-9-]{1,39}\/[A-Za-z0-9._-]{1,100}$/
 

@@ -11,6 +11,7 @@ import {
   openGitHub,
   type RepositoryAccess
 } from './client.js'
+import { ACCOUNT } from './plumbing.js'
 import { ACTIONS_BOT, record } from './workflow-run.js'
 
 /** GraphQL error types that mean the token may not ask, not that GitHub could not answer. */
@@ -50,7 +51,7 @@ async function learn(access: Omit<RepositoryAccess, 'repository'>): Promise<stri
     )
     return ACTIONS_BOT
   }
-  if (typeof login !== 'string' || !/^[A-Za-z0-9][A-Za-z0-9-]{0,38}(?:\[bot\])?$/.test(login)) {
+  if (typeof login !== 'string' || !ACCOUNT.test(login)) {
     throw new StateUnknownError('whose token github-token is', 'GitHub answered without a login')
   }
   if (login !== ACTIONS_BOT) {

@@ -4,19 +4,21 @@
 
 import fc from 'fast-check'
 import {
-  coverageRun,
   fromApiCommit,
   fromPushCommit,
-  lookupCommits,
-  mergeSourcePulls,
-  pullsOf,
   readCandidates,
-  sourcePullRequests,
   subjectOf,
   windowStart,
   type CoverageInput,
   type CoveredCommit
 } from '../../src/github/branch-commits.js'
+import {
+  coverageRun,
+  lookupCommits,
+  mergeSourcePulls,
+  pullsOf,
+  sourcePullRequests
+} from '../../src/github/source-pulls.js'
 import {
   parseBranchRecord,
   renderBranchRecord,

@@ -2,7 +2,8 @@
 // nothing the commits' and pull requests' authors wrote can leave its fence.
 
 import fc from 'fast-check'
-import type { CoveredCommit, SourcePullRequest } from '../../src/github/branch-commits.js'
+import type { CoveredCommit } from '../../src/github/branch-commits.js'
+import type { SourcePullRequest } from '../../src/github/source-pulls.js'
 import { commitsPromptSection, type CommitsCoverage } from '../../src/github/commits-prompt.js'
 import { anyText, runs } from '../support/properties.js'
 

@@ -2,12 +2,8 @@
 // issue, the recorded job as the service sees it, the commits the run weighs and which
 // of them are untold. Reads only, but older records are retired as soon as they are found.
 
-import {
-  olderBase,
-  readCandidates,
-  sourcePullRequests,
-  type ReadCandidates
-} from '../../github/branch-commits.js'
+import { olderBase, readCandidates, type ReadCandidates } from '../../github/branch-commits.js'
+import { sourcePullRequests } from '../../github/source-pulls.js'
 import { MAX_ENDED, type BranchRecord } from '../../github/branch-record.js'
 import { findDashboards, retireDashboard, updateDashboard } from '../../github/dashboard.js'
 import { untold } from '../../github/ledger.js'

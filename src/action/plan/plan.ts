@@ -3,11 +3,8 @@
 // reads, sends or writes; plan/facts.ts gathers, execute/ carries the plan out.
 
 import { isTerminal, type AgentJob } from '../../agent/job.js'
-import type {
-  CoveredCommit,
-  ReadCandidates,
-  SourcePullRequest
-} from '../../github/branch-commits.js'
+import type { CoveredCommit, ReadCandidates } from '../../github/branch-commits.js'
+import type { SourcePullRequest } from '../../github/source-pulls.js'
 import type { BranchRecord, EndReason } from '../../github/branch-record.js'
 import type { FoundDashboard } from '../../github/dashboard.js'
 import type { PullRequestRecord } from '../../github/pr-record.js'

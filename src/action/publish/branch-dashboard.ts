@@ -6,13 +6,12 @@ import { parsePullRequestLink } from '../../common/pull-request-link.js'
 import { safeLine } from '../../common/safe-text.js'
 import {
   compareLink,
-  coverageRun,
   MAX_LISTED,
-  pullsOf,
   ROOT,
   type Coverage,
   type CoveredCommit
 } from '../../github/branch-commits.js'
+import { coverageRun, pullsOf } from '../../github/source-pulls.js'
 import { reviewersToRequest } from '../../github/branch-reviewers.js'
 import {
   boundedSignal,

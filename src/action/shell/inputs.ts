@@ -12,6 +12,7 @@ import {
   isValidTriggerPhrase
 } from '../../github/command.js'
 import { parseReviewer, type ReviewerSpec } from '../../github/docs-review.js'
+import { ACCOUNT } from '../../github/plumbing.js'
 
 /** create: a new job; message: a follow-up to jobId; wait: only watch jobId. */
 type Target =
@@ -34,7 +35,6 @@ export class InputError extends Error {
   }
 }
 
-/** The error for input `name`: "Input 'name' …". */
 function bad(name: string, rest: string): InputError {
   return new InputError(name, `Input '${name}' ${rest}`)
 }
@@ -159,20 +159,16 @@ function readTriggerPhrase(read: InputReader): string {
   return phrase
 }
 
-/** A list input: items separated by commas or line breaks, blanks dropped. */
 function readList(raw: string): string[] {
   return raw.split(/[,\r\n]+/).flatMap((item) => item.trim() || [])
 }
 
-/** Bot logins, comma-separated (line breaks also accepted); no wildcard. */
 export function readAllowedBots(read: InputReader): string[] {
   const entries = readList(read('allowed-bots'))
   const form = 'takes exact bot logins such as renovate[bot], comma-separated'
   for (const entry of entries) {
     if (entry.includes('*')) throw bad('allowed-bots', `${form}; a wildcard ('*') is not accepted.`)
-    if (!/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})(?:\[bot\])?$/.test(entry)) {
-      throw bad('allowed-bots', `${form}; got ${quoted(entry)}.`)
-    }
+    if (!ACCOUNT.test(entry)) throw bad('allowed-bots', `${form}; got ${quoted(entry)}.`)
     if (entry.toLowerCase() === ACTIONS_BOT) {
       throw bad(
         'allowed-bots',

@@ -1,0 +1,111 @@
+// The merged pull requests the covered commits came from (one lookup a commit, the newest
+// few), and the dashboard's row for a run that names them.
+
+import * as core from '@actions/core'
+import type { BranchRun, RunAction } from './branch-record.js'
+import { isSha, loginOf, type Coverage, type CoveredCommit } from './branch-commits.js'
+import {
+  describeGitHubError,
+  openRepository,
+  permissionHint,
+  type RepositoryAccess
+} from './client.js'
+import { cleanLabel } from './untrusted-text.js'
+import { record, text } from './workflow-run.js'
+
+const MAX_PULL_LOOKUPS = 20
+
+export interface SourcePullRequest {
+  number: number
+  /** Title and author cleaned as untrusted text; `commits` are the covered ones it holds. */
+  title: string
+  author?: string
+  authorIsBot: boolean
+  url?: string
+  commits: string[]
+}
+
+/** The merged pull requests of the given commits' lookups, deduplicated (pure). */
+export function mergeSourcePulls(
+  lookups: ReadonlyArray<{ sha: string; pulls: readonly unknown[] }>
+): SourcePullRequest[] {
+  const found = new Map<number, SourcePullRequest>()
+  for (const { sha, pulls } of lookups) {
+    for (const pull of pulls.map(record)) {
+      const number = pull?.number
+      if (typeof number !== 'number' || !Number.isSafeInteger(number) || number < 1) continue
+      if (!text(pull?.merged_at)) continue
+      const known = found.get(number)
+      if (known && !known.commits.includes(sha)) known.commits.push(sha)
+      if (known) continue
+      const url = text(pull?.html_url)
+      found.set(number, {
+        number,
+        title: cleanLabel(pull?.title, 200),
+        ...loginOf(pull?.user),
+        ...(url && /^https?:\/\/[^\s"<>]+$/.test(url) ? { url } : {}),
+        commits: [sha]
+      })
+    }
+  }
+  return [...found.values()].sort((a, b) => a.number - b.number)
+}
+
+/** The source pull requests that `commits` came from (pure). */
+export function pullsOf(
+  pulls: readonly SourcePullRequest[],
+  commits: readonly CoveredCommit[]
+): SourcePullRequest[] {
+  const shas = new Set(commits.map((commit) => commit.sha))
+  return pulls.filter((pull) => pull.commits.some((sha) => shas.has(sha)))
+}
+
+/** The commits whose pull requests are looked up: the newest MAX_PULL_LOOKUPS. */
+export function lookupCommits(commits: readonly CoveredCommit[]): CoveredCommit[] {
+  return commits.slice(-MAX_PULL_LOOKUPS)
+}
+
+const PULLS_HINT = 'Reading them needs `permissions: pull-requests: read` for the job.'
+
+/**
+ * The pull requests the newest covered commits came from, one call per commit. Best
+ * effort: the first failure is one warning and ends the lookups, keeping what was found.
+ */
+export async function sourcePullRequests(
+  access: RepositoryAccess,
+  commits: readonly CoveredCommit[]
+): Promise<SourcePullRequest[]> {
+  const wanted = lookupCommits(commits)
+  if (wanted.length === 0) return []
+  const lookups: Array<{ sha: string; pulls: unknown[] }> = []
+  try {
+    const { octokit, owner, repo } = await openRepository(access)
+    for (const { sha } of wanted) {
+      const params = { owner, repo, commit_sha: sha, per_page: 10 }
+      const { data } = await octokit.rest.repos.listPullRequestsAssociatedWithCommit(params)
+      lookups.push({ sha, pulls: data })
+    }
+  } catch (error) {
+    core.warning(
+      `Could not read the pull requests the commits came from (${describeGitHubError(error)}); the prompt names ${lookups.length} of ${wanted.length} lookups.${permissionHint(error, PULLS_HINT)}`
+    )
+  }
+  return mergeSourcePulls(lookups)
+}
+
+/** The dashboard's row for a run (pure): what it did, the commits covered, the source pulls. */
+export function coverageRun(
+  run: { at: Date; event: string; did: RunAction },
+  covered: Coverage | undefined,
+  pulls: readonly SourcePullRequest[]
+): BranchRun {
+  return {
+    at: run.at.toISOString(),
+    event: /^[a-z_]{1,40}$/.test(run.event) ? run.event : 'unknown',
+    did: run.did,
+    commits: covered ? covered.total : 0,
+    ...(covered?.from && isSha(covered.from) ? { from: covered.from } : {}),
+    ...(covered && isSha(covered.to) ? { to: covered.to } : {}),
+    pulls: pulls.map((pull) => pull.number).slice(-MAX_PULL_LOOKUPS)
+  }
+}
