@@ -29,7 +29,6 @@ import { progressOf, publishOutcome } from './publish/publish.js'
 import { BUDGETS, Cancellation, openRun, type RunContext } from './shell/context.js'
 import type { RunEvent } from './shell/event.js'
 import { start } from './shell/start.js'
-import { USER_AGENT } from './shell/version.js'
 import { endPullRequest, pullRequestEnd } from './pr-end.js'
 
 export async function run(event: RunEvent, env: NodeJS.ProcessEnv = process.env): Promise<void> {
@@ -125,12 +124,16 @@ function branchDashboard(
   plan: Plan
 ): BranchDashboard | undefined {
   const facts = gathered.facts.branch
-  const token = ctx.settings.githubToken
-  if (!facts || !token) return undefined
+  if (!facts || !ctx.github) return undefined
   const { run } = ctx.event
-  const access = { token, userAgent: USER_AGENT, repository: run.repository, signal: ctx.signal }
   const { projectId } = ctx.settings
-  return new BranchDashboard(access, { facts, plan, projectId, run, identity: gathered.facts.run })
+  return new BranchDashboard(ctx.github, {
+    facts,
+    plan,
+    projectId,
+    run,
+    identity: gathered.facts.run
+  })
 }
 
 function jobRun(
@@ -172,12 +175,7 @@ function promptFor(
           )
         : prompt
     if (!settings.includeContext) return text
-    return withWorkflowContext(text, {
-      run: ctx.event.run,
-      token: settings.githubToken,
-      userAgent: USER_AGENT,
-      signal: ctx.signal,
-      budgetMs: ctx.left(BUDGETS.workflowContext)
-    })
+    const budgetMs = ctx.left(BUDGETS.workflowContext)
+    return withWorkflowContext(text, ctx.github, ctx.event.run, budgetMs)
   }
 }

@@ -6,17 +6,15 @@ import * as core from '@actions/core'
 import { parsePullRequestLink } from '../common/pull-request-link.js'
 import { messageOf } from '../common/run-errors.js'
 import { safeLine } from '../common/safe-text.js'
-import { readDocsPrEnd, writeDocsPrEnd, type DocsAccess } from '../github/docs-pr-end.js'
+import { readDocsPrEnd, writeDocsPrEnd } from '../github/docs-pr-end.js'
 import { followDocsPullRequest } from '../github/follow-docs-pr.js'
 import type { EndEvent, EndStep } from '../github/pr-end-record.js'
 import { PullRequestThread } from '../github/pr-thread.js'
-import { onSameServer, record } from '../github/workflow-run.js'
-import { sameRepository } from './plan/facts.js'
+import { record } from '../github/workflow-run.js'
 import { renderComment } from './publish/comment-body.js'
 import { setOutput } from './publish/outputs.js'
-import { BUDGETS, type RunContext } from './shell/context.js'
+import { BUDGETS, docsSession, type RunContext } from './shell/context.js'
 import type { RunEvent } from './shell/event.js'
-import { USER_AGENT } from './shell/version.js'
 import { decideEnd, docsLinkFor, endOf, type EndFacts } from './plan/pr-end.js'
 import { codePullRequestOf, docsNote, endLine, KEPT_LABEL } from './publish/pr-end-notes.js'
 
@@ -37,7 +35,7 @@ function nothing(line: string): void {
 }
 
 export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promise<void> {
-  const { settings, signal } = ctx
+  const { settings } = ctx
   const { run, pullRequest } = ctx.event
   if (!settings.prComment || pullRequest === undefined) {
     nothing(
@@ -46,14 +44,8 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
     return
   }
   try {
-    const thread = await PullRequestThread.open({
-      run,
-      ...(settings.githubToken ? { token: settings.githubToken } : {}),
-      userAgent: USER_AGENT,
-      projectId: settings.projectId,
-      signal,
-      budgetMs: ctx.left(BUDGETS.pullRequestThread)
-    })
+    const budgetMs = ctx.left(BUDGETS.pullRequestThread)
+    const thread = await PullRequestThread.open(ctx.github, run, settings.projectId, budgetMs)
     const previous = thread?.record
     if (!thread || !previous) {
       nothing(
@@ -86,25 +78,17 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
     setOutput('pr-link', ref?.link ?? '')
     setOutput('pr-number', ref ? String(ref.number) : '')
     setOutput('pr-repository', ref?.repository ?? '')
-    const here = ref !== undefined && sameRepository(ref.repository, run.repository)
-    const token = settings.docsToken ?? (here ? settings.githubToken : undefined)
-    const access: DocsAccess | undefined =
-      token && link && onSameServer(link, run)
-        ? {
-            token,
-            tokenName: settings.docsToken ? 'docs-token' : 'github-token',
-            userAgent: USER_AGENT,
-            budgetMs: ctx.left(BUDGETS.docsPullRequest)
-          }
-        : undefined
-    if (link && !access) {
+    const docs = docsSession(ctx, link, 'write')
+    if (link && !docs) {
       core.warning(
         `The docs pull request ${safeLine(link)} is in another repository or on another host and docs-token is empty, so it cannot follow its code pull request. Set docs-token to a token with pull-requests: write there.`
       )
     }
-    const docs =
-      access && link ? await readDocsPrEnd(access, link, endEvent === 'closed') : undefined
-    const plan = decideEnd(facts, docs)
+    const state =
+      docs && link
+        ? await readDocsPrEnd(docs, link, endEvent === 'closed', ctx.left(BUDGETS.docsPullRequest))
+        : undefined
+    const plan = decideEnd(facts, state)
     core.info(
       safeLine(
         `Pull request #${pullRequest} was ${endEvent}; docs pull request ${link ?? 'none'}: ${plan.steps.length > 0 ? plan.steps.join(', ') : 'nothing to do'} (${plan.why}).`,
@@ -118,22 +102,14 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
     }
     const code = codePullRequestOf(run, pullRequest)
     let written: { done: EndStep[]; refused?: EndStep } = { done: [] }
-    if (access && plan.link && plan.steps.length > 0) {
-      written = await writeDocsPrEnd(access, plan.link, plan.steps, {
-        comment: docsNote(plan.note ?? 'closed', code, plan.why),
-        label: KEPT_LABEL
-      })
+    if (docs && plan.link && plan.steps.length > 0) {
+      const texts = { comment: docsNote(plan.note ?? 'closed', code, plan.why), label: KEPT_LABEL }
+      const budgetMs = ctx.left(BUDGETS.docsPullRequest)
+      written = await writeDocsPrEnd(docs, plan.link, plan.steps, texts, budgetMs)
       if (plan.steps.includes('hand-off') && written.done.includes('comment')) {
-        const { handedOff } = await followDocsPullRequest({
-          link: plan.link,
-          run,
-          token: access.token,
-          userAgent: USER_AGENT,
-          budgetMs: ctx.left(BUDGETS.docsPullRequest),
-          reviewers: settings.docsPrReviewers,
-          labels: settings.docsPrLabels,
-          alreadyHandedOff: false
-        })
+        const { docsPrReviewers: reviewers, docsPrLabels: labels } = settings
+        const follow = { link: plan.link, reviewers, labels, alreadyHandedOff: false }
+        const { handedOff } = await followDocsPullRequest(docs, run, follow, budgetMs)
         if (handedOff) written.done.push('hand-off')
       }
     }

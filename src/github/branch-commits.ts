@@ -4,14 +4,8 @@
 import * as core from '@actions/core'
 import { safeLine } from '../common/safe-text.js'
 import { StateUnknownError } from '../common/run-errors.js'
-import {
-  describeGitHubError,
-  gitHubAnswerStatus,
-  gitHubFailure,
-  openRepository,
-  permissionHint,
-  type RepositoryAccess
-} from './client.js'
+import { describeGitHubError, gitHubAnswerStatus, gitHubFailure, permissionHint } from './client.js'
+import type { GitHubSession } from './session.js'
 import { cleanLabel } from './untrusted-text.js'
 import { record, text } from './workflow-run.js'
 
@@ -123,8 +117,9 @@ type Compared = { commits: CoveredCommit[]; unread: number; mergeBase?: string }
  * Unknown (5xx, rate limit, time-out) throws StateUnknownError; a refusal is one warning.
  */
 export async function readCandidates(
-  access: RepositoryAccess,
-  input: CoverageInput
+  session: GitHubSession,
+  input: CoverageInput,
+  budgetMs: number
 ): Promise<ReadCandidates> {
   const { headSha, payload } = input
   const push = input.eventName === 'push'
@@ -147,7 +142,8 @@ export async function readCandidates(
     ...(from ? { compareUrl: compareLink(input.serverUrl, input.repository, from, headSha) } : {})
   })
   try {
-    const { octokit, owner, repo } = await openRepository(access)
+    const octokit = await session.client(budgetMs)
+    const { owner, repo } = session.repo
     /** After `base` up to the head, oldest first; undefined when GitHub does not know `base`. */
     const compare = async (base: string): Promise<Compared | undefined> => {
       const commits: CoveredCommit[] = []
@@ -247,15 +243,16 @@ export async function readCandidates(
  * record may have started from an older commit, and its commits must be weighed too.
  */
 export async function olderBase(
-  access: RepositoryAccess,
+  session: GitHubSession,
   base: string,
-  other: string
+  other: string,
+  budgetMs: number
 ): Promise<string> {
   if (base === other) return base
   if (base === ROOT || other === ROOT) return ROOT
   try {
-    const { octokit, owner, repo } = await openRepository(access)
-    const params = { owner, repo, basehead: `${other}...${base}`, per_page: 1 }
+    const octokit = await session.client(budgetMs)
+    const params = { ...session.repo, basehead: `${other}...${base}`, per_page: 1 }
     const { data } = await octokit.rest.repos.compareCommitsWithBasehead(params)
     return data.status === 'ahead' ? other : base
   } catch (error) {

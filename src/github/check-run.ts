@@ -6,16 +6,10 @@ import { ACTION_TITLE } from '../common/action-title.js'
 import * as core from '@actions/core'
 import { isPlainId } from '../common/plain-id.js'
 import { redact, safeLine } from '../common/safe-text.js'
-import {
-  boundedSignal,
-  describeGitHubError,
-  permissionHint,
-  gitHubSaidNo,
-  type GitHubClient,
-  openGitHub
-} from './client.js'
+import { describeGitHubError, permissionHint, gitHubSaidNo, type GitHubClient } from './client.js'
 import { readMarkers, readOldMarker, writeMarker } from './marker.js'
-import { allPages, splitRepository } from './plumbing.js'
+import { allPages } from './plumbing.js'
+import { lacking, type GitHubSession } from './session.js'
 import { pullRequestNumber, record, text, type WorkflowRun } from './workflow-run.js'
 
 const CHECK_NAME = ACTION_TITLE
@@ -44,7 +38,7 @@ export interface CheckOwner {
   projectId: string
 }
 
-type Repo = ReturnType<typeof splitRepository>
+type Repo = { owner: string; repo: string }
 type CheckFields = Omit<
   NonNullable<Parameters<GitHubClient['rest']['checks']['create']>[0]>,
   'owner' | 'repo' | 'name' | 'head_sha'
@@ -91,29 +85,22 @@ export function findEarlierCheck(
   return found
 }
 
-export interface CheckRunOptions {
-  run: WorkflowRun
-  token?: string
-  userAgent: string
-  projectId: string
-  /** The run's cancellation. */
-  signal?: AbortSignal
-}
-
 export class DocsCheckRun {
-  private readonly run: WorkflowRun
   private readonly owner: CheckOwner
   private id: number | undefined
   private sha: string | undefined
   /** Set after a denial or a missing token: no more calls. */
   private off = false
 
-  constructor(private readonly options: CheckRunOptions) {
-    this.run = options.run
+  constructor(
+    private readonly session: GitHubSession | undefined,
+    private readonly run: WorkflowRun,
+    projectId: string
+  ) {
     this.owner = {
-      runId: this.run.runId,
-      step: [this.run.workflow, this.run.job, this.run.action].join('/'),
-      projectId: options.projectId
+      runId: run.runId,
+      step: [run.workflow, run.job, run.action].join('/'),
+      projectId
     }
   }
 
@@ -130,18 +117,14 @@ export class DocsCheckRun {
     cancellable = true
   ): Promise<T | undefined> {
     if (this.off) return undefined
-    const { token } = this.options
-    if (!token || !this.run.repository) {
+    const { session } = this
+    if (!session?.repository) {
       this.off = true
-      core.warning(
-        `check-run: ${token ? 'GITHUB_REPOSITORY is not set' : 'github-token is empty'}, so no check run is shown.`
-      )
+      core.warning(`check-run: ${lacking(session)}, so no check run is shown.`)
       return undefined
     }
     try {
-      const signal = boundedSignal(cancellable ? this.options.signal : undefined, budgetMs)
-      const octokit = await openGitHub(token, this.options.userAgent, signal)
-      return await call(octokit, splitRepository(this.run.repository))
+      return await call(await session.client(budgetMs, cancellable), session.repo)
     } catch (error) {
       if (gitHubSaidNo(error)) this.off = true
       core.warning(

@@ -1,7 +1,6 @@
 // The one way this action talks to GitHub: @actions/github loaded only when needed, every
 // request bounded by a signal and sent again within its budget (retrying.ts).
 
-import * as core from '@actions/core'
 import type { getOctokit } from '@actions/github'
 import { messageOf } from '../common/run-errors.js'
 import { safeLine } from '../common/safe-text.js'
@@ -103,56 +102,4 @@ export async function walkPages<T>(
     if (visit(page.data) || ++seen >= maxPages) return false
   }
   return true
-}
-
-/** What a feature needs to call GitHub on one repository, within a time budget. */
-export interface RepositoryAccess {
-  token: string
-  userAgent: string
-  repository: string // owner/repo
-  signal?: AbortSignal
-  budgetMs: number // for all of the feature's calls
-}
-
-export async function openRepository(
-  access: RepositoryAccess
-): Promise<{ octokit: GitHubClient; owner: string; repo: string }> {
-  const session = new GitHubSession(access)
-  return { octokit: await session.open(access.budgetMs), owner: session.owner, repo: session.repo }
-}
-
-/** One token's GitHub, on one repository: each use within a budget of its own. */
-export class GitHubSession {
-  readonly owner: string
-  readonly repo: string
-
-  constructor(
-    private readonly access: Omit<RepositoryAccess, 'budgetMs'>,
-    private readonly warn: (line: string) => void = core.warning
-  ) {
-    const [owner = '', repo = ''] = access.repository.split('/')
-    this.owner = owner
-    this.repo = repo
-  }
-
-  /** A client whose calls share `budgetMs`, cut short when the run is cancelled. */
-  open(budgetMs: number): Promise<GitHubClient> {
-    const { token, userAgent, signal } = this.access
-    return openGitHub(token, userAgent, boundedSignal(signal, budgetMs))
-  }
-
-  /** What `call` gives, or undefined after one warning: `failed(why)`, and the permission if denied. */
-  async bestEffort<T>(
-    budgetMs: number,
-    call: (octokit: GitHubClient) => Promise<T>,
-    failed: (why: string) => string,
-    permission: string
-  ): Promise<T | undefined> {
-    try {
-      return await call(await this.open(budgetMs))
-    } catch (error) {
-      this.warn(`${failed(describeGitHubError(error))}${permissionHint(error, permission)}`)
-      return undefined
-    }
-  }
 }

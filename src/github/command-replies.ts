@@ -1,9 +1,8 @@
 // The replies a command gets on its pull request when it is not run: a usage note for a
 // command without an instruction, and a refusal that says why. Best effort.
 
-import type { GitHubClient } from './client.js'
 import type { Command } from './command.js'
-import { bestEffort, splitRepository } from './plumbing.js'
+import type { GitHubSession } from './session.js'
 import { cleanLabel } from './untrusted-text.js'
 
 function mention(command: Pick<Command, 'author'>): string {
@@ -40,16 +39,18 @@ export function refusalReply(
 
 /** Posts `body` on the command's pull request. Never throws; resolves to whether it was posted. */
 export async function replyOnPullRequest(
-  octokit: GitHubClient,
-  repository: string,
+  session: GitHubSession,
   pullNumber: number,
-  body: string
+  body: string,
+  budgetMs: number
 ): Promise<boolean> {
-  const comment = { ...splitRepository(repository), issue_number: pullNumber, body }
-  const posted = await bestEffort(
-    () => octokit.rest.issues.createComment(comment),
+  const comment = { ...session.repo, issue_number: pullNumber, body }
+  const posted = await session.bestEffort(
+    budgetMs,
+    (octokit) => octokit.rest.issues.createComment(comment),
     `Could not reply on pull request #${pullNumber}`,
-    'The token needs pull-requests: write.'
+    'The token needs pull-requests: write.',
+    false
   )
   return posted !== undefined
 }

@@ -3,8 +3,8 @@
 
 import * as core from '@actions/core'
 import { CONTROL, redact, safeLine } from '../common/safe-text.js'
-import { boundedSignal, openGitHub, walkPages } from './client.js'
-import { bestEffort, splitRepository, type RunAccess } from './plumbing.js'
+import { walkPages } from './client.js'
+import { lacking, type GitHubSession } from './session.js'
 import {
   newFenceTag,
   stripInvisible,
@@ -195,20 +195,18 @@ export function appendBlock(prompt: string, block: string): string {
   return `${prompt}\n\n${block}`
 }
 
-export type ContextOptions = RunAccess
-
 async function changedFiles(
-  options: ContextOptions & { token: string },
-  number: number
+  session: GitHubSession,
+  run: WorkflowRun,
+  number: number,
+  budgetMs: number
 ): Promise<ChangedFiles | undefined> {
-  const { run } = options
   const total = pullRequestOf(run.payload)?.changed_files
-  return bestEffort(
-    async () => {
-      const signal = boundedSignal(options.signal, options.budgetMs)
-      const octokit = await openGitHub(options.token, options.userAgent, signal)
+  return session.bestEffort(
+    budgetMs,
+    async (octokit) => {
       const pages = octokit.paginate.iterator(octokit.rest.pulls.listFiles, {
-        ...splitRepository(run.repository),
+        ...session.repo,
         pull_number: number,
         per_page: 100
       })
@@ -222,25 +220,25 @@ async function changedFiles(
       })
       return { listed, complete, ...(typeof total === 'number' ? { total } : {}) }
     },
-    `include-context: could not list the changed files of pull request #${number}`,
-    'The token needs pull-requests: read.',
-    '; the context goes without them'
+    (why) =>
+      `include-context: could not list the changed files of pull request #${number} (${why}); the context goes without them.`,
+    'The token needs pull-requests: read.'
   )
 }
 
 /** The user's prompt followed by the context block. Never throws: context is a help, not a need. */
 export async function withWorkflowContext(
   prompt: string,
-  options: ContextOptions
+  session: GitHubSession | undefined,
+  run: WorkflowRun,
+  budgetMs: number
 ): Promise<string> {
-  const { run, token } = options
   const number = pullRequestNumber(run)
   let files: ChangedFiles | undefined
   if (number !== undefined) {
-    if (token && run.repository) files = await changedFiles({ ...options, token }, number)
+    if (session?.repository) files = await changedFiles(session, run, number, budgetMs)
     else {
-      const missing = token ? 'GITHUB_REPOSITORY is not set' : 'github-token is empty'
-      core.warning(`include-context: ${missing}, so the changed files are not listed.`)
+      core.warning(`include-context: ${lacking(session)}, so the changed files are not listed.`)
     }
   }
   const block = formatContextBlock(run, files)

@@ -6,14 +6,7 @@ import * as core from '@actions/core'
 import { parsePullRequestLink, type PullRequestRef } from '../common/pull-request-link.js'
 import { safeHtml, safeLine, safeMarkdown } from '../common/safe-text.js'
 import { StateUnknownError } from '../common/run-errors.js'
-import {
-  describeGitHubError,
-  gitHubAnswerStatus,
-  gitHubFailure,
-  openRepository,
-  walkPages,
-  type RepositoryAccess
-} from './client.js'
+import { describeGitHubError, gitHubAnswerStatus, gitHubFailure, walkPages } from './client.js'
 import {
   parseBranchRecords,
   renderBranchRecord,
@@ -21,6 +14,7 @@ import {
   type BranchRun
 } from './branch-record.js'
 import { closeDocsPullRequest } from './docs-pr-close.js'
+import type { GitHubSession } from './session.js'
 import { record, text } from './workflow-run.js'
 
 type DashboardIssue = { number: number; url: string }
@@ -162,17 +156,17 @@ export const MAX_ISSUE_PAGES = 50
  * A refusal is one warning and `denied`; no answer throws StateUnknownError.
  */
 export async function findDashboards(
-  access: RepositoryAccess,
-  key: DashboardKey
+  session: GitHubSession,
+  key: DashboardKey,
+  budgetMs: number
 ): Promise<DashboardFound> {
   const issues: unknown[] = []
-  const where = safeLine(access.repository, 200)
+  const where = safeLine(session.repository, 200)
   let complete: boolean
   try {
-    const { octokit, owner, repo } = await openRepository(access)
+    const octokit = await session.client(budgetMs)
     const pages = octokit.paginate.iterator(octokit.rest.issues.listForRepo, {
-      owner,
-      repo,
+      ...session.repo,
       creator: key.identity,
       state: 'open',
       per_page: 100
@@ -203,10 +197,10 @@ export async function findDashboards(
 }
 
 /** A write that GitHub did not take: one warning, a permission hint only after a refusal. */
-function notSaved(what: string, access: RepositoryAccess, error: unknown): DashboardSaved {
+function notSaved(what: string, session: GitHubSession, error: unknown): DashboardSaved {
   const reason = describeGitHubError(error)
   core.warning(
-    `dashboard: could not ${what} ${safeLine(access.repository, 200)} (${reason}).${issuesHint(error)}`
+    `dashboard: could not ${what} ${safeLine(session.repository, 200)} (${reason}).${issuesHint(error)}`
   )
   return { kind: 'unavailable', reason }
 }
@@ -221,73 +215,74 @@ function issueOf(data: unknown): DashboardIssue {
 
 /** Opens the dashboard with `view`'s body. One call. */
 export async function createDashboard(
-  access: RepositoryAccess,
-  view: DashboardView
+  session: GitHubSession,
+  view: DashboardView,
+  budgetMs: number
 ): Promise<DashboardSaved> {
   try {
-    const { octokit, owner, repo } = await openRepository(access)
+    const octokit = await session.client(budgetMs)
     const title = dashboardTitle(view.record.projectId, view.record.branch)
     const body = renderDashboard(view)
-    const params = { owner, repo, title, body, labels: ['docs-agent'] }
+    const params = { ...session.repo, title, body, labels: ['docs-agent'] }
     const { data } = await octokit.rest.issues.create(params)
     const issue = issueOf(data)
     const branch = safeLine(view.record.branch, 100)
     core.info(`Opened the dashboard issue #${issue.number} for ${branch}.`)
     return { kind: 'saved', issue }
   } catch (error) {
-    return notSaved('open the dashboard issue in', access, error)
+    return notSaved('open the dashboard issue in', session, error)
   }
 }
 
 /** Rewrites the dashboard's body with `view`. One call. */
 export async function updateDashboard(
-  access: RepositoryAccess,
+  session: GitHubSession,
   number: number,
-  view: DashboardView
+  view: DashboardView,
+  budgetMs: number
 ): Promise<DashboardSaved> {
   try {
-    const { octokit, owner, repo } = await openRepository(access)
+    const octokit = await session.client(budgetMs)
     const body = renderDashboard(view)
-    const { data } = await octokit.rest.issues.update({ owner, repo, issue_number: number, body })
+    const params = { ...session.repo, issue_number: number, body }
+    const { data } = await octokit.rest.issues.update(params)
     return { kind: 'saved', issue: issueOf(data) }
   } catch (error) {
     // Deleted meanwhile: the record is written anew rather than lost.
-    if (gitHubAnswerStatus(error) === 404) return createDashboard(access, view)
-    return notSaved(`update the dashboard issue #${number} in`, access, error)
+    if (gitHubAnswerStatus(error) === 404) return createDashboard(session, view, budgetMs)
+    return notSaved(`update the dashboard issue #${number} in`, session, error)
   }
 }
 
 /**
  * Closes an older open record of the same key (two first runs at once, or one reopened)
- * with a note naming the winner, and its docs pull request where a token reaches it.
+ * with a note naming the winner, and its docs pull request through `docs` (docsSession).
  */
 export async function retireDashboard(
-  access: RepositoryAccess,
+  session: GitHubSession,
   loser: FoundDashboard & { docsPullRequest?: string },
   winner: DashboardIssue,
-  options: { docsToken?: string } = {}
+  budgetMs: number,
+  docs?: GitHubSession
 ): Promise<void> {
-  const docs = parsePullRequestLink(loser.docsPullRequest)
+  const pull = parsePullRequestLink(loser.docsPullRequest)
   const { number } = loser.issue
   try {
-    const { octokit, owner, repo } = await openRepository(access)
-    const pull = docs
-      ? ` Its docs pull request, ${pullLink(docs)}, is closed where the token can reach it.`
+    const octokit = await session.client(budgetMs)
+    const closes = pull
+      ? ` Its docs pull request, ${pullLink(pull)}, is closed where the token can reach it.`
       : ''
-    const note = `> This record was replaced by #${winner.number}, the branch's record now: its job (<code>${safeHtml(loser.record.jobId)}</code>) is no longer followed up, and the commits it was told will be told to the branch's job.${pull}`
-    const update = { owner, repo, issue_number: number, state: 'closed' as const }
+    const note = `> This record was replaced by #${winner.number}, the branch's record now: its job (<code>${safeHtml(loser.record.jobId)}</code>) is no longer followed up, and the commits it was told will be told to the branch's job.${closes}`
+    const update = { ...session.repo, issue_number: number, state: 'closed' as const }
     await octokit.rest.issues.update({ ...update, body: `${note}\n` })
     core.info(
       `Closed the dashboard issue #${number}, an older record of ${safeLine(loser.record.branch, 100)}: #${winner.number} is the branch's record.`
     )
   } catch (error) {
-    notSaved(`close the older dashboard issue #${number} in`, access, error)
+    notSaved(`close the older dashboard issue #${number} in`, session, error)
   }
-  // The docs token, or the code's token when the docs live in this repository.
-  const here = docs?.repository.toLowerCase() === access.repository.toLowerCase()
-  const token = options.docsToken ?? (here ? access.token : undefined)
-  if (docs && token) {
-    const comment = `The docs job that opened this pull request lost a race to another run of the same workflow on <code>${safeHtml(loser.record.branch, 100)}</code>: its commits are told to the branch's job (see ${safeHtml(access.repository, 200)}#${winner.number}), which opens or updates its own docs pull request.`
-    await closeDocsPullRequest({ ...access, token }, docs.link, comment)
+  if (pull && docs) {
+    const comment = `The docs job that opened this pull request lost a race to another run of the same workflow on <code>${safeHtml(loser.record.branch, 100)}</code>: its commits are told to the branch's job (see ${safeHtml(session.repository, 200)}#${winner.number}), which opens or updates its own docs pull request.`
+    await closeDocsPullRequest(docs, pull.link, comment, budgetMs)
   }
 }

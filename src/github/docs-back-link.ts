@@ -6,9 +6,10 @@ import * as core from '@actions/core'
 import { isPlainId } from '../common/plain-id.js'
 import type { PullRequestRef } from '../common/pull-request-link.js'
 import { safeLine } from '../common/safe-text.js'
-import { boundedSignal, openGitHub, walkPages, type GitHubClient } from './client.js'
+import { walkPages, type GitHubClient } from './client.js'
 import { firstLine, readMarkers, readOldMarker, writeMarker } from './marker.js'
-import { allPages, bestEffort, splitRepository } from './plumbing.js'
+import { allPages, splitRepository } from './plumbing.js'
+import type { GitHubSession } from './session.js'
 import { pullRequestNumber, record, runUrl, type WorkflowRun } from './workflow-run.js'
 
 const MAX_PAGES = 30
@@ -79,29 +80,17 @@ export async function findBackLinkedJobs(
   return backLinkedJobs(comments, projectId)
 }
 
-export interface BackLinkOptions {
-  run: WorkflowRun
-  token?: string
-  userAgent: string
-  budgetMs: number
-  jobId: string
-  projectId: string
-  docsPullRequest: PullRequestRef
-}
-
 /** Writes the back-link once; true when it is there (written now or before). Never throws. */
-export async function writeBackLink(options: BackLinkOptions): Promise<boolean> {
-  const { docsPullRequest: docs, jobId, projectId, token } = options
+export async function writeBackLink(
+  session: GitHubSession,
+  run: WorkflowRun,
+  job: { jobId: string; projectId: string },
+  docs: PullRequestRef,
+  budgetMs: number
+): Promise<boolean> {
+  const { jobId, projectId } = job
   const where = `${safeLine(docs.repository, 200)}#${docs.number}`
-  if (!token) {
-    core.warning(
-      `docs back-link: github-token is empty, so docs pull request ${where} gets no link to its job; commands on it cannot find the job.`
-    )
-    return false
-  }
-  const write = async (): Promise<boolean> => {
-    const signal = boundedSignal(undefined, options.budgetMs)
-    const octokit = await openGitHub(token, options.userAgent, signal)
+  const write = async (octokit: GitHubClient): Promise<boolean> => {
     const seen = { present: false }
     await walkPages(listComments(octokit, docs.repository, docs.number), MAX_PAGES, (page) => {
       seen.present = backLinkedJobs(page, projectId).includes(jobId)
@@ -113,7 +102,7 @@ export async function writeBackLink(options: BackLinkOptions): Promise<boolean> 
     }
     const body = [
       backLinkMarker(jobId, projectId),
-      `This docs pull request was opened by Mintlify agent job \`${safeLine(jobId, 100).replace(/`/g, '')}\` for ${describeSource(options.run)}.`,
+      `This docs pull request was opened by Mintlify agent job \`${safeLine(jobId, 100).replace(/`/g, '')}\` for ${describeSource(run)}.`,
       '',
       'Reviewers can steer it from here: a comment that starts with the trigger phrase (`/docs` unless the workflow sets another) sends a follow-up to that job.'
     ].join('\n')
@@ -124,11 +113,6 @@ export async function writeBackLink(options: BackLinkOptions): Promise<boolean> 
   }
   const hint =
     'The token needs pull-requests: write on the docs repository (a GitHub App or fine-grained token when the docs live in another repository).'
-  return (
-    (await bestEffort(
-      write,
-      `docs back-link: could not comment on docs pull request ${where}`,
-      hint
-    )) ?? false
-  )
+  const failed = `docs back-link: could not comment on docs pull request ${where}`
+  return (await session.bestEffort(budgetMs, write, failed, hint, false)) ?? false
 }

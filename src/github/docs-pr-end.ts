@@ -3,19 +3,12 @@
 // one warning naming the permission and the token, and stops the writes that follow.
 
 import * as core from '@actions/core'
-import { parsePullRequestLink, type PullRequestRef } from '../common/pull-request-link.js'
+import { parsePullRequestLink } from '../common/pull-request-link.js'
 import { safeLine } from '../common/safe-text.js'
-import { describeGitHubError, gitHubSaidNo, openRepository, type GitHubClient } from './client.js'
+import { describeGitHubError, gitHubSaidNo, type GitHubClient } from './client.js'
+import { splitRepository } from './plumbing.js'
 import type { EndStep } from './pr-end-record.js'
-
-export interface DocsAccess {
-  token: string
-  /** Which input the token came from, for the warnings. */
-  tokenName: string
-  userAgent: string
-  signal?: AbortSignal
-  budgetMs: number
-}
+import type { GitHubSession } from './session.js'
 
 export interface CommitAccounts {
   sha: string
@@ -55,24 +48,22 @@ function warn(what: string, name: string, error: unknown, permission: string, to
   core.warning(`Could not ${what} ${safeLine(name)} (${describeGitHubError(error)}).${hint}`)
 }
 
-async function open(access: DocsAccess, ref: PullRequestRef) {
-  return openRepository({ ...access, repository: ref.repository })
-}
-
 /**
  * The docs pull request's state ('merged' wins over 'closed') and, when asked and it is
  * open, why it is not the agent's alone; undefined (with a warning) when unread.
  */
 export async function readDocsPrEnd(
-  access: DocsAccess,
+  session: GitHubSession,
   link: string,
-  withCommits: boolean
+  withCommits: boolean,
+  budgetMs: number
 ): Promise<{ state: 'open' | 'closed' | 'merged'; foreign?: string } | undefined> {
   const ref = parsePullRequestLink(link)
   if (!ref) return undefined
   const name = `${ref.repository}#${ref.number}`
   try {
-    const { octokit, owner, repo } = await open(access, ref)
+    const octokit = await session.client(budgetMs, false)
+    const { owner, repo } = splitRepository(ref.repository)
     const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: ref.number })
     const state =
       data.merged || data.merged_at ? 'merged' : data.state === 'closed' ? 'closed' : 'open'
@@ -81,7 +72,7 @@ export async function readDocsPrEnd(
     const foreign = foreignCommit(data.user.login, commits, commits.length < MAX_COMMITS)
     return { state, ...(foreign ? { foreign } : {}) }
   } catch (error) {
-    warn('read the docs pull request', name, error, 'pull-requests: read', access.tokenName)
+    warn('read the docs pull request', name, error, 'pull-requests: read', session.name)
     return undefined
   }
 }
@@ -124,10 +115,11 @@ const PERMISSION: Record<EndStep, string> = {
  * to those GitHub accepted, and the first it refused.
  */
 export async function writeDocsPrEnd(
-  access: DocsAccess,
+  session: GitHubSession,
   link: string,
   steps: readonly EndStep[],
-  texts: { comment: string; label: string }
+  texts: { comment: string; label: string },
+  budgetMs: number
 ): Promise<{ done: EndStep[]; refused?: EndStep }> {
   const ref = parsePullRequestLink(link)
   const done: EndStep[] = []
@@ -136,7 +128,8 @@ export async function writeDocsPrEnd(
   for (const step of steps) {
     if (step === 'hand-off') continue
     try {
-      const { octokit, owner, repo } = await open(access, ref)
+      const octokit = await session.client(budgetMs, false)
+      const { owner, repo } = splitRepository(ref.repository)
       const issue = { owner, repo, issue_number: ref.number }
       if (step === 'comment')
         await octokit.rest.issues.createComment({ ...issue, body: texts.comment })
@@ -148,7 +141,7 @@ export async function writeDocsPrEnd(
       core.info(`${WORDS[step]} the docs pull request ${safeLine(name)}.`)
       done.push(step)
     } catch (error) {
-      warn(VERBS[step], name, error, PERMISSION[step], access.tokenName)
+      warn(VERBS[step], name, error, PERMISSION[step], session.name)
       return { done, refused: step }
     }
   }

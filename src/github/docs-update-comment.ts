@@ -5,10 +5,10 @@
 import * as core from '@actions/core'
 import { parsePullRequestLink } from '../common/pull-request-link.js'
 import { safeHtml, safeLine, safeMarkdown } from '../common/safe-text.js'
-import { openRepository, type RepositoryAccess } from './client.js'
+import type { GitHubSession } from './session.js'
 import type { SourcePullRequest } from './source-pulls.js'
 import type { CommitsCoverage } from './commits-prompt.js'
-import { bestEffort, REPOSITORY } from './plumbing.js'
+import { REPOSITORY, splitRepository } from './plumbing.js'
 import { hostOf } from './workflow-run.js'
 
 /** The most commits named one by one; the rest are counted. */
@@ -69,25 +69,29 @@ export function docsUpdateCommentBody(update: DocsUpdate): string {
 
 /** Adds the comment (one call); never throws. A link on another host than `serverUrl` is left alone. */
 export async function postDocsUpdateComment(
-  access: Omit<RepositoryAccess, 'repository'>,
+  session: GitHubSession,
   docsLink: string,
-  update: DocsUpdate
+  update: DocsUpdate,
+  budgetMs: number
 ): Promise<boolean> {
   const ref = parsePullRequestLink(docsLink)
   if (!ref || hostOf(ref.link) !== hostOf(update.serverUrl)) return false
   const name = safeLine(`${ref.repository}#${ref.number}`)
-  const post = async (): Promise<boolean> => {
-    const { octokit, owner, repo } = await openRepository({ ...access, repository: ref.repository })
-    const body = docsUpdateCommentBody(update)
-    await octokit.rest.issues.createComment({ owner, repo, issue_number: ref.number, body })
-    core.info(`Noted on the docs pull request ${name} what this update covers.`)
-    return true
+  const comment = {
+    ...splitRepository(ref.repository),
+    issue_number: ref.number,
+    body: docsUpdateCommentBody(update)
   }
-  const posted = await bestEffort(
-    post,
-    `Could not comment on the docs pull request ${name}`,
-    'The comment needs `pull-requests: write` on the docs repository for the docs token (docs-token, or github-token when the docs live in this repository).',
-    '; the dashboard alone says what this update covers'
+  const posted = await session.bestEffort(
+    budgetMs,
+    async (octokit) => {
+      await octokit.rest.issues.createComment(comment)
+      core.info(`Noted on the docs pull request ${name} what this update covers.`)
+      return true
+    },
+    (why) =>
+      `Could not comment on the docs pull request ${name} (${why}); the dashboard alone says what this update covers.`,
+    'The comment needs `pull-requests: write` on the docs repository for the docs token (docs-token, or github-token when the docs live in this repository).'
   )
   return posted ?? false
 }

@@ -4,13 +4,7 @@
 import * as core from '@actions/core'
 import { parsePullRequestLink } from '../common/pull-request-link.js'
 import { safeLine } from '../common/safe-text.js'
-import {
-  boundedSignal,
-  describeGitHubError,
-  openGitHub,
-  permissionHint,
-  type GitHubClient
-} from './client.js'
+import { describeGitHubError, permissionHint, type GitHubClient } from './client.js'
 import { readDocsPullRequest, type DocsPullRequest } from './docs-pull-request.js'
 import {
   addLabels,
@@ -20,10 +14,10 @@ import {
   type Refusal,
   type ReviewerSpec
 } from './docs-review.js'
-import { bestEffort, type RunAccess } from './plumbing.js'
-import { hostOf, onSameServer } from './workflow-run.js'
+import type { GitHubSession } from './session.js'
+import { hostOf, onSameServer, type WorkflowRun } from './workflow-run.js'
 
-export interface FollowOptions extends RunAccess {
+export interface FollowOptions {
   /** The job's pull request link. */
   link: string
   reviewers: readonly ReviewerSpec[]
@@ -44,8 +38,13 @@ function refusals(list: Refusal[]): string {
   return list.map((r) => `${r.name} (${safeLine(r.reason, 200)})`).join(', ')
 }
 
-export async function followDocsPullRequest(options: FollowOptions): Promise<FollowResult> {
-  const { run, token } = options
+/** Reads the docs pull request and hands it off, through `session` (docsSession's, to read). */
+export async function followDocsPullRequest(
+  session: GitHubSession | undefined,
+  run: WorkflowRun,
+  options: FollowOptions,
+  budgetMs: number
+): Promise<FollowResult> {
   const ref = parsePullRequestLink(options.link)
   if (!ref) return { handedOff: false }
   const name = safeLine(`${ref.repository}#${ref.number}`)
@@ -55,7 +54,7 @@ export async function followDocsPullRequest(options: FollowOptions): Promise<Fol
     )
     return { handedOff: false }
   }
-  if (!token) {
+  if (!session) {
     core.warning(
       `docs pull request ${name}: docs-token and github-token are empty, so it is not read or handed to reviewers.`
     )
@@ -66,11 +65,7 @@ export async function followDocsPullRequest(options: FollowOptions): Promise<Fol
   let octokit: GitHubClient
   let pr: DocsPullRequest
   try {
-    octokit = await openGitHub(
-      token,
-      options.userAgent,
-      boundedSignal(options.signal, options.budgetMs)
-    )
+    octokit = await session.client(budgetMs)
     pr = await readDocsPullRequest(octokit, ref)
   } catch (error) {
     const line = `Could not read the docs pull request ${name} (${describeGitHubError(error)}).`
@@ -95,7 +90,8 @@ export async function followDocsPullRequest(options: FollowOptions): Promise<Fol
   const plan = planReviews(options.reviewers, codeAuthor(run), pr)
   for (const why of plan.skipped) core.info(`docs-pr-reviewers: skipped ${safeLine(why)}.`)
   const write = hint('pull-requests: write')
-  const reviews = await bestEffort(
+  const reviews = await session.bestEffort(
+    octokit,
     () => requestReviews(octokit, ref, plan),
     `docs-pr-reviewers: could not request reviews of ${name}`,
     write
@@ -108,7 +104,8 @@ export async function followDocsPullRequest(options: FollowOptions): Promise<Fol
       `docs-pr-reviewers: GitHub refused to request a review of ${name} from ${refusals(reviews.refused)}. A reviewer needs read access to ${safeLine(ref.repository)}; a team must be one of its owner's teams with access.`
     )
   }
-  const labels = await bestEffort(
+  const labels = await session.bestEffort(
+    octokit,
     () => addLabels(octokit, ref, options.labels),
     `docs-pr-labels: could not label ${name}`,
     write

@@ -140,23 +140,34 @@ export class RecordSearch {
   constructor(
     private readonly projectId: string,
     private readonly legacyLine: string | undefined,
-    private readonly trusted: readonly string[] = TRUSTED_AUTHORS
+    /** Whose comments are believed; settable once known (session.ts learns it). */
+    public trusted: readonly string[] = TRUSTED_AUTHORS
   ) {}
+
+  /** Whether a page holds this project's record or the legacy comment, whoever wrote it. */
+  holdsCandidate(comments: readonly ThreadComment[]): boolean {
+    return comments.some((comment) => this.candidate(comment) !== undefined)
+  }
 
   /** Visits a page; true once the record is found. */
   visit(comments: readonly ThreadComment[]): boolean {
     for (const comment of comments) {
       if (!isTrustedAuthor(comment.user, this.trusted)) continue
-      const record = parseRecord(comment.body)
-      if (record?.projectId === this.projectId) {
-        this.found = { commentId: comment.id, record }
+      const found = this.candidate(comment)
+      if (found?.record) {
+        this.found = found
         return true
       }
-      if (!this.legacy && this.legacyLine && firstLine(comment.body).trim() === this.legacyLine) {
-        this.legacy = { commentId: comment.id }
-      }
+      this.legacy ??= found
     }
     return false
+  }
+
+  private candidate(comment: ThreadComment): FoundComment | undefined {
+    const record = parseRecord(comment.body)
+    if (record?.projectId === this.projectId) return { commentId: comment.id, record }
+    const legacy = this.legacyLine && firstLine(comment.body).trim() === this.legacyLine
+    return legacy ? { commentId: comment.id } : undefined
   }
 
   /** The comment to keep: the record's, else the legacy one. */

@@ -6,20 +6,11 @@ import * as core from '@actions/core'
 import { parsePullRequestLink } from '../common/pull-request-link.js'
 import { StateUnknownError } from '../common/run-errors.js'
 import { safeLine } from '../common/safe-text.js'
-import {
-  boundedSignal,
-  describeGitHubError,
-  gitHubAnswerStatus,
-  gitHubFailure,
-  openGitHub,
-  openRepository,
-  permissionHint,
-  type RepositoryAccess
-} from './client.js'
-import { splitRepository, type RunAccess } from './plumbing.js'
+import { describeGitHubError, gitHubAnswerStatus, gitHubFailure, permissionHint } from './client.js'
+import { splitRepository } from './plumbing.js'
 import { formatRecord, legacyMarker, RecordSearch, type PullRequestRecord } from './pr-record.js'
-import { tokenIdentity } from './token-identity.js'
-import { onSameServer, pullRequestNumber, type WorkflowRun } from './workflow-run.js'
+import { lacking, type GitHubSession } from './session.js'
+import { pullRequestNumber, type WorkflowRun } from './workflow-run.js'
 
 /** 100 comments a page: up to 20,000 are read. Past that, "no record" could not be told. */
 const MAX_COMMENT_PAGES = 200
@@ -28,13 +19,6 @@ const READ_HINT =
 const WRITE_HINT =
   'The comment needs `permissions: pull-requests: write` for the job; on pull requests from forks the token is read-only, so no comment can be kept.'
 
-type Access = Omit<RepositoryAccess, 'repository'>
-
-export interface ThreadOptions extends RunAccess {
-  projectId: string
-  maxPages?: number
-}
-
 export type DocsPullRequestState = 'open' | 'merged' | 'closed'
 
 export class PullRequestThread {
@@ -42,7 +26,7 @@ export class PullRequestThread {
   private refused = false
 
   private constructor(
-    private readonly access: Access,
+    private readonly session: GitHubSession,
     readonly run: WorkflowRun,
     readonly number: number,
     /** This project's record on the pull request, from a trusted comment. */
@@ -54,8 +38,13 @@ export class PullRequestThread {
    * The thread, read once; undefined (and nothing recorded) when the run is not for a pull
    * request or GitHub refuses the comments. StateUnknownError when GitHub could not say.
    */
-  static async open(options: ThreadOptions): Promise<PullRequestThread | undefined> {
-    const { run, token, userAgent } = options
+  static async open(
+    session: GitHubSession | undefined,
+    run: WorkflowRun,
+    projectId: string,
+    budgetMs: number,
+    maxPages = MAX_COMMENT_PAGES
+  ): Promise<PullRequestThread | undefined> {
     const number = pullRequestNumber(run)
     if (number === undefined) {
       core.debug(
@@ -63,33 +52,37 @@ export class PullRequestThread {
       )
       return undefined
     }
-    if (!token || !run.repository) {
+    if (!session?.repository) {
       core.warning(
-        `pr-comment: ${token ? 'GITHUB_REPOSITORY is not set' : 'github-token is empty'}, so pull request #${number} gets no comment and its docs job is not recorded.`
+        `pr-comment: ${lacking(session)}, so pull request #${number} gets no comment and its docs job is not recorded.`
       )
       return undefined
     }
-    const signal = boundedSignal(options.signal, options.budgetMs)
-    const trusted = await tokenIdentity({ token, userAgent, signal, budgetMs: options.budgetMs })
-    const search = new RecordSearch(options.projectId, legacyMarker(run), [trusted])
-    const maxPages = options.maxPages ?? MAX_COMMENT_PAGES
+    const search = new RecordSearch(projectId, legacyMarker(run))
     const comments = `the comments of pull request #${number}`
     let cutShort = false
+    let trusting = false
     try {
-      const octokit = await openGitHub(token, userAgent, signal)
+      const octokit = await session.client(budgetMs)
       const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, {
-        ...splitRepository(run.repository),
+        ...session.repo,
         issue_number: number,
         per_page: 100
       })
       let seen = 0
       for await (const page of pages) {
+        // Whose records to believe is asked only once there is one to believe.
+        if (!trusting && search.holdsCandidate(page.data)) {
+          search.trusted = [await session.identity(budgetMs)]
+          trusting = true
+        }
         if (search.visit(page.data)) break
         if (++seen < maxPages) continue
         cutShort = /rel="next"/.test(page.headers.link ?? '')
         break
       }
     } catch (error) {
+      if (error instanceof StateUnknownError) throw error
       if (gitHubFailure(error) === 'unknown') {
         throw new StateUnknownError(comments, describeGitHubError(error))
       }
@@ -102,13 +95,7 @@ export class PullRequestThread {
       throw new StateUnknownError(comments, `there are more than ${maxPages} pages of them`)
     }
     const found = search.result()
-    return new PullRequestThread(
-      { ...options, token },
-      run,
-      number,
-      found?.record,
-      found?.commentId
-    )
+    return new PullRequestThread(session, run, number, found?.record, found?.commentId)
   }
 
   /**
@@ -126,9 +113,8 @@ export class PullRequestThread {
     const where = `pull request #${this.number}`
     try {
       // Not bound to the run's cancellation: the last write happens after it.
-      const signal = boundedSignal(undefined, budgetMs)
-      const octokit = await openGitHub(this.access.token, this.access.userAgent, signal)
-      const repo = splitRepository(this.run.repository)
+      const octokit = await this.session.client(budgetMs, false)
+      const repo = this.session.repo
       if (this.commentId !== undefined) {
         try {
           await octokit.rest.issues.updateComment({
@@ -163,30 +149,24 @@ export class PullRequestThread {
       return false
     }
   }
-
-  async docsPullRequestState(
-    link: string,
-    budgetMs: number
-  ): Promise<DocsPullRequestState | undefined> {
-    return readDocsPullRequestState({ ...this.access, budgetMs }, this.run, link)
-  }
 }
 
 /**
- * Whether a docs pull request the token can see (same host) was merged or closed;
+ * Whether a docs pull request the session can see was merged or closed;
  * undefined when the token may not see it. StateUnknownError when GitHub cannot say:
  * following up a job whose docs were merged would tell commits to no docs.
  */
 export async function readDocsPullRequestState(
-  access: Access,
-  run: WorkflowRun,
-  link: string
+  session: GitHubSession | undefined,
+  link: string,
+  budgetMs: number
 ): Promise<DocsPullRequestState | undefined> {
   const ref = parsePullRequestLink(link)
-  if (!ref || !onSameServer(link, run)) return undefined
+  if (!ref || !session) return undefined
   try {
-    const { octokit, owner, repo } = await openRepository({ ...access, repository: ref.repository })
-    const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: ref.number })
+    const octokit = await session.client(budgetMs)
+    const pull = { ...splitRepository(ref.repository), pull_number: ref.number }
+    const { data } = await octokit.rest.pulls.get(pull)
     if (data.merged || data.merged_at) return 'merged'
     return data.state === 'closed' ? 'closed' : 'open'
   } catch (error) {

@@ -4,12 +4,8 @@
 import * as core from '@actions/core'
 import type { BranchRun, RunAction } from './branch-record.js'
 import { isSha, loginOf, type Coverage, type CoveredCommit } from './branch-commits.js'
-import {
-  describeGitHubError,
-  openRepository,
-  permissionHint,
-  type RepositoryAccess
-} from './client.js'
+import { describeGitHubError, permissionHint } from './client.js'
+import type { GitHubSession } from './session.js'
 import { cleanLabel } from './untrusted-text.js'
 import { record, text } from './workflow-run.js'
 
@@ -72,16 +68,17 @@ const PULLS_HINT = 'Reading them needs `permissions: pull-requests: read` for th
  * effort: the first failure is one warning and ends the lookups, keeping what was found.
  */
 export async function sourcePullRequests(
-  access: RepositoryAccess,
-  commits: readonly CoveredCommit[]
+  session: GitHubSession,
+  commits: readonly CoveredCommit[],
+  budgetMs: number
 ): Promise<SourcePullRequest[]> {
   const wanted = lookupCommits(commits)
   if (wanted.length === 0) return []
   const lookups: Array<{ sha: string; pulls: unknown[] }> = []
   try {
-    const { octokit, owner, repo } = await openRepository(access)
+    const octokit = await session.client(budgetMs)
     for (const { sha } of wanted) {
-      const params = { owner, repo, commit_sha: sha, per_page: 10 }
+      const params = { ...session.repo, commit_sha: sha, per_page: 10 }
       const { data } = await octokit.rest.repos.listPullRequestsAssociatedWithCommit(params)
       lookups.push({ sha, pulls: data })
     }

@@ -76,6 +76,11 @@ export function onSameServer(link: string, run: WorkflowRun): boolean {
   return host !== '' && host === hostOf(run.serverUrl)
 }
 
+/** owner/name compared as GitHub does: in any case. */
+export function sameRepository(a: string, b: string): boolean {
+  return a.toLowerCase() === b.toLowerCase()
+}
+
 export function runUrl(run: WorkflowRun): string | undefined {
   return run.repository && run.runId
     ? `${run.serverUrl}/${run.repository}/actions/runs/${run.runId}`

@@ -158,7 +158,7 @@ describe('the pure parts', () => {
 
 describe('against the GitHub stand-in', () => {
   const inProcess = useInProcessGitHub({ captureLog: true })
-  const { access, repository } = repositoryPerTest('app')
+  const { session, repository } = repositoryPerTest('app')
   const calls = (before: number): string[] =>
     inProcess.github.requests.slice(before).map((r) => `${r.method} ${r.path}`)
   const run = (fields: Partial<CoverageInput>): CoverageInput => ({
@@ -194,8 +194,9 @@ describe('against the GitHub stand-in', () => {
     const pushed = push(5)
     const before = inProcess.github.requests.length
     const read = await readCandidates(
-      access(),
-      run({ base: pushed[0]?.sha, headSha: pushed[4]?.sha })
+      session(),
+      run({ base: pushed[0]?.sha, headSha: pushed[4]?.sha }),
+      10_000
     )
     expect(subjects(read.since)).toEqual(['change 2', 'change 3', 'change 4', 'change 5'])
     expect(read).toMatchObject({ origin: 'since-record', unread: 0 })
@@ -211,10 +212,13 @@ describe('against the GitHub stand-in', () => {
   it('weighs nothing when the head is the base or behind it', async () => {
     const pushed = push(3)
     const head = pushed[2]?.sha as string
-    expect((await readCandidates(access(), run({ base: head, headSha: head }))).since).toEqual([])
+    expect(
+      (await readCandidates(session(), run({ base: head, headSha: head }), 10_000)).since
+    ).toEqual([])
     const behind = await readCandidates(
-      access(),
-      run({ eventName: 'schedule', base: head, headSha: pushed[1]?.sha })
+      session(),
+      run({ eventName: 'schedule', base: head, headSha: pushed[1]?.sha }),
+      10_000
     )
     expect(behind.since).toEqual([])
   })
@@ -227,15 +231,17 @@ describe('against the GitHub stand-in', () => {
     )
     const before = inProcess.github.requests.length
     const three = await readCandidates(
-      access(),
-      run({ base: pushed[0]?.sha, headSha: pushed[300]?.sha })
+      session(),
+      run({ base: pushed[0]?.sha, headSha: pushed[300]?.sha }),
+      10_000
     )
     expect(three.since).toHaveLength(300)
     expect(three.since.at(-1)?.subject).toBe('c300')
     expect(calls(before)).toHaveLength(3)
     const six = await readCandidates(
-      access(),
-      run({ base: pushed[0]?.sha, headSha: pushed[600]?.sha })
+      session(),
+      run({ base: pushed[0]?.sha, headSha: pushed[600]?.sha }),
+      10_000
     )
     // The oldest 500 now; the newest 100 are told by the next run.
     expect(six.since).toHaveLength(500)
@@ -247,7 +253,11 @@ describe('against the GitHub stand-in', () => {
     const old = push(2)
     inProcess.github.pushCommits(repository(), 'main', [{ message: 'kept' }], { replace: true })
     const fresh = push(2, 10)
-    const read = await readCandidates(access(), run({ base: old[1]?.sha, headSha: fresh[1]?.sha }))
+    const read = await readCandidates(
+      session(),
+      run({ base: old[1]?.sha, headSha: fresh[1]?.sha }),
+      10_000
+    )
     expect(read.origin).toBe('history-rewritten')
     expect(subjects(read.since)).toEqual(['kept', 'change 10', 'change 11'])
     expect(inProcess.printed.join('')).toContain('the history was rewritten')
@@ -260,8 +270,9 @@ describe('against the GitHub stand-in', () => {
       commits: fresh.map((c) => ({ id: c.sha, message: c.message, author: { username: 'mona' } }))
     }
     const read = await readCandidates(
-      access(),
-      run({ base: 'f'.repeat(40), headSha: fresh[1]?.sha, payload })
+      session(),
+      run({ base: 'f'.repeat(40), headSha: fresh[1]?.sha, payload }),
+      10_000
     )
     expect(read.origin).toBe('history-rewritten')
     expect(subjects(read.event)).toEqual(['change 10', 'change 11'])
@@ -277,8 +288,9 @@ describe('against the GitHub stand-in', () => {
     ])
     const before = inProcess.github.requests.length
     const read = await readCandidates(
-      access(),
-      run({ eventName: 'schedule', headSha: 'main', now })
+      session(),
+      run({ eventName: 'schedule', headSha: 'main', now }),
+      10_000
     )
     expect(subjects(read.since)).toEqual(['recent 1', 'recent 2'])
     expect(read).toMatchObject({ origin: 'first-window', base: pushed[0]?.sha })
@@ -291,7 +303,7 @@ describe('against the GitHub stand-in', () => {
       before: pushed[0]?.sha,
       commits: pushed.slice(1).map((c) => ({ id: c.sha, message: c.message }))
     }
-    const read = await readCandidates(access(), run({ headSha: pushed[2]?.sha, payload }))
+    const read = await readCandidates(session(), run({ headSha: pushed[2]?.sha, payload }), 10_000)
     expect(subjects(read.since)).toEqual(['change 2', 'change 3'])
     expect(read).toMatchObject({ origin: 'first-push', base: pushed[0]?.sha })
   })
@@ -303,7 +315,7 @@ describe('against the GitHub stand-in', () => {
       commits: pushed.slice(1).map((c) => ({ id: c.sha, message: c.message }))
     }
     const before = inProcess.github.requests.length
-    const read = await readCandidates(access(), run({ headSha: pushed[2]?.sha, payload }))
+    const read = await readCandidates(session(), run({ headSha: pushed[2]?.sha, payload }), 10_000)
     expect(subjects(read.since)).toEqual(['change 2', 'change 3'])
     expect(read.base).toBe(pushed[0]?.sha)
     expect(calls(before)).toEqual([
@@ -317,8 +329,9 @@ describe('against the GitHub stand-in', () => {
     inProcess.github.deny({ method: 'GET', path: /\/compare\//, status: 403, times: 1 })
     const payload = { commits: [{ id: pushed[1]?.sha, message: 'change 2' }] }
     const read = await readCandidates(
-      access(),
-      run({ base: pushed[0]?.sha, headSha: pushed[1]?.sha, payload })
+      session(),
+      run({ base: pushed[0]?.sha, headSha: pushed[1]?.sha, payload }),
+      10_000
     )
     expect(read.since).toEqual([])
     expect(subjects(read.event)).toEqual(['change 2'])
@@ -335,7 +348,7 @@ describe('against the GitHub stand-in', () => {
       status: 502
     })
     await expect(
-      readCandidates(access(), run({ base: pushed[0]?.sha, headSha: pushed[1]?.sha }))
+      readCandidates(session(), run({ base: pushed[0]?.sha, headSha: pushed[1]?.sha }), 10_000)
     ).rejects.toBeInstanceOf(StateUnknownError)
     expect(warnings()).toEqual([])
   })
@@ -349,7 +362,7 @@ describe('against the GitHub stand-in', () => {
       authorIsBot: false
     }))
     const before = inProcess.github.requests.length
-    const pulls = await sourcePullRequests(access(), commits)
+    const pulls = await sourcePullRequests(session(), commits, 10_000)
     expect(pulls.map((p) => p.number)).toEqual(Array.from({ length: 20 }, (_, i) => i + 6))
     expect(pulls[0]).toMatchObject({ title: 'PR 6', author: 'mona', commits: [pushed[5]?.sha] })
     expect(calls(before)).toHaveLength(20)
@@ -363,7 +376,7 @@ describe('against the GitHub stand-in', () => {
       path: new RegExp(`${pushed[1]?.sha}/pulls$`),
       status: 403
     })
-    const pulls = await sourcePullRequests(access(), commits)
+    const pulls = await sourcePullRequests(session(), commits, 10_000)
     expect(pulls.map((p) => p.number)).toEqual([1])
     expect(warnings()).toEqual([
       '::warning::Could not read the pull requests the commits came from (the GitHub API answered 403); the prompt names 1 of 3 lookups. Reading them needs `permissions: pull-requests: read` for the job.'
@@ -404,7 +417,7 @@ describe('against the GitHub stand-in', () => {
     it('a push covering 100 commits from 100 pull requests: 3 calls on the code repository, plus 20 lookups', async () => {
       const first = inProcess.github.pushCommits(repository(), 'main', [{ message: 'base' }])
       const base = first[0]?.sha as string
-      await createDashboard(access(), view(record(base)))
+      await createDashboard(session(), view(record(base)), 10_000)
       const pushed = inProcess.github.pushCommits(
         repository(),
         'main',
@@ -413,15 +426,16 @@ describe('against the GitHub stand-in', () => {
       const head = pushed.at(-1)?.sha as string
       const before = inProcess.github.requests.length
 
-      const found = await findDashboards(access(), key)
+      const found = await findDashboards(session(), key, 10_000)
       if (found.kind !== 'found') throw new Error(found.kind)
       const candidates = await readCandidates(
-        access(),
-        run({ base: found.winner.record.base, headSha: head })
+        session(),
+        run({ base: found.winner.record.base, headSha: head }),
+        10_000
       )
       const told = untold(found.winner.record, candidates)
       const core = inProcess.github.requests.length - before
-      const pulls = await sourcePullRequests(access(), told)
+      const pulls = await sourcePullRequests(session(), told, 10_000)
       const lookups = inProcess.github.requests.length - before - core
       const next = withRun(
         {
@@ -438,7 +452,7 @@ describe('against the GitHub stand-in', () => {
           pulls: pulls.slice(-20).map((p) => p.number)
         }
       )
-      await updateDashboard(access(), found.winner.issue.number, view(next))
+      await updateDashboard(session(), found.winner.issue.number, view(next), 10_000)
       const total = inProcess.github.requests.length - before
 
       expect(told).toHaveLength(100)
@@ -454,18 +468,19 @@ describe('against the GitHub stand-in', () => {
         { message: 'b' }
       ])
       const head = pushed[1]?.sha as string
-      await createDashboard(access(), view(record(head)))
+      await createDashboard(session(), view(record(head)), 10_000)
       const before = inProcess.github.requests.length
 
-      const found = await findDashboards(access(), key)
+      const found = await findDashboards(session(), key, 10_000)
       if (found.kind !== 'found') throw new Error(found.kind)
       // The run's head is the branch name's tip as the runner gives it (GITHUB_SHA).
       const candidates = await readCandidates(
-        access(),
-        run({ eventName: 'schedule', base: found.winner.record.base, headSha: head })
+        session(),
+        run({ eventName: 'schedule', base: found.winner.record.base, headSha: head }),
+        10_000
       )
       expect(untold(found.winner.record, candidates)).toEqual([])
-      await updateDashboard(access(), found.winner.issue.number, view(found.winner.record))
+      await updateDashboard(session(), found.winner.issue.number, view(found.winner.record), 10_000)
       expect(inProcess.github.requests.length - before).toBeLessThanOrEqual(3)
       expect(inProcess.github.requests.slice(before).map((r) => r.method)).toEqual([
         'GET',

@@ -13,6 +13,7 @@ import {
   withWorkflowContext,
   type ChangedFile
 } from '../../src/github/context-block.js'
+import { GitHubSession } from '../../src/github/session.js'
 import {
   readWorkflowRun,
   UNREADABLE_PAYLOAD,
@@ -301,20 +302,17 @@ describe('the context of a pull request, read from GitHub in process', () => {
 
   /** The prompt with its context, as the action would send it, split in lines. */
   async function contextLines(eventPath: string): Promise<string[]> {
-    const prompt = await withWorkflowContext(PROMPT, {
-      run: readWorkflowRun({
-        GITHUB_EVENT_NAME: 'pull_request',
-        GITHUB_EVENT_PATH: eventPath,
-        GITHUB_REPOSITORY: 'acme/app',
-        GITHUB_SHA: '3333333333333333333333333333333333333333',
-        GITHUB_REF: 'refs/pull/7/merge',
-        GITHUB_SERVER_URL: 'https://github.com',
-        GITHUB_RUN_ID: '4242'
-      }),
-      token: TOKEN,
-      userAgent: 'test',
-      budgetMs: 10_000
+    const run = readWorkflowRun({
+      GITHUB_EVENT_NAME: 'pull_request',
+      GITHUB_EVENT_PATH: eventPath,
+      GITHUB_REPOSITORY: 'acme/app',
+      GITHUB_SHA: '3333333333333333333333333333333333333333',
+      GITHUB_REF: 'refs/pull/7/merge',
+      GITHUB_SERVER_URL: 'https://github.com',
+      GITHUB_RUN_ID: '4242'
     })
+    const session = new GitHubSession(TOKEN, run.repository, { userAgent: 'test' })
+    const prompt = await withWorkflowContext(PROMPT, session, run, 10_000)
     return prompt.split('\n')
   }
 

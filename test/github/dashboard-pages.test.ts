@@ -7,14 +7,14 @@ import { repositoryPerTest } from '../support/fixtures.js'
 import { useInProcessGitHub } from '../support/in-process-github.js'
 
 const inProcess = useInProcessGitHub({ maxPerPage: 1 })
-const { access, repository } = repositoryPerTest('many')
+const { session, repository } = repositoryPerTest('many')
 
 it('throws rather than say there is no record', async () => {
   for (let n = 0; n <= MAX_ISSUE_PAGES; n++) {
     inProcess.github.addIssue(repository(), { title: `Other ${n}`, login: 'github-actions[bot]' })
   }
   const key = { projectId: 'p', branch: 'main', key: 'docs.yml', identity: 'github-actions[bot]' }
-  const found = findDashboards(access(), key)
+  const found = findDashboards(session(), key, 10_000)
   await expect(found).rejects.toBeInstanceOf(StateUnknownError)
   await expect(found).rejects.toThrow(`more than ${MAX_ISSUE_PAGES * 100} open issues`)
   expect(inProcess.github.requests).toHaveLength(MAX_ISSUE_PAGES)

@@ -189,7 +189,7 @@ describe('which issue is the dashboard', () => {
 
 describe('against the GitHub stand-in', () => {
   const inProcess = useInProcessGitHub({ captureLog: true })
-  const { access, repository } = repositoryPerTest('dash')
+  const { session, repository } = repositoryPerTest('dash')
   const key = { projectId: 'proj-test', branch: 'main', key: KEY, identity: BOT.login }
   const warnings = (): string[] =>
     inProcess.printed
@@ -198,8 +198,8 @@ describe('against the GitHub stand-in', () => {
       .filter((line) => line.startsWith('::warning::'))
 
   it('opens it, finds it again in one call, updates it, and starts over once a person closes it', async () => {
-    expect(await findDashboards(access(), key)).toEqual({ kind: 'none' })
-    const saved = await createDashboard(access(), VIEW)
+    expect(await findDashboards(session(), key, 10_000)).toEqual({ kind: 'none' })
+    const saved = await createDashboard(session(), VIEW, 10_000)
     if (saved.kind !== 'saved') throw new Error(saved.reason)
     const [stored] = inProcess.github.issues(repository())
     expect(stored).toMatchObject({
@@ -210,7 +210,7 @@ describe('against the GitHub stand-in', () => {
     expect(stored?.title).toBe('Docs agent: main (proj-test)')
 
     const before = inProcess.github.requests.length
-    const found = await findDashboards(access(), key)
+    const found = await findDashboards(session(), key, 10_000)
     expect(found).toEqual({
       kind: 'found',
       winner: { issue: saved.issue, record: RECORD },
@@ -227,15 +227,15 @@ describe('against the GitHub stand-in', () => {
       { ...(RECORD.runs[0] as BranchRun), did: 'followed-up' }
     )
     expect(
-      await updateDashboard(access(), saved.issue.number, { ...VIEW, record: next })
+      await updateDashboard(session(), saved.issue.number, { ...VIEW, record: next }, 10_000)
     ).toMatchObject({ kind: 'saved' })
-    expect(await findDashboards(access(), key)).toMatchObject({
+    expect(await findDashboards(session(), key, 10_000)).toMatchObject({
       kind: 'found',
       winner: { record: next }
     })
 
     inProcess.github.closeIssue(repository(), saved.issue.number, 'mona')
-    expect(await findDashboards(access(), key)).toEqual({ kind: 'none' })
+    expect(await findDashboards(session(), key, 10_000)).toEqual({ kind: 'none' })
     expect(warnings()).toEqual([])
   })
 
@@ -243,9 +243,9 @@ describe('against the GitHub stand-in', () => {
     for (let n = 0; n < 250; n++) {
       inProcess.github.addIssue(repository(), { title: `Other ${n}`, login: BOT.login })
     }
-    await createDashboard(access(), VIEW)
+    await createDashboard(session(), VIEW, 10_000)
     const before = inProcess.github.requests.length
-    expect(await findDashboards(access(), key)).toMatchObject({ kind: 'found' })
+    expect(await findDashboards(session(), key, 10_000)).toMatchObject({ kind: 'found' })
     expect(inProcess.github.requests.length - before).toBe(3)
   })
 
@@ -257,7 +257,7 @@ describe('against the GitHub stand-in', () => {
       login: 'mallory'
     })
     inProcess.github.setPullState(repository(), 50, { state: 'open', merged: false })
-    expect(await findDashboards(access(), key)).toEqual({ kind: 'none' })
+    expect(await findDashboards(session(), key, 10_000)).toEqual({ kind: 'none' })
   })
 
   it.each([
@@ -265,7 +265,7 @@ describe('against the GitHub stand-in', () => {
     ['issues are turned off (410)', 410]
   ] as const)('is denied with one warning naming issues: write when %s', async (_, status) => {
     inProcess.github.deny({ method: 'GET', path: /\/issues$/, status, times: 1 })
-    expect(await findDashboards(access(), key)).toEqual({
+    expect(await findDashboards(session(), key, 10_000)).toEqual({
       kind: 'denied',
       reason: `the GitHub API answered ${status}`
     })
@@ -278,13 +278,13 @@ describe('against the GitHub stand-in', () => {
     [
       'opening is refused (403)',
       'POST',
-      () => createDashboard(access(), VIEW),
+      () => createDashboard(session(), VIEW, 10_000),
       'open the dashboard issue in'
     ],
     [
       'updating is refused (403)',
       'PATCH',
-      () => updateDashboard(access(), 1, VIEW),
+      () => updateDashboard(session(), 1, VIEW, 10_000),
       'update the dashboard issue #1 in'
     ]
   ] as const)(
@@ -300,9 +300,9 @@ describe('against the GitHub stand-in', () => {
 
   it('writes the record anew when its issue was deleted meanwhile (404)', async () => {
     const before = inProcess.github.issues(repository()).length
-    expect(await updateDashboard(access(), 77, VIEW)).toMatchObject({ kind: 'saved' })
+    expect(await updateDashboard(session(), 77, VIEW, 10_000)).toMatchObject({ kind: 'saved' })
     expect(inProcess.github.issues(repository())).toHaveLength(before + 1)
-    expect(await findDashboards(access(), key)).toMatchObject({ kind: 'found' })
+    expect(await findDashboards(session(), key, 10_000)).toMatchObject({ kind: 'found' })
   })
 
   it('throws, naming no permission, when GitHub fails with a 5xx: unknown is not none', async () => {
@@ -311,26 +311,29 @@ describe('against the GitHub stand-in', () => {
       path: new RegExp(`${repository()}/issues$`),
       status: 502
     })
-    await expect(findDashboards(access(), key)).rejects.toBeInstanceOf(StateUnknownError)
+    await expect(findDashboards(session(), key, 10_000)).rejects.toBeInstanceOf(StateUnknownError)
     expect(warnings()).toEqual([])
   })
 
   it('retires an older record: closed, its marker gone, the winner named', async () => {
-    const old = await createDashboard(access(), VIEW)
-    const won = await createDashboard(access(), VIEW)
+    const old = await createDashboard(session(), VIEW, 10_000)
+    const won = await createDashboard(session(), VIEW, 10_000)
     if (old.kind !== 'saved' || won.kind !== 'saved') throw new Error('not saved')
-    const found = await findDashboards(access(), key)
+    const found = await findDashboards(session(), key, 10_000)
     if (found.kind !== 'found') throw new Error(found.kind)
     expect(found.winner.issue.number).toBe(won.issue.number)
     const [loser] = found.others
     if (!loser) throw new Error('no older record')
     expect(loser.issue.number).toBe(old.issue.number)
-    await retireDashboard(access(), loser, won.issue)
+    await retireDashboard(session(), loser, won.issue, 10_000)
     const stored = inProcess.github.issues(repository()).find((i) => i.number === old.issue.number)
     expect(stored?.state).toBe('closed')
     expect(stored?.body).toContain(`replaced by #${won.issue.number}`)
     expect(parseBranchRecord(stored?.body)).toBeUndefined()
-    expect(await findDashboards(access(), key)).toMatchObject({ kind: 'found', others: [] })
+    expect(await findDashboards(session(), key, 10_000)).toMatchObject({
+      kind: 'found',
+      others: []
+    })
   })
 })
 

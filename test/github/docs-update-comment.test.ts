@@ -2,6 +2,7 @@
 // (pure), posting it to the GitHub stand-in, and a denial.
 
 import type { CoveredCommit } from '../../src/github/branch-commits.js'
+import { GitHubSession } from '../../src/github/session.js'
 import {
   docsUpdateCommentBody,
   postDocsUpdateComment,
@@ -69,11 +70,11 @@ describe('the docs update comment', () => {
 
 describe('posting it', () => {
   const inProcess = useInProcessGitHub({ captureLog: true })
-  const access = { token: GITHUB_TOKEN, userAgent: 'test', budgetMs: 10_000 }
+  const session = new GitHubSession(GITHUB_TOKEN, '', { userAgent: 'test' })
 
   it('adds one comment to the docs pull request', async () => {
     expect(
-      await postDocsUpdateComment(access, 'https://github.com/acme/docs/pull/100', UPDATE)
+      await postDocsUpdateComment(session, 'https://github.com/acme/docs/pull/100', UPDATE, 10_000)
     ).toBe(true)
     const comments = inProcess.github.comments('acme/docs', 100)
     expect(comments).toHaveLength(1)
@@ -83,7 +84,12 @@ describe('posting it', () => {
   it('calls nothing for a docs pull request on another GitHub host', async () => {
     const before = inProcess.github.requests.length
     expect(
-      await postDocsUpdateComment(access, 'https://ghe.example.com/acme/docs/pull/1', UPDATE)
+      await postDocsUpdateComment(
+        session,
+        'https://ghe.example.com/acme/docs/pull/1',
+        UPDATE,
+        10_000
+      )
     ).toBe(false)
     expect(inProcess.github.requests.length).toBe(before)
   })
@@ -96,7 +102,7 @@ describe('posting it', () => {
       times: 1
     })
     expect(
-      await postDocsUpdateComment(access, 'https://github.com/acme/docs/pull/101', UPDATE)
+      await postDocsUpdateComment(session, 'https://github.com/acme/docs/pull/101', UPDATE, 10_000)
     ).toBe(false)
     const warnings = inProcess.printed
       .join('')

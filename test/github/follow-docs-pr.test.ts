@@ -2,7 +2,8 @@
 // labels are requested once, and a later run that is told the docs pull request was
 // already handed off (the pull request's record) only reads it.
 
-import { readWorkflowRun } from '../../src/github/workflow-run.js'
+import { GitHubSession } from '../../src/github/session.js'
+import { readWorkflowRun, type WorkflowRun } from '../../src/github/workflow-run.js'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -14,19 +15,19 @@ const TOKEN = 'ghs_test_token'
 
 const inProcess = useInProcessGitHub({ token: TOKEN, captureLog: true })
 
-function options(
-  alreadyHandedOff: boolean,
-  link = 'https://github.com/acme/docs/pull/5'
-): FollowOptions {
+type Follow = FollowOptions & { run: WorkflowRun }
+
+/** The docs-token's session (its repository is the docs pull request's own). */
+const follow = ({ run, ...options }: Follow) =>
+  followDocsPullRequest(new GitHubSession(TOKEN, '', { userAgent: 'test' }), run, options, 10_000)
+
+function options(alreadyHandedOff: boolean, link = 'https://github.com/acme/docs/pull/5'): Follow {
   return {
     link,
     run: readWorkflowRun({
       GITHUB_REPOSITORY: 'acme/app',
       GITHUB_SERVER_URL: 'https://github.com'
     }),
-    token: TOKEN,
-    userAgent: 'test',
-    budgetMs: 10_000,
     reviewers: [{ kind: 'user', login: 'carol' }],
     labels: ['documentation'],
     alreadyHandedOff
@@ -40,8 +41,8 @@ describe('followDocsPullRequest', () => {
   it('hands off once: a later run told it was done only reads the pull request', async () => {
     seedPull(inProcess.github.state, 'acme/docs', 5, { title: 'Docs', additions: 4, deletions: 1 })
 
-    const first = await followDocsPullRequest(options(false))
-    const second = await followDocsPullRequest(options(true))
+    const first = await follow(options(false))
+    const second = await follow(options(true))
 
     expect(first).toMatchObject({ handedOff: true, pr: { title: 'Docs', additions: 4 } })
     expect(second).toMatchObject({ handedOff: false, pr: { title: 'Docs' } })
@@ -60,9 +61,7 @@ describe('followDocsPullRequest', () => {
     seedPull(inProcess.github.state, 'acme/docs', 6)
     inProcess.github.deny({ method: 'POST', path: /requested_reviewers$/, status: 403, times: 1 })
 
-    const result = await followDocsPullRequest(
-      options(false, 'https://github.com/acme/docs/pull/6')
-    )
+    const result = await follow(options(false, 'https://github.com/acme/docs/pull/6'))
 
     expect(result.handedOff).toBe(false)
     expect(pullRequestWorld(inProcess.github.state).pulls.get('acme/docs#6')?.labels).toEqual([
@@ -74,9 +73,7 @@ describe('followDocsPullRequest', () => {
     seedPull(inProcess.github.state, 'acme/docs', 8, { state: 'closed', merged: true })
     inProcess.github.requests.length = 0
 
-    const result = await followDocsPullRequest(
-      options(false, 'https://github.com/acme/docs/pull/8')
-    )
+    const result = await follow(options(false, 'https://github.com/acme/docs/pull/8'))
 
     expect(result).toMatchObject({ handedOff: false, pr: { merged: true } })
     expect(writes()).toEqual([])
@@ -85,9 +82,7 @@ describe('followDocsPullRequest', () => {
   it('does not read a docs pull request on another GitHub host', async () => {
     inProcess.github.requests.length = 0
 
-    const result = await followDocsPullRequest(
-      options(false, 'https://ghe.example.com/acme/docs/pull/5')
-    )
+    const result = await follow(options(false, 'https://ghe.example.com/acme/docs/pull/5'))
 
     expect(result).toEqual({ handedOff: false })
     expect(inProcess.github.requests).toEqual([])
@@ -101,7 +96,7 @@ describe('handing the docs pull request to its reviewers', () => {
     event: string,
     payload: unknown,
     asked: Pick<FollowOptions, 'reviewers' | 'labels'>
-  ): FollowOptions {
+  ): Follow {
     const path = join(mkdtempSync(join(tmpdir(), 'follow-')), 'event.json')
     writeFileSync(path, JSON.stringify(payload))
     return {
@@ -129,7 +124,7 @@ describe('handing the docs pull request to its reviewers', () => {
   it('takes the pusher as author on a push', async () => {
     seedPull(inProcess.github.state, 'acme/docs', 20)
 
-    await followDocsPullRequest(
+    await follow(
       handOff(
         20,
         'push',
@@ -154,7 +149,7 @@ describe('handing the docs pull request to its reviewers', () => {
     })
     inProcess.github.requests.length = 0
 
-    await followDocsPullRequest(
+    await follow(
       handOff(21, 'pull_request', codePull({ login: 'dependabot[bot]', type: 'Bot' }), {
         reviewers: [
           { kind: 'author' },
@@ -186,7 +181,7 @@ describe('handing the docs pull request to its reviewers', () => {
     )
     inProcess.github.requests.length = 0
     try {
-      const result = await followDocsPullRequest(
+      const result = await follow(
         handOff(22, 'pull_request', codePull({ login: 'ada', type: 'User' }), {
           reviewers: ['ada', 'mallory', 'carol'].map((login) => ({ kind: 'user', login }) as const),
           labels: []
@@ -211,7 +206,7 @@ describe('handing the docs pull request to its reviewers', () => {
     seedPull(inProcess.github.state, 'acme/docs', 23)
     pullRequestWorld(inProcess.github.state).labels.set('acme/docs', new Set(['documentation']))
     try {
-      await followDocsPullRequest(
+      await follow(
         handOff(23, 'pull_request', codePull({ login: 'ada', type: 'User' }), {
           reviewers: [],
           labels: ['documentation', 'no-such-label']

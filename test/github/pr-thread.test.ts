@@ -9,6 +9,7 @@ import { formatRecord, legacyMarker } from '../../src/github/pr-record.js'
 import { renderComment } from '../../src/action/publish/comment-body.js'
 import { pullRequestNumber, readWorkflowRun } from '../../src/github/workflow-run.js'
 import { PullRequestThread } from '../../src/github/pr-thread.js'
+import { GitHubSession } from '../../src/github/session.js'
 import { errorLines, runAction, type RunOptions } from '../support/run-action.js'
 import { startStandIn } from '../support/stand-in.js'
 import {
@@ -216,12 +217,12 @@ describe('the bundled action with pr-comment', () => {
       expect(comments()[3]?.body).toContain('| Status | ✅ completed |')
       expect(comments()[3]?.body).toContain('acme/docs#100')
       expect(comments()[3]?.body).toContain(`<code>${standIn.jobIds()[0]}</code>`)
-      // Whose token it is; the stand-in pages by two: the old comment is on page 2, found
-      // through the Link header.
+      // The stand-in pages by two: the old comment is on page 2, found through the Link
+      // header; only then is it asked whose token it is (whose comment to believe).
       expect(calls()).toEqual([
+        'GET /repos/acme/app/issues/7/comments',
+        'GET /repos/acme/app/issues/7/comments',
         'POST /graphql',
-        'GET /repos/acme/app/issues/7/comments',
-        'GET /repos/acme/app/issues/7/comments',
         `PATCH /repos/acme/app/issues/comments/${ours.id}`,
         `PATCH /repos/acme/app/issues/comments/${ours.id}`
       ])
@@ -323,9 +324,9 @@ describe('the thread against the GitHub stand-in', () => {
   })
 
   const open = (event = 'pull_request', payload = 'pull_request.json', maxPages?: number) =>
-    PullRequestThread.open({
-      ...(maxPages ? { maxPages } : {}),
-      run: readWorkflowRun({
+    PullRequestThread.open(
+      new GitHubSession(TOKEN, 'acme/app', { userAgent: 'test' }),
+      readWorkflowRun({
         GITHUB_EVENT_NAME: event,
         GITHUB_EVENT_PATH: join(FIXTURES, payload),
         GITHUB_REPOSITORY: 'acme/app',
@@ -334,11 +335,10 @@ describe('the thread against the GitHub stand-in', () => {
         GITHUB_JOB: STEP.job,
         GITHUB_ACTION: STEP.action
       }),
-      token: TOKEN,
-      userAgent: 'test',
-      projectId: 'proj-test',
-      budgetMs: 10_000
-    })
+      'proj-test',
+      10_000,
+      maxPages
+    )
   const record = {
     projectId: 'proj-test',
     jobId: 'job_1',

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net'
 import { jest } from '@jest/globals'
 import { StateUnknownError } from '../../src/common/run-errors.js'
 import { gitHubFailure, openGitHub, permissionHint } from '../../src/github/client.js'
+import { GitHubSession } from '../../src/github/session.js'
 import { PullRequestThread } from '../../src/github/pr-thread.js'
 import { pullRequestRun } from '../support/fixtures.js'
 
@@ -68,13 +69,11 @@ describe.each(LIMITS)('a 403 for $limit', ({ headers }) => {
   })
 
   it("on the pull request's comments fails with StateUnknownError, not a warning blaming pull-requests: read", async () => {
-    const failure = await PullRequestThread.open({
-      run: pullRequestRun(),
-      token: 'ghs_token',
-      userAgent: 'test',
-      projectId: 'proj-test',
-      budgetMs: 5000
-    }).catch((error: unknown) => error)
+    const run = pullRequestRun()
+    const session = new GitHubSession('ghs_token', run.repository, { userAgent: 'test' })
+    const failure = await PullRequestThread.open(session, run, 'proj-test', 5000).catch(
+      (error: unknown) => error
+    )
 
     expect(failure).toBeInstanceOf(StateUnknownError)
     expect((failure as Error).message).toMatch(

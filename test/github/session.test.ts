@@ -1,23 +1,24 @@
 // One token's GitHub on one repository: a client per budget, and a best-effort call that
 // turns a failure into one warning, naming the permission only when GitHub said no.
 
-import { GitHubSession } from '../../src/github/client.js'
+import type { GitHubClient } from '../../src/github/client.js'
+import { GitHubSession } from '../../src/github/session.js'
 import { useInProcessGitHub } from '../support/in-process-github.js'
 
 const inProcess = useInProcessGitHub({})
 
 function session(warnings: string[]): GitHubSession {
-  const access = { token: 'ghs_test_token', userAgent: 'test', repository: 'acme/app' }
-  return new GitHubSession(access, (line) => warnings.push(line))
+  const warn = (line: string) => warnings.push(line)
+  return new GitHubSession('ghs_test_token', 'acme/app', { userAgent: 'test', warn })
 }
 
-const listComments = (issue: number) => (octokit: Awaited<ReturnType<GitHubSession['open']>>) =>
+const listComments = (issue: number) => (octokit: GitHubClient) =>
   octokit.rest.issues
     .listComments({ owner: 'acme', repo: 'app', issue_number: issue })
     .then(({ data }) => data.length)
 
 it('knows the repository it works on', () => {
-  expect(session([])).toMatchObject({ owner: 'acme', repo: 'app' })
+  expect(session([]).repo).toEqual({ owner: 'acme', repo: 'app' })
 })
 
 it('gives what the call gives, and warns of nothing', async () => {

@@ -3,7 +3,7 @@
 // workflow's bot, anything else GitHub could not say fails with StateUnknownError.
 
 import { StateUnknownError } from '../../src/common/run-errors.js'
-import { tokenIdentity } from '../../src/github/token-identity.js'
+import { GitHubSession } from '../../src/github/session.js'
 import { GITHUB_TOKEN } from '../support/fixtures.js'
 import { useInProcessGitHub } from '../support/in-process-github.js'
 
@@ -24,12 +24,16 @@ const inProcess = useInProcessGitHub({
   captureLog: true
 })
 
-const identity = (token: string): Promise<string> =>
-  tokenIdentity({ token, userAgent: 'test', budgetMs: 10_000 })
+// One session per token, as a run opens it.
+const sessions = new Map<string, GitHubSession>()
+const identity = (token: string): Promise<string> => {
+  if (!sessions.has(token)) sessions.set(token, new GitHubSession(token, '', { userAgent: 'test' }))
+  return (sessions.get(token) as GitHubSession).identity(10_000)
+}
 const queries = (): number => inProcess.github.requests.filter((r) => r.path === '/graphql').length
 const log = (): string => inProcess.printed.join('')
 
-describe('tokenIdentity', () => {
+describe("a session's identity", () => {
   it("is a GitHub App's bot for its token, asked once however often it is needed, and says so", async () => {
     const before = queries()
 

@@ -4,7 +4,7 @@
 
 import { join } from 'node:path'
 import type { AgentJob } from '../../src/agent/job.ts'
-import type { RepositoryAccess } from '../../src/github/client.ts'
+import { GitHubSession } from '../../src/github/session.ts'
 import type { WorkflowRun } from '../../src/github/workflow-run.ts'
 import {
   startGitHubStandIn,
@@ -200,11 +200,11 @@ export const sentPrompts = (standIn: StandIn): string[] =>
 
 /**
  * A repository of its own for each test (`acme/<prefix><n>`) on the GitHub stand-in, and
- * the access the branch modules take to it. Call at the top of a file or describe block.
+ * the session the branch modules take to it. Call at the top of a file or describe block.
  */
 export function repositoryPerTest(prefix: string): {
   repository: () => string
-  access: () => RepositoryAccess
+  session: () => GitHubSession
 } {
   let count = 0
   let repository = ''
@@ -213,6 +213,6 @@ export function repositoryPerTest(prefix: string): {
   })
   return {
     repository: () => repository,
-    access: () => ({ token: GITHUB_TOKEN, userAgent: 'test', repository, budgetMs: 10_000 })
+    session: () => new GitHubSession(GITHUB_TOKEN, repository, { userAgent: 'test' })
   }
 }

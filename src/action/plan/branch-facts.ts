@@ -8,10 +8,8 @@ import { MAX_ENDED, type BranchRecord } from '../../github/branch-record.js'
 import { findDashboards, retireDashboard, updateDashboard } from '../../github/dashboard.js'
 import { untold } from '../../github/ledger.js'
 import { readDocsPullRequestState } from '../../github/pr-thread.js'
-import { tokenIdentity } from '../../github/token-identity.js'
 import { record as objectOf, text } from '../../github/workflow-run.js'
-import { BUDGETS, type RunContext } from '../shell/context.js'
-import { USER_AGENT } from '../shell/version.js'
+import { BUDGETS, docsSession, type RunContext } from '../shell/context.js'
 import { hasEnded, recordedStatus, type BranchFacts, type RecordedJob } from './plan.js'
 
 /**
@@ -29,31 +27,23 @@ export async function branchFacts(
   if (run.eventName === 'push' && payload?.deleted === true) return 'deleted'
   const branch = /^refs\/heads\/(.+)$/.exec(text(payload?.ref) ?? run.ref)?.[1]
   if (branch === undefined) return 'tag'
-  const token = settings.githubToken
-  if (!token || !run.repository) return undefined
+  const session = ctx.github
+  if (!session?.repository) return undefined
   const budgetMs = ctx.left(BUDGETS.branchReads)
-  const access = {
-    token,
-    userAgent: USER_AGENT,
-    repository: run.repository,
-    signal: ctx.signal,
-    budgetMs
-  }
   const key = settings.recordKey ?? (run.workflowFile || run.workflow || 'workflow')
-  const identity = await tokenIdentity(access)
-  const found = await findDashboards(access, {
-    projectId: settings.projectId,
-    branch,
-    key,
-    identity
-  })
+  // The dashboards are looked up by their author: the account the token writes as.
+  const identity = await session.identity(budgetMs)
+  const { projectId } = settings
+  const found = await findDashboards(session, { projectId, branch, key, identity }, budgetMs)
   const winner = found.kind === 'found' ? found.winner : undefined
   let record = winner?.record
   let recorded = record ? await lookUp(record.jobId) : undefined
   let base = record?.base
   let others: BranchFacts['others'] = []
   for (const other of found.kind === 'found' ? found.others : []) {
-    if (base && other.record.base) base = await olderBase(access, base, other.record.base)
+    if (base && other.record.base) {
+      base = await olderBase(session, base, other.record.base, budgetMs)
+    }
     const job = await lookUp(other.record.jobId)
     const link = job.kind === 'found' ? job.job.prLink : null
     others.push({ ...other, ...(link ? { docsPullRequest: link } : {}) })
@@ -69,10 +59,12 @@ export async function branchFacts(
       ended: [...record.ended, ...lost].slice(-MAX_ENDED)
     }
     const view = { record: absorbed, repository: run.repository, serverUrl: run.serverUrl }
-    const saved = await updateDashboard(access, winner.issue.number, view)
+    const saved = await updateDashboard(session, winner.issue.number, view, budgetMs)
     if (saved.kind === 'saved') {
-      const retire = settings.docsToken ? { docsToken: settings.docsToken } : {}
-      for (const other of others) await retireDashboard(access, other, winner.issue, retire)
+      for (const other of others) {
+        const docs = docsSession(ctx, other.docsPullRequest, 'write')
+        await retireDashboard(session, other, winner.issue, budgetMs, docs)
+      }
       record = absorbed
       others = []
     }
@@ -82,16 +74,20 @@ export async function branchFacts(
   const told = record?.seen === run.sha && alive && others.length === 0
   const candidates: ReadCandidates = told
     ? { since: [], event: [], unread: 0, origin: 'since-record' }
-    : await readCandidates(access, {
-        repository: run.repository,
-        serverUrl: run.serverUrl,
-        branch,
-        ...(base ? { base } : {}),
-        headSha: run.sha,
-        eventName: run.eventName,
-        payload: run.payload,
-        now: new Date(ctx.clock.now())
-      })
+    : await readCandidates(
+        session,
+        {
+          repository: run.repository,
+          serverUrl: run.serverUrl,
+          branch,
+          ...(base ? { base } : {}),
+          headSha: run.sha,
+          eventName: run.eventName,
+          payload: run.payload,
+          now: new Date(ctx.clock.now())
+        },
+        budgetMs
+      )
   const fresh = untold(record, candidates)
   const freshIfEnded = record ? untold(record, candidates, new Set([record.jobId])) : fresh
   // Whether the job's docs pull request was merged or closed decides which job, and
@@ -103,10 +99,8 @@ export async function branchFacts(
           ? null
           : recorded.job.prLink
         : (record?.docs ?? record?.handedOff ?? null)
-    const docsToken = settings.docsToken ?? token
-    const state = link
-      ? await readDocsPullRequestState({ ...access, token: docsToken }, run, link)
-      : undefined
+    const docs = docsSession(ctx, link, 'read')
+    const state = link ? await readDocsPullRequestState(docs, link, budgetMs) : undefined
     if (state && (recorded?.kind === 'found' || recorded?.kind === 'gone')) {
       recorded = { ...recorded, docsPullRequest: state }
     }
@@ -115,7 +109,7 @@ export async function branchFacts(
   // while the run waits for it, gives its commits back.
   const mayEnd = !record || recordedStatus(recorded) !== 'completed'
   const weighed = mayEnd && fresh.length + freshIfEnded.length > 0 ? freshIfEnded : fresh
-  const pulls = weighed.length > 0 ? await sourcePullRequests(access, weighed) : []
+  const pulls = weighed.length > 0 ? await sourcePullRequests(session, weighed, budgetMs) : []
   return {
     branch,
     key,

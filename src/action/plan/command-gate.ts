@@ -5,20 +5,15 @@
 import * as core from '@actions/core'
 import { messageOf } from '../../common/run-errors.js'
 import { safeLine } from '../../common/safe-text.js'
-import {
-  boundedSignal,
-  describeGitHubError,
-  openGitHub,
-  permissionHint
-} from '../../github/client.js'
+import { describeGitHubError, permissionHint } from '../../github/client.js'
 import { commandPrompt } from '../../github/command-prompt.js'
 import type { Command } from '../../github/command.js'
 import { checkCommander } from '../../github/commander.js'
 import { findBackLinkedJobs } from '../../github/docs-back-link.js'
-import { BUDGETS } from '../shell/context.js'
+import { lacking } from '../../github/session.js'
+import { BUDGETS, gitHubSession } from '../shell/context.js'
 import type { RunEvent } from '../shell/event.js'
 import type { Settings } from '../shell/inputs.js'
-import { USER_AGENT } from '../shell/version.js'
 import type { CommandVerdict } from './plan.js'
 
 export interface CheckedCommand {
@@ -53,14 +48,13 @@ async function check(settings: Settings, event: RunEvent): Promise<CheckedComman
   const { command } = found
   const who = safeLine(command.author.login, 100)
   core.info(`Command from ${who} on pull request #${command.pullNumber} (${command.kind}).`)
-  const token = settings.githubToken
-  if (!token || !run.repository) {
-    const reason = `The command from ${who} is refused: ${token ? 'GITHUB_REPOSITORY is not set' : 'github-token is empty'}, so the commenter's permission cannot be read. Nothing was sent.`
+  const session = gitHubSession(settings, event)
+  if (!session?.repository) {
+    const reason = `The command from ${who} is refused: ${lacking(session)}, so the commenter's permission cannot be read. Nothing was sent.`
     core.warning(reason)
     return { verdict: { kind: 'unchecked', reason }, command }
   }
-  const budgetMs = Math.min(BUDGETS.commandCheck, settings.timeoutMs)
-  const octokit = await openGitHub(token, USER_AGENT, boundedSignal(undefined, budgetMs))
+  const octokit = await session.client(Math.min(BUDGETS.commandCheck, settings.timeoutMs))
   const verdict = await checkCommander(
     octokit,
     run.repository,

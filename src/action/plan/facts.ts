@@ -8,8 +8,8 @@ import type { AgentJob } from '../../agent/job.js'
 import { parsePullRequestLink } from '../../common/pull-request-link.js'
 import { safeLine } from '../../common/safe-text.js'
 import { PullRequestThread, readDocsPullRequestState } from '../../github/pr-thread.js'
-import { BUDGETS, type RunContext } from '../shell/context.js'
-import { USER_AGENT } from '../shell/version.js'
+import { sameRepository } from '../../github/workflow-run.js'
+import { BUDGETS, docsSession, type RunContext } from '../shell/context.js'
 import { branchFacts } from './branch-facts.js'
 import type { CheckedCommand } from './command-gate.js'
 import { followEarlierJob, type Facts, type RecordedJob } from './plan.js'
@@ -38,14 +38,12 @@ export async function gatherFacts(ctx: RunContext, command?: CheckedCommand): Pr
   // A dry run without api-key reads nothing from the service.
   const calls = settings.dryRun && settings.apiKey === '' ? undefined : ctx.calls
   const thread = settings.prComment
-    ? await PullRequestThread.open({
-        run: event.run,
-        ...(settings.githubToken ? { token: settings.githubToken } : {}),
-        userAgent: USER_AGENT,
-        projectId: settings.projectId,
-        signal: ctx.signal,
-        budgetMs: ctx.left(BUDGETS.pullRequestThread)
-      })
+    ? await PullRequestThread.open(
+        ctx.github,
+        event.run,
+        settings.projectId,
+        ctx.left(BUDGETS.pullRequestThread)
+      )
     : undefined
   const gathered = (more: Partial<Facts>): Gathered => ({
     facts: { ...facts, ...more },
@@ -66,9 +64,7 @@ export async function gatherFacts(ctx: RunContext, command?: CheckedCommand): Pr
     core.info(
       `Pull request #${thread.number} has job ${safeLine(record.jobId)} (project ${safeLine(settings.projectId)}); looking it up.`
     )
-    const recorded = await lookUp(calls, record.jobId, (link) =>
-      thread.docsPullRequestState(link, ctx.left(BUDGETS.docsPullRequestState))
-    )
+    const recorded = await lookUp(calls, record.jobId, (link) => docsStateOf(ctx, link))
     return gathered({ pullRequest: { record, recorded } })
   }
   if (!command && settings.reuseJob) {
@@ -84,15 +80,12 @@ export async function gatherFacts(ctx: RunContext, command?: CheckedCommand): Pr
 }
 
 /** Whether a docs pull request was merged or closed, through the docs token. */
-export async function docsStateOf(
+export function docsStateOf(
   ctx: RunContext,
   link: string
 ): Promise<'open' | 'merged' | 'closed' | undefined> {
-  const token = ctx.settings.docsToken ?? ctx.settings.githubToken
-  if (!token) return undefined
-  const budgetMs = ctx.left(BUDGETS.docsPullRequestState)
-  const access = { token, userAgent: USER_AGENT, signal: ctx.signal, budgetMs }
-  return readDocsPullRequestState(access, ctx.event.run, link)
+  const session = docsSession(ctx, link, 'read')
+  return readDocsPullRequestState(session, link, ctx.left(BUDGETS.docsPullRequestState))
 }
 
 /** A job as the service sees it: found, or gone (404). Other errors throw. */
@@ -142,11 +135,6 @@ async function jobThatOpened(
     )
   }
   return undefined
-}
-
-/** owner/name compared as GitHub does: in any case. */
-export function sameRepository(a: string, b: string): boolean {
-  return a.toLowerCase() === b.toLowerCase()
 }
 
 /** A re-run of a push or scheduled run: the job its earlier attempt's check run names. */

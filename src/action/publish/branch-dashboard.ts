@@ -13,24 +13,15 @@ import {
 } from '../../github/branch-commits.js'
 import { coverageRun, pullsOf } from '../../github/source-pulls.js'
 import { reviewersToRequest } from '../../github/branch-reviewers.js'
-import {
-  boundedSignal,
-  describeGitHubError,
-  openGitHub,
-  permissionHint
-} from '../../github/client.js'
 import { requestReviews } from '../../github/docs-review.js'
 import { postDocsUpdateComment } from '../../github/docs-update-comment.js'
 import { MAX_REVIEWERS, withRun, type BranchRecord } from '../../github/branch-record.js'
-import type { RepositoryAccess } from '../../github/client.js'
 import { createDashboard, updateDashboard, type DashboardView } from '../../github/dashboard.js'
 import { afterTelling, type Telling } from '../../github/ledger.js'
+import type { GitHubSession } from '../../github/session.js'
 import type { WorkflowRun } from '../../github/workflow-run.js'
 import { tellingFor, type BranchFacts, type Plan, type RunIdentity } from '../plan/plan.js'
 import { runAction } from '../plan/words.js'
-import { USER_AGENT } from '../shell/version.js'
-
-type DocsAccess = { token: string; userAgent: string; signal?: AbortSignal; budgetMs: number }
 
 export interface BranchRunFacts {
   facts: BranchFacts
@@ -130,7 +121,7 @@ export class BranchDashboard {
   private executed: { plan: Plan; telling: Telling } | undefined
 
   constructor(
-    private readonly access: Omit<RepositoryAccess, 'budgetMs'>,
+    private readonly session: GitHubSession,
     private readonly run: BranchRunFacts
   ) {
     this.issue = run.facts.issue
@@ -178,12 +169,11 @@ export class BranchDashboard {
       repository: this.run.run.repository,
       serverUrl: this.run.run.serverUrl
     }
-    const access = { ...this.access, budgetMs }
     if (this.issue === undefined) {
-      const saved = await createDashboard(access, full)
+      const saved = await createDashboard(this.session, full, budgetMs)
       if (saved.kind === 'saved') this.issue = saved.issue.number
     } else {
-      await updateDashboard(access, this.issue, full)
+      await updateDashboard(this.session, this.issue, full, budgetMs)
     }
   }
 
@@ -203,10 +193,11 @@ export class BranchDashboard {
    * pull request. Best effort: a refusal is one warning.
    */
   async askAuthors(
-    access: DocsAccess,
+    docs: GitHubSession,
     prLink: string,
     docsAuthor: string | undefined,
-    jobId: string
+    jobId: string,
+    budgetMs: number
   ): Promise<void> {
     const ref = parsePullRequestLink(prLink)
     const { facts } = this.run
@@ -221,42 +212,45 @@ export class BranchDashboard {
       ...(docsAuthor ? { docsAuthor } : {})
     })
     if (logins.length === 0) return
-    try {
-      const signal = boundedSignal(access.signal, access.budgetMs)
-      const octokit = await openGitHub(access.token, USER_AGENT, signal)
-      const { done, refused } = await requestReviews(octokit, ref, { users: logins, teams: [] })
-      if (done.length > 0)
-        core.info(
-          `Requested review of the docs pull request from ${safeLine(done.join(', '))}, who wrote the changes it covers.`
-        )
-      for (const r of refused)
-        core.info(
-          `docs-pr-reviewers: GitHub refused ${safeLine(r.name)} (${safeLine(r.reason, 200)}).`
-        )
-    } catch (error) {
-      core.warning(
-        `Could not request reviews on the docs pull request (${describeGitHubError(error)}).${permissionHint(error, 'The docs token needs `pull-requests: write` there.')}`
+    const asked = await docs.bestEffort(
+      budgetMs,
+      (octokit) => requestReviews(octokit, ref, { users: logins, teams: [] }),
+      'Could not request reviews on the docs pull request',
+      'The docs token needs `pull-requests: write` there.'
+    )
+    if (!asked) return
+    if (asked.done.length > 0)
+      core.info(
+        `Requested review of the docs pull request from ${safeLine(asked.done.join(', '))}, who wrote the changes it covers.`
       )
-      return
-    }
+    for (const r of asked.refused)
+      core.info(
+        `docs-pr-reviewers: GitHub refused ${safeLine(r.name)} (${safeLine(r.reason, 200)}).`
+      )
     // Asked once, whatever GitHub answered for each.
     this.handOff = { ...this.handOff, reviewers: [...same, ...logins].slice(-MAX_REVIEWERS) }
   }
 
   /** On a follow-up: a short comment on the docs pull request naming what this update covers. */
-  async noteUpdate(access: DocsAccess, prLink: string, runUrl: string | undefined): Promise<void> {
+  async noteUpdate(
+    docs: GitHubSession,
+    prLink: string,
+    runUrl: string | undefined,
+    budgetMs: number
+  ): Promise<void> {
     const { facts, run } = this.run
     const executed = this.executed
     if (!executed || executed.telling.told.length === 0 || executed.plan.action !== 'follow-up') {
       return
     }
-    await postDocsUpdateComment(access, prLink, {
+    const update = {
       branch: facts.branch,
       repository: run.repository,
       serverUrl: run.serverUrl,
       coverage: coverageOf(facts, executed.telling, run),
       pulls: pullsOf(facts.pulls, executed.telling.told),
       ...(runUrl ? { runUrl } : {})
-    })
+    }
+    await postDocsUpdateComment(docs, prLink, update, budgetMs)
   }
 }

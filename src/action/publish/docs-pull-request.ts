@@ -10,11 +10,9 @@ import { safeLine } from '../../common/safe-text.js'
 import { writeBackLink } from '../../github/docs-back-link.js'
 import type { DocsPullRequest } from '../../github/docs-pull-request.js'
 import { followDocsPullRequest } from '../../github/follow-docs-pr.js'
-import { onSameServer } from '../../github/workflow-run.js'
-import { sameRepository } from '../plan/facts.js'
+import { onSameServer, sameRepository } from '../../github/workflow-run.js'
 import type { HandOff } from '../plan/hand-off.js'
-import { BUDGETS, type RunContext } from '../shell/context.js'
-import { USER_AGENT } from '../shell/version.js'
+import { BUDGETS, docsSession, type RunContext } from '../shell/context.js'
 
 /**
  * The job's docs pull request as GitHub describes it, after handing it to its
@@ -34,22 +32,22 @@ export async function readAndHandOff(
     settings.docsPrLabels.length > 0
   const docs = parsePullRequestLink(job.prLink)
   const elsewhere = !docs || !sameRepository(docs.repository, ctx.event.run.repository)
-  const token = settings.docsToken ?? settings.githubToken
   const justTrying = !asked && elsewhere
-  if (justTrying && !token) return { handedOff: false }
+  if (justTrying && !ctx.docs && !ctx.github) return { handedOff: false }
   try {
-    return await followDocsPullRequest({
+    const follow = {
       link: job.prLink,
-      run: ctx.event.run,
-      ...(token ? { token } : {}),
-      userAgent: USER_AGENT,
-      signal: ctx.signal,
-      budgetMs: ctx.left(BUDGETS.docsPullRequest),
       reviewers: handOff.reviewers,
       labels: settings.docsPrLabels,
       alreadyHandedOff: handOff.already,
       justTrying
-    })
+    }
+    return await followDocsPullRequest(
+      docsSession(ctx, job.prLink, 'read'),
+      ctx.event.run,
+      follow,
+      ctx.left(BUDGETS.docsPullRequest)
+    )
   } catch (error) {
     // Not expected (every GitHub failure is a warning inside); still never fatal.
     core.warning(`Could not read the docs pull request: ${safeLine(messageOf(error))}`)
@@ -80,7 +78,8 @@ export async function linkDocsPullRequest(
     )
     return 'done'
   }
-  if (!sameRepository(docs.repository, run.repository) && settings.docsToken === undefined) {
+  const session = docsSession(ctx, job.prLink, 'write')
+  if (!session && !sameRepository(docs.repository, run.repository)) {
     // Only commands on the docs pull request need the link: a debug line, not a lesson
     // on every push run that never asked for them.
     core.debug(
@@ -89,15 +88,13 @@ export async function linkDocsPullRequest(
     return 'done'
   }
   if (!readable) return 'retry'
-  const token = settings.docsToken ?? settings.githubToken
-  const linked = await writeBackLink({
-    run,
-    ...(token ? { token } : {}),
-    userAgent: USER_AGENT,
-    budgetMs: BUDGETS.backLink,
-    jobId: job.id,
-    projectId: settings.projectId,
-    docsPullRequest: docs
-  })
+  if (!session) {
+    core.warning(
+      `docs back-link: github-token is empty, so docs pull request ${safeLine(docs.repository, 200)}#${docs.number} gets no link to its job; commands on it cannot find the job.`
+    )
+    return 'retry'
+  }
+  const owner = { jobId: job.id, projectId: settings.projectId }
+  const linked = await writeBackLink(session, run, owner, docs, BUDGETS.backLink)
   return linked ? 'done' : 'retry'
 }

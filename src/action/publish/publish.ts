@@ -10,10 +10,8 @@ import { runUrl } from '../../github/workflow-run.js'
 import type { Progress } from '../execute/executor.js'
 import type { Outcome } from '../execute/outcome.js'
 import type { Gathered } from '../plan/facts.js'
-import { sameRepository } from '../plan/facts.js'
-import { branchDocsToken, handOffOf, recordAfterHandOff, type HandOff } from '../plan/hand-off.js'
-import { BUDGETS, type RunContext } from '../shell/context.js'
-import { USER_AGENT } from '../shell/version.js'
+import { handOffOf, recordAfterHandOff, type HandOff } from '../plan/hand-off.js'
+import { BUDGETS, docsSession, type RunContext } from '../shell/context.js'
 import type { BranchDashboard } from './branch-dashboard.js'
 import { completeCheckRun } from './check-run.js'
 import { reactToEnding, repliesOf } from './command-replies.js'
@@ -102,15 +100,15 @@ async function branchHandOff(
 ): Promise<void> {
   const link = handOff.link as string
   if (handedOff) dashboard.handedOff(link)
-  const here = sameRepository(docs.repository, ctx.event.run.repository)
-  const token = branchDocsToken(ctx.settings, here)
-  if (!token) return
+  const session = docsSession(ctx, link, 'write')
+  if (!session) return
   const budgetMs = ctx.left(BUDGETS.docsPullRequest)
-  const access = { token, userAgent: USER_AGENT, signal: ctx.signal, budgetMs }
   if (docs.state === 'open' && handOff.askAuthors) {
-    await dashboard.askAuthors(access, link, docs.author?.login, outcome.jobId ?? '')
+    await dashboard.askAuthors(session, link, docs.author?.login, outcome.jobId ?? '', budgetMs)
   }
-  if (outcome.sent !== undefined) await dashboard.noteUpdate(access, link, runUrl(ctx.event.run))
+  if (outcome.sent !== undefined) {
+    await dashboard.noteUpdate(session, link, runUrl(ctx.event.run), budgetMs)
+  }
 }
 
 /** How the run shows its job while it works: the check run in progress, the early record. */

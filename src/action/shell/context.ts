@@ -1,9 +1,12 @@
 // The run's one context, built once after the command check: the final settings, the
-// step's clock, deadline and budgets, its cancellation, and the Agent Jobs calls.
+// step's clock, deadline and budgets, its cancellation, its GitHub sessions, the job's calls.
 
 import type { Dispatcher } from 'undici'
 import { systemClock, type Clock } from '../../common/clock.js'
+import { parsePullRequestLink } from '../../common/pull-request-link.js'
 import { DocsCheckRun } from '../../github/check-run.js'
+import { GitHubSession } from '../../github/session.js'
+import { onSameServer, sameRepository } from '../../github/workflow-run.js'
 import type { RunEvent } from './event.js'
 import type { Settings } from './inputs.js'
 import { JobCalls } from './job-calls.js'
@@ -60,6 +63,10 @@ export interface RunContext {
   signal: AbortSignal
   cancelled: () => NodeJS.Signals | undefined
   calls: JobCalls
+  /** github-token's session on the run's repository; undefined when the token is empty. */
+  github?: GitHubSession
+  /** docs-token's, when it is set. */
+  docs?: GitHubSession
   checkRun?: DocsCheckRun
   /** A budget, never past the step's deadline (at least 1 ms, so a call fails fast). */
   left(budgetMs: number): number
@@ -77,7 +84,14 @@ export function openRun(
 ): RunContext {
   const deadline = startedAt + settings.timeoutMs
   const signal = cancellation.controller.signal
-  const { githubToken: token, projectId } = settings
+  const github = gitHubSession(settings, event, signal)
+  const docs = settings.docsToken
+    ? new GitHubSession(settings.docsToken, '', {
+        userAgent: USER_AGENT,
+        signal,
+        name: 'docs-token'
+      })
+    : undefined
   return {
     event,
     settings,
@@ -87,18 +101,40 @@ export function openRun(
     signal,
     cancelled: () => cancellation.reason,
     calls: new JobCalls({ settings, ...net, clock, deadline, signal }),
+    ...(github ? { github } : {}),
+    ...(docs ? { docs } : {}),
     ...(settings.checkRun
-      ? {
-          checkRun: new DocsCheckRun({
-            run: event.run,
-            ...(token ? { token } : {}),
-            projectId,
-            userAgent: USER_AGENT,
-            signal
-          })
-        }
+      ? { checkRun: new DocsCheckRun(github, event.run, settings.projectId) }
       : {}),
     left: (budgetMs) => Math.max(1, Math.min(budgetMs, deadline - clock.now())),
     last: (budget) => (cancellation.reason ? budget.cancelled : budget.normal)
   }
+}
+
+/** github-token's session on the run's repository; undefined when the token is empty. */
+export function gitHubSession(
+  settings: Pick<Settings, 'githubToken'>,
+  event: RunEvent,
+  signal?: AbortSignal
+): GitHubSession | undefined {
+  const token = settings.githubToken
+  const options = { userAgent: USER_AGENT, ...(signal ? { signal } : {}) }
+  return token ? new GitHubSession(token, event.run.repository, options) : undefined
+}
+
+/**
+ * The one rule for the docs token: the session that reaches the docs pull request at
+ * `link`, on this server only. docs-token's when set; else github-token's, to read
+ * anywhere (a public repository, say), to write only in this repository.
+ */
+export function docsSession(
+  ctx: Pick<RunContext, 'event' | 'github' | 'docs'>,
+  link: string | null | undefined,
+  use: 'read' | 'write'
+): GitHubSession | undefined {
+  const ref = parsePullRequestLink(link)
+  const { run } = ctx.event
+  if (!ref || !onSameServer(ref.link, run)) return undefined
+  if (ctx.docs) return ctx.docs
+  return use === 'read' || sameRepository(ref.repository, run.repository) ? ctx.github : undefined
 }

@@ -10,6 +10,7 @@ import {
 import type { Ending } from '../../../src/action/execute/outcome.js'
 import type { AgentJob } from '../../../src/agent/job.js'
 import { readCommand } from '../../../src/github/command.js'
+import { GitHubSession } from '../../../src/github/session.js'
 import { fixture } from '../../support/command-events.js'
 import { reactionsOf } from '../../support/github-routes/commands.js'
 import { useInProcessGitHub } from '../../support/in-process-github.js'
@@ -24,7 +25,8 @@ beforeEach(() => {
 function taken(event = 'issue_comment'): CommandReplyOptions {
   const { command } = readCommand(event, fixture(event), '/docs')
   if (!command) throw new Error('the fixture is not a command')
-  return { command, repository: 'acme/app', token: TOKEN, budgetMs: 10_000 }
+  const session = new GitHubSession(TOKEN, 'acme/app', { userAgent: 'test' })
+  return { command, session, budgetMs: 10_000 }
 }
 
 const job = (status: string): AgentJob => ({ id: 'job_1', status, prLink: null })

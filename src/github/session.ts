@@ -1,0 +1,130 @@
+// One token's GitHub, opened once a run: the token and the input it came from, the
+// repository, the user agent and the run's cancellation. Whose the token is, it asks once,
+// and only when a record must be believed (GraphQL `viewer`, which every token answers).
+
+import * as core from '@actions/core'
+import { StateUnknownError } from '../common/run-errors.js'
+import { safeLine } from '../common/safe-text.js'
+import {
+  boundedSignal,
+  describeGitHubError,
+  gitHubFailure,
+  openGitHub,
+  permissionHint,
+  type GitHubClient
+} from './client.js'
+import { ACCOUNT, splitRepository } from './plumbing.js'
+import { ACTIONS_BOT, record } from './workflow-run.js'
+
+export interface SessionOptions {
+  userAgent: string
+  /** The run's cancellation. */
+  signal?: AbortSignal
+  /** The input the token came from: `github-token` unless said. */
+  name?: string
+  warn?: (line: string) => void
+}
+
+/** GraphQL error types that mean the token may not ask, not that GitHub could not answer. */
+const REFUSALS = new Set(['FORBIDDEN', 'NOT_FOUND', 'INSUFFICIENT_SCOPES'])
+
+export class GitHubSession {
+  /** The repository as REST parameters. */
+  readonly repo: { owner: string; repo: string }
+  readonly name: string
+  private identityOf: Promise<string> | undefined
+
+  constructor(
+    readonly token: string,
+    /** `owner/repo` ('' when GITHUB_REPOSITORY is not set). */
+    readonly repository: string,
+    private readonly options: SessionOptions
+  ) {
+    this.repo = splitRepository(repository)
+    this.name = options.name ?? 'github-token'
+  }
+
+  /** A client whose calls share `budgetMs`, cut short when the run is cancelled (if `cancellable`). */
+  client(budgetMs: number, cancellable = true): Promise<GitHubClient> {
+    const signal = boundedSignal(cancellable ? this.options.signal : undefined, budgetMs)
+    return openGitHub(this.token, this.options.userAgent, signal)
+  }
+
+  /**
+   * What `call` gives (on a client of `budget`, or the one given), or undefined after one
+   * warning: `failed(why)` (a string reads `${failed} (why).`), then `permission` when
+   * GitHub said no. Never throws.
+   */
+  async bestEffort<T>(
+    budget: number | GitHubClient,
+    call: (octokit: GitHubClient) => Promise<T>,
+    failed: string | ((why: string) => string),
+    permission: string,
+    cancellable = true
+  ): Promise<T | undefined> {
+    try {
+      const octokit = typeof budget === 'number' ? await this.client(budget, cancellable) : budget
+      return await call(octokit)
+    } catch (error) {
+      const why = describeGitHubError(error)
+      const line = typeof failed === 'string' ? `${failed} (${why}).` : failed(why)
+      ;(this.options.warn ?? core.warning)(`${line}${permissionHint(error, permission)}`)
+      return undefined
+    }
+  }
+
+  /**
+   * The login the token writes as; `github-actions[bot]` when GitHub refuses to say. When
+   * it cannot say (5xx, rate limit), StateUnknownError: believing the wrong account's
+   * records could start a second job. Asked once; a failure is not kept.
+   */
+  identity(budgetMs: number): Promise<string> {
+    if (!this.identityOf) {
+      this.identityOf = this.learn(budgetMs)
+      this.identityOf.catch(() => (this.identityOf = undefined))
+    }
+    return this.identityOf
+  }
+
+  private async learn(budgetMs: number): Promise<string> {
+    const what = `whose token ${this.name} is`
+    let login: unknown
+    try {
+      const data = await (await this.client(budgetMs)).graphql('query { viewer { login } }')
+      login = record(record(data)?.viewer)?.login
+    } catch (error) {
+      const { denied, reason } = refusal(error)
+      if (!denied) throw new StateUnknownError(what, reason)
+      core.debug(
+        `${this.name}: GitHub would not say whose token it is (${reason}); believing records written by ${ACTIONS_BOT}.`
+      )
+      return ACTIONS_BOT
+    }
+    if (typeof login !== 'string' || !ACCOUNT.test(login)) {
+      throw new StateUnknownError(what, 'GitHub answered without a login')
+    }
+    if (login !== ACTIONS_BOT) {
+      core.info(`Believing records written by ${login}, the account ${this.name} writes as.`)
+    }
+    return login
+  }
+}
+
+/** Whether GitHub refused, and why: GraphQL errors come with status 200. */
+function refusal(error: unknown): { denied: boolean; reason: string } {
+  const errors = record(error)?.errors
+  if (!Array.isArray(errors)) {
+    return { denied: gitHubFailure(error) === 'denied', reason: describeGitHubError(error) }
+  }
+  const found = errors.map((e) => record(e) ?? {})
+  const said = found.map((e) => (typeof e.message === 'string' ? e.message : '?')).join('; ')
+  return {
+    denied: found.length > 0 && found.every((e) => REFUSALS.has(String(e.type))),
+    reason: `GitHub answered with errors: ${safeLine(said, 200)}`
+  }
+}
+
+/** Why there is no session on the run's repository (when `session?.repository` is empty). */
+export function lacking(session: GitHubSession | undefined): string {
+  return session ? 'GITHUB_REPOSITORY is not set' : 'github-token is empty'
+}
