@@ -120,11 +120,10 @@ describe('the first run for a pull request', () => {
         created: 'true',
         status: 'completed'
       })
-      // Whose token it is, the comments read, the comment written early, the docs pull
-      // request read (with the workflow's token, whatever repository it is in), the comment
-      // updated.
+      // The comments read (none to believe: whose token it is goes unasked), the comment
+      // written early, the docs pull request read (with the workflow's token, whatever
+      // repository it is in), the comment updated.
       expect(firstGitHubCalls).toEqual([
-        'POST /graphql',
         'GET /repos/acme/app/issues/7/comments',
         'POST /repos/acme/app/issues/7/comments',
         'GET /repos/acme/docs/pulls/100',
