@@ -43,10 +43,10 @@ describe('a GitHub API that cannot be reached', () => {
     async () => {
       await unreachable('true', (run, standIn) => {
         expect(run.exitCode).toBe(1)
-        // Whose records to believe is asked first: GitHub cannot say.
+        // The comments are read first: GitHub cannot say what they hold.
         const line = failure(run)
         expect(line).toMatch(
-          /^Could not read whose token github-token is \(the GitHub API could not be reached: .*ECONNREFUSED.*\), so nothing was sent to the agent: .* The next run picks the work up\.$/
+          /^Could not read the comments of pull request #7 \(the GitHub API could not be reached: .*ECONNREFUSED.*\), so nothing was sent to the agent: .* The next run picks the work up\.$/
         )
         expect(line).not.toMatch(/answered 500|permissions|pull-requests: (read|write)/)
         expect(run.stdout).not.toContain('::warning::')
