@@ -3,9 +3,9 @@
 // one warning naming the permission and the token, and stops the writes that follow.
 
 import * as core from '@actions/core'
-import { parsePullRequestLink } from '../common/pull-request-link.js'
+import { parsePullRequestLink, type PullRequestRef } from '../common/pull-request-link.js'
 import { safeLine } from '../common/safe-text.js'
-import { describeGitHubError, gitHubSaidNo, type GitHubClient } from './client.js'
+import type { GitHubClient } from './client.js'
 import { splitRepository } from './plumbing.js'
 import type { EndStep } from './pr-end-record.js'
 import type { GitHubSession } from './session.js'
@@ -41,12 +41,16 @@ export function foreignCommit(
   return `commit ${newest.sha.slice(0, 7)} by ${who ?? 'an account GitHub does not know'} follows the last commit of ${agent}`
 }
 
-function warn(what: string, name: string, error: unknown, permission: string, token: string) {
-  const hint = gitHubSaidNo(error)
-    ? ` The token (${token}) needs \`${permission}\` on ${safeLine(name.split('#')[0])}.`
-    : ''
-  core.warning(`Could not ${what} ${safeLine(name)} (${describeGitHubError(error)}).${hint}`)
+/** The warning's start and the permission it names, for `session.bestEffort`. */
+function failure(session: GitHubSession, what: string, ref: PullRequestRef, permission: string) {
+  const where = safeLine(ref.repository)
+  return [
+    `Could not ${what} ${where}#${ref.number}`,
+    `The token (${session.name}) needs \`${permission}\` on ${where}.`
+  ] as const
 }
+
+type DocsPrEnd = { state: 'open' | 'closed' | 'merged'; foreign?: string }
 
 /**
  * The docs pull request's state ('merged' wins over 'closed') and, when asked and it is
@@ -57,13 +61,11 @@ export async function readDocsPrEnd(
   link: string,
   withCommits: boolean,
   budgetMs: number
-): Promise<{ state: 'open' | 'closed' | 'merged'; foreign?: string } | undefined> {
+): Promise<DocsPrEnd | undefined> {
   const ref = parsePullRequestLink(link)
   if (!ref) return undefined
-  const name = `${ref.repository}#${ref.number}`
-  try {
-    const octokit = await session.client(budgetMs, false)
-    const { owner, repo } = splitRepository(ref.repository)
+  const { owner, repo } = splitRepository(ref.repository)
+  const read = async (octokit: GitHubClient): Promise<DocsPrEnd> => {
     const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: ref.number })
     const state =
       data.merged || data.merged_at ? 'merged' : data.state === 'closed' ? 'closed' : 'open'
@@ -71,10 +73,9 @@ export async function readDocsPrEnd(
     const commits = await listCommits(octokit, owner, repo, ref.number)
     const foreign = foreignCommit(data.user.login, commits, commits.length < MAX_COMMITS)
     return { state, ...(foreign ? { foreign } : {}) }
-  } catch (error) {
-    warn('read the docs pull request', name, error, 'pull-requests: read', session.name)
-    return undefined
   }
+  const [failed, hint] = failure(session, 'read the docs pull request', ref, 'pull-requests: read')
+  return session.bestEffort(budgetMs, read, failed, hint, false)
 }
 
 async function listCommits(
@@ -102,12 +103,13 @@ async function listCommits(
   return commits
 }
 
-const PERMISSION: Record<EndStep, string> = {
-  comment: 'issues: write',
-  label: 'issues: write',
-  close: 'pull-requests: write',
-  reopen: 'pull-requests: write',
-  'hand-off': 'pull-requests: write'
+/** Each write: what failed, what was done, the permission it needs. */
+const STEPS: Record<EndStep, [string, string, string]> = {
+  comment: ['comment on', 'Commented on', 'issues: write'],
+  label: ['label', 'Labelled', 'issues: write'],
+  close: ['close', 'Closed', 'pull-requests: write'],
+  reopen: ['reopen', 'Reopened', 'pull-requests: write'],
+  'hand-off': ['hand off', 'Handed off', 'pull-requests: write']
 }
 
 /**
@@ -124,41 +126,25 @@ export async function writeDocsPrEnd(
   const ref = parsePullRequestLink(link)
   const done: EndStep[] = []
   if (!ref) return { done }
-  const name = `${ref.repository}#${ref.number}`
+  const pull = { ...splitRepository(ref.repository), pull_number: ref.number }
+  const issue = { ...splitRepository(ref.repository), issue_number: ref.number }
   for (const step of steps) {
     if (step === 'hand-off') continue
-    try {
-      const octokit = await session.client(budgetMs, false)
-      const { owner, repo } = splitRepository(ref.repository)
-      const issue = { owner, repo, issue_number: ref.number }
-      if (step === 'comment')
-        await octokit.rest.issues.createComment({ ...issue, body: texts.comment })
-      if (step === 'label') await octokit.rest.issues.addLabels({ ...issue, labels: [texts.label] })
+    const [verb, did, permission] = STEPS[step]
+    const write = async ({ rest }: GitHubClient) => {
+      if (step === 'comment') await rest.issues.createComment({ ...issue, body: texts.comment })
+      if (step === 'label') await rest.issues.addLabels({ ...issue, labels: [texts.label] })
       if (step === 'close' || step === 'reopen') {
-        const state = step === 'close' ? 'closed' : 'open'
-        await octokit.rest.pulls.update({ owner, repo, pull_number: ref.number, state })
+        await rest.pulls.update({ ...pull, state: step === 'close' ? 'closed' : 'open' })
       }
-      core.info(`${WORDS[step]} the docs pull request ${safeLine(name)}.`)
-      done.push(step)
-    } catch (error) {
-      warn(VERBS[step], name, error, PERMISSION[step], session.name)
+      return true
+    }
+    const [failed, hint] = failure(session, verb, ref, permission)
+    if (!(await session.bestEffort(budgetMs, write, failed, hint, false))) {
       return { done, refused: step }
     }
+    core.info(`${did} the docs pull request ${safeLine(`${ref.repository}#${ref.number}`)}.`)
+    done.push(step)
   }
   return { done }
-}
-
-const VERBS: Record<EndStep, string> = {
-  comment: 'comment on',
-  label: 'label',
-  close: 'close',
-  reopen: 'reopen',
-  'hand-off': 'hand off'
-}
-const WORDS: Record<EndStep, string> = {
-  comment: 'Commented on',
-  label: 'Labelled',
-  close: 'Closed',
-  reopen: 'Reopened',
-  'hand-off': 'Handed off'
 }
