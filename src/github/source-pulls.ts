@@ -1,10 +1,8 @@
 // The merged pull requests the covered commits came from (one lookup a commit, the newest
 // few), and the dashboard's row for a run that names them.
 
-import * as core from '@actions/core'
 import type { BranchRun, RunAction } from './branch-record.js'
 import { isSha, loginOf, type Coverage, type CoveredCommit } from './branch-commits.js'
-import { describeGitHubError, permissionHint } from './client.js'
 import type { GitHubSession } from './session.js'
 import { cleanLabel } from './untrusted-text.js'
 import { record, text } from './workflow-run.js'
@@ -75,18 +73,19 @@ export async function sourcePullRequests(
   const wanted = lookupCommits(commits)
   if (wanted.length === 0) return []
   const lookups: Array<{ sha: string; pulls: unknown[] }> = []
-  try {
-    const octokit = await session.client(budgetMs)
-    for (const { sha } of wanted) {
-      const params = { ...session.repo, commit_sha: sha, per_page: 10 }
-      const { data } = await octokit.rest.repos.listPullRequestsAssociatedWithCommit(params)
-      lookups.push({ sha, pulls: data })
-    }
-  } catch (error) {
-    core.warning(
-      `Could not read the pull requests the commits came from (${describeGitHubError(error)}); the prompt names ${lookups.length} of ${wanted.length} lookups.${permissionHint(error, PULLS_HINT)}`
-    )
-  }
+  await session.bestEffort(
+    budgetMs,
+    async (octokit) => {
+      for (const { sha } of wanted) {
+        const params = { ...session.repo, commit_sha: sha, per_page: 10 }
+        const { data } = await octokit.rest.repos.listPullRequestsAssociatedWithCommit(params)
+        lookups.push({ sha, pulls: data })
+      }
+    },
+    (why) =>
+      `Could not read the pull requests the commits came from (${why}); the prompt names ${lookups.length} of ${wanted.length} lookups.`,
+    PULLS_HINT
+  )
   return mergeSourcePulls(lookups)
 }
 
