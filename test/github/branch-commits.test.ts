@@ -28,6 +28,7 @@ import {
 import { createDashboard, findDashboards, updateDashboard } from '../../src/github/dashboard.js'
 import { afterTelling, untold } from '../../src/github/ledger.js'
 import { StateUnknownError } from '../../src/common/run-errors.js'
+import { GitHubSession } from '../../src/github/session.js'
 import { repositoryPerTest } from '../support/fixtures.js'
 import { anyText, runs } from '../support/properties.js'
 import { useInProcessGitHub } from '../support/in-process-github.js'
@@ -158,7 +159,7 @@ describe('the pure parts', () => {
 
 describe('against the GitHub stand-in', () => {
   const inProcess = useInProcessGitHub({ captureLog: true })
-  const { session, repository } = repositoryPerTest('app')
+  const { session, repository } = repositoryPerTest('app', GitHubSession)
   const calls = (before: number): string[] =>
     inProcess.github.requests.slice(before).map((r) => `${r.method} ${r.path}`)
   const run = (fields: Partial<CoverageInput>): CoverageInput => ({

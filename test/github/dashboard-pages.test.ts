@@ -3,11 +3,12 @@
 
 import { findDashboards, MAX_ISSUE_PAGES } from '../../src/github/dashboard.js'
 import { StateUnknownError } from '../../src/common/run-errors.js'
+import { GitHubSession } from '../../src/github/session.js'
 import { repositoryPerTest } from '../support/fixtures.js'
 import { useInProcessGitHub } from '../support/in-process-github.js'
 
 const inProcess = useInProcessGitHub({ maxPerPage: 1 })
-const { session, repository } = repositoryPerTest('many')
+const { session, repository } = repositoryPerTest('many', GitHubSession)
 
 it('throws rather than say there is no record', async () => {
   for (let n = 0; n <= MAX_ISSUE_PAGES; n++) {

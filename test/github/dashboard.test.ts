@@ -20,6 +20,7 @@ import {
   type DashboardView
 } from '../../src/github/dashboard.js'
 import { StateUnknownError } from '../../src/common/run-errors.js'
+import { GitHubSession } from '../../src/github/session.js'
 import { repositoryPerTest } from '../support/fixtures.js'
 import { useInProcessGitHub } from '../support/in-process-github.js'
 import { anyText, runs } from '../support/properties.js'
@@ -189,7 +190,7 @@ describe('which issue is the dashboard', () => {
 
 describe('against the GitHub stand-in', () => {
   const inProcess = useInProcessGitHub({ captureLog: true })
-  const { session, repository } = repositoryPerTest('dash')
+  const { session, repository } = repositoryPerTest('dash', GitHubSession)
   const key = { projectId: 'proj-test', branch: 'main', key: KEY, identity: BOT.login }
   const warnings = (): string[] =>
     inProcess.printed

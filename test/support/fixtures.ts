@@ -4,7 +4,7 @@
 
 import { join } from 'node:path'
 import type { AgentJob } from '../../src/agent/job.ts'
-import { GitHubSession } from '../../src/github/session.ts'
+import type { GitHubSession } from '../../src/github/session.ts'
 import type { WorkflowRun } from '../../src/github/workflow-run.ts'
 import {
   startGitHubStandIn,
@@ -202,7 +202,11 @@ export const sentPrompts = (standIn: StandIn): string[] =>
  * A repository of its own for each test (`acme/<prefix><n>`) on the GitHub stand-in, and
  * the session the branch modules take to it. Call at the top of a file or describe block.
  */
-export function repositoryPerTest(prefix: string): {
+export function repositoryPerTest(
+  prefix: string,
+  // Given by the test: the bench loads this file with Node, which cannot load src/ values.
+  Session: typeof GitHubSession
+): {
   repository: () => string
   session: () => GitHubSession
 } {
@@ -213,6 +217,6 @@ export function repositoryPerTest(prefix: string): {
   })
   return {
     repository: () => repository,
-    session: () => new GitHubSession(GITHUB_TOKEN, repository, { userAgent: 'test' })
+    session: () => new Session(GITHUB_TOKEN, repository, { userAgent: 'test' })
   }
 }
