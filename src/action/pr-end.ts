@@ -5,7 +5,9 @@
 import * as core from '@actions/core'
 import { parsePullRequestLink } from '../common/pull-request-link.js'
 import { messageOf } from '../common/run-errors.js'
-import { safeLine } from '../common/safe-text.js'
+import { ACTION_TITLE } from '../common/action-title.js'
+import { safeHtml, safeLine, safeMarkdown } from '../common/safe-text.js'
+import type { AgentJob } from '../agent/job.js'
 import { readDocsPrEnd, writeDocsPrEnd } from '../github/docs-pr-end.js'
 import { followDocsPullRequest } from '../github/follow-docs-pr.js'
 import type { EndEvent, EndStep } from '../github/pr-end-record.js'
@@ -13,6 +15,8 @@ import { PullRequestThread } from '../github/pr-thread.js'
 import { record } from '../github/workflow-run.js'
 import { renderComment } from './publish/comment-body.js'
 import { setOutput } from './publish/outputs.js'
+import { writeSummary } from './publish/summary.js'
+import { factTable, pullRequestCell, statusCell } from './publish/summary-format.js'
 import { BUDGETS, docsSession, type RunContext } from './shell/context.js'
 import type { RunEvent } from './shell/event.js'
 import { decideEnd, docsLinkFor, endOf, type EndFacts } from './plan/pr-end.js'
@@ -98,6 +102,8 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
     if (settings.dryRun) {
       core.info('Dry run: nothing was written to GitHub.')
       setOutput('docs-pr-action', 'none')
+      const would = plan.steps.length > 0 ? plan.steps.join(', ') : 'nothing'
+      await endSummary(previous.jobId, job, plan.link, `Dry run: would do ${would} (${plan.why}).`)
       return
     }
     const code = codePullRequestOf(run, pullRequest)
@@ -117,6 +123,7 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
     setOutput('docs-pr-action', action)
     const line = endLine(endEvent, plan, action, written.refused)
     core.info(safeLine(line, 1000))
+    await endSummary(previous.jobId, job, plan.link, line)
     if (!end) return
     const next = {
       ...previous,
@@ -136,4 +143,20 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
   } catch (error) {
     core.setFailed(safeLine(messageOf(error), 2000))
   }
+}
+
+/** The job summary of an end run: what it did to the docs pull request, and that nothing was sent. */
+function endSummary(
+  jobId: string,
+  job: AgentJob | undefined,
+  docs: string | undefined,
+  did: string
+) {
+  const rows: [string, string][] = [
+    ['This run', `${safeMarkdown(did, 1000)} Nothing was sent to the agent.`],
+    ['Job', `<code>${safeHtml(jobId)}</code>`],
+    ['Status', statusCell(job?.status)],
+    ['Docs pull request', pullRequestCell(docs)]
+  ]
+  return writeSummary(`### ${ACTION_TITLE}\n\n${factTable(rows)}\n`)
 }
