@@ -9,7 +9,6 @@ import type { Ending } from '../execute/outcome.js'
 
 export interface RunEnd {
   ending: Ending
-  /** How the wait ended, when there was one. */
   waitEnd?: WaitEnd
   /** The run was cancelled (SIGINT/SIGTERM). */
   cancelled: boolean
@@ -19,39 +18,29 @@ export interface RunEnd {
 export function checkOutcome(end: RunEnd): { conclusion: CheckConclusion; title: string } {
   const { job } = end
   const id = job?.id ? ` ${job.id}` : ''
+  const is = (conclusion: CheckConclusion, title: string) => ({ conclusion, title })
   if (end.cancelled || end.waitEnd === 'cancelled') {
-    return { conclusion: 'cancelled', title: `Cancelled while waiting for docs job${id}` }
+    return is('cancelled', `Cancelled while waiting for docs job${id}`)
   }
-  if (end.waitEnd === 'timeout') {
-    return { conclusion: 'timed_out', title: `Timed out waiting for docs job${id}` }
-  }
+  if (end.waitEnd === 'timeout') return is('timed_out', `Timed out waiting for docs job${id}`)
   if (end.ending.conclusion === 'failed') {
-    if (job?.status === 'failed') return { conclusion: 'failure', title: `Docs job${id} failed` }
+    if (job?.status === 'failed') return is('failure', `Docs job${id} failed`)
     if (job?.status === 'completed' && !job.prLink) {
-      return {
-        conclusion: 'failure',
-        title: `Docs job${id} changed nothing, and a pull request was required`
-      }
+      return is('failure', `Docs job${id} changed nothing, and a pull request was required`)
     }
-    return { conclusion: 'failure', title: 'The docs step failed' }
+    return is('failure', 'The docs step failed')
   }
   if (job?.status === 'completed') {
     const pr = parsePullRequestLink(job.prLink)
-    if (pr) {
-      return {
-        conclusion: 'success',
-        title: `Docs job${id} completed: pull request ${pr.repository}#${pr.number}`
-      }
-    }
-    if (!job.prLink) return { conclusion: 'neutral', title: `Docs job${id} changed nothing` }
-    return { conclusion: 'success', title: `Docs job${id} completed` }
+    if (pr)
+      return is('success', `Docs job${id} completed: pull request ${pr.repository}#${pr.number}`)
+    return job.prLink
+      ? is('success', `Docs job${id} completed`)
+      : is('neutral', `Docs job${id} changed nothing`)
   }
   if (job?.status === 'archived') {
-    return { conclusion: 'neutral', title: `Docs job${id} was archived before it completed` }
+    return is('neutral', `Docs job${id} was archived before it completed`)
   }
   // wait: false: the job goes on; the check does not stay in progress for ever.
-  return {
-    conclusion: 'neutral',
-    title: `Not waited for: docs job${id} is ${job?.status ?? 'unknown'}`
-  }
+  return is('neutral', `Not waited for: docs job${id} is ${job?.status ?? 'unknown'}`)
 }

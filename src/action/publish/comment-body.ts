@@ -7,7 +7,7 @@ import { safeHtml, safeMarkdown } from '../../common/safe-text.js'
 import { runUrl, type WorkflowRun } from '../../github/workflow-run.js'
 import type { Ending } from '../execute/outcome.js'
 import type { DocsPullRequest } from '../../github/docs-pull-request.js'
-import { docsPullRequestRows, factTable, pullRequestCell, statusCell } from './summary-format.js'
+import { docsPullRequestRows, factTable, pullRequestCell, statusCell } from './summary.js'
 
 export interface CommentFacts {
   /** The job's id; without one there is nothing to report. */

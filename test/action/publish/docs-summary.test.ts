@@ -5,7 +5,7 @@ import {
   changeCounts,
   docsPullRequestRows,
   fileList
-} from '../../../src/action/publish/summary-format.js'
+} from '../../../src/action/publish/summary.js'
 import type { DocsPullRequest } from '../../../src/github/docs-pull-request.js'
 
 const pr = (fields: Partial<DocsPullRequest> = {}): DocsPullRequest => ({

@@ -9,7 +9,7 @@ import {
   factTable,
   pullRequestCell,
   statusCell
-} from '../../../src/action/publish/summary-format.js'
+} from '../../../src/action/publish/summary.js'
 import { parsePullRequestLink } from '../../../src/common/pull-request-link.js'
 
 const RUNS = runs(400)
