@@ -20,7 +20,7 @@ type Target =
   | { mode: 'message'; prompt: string; jobId: string }
   | { mode: 'wait'; jobId: string }
 
-export type Settings = ReturnType<typeof readAll>['common'] & Target
+export type Settings = ReturnType<typeof readSettings>
 
 /** Reads one input as the runner passes it (`INPUT_<NAME>`); '' when absent. */
 export type InputReader = (name: string, options?: { trimWhitespace?: boolean }) => string
@@ -115,16 +115,16 @@ export function parseBaseUrl(raw: string): URL {
 
 function readPromptFile(workspace: string, file: string): string {
   const path = resolve(workspace, file)
-  let size: number
+  let size = -1
   try {
     const stat = statSync(path)
-    if (!stat.isFile()) throw new Error('not a file')
-    size = stat.size
+    if (stat.isFile()) size = stat.size
   } catch {
-    throw bad(
-      'prompt-file',
-      `must name a readable file (relative to the workspace); ${quoted(file)} was not found.`
-    )
+    // Not found or not readable: said below, as for a folder.
+  }
+  if (size < 0) {
+    const form = 'must name a readable file (relative to the workspace)'
+    throw bad('prompt-file', `${form}; ${quoted(file)} was not found.`)
   }
   if (size > 1024 * 1024) {
     throw bad('prompt-file', `must be a file of at most 1 MiB; ${quoted(file)} is larger.`)
@@ -234,8 +234,15 @@ function readTarget(prompt: string | undefined, jobId: string | undefined): Targ
   return { mode: 'create', prompt }
 }
 
-/** Every input, in the order they are checked; the target (mode) apart. */
-function readAll(read: InputReader, workspace: string, commandEvent: boolean) {
+/**
+ * Every input, in the order they are checked. `commandEvent`: prompt and prompt-file are
+ * optional, and when given are the standing instruction sent before the command.
+ */
+export function readSettings(
+  read: InputReader,
+  workspace: string = process.cwd(),
+  options: { commandEvent?: boolean } = {}
+) {
   const dryRun = readBoolean(read, 'dry-run', false)
   const apiKey = readToken(read, 'api-key')
   if (apiKey === '' && !dryRun) {
@@ -248,7 +255,7 @@ function readAll(read: InputReader, workspace: string, commandEvent: boolean) {
   if (projectId === undefined) throw bad('project-id', 'is required.')
   const jobId = readId(read, 'job-id')
   const prompt = readPrompt(read, workspace)
-  const target = readTarget(commandEvent && prompt === undefined ? '' : prompt, jobId)
+  const target = readTarget(options.commandEvent && prompt === undefined ? '' : prompt, jobId)
   const baseUrl = parseBaseUrl(read('base-url') || DEFAULT_BASE_URL)
   const wait = readBoolean(read, 'wait', true)
   const pollIntervalMs = readDuration(read, 'poll-interval', '5s')
@@ -282,19 +289,6 @@ function readAll(read: InputReader, workspace: string, commandEvent: boolean) {
     allowedBots: readAllowedBots(read),
     dryRun
   }
-  return { common, target }
-}
-
-/**
- * `commandEvent`: prompt and prompt-file are optional, and when given are the standing
- * instruction sent before the command (an empty prompt means none).
- */
-export function readSettings(
-  read: InputReader,
-  workspace: string = process.cwd(),
-  options: { commandEvent?: boolean } = {}
-): Settings {
-  const { common, target } = readAll(read, workspace, options.commandEvent === true)
   // Object.assign keeps the union by mode, where a spread would flatten it.
   return Object.assign(common, target)
 }
