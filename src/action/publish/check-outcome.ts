@@ -1,19 +1,12 @@
 // The check run's conclusion and title from the way the run ended: pure, so every
 // combination is unit-tested.
 
-import type { AgentJob } from '../../agent/job.js'
-import type { WaitEnd } from '../../agent/wait-for-job.js'
 import { parsePullRequestLink } from '../../common/pull-request-link.js'
 import type { CheckConclusion } from '../../github/check-run.js'
-import type { Ending } from '../execute/outcome.js'
+import type { Outcome } from '../execute/outcome.js'
 
-export interface RunEnd {
-  ending: Ending
-  waitEnd?: WaitEnd
-  /** The run was cancelled (SIGINT/SIGTERM). */
-  cancelled: boolean
-  job?: AgentJob
-}
+/** `cancelled`: the run was (SIGINT/SIGTERM). */
+export type RunEnd = Pick<Outcome, 'ending' | 'waitEnd' | 'job'> & { cancelled: boolean }
 
 export function checkOutcome(end: RunEnd): { conclusion: CheckConclusion; title: string } {
   const { job } = end

@@ -159,6 +159,17 @@ function readTriggerPhrase(read: InputReader): string {
   return phrase
 }
 
+/** The mode follows from which of prompt and job-id are given. */
+function readTarget(prompt: string | undefined, jobId: string | undefined): Target {
+  if (jobId !== undefined) {
+    return prompt === undefined ? { mode: 'wait', jobId } : { mode: 'message', prompt, jobId }
+  }
+  if (prompt !== undefined) return { mode: 'create', prompt }
+  const what =
+    "(or 'prompt-file') is required, unless 'job-id' is given to wait on an existing job."
+  throw bad('prompt', what)
+}
+
 function readList(raw: string): string[] {
   return raw.split(/[,\r\n]+/).flatMap((item) => item.trim() || [])
 }
@@ -209,29 +220,12 @@ function readLabels(read: InputReader): string[] {
   const name = 'docs-pr-labels'
   const labels = readList(read(name))
   if (labels.length > 20) throw bad(name, `may name at most 20 labels; got ${labels.length}.`)
-  for (const label of labels) {
-    if (label.length > 50 || CONTROL.test(label)) {
-      throw bad(
-        name,
-        `must list label names of at most 50 characters, separated by commas or line breaks; got ${quoted(label)}.`
-      )
-    }
+  const wrong = labels.find((label) => label.length > 50 || CONTROL.test(label))
+  if (wrong !== undefined) {
+    const form = 'label names of at most 50 characters, separated by commas or line breaks'
+    throw bad(name, `must list ${form}; got ${quoted(wrong)}.`)
   }
   return [...new Set(labels)]
-}
-
-/** The mode follows from which of prompt and job-id are given. */
-function readTarget(prompt: string | undefined, jobId: string | undefined): Target {
-  if (jobId !== undefined) {
-    return prompt === undefined ? { mode: 'wait', jobId } : { mode: 'message', prompt, jobId }
-  }
-  if (prompt === undefined) {
-    throw bad(
-      'prompt',
-      "(or 'prompt-file') is required, unless 'job-id' is given to wait on an existing job."
-    )
-  }
-  return { mode: 'create', prompt }
 }
 
 /**
