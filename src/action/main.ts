@@ -9,13 +9,8 @@ import { pullsOf } from '../github/source-pulls.js'
 import { commitsPromptSection } from '../github/commits-prompt.js'
 import { appendBlock, withWorkflowContext } from '../github/context-block.js'
 import { UNREADABLE_PAYLOAD } from '../github/workflow-run.js'
-import {
-  execute,
-  waitForBusyJob,
-  type Busy,
-  type Executable,
-  type JobRun
-} from './execute/executor.js'
+import { execute, waitForBusyJob, type Busy, type Executable } from './execute/executor.js'
+import type { JobRun } from './execute/executor.js'
 import { JobOwner } from './execute/job-owner.js'
 import type { Outcome } from './execute/outcome.js'
 import { checkCommand, settingsFor } from './plan/command-gate.js'
@@ -24,7 +19,7 @@ import { afterBusyWait, planRun, type Plan } from './plan/plan.js'
 import { BranchDashboard } from './publish/branch-dashboard.js'
 import { acknowledge, repliesOf } from './publish/command-replies.js'
 import { publishWithoutJob } from './publish/dry-run.js'
-import { announceToRunner, setOutput, writeTriggered } from './publish/outputs.js'
+import { announceToRunner, setOutput } from './publish/outputs.js'
 import { progressOf, publishOutcome } from './publish/publish.js'
 import { BUDGETS, Cancellation, openRun, type RunContext } from './shell/context.js'
 import type { RunEvent } from './shell/event.js'
@@ -49,32 +44,40 @@ export async function run(event: RunEvent, env: NodeJS.ProcessEnv = process.env)
   }
   const owner = new JobOwner(announceToRunner, () => cancellation.reason)
   const command = event.commandEvent ? await checkCommand(started.settings, event) : undefined
-  const ctx = openRun(
-    event,
-    settingsFor(started.settings, command),
-    started,
-    cancellation,
-    startedAt
-  )
-  const { settings } = ctx
+  const settings = settingsFor(started.settings, command)
+  const ctx = openRun(event, settings, started, cancellation, startedAt)
   let gathered: Gathered | undefined
   let dashboard: BranchDashboard | undefined
   let outcome: Outcome | undefined
   try {
     gathered = await gatherFacts(ctx, command)
-    const plan = planRun(gathered.facts)
+    const { facts, thread } = gathered
+    const plan = planRun(facts)
+    const sends = ['create', 'follow-up', 'wait-then-follow-up'].includes(plan.action)
     const works = plan.action !== 'skip' && plan.action !== 'refuse' && !settings.dryRun
-    writeTriggered(event.commandEvent, plan, works)
-    dashboard = branchDashboard(ctx, gathered, plan)
+    // A command triggered a job when the run works with one, or (a dry run) would send it one.
+    setOutput('triggered', String(event.commandEvent && (works || sends)))
+    if (facts.branch && ctx.github) {
+      const { projectId } = settings
+      const branch = { facts: facts.branch, plan, projectId, run: event.run, identity: facts.run }
+      dashboard = new BranchDashboard(ctx.github, branch)
+    }
+    const prompt = promptFor(ctx, gathered, dashboard)
     if (!works) {
-      const sends = ['create', 'follow-up', 'wait-then-follow-up'].includes(plan.action)
-      const prompt = promptFor(ctx, gathered, dashboard)
       await publishWithoutJob(ctx, gathered, plan, (p) => (sends ? prompt(p) : undefined))
       return
     }
     const replies = repliesOf(ctx, gathered)
     if (replies) await acknowledge(replies)
-    outcome = await carryOut(ctx, jobRun(ctx, gathered, owner, dashboard), plan)
+    const jobRun: JobRun = {
+      owner,
+      progress: progressOf(ctx, thread, dashboard),
+      identity: facts.run,
+      prompt,
+      ...(thread ? { pullRequest: { previous: thread.record } } : {}),
+      branch: facts.branch !== undefined
+    }
+    outcome = await carryOut(ctx, jobRun, plan)
   } catch (error) {
     dashboard = undefined
     outcome = owner.outcome(failure(error, ctx, gathered))
@@ -111,46 +114,10 @@ function failure(error: unknown, ctx: RunContext, gathered?: Gathered): Outcome[
   // Not an expected failure: say so plainly, keep the stack for debug logs.
   core.debug(error instanceof Error && error.stack ? safeLine(error.stack, 4000) : String(error))
   // Gathering facts only reads: a failure there sent nothing, whatever the inputs ask.
-  const { settings } = ctx
-  if (!gathered) return ctx.calls.failure(error, 'get')
-  if (settings.mode === 'create') return ctx.calls.failure(error, 'create')
-  return ctx.calls.failure(error, settings.mode === 'message' ? 'message' : 'get', settings.jobId)
-}
-
-/** A branch's run keeps its dashboard; undefined for every other run. */
-function branchDashboard(
-  ctx: RunContext,
-  gathered: Gathered,
-  plan: Plan
-): BranchDashboard | undefined {
-  const facts = gathered.facts.branch
-  if (!facts || !ctx.github) return undefined
-  const { run } = ctx.event
-  const { projectId } = ctx.settings
-  return new BranchDashboard(ctx.github, {
-    facts,
-    plan,
-    projectId,
-    run,
-    identity: gathered.facts.run
-  })
-}
-
-function jobRun(
-  ctx: RunContext,
-  gathered: Gathered,
-  owner: JobOwner,
-  dashboard: BranchDashboard | undefined
-): JobRun {
-  const { thread, facts } = gathered
-  return {
-    owner,
-    progress: progressOf(ctx, thread, dashboard),
-    identity: facts.run,
-    prompt: promptFor(ctx, gathered, dashboard),
-    ...(thread ? { pullRequest: { previous: thread.record } } : {}),
-    branch: facts.branch !== undefined
-  }
+  const { settings, calls } = ctx
+  if (!gathered) return calls.failure(error, 'get')
+  if (settings.mode === 'create') return calls.failure(error, 'create')
+  return calls.failure(error, settings.mode === 'message' ? 'message' : 'get', settings.jobId)
 }
 
 /**
@@ -167,12 +134,10 @@ function promptFor(
   const prompt = settings.mode === 'wait' ? '' : settings.prompt
   return async (plan) => {
     const coverage = dashboard?.select(plan)
+    const pulls = branch && coverage ? pullsOf(branch.pulls, coverage.commits) : []
     const text =
       branch && coverage
-        ? appendBlock(
-            prompt,
-            commitsPromptSection(branch.branch, coverage, pullsOf(branch.pulls, coverage.commits))
-          )
+        ? appendBlock(prompt, commitsPromptSection(branch.branch, coverage, pulls))
         : prompt
     if (!settings.includeContext) return text
     const budgetMs = ctx.left(BUDGETS.workflowContext)

@@ -7,17 +7,18 @@ import { parsePullRequestLink } from '../common/pull-request-link.js'
 import { readMarkers, writeMarker } from './marker.js'
 import { record as object } from './workflow-run.js'
 
-/** What one run did, in a word the dashboard shows. */
-export const RUN_ACTIONS = [
-  'created',
-  'followed-up',
-  'waited',
-  'started-over',
-  'nothing-new',
-  'reported',
-  'failed'
-] as const
-export type RunAction = (typeof RUN_ACTIONS)[number]
+/** What one run did: the word its record keeps, and what the dashboard's row says. */
+export const RUN_WORDS = {
+  created: 'started the job',
+  'followed-up': 'sent a follow-up',
+  waited: 'waited for the busy job, then sent a follow-up',
+  'started-over': 'started a new job',
+  'nothing-new': 'nothing new: sent nothing',
+  reported: 'reported the job as it is',
+  failed: 'failed before reaching the agent'
+} as const
+export type RunAction = keyof typeof RUN_WORDS
+export const RUN_ACTIONS = Object.keys(RUN_WORDS) as RunAction[]
 
 export interface BranchRun {
   /** When the run ended (ISO 8601), its event, and how many commits it told the agent. */

@@ -10,6 +10,7 @@ import { describeGitHubError, gitHubAnswerStatus, gitHubFailure, walkPages } fro
 import {
   parseBranchRecords,
   renderBranchRecord,
+  RUN_WORDS,
   type BranchRecord,
   type BranchRun
 } from './branch-record.js'
@@ -92,20 +93,10 @@ function commitsCell(run: BranchRun, view: DashboardView): string {
   return `${count} (to ${link(`${base}/commit/${run.to}`, run.to.slice(0, 7))})`
 }
 
-const DID: Record<BranchRun['did'], string> = {
-  created: 'started the job',
-  'followed-up': 'sent a follow-up',
-  waited: 'waited for the busy job, then sent a follow-up',
-  'started-over': 'started a new job',
-  'nothing-new': 'nothing new: sent nothing',
-  reported: 'reported the job as it is',
-  failed: 'failed before reaching the agent'
-}
-
 function runRow(run: BranchRun, view: DashboardView): string {
   const time = `${run.at.slice(0, 10)} ${run.at.slice(11, 16)}`
   const pulls = run.pulls.length > 0 ? run.pulls.map((n) => `#${n}`).join(', ') : '—'
-  return `| ${safeMarkdown(time)} | ${safeMarkdown(run.event, 40)} | ${DID[run.did]} | ${commitsCell(run, view)} | ${pulls} |`
+  return `| ${safeMarkdown(time)} | ${safeMarkdown(run.event, 40)} | ${RUN_WORDS[run.did]} | ${commitsCell(run, view)} | ${pulls} |`
 }
 
 const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`

@@ -49,19 +49,13 @@ export async function waitForBusyJob(
   const waited = await waitUntilIdle(ctx, owner, plan.jobId, plan.job)
   if ('idle' in waited) return waited
   // Timed out, cancelled or unreachable: nothing was sent, the record stays as it was.
-  const previous = run.pullRequest?.previous
-  const record = opener ? recordOf(ctx, run, plan.jobId, false) : previous
+  const record = opener ? recordOf(ctx, run, plan.jobId, false) : run.pullRequest?.previous
   const did = notSentAfterWait(plan.jobId, opener)
   return owner.outcome(waited.ending, { did, ...(record ? { record } : {}) })
 }
 
 /** The pull request's record naming `jobId` once this run is done with it (one rule for all flows). */
-function recordOf(
-  ctx: RunContext,
-  run: JobRun,
-  jobId: string,
-  sent: boolean
-): PullRequestRecord | undefined {
+function recordOf(ctx: RunContext, run: JobRun, jobId: string, sent: boolean) {
   const pr = run.pullRequest
   const { projectId } = ctx.settings
   return pr && nextRecord(pr.previous, { projectId, jobId, ...run.identity, sent })
@@ -73,47 +67,41 @@ export async function execute(
   plan: Executable,
   busy = false
 ): Promise<Outcome> {
-  const { owner, progress } = run
+  const { owner, progress, identity } = run
   const done = (ending: Ending, record?: PullRequestRecord, did?: string): Outcome =>
     owner.outcome(ending, { ...(record ? { record } : {}), ...(did ? { did } : {}) })
   const did = (jobId: string): string => {
-    const scope = run.branch ? ('branch' as const) : ('pull request' as const)
-    const words = describeDecision(plan, jobId, { busy, attempt: run.identity.runAttempt, scope })
+    const scope = run.branch ? 'branch' : 'pull request'
+    const words = describeDecision(plan, jobId, { busy, attempt: identity.runAttempt, scope })
     core.info(safeLine(words, 1000))
     return words
   }
-  /** The job took the prompt or was named for it: the run shows it, then waits as asked. */
-  const settled = async (job: AgentJob, sent: boolean, told: boolean): Promise<Outcome> => {
-    const record = recordOf(ctx, run, job.id, sent)
-    const keeps = run.pullRequest !== undefined || run.branch
-    const words = keeps ? did(job.id) : undefined
-    if (words) await progress.settled(job, words, told, record)
-    return done(await finish(ctx, owner, job, sent), record, words)
-  }
   switch (plan.action) {
-    case 'create': {
-      let job: AgentJob
-      try {
-        job = await send(run, plan, (text) => ctx.calls.create(text))
-      } catch (error) {
-        return done(ctx.calls.failure(error, 'create'))
-      }
-      owner.created(job)
-      await progress.started(job.id)
-      return settled(job, false, true)
-    }
+    case 'create':
     case 'follow-up': {
-      if (plan.via === 'job-id') owner.named(plan.jobId, 'messaging')
+      const create = plan.action === 'create'
+      if (!create && plan.via === 'job-id') owner.named(plan.jobId, 'messaging')
       let job: AgentJob
       try {
-        job = await send(run, plan, (text) => ctx.calls.message(plan.jobId, text))
+        const text = await run.prompt(plan)
+        job = await (create ? ctx.calls.create(text) : ctx.calls.message(plan.jobId, text))
+        owner.sent(text)
       } catch (error) {
-        return done(ctx.calls.failure(error, 'message', plan.jobId))
+        return done(
+          create
+            ? ctx.calls.failure(error, 'create')
+            : ctx.calls.failure(error, 'message', plan.jobId)
+        )
       }
-      owner.named(job.id, plan.via === 'record' ? 'sent-follow-up' : 'sent-message')
+      if (create) owner.created(job)
+      else owner.named(job.id, plan.via === 'record' ? 'sent-follow-up' : 'sent-message')
       await progress.started(job.id)
-      if (plan.via === 'record') return settled(job, true, true)
-      return done(await finish(ctx, owner, job, true), recordOf(ctx, run, job.id, true))
+      const record = recordOf(ctx, run, job.id, !create)
+      // The job took the prompt: a pull request's or a branch's run shows it, then waits as asked.
+      const keeps = create || plan.via === 'record'
+      const words = keeps && (run.pullRequest !== undefined || run.branch) ? did(job.id) : undefined
+      if (words) await progress.settled(job, words, true, record)
+      return done(await finish(ctx, owner, job, !create), record, words)
     }
     case 'watch': {
       owner.named(plan.jobId, plan.earlier ? 'following' : 'waiting')
@@ -159,16 +147,4 @@ export async function execute(
         recordOf(ctx, run, plan.jobId, false)
       )
   }
-}
-
-/** The prompt as sent; the owner keeps it for the summary once the call succeeded. */
-async function send(
-  run: JobRun,
-  plan: Plan,
-  call: (text: string) => Promise<AgentJob>
-): Promise<AgentJob> {
-  const text = await run.prompt(plan)
-  const job = await call(text)
-  run.owner.sent(text)
-  return job
 }

@@ -7,11 +7,9 @@ import type { WaitEnd, WaitResult } from '../../agent/wait-for-job.js'
 import type { Naming } from '../plan/words.js'
 import type { Ending, Outcome } from './outcome.js'
 
-/** What must reach the runner at once, so nothing is lost if the run dies later. */
+/** What must reach the runner at once (the log line, `job-id`, `created`), lest the run die later. */
 export interface JobAnnouncer {
-  /** The id is known: log line and `job-id` output now. */
   jobNamed(id: string, how: Naming): void
-  /** This run created the job: the `created` output now. */
   jobCreated(): void
 }
 
@@ -29,10 +27,6 @@ export class JobOwner {
     private readonly announce: JobAnnouncer,
     private readonly cancelled: () => NodeJS.Signals | undefined = () => undefined
   ) {}
-
-  get jobId(): string | undefined {
-    return this.id
-  }
 
   /** The job the run works with, named before any answer about it. */
   named(id: string, how: Naming): void {
@@ -53,23 +47,17 @@ export class JobOwner {
     this.text = text
   }
 
-  /** Any answer about the run's job: the latest one is what the run reports. */
-  seen(job: AgentJob): void {
+  /** Any answer about the run's job (`turnPending`: to a message not waited on): the latest is reported. */
+  seen(job: AgentJob, turnPending = false): void {
     this.named(job.id, 'following')
     this.last = job
-    this.turnPending = false
+    this.turnPending = turnPending
   }
 
   waited(result: WaitResult): void {
     if (result.job) this.seen(result.job)
     this.polls += result.polls
     this.waitEnd = result.end
-  }
-
-  /** The answer to a message that is not waited on. */
-  messageNotWaitedOn(answer: AgentJob): void {
-    this.seen(answer)
-    this.turnPending = true
   }
 
   /**
@@ -87,12 +75,11 @@ export class JobOwner {
   outcome(ending: Ending, extra: Pick<Outcome, 'did' | 'record' | 'skipped'> = {}): Outcome {
     const job = this.reportedJob()
     const cancelled = this.cancelled()
-    const end =
-      cancelled && ending.conclusion !== 'failed'
-        ? { conclusion: 'failed' as const, message: `Cancelled (${cancelled}). ${ending.message}` }
-        : ending
     return {
-      ending: end,
+      ending:
+        cancelled && ending.conclusion !== 'failed'
+          ? { conclusion: 'failed', message: `Cancelled (${cancelled}). ${ending.message}` }
+          : ending,
       ...(this.id === undefined ? {} : { jobId: this.id }),
       ...(job ? { job } : {}),
       created: this.createdHere,

@@ -5,10 +5,8 @@ import type { AgentJob } from '../../agent/job.js'
 import type { WaitEnd } from '../../agent/wait-for-job.js'
 import type { PullRequestRecord } from '../../github/pr-record.js'
 
-export type Conclusion = 'succeeded' | 'warned' | 'failed'
-
 export interface Ending {
-  conclusion: Conclusion
+  conclusion: 'succeeded' | 'warned' | 'failed'
   /** One line for the log and the annotation; may hold server text (made safe where shown). */
   message: string
 }

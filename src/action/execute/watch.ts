@@ -1,22 +1,54 @@
 // Waiting on the run's job: to its end (or the timeout), until it is idle before a
-// message, or not at all (wait: false). Every answer goes to the job's owner.
+// message, or not at all (wait: false); and how the step ends from the way the wait
+// ended (endingFor, pure). Every answer goes to the job's owner.
 
 import * as core from '@actions/core'
+import { describeError, type ErrorContext } from '../../agent/describe-error.js'
 import { isNotFound } from '../../agent/http-errors.js'
 import { isTerminal, type AgentJob } from '../../agent/job.js'
-import { settleWindowMs, waitForJob } from '../../agent/wait-for-job.js'
+import { settleWindowMs, waitForJob, type WaitResult } from '../../agent/wait-for-job.js'
 import { formatDuration } from '../../common/duration.js'
 import { safeLine } from '../../common/safe-text.js'
 import type { RunContext } from '../shell/context.js'
-import { endingFor } from './ending.js'
 import type { JobOwner } from './job-owner.js'
 import type { Ending } from './outcome.js'
 
-export interface WatchOptions {
-  /** The job as the last call returned it; without one, poll at once. */
-  initial?: AgentJob
-  /** After a follow-up message: hold a terminal status that may be the previous turn's. */
-  afterMessage?: boolean
+/** The step's conclusion from the way the wait ended. */
+export function endingFor(
+  result: WaitResult,
+  requirePr: boolean,
+  context: ErrorContext,
+  timeout: string
+): Ending {
+  const { job } = result
+  const id = job?.id ?? context.jobId ?? ''
+  const last = `(last status: ${job?.status ?? 'unknown'})`
+  const resume = `It keeps running on ${context.host} (project ${context.projectId}); to follow it later, run this action with job-id: ${id}.`
+  const failed = (message: string): Ending => ({ conclusion: 'failed', message })
+  switch (result.end) {
+    case 'cancelled':
+      return failed(
+        `Cancelled while waiting for job ${id} ${last}. The service has no cancel endpoint: ${resume}`
+      )
+    case 'timeout':
+      return failed(
+        `Timed out after ${timeout} waiting for job ${id} ${last}. ${resume} Raise the timeout input if jobs take longer.`
+      )
+    case 'error':
+      // A job the service does not know is not running anywhere.
+      return failed(
+        `Stopped waiting for job ${id} ${last}: ${describeError(result.error, context)}${isNotFound(result.error) ? '' : ` ${resume}`}`
+      )
+    case 'terminal':
+  }
+  if (job?.status === 'failed')
+    return failed(`Job ${id} failed: the agent hit an unrecoverable error.`)
+  if (job?.status === 'archived') {
+    return { conclusion: 'warned', message: `Job ${id} was archived before it completed.` }
+  }
+  if (job?.prLink) return { conclusion: 'succeeded', message: `Job ${id} completed: ${job.prLink}` }
+  const message = `Job ${id} completed without a pull request (the agent changed no files).`
+  return requirePr ? failed(`${message} require-pr is true.`) : { conclusion: 'succeeded', message }
 }
 
 function logStatus(ctx: RunContext, job: AgentJob, previous?: string): void {
@@ -26,12 +58,15 @@ function logStatus(ctx: RunContext, job: AgentJob, previous?: string): void {
   core.info(`Job ${safeLine(job.id)}: ${change} (after ${after}${pr})`)
 }
 
-/** Polls the job to its end (or the timeout), and says how the step ends (`gone`: a 404 ended it). */
+/**
+ * Polls the job to its end (or the timeout), and says how the step ends (`gone`: a 404
+ * ended it). `afterMessage`: hold a terminal status that may be the previous turn's.
+ */
 export async function watchJob(
   ctx: RunContext,
   owner: JobOwner,
   jobId: string,
-  options: WatchOptions = {}
+  options: { initial?: AgentJob; afterMessage?: boolean } = {}
 ): Promise<{ ending: Ending; gone: boolean }> {
   const { settings, clock } = ctx
   const timeout = formatDuration(settings.timeoutMs)
@@ -77,8 +112,7 @@ export async function watchJob(
   const final = result.job ?? options.initial
   const waited = { ...result, ...(final ? { job: final } : {}) }
   owner.waited(waited)
-  const context = ctx.calls.context('get', jobId)
-  const ending = endingFor(waited, settings.requirePr, context, timeout)
+  const ending = endingFor(waited, settings.requirePr, ctx.calls.context('get', jobId), timeout)
   return { ending, gone: result.end === 'error' && isNotFound(result.error) }
 }
 
@@ -117,14 +151,13 @@ export function notWaiting(
   answer: AgentJob,
   afterMessage = false
 ): Ending {
-  if (afterMessage) owner.messageNotWaitedOn(answer)
-  else owner.seen(answer)
+  owner.seen(answer, afterMessage)
   const job = owner.reportedJob() ?? answer
   logStatus(ctx, job)
   if (job.status === 'failed') {
     const { settings, calls } = ctx
-    const timeout = formatDuration(settings.timeoutMs)
     const end = { end: 'terminal' as const, job, polls: 0 }
+    const timeout = formatDuration(settings.timeoutMs)
     return endingFor(end, settings.requirePr, calls.context('get', job.id), timeout)
   }
   return {

@@ -24,16 +24,14 @@ export function handOffOf(
   branch?: { record?: BranchRecord }
 ): HandOff {
   const link = end.job?.prLink ?? undefined
-  const onBranch = branch?.record?.jobId !== undefined ? branch.record.handedOff : undefined
-  const askAuthors = !!branch && settings.docsPrReviewers.some((r) => r.kind === 'author')
+  const { docsPrReviewers: reviewers } = settings
+  const handedOff = [end.record?.handedOff, branch?.record?.handedOff]
   return {
     ...(link ? { link } : {}),
     quiet: end.cancelled !== undefined || end.skipped === true,
-    already: link !== undefined && (end.record?.handedOff === link || onBranch === link),
-    reviewers: branch
-      ? settings.docsPrReviewers.filter((r) => r.kind !== 'author')
-      : settings.docsPrReviewers,
-    askAuthors
+    already: link !== undefined && handedOff.includes(link),
+    reviewers: branch ? reviewers.filter((r) => r.kind !== 'author') : reviewers,
+    askAuthors: !!branch && reviewers.some((r) => r.kind === 'author')
   }
 }
 

@@ -9,10 +9,7 @@ import type { BranchRecord, EndReason } from '../../github/branch-record.js'
 import type { FoundDashboard } from '../../github/dashboard.js'
 import type { PullRequestRecord } from '../../github/pr-record.js'
 
-export interface RunIdentity {
-  runId: string
-  runAttempt: number
-}
+export type RunIdentity = { runId: string; runAttempt: number }
 
 type DocsState = 'open' | 'merged' | 'closed'
 
@@ -27,8 +24,8 @@ export type RecordedJob =
 export type CreateReason =
   'no-record' | 'reuse-off' | 'failed' | 'archived' | 'gone' | 'docs-merged' | 'docs-closed'
 
-/** Whose job a follow-up goes to: the pull request's record, a named job-id, a docs pull request's opener. */
-export type FollowUpVia = 'record' | 'job-id' | 'docs-opener'
+/** `followUp` counts a pull request's messages (1 = the first); `via`: whose job it is. */
+type FollowUp = { jobId: string; followUp?: number; via?: 'record' | 'job-id' | 'docs-opener' }
 
 export type Plan =
   /** Nothing to do: not a command for this step, or a command that cannot be acted on. */
@@ -36,16 +33,10 @@ export type Plan =
   /** A command refused (its author may not give commands) or without an instruction. */
   | { action: 'refuse'; reply: 'refusal' | 'usage'; reason: string }
   | { action: 'create'; reason: CreateReason; replaces?: string }
-  /** Send the prompt to the job now; `followUp` counts a pull request's messages (1 = the first). */
-  | { action: 'follow-up'; jobId: string; followUp?: number; via?: FollowUpVia }
+  /** Send the prompt to the job now. */
+  | ({ action: 'follow-up' } & FollowUp)
   /** The job may be working on an earlier prompt: wait for it, then decide again (afterBusyWait). */
-  | {
-      action: 'wait-then-follow-up'
-      jobId: string
-      followUp?: number
-      via?: FollowUpVia
-      job?: AgentJob
-    }
+  | ({ action: 'wait-then-follow-up'; job?: AgentJob } & FollowUp)
   /** Watch a job without sending anything: job-id alone, or (earlier) a re-run's earlier job. */
   | { action: 'watch'; jobId: string; earlier: boolean; job?: AgentJob }
   /** A re-run whose earlier attempt's job is still working: wait for it, send nothing. */
@@ -101,8 +92,11 @@ export interface Facts {
   notABranch?: 'deleted' | 'tag'
 }
 
+/** What the decision reads of a record: a pull request's, or a branch's with its counts. */
+type DecisionRecord = Pick<PullRequestRecord, 'jobId' | 'runId' | 'runAttempt' | 'followUps'>
+
 /** Whether this run is a later attempt of the run that last wrote the record. */
-export function isReRun(record: PullRequestRecord, run: RunIdentity): boolean {
+export function isReRun(record: DecisionRecord, run: RunIdentity): boolean {
   return record.runId !== '0' && record.runId === run.runId && record.runAttempt < run.runAttempt
 }
 
@@ -115,7 +109,7 @@ const delivered = (docs: DocsState | undefined): 'docs-merged' | 'docs-closed' |
  */
 export function decide(
   run: RunIdentity,
-  found?: { record: PullRequestRecord; recorded: RecordedJob },
+  found?: { record: DecisionRecord; recorded: RecordedJob },
   untoldWork = false
 ): Decision {
   if (!found) return { action: 'create', reason: 'no-record' }
@@ -169,19 +163,6 @@ export function afterBusyWait(
   return { action: 'follow-up', jobId, followUp, via }
 }
 
-/** A branch's record as a pull request's record, for the one decision both use. */
-export function asDecisionRecord(record: BranchRecord): PullRequestRecord {
-  const { projectId, jobId, runId, runAttempt, handedOff } = record
-  return {
-    projectId,
-    jobId,
-    runId,
-    runAttempt,
-    followUps: record.counts.followUps,
-    ...(handedOff ? { handedOff } : {})
-  }
-}
-
 /** The recorded job's status as the service said it ('gone' for a 404, '' when unread). */
 export function recordedStatus(recorded: RecordedJob | undefined): string {
   if (recorded?.kind === 'found') return recorded.job.status
@@ -189,7 +170,9 @@ export function recordedStatus(recorded: RecordedJob | undefined): string {
 }
 
 /** A recorded job that ended: it gives back what it was told, unless it delivered. */
-export function hasEnded(recorded: RecordedJob | undefined): boolean {
+export function hasEnded(
+  recorded: RecordedJob | undefined
+): recorded is Exclude<RecordedJob, { kind: 'unread' }> {
   return ['failed', 'archived', 'gone'].includes(recordedStatus(recorded))
 }
 
@@ -220,15 +203,14 @@ function viaRecord(decision: Decision): Plan {
 /** The branch's plan: the pull request's decision, and nothing sent when nothing is untold. */
 function planBranch(run: RunIdentity, branch: BranchFacts): Plan {
   const { record, recorded } = branch
-  const found = record && recorded ? { record: asDecisionRecord(record), recorded } : undefined
+  const counted = record && { ...record, followUps: record.counts.followUps }
+  const found = counted && recorded ? { record: counted, recorded } : undefined
   // A job that ended after its docs pull request was merged or closed had delivered.
-  const reason =
-    record && recorded?.kind !== 'unread' && hasEnded(recorded)
-      ? delivered(recorded?.docsPullRequest)
-      : undefined
-  const plan = reason
-    ? { action: 'create' as const, reason, replaces: (record as BranchRecord).jobId }
-    : viaRecord(decide(run, found, branch.fresh.length > 0))
+  const reason = record && hasEnded(recorded) ? delivered(recorded.docsPullRequest) : undefined
+  const plan =
+    record && reason
+      ? { action: 'create' as const, reason, replaces: record.jobId }
+      : viaRecord(decide(run, found, branch.fresh.length > 0))
   if (plan.action === 'resume' || plan.action === 'report') return plan
   // Nothing untold: no wait either (a busy job that fails gives its commits back next run).
   if (tellingFor(branch, plan).commits.length === 0) {

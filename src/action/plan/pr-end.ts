@@ -5,10 +5,8 @@
 import type { PullRequestRecord } from '../../github/pr-record.js'
 import type { DocsPrAction, EndEvent, EndStep, PullRequestEnd } from '../../github/pr-end-record.js'
 
-export type DocsState = 'open' | 'closed' | 'merged'
 /** What the comment on the docs pull request says. */
 export type NoteKind = 'merged' | 'closed' | 'kept' | 'foreign' | 'unverified' | 'reopened'
-export type OnClose = 'close' | 'keep'
 
 export interface EndFacts {
   event: EndEvent
@@ -16,27 +14,24 @@ export interface EndFacts {
   record: PullRequestRecord
   /** The job's docs pull request, as read once; undefined when unread or none. */
   jobLink: string | undefined
-  onClose: OnClose
+  onClose: 'close' | 'keep'
   /** docs-pr-reviewers or docs-pr-labels are set. */
   handOffAsked: boolean
 }
 
 /** The docs pull request as GitHub shows it; `foreign` says whose commit follows the agent's. */
 export interface DocsView {
-  state: DocsState
+  state: 'open' | 'closed' | 'merged'
   foreign?: string
 }
 
+/** The writes to make now, in order, for `action`; `why` for the log; `record`: keep this end. */
 export interface EndPlan {
-  /** What the run does when every step succeeds. */
   action: DocsPrAction
   link?: string
-  /** The writes to make now, in order. */
   steps: EndStep[]
   note?: NoteKind
-  /** One line for the log: why. */
   why: string
-  /** This run's record of the end (absent: leave the record as it is). */
   record?: boolean
 }
 
@@ -46,20 +41,9 @@ export function docsLinkFor(facts: EndFacts): string | undefined {
   return facts.jobLink ?? facts.record.handedOff
 }
 
-function newer(a: string, b: string): boolean {
-  return BigInt(a) > BigInt(b)
-}
-
 /** A re-run of the run that already handled this event: the writes it made. */
-function earlierAttempt(facts: EndFacts): PullRequestEnd | undefined {
-  const end = facts.record.end
-  return end && end.run === facts.run.id && end.event === facts.event ? end : undefined
-}
-
-/** Whether a later run already used the record (a re-run of an older event). */
-export function stale(facts: EndFacts): boolean {
-  const runs = [facts.record.runId, ...(facts.record.end ? [facts.record.end.run] : [])]
-  return /^\d+$/.test(facts.run.id) && runs.some((run) => newer(run, facts.run.id))
+function earlierAttempt({ record, run, event }: EndFacts): PullRequestEnd | undefined {
+  return record.end?.run === run.id && record.end.event === event ? record.end : undefined
 }
 
 const none = (why: string, link?: string, record = true): EndPlan => ({
@@ -69,15 +53,20 @@ const none = (why: string, link?: string, record = true): EndPlan => ({
   ...(link ? { link } : {}),
   record
 })
+const NOT_CLOSED = 'the action did not close its docs pull request'
 
 /** The plan for the docs pull request at `link` as GitHub shows it (undefined: unread). */
 export function decideEnd(facts: EndFacts, docs: DocsView | undefined): EndPlan {
   const link = docsLinkFor(facts)
-  if (stale(facts)) return none('a later workflow run has already used this record', link, false)
+  const { id } = facts.run
+  const runs = [facts.record.runId, facts.record.end?.run ?? '0']
+  // A later run already used the record: a re-run of an older event does nothing.
+  if (/^\d+$/.test(id) && runs.some((run) => BigInt(run) > BigInt(id))) {
+    return none('a later workflow run has already used this record', link, false)
+  }
   if (!link) {
-    return facts.event === 'reopened'
-      ? none('the action did not close its docs pull request', undefined, false)
-      : none('the job has no docs pull request', undefined, false)
+    const why = facts.event === 'reopened' ? NOT_CLOSED : 'the job has no docs pull request'
+    return none(why, undefined, false)
   }
   if (!docs) return none('the docs pull request could not be read', link)
   const earlier = earlierAttempt(facts)
@@ -95,64 +84,44 @@ export function decideEnd(facts: EndFacts, docs: DocsView | undefined): EndPlan 
 }
 
 function planFor(facts: EndFacts, link: string, docs: DocsView): EndPlan {
-  const base = { link, record: true }
-  if (facts.event === 'reopened') {
-    const closedByUs =
-      facts.record.end?.event === 'closed' && facts.record.end.done.includes('close')
-    if (!closedByUs) return none('the action did not close its docs pull request', link)
-    if (docs.state !== 'closed') return none(`the docs pull request is ${docs.state}`, link)
-    return {
-      ...base,
-      action: 'reopened',
-      steps: ['reopen', 'comment'],
-      note: 'reopened',
-      why: 'the action closed it when the code pull request closed'
+  const { event, record } = facts
+  const act = (action: DocsPrAction, steps: EndStep[], note: NoteKind, why: string) =>
+    ({ action, link, steps, note, why, record: true }) satisfies EndPlan
+  if (event === 'reopened') {
+    if (record.end?.event !== 'closed' || !record.end.done.includes('close')) {
+      return none(NOT_CLOSED, link)
     }
+    if (docs.state !== 'closed') return none(`the docs pull request is ${docs.state}`, link)
+    const why = 'the action closed it when the code pull request closed'
+    return act('reopened', ['reopen', 'comment'], 'reopened', why)
   }
   if (docs.state !== 'open') return none(`the docs pull request is already ${docs.state}`, link)
-  if (facts.event === 'merged') {
-    const handOff = facts.handOffAsked && facts.record.handedOff !== link
-    return {
-      ...base,
-      action: 'merged-note',
-      steps: handOff ? ['comment', 'hand-off'] : ['comment'],
-      note: 'merged',
-      why: 'the code pull request was merged'
-    }
+  if (event === 'merged') {
+    const steps: EndStep[] =
+      facts.handOffAsked && record.handedOff !== link ? ['comment', 'hand-off'] : ['comment']
+    return act('merged-note', steps, 'merged', 'the code pull request was merged')
   }
-  const keep = (note: NoteKind, why: string, label = false): EndPlan => ({
-    ...base,
-    action: 'kept',
-    steps: label ? ['comment', 'label'] : ['comment'],
-    note,
-    why
-  })
-  if (facts.onClose === 'keep') return keep('kept', 'docs-pr-on-close is keep', true)
-  if (facts.jobLink !== link || facts.record.handedOff !== link) {
-    return keep(
-      'unverified',
+  if (facts.onClose === 'keep') {
+    return act('kept', ['comment', 'label'], 'kept', 'docs-pr-on-close is keep')
+  }
+  if (facts.jobLink !== link || record.handedOff !== link) {
+    const why =
       facts.jobLink === undefined
         ? 'the job could not be read, so the action cannot tell it opened this docs pull request'
         : 'the record does not name this docs pull request as the job’s'
-    )
+    return act('kept', ['comment'], 'unverified', why)
   }
-  if (docs.foreign) return keep('foreign', docs.foreign)
-  return {
-    ...base,
-    action: 'closed',
-    steps: ['close', 'comment'],
-    note: 'closed',
-    why: 'the code pull request was closed without merging'
-  }
+  if (docs.foreign) return act('kept', ['comment'], 'foreign', docs.foreign)
+  const why = 'the code pull request was closed without merging'
+  return act('closed', ['close', 'comment'], 'closed', why)
 }
 
 /** The main write of an action: without it, the run did not do what it planned. */
-const MAIN: Record<DocsPrAction, EndStep | undefined> = {
+const MAIN: Partial<Record<DocsPrAction, EndStep>> = {
   'merged-note': 'comment',
   closed: 'close',
   kept: 'comment',
-  reopened: 'reopen',
-  none: undefined
+  reopened: 'reopen'
 }
 
 /** What the run did, and the record of it, once its writes were made (or refused). */
@@ -161,22 +130,17 @@ export function endOf(
   plan: EndPlan,
   doneNow: readonly EndStep[]
 ): { action: DocsPrAction; end?: PullRequestEnd } {
-  const main = MAIN[plan.action]
   const earlier = earlierAttempt(facts)
   const before = earlier?.docs === plan.link ? earlier : undefined
   const done = [...new Set([...(before?.done ?? []), ...doneNow])]
+  const main = MAIN[plan.action]
   const complete = main !== undefined && done.includes(main)
   const action = complete && doneNow.length > 0 ? plan.action : 'none'
   if (!plan.record || !plan.link) return { action }
+  const { event, run } = facts
+  const did = complete ? plan.action : (before?.did ?? 'none')
   return {
     action,
-    end: {
-      event: facts.event,
-      run: facts.run.id,
-      attempt: facts.run.attempt,
-      docs: plan.link,
-      did: complete ? plan.action : (before?.did ?? 'none'),
-      done
-    }
+    end: { event, run: run.id, attempt: run.attempt, docs: plan.link, did, done }
   }
 }

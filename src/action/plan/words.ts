@@ -1,24 +1,12 @@
-// The plan and what came of it, in words, written once: the log line and comment's
-// "this run" sentence, the dry run's sentence, the dashboard row's action, and how
-// the log names the job. Pure.
+// A plan and what came of it, in words, written once: the log line naming the job, the
+// "this run" sentence (log, comment, summary), the dry run's sentence, the dashboard
+// row's word (its wording: RUN_WORDS, beside the record that keeps it). Pure.
 
 import type { RunAction } from '../../github/branch-record.js'
 import type { CreateReason, Plan } from './plan.js'
 
 /** How the run came to its job, as the log line naming it says. */
-export type Naming =
-  | 'created'
-  | 'following'
-  | 'waiting'
-  | 'resuming'
-  | 'reporting'
-  | 'messaging'
-  | 'commanding'
-  | 'busy'
-  | 'sent-follow-up'
-  | 'sent-message'
-
-const NAMING: Record<Naming, string> = {
+const NAMING = {
   created: 'Created',
   following: 'Following',
   waiting: 'Waiting for',
@@ -30,6 +18,7 @@ const NAMING: Record<Naming, string> = {
   'sent-follow-up': 'Sent the follow-up to',
   'sent-message': 'Sent the message to'
 }
+export type Naming = keyof typeof NAMING
 
 export function namingLine(how: Naming, jobId: string): string {
   return `${NAMING[how]} agent job ${jobId}.`
@@ -49,10 +38,7 @@ function ordinal(n: number): string {
   return `${n}${['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'}`
 }
 
-/**
- * What the run did, in one sentence for the log, the comment, the summary and the
- * dashboard. `busy`: a follow-up came after waiting for the job; `attempt`: the run's.
- */
+/** What the run did: `busy`, a follow-up came after waiting for the job; `attempt`, the run's. */
 export function describeDecision(
   plan: Plan,
   jobId: string,
@@ -95,6 +81,7 @@ export function notSentAfterWait(jobId: string, command: boolean): string {
 /** What a dry run would do, in one sentence. */
 export function wouldDo(plan: Plan): string {
   const nothing = 'nothing would be sent.'
+  const earlier = 'which an earlier attempt of this run started'
   switch (plan.action) {
     case 'skip':
       return `Nothing to do (${plan.reason}).`
@@ -112,10 +99,10 @@ export function wouldDo(plan: Plan): string {
       return `Would wait for job ${plan.jobId} to finish its earlier prompt, then send the prompt to it.`
     case 'watch':
       return plan.earlier
-        ? `Would follow job ${plan.jobId}, which an earlier attempt of this run started; ${nothing}`
+        ? `Would follow job ${plan.jobId}, ${earlier}; ${nothing}`
         : `Would wait for job ${plan.jobId}; ${nothing}`
     case 'resume':
-      return `Would resume job ${plan.jobId}, which an earlier attempt of this run started; ${nothing}`
+      return `Would resume job ${plan.jobId}, ${earlier}; ${nothing}`
     case 'report':
       return `Would report job ${plan.jobId} as it is; ${nothing}`
     case 'decline':
@@ -127,18 +114,9 @@ export function wouldDo(plan: Plan): string {
 
 /** What the dashboard's row says the run did. */
 export function runAction(plan: Plan, jobId: string | undefined, sent: boolean): RunAction {
-  if (!jobId) return 'failed'
-  switch (plan.action) {
-    case 'create':
-      return plan.reason === 'no-record' ? 'created' : 'started-over'
-    case 'follow-up':
-      return sent ? 'followed-up' : 'failed'
-    case 'wait-then-follow-up':
-    case 'resume':
-      return 'waited'
-    case 'nothing-new':
-      return 'nothing-new'
-    default:
-      return 'reported'
-  }
+  if (!jobId || (plan.action === 'follow-up' && !sent)) return 'failed'
+  if (plan.action === 'create') return plan.reason === 'no-record' ? 'created' : 'started-over'
+  if (plan.action === 'follow-up') return 'followed-up'
+  if (plan.action === 'nothing-new') return 'nothing-new'
+  return plan.action === 'wait-then-follow-up' || plan.action === 'resume' ? 'waited' : 'reported'
 }

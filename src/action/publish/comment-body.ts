@@ -1,23 +1,16 @@
 // What the pull request comment says about the docs job. Every value from the
-// service goes through safe-text (via summary-format).
+// service goes through safe-text (via the summary's cells).
 
 import { ACTION_TITLE } from '../../common/action-title.js'
-import type { AgentJob } from '../../agent/job.js'
 import { safeHtml, safeMarkdown } from '../../common/safe-text.js'
 import { runUrl, type WorkflowRun } from '../../github/workflow-run.js'
-import type { Ending } from '../execute/outcome.js'
+import type { Outcome } from '../execute/outcome.js'
 import type { DocsPullRequest } from '../../github/docs-pull-request.js'
-import { docsPullRequestRows, factTable, pullRequestCell, statusCell } from './summary-format.js'
+import { docsPullRequestRows, factTable, pullRequestCell, statusCell } from './summary.js'
 
-export interface CommentFacts {
-  /** The job's id; without one there is nothing to report. */
+/** What the comment reports: the job (by id at least), how the run ended, what it did, the docs pull request. */
+export type CommentFacts = Pick<Outcome, 'job' | 'ending' | 'did'> & {
   jobId: string
-  /** The last job object seen. */
-  job?: AgentJob
-  ending: Ending
-  /** What this run did with the job, in words (created it, sent a follow-up, …). */
-  did?: string
-  /** The docs pull request as GitHub describes it, when it could be read. */
   docs?: DocsPullRequest
 }
 

@@ -17,7 +17,7 @@ export async function publishWithoutJob(
   ctx: RunContext,
   gathered: Gathered,
   plan: Plan,
-  prompt: (plan: Plan) => Promise<string> | undefined
+  promptFor: (plan: Plan) => Promise<string> | undefined
 ): Promise<void> {
   // A deleted branch or a tag's run: nothing to send, and the log says why.
   if (plan.action === 'skip' && gathered.facts.notABranch) {
@@ -25,14 +25,14 @@ export async function publishWithoutJob(
     setOutput('skipped', 'true')
     setOutput('created', 'false')
   }
-  if (ctx.settings.dryRun) return publishDryRun(plan, await prompt(plan))
-  const replies = repliesOf(ctx, gathered)
-  if (plan.action === 'refuse' && replies) {
-    await replyToRefusal(replies, plan, ctx.settings.triggerPhrase)
+  if (!ctx.settings.dryRun) {
+    const replies = repliesOf(ctx, gathered)
+    if (plan.action === 'refuse' && replies) {
+      await replyToRefusal(replies, plan, ctx.settings.triggerPhrase)
+    }
+    return
   }
-}
-
-async function publishDryRun(plan: Plan, prompt: string | undefined): Promise<void> {
+  const prompt = await promptFor(plan)
   const decision = wouldDo(plan)
   core.startGroup('Dry run: what this run would do')
   core.info(safeLine(decision, 1000))

@@ -8,7 +8,6 @@ import { inertJson, redact, safeLine } from '../../common/safe-text.js'
 import type { DocsPullRequest } from '../../github/docs-pull-request.js'
 import type { JobAnnouncer } from '../execute/job-owner.js'
 import type { Outcome } from '../execute/outcome.js'
-import type { Plan } from '../plan/plan.js'
 import { namingLine } from '../plan/words.js'
 
 export const OUTPUT_NAMES = [
@@ -39,18 +38,7 @@ export const announceToRunner: JobAnnouncer = {
     setOutput('job-id', id)
     core.info(namingLine(how, safeLine(id)))
   },
-  jobCreated() {
-    setOutput('created', 'true')
-  }
-}
-
-/**
- * Whether a command event triggered a job: it did when the run works with one, or (a
- * dry run, a skip, a refusal) when the plan would send it something.
- */
-export function writeTriggered(commandEvent: boolean, plan?: Plan, works = false): void {
-  const sends = ['create', 'follow-up', 'wait-then-follow-up'].includes(plan?.action ?? '')
-  setOutput('triggered', String(commandEvent && (works || sends)))
+  jobCreated: () => setOutput('created', 'true')
 }
 
 /** Every output's value from the outcome (and the docs pull request, when it was read). */

@@ -11,15 +11,8 @@ import type { EndPlan, NoteKind } from '../plan/pr-end.js'
 
 export const KEPT_LABEL = 'code-pr-closed'
 
-export interface CodePullRequest {
-  name: string
-  link: string
-  mergeSha?: string
-  mergedBy?: string
-}
-
 /** The code pull request the run is for, from the event payload. */
-export function codePullRequestOf(run: WorkflowRun, number: number): CodePullRequest {
+export function codePullRequestOf(run: WorkflowRun, number: number) {
   const pr = record(run.payload.pull_request)
   const sha = text(pr?.merge_commit_sha)
   const by = text(record(pr?.merged_by)?.login)
@@ -32,24 +25,25 @@ export function codePullRequestOf(run: WorkflowRun, number: number): CodePullReq
 }
 
 /** The comment on the docs pull request. */
-export function docsNote(note: NoteKind, code: CodePullRequest, why: string): string {
+export function docsNote(
+  note: NoteKind,
+  code: ReturnType<typeof codePullRequestOf>,
+  why: string
+): string {
   const pr = `[${safeMarkdown(code.name)}](${encodeURI(code.link)})`
   const closed = `The code pull request ${pr} was closed without merging.`
-  switch (note) {
-    case 'merged': {
-      const commit = code.mergeSha ? ` as commit \`${code.mergeSha}\`` : ''
-      const by = code.mergedBy ? ` by ${safeMarkdown(code.mergedBy)}` : ''
-      return `The code pull request ${pr} was merged${commit}${by}: the code this pull request documents is in, so it is ready to review and merge.`
-    }
-    case 'closed':
-      return `${closed} This docs pull request documents code that will not ship, so it is closed too; if the code pull request is reopened, it is reopened as well.`
-    case 'kept':
-      return `${closed} This docs pull request stays open, as the workflow asks (\`docs-pr-on-close: keep\`), labelled \`${KEPT_LABEL}\`: close it if its changes are no longer needed.`
-    case 'reopened':
-      return `The code pull request ${pr} was reopened, so this docs pull request is reopened too; the next push there updates it.`
-    default:
-      return `${closed} This docs pull request was left open because ${safeMarkdown(why, 300)}: close it by hand if its changes are no longer needed.`
+  const commit = code.mergeSha ? ` as commit \`${code.mergeSha}\`` : ''
+  const by = code.mergedBy ? ` by ${safeMarkdown(code.mergedBy)}` : ''
+  const notes: Partial<Record<NoteKind, string>> = {
+    merged: `The code pull request ${pr} was merged${commit}${by}: the code this pull request documents is in, so it is ready to review and merge.`,
+    closed: `${closed} This docs pull request documents code that will not ship, so it is closed too; if the code pull request is reopened, it is reopened as well.`,
+    kept: `${closed} This docs pull request stays open, as the workflow asks (\`docs-pr-on-close: keep\`), labelled \`${KEPT_LABEL}\`: close it if its changes are no longer needed.`,
+    reopened: `The code pull request ${pr} was reopened, so this docs pull request is reopened too; the next push there updates it.`
   }
+  return (
+    notes[note] ??
+    `${closed} This docs pull request was left open because ${safeMarkdown(why, 300)}: close it by hand if its changes are no longer needed.`
+  )
 }
 
 const EVENT_WORDS: Record<EndEvent, string> = {
@@ -82,12 +76,8 @@ export function endLine(
   refused: EndStep | undefined
 ): string {
   const ref = parsePullRequestLink(plan.link)
-  const docs = ref ? `${ref.repository}#${ref.number}` : ''
-  const fill = (text: string): string =>
-    text
-      .replace(' {docs}', docs ? ` ${docs}` : '')
-      .replace('{docs}', docs)
-      .replace('{why}', plan.why)
+  const docs = ref ? ` ${ref.repository}#${ref.number}` : ''
+  const fill = (words: string): string => words.replace(' {docs}', docs).replace('{why}', plan.why)
   const head = `The pull request was ${EVENT_WORDS[event]}:`
   const byHand = refused ? `GitHub refused a write, so ${fill(BY_HAND[refused])}.` : ''
   if (action === 'none' && plan.action !== 'none') return `${head} ${byHand}`

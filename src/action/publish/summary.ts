@@ -1,18 +1,73 @@
-// The job summary: the ending, the job's facts, the docs pull request, and the exact
-// prompt sent. All text from the service or GitHub is escaped for Markdown and HTML.
+// The job summary (the ending, the job's facts, the docs pull request, the exact prompt
+// sent) and the cells it shares with the pull request's comment. All text from the
+// service or GitHub is escaped for Markdown and HTML; only a parsed link is a link.
 
 import * as core from '@actions/core'
 import { ACTION_TITLE } from '../../common/action-title.js'
 import { formatDuration } from '../../common/duration.js'
+import { parsePullRequestLink } from '../../common/pull-request-link.js'
 import { safeHtml, safeLine, safeMarkdown } from '../../common/safe-text.js'
 import type { DocsPullRequest } from '../../github/docs-pull-request.js'
 import type { Outcome } from '../execute/outcome.js'
-import { docsPullRequestRows, factTable, pullRequestCell, statusCell } from './summary-format.js'
+
+const STATUS_ICON: Record<string, string> = {
+  active: '⏳',
+  completed: '✅',
+  archived: '🗄️',
+  failed: '❌'
+}
+
+/** `✅ completed`; an unknown status gets a neutral icon, and its text is made inert. */
+export function statusCell(status: string | undefined): string {
+  if (status === undefined) return 'unknown'
+  return `${STATUS_ICON[status] ?? '❔'} ${safeMarkdown(status)}`
+}
+
+/** A docs pull request as a link labelled `owner/repo#n`, or inert text. */
+export function pullRequestCell(link: string | null | undefined, none = '—'): string {
+  if (!link) return none
+  const pr = parsePullRequestLink(link)
+  if (!pr) return safeMarkdown(link)
+  return `<a href="${safeHtml(pr.link, 2000)}">${safeHtml(`${pr.repository}#${pr.number}`)}</a>`
+}
+
+/** A two-column Markdown table with an empty header. */
+export function factTable(rows: readonly (readonly [string, string])[]): string {
+  return ['| | |', '|---|---|', ...rows.map(([name, value]) => `| ${name} | ${value} |`)].join('\n')
+}
+
+/** `+12 −3 in 4 files` */
+export function changeCounts(
+  pr: Pick<DocsPullRequest, 'additions' | 'deletions' | 'changedFiles'>
+): string {
+  return `+${pr.additions} −${pr.deletions} in ${pr.changedFiles} ${pr.changedFiles === 1 ? 'file' : 'files'}`
+}
+
+/** The first five changed paths, one a line, with how many more there are. */
+export function fileList(pr: Pick<DocsPullRequest, 'files' | 'changedFiles'>): string {
+  if (pr.files.length === 0) return '—'
+  const shown = pr.files.slice(0, 5).map((path) => `<code>${safeHtml(path, 200)}</code>`)
+  const more = Math.max(pr.changedFiles, pr.files.length) - shown.length
+  return shown.join('<br>') + (more > 0 ? `<br>… and ${more} more` : '')
+}
+
+/** The docs pull request's rows: title, line counts, the first changed paths. */
+export function docsPullRequestRows(pr: DocsPullRequest): [string, string][] {
+  const state = pr.merged
+    ? ' (merged)'
+    : pr.state === 'open'
+      ? ''
+      : ` (${safeMarkdown(pr.state, 20)})`
+  return [
+    ['Docs title', `${safeMarkdown(pr.title, 200)}${state}`],
+    ['Changes', changeCounts(pr)],
+    ['Files', fileList(pr)]
+  ]
+}
 
 export interface SummaryFacts {
   outcome: Outcome
   docs?: DocsPullRequest
-  /** How long the run took. */
   durationMs: number
   /** The workflow's prompt, when the run had one (shown when nothing was sent). */
   prompt?: string
@@ -30,7 +85,6 @@ export function summaryMarkdown(facts: SummaryFacts): string {
     ? `${safeMarkdown(job.source.repository)}${job.source.ref ? ` @ ${safeMarkdown(job.source.ref)}` : ''}`
     : '—'
   const rows: [string, string][] = [
-    // What a pull request's or a branch's run did with its job (created, followed up, nothing new).
     ...(outcome.did ? [['This run', safeMarkdown(outcome.did, 1000)] as [string, string]] : []),
     ['Job', `<code>${safeHtml(outcome.jobId)}</code>`],
     ['Status', statusCell(job?.status)],
@@ -53,7 +107,7 @@ export function summaryMarkdown(facts: SummaryFacts): string {
 
 /** The whole text in a collapsed block, escaped, cut with a note when very long. */
 export function promptBlock(title: string, text: string): string {
-  const shown = text.length > SHOWN_PROMPT_CHARS ? text.slice(0, SHOWN_PROMPT_CHARS) : text
+  const shown = text.slice(0, SHOWN_PROMPT_CHARS)
   const more =
     text.length > shown.length
       ? `\n\n… ${text.length - shown.length} more characters are not shown here.`

@@ -16,27 +16,20 @@ export interface RunEvent {
   pullRequest: number | undefined
   /** A comment or review event: commands come only from these. */
   commandEvent: boolean
-  /**
-   * On a command event with a valid trigger-phrase: the command, or why there is none.
-   * Undefined otherwise (a bad trigger-phrase is an input error that run() reports).
-   */
+  /** On a command event with a valid trigger-phrase: the command, or why there is none. */
   command: CommandCheck | undefined
-}
-
-/** The trigger phrase as the input gives it; the input's own check is in shell/inputs.ts. */
-function triggerPhrase(env: NodeJS.ProcessEnv): string | undefined {
-  const phrase = (env['INPUT_TRIGGER-PHRASE'] ?? '').trim() || DEFAULT_TRIGGER_PHRASE
-  return isValidTriggerPhrase(phrase) ? phrase : undefined
 }
 
 export function readRunEvent(env: NodeJS.ProcessEnv): RunEvent {
   const run = readWorkflowRun(env)
   const commandEvent = isCommandEvent(run.eventName)
-  const phrase = commandEvent ? triggerPhrase(env) : undefined
+  // The phrase as the input gives it; a bad one is the input error that run() reports.
+  const phrase = (env['INPUT_TRIGGER-PHRASE'] ?? '').trim() || DEFAULT_TRIGGER_PHRASE
+  const checked = commandEvent && isValidTriggerPhrase(phrase)
   return {
     run,
     pullRequest: pullRequestNumber(run),
     commandEvent,
-    command: phrase === undefined ? undefined : readCommand(run.eventName, run.payload, phrase)
+    command: checked ? readCommand(run.eventName, run.payload, phrase) : undefined
   }
 }

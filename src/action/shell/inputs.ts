@@ -20,7 +20,7 @@ type Target =
   | { mode: 'message'; prompt: string; jobId: string }
   | { mode: 'wait'; jobId: string }
 
-export type Settings = ReturnType<typeof readAll>['common'] & Target
+export type Settings = ReturnType<typeof readSettings>
 
 /** Reads one input as the runner passes it (`INPUT_<NAME>`); '' when absent. */
 export type InputReader = (name: string, options?: { trimWhitespace?: boolean }) => string
@@ -115,16 +115,16 @@ export function parseBaseUrl(raw: string): URL {
 
 function readPromptFile(workspace: string, file: string): string {
   const path = resolve(workspace, file)
-  let size: number
+  let size = -1
   try {
     const stat = statSync(path)
-    if (!stat.isFile()) throw new Error('not a file')
-    size = stat.size
+    if (stat.isFile()) size = stat.size
   } catch {
-    throw bad(
-      'prompt-file',
-      `must name a readable file (relative to the workspace); ${quoted(file)} was not found.`
-    )
+    // Not found or not readable: said below, as for a folder.
+  }
+  if (size < 0) {
+    const form = 'must name a readable file (relative to the workspace)'
+    throw bad('prompt-file', `${form}; ${quoted(file)} was not found.`)
   }
   if (size > 1024 * 1024) {
     throw bad('prompt-file', `must be a file of at most 1 MiB; ${quoted(file)} is larger.`)
@@ -157,6 +157,17 @@ function readTriggerPhrase(read: InputReader): string {
     throw bad('trigger-phrase', `must be ${TRIGGER_PHRASE_FORM}; got ${quoted(phrase)}.`)
   }
   return phrase
+}
+
+/** The mode follows from which of prompt and job-id are given. */
+function readTarget(prompt: string | undefined, jobId: string | undefined): Target {
+  if (jobId !== undefined) {
+    return prompt === undefined ? { mode: 'wait', jobId } : { mode: 'message', prompt, jobId }
+  }
+  if (prompt !== undefined) return { mode: 'create', prompt }
+  const what =
+    "(or 'prompt-file') is required, unless 'job-id' is given to wait on an existing job."
+  throw bad('prompt', what)
 }
 
 function readList(raw: string): string[] {
@@ -209,33 +220,23 @@ function readLabels(read: InputReader): string[] {
   const name = 'docs-pr-labels'
   const labels = readList(read(name))
   if (labels.length > 20) throw bad(name, `may name at most 20 labels; got ${labels.length}.`)
-  for (const label of labels) {
-    if (label.length > 50 || CONTROL.test(label)) {
-      throw bad(
-        name,
-        `must list label names of at most 50 characters, separated by commas or line breaks; got ${quoted(label)}.`
-      )
-    }
+  const wrong = labels.find((label) => label.length > 50 || CONTROL.test(label))
+  if (wrong !== undefined) {
+    const form = 'label names of at most 50 characters, separated by commas or line breaks'
+    throw bad(name, `must list ${form}; got ${quoted(wrong)}.`)
   }
   return [...new Set(labels)]
 }
 
-/** The mode follows from which of prompt and job-id are given. */
-function readTarget(prompt: string | undefined, jobId: string | undefined): Target {
-  if (jobId !== undefined) {
-    return prompt === undefined ? { mode: 'wait', jobId } : { mode: 'message', prompt, jobId }
-  }
-  if (prompt === undefined) {
-    throw bad(
-      'prompt',
-      "(or 'prompt-file') is required, unless 'job-id' is given to wait on an existing job."
-    )
-  }
-  return { mode: 'create', prompt }
-}
-
-/** Every input, in the order they are checked; the target (mode) apart. */
-function readAll(read: InputReader, workspace: string, commandEvent: boolean) {
+/**
+ * Every input, in the order they are checked. `commandEvent`: prompt and prompt-file are
+ * optional, and when given are the standing instruction sent before the command.
+ */
+export function readSettings(
+  read: InputReader,
+  workspace: string = process.cwd(),
+  options: { commandEvent?: boolean } = {}
+) {
   const dryRun = readBoolean(read, 'dry-run', false)
   const apiKey = readToken(read, 'api-key')
   if (apiKey === '' && !dryRun) {
@@ -248,7 +249,7 @@ function readAll(read: InputReader, workspace: string, commandEvent: boolean) {
   if (projectId === undefined) throw bad('project-id', 'is required.')
   const jobId = readId(read, 'job-id')
   const prompt = readPrompt(read, workspace)
-  const target = readTarget(commandEvent && prompt === undefined ? '' : prompt, jobId)
+  const target = readTarget(options.commandEvent && prompt === undefined ? '' : prompt, jobId)
   const baseUrl = parseBaseUrl(read('base-url') || DEFAULT_BASE_URL)
   const wait = readBoolean(read, 'wait', true)
   const pollIntervalMs = readDuration(read, 'poll-interval', '5s')
@@ -282,19 +283,6 @@ function readAll(read: InputReader, workspace: string, commandEvent: boolean) {
     allowedBots: readAllowedBots(read),
     dryRun
   }
-  return { common, target }
-}
-
-/**
- * `commandEvent`: prompt and prompt-file are optional, and when given are the standing
- * instruction sent before the command (an empty prompt means none).
- */
-export function readSettings(
-  read: InputReader,
-  workspace: string = process.cwd(),
-  options: { commandEvent?: boolean } = {}
-): Settings {
-  const { common, target } = readAll(read, workspace, options.commandEvent === true)
   // Object.assign keeps the union by mode, where a spread would flatten it.
   return Object.assign(common, target)
 }

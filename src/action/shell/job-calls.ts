@@ -21,10 +21,7 @@ export class JobCalls {
 
   constructor(
     private readonly options: {
-      settings: Pick<
-        Settings,
-        'baseUrl' | 'apiKey' | 'projectId' | 'pollIntervalMs' | 'maxPollIntervalMs'
-      >
+      settings: Settings
       dispatcher: Dispatcher
       proxy: string | undefined
       clock: Clock
@@ -34,14 +31,11 @@ export class JobCalls {
   ) {
     const { settings, clock, dispatcher, proxy } = options
     const { baseUrl, apiKey, projectId } = settings
-    const http = new HttpClient({
-      baseUrl,
-      apiKey,
-      userAgent: USER_AGENT,
-      dispatcher,
-      now: () => clock.now()
-    })
-    this.api = new AgentApi(http, projectId)
+    const now = (): number => clock.now()
+    this.api = new AgentApi(
+      new HttpClient({ baseUrl, apiKey, userAgent: USER_AGENT, dispatcher, now }),
+      projectId
+    )
     this.where = { projectId, host: baseUrl.host, ...(proxy === undefined ? {} : { proxy }) }
   }
 

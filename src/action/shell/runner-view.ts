@@ -3,12 +3,7 @@
 // no imports, and only erasable TypeScript, so Node loads it directly.
 
 const COMMAND = /^::([A-Za-z-]+)(?: ([^:]*))?::([\s\S]*)$/
-
-const ANNOTATION: Record<string, string> = {
-  error: 'Error',
-  warning: 'Warning',
-  notice: 'Notice'
-}
+const ANNOTATION: Record<string, string> = { error: 'Error', warning: 'Warning', notice: 'Notice' }
 
 /** Undoes the runner's escaping of command data and properties. */
 function unescape(text: string): string {
@@ -17,26 +12,14 @@ function unescape(text: string): string {
   )
 }
 
-function property(properties: string, name: string): string | undefined {
-  for (const pair of properties.split(',')) {
-    const at = pair.indexOf('=')
-    if (at > 0 && pair.slice(0, at) === name) return unescape(pair.slice(at + 1))
-  }
-  return undefined
-}
-
-export interface RunnerView {
-  /** The lines a person sees for one line of the step's stdout (without its line break). */
+/** The lines a person sees for each line of the step's stdout, and what is held back at the end. */
+export function runnerView(showDebug: boolean): {
   render(line: string): string[]
-  /** What is still held back at the end of the log. */
   flush(): string[]
-}
-
-export function runnerView(showDebug: boolean): RunnerView {
+} {
   let inGroup = false
   // @actions/core writes an empty line before each `::set-output`; a runner hides it.
   let heldBlank = false
-
   const shown = (text: string): string[] =>
     text.split('\n').map((line) => (inGroup && line !== '' ? `  ${line}` : line))
 
@@ -53,11 +36,13 @@ export function runnerView(showDebug: boolean): RunnerView {
         return [`▼ ${text}`]
       case 'debug':
         return showDebug ? shown(`Debug: ${text}`) : []
-      case 'set-output':
-        return shown(`Output ${property(properties, 'name') ?? ''}: ${text}`)
+      case 'set-output': {
+        const pair = properties.split(',').find((p) => p.startsWith('name='))
+        return shown(`Output ${pair ? unescape(pair.slice(5)) : ''}: ${text}`)
+      }
       default: {
         const label = ANNOTATION[name]
-        return label === undefined ? shown(`::${name}::${data}`) : shown(`${label}: ${text}`)
+        return shown(label === undefined ? `::${name}::${data}` : `${label}: ${text}`)
       }
     }
   }
@@ -65,20 +50,11 @@ export function runnerView(showDebug: boolean): RunnerView {
   return {
     render(line) {
       const match = COMMAND.exec(line)
-      const before = heldBlank && !(match && match[1] === 'set-output') ? [''] : []
-      heldBlank = false
-      if (line === '') {
-        heldBlank = true
-        return before
-      }
+      const before = heldBlank && match?.[1] !== 'set-output' ? [''] : []
+      heldBlank = line === ''
+      if (line === '') return before
       if (!match) return [...before, ...shown(line)]
-      const [, name, properties, data] = match as unknown as [
-        string,
-        string,
-        string | undefined,
-        string
-      ]
-      return [...before, ...command(name, properties ?? '', data)]
+      return [...before, ...command(match[1] ?? '', match[2] ?? '', match[3] ?? '')]
     },
     flush() {
       const rest = heldBlank ? [''] : []
@@ -88,10 +64,7 @@ export function runnerView(showDebug: boolean): RunnerView {
   }
 }
 
-/**
- * Outside a runner, routes this process's stdout through a RunnerView, line by line.
- * Returns whether it did.
- */
+/** Outside a runner, routes this process's stdout through a runner view, line by line; whether it did. */
 export function showLogAsRunnerWould(env: NodeJS.ProcessEnv, stdout: NodeJS.WriteStream): boolean {
   if (env.GITHUB_ACTIONS) return false
   const view = runnerView(env.RUNNER_DEBUG === '1')

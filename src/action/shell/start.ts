@@ -9,11 +9,7 @@ import { registerSecret, safeLine } from '../../common/safe-text.js'
 import type { RunEvent } from './event.js'
 import { readSettings, type Settings } from './inputs.js'
 
-export interface Started {
-  settings: Settings
-  dispatcher: Dispatcher
-  proxy: string | undefined
-}
+export type Started = { settings: Settings; dispatcher: Dispatcher; proxy: string | undefined }
 
 /** Masks a secret in the runner's log (line by line, as the runner matches) and in ours. */
 function maskSecret(value: string): void {
@@ -30,11 +26,8 @@ export function start(
   env: NodeJS.ProcessEnv
 ): Started | 'untriggered' | undefined {
   for (const name of ['api-key', 'github-token', 'docs-token']) maskSecret(core.getInput(name))
-  if (
-    event.commandEvent &&
-    core.getInput('api-key') === '' &&
-    core.getInput('dry-run') !== 'true'
-  ) {
+  const noKey = core.getInput('api-key') === '' && core.getInput('dry-run') !== 'true'
+  if (event.commandEvent && noKey) {
     // GitHub gives review events on pull requests from forks no secrets: no failure.
     core.warning(
       "Input 'api-key' is empty on a comment event: the command cannot be acted on and nothing was sent. GitHub passes no secrets to pull_request_review and pull_request_review_comment events on pull requests from forks; elsewhere, set api-key from a secret."

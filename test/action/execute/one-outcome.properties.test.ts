@@ -11,8 +11,11 @@ import type { RunContext } from '../../../src/action/shell/context.js'
 import { checkOutcome } from '../../../src/action/publish/check-outcome.js'
 import { renderComment } from '../../../src/action/publish/comment-body.js'
 import { outputValues } from '../../../src/action/publish/outputs.js'
-import { summaryMarkdown } from '../../../src/action/publish/summary.js'
-import { pullRequestCell, statusCell } from '../../../src/action/publish/summary-format.js'
+import {
+  pullRequestCell,
+  statusCell,
+  summaryMarkdown
+} from '../../../src/action/publish/summary.js'
 import type { AgentJob } from '../../../src/agent/job.js'
 import { parsePullRequestLink } from '../../../src/common/pull-request-link.js'
 import { FakeClock } from '../../support/fake-clock.js'

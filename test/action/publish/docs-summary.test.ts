@@ -1,11 +1,7 @@
 // The docs pull request's rows in the job summary and the comment: title, counts and
 // a short file list, with GitHub's text made inert.
 
-import {
-  changeCounts,
-  docsPullRequestRows,
-  fileList
-} from '../../../src/action/publish/summary-format.js'
+import { changeCounts, docsPullRequestRows, fileList } from '../../../src/action/publish/summary.js'
 import type { DocsPullRequest } from '../../../src/github/docs-pull-request.js'
 
 const pr = (fields: Partial<DocsPullRequest> = {}): DocsPullRequest => ({

@@ -5,11 +5,7 @@
 import assert from 'node:assert/strict'
 import fc from 'fast-check'
 import { anyText, assertExcludes, runs, webUrl } from '../../support/properties.js'
-import {
-  factTable,
-  pullRequestCell,
-  statusCell
-} from '../../../src/action/publish/summary-format.js'
+import { factTable, pullRequestCell, statusCell } from '../../../src/action/publish/summary.js'
 import { parsePullRequestLink } from '../../../src/common/pull-request-link.js'
 
 const RUNS = runs(400)
