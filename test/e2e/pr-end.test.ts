@@ -177,6 +177,10 @@ describe('a code pull request merged', () => {
     expect(codeComment(sim)).toContain(
       'told its docs pull request acme/docs#100 that it is ready to merge'
     )
+    // The job summary says the same, and that no credit was spent.
+    expect(run.run.summary).toContain('that it is ready to merge')
+    expect(run.run.summary).toContain('Nothing was sent to the agent.')
+    expect(run.run.summary).toContain(`<code>${run.run.outputs['job-id']}</code>`)
   })
 })
 
@@ -286,6 +290,7 @@ describe('nothing to follow, no right to write, or a dry run', () => {
       'close, comment (the code pull request was closed without merging)'
     )
     expect(dryRun.run.stdout).toContain('Dry run: nothing was written to GitHub.')
+    expect(dryRun.run.summary).toContain('Dry run: would do close, comment')
     expect(docsPull(dry)?.state).toBe('open')
   })
 })
