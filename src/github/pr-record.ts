@@ -29,7 +29,7 @@ export interface ThreadComment {
 }
 
 // Trusting any `[bot]` login would let any app installed anywhere point the pull request
-// at its own job: logins are named (token-identity.ts learns github-token's).
+// at its own job: logins are named (session.ts learns github-token's).
 const TRUSTED_AUTHORS: readonly string[] = [ACTIONS_BOT]
 const MAX_VALUE = 500
 const OLD_RECORD_LINE = new RegExp(
