@@ -88,7 +88,6 @@ function covered(sha: unknown, message: unknown, author: unknown): CoveredCommit
   return { sha, short: sha.slice(0, 7), subject: subjectOf(message), ...loginOf(author) }
 }
 
-/** A commit as the REST API or a push event's payload gives it, or undefined. */
 export function fromApiCommit(value: unknown): CoveredCommit | undefined {
   const commit = record(value)
   return covered(commit?.sha, record(commit?.commit)?.message, commit?.author)

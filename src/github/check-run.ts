@@ -24,7 +24,6 @@ export type CheckConclusion = 'success' | 'neutral' | 'failure' | 'timed_out' | 
 export interface CheckOutcome {
   conclusion: CheckConclusion
   title: string
-  /** Markdown: the job summary. */
   summary: string
   jobId?: string
   /** The docs pull request (an https link), shown as the check's details. */
@@ -104,7 +103,6 @@ export class DocsCheckRun {
     }
   }
 
-  /** A later attempt of the same workflow run, outside a pull request. */
   isRerunOutsidePullRequest(): boolean {
     return this.run.runAttempt > 1 && pullRequestNumber(this.run) === undefined
   }
@@ -196,7 +194,6 @@ export class DocsCheckRun {
     return this.call(what, budgetMs, write, cancellable)
   }
 
-  /** In progress, with the job id, as soon as it is known. */
   async start(jobId: string, budgetMs: number): Promise<void> {
     const fields = { status: 'in_progress' as const, external_id: jobId }
     const title = `Docs job ${jobId} is running`

@@ -68,7 +68,6 @@ export function matchTrigger(body: string, phrase: string): string | undefined {
 
 const not = (reason: string, commentEvent = true): CommandCheck => ({ reason, commentEvent })
 
-/** Reads the event payload: a command for this action, or why not. */
 export function readCommand(
   eventName: string,
   payload: Record<string, unknown>,
