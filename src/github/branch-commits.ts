@@ -3,8 +3,12 @@
 
 import * as core from '@actions/core'
 import { safeLine } from '../common/safe-text.js'
-import { StateUnknownError } from '../common/run-errors.js'
-import { describeGitHubError, gitHubAnswerStatus, gitHubFailure, permissionHint } from './client.js'
+import {
+  describeGitHubError,
+  gitHubAnswerStatus,
+  permissionHint,
+  throwIfUnknown
+} from './client.js'
 import type { GitHubSession } from './session.js'
 import { cleanLabel } from './untrusted-text.js'
 import { record, text } from './workflow-run.js'
@@ -84,7 +88,6 @@ function covered(sha: unknown, message: unknown, author: unknown): CoveredCommit
   return { sha, short: sha.slice(0, 7), subject: subjectOf(message), ...loginOf(author) }
 }
 
-/** A commit as the REST API or a push event's payload gives it, or undefined. */
 export function fromApiCommit(value: unknown): CoveredCommit | undefined {
   const commit = record(value)
   return covered(commit?.sha, record(commit?.commit)?.message, commit?.author)
@@ -227,12 +230,9 @@ export async function readCandidates(
     )
     return await first('history-rewritten')
   } catch (error) {
-    const reason = describeGitHubError(error)
-    if (gitHubFailure(error) === 'unknown') {
-      throw new StateUnknownError(`the commits of ${branch}`, reason)
-    }
+    throwIfUnknown(error, `the commits of ${branch}`)
     core.warning(
-      `Could not read the commits of ${branch} (${reason}); this run tells the event's own commits only.${permissionHint(error, READ_HINT)}`
+      `Could not read the commits of ${branch} (${describeGitHubError(error)}); this run tells the event's own commits only.${permissionHint(error, READ_HINT)}`
     )
     return result('first-push', undefined)
   }
@@ -256,9 +256,7 @@ export async function olderBase(
     const { data } = await octokit.rest.repos.compareCommitsWithBasehead(params)
     return data.status === 'ahead' ? other : base
   } catch (error) {
-    if (gitHubFailure(error) === 'unknown') {
-      throw new StateUnknownError('the commits of an older record', describeGitHubError(error))
-    }
+    throwIfUnknown(error, 'the commits of an older record')
     return base
   }
 }

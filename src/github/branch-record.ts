@@ -29,7 +29,6 @@ export interface BranchRun {
   /** The commits covered, for the compare link: the one before the first, and the last. */
   from?: string
   to?: string
-  /** The source pull requests' numbers. */
   pulls: number[]
 }
 
@@ -48,7 +47,6 @@ export interface BranchRecord {
   branch: string
   /** Which workflow (or `record-key`) keeps this record; absent in the first version's. */
   key?: string
-  /** The job the branch follows up. */
   jobId: string
   /** Commits at or before this one are settled: only later ones can be new ('root': none is). */
   base?: string
@@ -217,7 +215,6 @@ export function parseBranchRecords(body: string | null | undefined): BranchRecor
   return v1 ? [...v2, v1] : v2
 }
 
-/** The record in `body`; undefined when there is none or it is malformed. */
 export function parseBranchRecord(body: string | null | undefined): BranchRecord | undefined {
   return parseBranchRecords(body)[0]
 }

@@ -6,7 +6,7 @@ import { ACTION_TITLE } from '../common/action-title.js'
 import * as core from '@actions/core'
 import { isPlainId } from '../common/plain-id.js'
 import { redact, safeLine } from '../common/safe-text.js'
-import { describeGitHubError, permissionHint, gitHubSaidNo, type GitHubClient } from './client.js'
+import { gitHubSaidNo, type GitHubClient } from './client.js'
 import { readMarkers, readOldMarker, writeMarker } from './marker.js'
 import { allPages } from './plumbing.js'
 import { lacking, type GitHubSession } from './session.js'
@@ -24,7 +24,6 @@ export type CheckConclusion = 'success' | 'neutral' | 'failure' | 'timed_out' | 
 export interface CheckOutcome {
   conclusion: CheckConclusion
   title: string
-  /** Markdown: the job summary. */
   summary: string
   jobId?: string
   /** The docs pull request (an https link), shown as the check's details. */
@@ -41,7 +40,7 @@ export interface CheckOwner {
 type Repo = { owner: string; repo: string }
 type CheckFields = Omit<
   NonNullable<Parameters<GitHubClient['rest']['checks']['create']>[0]>,
-  'owner' | 'repo' | 'name' | 'head_sha'
+  'owner' | 'repo' | 'name' | 'head_sha' | 'output'
 >
 
 export function checkMarker(owner: CheckOwner): string {
@@ -104,34 +103,33 @@ export class DocsCheckRun {
     }
   }
 
-  /** A later attempt of the same workflow run, outside a pull request. */
   isRerunOutsidePullRequest(): boolean {
     return this.run.runAttempt > 1 && pullRequestNumber(this.run) === undefined
   }
 
-  /** Runs `call` with a client bounded by `budgetMs`; a failure becomes one warning. */
   private async call<T>(
     what: string,
     budgetMs: number,
     call: (octokit: GitHubClient, repo: Repo) => Promise<T>,
     cancellable = true
   ): Promise<T | undefined> {
-    if (this.off) return undefined
     const { session } = this
-    if (!session?.repository) {
+    if (this.off || !session?.repository) {
+      if (!this.off) core.warning(`check-run: ${lacking(session)}, so no check run is shown.`)
       this.off = true
-      core.warning(`check-run: ${lacking(session)}, so no check run is shown.`)
       return undefined
     }
-    try {
-      return await call(await session.client(budgetMs, cancellable), session.repo)
-    } catch (error) {
+    const denied = (error: unknown): never => {
       if (gitHubSaidNo(error)) this.off = true
-      core.warning(
-        `check-run: could not ${what} (${describeGitHubError(error)}).${permissionHint(error, 'Give the job `permissions: checks: write`.')}`
-      )
-      return undefined
+      throw error
     }
+    return session.bestEffort(
+      budgetMs,
+      (octokit) => call(octokit, session.repo).catch(denied),
+      `check-run: could not ${what}`,
+      'Give the job `permissions: checks: write`.',
+      cancellable
+    )
   }
 
   /** The commit the check goes on: a pull request's head, else the run's commit. */
@@ -144,8 +142,7 @@ export class DocsCheckRun {
       const { data } = await octokit.rest.pulls.get({ ...repo, pull_number: number })
       sha = text(record(record(data)?.head)?.sha)
     }
-    this.sha = sha ?? this.run.sha
-    return this.sha
+    return (this.sha = sha ?? this.run.sha)
   }
 
   /** The job an earlier attempt of this workflow run started, through its check run. */
@@ -167,44 +164,43 @@ export class DocsCheckRun {
     return found?.jobId
   }
 
-  private output(title: string, summary: string): CheckFields['output'] {
-    return {
+  /**
+   * Updates this run's check run, or creates it on the head commit, with `fields` and an
+   * output; true when it created it.
+   */
+  private async write(
+    what: string,
+    budgetMs: number,
+    fields: CheckFields,
+    [title, summary]: [string, string],
+    cancellable = true
+  ): Promise<boolean | undefined> {
+    const output = {
       // Job ids and summaries come from the service: no secret we hold goes to GitHub.
       title: safeLine(title, 1000),
       summary: truncateSummary(redact(summary)),
       text: `${checkMarker(this.owner)}\nStarted by workflow run ${this.owner.runId || 'unknown'}.`
     }
-  }
-
-  /** Updates this run's check run, or creates it on the head commit; true when it created it. */
-  private async write(octokit: GitHubClient, repo: Repo, fields: CheckFields): Promise<boolean> {
-    if (this.id !== undefined) {
-      await octokit.rest.checks.update({ ...repo, check_run_id: this.id, ...fields })
-      return false
-    }
-    const head_sha = await this.headSha(octokit, repo)
-    const { data } = await octokit.rest.checks.create({
-      ...repo,
-      name: CHECK_NAME,
-      head_sha,
-      ...fields
-    })
-    this.id = data.id
-    return true
-  }
-
-  /** In progress, with the job id, as soon as it is known. */
-  async start(jobId: string, budgetMs: number): Promise<void> {
-    const output = this.output(
-      `Docs job ${jobId} is running`,
-      `The Mintlify agent is working on job \`${jobId.replace(/`/g, '')}\`.`
-    )
-    await this.call('create the check run', budgetMs, async (octokit, repo) => {
-      const fields = { status: 'in_progress' as const, external_id: jobId, output }
-      if (await this.write(octokit, repo, fields)) {
-        core.info(`Check run ${this.id} on ${safeLine((this.sha ?? '').slice(0, 7))}: in progress.`)
+    const write = async (octokit: GitHubClient, repo: Repo): Promise<boolean> => {
+      if (this.id !== undefined) {
+        await octokit.rest.checks.update({ ...repo, check_run_id: this.id, ...fields, output })
+        return false
       }
-    })
+      const head_sha = await this.headSha(octokit, repo)
+      const created = { ...repo, name: CHECK_NAME, head_sha, ...fields, output }
+      this.id = (await octokit.rest.checks.create(created)).data.id
+      return true
+    }
+    return this.call(what, budgetMs, write, cancellable)
+  }
+
+  async start(jobId: string, budgetMs: number): Promise<void> {
+    const fields = { status: 'in_progress' as const, external_id: jobId }
+    const title = `Docs job ${jobId} is running`
+    const summary = `The Mintlify agent is working on job \`${jobId.replace(/`/g, '')}\`.`
+    if (await this.write('create the check run', budgetMs, fields, [title, summary])) {
+      core.info(`Check run ${this.id} on ${safeLine((this.sha ?? '').slice(0, 7))}: in progress.`)
+    }
   }
 
   /** Completed with the outcome (created so when never started); reports a cancellation too. */
@@ -214,13 +210,10 @@ export class DocsCheckRun {
       conclusion: outcome.conclusion,
       completed_at: new Date().toISOString(),
       ...(outcome.jobId ? { external_id: outcome.jobId } : {}),
-      ...(outcome.detailsUrl ? { details_url: outcome.detailsUrl } : {}),
-      output: this.output(outcome.title, outcome.summary)
+      ...(outcome.detailsUrl ? { details_url: outcome.detailsUrl } : {})
     }
-    const write = async (octokit: GitHubClient, repo: Repo): Promise<void> => {
-      await this.write(octokit, repo, fields)
-      core.info(`Check run ${this.id}: ${outcome.conclusion}.`)
-    }
-    await this.call('complete the check run', budgetMs, write, false)
+    const output: [string, string] = [outcome.title, outcome.summary]
+    const done = await this.write('complete the check run', budgetMs, fields, output, false)
+    if (done !== undefined) core.info(`Check run ${this.id}: ${outcome.conclusion}.`)
   }
 }

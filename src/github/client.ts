@@ -2,7 +2,7 @@
 // request bounded by a signal and sent again within its budget (retrying.ts).
 
 import type { getOctokit } from '@actions/github'
-import { messageOf } from '../common/run-errors.js'
+import { messageOf, StateUnknownError } from '../common/run-errors.js'
 import { safeLine } from '../common/safe-text.js'
 import { CallBudget, retryOptions, retryWithin } from './retrying.js'
 import { record } from './workflow-run.js'
@@ -73,6 +73,13 @@ export function gitHubFailure(error: unknown): 'denied' | 'unknown' {
   const limited =
     headers?.['retry-after'] !== undefined || String(headers?.['x-ratelimit-remaining']) === '0'
   return limited ? 'unknown' : 'denied'
+}
+
+/** Throws StateUnknownError about `what` unless GitHub answered no. */
+export function throwIfUnknown(error: unknown, what: string): void {
+  if (gitHubFailure(error) === 'unknown') {
+    throw new StateUnknownError(what, describeGitHubError(error))
+  }
 }
 
 /** ` ${text}` (the permission a call needs) only after GitHub answered no. */

@@ -14,7 +14,6 @@ type CommandEvent = keyof typeof KINDS
 export const DEFAULT_TRIGGER_PHRASE = '/docs'
 export const TRIGGER_PHRASE_FORM =
   'one word of 1 to 50 characters without spaces, such as /docs or @docs-agent'
-/** The login the workflow's own token writes as: its comments never trigger a run. */
 
 export function isValidTriggerPhrase(phrase: string): boolean {
   return phrase.length >= 1 && phrase.length <= 50 && !/[\s\p{Cc}\p{Cf}]/u.test(phrase)
@@ -69,7 +68,6 @@ export function matchTrigger(body: string, phrase: string): string | undefined {
 
 const not = (reason: string, commentEvent = true): CommandCheck => ({ reason, commentEvent })
 
-/** Reads the event payload: a command for this action, or why not. */
 export function readCommand(
   eventName: string,
   payload: Record<string, unknown>,

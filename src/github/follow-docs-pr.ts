@@ -18,7 +18,6 @@ import type { GitHubSession } from './session.js'
 import { hostOf, onSameServer, type WorkflowRun } from './workflow-run.js'
 
 export interface FollowOptions {
-  /** The job's pull request link. */
   link: string
   reviewers: readonly ReviewerSpec[]
   labels: readonly string[]

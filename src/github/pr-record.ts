@@ -29,7 +29,7 @@ export interface ThreadComment {
 }
 
 // Trusting any `[bot]` login would let any app installed anywhere point the pull request
-// at its own job: logins are named (token-identity.ts learns github-token's).
+// at its own job: logins are named (session.ts learns github-token's).
 const TRUSTED_AUTHORS: readonly string[] = [ACTIONS_BOT]
 const MAX_VALUE = 500
 const OLD_RECORD_LINE = new RegExp(
@@ -149,7 +149,6 @@ export class RecordSearch {
     return comments.some((comment) => this.candidate(comment) !== undefined)
   }
 
-  /** Visits a page; true once the record is found. */
   visit(comments: readonly ThreadComment[]): boolean {
     for (const comment of comments) {
       if (!isTrustedAuthor(comment.user, this.trusted)) continue
@@ -170,7 +169,6 @@ export class RecordSearch {
     return legacy ? { commentId: comment.id } : undefined
   }
 
-  /** The comment to keep: the record's, else the legacy one. */
   result(): FoundComment | undefined {
     return this.found ?? this.legacy
   }

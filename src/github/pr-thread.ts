@@ -6,7 +6,13 @@ import * as core from '@actions/core'
 import { parsePullRequestLink } from '../common/pull-request-link.js'
 import { StateUnknownError } from '../common/run-errors.js'
 import { safeLine } from '../common/safe-text.js'
-import { describeGitHubError, gitHubAnswerStatus, gitHubFailure, permissionHint } from './client.js'
+import {
+  describeGitHubError,
+  gitHubAnswerStatus,
+  gitHubFailure,
+  permissionHint,
+  throwIfUnknown
+} from './client.js'
 import { splitRepository } from './plumbing.js'
 import { formatRecord, legacyMarker, RecordSearch, type PullRequestRecord } from './pr-record.js'
 import { lacking, type GitHubSession } from './session.js'
@@ -83,9 +89,7 @@ export class PullRequestThread {
       }
     } catch (error) {
       if (error instanceof StateUnknownError) throw error
-      if (gitHubFailure(error) === 'unknown') {
-        throw new StateUnknownError(comments, describeGitHubError(error))
-      }
+      throwIfUnknown(error, comments)
       core.warning(
         `pr-comment: could not read ${comments} (${describeGitHubError(error)}), so its docs job is not recorded.${permissionHint(error, READ_HINT)}`
       )
@@ -113,15 +117,11 @@ export class PullRequestThread {
     const where = `pull request #${this.number}`
     try {
       // Not bound to the run's cancellation: the last write happens after it.
-      const octokit = await this.session.client(budgetMs, false)
-      const repo = this.session.repo
+      const { issues } = (await this.session.client(budgetMs, false)).rest
+      const comment = { ...this.session.repo, body: text }
       if (this.commentId !== undefined) {
         try {
-          await octokit.rest.issues.updateComment({
-            ...repo,
-            comment_id: this.commentId,
-            body: text
-          })
+          await issues.updateComment({ ...comment, comment_id: this.commentId })
           core.info(`Updated the comment on ${where} (comment ${this.commentId}).`)
           return true
         } catch (error) {
@@ -130,11 +130,7 @@ export class PullRequestThread {
           this.commentId = undefined
         }
       }
-      const created = await octokit.rest.issues.createComment({
-        ...repo,
-        issue_number: this.number,
-        body: text
-      })
+      const created = await issues.createComment({ ...comment, issue_number: this.number })
       this.commentId = created.data.id
       core.info(`Commented on ${where} (comment ${this.commentId}).`)
       return true
@@ -171,9 +167,7 @@ export async function readDocsPullRequestState(
     return data.state === 'closed' ? 'closed' : 'open'
   } catch (error) {
     const name = `${safeLine(ref.repository)}#${ref.number}`
-    if (gitHubFailure(error) === 'unknown') {
-      throw new StateUnknownError(`the docs pull request ${name}`, describeGitHubError(error))
-    }
+    throwIfUnknown(error, `the docs pull request ${name}`)
     // A token that may not see the docs repository is the usual case: a debug line.
     core.debug(
       `Could not see the docs pull request ${name} (${describeGitHubError(error)}); taking it as open.`

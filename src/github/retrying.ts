@@ -1,24 +1,19 @@
-// A GitHub call that fails for a moment is sent again, within its budget. The sending is the
-// plugins' (plugin-retry after a 5xx or no answer, plugin-throttling after a rate limit); the
-// waits are ours (both plugins wait 0 ms), taken only when the next attempt fits, cut short
-// by the call's signal.
+// A GitHub call that fails for a moment is sent again within its budget: plugin-retry after a
+// 5xx or no answer, plugin-throttling after a rate limit. The waits are ours (both plugins
+// wait 0 ms), taken only when the next attempt fits, cut short by the call's signal.
 
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { ThrottlingOptions } from '@octokit/plugin-throttling'
 import { messageOf } from '../common/run-errors.js'
 import { record } from './workflow-run.js'
 
-/**
- * The waits before the first and second retry after a 5xx or no answer. GitHub's passing 5xx
- * clear within a second or two; a third failure looks like an outage that a longer wait out of
- * a 10 or 15 s budget would not outlast. (The plugin's own 1, 4 and 9 s suit a script.)
- */
+// GitHub's passing 5xx clear within a second or two; a third failure looks like an outage
+// that a longer wait out of a 10 or 15 s budget would not outlast (the plugin's 1, 4, 9 s).
 export const RETRY_DELAYS_MS: readonly number[] = [500, 1500]
 
-/** How many rate limits one call waits out, each only when its wait fits the budget. */
 const RATE_LIMIT_WAITS = 2
 
-/** The time the attempt after a wait needs at least; a wait that leaves less is not taken. */
+/** A wait that leaves the next attempt less than this is not taken. */
 export const ATTEMPT_ROOM_MS = 1000
 
 /** The status a proxy refused the tunnel with, in undici's words a few causes down. */
@@ -31,7 +26,7 @@ function proxyRefusal(error: unknown): string | undefined {
   return undefined
 }
 
-/** Whether plugin-retry would send `error`'s call again: an octokit request error, 5xx or no answer. */
+/** An octokit request error, 5xx or no answer: what plugin-retry sends again. */
 function retriable(error: unknown): boolean {
   const failure = record(error)
   return (
@@ -63,13 +58,12 @@ export class CallBudget {
     private readonly now: () => number = () => performance.now()
   ) {}
 
-  /** Whether a wait of `ms` still leaves the attempt after it `ATTEMPT_ROOM_MS`. */
   fits(ms: number): boolean {
     if (this.signal.aborted || this.deadline === undefined) return false
     return this.now() + ms + ATTEMPT_ROOM_MS <= this.deadline
   }
 
-  /** Waits `ms` if it fits and the signal lets it run its course: then the call may go again. */
+  /** Waits `ms` if it fits and the signal lets it: then the call may go again. */
   async waitWithin(ms: number): Promise<boolean> {
     if (!this.fits(ms)) return false
     return retryTime.sleep(ms, this.signal).then(

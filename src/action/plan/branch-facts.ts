@@ -77,13 +77,10 @@ export async function branchFacts(
     : await readCandidates(
         session,
         {
-          repository: run.repository,
-          serverUrl: run.serverUrl,
+          ...run,
           branch,
           ...(base ? { base } : {}),
           headSha: run.sha,
-          eventName: run.eventName,
-          payload: run.payload,
           now: new Date(ctx.clock.now())
         },
         budgetMs

@@ -5,7 +5,6 @@
 import * as core from '@actions/core'
 import { messageOf } from '../../common/run-errors.js'
 import { safeLine } from '../../common/safe-text.js'
-import { describeGitHubError, permissionHint } from '../../github/client.js'
 import { commandPrompt } from '../../github/command-prompt.js'
 import type { Command } from '../../github/command.js'
 import { checkCommander } from '../../github/commander.js'
@@ -73,21 +72,17 @@ async function check(settings: Settings, event: RunEvent): Promise<CheckedComman
     return { verdict: { kind: 'usage' }, command }
   }
   // An explicit job-id wins; otherwise the back-links say which jobs may have opened it.
-  let docsJobCandidates: string[] = []
-  if (settings.mode === 'create') {
-    try {
-      docsJobCandidates = await findBackLinkedJobs(
-        octokit,
-        run.repository,
-        command.pullNumber,
-        settings.projectId
-      )
-    } catch (error) {
-      core.warning(
-        `Could not read the comments of pull request #${command.pullNumber} (${describeGitHubError(error)}), so a docs pull request's job cannot be found; treating it as a code pull request.${permissionHint(error, 'The token needs pull-requests: read.')}`
-      )
-    }
-  }
+  const number = command.pullNumber
+  const docsJobCandidates =
+    settings.mode === 'create'
+      ? await session.bestEffort(
+          octokit,
+          () => findBackLinkedJobs(octokit, run.repository, number, settings.projectId),
+          (why) =>
+            `Could not read the comments of pull request #${number} (${why}), so a docs pull request's job cannot be found; treating it as a code pull request.`,
+          'The token needs pull-requests: read.'
+        )
+      : undefined
   const standing = settings.mode === 'wait' ? undefined : settings.prompt
   const prompt = commandPrompt({
     command,
@@ -99,7 +94,7 @@ async function check(settings: Settings, event: RunEvent): Promise<CheckedComman
     verdict: { kind: 'taken' },
     command,
     prompt,
-    ...(docsJobCandidates.length > 0 ? { docsJobCandidates } : {})
+    ...(docsJobCandidates?.length ? { docsJobCandidates } : {})
   }
 }
 

@@ -4,13 +4,7 @@
 import * as core from '@actions/core'
 import { parsePullRequestLink } from '../../common/pull-request-link.js'
 import { safeLine } from '../../common/safe-text.js'
-import {
-  compareLink,
-  MAX_LISTED,
-  ROOT,
-  type Coverage,
-  type CoveredCommit
-} from '../../github/branch-commits.js'
+import { compareLink, MAX_LISTED, ROOT, type Coverage } from '../../github/branch-commits.js'
 import { coverageRun, pullsOf } from '../../github/source-pulls.js'
 import { reviewersToRequest } from '../../github/branch-reviewers.js'
 import { requestReviews } from '../../github/docs-review.js'
@@ -47,70 +41,6 @@ export function coverageOf(facts: BranchFacts, telling: Telling, run: WorkflowRu
     ...(from ? { from } : {}),
     to: run.sha
   }
-}
-
-/**
- * The record after this run (pure). A commit counts as told once the prompt that lists
- * it reached a job; what jobs that ended without delivering were told is given back.
- * `executed`: the plan as carried out (after any wait); `sent`: the prompt reached the job.
- */
-export function nextBranchRecord(
-  run: BranchRunFacts,
-  jobId: string,
-  executed: { plan: Plan; telling?: Telling; sent: boolean; docs?: string },
-  at: Date,
-  handOff: { handedOff?: string; reviewers?: string[] } = {}
-): BranchRecord {
-  const { facts } = run
-  const previous = facts.record
-  const same = previous?.jobId === jobId ? previous : undefined
-  const { plan, sent } = executed
-  const telling = sent ? executed.telling : undefined
-  const ledger = telling
-    ? afterTelling(previous, telling)
-    : {
-        ...(previous?.base ? { base: previous.base } : {}),
-        told: previous?.told ?? [{ id: jobId, shas: [] }],
-        ended: previous?.ended ?? []
-      }
-  // Everything up to the run's head is told when it told all it read, or had nothing to.
-  const complete =
-    facts.candidates.unread === 0 && (telling !== undefined || plan.action === 'nothing-new')
-  const seen = complete && /^[0-9a-f]{40,64}$/.test(run.run.sha) ? run.run.sha : previous?.seen
-  // The job's docs pull request: as this run saw it, else as recorded for the same job.
-  const docs = executed.docs ?? same?.docs
-  const counts = { ...(previous?.counts ?? { created: 0, followUps: 0, quiet: 0 }) }
-  if (sent && plan.action === 'create') counts.created++
-  else if (sent) counts.followUps++
-  else counts.quiet++
-  const base: BranchRecord = {
-    projectId: run.projectId,
-    branch: facts.branch,
-    key: facts.key,
-    jobId,
-    ...ledger,
-    ...(seen ? { seen } : {}),
-    ...(docs ? { docs } : {}),
-    runId: run.identity.runId,
-    runAttempt: run.identity.runAttempt,
-    reviewers: handOff.reviewers ?? same?.reviewers ?? [],
-    ...((handOff.handedOff ?? same?.handedOff)
-      ? { handedOff: handOff.handedOff ?? same?.handedOff }
-      : {}),
-    runs: previous?.runs ?? [],
-    counts
-  }
-  const shown = telling ? coverageOf(facts, telling, run.run) : undefined
-  const row = coverageRun(
-    { at, event: run.run.eventName, did: runAction(plan, jobId, sent) },
-    shown,
-    telling
-      ? facts.pulls.filter((pull) =>
-          pull.commits.some((sha) => telling.told.some((c) => c.sha === sha))
-        )
-      : []
-  )
-  return withRun(base, row)
 }
 
 export class BranchDashboard {
@@ -150,22 +80,9 @@ export class BranchDashboard {
     // GitHub refused the dashboard when the run read it: the one warning was given then.
     if (this.run.facts.denied) return
     const { jobId, sent, ...rest } = view
-    const executed = this.executed
-    const telling = executed ? { ...executed.telling, jobId } : undefined
     const full: DashboardView = {
       ...rest,
-      record: nextBranchRecord(
-        this.run,
-        jobId,
-        {
-          plan: executed?.plan ?? this.run.plan,
-          sent,
-          ...(telling ? { telling } : {}),
-          ...(rest.docsPullRequest ? { docs: rest.docsPullRequest.link } : {})
-        },
-        at,
-        this.handOff
-      ),
+      record: this.recordAfter(jobId, sent, rest.docsPullRequest?.link, at),
       repository: this.run.run.repository,
       serverUrl: this.run.run.serverUrl
     }
@@ -177,9 +94,53 @@ export class BranchDashboard {
     }
   }
 
-  /** What this run told (after the job took the prompt), oldest first. */
-  private told(): readonly CoveredCommit[] {
-    return this.executed?.telling.told ?? []
+  /**
+   * The record after this run. A commit counts as told once the prompt that lists it
+   * reached a job (`sent`); what jobs that ended without delivering were told is given back.
+   */
+  private recordAfter(jobId: string, sent: boolean, link: string | undefined, at: Date) {
+    const { facts, run, identity } = this.run
+    const previous = facts.record
+    const same = previous?.jobId === jobId ? previous : undefined
+    const plan = this.executed?.plan ?? this.run.plan
+    const telling = sent && this.executed ? { ...this.executed.telling, jobId } : undefined
+    const ledger = telling
+      ? afterTelling(previous, telling)
+      : {
+          ...(previous?.base ? { base: previous.base } : {}),
+          told: previous?.told ?? [{ id: jobId, shas: [] }],
+          ended: previous?.ended ?? []
+        }
+    // Everything up to the run's head is told when it told all it read, or had nothing to.
+    const complete =
+      facts.candidates.unread === 0 && (telling !== undefined || plan.action === 'nothing-new')
+    const seen = complete && /^[0-9a-f]{40,64}$/.test(run.sha) ? run.sha : previous?.seen
+    // The job's docs pull request: as this run saw it, else as recorded for the same job.
+    const docs = link ?? same?.docs
+    const handedOff = this.handOff.handedOff ?? same?.handedOff
+    const counts = { ...(previous?.counts ?? { created: 0, followUps: 0, quiet: 0 }) }
+    counts[!sent ? 'quiet' : plan.action === 'create' ? 'created' : 'followUps']++
+    const record: BranchRecord = {
+      projectId: this.run.projectId,
+      branch: facts.branch,
+      key: facts.key,
+      jobId,
+      ...ledger,
+      ...(seen ? { seen } : {}),
+      ...(docs ? { docs } : {}),
+      runId: identity.runId,
+      runAttempt: identity.runAttempt,
+      reviewers: this.handOff.reviewers ?? same?.reviewers ?? [],
+      ...(handedOff ? { handedOff } : {}),
+      runs: previous?.runs ?? [],
+      counts
+    }
+    const row = coverageRun(
+      { at, event: run.eventName, did: runAction(plan, jobId, sent) },
+      telling && coverageOf(facts, telling, run),
+      telling ? pullsOf(facts.pulls, telling.told) : []
+    )
+    return withRun(record, row)
   }
 
   /** This run requested the reviewers and labels of `prLink`. */
@@ -201,13 +162,13 @@ export class BranchDashboard {
   ): Promise<void> {
     const ref = parsePullRequestLink(prLink)
     const { facts } = this.run
-    const told = this.told()
+    const told = this.executed?.telling.told ?? []
     if (!ref || told.length === 0) return
     // The same job keeps its docs pull request, and with it who was already asked.
     const same = facts.record?.jobId === jobId ? facts.record.reviewers : []
     const logins = reviewersToRequest({
       pulls: facts.pulls,
-      commits: [...told],
+      commits: told,
       alreadyRequested: same,
       ...(docsAuthor ? { docsAuthor } : {})
     })

@@ -5,7 +5,6 @@
 import * as core from '@actions/core'
 import type { AgentJob } from '../../agent/job.js'
 import { parsePullRequestLink } from '../../common/pull-request-link.js'
-import { messageOf } from '../../common/run-errors.js'
 import { safeLine } from '../../common/safe-text.js'
 import { writeBackLink } from '../../github/docs-back-link.js'
 import type { DocsPullRequest } from '../../github/docs-pull-request.js'
@@ -30,29 +29,20 @@ export async function readAndHandOff(
     settings.docsToken !== undefined ||
     handOff.reviewers.length > 0 ||
     settings.docsPrLabels.length > 0
+  const { run } = ctx.event
   const docs = parsePullRequestLink(job.prLink)
-  const elsewhere = !docs || !sameRepository(docs.repository, ctx.event.run.repository)
+  const elsewhere = !docs || !sameRepository(docs.repository, run.repository)
   const justTrying = !asked && elsewhere
   if (justTrying && !ctx.docs && !ctx.github) return { handedOff: false }
-  try {
-    const follow = {
-      link: job.prLink,
-      reviewers: handOff.reviewers,
-      labels: settings.docsPrLabels,
-      alreadyHandedOff: handOff.already,
-      justTrying
-    }
-    return await followDocsPullRequest(
-      docsSession(ctx, job.prLink, 'read'),
-      ctx.event.run,
-      follow,
-      ctx.left(BUDGETS.docsPullRequest)
-    )
-  } catch (error) {
-    // Not expected (every GitHub failure is a warning inside); still never fatal.
-    core.warning(`Could not read the docs pull request: ${safeLine(messageOf(error))}`)
-    return { handedOff: false }
+  const follow = {
+    link: job.prLink,
+    reviewers: handOff.reviewers,
+    labels: settings.docsPrLabels,
+    alreadyHandedOff: handOff.already,
+    justTrying
   }
+  const session = docsSession(ctx, job.prLink, 'read')
+  return followDocsPullRequest(session, run, follow, ctx.left(BUDGETS.docsPullRequest))
 }
 
 /**

@@ -1,7 +1,6 @@
-// Everything the run tells the world once the job is settled, in one order: the docs
-// pull request (read, handed off, back-linked), then the outputs, the job summary and
-// the last line, then side by side the comment, the dashboard, the check run and the
-// command's reaction. Each is best effort with its own budget, so none loses another's.
+// What the run tells the world once the job is settled, in order: the docs pull request
+// (read, handed off, back-linked), the outputs, summary and last line, then side by side the
+// comment, dashboard, check run and reaction, each best effort with its own budget.
 
 import * as core from '@actions/core'
 import type { DocsPullRequest } from '../../github/docs-pull-request.js'
