@@ -1,5 +1,5 @@
 // A `pull_request` run for a code pull request that closed or reopened: its docs pull
-// request follows (decide.ts), and nothing is sent to the agent (no credit). The job is
+// request follows (plan/pr-end.ts), and nothing is sent to the agent (no credit). The job is
 // read once for the outputs; every write is best effort, a denial one warning.
 
 import * as core from '@actions/core'
