@@ -1,11 +1,11 @@
 // The docs pull request when its code pull request ends: read its state and whose its
-// newest commit is, then comment, close, reopen or label it. Best effort: a failure is
-// one warning naming the permission and the token, and stops the writes that follow.
+// newest commit is, then comment, close, reopen, label or unlabel it. Best effort: a
+// failure is one warning naming the permission and the token, and stops what follows.
 
 import * as core from '@actions/core'
 import { parsePullRequestLink, type PullRequestRef } from '../common/pull-request-link.js'
 import { safeLine } from '../common/safe-text.js'
-import type { GitHubClient } from './client.js'
+import { gitHubAnswerStatus, type GitHubClient } from './client.js'
 import { splitRepository } from './plumbing.js'
 import type { EndStep } from './pr-end-record.js'
 import type { GitHubSession } from './session.js'
@@ -107,6 +107,7 @@ async function listCommits(
 const STEPS: Record<EndStep, [string, string, string]> = {
   comment: ['comment on', 'Commented on', 'issues: write'],
   label: ['label', 'Labelled', 'issues: write'],
+  unlabel: ['remove the label from', 'Removed the label from', 'issues: write'],
   close: ['close', 'Closed', 'pull-requests: write'],
   reopen: ['reopen', 'Reopened', 'pull-requests: write'],
   'hand-off': ['hand off', 'Handed off', 'pull-requests: write']
@@ -134,6 +135,12 @@ export async function writeDocsPrEnd(
     const write = async ({ rest }: GitHubClient) => {
       if (step === 'comment') await rest.issues.createComment({ ...issue, body: texts.comment })
       if (step === 'label') await rest.issues.addLabels({ ...issue, labels: [texts.label] })
+      if (step === 'unlabel') {
+        // 404: someone already removed it, which is what this step wants.
+        await rest.issues.removeLabel({ ...issue, name: texts.label }).catch((error: unknown) => {
+          if (gitHubAnswerStatus(error) !== 404) throw error
+        })
+      }
       if (step === 'close' || step === 'reopen') {
         await rest.pulls.update({ ...pull, state: step === 'close' ? 'closed' : 'open' })
       }

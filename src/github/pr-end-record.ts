@@ -8,9 +8,9 @@ import { record as object } from './workflow-run.js'
 /** The code pull request's event: closed and merged, closed without merging, reopened. */
 export type EndEvent = 'merged' | 'closed' | 'reopened'
 /** One write on the docs pull request. */
-export type EndStep = 'comment' | 'close' | 'reopen' | 'label' | 'hand-off'
+export type EndStep = 'comment' | 'close' | 'reopen' | 'label' | 'unlabel' | 'hand-off'
 /** What a run did to the docs pull request (the `docs-pr-action` output). */
-export type DocsPrAction = 'merged-note' | 'closed' | 'kept' | 'reopened' | 'none'
+export type DocsPrAction = 'merged-note' | 'closed' | 'kept' | 'reopened' | 'unkept' | 'none'
 
 export interface PullRequestEnd {
   event: EndEvent
@@ -25,8 +25,8 @@ export interface PullRequestEnd {
 }
 
 const EVENTS: readonly string[] = ['merged', 'closed', 'reopened']
-const STEPS: readonly string[] = ['comment', 'close', 'reopen', 'label', 'hand-off']
-const ACTIONS: readonly string[] = ['merged-note', 'closed', 'kept', 'reopened', 'none']
+const STEPS: readonly string[] = ['comment', 'close', 'reopen', 'label', 'unlabel', 'hand-off']
+const ACTIONS: readonly string[] = ['merged-note', 'closed', 'kept', 'reopened', 'unkept', 'none']
 
 /** The field as a record holds it, or undefined when anything in it is not as written here. */
 export function parseEnd(value: unknown): PullRequestEnd | undefined {

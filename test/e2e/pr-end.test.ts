@@ -1,64 +1,26 @@
 // The docs pull request follows its code pull request to the end, through the bundle
-// against both stand-ins: merged, closed (and a re-run), kept, reopened and pushed to
-// again, someone else's commit, a docs pull request already merged, no record, a
-// denied token and a dry run. None of these runs sends anything to the agent.
+// against both stand-ins: merged, closed (and a re-run), reopened and pushed to again,
+// someone else's commit, a docs pull request already merged, no record, a denied token
+// and a dry run (kept: pr-end-kept.test.ts). None of these runs sends anything to the agent.
 
 import { jest } from '@jest/globals'
-import { onDemand, startedWithFile } from '../support/fixtures.js'
+import { startedWithFile } from '../support/fixtures.js'
+import { recorded } from '../support/pr-workflow.js'
 import {
-  recorded,
-  simulate,
-  TOKEN,
-  type Simulation,
-  type WorkflowRunSpec
-} from '../support/pr-workflow.js'
-import { pullRequestWorld } from '../support/github-routes/pull-requests.js'
-import type { ActionRun } from '../support/run-action.js'
+  codeComment,
+  DOCS,
+  DOCS_PR,
+  docsInputs,
+  docsNotes,
+  docsPull,
+  end,
+  endWorld,
+  patches
+} from '../support/pr-end-world.js'
 
 jest.setTimeout(60_000)
 
-const DOCS = 'acme/docs'
-const DOCS_PR = 100
-const fresh = onDemand(() => simulate())
-const docsInputs = { 'docs-token': TOKEN }
-
-/** Agent Jobs POSTs so far (creations and messages). */
-const posts = (sim: Simulation): number =>
-  sim.agent.requests.filter((r) => r.method === 'POST').length
-const docsPull = (sim: Simulation) =>
-  pullRequestWorld(sim.github.state).pulls.get(`${DOCS}#${DOCS_PR}`)
-/** The docs pull request's comments other than the back-link. */
-const docsNotes = (sim: Simulation): string[] =>
-  sim.github
-    .comments(DOCS, DOCS_PR)
-    .map((c) => c.body)
-    .filter((body) => !body.includes('mintlify-agent:back-link'))
-const patches = (sim: Simulation): number =>
-  sim.github.requests.filter(
-    (r) => r.method === 'PATCH' && r.path === `/repos/${DOCS}/pulls/${DOCS_PR}`
-  ).length
-const codeComment = (sim: Simulation): string => sim.comments()[0]?.body ?? ''
-
-/** A pull request with its docs job and open docs pull request, as a first push leaves it. */
-async function opened(inputs: Record<string, string> = {}): Promise<Simulation> {
-  const sim = await fresh()
-  sim.github.setPullState(DOCS, DOCS_PR, { state: 'open', merged: false })
-  const first = await sim.run('Document the widget API', { inputs: { ...docsInputs, ...inputs } })
-  if (first.exitCode !== 0) throw new Error(`the first run failed:\n${first.stdout}`)
-  return sim
-}
-
-async function end(
-  sim: Simulation,
-  spec: WorkflowRunSpec & { end: NonNullable<WorkflowRunSpec['end']> }
-): Promise<{ run: ActionRun; posts: number }> {
-  const before = posts(sim)
-  const run = await sim.run('Document the widget API', {
-    ...spec,
-    inputs: { ...docsInputs, ...spec.inputs }
-  })
-  return { run, posts: posts(sim) - before }
-}
+const { fresh, opened } = endWorld()
 
 // Closed, re-run, reopened, pushed to, closed again: one chain, as a pull request's life.
 const closedLife = startedWithFile(async () => {
@@ -186,11 +148,6 @@ describe('a code pull request merged', () => {
 
 describe('a docs pull request the action must not close', () => {
   const cases = startedWithFile(async () => {
-    const keep = await opened()
-    const kept = await end(keep, {
-      end: { action: 'closed' },
-      inputs: { 'docs-pr-on-close': 'keep' }
-    })
     const foreign = await opened()
     const pull = docsPull(foreign)
     if (pull) {
@@ -203,17 +160,7 @@ describe('a docs pull request the action must not close', () => {
     const merged = await opened()
     merged.github.setPullState(DOCS, DOCS_PR, { state: 'closed', merged: true })
     const alreadyMerged = await end(merged, { end: { action: 'closed' } })
-    return { keep, kept, foreign, pushedTo, merged, alreadyMerged }
-  })
-
-  it('with docs-pr-on-close: keep, comments and labels it code-pr-closed', async () => {
-    const { keep, kept } = await cases()
-    expect(kept.run.exitCode).toBe(0)
-    expect(kept.posts).toBe(0)
-    expect(kept.run.outputs['docs-pr-action']).toBe('kept')
-    expect(docsPull(keep)).toMatchObject({ state: 'open', labels: ['code-pr-closed'] })
-    expect(patches(keep)).toBe(0)
-    expect(docsNotes(keep)).toEqual([expect.stringContaining('stays open, as the workflow asks')])
+    return { foreign, pushedTo, merged, alreadyMerged }
   })
 
   it('someone else pushed to it since the agent: comments only, and the log says why', async () => {

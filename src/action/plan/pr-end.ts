@@ -6,7 +6,8 @@ import type { PullRequestRecord } from '../../github/pr-record.js'
 import type { DocsPrAction, EndEvent, EndStep, PullRequestEnd } from '../../github/pr-end-record.js'
 
 /** What the comment on the docs pull request says. */
-export type NoteKind = 'merged' | 'closed' | 'kept' | 'foreign' | 'unverified' | 'reopened'
+export type NoteKind =
+  'merged' | 'closed' | 'kept' | 'foreign' | 'unverified' | 'reopened' | 'unkept'
 
 export interface EndFacts {
   event: EndEvent
@@ -88,10 +89,17 @@ function planFor(facts: EndFacts, link: string, docs: DocsView): EndPlan {
   const act = (action: DocsPrAction, steps: EndStep[], note: NoteKind, why: string) =>
     ({ action, link, steps, note, why, record: true }) satisfies EndPlan
   if (event === 'reopened') {
-    if (record.end?.event !== 'closed' || !record.end.done.includes('close')) {
-      return none(NOT_CLOSED, link)
+    // A re-run finds its own earlier attempt in the record, not the close it answers.
+    const again = earlierAttempt(facts)?.did
+    const closing = record.end?.event === 'closed' ? record.end.done : []
+    const state = `the docs pull request is ${docs.state}`
+    if (again === 'unkept' || closing.includes('label')) {
+      if (docs.state !== 'open') return none(state, link)
+      const why = 'the action labelled it when the code pull request closed'
+      return act('unkept', ['unlabel', 'comment'], 'unkept', why)
     }
-    if (docs.state !== 'closed') return none(`the docs pull request is ${docs.state}`, link)
+    if (again !== 'reopened' && !closing.includes('close')) return none(NOT_CLOSED, link)
+    if (docs.state !== 'closed') return none(state, link)
     const why = 'the action closed it when the code pull request closed'
     return act('reopened', ['reopen', 'comment'], 'reopened', why)
   }
@@ -121,7 +129,8 @@ const MAIN: Partial<Record<DocsPrAction, EndStep>> = {
   'merged-note': 'comment',
   closed: 'close',
   kept: 'comment',
-  reopened: 'reopen'
+  reopened: 'reopen',
+  unkept: 'unlabel'
 }
 
 /** What the run did, and the record of it, once its writes were made (or refused). */

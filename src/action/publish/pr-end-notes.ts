@@ -38,7 +38,8 @@ export function docsNote(
     merged: `The code pull request ${pr} was merged${commit}${by}: the code this pull request documents is in, so it is ready to review and merge.`,
     closed: `${closed} This docs pull request documents code that will not ship, so it is closed too; if the code pull request is reopened, it is reopened as well.`,
     kept: `${closed} This docs pull request stays open, as the workflow asks (\`docs-pr-on-close: keep\`), labelled \`${KEPT_LABEL}\`: close it if its changes are no longer needed.`,
-    reopened: `The code pull request ${pr} was reopened, so this docs pull request is reopened too; the next push there updates it.`
+    reopened: `The code pull request ${pr} was reopened, so this docs pull request is reopened too; the next push there updates it.`,
+    unkept: `The code pull request ${pr} was reopened, so the label \`${KEPT_LABEL}\` is removed; the next push there updates this docs pull request.`
   }
   return (
     notes[note] ??
@@ -57,6 +58,7 @@ const DONE: Record<DocsPrAction, string> = {
   closed: 'closed its docs pull request {docs}; reopening this pull request reopens it',
   kept: 'left its docs pull request {docs} open, with a comment ({why})',
   reopened: 'reopened its docs pull request {docs}; the next push follows up the same job',
+  unkept: `removed the label ${KEPT_LABEL} from its docs pull request {docs}; the next push follows up the same job`,
   none: 'nothing was done to its docs pull request {docs} ({why})'
 }
 
@@ -65,6 +67,7 @@ const BY_HAND: Record<EndStep, string> = {
   reopen: 'reopen the docs pull request {docs} by hand',
   comment: 'tell the reviewers of {docs} by hand',
   label: `add the label ${KEPT_LABEL} to {docs} by hand`,
+  unlabel: `remove the label ${KEPT_LABEL} from {docs} by hand`,
   'hand-off': 'request its reviewers on {docs} by hand'
 }
 

@@ -35,6 +35,14 @@ const closedByUs: PullRequestEnd = {
   did: 'closed',
   done: ['close', 'comment']
 }
+const keptByUs: PullRequestEnd = { ...closedByUs, did: 'kept', done: ['comment', 'label'] }
+const unkept: PullRequestEnd = {
+  ...closedByUs,
+  event: 'reopened',
+  run: '21',
+  did: 'unkept',
+  done: ['unlabel', 'comment']
+}
 
 describe('decideEnd', () => {
   it.each<[string, EndFacts, DocsView | undefined, string, EndStep[]]>([
@@ -106,14 +114,55 @@ describe('decideEnd', () => {
     ],
     ['reopened, someone else closed it', facts('reopened'), { state: 'closed' }, 'none', []],
     [
-      'reopened, kept open',
+      'reopened, kept open and labelled',
+      facts('reopened', { run: { id: '21', attempt: 1 }, record: { ...record, end: keptByUs } }),
+      open,
+      'unkept',
+      ['unlabel', 'comment']
+    ],
+    [
+      'reopened, kept open and labelled, closed since by someone',
+      facts('reopened', { run: { id: '21', attempt: 1 }, record: { ...record, end: keptByUs } }),
+      { state: 'closed' },
+      'none',
+      []
+    ],
+    [
+      'reopened, kept open with a comment only',
       facts('reopened', {
         run: { id: '21', attempt: 1 },
-        record: { ...record, end: { ...closedByUs, did: 'kept', done: ['comment', 'label'] } }
+        record: { ...record, end: { ...keptByUs, done: ['comment'] } }
       }),
       open,
       'none',
       []
+    ],
+    [
+      'reopened, re-run after the label was removed and the comment refused',
+      facts('reopened', {
+        run: { id: '21', attempt: 2 },
+        record: { ...record, end: { ...unkept, done: ['unlabel'] } }
+      }),
+      open,
+      'unkept',
+      ['comment']
+    ],
+    [
+      'reopened, re-run after the label was removed with its comment',
+      facts('reopened', { run: { id: '21', attempt: 2 }, record: { ...record, end: unkept } }),
+      open,
+      'none',
+      []
+    ],
+    [
+      'reopened, re-run after a refused comment',
+      facts('reopened', {
+        run: { id: '21', attempt: 2 },
+        record: { ...record, end: { ...unkept, did: 'reopened', done: ['reopen'] } }
+      }),
+      open,
+      'reopened',
+      ['comment']
     ]
   ])('%s', (_, given, docs, action, steps) => {
     const plan = decideEnd(given, docs)
@@ -140,7 +189,8 @@ describe('decideEnd', () => {
 
 // A life: each event is a new workflow run, or a re-run of the last one; between events
 // someone may push to the docs pull request or merge it. The docs pull request is closed
-// at most once per close event, and never when merged or pushed to by someone else.
+// at most once per close event, and never when merged or pushed to by someone else; no
+// run writes the same thing twice; the label a close added goes when the next event reopens.
 type Step =
   | { kind: 'event'; event: EndEvent }
   | { kind: 'rerun' }
@@ -168,7 +218,10 @@ describe('over random lives of a pull request', () => {
           let runId = 10
           let last: { event: EndEvent; id: number; attempt: number } | undefined
           const closes = new Map<number, number>()
+          const written = new Map<number, EndStep[]>()
+          let labelledBy: number | undefined
           for (const s of steps) {
+            const previous = last?.id
             if (s.kind === 'foreign') docs = { ...docs, foreign: 'someone pushed' }
             if (s.kind === 'merge-docs' && docs.state === 'open') docs = { state: 'merged' }
             if (s.kind === 'event') last = { event: s.event, id: ++runId, attempt: 1 }
@@ -192,6 +245,23 @@ describe('over random lives of a pull request', () => {
               assert.equal(docs.state, 'closed')
               docs = { ...docs, state: 'open' }
             }
+            const reopening = s.kind === 'event' && s.event === 'reopened'
+            if (
+              reopening &&
+              labelledBy !== undefined &&
+              labelledBy === previous &&
+              docs.state === 'open'
+            ) {
+              assert.ok(plan.steps.includes('unlabel'), 'the label stayed after a reopen')
+            }
+            if (plan.steps.includes('unlabel')) {
+              assert.notEqual(labelledBy, undefined, 'removed a label the action did not add')
+              labelledBy = undefined
+            }
+            if (plan.steps.includes('label')) labelledBy = last.id
+            const before = written.get(last.id) ?? []
+            for (const done of plan.steps) assert.ok(!before.includes(done), `${done} twice`)
+            written.set(last.id, [...before, ...plan.steps])
             const { end } = endOf(given, plan, plan.steps)
             if (end) rec = { ...rec, end }
           }

@@ -1,8 +1,9 @@
 // Pull requests as the docs features see them: read one, close or reopen it, request
-// reviewers, add labels. Like GitHub, a review request naming anyone who cannot be asked (the pull
-// request's author, someone without access, a team without access) is refused whole
-// with a 422. A label outside the repository's labels is refused with a 422 when the
-// test says labels cannot be created (as for a token that may not create them).
+// reviewers, add and remove labels. Like GitHub, a review request naming anyone who
+// cannot be asked (the pull request's author, someone without access, a team without
+// access) is refused whole with a 422. A label outside the repository's labels is
+// refused with a 422 when the test says labels cannot be created (as for a token that
+// may not create them).
 // The state lives beside the stand-in's own, keyed by it, and is kept between runs.
 
 import {
@@ -225,6 +226,20 @@ export const pullRequestRoutes: Route[] = [
       }
       for (const label of labels) if (!pull.labels.includes(label)) pull.labels.push(label)
       return { status: 200, body: pull.labels.map((name) => ({ name })) }
+    }
+  },
+  {
+    // A label the pull request does not have: 404, as on GitHub.
+    method: 'DELETE',
+    path: /^\/repos\/([^/]+\/[^/]+)\/issues\/(\d+)\/labels\/([^/]+)$/,
+    handle: ({ params: [repository = '', number = '', name = ''], state }) => {
+      const pull = pullRequestWorld(state).pulls.get(key(repository, number))
+      const label = decodeURIComponent(name)
+      if (!pull?.labels.includes(label)) {
+        return { status: 404, body: { message: 'Label does not exist' } }
+      }
+      pull.labels = pull.labels.filter((l) => l !== label)
+      return { status: 200, body: pull.labels.map((l) => ({ name: l })) }
     }
   }
 ]
