@@ -4,14 +4,14 @@
 
 import * as core from '@actions/core'
 import { parsePullRequestLink } from '../common/pull-request-link.js'
-import { messageOf } from '../common/run-errors.js'
+import { messageOf, NEXT_RUN, StateUnknownError } from '../common/run-errors.js'
 import { ACTION_TITLE } from '../common/action-title.js'
 import { safeHtml, safeLine, safeMarkdown } from '../common/safe-text.js'
 import type { AgentJob } from '../agent/job.js'
 import { readDocsPrEnd, writeDocsPrEnd } from '../github/docs-pr-end.js'
 import { followDocsPullRequest } from '../github/follow-docs-pr.js'
 import type { EndEvent, EndStep } from '../github/pr-end-record.js'
-import { PullRequestThread } from '../github/pr-thread.js'
+import { PullRequestThread, readDocsPullRequestState } from '../github/pr-thread.js'
 import { record } from '../github/workflow-run.js'
 import { renderComment } from './publish/comment-body.js'
 import { setOutput } from './publish/outputs.js'
@@ -20,6 +20,9 @@ import { BUDGETS, docsSession, type RunContext } from './shell/context.js'
 import type { RunEvent } from './shell/event.js'
 import { decideEnd, docsLinkFor, endOf, type EndFacts } from './plan/pr-end.js'
 import { codePullRequestOf, docsNote, endLine, KEPT_LABEL } from './publish/pr-end-notes.js'
+
+const RE_RUN =
+  'Nothing was written either: re-run this workflow run to follow the docs pull request.'
 
 /** The code pull request's end this run is for, or undefined for any other run. */
 export function pullRequestEnd(event: RunEvent): EndEvent | undefined {
@@ -53,6 +56,16 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
     if (!thread || !previous) {
       nothing(
         `Pull request #${pullRequest} has no docs job recorded for project ${settings.projectId}; nothing to do as it ends.`
+      )
+      return
+    }
+    // A late run, or a re-run after the pull request changed again, acts on what it is now.
+    const code = codePullRequestOf(run, pullRequest)
+    const budget = ctx.left(BUDGETS.docsPullRequestState)
+    const now = await readDocsPullRequestState(ctx.github, code.link, budget, 'code')
+    if (now && (endEvent === 'reopened') !== (now === 'open')) {
+      nothing(
+        `Pull request #${pullRequest} is ${now} now, so this ${endEvent} run is out of date; the docs pull request is left as it is.`
       )
       return
     }
@@ -105,7 +118,6 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
       await endSummary(previous.jobId, job, plan.link, `Dry run: would do ${would} (${plan.why}).`)
       return
     }
-    const code = codePullRequestOf(run, pullRequest)
     let written: { done: EndStep[]; refused?: EndStep } = { done: [] }
     if (docs && plan.link && plan.steps.length > 0) {
       const texts = { comment: docsNote(plan.note ?? 'closed', code, plan.why), label: KEPT_LABEL }
@@ -140,7 +152,10 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
     )
     await thread.save(next, body, ctx.last(BUDGETS.prComment))
   } catch (error) {
-    core.setFailed(safeLine(messageOf(error), 2000))
+    // No later run of this pull request will come for its end: a re-run finishes it.
+    const unknown = error instanceof StateUnknownError
+    const message = unknown ? messageOf(error).replace(NEXT_RUN, RE_RUN) : messageOf(error)
+    core.setFailed(safeLine(message, 2000))
   }
 }
 

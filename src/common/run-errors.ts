@@ -22,11 +22,14 @@ export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
 }
 
+/** The last sentence of a StateUnknownError's message. */
+export const NEXT_RUN = 'The next run picks the work up.'
+
 /** GitHub could not tell what the run must know to send, for a reason other than permission. */
 export class StateUnknownError extends Error {
   constructor(what: string, reason: string) {
     super(
-      `Could not read ${what} (${reason}), so nothing was sent to the agent: sending now could start a second job or tell commits twice or not at all. The next run picks the work up.`
+      `Could not read ${what} (${reason}), so nothing was sent to the agent: sending now could start a second job or tell commits twice or not at all. ${NEXT_RUN}`
     )
     this.name = 'StateUnknownError'
   }

@@ -102,7 +102,9 @@ export function nextRecord(
     runId: next.runId,
     runAttempt: next.runAttempt,
     followUps: (same?.followUps ?? 0) + (next.sent ? 1 : 0),
-    ...(same?.handedOff ? { handedOff: same.handedOff } : {})
+    ...(same?.handedOff ? { handedOff: same.handedOff } : {}),
+    // What the pull request's end did stays known while the job does: a reopen needs it.
+    ...(same?.end ? { end: same.end } : {})
   }
 }
 

@@ -155,7 +155,8 @@ export class PullRequestThread {
 export async function readDocsPullRequestState(
   session: GitHubSession | undefined,
   link: string,
-  budgetMs: number
+  budgetMs: number,
+  kind = 'docs'
 ): Promise<DocsPullRequestState | undefined> {
   const ref = parsePullRequestLink(link)
   if (!ref || !session) return undefined
@@ -166,12 +167,10 @@ export async function readDocsPullRequestState(
     if (data.merged || data.merged_at) return 'merged'
     return data.state === 'closed' ? 'closed' : 'open'
   } catch (error) {
-    const name = `${safeLine(ref.repository)}#${ref.number}`
-    throwIfUnknown(error, `the docs pull request ${name}`)
+    const name = `the ${kind} pull request ${safeLine(ref.repository)}#${ref.number}`
+    throwIfUnknown(error, name)
     // A token that may not see the docs repository is the usual case: a debug line.
-    core.debug(
-      `Could not see the docs pull request ${name} (${describeGitHubError(error)}); taking it as open.`
-    )
+    core.debug(`Could not see ${name} (${describeGitHubError(error)}); taking it as open.`)
     return undefined
   }
 }

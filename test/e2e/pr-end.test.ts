@@ -5,7 +5,8 @@
 
 import { jest } from '@jest/globals'
 import { startedWithFile } from '../support/fixtures.js'
-import { recorded } from '../support/pr-workflow.js'
+import { PR, recorded, REPO } from '../support/pr-workflow.js'
+import { errorLines } from '../support/run-action.js'
 import {
   codeComment,
   DOCS,
@@ -239,5 +240,61 @@ describe('nothing to follow, no right to write, or a dry run', () => {
     expect(dryRun.run.stdout).toContain('Dry run: nothing was written to GitHub.')
     expect(dryRun.run.summary).toContain('Dry run: would do close, comment')
     expect(docsPull(dry)?.state).toBe('open')
+  })
+})
+
+// A run that arrives late, or is re-run after the code pull request changed again, acts on
+// the pull request as it is now; one GitHub could not answer says to re-run it.
+describe('a late or failed end run', () => {
+  const late = startedWithFile(async () => {
+    const sim = await opened()
+    const open = { state: 'open' as const, merged: false }
+    const closedNow = { state: 'closed' as const, merged: false }
+    sim.github.setPullState(REPO, PR, open)
+    const staleClose = await end(sim, { runId: 8001, end: { action: 'closed' } })
+    const afterStale = { state: docsPull(sim)?.state, patches: patches(sim), notes: docsNotes(sim) }
+    sim.github.setPullState(REPO, PR, closedNow)
+    const close = await end(sim, { runId: 8001, attempt: 2, end: { action: 'closed' } })
+    const staleReopen = await end(sim, { runId: 8002, end: { action: 'reopened' } })
+    const afterReopen = docsPull(sim)?.state
+    const failing = await opened()
+    failing.github.deny({
+      method: 'GET',
+      path: /^\/repos\/acme\/app\/issues\/7\/comments/,
+      status: 502
+    })
+    const failed = await end(failing, { end: { action: 'closed' } })
+    return { sim, staleClose, afterStale, close, staleReopen, afterReopen, failing, failed }
+  })
+
+  it('a close that arrives after the code pull request was reopened leaves the docs pull request open', async () => {
+    const { staleClose, afterStale } = await late()
+    expect(staleClose.run.exitCode).toBe(0)
+    expect(staleClose.posts).toBe(0)
+    expect(staleClose.run.outputs['docs-pr-action']).toBe('none')
+    expect(staleClose.run.stdout).toContain(
+      'Pull request #7 is open now, so this closed run is out of date'
+    )
+    expect(afterStale).toEqual({ state: 'open', patches: 0, notes: [] })
+  })
+
+  it('its re-run, once the code pull request is closed again, closes it; a late reopen then does nothing', async () => {
+    const { close, staleReopen, afterReopen } = await late()
+    expect(close.run.outputs['docs-pr-action']).toBe('closed')
+    expect(staleReopen.run.outputs['docs-pr-action']).toBe('none')
+    expect(staleReopen.run.stdout).toContain('is closed now, so this reopened run is out of date')
+    expect(afterReopen).toBe('closed')
+  })
+
+  it('GitHub cannot list the comments: the step fails, writes nothing and says to re-run it', async () => {
+    const { failing, failed } = await late()
+    expect(failed.run.exitCode).toBe(1)
+    expect(failed.posts).toBe(0)
+    expect(errorLines(failed.run.stdout).join('\n')).toContain(
+      're-run this workflow run to follow the docs pull request'
+    )
+    expect(errorLines(failed.run.stdout).join('\n')).not.toContain('The next run picks')
+    expect(docsPull(failing)?.state).toBe('open')
+    expect(docsNotes(failing)).toEqual([])
   })
 })

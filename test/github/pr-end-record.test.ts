@@ -7,7 +7,7 @@ import fc from 'fast-check'
 import { markerLine } from '../support/markers.js'
 import { runs } from '../support/properties.js'
 import { parseEnd, type PullRequestEnd } from '../../src/github/pr-end-record.js'
-import { formatRecord, parseRecord } from '../../src/github/pr-record.js'
+import { formatRecord, nextRecord, parseRecord } from '../../src/github/pr-record.js'
 
 const END: PullRequestEnd = {
   event: 'closed',
@@ -44,6 +44,13 @@ describe("the record of a pull request's end", () => {
     ['writes that are not a list', { done: 'close' }]
   ])('is not believed with %s', (_name, change) => {
     expect(parseEnd({ ...END, ...change })).toBeUndefined()
+  })
+
+  it('stays known while the job does: a later push of the same job keeps it, a new job drops it', () => {
+    const run = { projectId: 'proj-test', runId: '7003', runAttempt: 1, sent: true }
+    const same = nextRecord({ ...RECORD, end: END }, { ...run, jobId: 'job_1' })
+    expect(same).toEqual({ ...RECORD, runId: '7003', runAttempt: 1, followUps: 2, end: END })
+    expect(nextRecord({ ...RECORD, end: END }, { ...run, jobId: 'job_2' }).end).toBeUndefined()
   })
 
   it('leaves a bad end aside and keeps the rest of the record', () => {
