@@ -44,9 +44,10 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
   const { settings } = ctx
   const { run, pullRequest } = ctx.event
   if (!settings.prComment || pullRequest === undefined) {
-    nothing(
-      'pr-comment is false, so no docs job is recorded here; nothing to do as the pull request ends.'
-    )
+    const why = settings.prComment
+      ? 'The event names no pull request'
+      : 'pr-comment is false, so no docs job is recorded here'
+    nothing(`${why}; nothing to do as the pull request ends.`)
     return
   }
   try {
