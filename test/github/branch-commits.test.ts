@@ -9,7 +9,6 @@ import {
   readCandidates,
   subjectOf,
   windowStart,
-  type CoverageInput,
   type CoveredCommit
 } from '../../src/github/branch-commits.js'
 import {
@@ -29,7 +28,7 @@ import { findDashboards, saveDashboard } from '../../src/github/dashboard.js'
 import { afterTelling, untold } from '../../src/github/ledger.js'
 import { StateUnknownError } from '../../src/common/run-errors.js'
 import { GitHubSession } from '../../src/github/session.js'
-import { repositoryPerTest } from '../support/fixtures.js'
+import { repositoryPerTest, workflowRun } from '../support/fixtures.js'
 import { anyText, runs } from '../support/properties.js'
 import { useInProcessGitHub } from '../support/in-process-github.js'
 
@@ -162,13 +161,10 @@ describe('against the GitHub stand-in', () => {
   const { session, repository } = repositoryPerTest('app', GitHubSession)
   const calls = (before: number): string[] =>
     inProcess.github.requests.slice(before).map((r) => `${r.method} ${r.path}`)
-  const run = (fields: Partial<CoverageInput>): CoverageInput => ({
-    repository: repository(),
-    serverUrl: 'https://github.com',
+  type Input = Parameters<typeof readCandidates>[1]
+  const run = ({ headSha, ...fields }: Partial<Input> & { headSha?: string }): Input => ({
+    ...workflowRun({ repository: repository(), sha: headSha ?? '' }),
     branch: 'main',
-    headSha: '',
-    eventName: 'push',
-    payload: {},
     now: new Date(),
     ...fields
   })

@@ -76,13 +76,7 @@ export async function branchFacts(
     ? { since: [], event: [], unread: 0, origin: 'since-record' }
     : await readCandidates(
         session,
-        {
-          ...run,
-          branch,
-          ...(base ? { base } : {}),
-          headSha: run.sha,
-          now: new Date(ctx.clock.now())
-        },
+        { ...run, branch, ...(base ? { base } : {}), now: new Date(ctx.clock.now()) },
         budgetMs
       )
   const fresh = untold(record, candidates)

@@ -51,11 +51,3 @@ export function recordAfterHandOff(
   if (!record || !link || handOff.already || done.backLink === 'retry') return record
   return done.handedOff || !asked ? withHandedOff(record, link) : record
 }
-
-/** The token that reaches a branch's docs pull request: docs-token, or the docs here. */
-export function branchDocsToken(
-  settings: Pick<Settings, 'docsToken' | 'githubToken'>,
-  docsHere: boolean
-): string | undefined {
-  return settings.docsToken ?? (docsHere ? settings.githubToken : undefined)
-}
