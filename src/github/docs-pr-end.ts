@@ -70,37 +70,19 @@ export async function readDocsPrEnd(
     const state =
       data.merged || data.merged_at ? 'merged' : data.state === 'closed' ? 'closed' : 'open'
     if (!withCommits || state !== 'open') return { state }
-    const commits = await listCommits(octokit, owner, repo, ref.number)
+    const params = { owner, repo, pull_number: ref.number, per_page: 100 }
+    const commits = await octokit.paginate(octokit.rest.pulls.listCommits, params, ({ data }) =>
+      data.map((c) => ({
+        sha: c.sha,
+        ...(c.author?.login ? { author: c.author.login } : {}),
+        ...(c.committer?.login ? { committer: c.committer.login } : {})
+      }))
+    )
     const foreign = foreignCommit(data.user.login, commits, commits.length < MAX_COMMITS)
     return { state, ...(foreign ? { foreign } : {}) }
   }
   const [failed, hint] = failure(session, 'read the docs pull request', ref, 'pull-requests: read')
   return session.bestEffort(budgetMs, read, failed, hint, false)
-}
-
-async function listCommits(
-  octokit: GitHubClient,
-  owner: string,
-  repo: string,
-  number: number
-): Promise<CommitAccounts[]> {
-  const commits: CommitAccounts[] = []
-  const pages = octokit.paginate.iterator(octokit.rest.pulls.listCommits, {
-    owner,
-    repo,
-    pull_number: number,
-    per_page: 100
-  })
-  for await (const page of pages) {
-    for (const c of page.data) {
-      commits.push({
-        sha: c.sha,
-        ...(c.author?.login ? { author: c.author.login } : {}),
-        ...(c.committer?.login ? { committer: c.committer.login } : {})
-      })
-    }
-  }
-  return commits
 }
 
 /** Each write: what failed, what was done, the permission it needs. */
