@@ -4,7 +4,7 @@
 
 import * as core from '@actions/core'
 import { parsePullRequestLink, type PullRequestRef } from '../common/pull-request-link.js'
-import { safeHtml, safeLine, safeMarkdown } from '../common/safe-text.js'
+import { htmlLink, safeHtml, safeLine, safeMarkdown } from '../common/safe-text.js'
 import { StateUnknownError } from '../common/run-errors.js'
 import {
   describeGitHubError,
@@ -86,17 +86,16 @@ export function pickDashboards(issues: readonly unknown[], key: DashboardKey): F
 const REPOSITORY = /^[A-Za-z0-9-]{1,39}\/[A-Za-z0-9._-]{1,100}$/
 const SHA = /^[0-9a-f]{40,64}$/
 
-const link = (url: string, label: string): string => `<a href="${safeHtml(url, 1000)}">${label}</a>`
-
 const pullLink = (pull: PullRequestRef): string =>
-  link(pull.link, safeHtml(`${pull.repository}#${pull.number}`))
+  htmlLink(pull.link, safeHtml(`${pull.repository}#${pull.number}`))
 
 function commitsCell(run: BranchRun, view: DashboardView): string {
   const count = String(run.commits)
   if (!REPOSITORY.test(view.repository) || !run.to || !SHA.test(run.to)) return count
   const base = `${view.serverUrl}/${view.repository}`
-  if (run.from && SHA.test(run.from)) return link(`${base}/compare/${run.from}...${run.to}`, count)
-  return `${count} (to ${link(`${base}/commit/${run.to}`, run.to.slice(0, 7))})`
+  if (run.from && SHA.test(run.from))
+    return htmlLink(`${base}/compare/${run.from}...${run.to}`, count)
+  return `${count} (to ${htmlLink(`${base}/commit/${run.to}`, run.to.slice(0, 7))})`
 }
 
 function runRow(run: BranchRun, view: DashboardView): string {
