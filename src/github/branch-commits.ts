@@ -53,7 +53,6 @@ export interface Candidates {
 
 export type ReadCandidates = Candidates & { origin: Coverage['origin']; compareUrl?: string }
 
-/** The first line of a commit message, cleaned: one line, nothing hidden, capped. */
 export function subjectOf(message: unknown): string {
   return cleanLabel((typeof message === 'string' ? message : '').split(/\r?\n/, 1)[0] ?? '', 200)
 }

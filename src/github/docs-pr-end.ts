@@ -1,6 +1,6 @@
-// The docs pull request when its code pull request ends: read its state and whose its
-// newest commit is, then comment, close, reopen, label or unlabel it. Best effort: a
-// failure is one warning naming the permission and the token, and stops what follows.
+// The docs pull request when its code pull request ends, or its job lost a race: its state
+// and whose its newest commit is, then the writes. Best effort: a failure is one warning
+// naming the permission and the token, and stops what follows.
 
 import * as core from '@actions/core'
 import { parsePullRequestLink, type PullRequestRef } from '../common/pull-request-link.js'
@@ -41,7 +41,6 @@ export function foreignCommit(
   return `commit ${newest.sha.slice(0, 7)} by ${who ?? 'an account GitHub does not know'} follows the last commit of ${agent}`
 }
 
-/** The warning's start and the permission it names, for `session.bestEffort`. */
 function failure(session: GitHubSession, what: string, ref: PullRequestRef, permission: string) {
   const where = safeLine(ref.repository)
   return [
