@@ -21,6 +21,7 @@ import {
   type BranchRun
 } from './branch-record.js'
 import { readDocsPrEnd, writeDocsPrEnd } from './docs-pr-end.js'
+import { REPOSITORY } from './plumbing.js'
 import type { GitHubSession } from './session.js'
 import { record, text } from './workflow-run.js'
 
@@ -83,7 +84,6 @@ export function pickDashboards(issues: readonly unknown[], key: DashboardKey): F
   return keyed.length > 0 ? newestFirst(keyed) : newestFirst(legacy).slice(0, 1)
 }
 
-const REPOSITORY = /^[A-Za-z0-9-]{1,39}\/[A-Za-z0-9._-]{1,100}$/
 const SHA = /^[0-9a-f]{40,64}$/
 
 const pullLink = (pull: PullRequestRef): string =>
