@@ -36,6 +36,10 @@ export function safeHtml(text: unknown, max = 300): string {
   return safeLine(text, max).replace(/[&<>"|]/g, (char) => HTML[char] ?? '&#124;')
 }
 
+/** A link in HTML or Markdown to untrusted `url`; `label` is escaped already. */
+export const htmlLink = (url: string, label: string): string =>
+  `<a href="${safeHtml(url, 1000)}">${label}</a>`
+
 /** Untrusted text as Markdown in the job summary (a table cell, a paragraph). */
 export function safeMarkdown(text: unknown, max = 300): string {
   return safeHtml(text, max).replace(/([\\`*_[\]])/g, '\\$1')

@@ -11,7 +11,7 @@ import {
 } from './client.js'
 import type { GitHubSession } from './session.js'
 import { cleanLabel } from './untrusted-text.js'
-import { record, text } from './workflow-run.js'
+import { record, text, type WorkflowRun } from './workflow-run.js'
 
 /** The most commits listed (the rest are counted), pull requests looked up, pages read. */
 export const MAX_LISTED = 100
@@ -41,17 +41,6 @@ export interface Coverage {
   to: string
 }
 
-export interface CoverageInput {
-  repository: string
-  serverUrl: string
-  branch: string
-  base?: string
-  headSha: string
-  eventName: string
-  payload: Record<string, unknown>
-  now: Date
-}
-
 /** The commits a run weighs, oldest first: after the base, and the event's own (a late push). */
 export interface Candidates {
   since: CoveredCommit[]
@@ -64,7 +53,6 @@ export interface Candidates {
 
 export type ReadCandidates = Candidates & { origin: Coverage['origin']; compareUrl?: string }
 
-/** The first line of a commit message, cleaned: one line, nothing hidden, capped. */
 export function subjectOf(message: unknown): string {
   return cleanLabel((typeof message === 'string' ? message : '').split(/\r?\n/, 1)[0] ?? '', 200)
 }
@@ -121,10 +109,10 @@ type Compared = { commits: CoveredCommit[]; unread: number; mergeBase?: string }
  */
 export async function readCandidates(
   session: GitHubSession,
-  input: CoverageInput,
+  input: WorkflowRun & { branch: string; base?: string; now: Date },
   budgetMs: number
 ): Promise<ReadCandidates> {
-  const { headSha, payload } = input
+  const { sha: headSha, payload } = input
   const push = input.eventName === 'push'
   const pushed = push && Array.isArray(payload.commits) ? payload.commits : []
   const event = pushed.map(fromPushCommit).filter((commit) => commit !== undefined)

@@ -4,9 +4,15 @@
 
 import * as core from '@actions/core'
 import { parsePullRequestLink, type PullRequestRef } from '../common/pull-request-link.js'
-import { safeHtml, safeLine, safeMarkdown } from '../common/safe-text.js'
+import { htmlLink, safeHtml, safeLine, safeMarkdown } from '../common/safe-text.js'
 import { StateUnknownError } from '../common/run-errors.js'
-import { describeGitHubError, gitHubAnswerStatus, gitHubFailure, walkPages } from './client.js'
+import {
+  describeGitHubError,
+  gitHubAnswerStatus,
+  gitHubFailure,
+  throwIfUnknown,
+  walkPages
+} from './client.js'
 import {
   parseBranchRecords,
   renderBranchRecord,
@@ -14,7 +20,8 @@ import {
   type BranchRecord,
   type BranchRun
 } from './branch-record.js'
-import { closeDocsPullRequest } from './docs-pr-close.js'
+import { readDocsPrEnd, writeDocsPrEnd } from './docs-pr-end.js'
+import { REPOSITORY } from './plumbing.js'
 import type { GitHubSession } from './session.js'
 import { record, text } from './workflow-run.js'
 
@@ -77,20 +84,18 @@ export function pickDashboards(issues: readonly unknown[], key: DashboardKey): F
   return keyed.length > 0 ? newestFirst(keyed) : newestFirst(legacy).slice(0, 1)
 }
 
-const REPOSITORY = /^[A-Za-z0-9-]{1,39}\/[A-Za-z0-9._-]{1,100}$/
 const SHA = /^[0-9a-f]{40,64}$/
 
-const link = (url: string, label: string): string => `<a href="${safeHtml(url, 1000)}">${label}</a>`
-
 const pullLink = (pull: PullRequestRef): string =>
-  link(pull.link, safeHtml(`${pull.repository}#${pull.number}`))
+  htmlLink(pull.link, safeHtml(`${pull.repository}#${pull.number}`))
 
 function commitsCell(run: BranchRun, view: DashboardView): string {
   const count = String(run.commits)
   if (!REPOSITORY.test(view.repository) || !run.to || !SHA.test(run.to)) return count
   const base = `${view.serverUrl}/${view.repository}`
-  if (run.from && SHA.test(run.from)) return link(`${base}/compare/${run.from}...${run.to}`, count)
-  return `${count} (to ${link(`${base}/commit/${run.to}`, run.to.slice(0, 7))})`
+  if (run.from && SHA.test(run.from))
+    return htmlLink(`${base}/compare/${run.from}...${run.to}`, count)
+  return `${count} (to ${htmlLink(`${base}/commit/${run.to}`, run.to.slice(0, 7))})`
 }
 
 function runRow(run: BranchRun, view: DashboardView): string {
@@ -167,10 +172,8 @@ export async function findDashboards(
       return false
     })
   } catch (error) {
+    throwIfUnknown(error, `the dashboard issues of ${where}`)
     const reason = describeGitHubError(error)
-    if (gitHubFailure(error) === 'unknown') {
-      throw new StateUnknownError(`the dashboard issues of ${where}`, reason)
-    }
     core.warning(
       `dashboard: could not read the issues of ${where} (${reason}), so the branch's docs job is not recorded and this run works on its own.${issuesHint(error)}`
     )
@@ -204,43 +207,30 @@ function issueOf(data: unknown): DashboardIssue {
   }
 }
 
-/** Opens the dashboard with `view`'s body. One call. */
-export async function createDashboard(
+/** Opens the dashboard with `view`'s body, or rewrites issue `number`'s. One call. */
+export async function saveDashboard(
   session: GitHubSession,
+  number: number | undefined,
   view: DashboardView,
   budgetMs: number
 ): Promise<DashboardSaved> {
+  const { projectId, branch } = view.record
   try {
-    const octokit = await session.client(budgetMs)
-    const title = dashboardTitle(view.record.projectId, view.record.branch)
+    const { rest } = await session.client(budgetMs)
     const body = renderDashboard(view)
+    if (number !== undefined) {
+      const { data } = await rest.issues.update({ ...session.repo, issue_number: number, body })
+      return { kind: 'saved', issue: issueOf(data) }
+    }
+    const title = dashboardTitle(projectId, branch)
     const params = { ...session.repo, title, body, labels: ['docs-agent'] }
-    const { data } = await octokit.rest.issues.create(params)
-    const issue = issueOf(data)
-    const branch = safeLine(view.record.branch, 100)
-    core.info(`Opened the dashboard issue #${issue.number} for ${branch}.`)
+    const issue = issueOf((await rest.issues.create(params)).data)
+    core.info(`Opened the dashboard issue #${issue.number} for ${safeLine(branch, 100)}.`)
     return { kind: 'saved', issue }
   } catch (error) {
-    return notSaved('open the dashboard issue in', session, error)
-  }
-}
-
-/** Rewrites the dashboard's body with `view`. One call. */
-export async function updateDashboard(
-  session: GitHubSession,
-  number: number,
-  view: DashboardView,
-  budgetMs: number
-): Promise<DashboardSaved> {
-  try {
-    const octokit = await session.client(budgetMs)
-    const body = renderDashboard(view)
-    const params = { ...session.repo, issue_number: number, body }
-    const { data } = await octokit.rest.issues.update(params)
-    return { kind: 'saved', issue: issueOf(data) }
-  } catch (error) {
+    if (number === undefined) return notSaved('open the dashboard issue in', session, error)
     // Deleted meanwhile: the record is written anew rather than lost.
-    if (gitHubAnswerStatus(error) === 404) return createDashboard(session, view, budgetMs)
+    if (gitHubAnswerStatus(error) === 404) return saveDashboard(session, undefined, view, budgetMs)
     return notSaved(`update the dashboard issue #${number} in`, session, error)
   }
 }
@@ -274,6 +264,8 @@ export async function retireDashboard(
   }
   if (pull && docs) {
     const comment = `The docs job that opened this pull request lost a race to another run of the same workflow on <code>${safeHtml(loser.record.branch, 100)}</code>: its commits are told to the branch's job (see ${safeHtml(session.repository, 200)}#${winner.number}), which opens or updates its own docs pull request.`
-    await closeDocsPullRequest(docs, pull.link, comment, budgetMs)
+    const end = await readDocsPrEnd(docs, pull.link, false, budgetMs)
+    if (end?.state !== 'open') return
+    await writeDocsPrEnd(docs, pull.link, ['comment', 'close'], { comment, label: '' }, budgetMs)
   }
 }

@@ -1,6 +1,6 @@
-// The docs pull request when its code pull request ends: read its state and whose its
-// newest commit is, then comment, close, reopen, label or unlabel it. Best effort: a
-// failure is one warning naming the permission and the token, and stops what follows.
+// The docs pull request when its code pull request ends, or its job lost a race: its state
+// and whose its newest commit is, then the writes. Best effort: a failure is one warning
+// naming the permission and the token, and stops what follows.
 
 import * as core from '@actions/core'
 import { parsePullRequestLink, type PullRequestRef } from '../common/pull-request-link.js'
@@ -41,7 +41,6 @@ export function foreignCommit(
   return `commit ${newest.sha.slice(0, 7)} by ${who ?? 'an account GitHub does not know'} follows the last commit of ${agent}`
 }
 
-/** The warning's start and the permission it names, for `session.bestEffort`. */
 function failure(session: GitHubSession, what: string, ref: PullRequestRef, permission: string) {
   const where = safeLine(ref.repository)
   return [
@@ -70,37 +69,19 @@ export async function readDocsPrEnd(
     const state =
       data.merged || data.merged_at ? 'merged' : data.state === 'closed' ? 'closed' : 'open'
     if (!withCommits || state !== 'open') return { state }
-    const commits = await listCommits(octokit, owner, repo, ref.number)
+    const params = { owner, repo, pull_number: ref.number, per_page: 100 }
+    const commits = await octokit.paginate(octokit.rest.pulls.listCommits, params, ({ data }) =>
+      data.map((c) => ({
+        sha: c.sha,
+        ...(c.author?.login ? { author: c.author.login } : {}),
+        ...(c.committer?.login ? { committer: c.committer.login } : {})
+      }))
+    )
     const foreign = foreignCommit(data.user.login, commits, commits.length < MAX_COMMITS)
     return { state, ...(foreign ? { foreign } : {}) }
   }
   const [failed, hint] = failure(session, 'read the docs pull request', ref, 'pull-requests: read')
   return session.bestEffort(budgetMs, read, failed, hint, false)
-}
-
-async function listCommits(
-  octokit: GitHubClient,
-  owner: string,
-  repo: string,
-  number: number
-): Promise<CommitAccounts[]> {
-  const commits: CommitAccounts[] = []
-  const pages = octokit.paginate.iterator(octokit.rest.pulls.listCommits, {
-    owner,
-    repo,
-    pull_number: number,
-    per_page: 100
-  })
-  for await (const page of pages) {
-    for (const c of page.data) {
-      commits.push({
-        sha: c.sha,
-        ...(c.author?.login ? { author: c.author.login } : {}),
-        ...(c.committer?.login ? { committer: c.committer.login } : {})
-      })
-    }
-  }
-  return commits
 }
 
 /** Each write: what failed, what was done, the permission it needs. */

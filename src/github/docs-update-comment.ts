@@ -4,7 +4,7 @@
 
 import * as core from '@actions/core'
 import { parsePullRequestLink } from '../common/pull-request-link.js'
-import { safeHtml, safeLine, safeMarkdown } from '../common/safe-text.js'
+import { htmlLink, safeHtml, safeLine, safeMarkdown } from '../common/safe-text.js'
 import type { GitHubSession } from './session.js'
 import type { SourcePullRequest } from './source-pulls.js'
 import type { CommitsCoverage } from './commits-prompt.js'
@@ -31,10 +31,6 @@ function inert(value: string, max: number): string {
   )
 }
 
-function link(url: string, label: string): string {
-  return `<a href="${safeHtml(url, 1000)}">${label}</a>`
-}
-
 export function docsUpdateCommentBody(update: DocsUpdate): string {
   const { coverage } = update
   const total = Math.max(coverage.total, coverage.commits.length)
@@ -42,7 +38,7 @@ export function docsUpdateCommentBody(update: DocsUpdate): string {
   const counted = `${total} commit${total === 1 ? '' : 's'}`
   const compare =
     coverage.compareUrl && /^https?:\/\/\S+$/.test(coverage.compareUrl)
-      ? link(coverage.compareUrl, counted)
+      ? htmlLink(coverage.compareUrl, counted)
       : counted
   const lines = [
     `**Docs update from <code>${safeHtml(update.branch, 100)}</code>**${repo ? ` of ${safeMarkdown(repo)}` : ''}: this update covers ${compare}.`
@@ -58,11 +54,11 @@ export function docsUpdateCommentBody(update: DocsUpdate): string {
   }
   for (const commit of shown) {
     const short = `<code>${commit.sha.slice(0, 7)}</code>`
-    const id = repo ? link(`${update.serverUrl}/${repo}/commit/${commit.sha}`, short) : short
+    const id = repo ? htmlLink(`${update.serverUrl}/${repo}/commit/${commit.sha}`, short) : short
     lines.push(`- ${id} ${inert(commit.subject, 120)}`)
   }
   if (update.runUrl && /^https?:\/\/\S+$/.test(update.runUrl)) {
-    lines.push('', `Sent by ${link(update.runUrl, 'this workflow run')}.`)
+    lines.push('', `Sent by ${htmlLink(update.runUrl, 'this workflow run')}.`)
   }
   return lines.join('\n')
 }

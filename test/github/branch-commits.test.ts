@@ -9,7 +9,6 @@ import {
   readCandidates,
   subjectOf,
   windowStart,
-  type CoverageInput,
   type CoveredCommit
 } from '../../src/github/branch-commits.js'
 import {
@@ -25,11 +24,11 @@ import {
   withRun,
   type BranchRecord
 } from '../../src/github/branch-record.js'
-import { createDashboard, findDashboards, updateDashboard } from '../../src/github/dashboard.js'
+import { findDashboards, saveDashboard } from '../../src/github/dashboard.js'
 import { afterTelling, untold } from '../../src/github/ledger.js'
 import { StateUnknownError } from '../../src/common/run-errors.js'
 import { GitHubSession } from '../../src/github/session.js'
-import { repositoryPerTest } from '../support/fixtures.js'
+import { repositoryPerTest, workflowRun } from '../support/fixtures.js'
 import { anyText, runs } from '../support/properties.js'
 import { useInProcessGitHub } from '../support/in-process-github.js'
 
@@ -162,13 +161,10 @@ describe('against the GitHub stand-in', () => {
   const { session, repository } = repositoryPerTest('app', GitHubSession)
   const calls = (before: number): string[] =>
     inProcess.github.requests.slice(before).map((r) => `${r.method} ${r.path}`)
-  const run = (fields: Partial<CoverageInput>): CoverageInput => ({
-    repository: repository(),
-    serverUrl: 'https://github.com',
+  type Input = Parameters<typeof readCandidates>[1]
+  const run = ({ headSha, ...fields }: Partial<Input> & { headSha?: string }): Input => ({
+    ...workflowRun({ repository: repository(), sha: headSha ?? '' }),
     branch: 'main',
-    headSha: '',
-    eventName: 'push',
-    payload: {},
     now: new Date(),
     ...fields
   })
@@ -418,7 +414,7 @@ describe('against the GitHub stand-in', () => {
     it('a push covering 100 commits from 100 pull requests: 3 calls on the code repository, plus 20 lookups', async () => {
       const first = inProcess.github.pushCommits(repository(), 'main', [{ message: 'base' }])
       const base = first[0]?.sha as string
-      await createDashboard(session(), view(record(base)), 10_000)
+      await saveDashboard(session(), undefined, view(record(base)), 10_000)
       const pushed = inProcess.github.pushCommits(
         repository(),
         'main',
@@ -453,7 +449,7 @@ describe('against the GitHub stand-in', () => {
           pulls: pulls.slice(-20).map((p) => p.number)
         }
       )
-      await updateDashboard(session(), found.winner.issue.number, view(next), 10_000)
+      await saveDashboard(session(), found.winner.issue.number, view(next), 10_000)
       const total = inProcess.github.requests.length - before
 
       expect(told).toHaveLength(100)
@@ -469,7 +465,7 @@ describe('against the GitHub stand-in', () => {
         { message: 'b' }
       ])
       const head = pushed[1]?.sha as string
-      await createDashboard(session(), view(record(head)), 10_000)
+      await saveDashboard(session(), undefined, view(record(head)), 10_000)
       const before = inProcess.github.requests.length
 
       const found = await findDashboards(session(), key, 10_000)
@@ -481,7 +477,7 @@ describe('against the GitHub stand-in', () => {
         10_000
       )
       expect(untold(found.winner.record, candidates)).toEqual([])
-      await updateDashboard(session(), found.winner.issue.number, view(found.winner.record), 10_000)
+      await saveDashboard(session(), found.winner.issue.number, view(found.winner.record), 10_000)
       expect(inProcess.github.requests.length - before).toBeLessThanOrEqual(3)
       expect(inProcess.github.requests.slice(before).map((r) => r.method)).toEqual([
         'GET',

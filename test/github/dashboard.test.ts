@@ -10,13 +10,12 @@ import {
   type BranchRun
 } from '../../src/github/branch-record.js'
 import {
-  createDashboard,
   dashboardTitle,
   findDashboards,
   pickDashboards,
   renderDashboard,
   retireDashboard,
-  updateDashboard,
+  saveDashboard,
   type DashboardView
 } from '../../src/github/dashboard.js'
 import { StateUnknownError } from '../../src/common/run-errors.js'
@@ -200,7 +199,7 @@ describe('against the GitHub stand-in', () => {
 
   it('opens it, finds it again in one call, updates it, and starts over once a person closes it', async () => {
     expect(await findDashboards(session(), key, 10_000)).toEqual({ kind: 'none' })
-    const saved = await createDashboard(session(), VIEW, 10_000)
+    const saved = await saveDashboard(session(), undefined, VIEW, 10_000)
     if (saved.kind !== 'saved') throw new Error(saved.reason)
     const [stored] = inProcess.github.issues(repository())
     expect(stored).toMatchObject({
@@ -228,7 +227,7 @@ describe('against the GitHub stand-in', () => {
       { ...(RECORD.runs[0] as BranchRun), did: 'followed-up' }
     )
     expect(
-      await updateDashboard(session(), saved.issue.number, { ...VIEW, record: next }, 10_000)
+      await saveDashboard(session(), saved.issue.number, { ...VIEW, record: next }, 10_000)
     ).toMatchObject({ kind: 'saved' })
     expect(await findDashboards(session(), key, 10_000)).toMatchObject({
       kind: 'found',
@@ -244,7 +243,7 @@ describe('against the GitHub stand-in', () => {
     for (let n = 0; n < 250; n++) {
       inProcess.github.addIssue(repository(), { title: `Other ${n}`, login: BOT.login })
     }
-    await createDashboard(session(), VIEW, 10_000)
+    await saveDashboard(session(), undefined, VIEW, 10_000)
     const before = inProcess.github.requests.length
     expect(await findDashboards(session(), key, 10_000)).toMatchObject({ kind: 'found' })
     expect(inProcess.github.requests.length - before).toBe(3)
@@ -279,13 +278,13 @@ describe('against the GitHub stand-in', () => {
     [
       'opening is refused (403)',
       'POST',
-      () => createDashboard(session(), VIEW, 10_000),
+      () => saveDashboard(session(), undefined, VIEW, 10_000),
       'open the dashboard issue in'
     ],
     [
       'updating is refused (403)',
       'PATCH',
-      () => updateDashboard(session(), 1, VIEW, 10_000),
+      () => saveDashboard(session(), 1, VIEW, 10_000),
       'update the dashboard issue #1 in'
     ]
   ] as const)(
@@ -301,7 +300,7 @@ describe('against the GitHub stand-in', () => {
 
   it('writes the record anew when its issue was deleted meanwhile (404)', async () => {
     const before = inProcess.github.issues(repository()).length
-    expect(await updateDashboard(session(), 77, VIEW, 10_000)).toMatchObject({ kind: 'saved' })
+    expect(await saveDashboard(session(), 77, VIEW, 10_000)).toMatchObject({ kind: 'saved' })
     expect(inProcess.github.issues(repository())).toHaveLength(before + 1)
     expect(await findDashboards(session(), key, 10_000)).toMatchObject({ kind: 'found' })
   })
@@ -317,8 +316,8 @@ describe('against the GitHub stand-in', () => {
   })
 
   it('retires an older record: closed, its marker gone, the winner named', async () => {
-    const old = await createDashboard(session(), VIEW, 10_000)
-    const won = await createDashboard(session(), VIEW, 10_000)
+    const old = await saveDashboard(session(), undefined, VIEW, 10_000)
+    const won = await saveDashboard(session(), undefined, VIEW, 10_000)
     if (old.kind !== 'saved' || won.kind !== 'saved') throw new Error('not saved')
     const found = await findDashboards(session(), key, 10_000)
     if (found.kind !== 'found') throw new Error(found.kind)

@@ -5,7 +5,7 @@
 import { olderBase, readCandidates, type ReadCandidates } from '../../github/branch-commits.js'
 import { sourcePullRequests } from '../../github/source-pulls.js'
 import { MAX_ENDED, type BranchRecord } from '../../github/branch-record.js'
-import { findDashboards, retireDashboard, updateDashboard } from '../../github/dashboard.js'
+import { findDashboards, retireDashboard, saveDashboard } from '../../github/dashboard.js'
 import { untold } from '../../github/ledger.js'
 import { readDocsPullRequestState } from '../../github/pr-thread.js'
 import { record as objectOf, text } from '../../github/workflow-run.js'
@@ -59,7 +59,7 @@ export async function branchFacts(
       ended: [...record.ended, ...lost].slice(-MAX_ENDED)
     }
     const view = { record: absorbed, repository: run.repository, serverUrl: run.serverUrl }
-    const saved = await updateDashboard(session, winner.issue.number, view, budgetMs)
+    const saved = await saveDashboard(session, winner.issue.number, view, budgetMs)
     if (saved.kind === 'saved') {
       for (const other of others) {
         const docs = docsSession(ctx, other.docsPullRequest, 'write')
@@ -76,13 +76,7 @@ export async function branchFacts(
     ? { since: [], event: [], unread: 0, origin: 'since-record' }
     : await readCandidates(
         session,
-        {
-          ...run,
-          branch,
-          ...(base ? { base } : {}),
-          headSha: run.sha,
-          now: new Date(ctx.clock.now())
-        },
+        { ...run, branch, ...(base ? { base } : {}), now: new Date(ctx.clock.now()) },
         budgetMs
       )
   const fresh = untold(record, candidates)

@@ -10,7 +10,7 @@ import { reviewersToRequest } from '../../github/branch-reviewers.js'
 import { requestReviews } from '../../github/docs-review.js'
 import { postDocsUpdateComment } from '../../github/docs-update-comment.js'
 import { MAX_REVIEWERS, withRun, type BranchRecord } from '../../github/branch-record.js'
-import { createDashboard, updateDashboard, type DashboardView } from '../../github/dashboard.js'
+import { saveDashboard, type DashboardView } from '../../github/dashboard.js'
 import { afterTelling, type Telling } from '../../github/ledger.js'
 import type { GitHubSession } from '../../github/session.js'
 import type { WorkflowRun } from '../../github/workflow-run.js'
@@ -86,12 +86,8 @@ export class BranchDashboard {
       repository: this.run.run.repository,
       serverUrl: this.run.run.serverUrl
     }
-    if (this.issue === undefined) {
-      const saved = await createDashboard(this.session, full, budgetMs)
-      if (saved.kind === 'saved') this.issue = saved.issue.number
-    } else {
-      await updateDashboard(this.session, this.issue, full, budgetMs)
-    }
+    const saved = await saveDashboard(this.session, this.issue, full, budgetMs)
+    if (this.issue === undefined && saved.kind === 'saved') this.issue = saved.issue.number
   }
 
   /**

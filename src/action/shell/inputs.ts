@@ -235,7 +235,7 @@ function readLabels(read: InputReader): string[] {
 export function readSettings(
   read: InputReader,
   workspace: string = process.cwd(),
-  options: { commandEvent?: boolean } = {}
+  commandEvent = false
 ) {
   const dryRun = readBoolean(read, 'dry-run', false)
   const apiKey = readToken(read, 'api-key')
@@ -249,7 +249,7 @@ export function readSettings(
   if (projectId === undefined) throw bad('project-id', 'is required.')
   const jobId = readId(read, 'job-id')
   const prompt = readPrompt(read, workspace)
-  const target = readTarget(options.commandEvent && prompt === undefined ? '' : prompt, jobId)
+  const target = readTarget(commandEvent && prompt === undefined ? '' : prompt, jobId)
   const baseUrl = parseBaseUrl(read('base-url') || DEFAULT_BASE_URL)
   const wait = readBoolean(read, 'wait', true)
   const pollIntervalMs = readDuration(read, 'poll-interval', '5s')

@@ -35,9 +35,7 @@ export function start(
     return 'untriggered'
   }
   try {
-    const settings = readSettings(core.getInput, env.GITHUB_WORKSPACE, {
-      commandEvent: event.commandEvent
-    })
+    const settings = readSettings(core.getInput, env.GITHUB_WORKSPACE, event.commandEvent)
     return { settings, dispatcher: createDispatcher(env), proxy: proxyFor(env, settings.baseUrl) }
   } catch (error) {
     // Bad inputs and malformed proxy variables: expected, so no stack trace.
