@@ -87,7 +87,8 @@ export class BranchDashboard {
       serverUrl: this.run.run.serverUrl
     }
     const saved = await saveDashboard(this.session, this.issue, full, budgetMs)
-    if (this.issue === undefined && saved.kind === 'saved') this.issue = saved.issue.number
+    // A dashboard deleted meanwhile was opened anew: later writes of this run go to that one.
+    if (saved.kind === 'saved') this.issue = saved.issue.number
   }
 
   /**
