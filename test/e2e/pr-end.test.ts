@@ -15,6 +15,7 @@ import {
   docsNotes,
   docsPull,
   end,
+  expectRefused,
   endWorld,
   patches
 } from '../support/pr-end-world.js'
@@ -218,13 +219,7 @@ describe('nothing to follow, no right to write, or a dry run', () => {
 
   it('a denied close is one warning naming the permission and the token; the comment says what to do by hand', async () => {
     const { denied, refused } = await cases()
-    expect(refused.run.exitCode).toBe(0)
-    expect(refused.posts).toBe(0)
-    expect(refused.run.outputs['docs-pr-action']).toBe('none')
-    const warnings = refused.run.stdout.split('\n').filter((l) => l.startsWith('::warning'))
-    expect(warnings).toHaveLength(1)
-    expect(warnings[0]).toContain('`pull-requests: write`')
-    expect(warnings[0]).toContain('docs-token')
+    expectRefused(refused, 'pull-requests: write')
     expect(docsPull(denied)?.state).toBe('open')
     expect(codeComment(denied)).toContain('close the docs pull request acme/docs#100 by hand')
   })

@@ -4,6 +4,7 @@
 import { onDemand } from './fixtures.ts'
 import { pullRequestWorld } from './github-routes/pull-requests.ts'
 import { simulate, TOKEN, type Simulation, type WorkflowRunSpec } from './pr-workflow.ts'
+import { expect } from '@jest/globals'
 import type { ActionRun } from './run-action.ts'
 
 export const DOCS = 'acme/docs'
@@ -62,4 +63,15 @@ export async function end(
     inputs: { ...docsInputs, ...spec.inputs }
   })
   return { run, posts: posts(sim) - before }
+}
+
+/** A refused write: the step passes, sends nothing, and gives one warning naming `permission` and docs-token. */
+export function expectRefused(result: { run: ActionRun; posts: number }, permission: string): void {
+  expect(result.run.exitCode).toBe(0)
+  expect(result.posts).toBe(0)
+  expect(result.run.outputs['docs-pr-action']).toBe('none')
+  const warnings = result.run.stdout.split('\n').filter((l) => l.startsWith('::warning'))
+  expect(warnings).toHaveLength(1)
+  expect(warnings[0]).toContain(`\`${permission}\``)
+  expect(warnings[0]).toContain('docs-token')
 }
