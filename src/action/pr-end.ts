@@ -124,7 +124,9 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
       const texts = { comment: docsNote(plan.note ?? 'closed', code, plan.why), label: KEPT_LABEL }
       const budgetMs = ctx.left(BUDGETS.docsPullRequest)
       written = await writeDocsPrEnd(docs, plan.link, plan.steps, texts, budgetMs)
-      if (plan.steps.includes('hand-off') && written.done.includes('comment')) {
+      // After the note: this run's, or an earlier attempt's (then the plan holds no comment).
+      const noted = written.done.includes('comment') || !plan.steps.includes('comment')
+      if (plan.steps.includes('hand-off') && noted) {
         const { docsPrReviewers: reviewers, docsPrLabels: labels } = settings
         const follow = { link: plan.link, reviewers, labels, alreadyHandedOff: false }
         const { handedOff } = await followDocsPullRequest(docs, run, follow, budgetMs)

@@ -293,3 +293,35 @@ describe('a late or failed end run', () => {
     expect(docsNotes(failing)).toEqual([])
   })
 })
+
+describe('a merged note whose hand-off GitHub refused', () => {
+  const handOff = startedWithFile(async () => {
+    const inputs = { 'docs-pr-reviewers': 'octo-reviewer' }
+    const reviewers = /^\/repos\/acme\/docs\/pulls\/100\/requested_reviewers$/
+    const stand = await fresh()
+    // The first push's hand-off and the merge's are refused; the merge's re-run is not.
+    const allow = stand.github.deny({ method: 'POST', path: reviewers, status: 403 })
+    const sim = await opened(inputs, stand)
+    const first = await end(sim, { runId: 9001, end: { action: 'closed', merged: true }, inputs })
+    allow()
+    const asked = () =>
+      sim.github.requests.filter((r) => r.method === 'POST' && reviewers.test(r.path)).length
+    const before = asked()
+    const rerun = await end(sim, {
+      runId: 9001,
+      attempt: 2,
+      end: { action: 'closed', merged: true },
+      inputs
+    })
+    return { sim, first, rerun, askedAgain: asked() - before }
+  })
+
+  it('hands the docs pull request off on the re-run, without a second note', async () => {
+    const { sim, first, rerun, askedAgain } = await handOff()
+    expect(first.run.outputs['docs-pr-action']).toBe('merged-note')
+    expect(askedAgain).toBe(1)
+    expect(rerun.run.exitCode).toBe(0)
+    expect(rerun.posts).toBe(0)
+    expect(docsNotes(sim)).toHaveLength(1)
+  })
+})

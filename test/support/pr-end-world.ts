@@ -37,11 +37,14 @@ export const codeComment = (sim: Simulation): string => sim.comments()[0]?.body 
  */
 export function endWorld(): {
   fresh: () => Promise<Simulation>
-  opened: (inputs?: Record<string, string>) => Promise<Simulation>
+  opened: (inputs?: Record<string, string>, stand?: Simulation) => Promise<Simulation>
 } {
   const fresh = onDemand(() => simulate())
-  const opened = async (inputs: Record<string, string> = {}): Promise<Simulation> => {
-    const sim = await fresh()
+  const opened = async (
+    inputs: Record<string, string> = {},
+    stand?: Simulation
+  ): Promise<Simulation> => {
+    const sim = stand ?? (await fresh())
     sim.github.setPullState(DOCS, DOCS_PR, { state: 'open', merged: false })
     const first = await sim.run('Document the widget API', {
       inputs: { ...docsInputs, ...inputs }
