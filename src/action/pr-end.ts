@@ -121,7 +121,10 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
     }
     let written: { done: EndStep[]; refused?: EndStep } = { done: [] }
     if (docs && plan.link && plan.steps.length > 0) {
-      const texts = { comment: docsNote(plan.note ?? 'closed', code, plan.why), label: KEPT_LABEL }
+      const texts = {
+        comment: docsNote(plan.note ?? 'closed', code, plan.why, job?.status === 'active'),
+        label: KEPT_LABEL
+      }
       const budgetMs = ctx.left(BUDGETS.docsPullRequest)
       written = await writeDocsPrEnd(docs, plan.link, plan.steps, texts, budgetMs)
       // After the note: this run's, or an earlier attempt's (then the plan holds no comment).

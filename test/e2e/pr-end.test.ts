@@ -325,3 +325,23 @@ describe('a merged note whose hand-off GitHub refused', () => {
     expect(docsNotes(sim)).toHaveLength(1)
   })
 })
+
+describe('a code pull request merged while its docs job still works', () => {
+  const busy = startedWithFile(async () => {
+    const sim = await opened()
+    const inputs = { ...docsInputs, wait: 'false' }
+    await sim.run('slow:60000: Document the widget limits', { inputs })
+    const run = await end(sim, { end: { action: 'closed', merged: true } })
+    return { sim, run }
+  })
+
+  it('tells the docs pull request its job is still working, not that it is ready', async () => {
+    const { sim, run } = await busy()
+    expect(run.run.outputs.status).toBe('active')
+    expect(run.posts).toBe(0)
+    const [note, ...more] = docsNotes(sim).filter((n) => n.includes('was merged'))
+    expect(more).toEqual([])
+    expect(note).toContain('Its docs job is still working on this pull request')
+    expect(note).not.toContain('ready to review and merge')
+  })
+})

@@ -28,14 +28,17 @@ export function codePullRequestOf(run: WorkflowRun, number: number) {
 export function docsNote(
   note: NoteKind,
   code: ReturnType<typeof codePullRequestOf>,
-  why: string
+  why: string,
+  jobWorking = false
 ): string {
   const pr = `[${safeMarkdown(code.name)}](${encodeURI(code.link)})`
   const closed = `The code pull request ${pr} was closed without merging.`
   const commit = code.mergeSha ? ` as commit \`${code.mergeSha}\`` : ''
   const by = code.mergedBy ? ` by ${safeMarkdown(code.mergedBy)}` : ''
   const notes: Partial<Record<NoteKind, string>> = {
-    merged: `The code pull request ${pr} was merged${commit}${by}: the code this pull request documents is in, so it is ready to review and merge.`,
+    merged: jobWorking
+      ? `The code pull request ${pr} was merged${commit}${by}: the code this pull request documents is in. Its docs job is still working on this pull request: review and merge it once the agent's last commit is in.`
+      : `The code pull request ${pr} was merged${commit}${by}: the code this pull request documents is in, so it is ready to review and merge.`,
     closed: `${closed} This docs pull request documents code that will not ship, so it is closed too; if the code pull request is reopened, it is reopened as well.`,
     kept: `${closed} This docs pull request stays open, as the workflow asks (\`docs-pr-on-close: keep\`), labelled \`${KEPT_LABEL}\`: close it if its changes are no longer needed.`,
     reopened: `The code pull request ${pr} was reopened, so this docs pull request is reopened too; the next push there updates it.`,
