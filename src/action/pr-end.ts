@@ -11,8 +11,8 @@ import type { AgentJob } from '../agent/job.js'
 import { readDocsPrEnd, writeDocsPrEnd } from '../github/docs-pr-end.js'
 import { followDocsPullRequest } from '../github/follow-docs-pr.js'
 import type { EndEvent, EndStep } from '../github/pr-end-record.js'
-import { PullRequestThread, readDocsPullRequestState } from '../github/pr-thread.js'
-import { record } from '../github/workflow-run.js'
+import { PullRequestThread, readPullRequestState } from '../github/pr-thread.js'
+import { record, recordedRunId } from '../github/workflow-run.js'
 import { renderComment } from './publish/comment-body.js'
 import { setOutput } from './publish/outputs.js'
 import { factTable, pullRequestCell, statusCell, writeSummary } from './publish/summary.js'
@@ -63,7 +63,7 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
     // A late run, or a re-run after the pull request changed again, acts on what it is now.
     const code = codePullRequestOf(run, pullRequest)
     const budget = ctx.left(BUDGETS.docsPullRequestState)
-    const now = await readDocsPullRequestState(ctx.github, code.link, budget, 'code')
+    const now = await readPullRequestState(ctx.github, code.link, budget, 'code')
     if (now && (endEvent === 'reopened') !== (now === 'open')) {
       nothing(
         `Pull request #${pullRequest} is ${now} now, so this ${endEvent} run is out of date; the docs pull request is left as it is.`
@@ -84,7 +84,7 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
     if (job) setOutput('status', job.status)
     const facts: EndFacts = {
       event: endEvent,
-      run: { id: /^\d{1,20}$/.test(run.runId) ? run.runId : '0', attempt: run.runAttempt },
+      run: { id: recordedRunId(run), attempt: run.runAttempt },
       record: previous,
       jobLink: parsePullRequestLink(job?.prLink)?.link,
       onClose: settings.docsPrOnClose,

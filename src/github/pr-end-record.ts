@@ -3,7 +3,7 @@
 // workflow run, and a later reopen, act once. Pure.
 
 import { parsePullRequestLink } from '../common/pull-request-link.js'
-import { record as object } from './workflow-run.js'
+import { record as object, RUN_ID } from './workflow-run.js'
 
 /** The code pull request's event: closed and merged, closed without merging, reopened. */
 export type EndEvent = 'merged' | 'closed' | 'reopened'
@@ -34,7 +34,7 @@ export function parseEnd(value: unknown): PullRequestEnd | undefined {
   if (!fields) return undefined
   const { event, run, attempt, docs, did, done } = fields
   if (typeof event !== 'string' || !EVENTS.includes(event)) return undefined
-  if (typeof run !== 'string' || !/^\d{1,20}$/.test(run)) return undefined
+  if (typeof run !== 'string' || !RUN_ID.test(run)) return undefined
   if (typeof attempt !== 'number' || !Number.isInteger(attempt) || attempt < 1) return undefined
   if (typeof docs !== 'string' || parsePullRequestLink(docs)?.link !== docs) return undefined
   if (typeof did !== 'string' || !ACTIONS.includes(did)) return undefined

@@ -6,7 +6,7 @@ import { isPlainId } from '../common/plain-id.js'
 import { parsePullRequestLink } from '../common/pull-request-link.js'
 import { firstLine, readMarkers, readOldMarker, writeMarker } from './marker.js'
 import { parseEnd, type PullRequestEnd } from './pr-end-record.js'
-import { ACTIONS_BOT, record as object, type WorkflowRun } from './workflow-run.js'
+import { ACTIONS_BOT, record as object, RUN_ID, type WorkflowRun } from './workflow-run.js'
 
 export interface PullRequestRecord {
   projectId: string
@@ -76,7 +76,7 @@ function recordOf(value: unknown): PullRequestRecord | undefined {
   // The project goes into URL paths: one token, not `.` or `..`.
   if (typeof project !== 'string' || !/^\S{1,500}$/.test(project)) return undefined
   if (project === '.' || project === '..' || !isPlainId(job)) return undefined
-  if (typeof run !== 'string' || !/^\d{1,20}$/.test(run)) return undefined
+  if (typeof run !== 'string' || !RUN_ID.test(run)) return undefined
   if (!isCount(attempt, 1, 999_999_999) || !isCount(followUps, 0, 999_999)) return undefined
   if (handedOff !== undefined && !isHandOff(handedOff)) return undefined
   return {

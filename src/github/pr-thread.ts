@@ -25,7 +25,7 @@ const READ_HINT =
 const WRITE_HINT =
   'The comment needs `permissions: pull-requests: write` for the job; on pull requests from forks the token is read-only, so no comment can be kept.'
 
-export type DocsPullRequestState = 'open' | 'merged' | 'closed'
+export type PullRequestState = 'open' | 'merged' | 'closed'
 
 export class PullRequestThread {
   /** GitHub refused a write: no more are tried. */
@@ -148,16 +148,16 @@ export class PullRequestThread {
 }
 
 /**
- * Whether a docs pull request the session can see was merged or closed;
- * undefined when the token may not see it. StateUnknownError when GitHub cannot say:
+ * Whether a pull request the session can see (a docs one, or the run's own) was merged or
+ * closed; undefined when the token may not see it. StateUnknownError when GitHub cannot say:
  * following up a job whose docs were merged would tell commits to no docs.
  */
-export async function readDocsPullRequestState(
+export async function readPullRequestState(
   session: GitHubSession | undefined,
   link: string,
   budgetMs: number,
   kind = 'docs'
-): Promise<DocsPullRequestState | undefined> {
+): Promise<PullRequestState | undefined> {
   const ref = parsePullRequestLink(link)
   if (!ref || !session) return undefined
   try {

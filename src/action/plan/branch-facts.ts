@@ -7,7 +7,7 @@ import { sourcePullRequests } from '../../github/source-pulls.js'
 import { MAX_ENDED, type BranchRecord } from '../../github/branch-record.js'
 import { findDashboards, retireDashboard, saveDashboard } from '../../github/dashboard.js'
 import { untold } from '../../github/ledger.js'
-import { readDocsPullRequestState } from '../../github/pr-thread.js'
+import { readPullRequestState } from '../../github/pr-thread.js'
 import { record as objectOf, text } from '../../github/workflow-run.js'
 import { BUDGETS, docsSession, type RunContext } from '../shell/context.js'
 import { hasEnded, recordedStatus, type BranchFacts, type RecordedJob } from './plan.js'
@@ -91,7 +91,7 @@ export async function branchFacts(
           : recorded.job.prLink
         : (record?.docs ?? record?.handedOff ?? null)
     const docs = docsSession(ctx, link, 'read')
-    const state = link ? await readDocsPullRequestState(docs, link, budgetMs) : undefined
+    const state = link ? await readPullRequestState(docs, link, budgetMs) : undefined
     if (state && (recorded?.kind === 'found' || recorded?.kind === 'gone')) {
       recorded = { ...recorded, docsPullRequest: state }
     }

@@ -7,8 +7,8 @@ import { isNotFound } from '../../agent/http-errors.js'
 import type { AgentJob } from '../../agent/job.js'
 import { parsePullRequestLink } from '../../common/pull-request-link.js'
 import { safeLine } from '../../common/safe-text.js'
-import { PullRequestThread, readDocsPullRequestState } from '../../github/pr-thread.js'
-import { sameRepository } from '../../github/workflow-run.js'
+import { PullRequestThread, readPullRequestState } from '../../github/pr-thread.js'
+import { recordedRunId, sameRepository } from '../../github/workflow-run.js'
 import { BUDGETS, docsSession, type RunContext } from '../shell/context.js'
 import { branchFacts } from './branch-facts.js'
 import type { CheckedCommand } from './command-gate.js'
@@ -27,8 +27,7 @@ export interface Gathered {
 
 export async function gatherFacts(ctx: RunContext, command?: CheckedCommand): Promise<Gathered> {
   const { event, settings } = ctx
-  // The run's identity as records hold it (digits; 0 when the runner did not say).
-  const runId = /^\d{1,20}$/.test(event.run.runId) ? event.run.runId : '0'
+  const runId = recordedRunId(event.run)
   const facts: Facts = {
     run: { runId, runAttempt: event.run.runAttempt },
     reuseJob: settings.reuseJob,
@@ -85,7 +84,7 @@ export function docsStateOf(
   link: string
 ): Promise<'open' | 'merged' | 'closed' | undefined> {
   const session = docsSession(ctx, link, 'read')
-  return readDocsPullRequestState(session, link, ctx.left(BUDGETS.docsPullRequestState))
+  return readPullRequestState(session, link, ctx.left(BUDGETS.docsPullRequestState))
 }
 
 /** A job as the service sees it: found, or gone (404). Other errors throw. */
