@@ -1,8 +1,7 @@
 // The entry the runner executes: it reads the run once, and a comment that is not a
 // command ends here, before anything heavy loads. Whatever escapes run() still fails
 // the step with one line, never a silent green or a stack trace.
-import { exitEarlyWhenNotACommand } from './action/shell/early-exit.js'
-import { readRunEvent } from './action/shell/event.js'
+import { exitEarlyWhenNotACommand, readRunEvent } from './action/shell/event.js'
 import { showLogAsRunnerWould } from './action/shell/runner-view.js'
 import { safeLine } from './common/safe-text.js'
 import { messageOf } from './common/run-errors.js'

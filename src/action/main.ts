@@ -21,9 +21,8 @@ import { acknowledge, repliesOf } from './publish/command-replies.js'
 import { publishWithoutJob } from './publish/dry-run.js'
 import { announceToRunner, setOutput } from './publish/outputs.js'
 import { progressOf, publishOutcome } from './publish/publish.js'
-import { BUDGETS, Cancellation, openRun, type RunContext } from './shell/context.js'
+import { BUDGETS, Cancellation, openRun, start, type RunContext } from './shell/context.js'
 import type { RunEvent } from './shell/event.js'
-import { start } from './shell/start.js'
 import { endPullRequest, pullRequestEnd } from './pr-end.js'
 
 export async function run(event: RunEvent, env: NodeJS.ProcessEnv = process.env): Promise<void> {

@@ -1,16 +1,61 @@
 // The run's one context, built once after the command check: the final settings, the
 // step's clock, deadline and budgets, its cancellation, its GitHub sessions, the job's calls.
 
+import * as core from '@actions/core'
 import type { Dispatcher } from 'undici'
+import { AgentApi, type Endpoint } from '../../agent/agent-api.js'
+import { describeError, type ErrorContext } from '../../agent/describe-error.js'
+import { createDispatcher, proxyFor } from '../../agent/dispatcher.js'
+import { HttpClient } from '../../agent/http.js'
+import { withRetry, type CallKind } from '../../agent/retry.js'
 import { systemClock, type Clock } from '../../common/clock.js'
+import { formatDuration } from '../../common/duration.js'
 import { parsePullRequestLink } from '../../common/pull-request-link.js'
+import { messageOf } from '../../common/run-errors.js'
+import { registerSecret, safeLine } from '../../common/safe-text.js'
 import { DocsCheckRun } from '../../github/check-run.js'
 import { GitHubSession } from '../../github/session.js'
 import { onSameServer, sameRepository } from '../../github/workflow-run.js'
 import type { RunEvent } from './event.js'
-import type { Settings } from './inputs.js'
-import { JobCalls } from './job-calls.js'
+import { readSettings, type Settings } from './inputs.js'
 import { USER_AGENT } from './version.js'
+
+export type Started = { settings: Settings; dispatcher: Dispatcher; proxy: string | undefined }
+
+/**
+ * The start of a run: secrets masked before anything is logged (line by line, as the
+ * runner matches), the inputs read, the network path set up. 'untriggered' or undefined
+ * when the step ended here (said why).
+ */
+export function start(
+  event: RunEvent,
+  env: NodeJS.ProcessEnv
+): Started | 'untriggered' | undefined {
+  for (const name of ['api-key', 'github-token', 'docs-token']) {
+    const value = core.getInput(name)
+    for (const part of new Set([value, ...value.split(/\r?\n/)])) {
+      if (part.trim() === '') continue
+      core.setSecret(part)
+      registerSecret(part)
+    }
+  }
+  const noKey = core.getInput('api-key') === '' && core.getInput('dry-run') !== 'true'
+  if (event.commandEvent && noKey) {
+    // GitHub gives review events on pull requests from forks no secrets: no failure.
+    core.warning(
+      "Input 'api-key' is empty on a comment event: the command cannot be acted on and nothing was sent. GitHub passes no secrets to pull_request_review and pull_request_review_comment events on pull requests from forks; elsewhere, set api-key from a secret."
+    )
+    return 'untriggered'
+  }
+  try {
+    const settings = readSettings(core.getInput, env.GITHUB_WORKSPACE, event.commandEvent)
+    return { settings, dispatcher: createDispatcher(env), proxy: proxyFor(env, settings.baseUrl) }
+  } catch (error) {
+    // Bad inputs and malformed proxy variables: expected, so no stack trace.
+    core.setFailed(safeLine(messageOf(error), 2000))
+    return undefined
+  }
+}
 
 // How long each GitHub step around the job may take. Every GitHub call is best effort,
 // so a slow GitHub costs the run at most these, never the job's own timeout. When the
@@ -77,7 +122,7 @@ export interface RunContext {
 export function openRun(
   event: RunEvent,
   settings: Settings,
-  net: { dispatcher: Dispatcher; proxy: string | undefined },
+  net: Omit<Started, 'settings'>,
   cancellation: Cancellation,
   startedAt: number,
   clock: Clock = systemClock
@@ -100,7 +145,7 @@ export function openRun(
     deadline,
     signal,
     cancelled: () => cancellation.reason,
-    calls: new JobCalls({ settings, ...net, clock, deadline, signal }),
+    calls: jobCalls(settings, net, clock, deadline, signal),
     ...(github ? { github } : {}),
     ...(docs ? { docs } : {}),
     ...(settings.checkRun
@@ -138,3 +183,63 @@ export function docsSession(
   if (ctx.docs) return ctx.docs
   return use === 'read' || sameRepository(ref.repository, run.repository) ? ctx.github : undefined
 }
+
+/** The Agent Jobs calls, with the run's retry policy, deadline and cancellation applied once. */
+function jobCalls(
+  settings: Settings,
+  net: Omit<Started, 'settings'>,
+  clock: Clock,
+  deadline: number,
+  signal: AbortSignal
+) {
+  const { baseUrl, apiKey, projectId } = settings
+  const now = (): number => clock.now()
+  const http = new HttpClient({
+    baseUrl,
+    apiKey,
+    userAgent: USER_AGENT,
+    dispatcher: net.dispatcher,
+    now
+  })
+  const api = new AgentApi(http, projectId)
+  const where = {
+    projectId,
+    host: baseUrl.host,
+    ...(net.proxy === undefined ? {} : { proxy: net.proxy })
+  }
+  /** The context error messages and endings name: the endpoint, the project, the host. */
+  const context = (endpoint: Endpoint, jobId?: string): ErrorContext => ({
+    endpoint,
+    ...where,
+    ...(jobId === undefined ? {} : { jobId })
+  })
+  const retried = <T>(
+    kind: CallKind,
+    call: (options: { deadline: number; signal: AbortSignal }) => Promise<T>
+  ): Promise<T> =>
+    withRetry(() => call({ deadline, signal }), {
+      kind,
+      backoff: { baseMs: settings.pollIntervalMs, maxMs: settings.maxPollIntervalMs },
+      deadline,
+      clock,
+      signal,
+      onRetry: (error, attempt, delayMs) => {
+        const why = safeLine(describeError(error, context('get')))
+        core.info(`Retrying in ${formatDuration(delayMs)} (attempt ${attempt + 1}): ${why}`)
+      }
+    })
+  return {
+    context,
+    /** A failed call, as the step's ending. */
+    failure: (error: unknown, endpoint: Endpoint, jobId?: string) => ({
+      conclusion: 'failed' as const,
+      message: describeError(error, context(endpoint, jobId))
+    }),
+    read: (jobId: string) => retried('read', (call) => api.getJob(jobId, call)),
+    create: (prompt: string) => retried('write', (call) => api.createJob(prompt, call)),
+    message: (jobId: string, prompt: string) =>
+      retried('write', (call) => api.sendMessage(jobId, prompt, call))
+  }
+}
+
+export type JobCalls = ReturnType<typeof jobCalls>

@@ -1,6 +1,10 @@
-// The run this step belongs to, read once by the entry before anything heavy loads:
-// the runner's variables, the payload, its pull request and, on a comment, the command.
+// The run this step belongs to, read once by the entry before anything heavy loads, and
+// the fast no-op: a comment that is not a command for this step ends here, with nothing
+// else loaded (no @actions/*, no HTTP client) and nothing sent.
 
+import { appendFileSync } from 'node:fs'
+import { EOL } from 'node:os'
+import { safeLine } from '../../common/safe-text.js'
 import {
   DEFAULT_TRIGGER_PHRASE,
   isCommandEvent,
@@ -32,4 +36,16 @@ export function readRunEvent(env: NodeJS.ProcessEnv): RunEvent {
     commandEvent,
     command: checked ? readCommand(run.eventName, run.payload, phrase) : undefined
   }
+}
+
+/** Ends the step quietly when the event is a comment that is not a command; true when it did. */
+export function exitEarlyWhenNotACommand(event: RunEvent, env: NodeJS.ProcessEnv): boolean {
+  // No command check (a bad phrase), an unreadable payload or a command: run() goes on.
+  if (!event.command || event.command.command) return false
+  if (!env.GITHUB_EVENT_PATH || event.run.payloadUnreadable) return false
+  console.log(
+    safeLine(`Not a command for this step (${event.command.reason}); nothing to do.`, 300)
+  )
+  if (env.GITHUB_OUTPUT) appendFileSync(env.GITHUB_OUTPUT, `triggered=false${EOL}`)
+  return true
 }

@@ -7,8 +7,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { jest } from '@jest/globals'
-import { exitEarlyWhenNotACommand } from '../../../src/action/shell/early-exit.js'
-import { readRunEvent } from '../../../src/action/shell/event.js'
+import { exitEarlyWhenNotACommand, readRunEvent } from '../../../src/action/shell/event.js'
 import {
   commentSaying,
   fixture,
