@@ -3,14 +3,16 @@
 // no imports, and only erasable TypeScript, so Node loads it directly.
 
 const COMMAND = /^::([A-Za-z-]+)(?: ([^:]*))?::([\s\S]*)$/
-const ANNOTATION: Record<string, string> = { error: 'Error', warning: 'Warning', notice: 'Notice' }
+const LABEL: Record<string, string> = {
+  error: 'Error',
+  warning: 'Warning',
+  notice: 'Notice',
+  debug: 'Debug'
+}
 
 /** Undoes the runner's escaping of command data and properties. */
-function unescape(text: string): string {
-  return text.replace(/%(25|0D|0A|3A|2C)/gi, (_, code: string) =>
-    String.fromCharCode(parseInt(code, 16))
-  )
-}
+const unescape = (text: string): string =>
+  text.replace(/%(25|0D|0A|3A|2C)/gi, (_, code: string) => String.fromCharCode(parseInt(code, 16)))
 
 /** The lines a person sees for each line of the step's stdout, and what is held back at the end. */
 export function runnerView(showDebug: boolean): {
@@ -22,31 +24,20 @@ export function runnerView(showDebug: boolean): {
   let heldBlank = false
   const shown = (text: string): string[] =>
     text.split('\n').map((line) => (inGroup && line !== '' ? `  ${line}` : line))
-
   const command = (name: string, properties: string, data: string): string[] => {
     const text = unescape(data)
-    switch (name) {
-      case 'add-mask':
-        return []
-      case 'endgroup':
-        inGroup = false
-        return []
-      case 'group':
-        inGroup = true
-        return [`▼ ${text}`]
-      case 'debug':
-        return showDebug ? shown(`Debug: ${text}`) : []
-      case 'set-output': {
-        const pair = properties.split(',').find((p) => p.startsWith('name='))
-        return shown(`Output ${pair ? unescape(pair.slice(5)) : ''}: ${text}`)
-      }
-      default: {
-        const label = ANNOTATION[name]
-        return shown(label === undefined ? `::${name}::${data}` : `${label}: ${text}`)
-      }
+    if (name === 'group' || name === 'endgroup') {
+      inGroup = name === 'group'
+      return inGroup ? [`▼ ${text}`] : []
     }
+    if (name === 'add-mask' || (name === 'debug' && !showDebug)) return []
+    if (name === 'set-output') {
+      const pair = properties.split(',').find((p) => p.startsWith('name='))
+      return shown(`Output ${pair ? unescape(pair.slice(5)) : ''}: ${text}`)
+    }
+    const label = LABEL[name]
+    return shown(label === undefined ? `::${name}::${data}` : `${label}: ${text}`)
   }
-
   return {
     render(line) {
       const match = COMMAND.exec(line)
@@ -64,19 +55,16 @@ export function runnerView(showDebug: boolean): {
   }
 }
 
-/** Outside a runner, routes this process's stdout through a runner view, line by line; whether it did. */
-export function showLogAsRunnerWould(env: NodeJS.ProcessEnv, stdout: NodeJS.WriteStream): boolean {
-  if (env.GITHUB_ACTIONS) return false
+/** Outside a runner, routes this process's stdout through a runner view, line by line. */
+export function showLogAsRunnerWould(env: NodeJS.ProcessEnv, stdout: NodeJS.WriteStream): void {
+  if (env.GITHUB_ACTIONS) return
   const view = runnerView(env.RUNNER_DEBUG === '1')
   const write: (text: string, callback?: () => void) => boolean = stdout.write.bind(stdout)
-  let partial = ''
   const rendered = (lines: string[]): string => lines.map((line) => `${line}\n`).join('')
+  let partial = ''
   stdout.write = (chunk: unknown, ...rest: unknown[]): boolean => {
     const callback = rest.find((arg) => typeof arg === 'function') as (() => void) | undefined
-    const text =
-      partial +
-      (typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString('utf8'))
-    const lines = text.split(/\r?\n/)
+    const lines = (partial + Buffer.from(chunk as string | Uint8Array).toString()).split(/\r?\n/)
     partial = lines.pop() ?? ''
     return write(rendered(lines.flatMap((line) => view.render(line))), callback)
   }
@@ -85,5 +73,4 @@ export function showLogAsRunnerWould(env: NodeJS.ProcessEnv, stdout: NodeJS.Writ
     if (partial !== '') rest.push(...view.render(partial))
     if (rest.length > 0) write(rendered(rest))
   })
-  return true
 }
