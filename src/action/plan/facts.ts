@@ -14,14 +14,12 @@ import { branchFacts } from './branch-facts.js'
 import type { CheckedCommand } from './command-gate.js'
 import { followEarlierJob, type Facts, type RecordedJob } from './plan.js'
 
-/** How facts read a job: the run's Agent Jobs calls, with their retries. */
 export type JobReader = Pick<RunContext['calls'], 'read'>
 
+/** `thread`: the pull request's comment thread, when the run keeps a record there. */
 export interface Gathered {
   facts: Facts
-  /** The pull request's comment thread, when the run keeps a record there. */
   thread?: PullRequestThread
-  /** The command, as checked, on a command event. */
   command?: CheckedCommand
 }
 
@@ -94,15 +92,13 @@ async function lookUp(
   docsState?: (link: string) => Promise<'open' | 'merged' | 'closed' | undefined>
 ): Promise<RecordedJob> {
   if (!calls) return { kind: 'unread' }
-  let job: AgentJob
-  try {
-    job = await calls.read(jobId)
-  } catch (error) {
-    if (isNotFound(error)) return { kind: 'gone' }
+  const job = await calls.read(jobId).catch((error: unknown) => {
+    if (isNotFound(error)) return undefined
     throw error
-  }
-  if (!docsState || job.status !== 'completed' || !job.prLink) return { kind: 'found', job }
-  const docsPullRequest = await docsState(job.prLink)
+  })
+  if (!job) return { kind: 'gone' }
+  const docs = docsState && job.status === 'completed' && job.prLink
+  const docsPullRequest = docs ? await docsState(docs) : undefined
   return { kind: 'found', job, ...(docsPullRequest ? { docsPullRequest } : {}) }
 }
 
@@ -118,20 +114,21 @@ async function jobThatOpened(
   const name = safeLine(`${here.repository}#${here.number}`)
   for (const id of candidates) {
     const recorded = await lookUp(calls, id)
-    if (recorded.kind !== 'found') {
-      core.info(`A back-link names job ${safeLine(id)}, which does not exist; not following it.`)
-      continue
-    }
-    const opened = parsePullRequestLink(recorded.job.prLink)
-    if (opened?.number === here.number && sameRepository(opened.repository, here.repository)) {
+    const job = recorded.kind === 'found' ? recorded.job : undefined
+    const opened = parsePullRequestLink(job?.prLink)
+    const shown = safeLine(id)
+    if (
+      job &&
+      opened?.number === here.number &&
+      sameRepository(opened.repository, here.repository)
+    ) {
       core.info(
-        `Pull request ${name} is the docs pull request of job ${safeLine(id)}: the command goes to that job.`
+        `Pull request ${name} is the docs pull request of job ${shown}: the command goes to that job.`
       )
-      return recorded.job
+      return job
     }
-    core.info(
-      `A back-link names job ${safeLine(id)}, whose pull request is not ${name}; not following it.`
-    )
+    const which = job ? `whose pull request is not ${name}` : 'which does not exist'
+    core.info(`A back-link names job ${shown}, ${which}; not following it.`)
   }
   return undefined
 }
