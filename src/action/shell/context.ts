@@ -77,10 +77,8 @@ export const BUDGETS = {
   reaction: { normal: 10_000, cancelled: 3_000 }
 } as const
 
-/**
- * The runner cancels a step with SIGINT, then SIGTERM 7.5 s later: either aborts the
- * run's signal, so the call under way stops and the step can still say which job runs.
- */
+// The runner cancels a step with SIGINT, then SIGTERM 7.5 s later: either aborts the
+// run's signal, so the call under way stops and the step can still say which job runs.
 export class Cancellation {
   readonly controller = new AbortController()
   reason: NodeJS.Signals | undefined
@@ -98,61 +96,42 @@ export class Cancellation {
   }
 }
 
-export interface RunContext {
-  event: RunEvent
-  /** Final: a command's prompt in place of the workflow's. */
-  settings: Settings
-  clock: Clock
-  startedAt: number
-  deadline: number
-  signal: AbortSignal
-  cancelled: () => NodeJS.Signals | undefined
-  calls: JobCalls
-  /** github-token's session on the run's repository; undefined when the token is empty. */
-  github?: GitHubSession
-  /** docs-token's, when it is set. */
-  docs?: GitHubSession
-  checkRun?: DocsCheckRun
-  /** A budget, never past the step's deadline (at least 1 ms, so a call fails fast). */
-  left(budgetMs: number): number
-  /** A budget for the last writes, shorter when the run was cancelled. */
-  last(budget: { normal: number; cancelled: number }): number
-}
+export type RunContext = ReturnType<typeof openRun>
 
 export function openRun(
   event: RunEvent,
   settings: Settings,
   net: Omit<Started, 'settings'>,
   cancellation: Cancellation,
-  startedAt: number,
-  clock: Clock = systemClock
-): RunContext {
+  startedAt: number
+) {
+  const clock: Clock = systemClock
   const deadline = startedAt + settings.timeoutMs
   const signal = cancellation.controller.signal
   const github = gitHubSession(settings, event, signal)
-  const docs = settings.docsToken
-    ? new GitHubSession(settings.docsToken, '', {
-        userAgent: USER_AGENT,
-        signal,
-        name: 'docs-token'
-      })
-    : undefined
+  const docsOptions = { userAgent: USER_AGENT, signal, name: 'docs-token' }
   return {
     event,
+    /** Final: a command's prompt in place of the workflow's. */
     settings,
     clock,
     startedAt,
     deadline,
     signal,
-    cancelled: () => cancellation.reason,
+    cancelled: (): NodeJS.Signals | undefined => cancellation.reason,
     calls: jobCalls(settings, net, clock, deadline, signal),
-    ...(github ? { github } : {}),
-    ...(docs ? { docs } : {}),
-    ...(settings.checkRun
-      ? { checkRun: new DocsCheckRun(github, event.run, settings.projectId) }
-      : {}),
-    left: (budgetMs) => Math.max(1, Math.min(budgetMs, deadline - clock.now())),
-    last: (budget) => (cancellation.reason ? budget.cancelled : budget.normal)
+    /** github-token's session on the run's repository; undefined when the token is empty. */
+    github,
+    /** docs-token's, when it is set. */
+    docs: settings.docsToken ? new GitHubSession(settings.docsToken, '', docsOptions) : undefined,
+    checkRun: settings.checkRun
+      ? new DocsCheckRun(github, event.run, settings.projectId)
+      : undefined,
+    /** A budget, never past the step's deadline (at least 1 ms, so a call fails fast). */
+    left: (budgetMs: number): number => Math.max(1, Math.min(budgetMs, deadline - clock.now())),
+    /** A budget for the last writes, shorter when the run was cancelled. */
+    last: (budget: { normal: number; cancelled: number }): number =>
+      cancellation.reason ? budget.cancelled : budget.normal
   }
 }
 
@@ -163,7 +142,7 @@ export function gitHubSession(
   signal?: AbortSignal
 ): GitHubSession | undefined {
   const token = settings.githubToken
-  const options = { userAgent: USER_AGENT, ...(signal ? { signal } : {}) }
+  const options = { userAgent: USER_AGENT, signal }
   return token ? new GitHubSession(token, event.run.repository, options) : undefined
 }
 
