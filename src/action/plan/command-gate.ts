@@ -15,25 +15,22 @@ import type { RunEvent } from '../shell/event.js'
 import type { Settings } from '../shell/inputs.js'
 import type { CommandVerdict } from './plan.js'
 
+/** Once taken: the prompt (the standing instruction, then the command) and, on what may be
+ * a docs pull request, the jobs its back-links name. */
 export interface CheckedCommand {
   verdict: CommandVerdict
-  /** The command, once read from the event. */
   command?: Command
-  /** Taken: the prompt to send, the standing instruction and then the command. */
   prompt?: string
-  /** Taken, on what may be a docs pull request: the jobs its back-links name. */
   docsJobCandidates?: string[]
 }
 
 /** Checks the event's command; never throws (a failed check takes nothing). */
-export async function checkCommand(settings: Settings, event: RunEvent): Promise<CheckedCommand> {
-  try {
-    return await check(settings, event)
-  } catch (error) {
+export function checkCommand(settings: Settings, event: RunEvent): Promise<CheckedCommand> {
+  return check(settings, event).catch((error: unknown) => {
     const reason = `The command could not be checked (${messageOf(error)}); nothing was sent.`
     core.warning(safeLine(reason, 1000))
     return { verdict: { kind: 'unchecked', reason } }
-  }
+  })
 }
 
 async function check(settings: Settings, event: RunEvent): Promise<CheckedCommand> {
@@ -54,12 +51,8 @@ async function check(settings: Settings, event: RunEvent): Promise<CheckedComman
     return { verdict: { kind: 'unchecked', reason }, command }
   }
   const octokit = await session.client(Math.min(BUDGETS.commandCheck, settings.timeoutMs))
-  const verdict = await checkCommander(
-    octokit,
-    run.repository,
-    command.author,
-    settings.allowedBots
-  )
+  const { allowedBots } = settings
+  const verdict = await checkCommander(octokit, run.repository, command.author, allowedBots)
   if (!verdict.allowed) {
     core.warning(
       safeLine(`The command from ${who} is refused: ${verdict.reason}. Nothing was sent.`, 1000)
@@ -102,7 +95,6 @@ async function check(settings: Settings, event: RunEvent): Promise<CheckedComman
 export function settingsFor(settings: Settings, checked: CheckedCommand | undefined): Settings {
   const prompt = checked?.prompt
   if (prompt === undefined) return settings
-  const common = { ...settings }
-  if (settings.mode === 'message') return Object.assign(common, { prompt })
-  return Object.assign(common, { mode: 'create' as const, prompt })
+  if (settings.mode === 'message') return { ...settings, prompt }
+  return Object.assign({ ...settings }, { mode: 'create' as const, prompt })
 }

@@ -55,11 +55,7 @@ export type Decision = Extract<
 
 /** What a command's check found: taken (its prompt goes on), refused, usage, or none. */
 export type CommandVerdict =
-  | { kind: 'taken' }
-  | { kind: 'not-a-command'; reason: string }
-  | { kind: 'unchecked'; reason: string }
-  | { kind: 'refused'; reason: string }
-  | { kind: 'usage' }
+  { kind: 'taken' | 'usage' } | { kind: 'not-a-command' | 'unchecked' | 'refused'; reason: string }
 
 export interface BranchFacts {
   branch: string
@@ -103,10 +99,8 @@ export function isReRun(record: DecisionRecord, run: RunIdentity): boolean {
 const delivered = (docs: DocsState | undefined): 'docs-merged' | 'docs-closed' | undefined =>
   docs === 'merged' ? 'docs-merged' : docs === 'closed' ? 'docs-closed' : undefined
 
-/**
- * The decision for a pull-request run that found `record` (and looked its job up), or
- * none. `untoldWork`: a branch's re-run with commits no job was told acts as a new run.
- */
+/** A pull-request run's decision from its record and job, if any. `untoldWork`: a branch's
+ * re-run with commits no job was told acts as a new run. */
 export function decide(
   run: RunIdentity,
   found?: { record: DecisionRecord; recorded: RecordedJob },
@@ -133,12 +127,9 @@ export function decide(
   return { action: 'follow-up', jobId: record.jobId, followUp }
 }
 
-/**
- * After waiting for a busy job: follow up when it is idle. A job that failed, was
- * archived or is gone is replaced, and so is one whose docs pull request was merged or
- * closed meanwhile; a docs pull request's opener is not (a new job would open another
- * docs pull request), so the command is declined.
- */
+/** After waiting for a busy job: follow up, or replace a job that ended or delivered
+ * meanwhile; a docs pull request's opener is not replaced (a new job would open another
+ * docs pull request), so the command is declined. */
 export function afterBusyWait(
   waited: Extract<Plan, { action: 'wait-then-follow-up' }>,
   job: AgentJob | 'gone',
@@ -176,10 +167,8 @@ export function hasEnded(
   return ['failed', 'archived', 'gone'].includes(recordedStatus(recorded))
 }
 
-/**
- * What a branch's plan tells the agent: the untold commits, counting those of a job
- * that ended without delivering (it gives them back) and of older records retired now.
- */
+/** What a branch's plan tells the agent: the untold commits, with those a job that ended
+ * without delivering gives back, and the jobs of older records retired now. */
 export function tellingFor(
   branch: BranchFacts,
   plan: Plan

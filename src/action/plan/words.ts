@@ -32,11 +32,9 @@ const WHY: Record<Exclude<CreateReason, 'no-record' | 'reuse-off'>, string> = {
   'docs-closed': 'has its docs pull request already closed'
 }
 
-function ordinal(n: number): string {
-  const tens = n % 100
-  if (tens >= 11 && tens <= 13) return `${n}th`
-  return `${n}${['th', 'st', 'nd', 'rd'][n % 10] ?? 'th'}`
-}
+const SUFFIX: Record<string, string> = { one: 'st', two: 'nd', few: 'rd', other: 'th' }
+const ordinal = (n: number): string =>
+  `${n}${SUFFIX[new Intl.PluralRules('en', { type: 'ordinal' }).select(n)]}`
 
 /** What the run did: `busy`, a follow-up came after waiting for the job; `attempt`, the run's. */
 export function describeDecision(
