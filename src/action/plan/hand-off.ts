@@ -7,13 +7,13 @@ import type { ReviewerSpec } from '../../github/docs-review.js'
 import { withHandedOff, type PullRequestRecord } from '../../github/pr-record.js'
 import type { Settings } from '../shell/inputs.js'
 
+/** `quiet`: nothing was sent or the run was cancelled, so the docs pull request is left
+ * alone; `already`: the record says reviewers and labels were requested; on a branch,
+ * `author` means the covered changes' authors, asked apart (`askAuthors`). */
 export interface HandOff {
   link?: string
-  /** Nothing was sent, or the run was cancelled: the docs pull request is left alone. */
   quiet: boolean
-  /** Reviewers and labels were already requested for it (the record says so). */
   already: boolean
-  /** Who the hand-off asks: on a branch, `author` means the covered changes' authors, asked apart. */
   reviewers: ReviewerSpec[]
   askAuthors: boolean
 }
@@ -35,11 +35,9 @@ export function handOffOf(
   }
 }
 
-/**
- * The record after the hand-off: it names the docs pull request as handed off once
- * reviewers and labels were requested (or none were asked) and the back-link is there
- * or cannot be written by any run; a later run retries otherwise.
- */
+/** The record names the docs pull request as handed off once reviewers and labels were
+ * requested (or none asked) and the back-link is there or cannot be written; else a later
+ * run retries. */
 export function recordAfterHandOff(
   record: PullRequestRecord | undefined,
   handOff: HandOff,
