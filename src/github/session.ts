@@ -1,6 +1,5 @@
 // One token's GitHub, opened once a run: the token and the input it came from, the
-// repository, the user agent and the run's cancellation. Whose the token is, it asks once,
-// and only when a record must be believed (GraphQL `viewer`, which every token answers).
+// repository, the user agent and the run's cancellation, and whose the token is (asked once).
 
 import * as core from '@actions/core'
 import { StateUnknownError } from '../common/run-errors.js'
@@ -50,11 +49,7 @@ export class GitHubSession {
     return openGitHub(this.token, this.options.userAgent, signal)
   }
 
-  /**
-   * What `call` gives (on a client of `budget`, or the one given), or undefined after one
-   * warning: `failed(why)` (a string reads `${failed} (why).`), then `permission` when
-   * GitHub said no. Never throws.
-   */
+  /** What `call` gives, or undefined after one warning naming `permission` if GitHub said no. */
   async bestEffort<T>(
     budget: number | GitHubClient,
     call: (octokit: GitHubClient) => Promise<T>,
@@ -74,9 +69,9 @@ export class GitHubSession {
   }
 
   /**
-   * The login the token writes as; `github-actions[bot]` when GitHub refuses to say. When
-   * it cannot say (5xx, rate limit), StateUnknownError: believing the wrong account's
-   * records could start a second job. Asked once; a failure is not kept.
+   * The login the token writes as (GraphQL `viewer`); `github-actions[bot]` when GitHub refuses
+   * to say. When it cannot say, StateUnknownError: believing the wrong account's records could
+   * start a second job. Asked once; a failure is not kept.
    */
   identity(budgetMs: number): Promise<string> {
     if (!this.identityOf) {
@@ -88,18 +83,16 @@ export class GitHubSession {
 
   private async learn(budgetMs: number): Promise<string> {
     const what = `whose token ${this.name} is`
-    let login: unknown
-    try {
-      const data = await (await this.client(budgetMs)).graphql('query { viewer { login } }')
-      login = record(record(data)?.viewer)?.login
-    } catch (error) {
+    const octokit = await this.client(budgetMs)
+    const data = await octokit.graphql('query { viewer { login } }').catch((error: unknown) => {
       const { denied, reason } = refusal(error)
       if (!denied) throw new StateUnknownError(what, reason)
       core.debug(
         `${this.name}: GitHub would not say whose token it is (${reason}); believing records written by ${ACTIONS_BOT}.`
       )
-      return ACTIONS_BOT
-    }
+    })
+    if (data === undefined) return ACTIONS_BOT
+    const login = record(record(data)?.viewer)?.login
     if (typeof login !== 'string' || !ACCOUNT.test(login)) {
       throw new StateUnknownError(what, 'GitHub answered without a login')
     }
