@@ -163,12 +163,26 @@ export function gitHubSaidNo(error: unknown): boolean {
   return gitHubAnswerStatus(error) !== 410 && gitHubFailure(error) === 'denied'
 }
 
+/** GraphQL error types that mean the token may not ask, not that GitHub could not answer. */
+const REFUSALS = new Set(['FORBIDDEN', 'NOT_FOUND', 'INSUFFICIENT_SCOPES'])
+
+/** The errors of a GraphQL answer (they come with status 200), when `error` is one. */
+function graphqlErrors(error: unknown): Record<string, unknown>[] | undefined {
+  const errors = record(error)?.errors
+  return Array.isArray(errors) ? errors.map((e) => record(e) ?? {}) : undefined
+}
+
 /**
  * `denied` when GitHub refused the call (401; 403 without a sign of a rate limit; 404 or 410,
- * what a token sees for what it may not read or a feature turned off), which keeps the
- * documented fallback; `unknown` otherwise, from which nothing may be decided.
+ * what a token sees for what it may not read or a feature turned off; GraphQL refusals), which
+ * keeps the documented fallback; `unknown` otherwise, from which nothing may be decided.
  */
 export function gitHubFailure(error: unknown): 'denied' | 'unknown' {
+  const errors = graphqlErrors(error)
+  if (errors)
+    return errors.length > 0 && errors.every((e) => REFUSALS.has(String(e.type)))
+      ? 'denied'
+      : 'unknown'
   const status = gitHubAnswerStatus(error)
   if (status === 401 || status === 404 || status === 410) return 'denied'
   const headers = record(record(record(error)?.response)?.headers)
@@ -190,6 +204,8 @@ export function permissionHint(error: unknown, text: string): string {
 }
 
 export function describeGitHubError(error: unknown): string {
+  const said = graphqlErrors(error)?.map((e) => (typeof e.message === 'string' ? e.message : '?'))
+  if (said) return `GitHub answered with errors: ${safeLine(said.join('; '), 200)}`
   const status = gitHubAnswerStatus(error)
   if (status !== undefined) return `the GitHub API answered ${status}`
   const names = [record(error)?.name, record(record(error)?.cause)?.name]

@@ -1,4 +1,4 @@
-// Whether this run's event is a command for the action, from the payload alone. The entry
+// Whether this run's event is a command for the action, from the payload alone: the entry
 // asks before anything heavy loads, so a comment that is not a command costs no request.
 
 import type { GitHubAccount } from './docs-pull-request.js'
@@ -21,15 +21,6 @@ export function isValidTriggerPhrase(phrase: string): boolean {
 
 export type Commenter = GitHubAccount
 
-/** Where on the diff a line comment sits. */
-export interface LineContext {
-  path: string
-  line?: number
-  startLine?: number
-  side?: string
-  diffHunk?: string
-}
-
 export interface Command {
   event: CommandEvent
   kind: (typeof KINDS)[CommandEvent]
@@ -43,7 +34,8 @@ export interface Command {
   author: Commenter
   /** What follows the trigger phrase, as written (uncleaned); '' when nothing does. */
   instruction: string
-  line?: LineContext
+  /** Where on the diff a line comment sits. */
+  line?: { path: string; line?: number; startLine?: number; side?: string; diffHunk?: string }
 }
 
 export type CommandCheck =
@@ -66,13 +58,12 @@ export function matchTrigger(body: string, phrase: string): string | undefined {
   return after === '' || /^[ \t\r\n]/.test(after) ? after.trim() : undefined
 }
 
-const not = (reason: string, commentEvent = true): CommandCheck => ({ reason, commentEvent })
-
 export function readCommand(
   eventName: string,
   payload: Record<string, unknown>,
   phrase: string
 ): CommandCheck {
+  const not = (reason: string, commentEvent = true): CommandCheck => ({ reason, commentEvent })
   if (!isCommandEvent(eventName)) return not(`the event ${eventName || 'unknown'}`, false)
   const action = str(payload.action)
   const review = eventName === 'pull_request_review'

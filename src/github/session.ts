@@ -3,13 +3,12 @@
 
 import * as core from '@actions/core'
 import { StateUnknownError } from '../common/run-errors.js'
-import { safeLine } from '../common/safe-text.js'
 import {
   boundedSignal,
   describeGitHubError,
-  gitHubFailure,
   openGitHub,
   permissionHint,
+  throwIfUnknown,
   type GitHubClient
 } from './client.js'
 import { ACCOUNT, splitRepository } from './plumbing.js'
@@ -23,9 +22,6 @@ export interface SessionOptions {
   name?: string
   warn?: (line: string) => void
 }
-
-/** GraphQL error types that mean the token may not ask, not that GitHub could not answer. */
-const REFUSALS = new Set(['FORBIDDEN', 'NOT_FOUND', 'INSUFFICIENT_SCOPES'])
 
 export class GitHubSession {
   /** The repository as REST parameters. */
@@ -85,10 +81,9 @@ export class GitHubSession {
     const what = `whose token ${this.name} is`
     const octokit = await this.client(budgetMs)
     const data = await octokit.graphql('query { viewer { login } }').catch((error: unknown) => {
-      const { denied, reason } = refusal(error)
-      if (!denied) throw new StateUnknownError(what, reason)
+      throwIfUnknown(error, what)
       core.debug(
-        `${this.name}: GitHub would not say whose token it is (${reason}); believing records written by ${ACTIONS_BOT}.`
+        `${this.name}: GitHub would not say whose token it is (${describeGitHubError(error)}); believing records written by ${ACTIONS_BOT}.`
       )
     })
     if (data === undefined) return ACTIONS_BOT
@@ -100,20 +95,6 @@ export class GitHubSession {
       core.info(`Believing records written by ${login}, the account ${this.name} writes as.`)
     }
     return login
-  }
-}
-
-/** Whether GitHub refused, and why: GraphQL errors come with status 200. */
-function refusal(error: unknown): { denied: boolean; reason: string } {
-  const errors = record(error)?.errors
-  if (!Array.isArray(errors)) {
-    return { denied: gitHubFailure(error) === 'denied', reason: describeGitHubError(error) }
-  }
-  const found = errors.map((e) => record(e) ?? {})
-  const said = found.map((e) => (typeof e.message === 'string' ? e.message : '?')).join('; ')
-  return {
-    denied: found.length > 0 && found.every((e) => REFUSALS.has(String(e.type))),
-    reason: `GitHub answered with errors: ${safeLine(said, 200)}`
   }
 }
 
