@@ -86,9 +86,9 @@ export function retryDelay(error: unknown, retried: number): number | undefined 
 const UNTHROTTLED = {
   key: () => ({
     // Bottleneck's `schedule([options,] job, ...args)`.
-    schedule: async (...args: unknown[]) => {
+    schedule: (...args: unknown[]): Promise<unknown> => {
       const [job, ...rest] = typeof args[0] === 'function' ? args : args.slice(1)
-      return (job as (...a: unknown[]) => unknown)(...rest)
+      return Promise.resolve().then(() => (job as (...a: unknown[]) => unknown)(...rest))
     }
   })
 } as unknown as NonNullable<ThrottlingOptions['write']>
@@ -131,9 +131,7 @@ export async function openGitHub(
       retryAfterBaseValue: 0
     },
     throttle: {
-      // eslint-disable-next-line @typescript-eslint/no-misused-promises -- awaited by the plugin
       onRateLimit: onLimit,
-      // eslint-disable-next-line @typescript-eslint/no-misused-promises -- awaited by the plugin
       onSecondaryRateLimit: onLimit,
       retryAfterBaseValue: 0,
       write: UNTHROTTLED,
