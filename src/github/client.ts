@@ -81,16 +81,10 @@ export function retryDelay(error: unknown, retried: number): number | undefined 
   return delay
 }
 
-// A Bottleneck group that holds nothing back: the plugin spaces writes a second apart, one at
-// a time, and the action's few writes are far below GitHub's secondary limits.
+// The plugin spaces writes a second apart, one at a time, by scheduling a no-op on these
+// Bottleneck groups first; the action's few writes are far below GitHub's secondary limits.
 const UNTHROTTLED = {
-  key: () => ({
-    // Bottleneck's `schedule([options,] job, ...args)`.
-    schedule: (...args: unknown[]): Promise<unknown> => {
-      const [job, ...rest] = typeof args[0] === 'function' ? args : args.slice(1)
-      return Promise.resolve().then(() => (job as (...a: unknown[]) => unknown)(...rest))
-    }
-  })
+  key: () => ({ schedule: () => Promise.resolve() })
 } as unknown as NonNullable<ThrottlingOptions['write']>
 
 /** A client on GITHUB_API_URL whose calls are bounded by `signal` (from `boundedSignal`). */
