@@ -38,8 +38,7 @@ export interface Command {
   line?: { path: string; line?: number; startLine?: number; side?: string; diffHunk?: string }
 }
 
-export type CommandCheck =
-  { command: Command } | { command?: undefined; reason: string; commentEvent: boolean }
+export type CommandCheck = { command: Command } | { command?: undefined; reason: string }
 
 const str = (value: unknown): string => (typeof value === 'string' ? value : '')
 const int = (value: unknown): number | undefined =>
@@ -63,8 +62,8 @@ export function readCommand(
   payload: Record<string, unknown>,
   phrase: string
 ): CommandCheck {
-  const not = (reason: string, commentEvent = true): CommandCheck => ({ reason, commentEvent })
-  if (!isCommandEvent(eventName)) return not(`the event ${eventName || 'unknown'}`, false)
+  const not = (reason: string): CommandCheck => ({ reason })
+  if (!isCommandEvent(eventName)) return not(`the event ${eventName || 'unknown'}`)
   const action = str(payload.action)
   const review = eventName === 'pull_request_review'
   if (action !== (review ? 'submitted' : 'created')) {
