@@ -170,24 +170,21 @@ function graphqlErrors(error: unknown): Record<string, unknown>[] | undefined {
  * keeps the documented fallback; `unknown` otherwise, from which nothing may be decided.
  */
 export function gitHubFailure(error: unknown): 'denied' | 'unknown' {
-  const errors = graphqlErrors(error)
-  if (errors)
-    return errors.length > 0 && errors.every((e) => REFUSALS.has(String(e.type)))
-      ? 'denied'
-      : 'unknown'
   const status = gitHubAnswerStatus(error)
-  if (status === 401 || status === 404 || status === 410) return 'denied'
   const headers = record(record(record(error)?.response)?.headers)
   const limited =
     headers?.['retry-after'] !== undefined || String(headers?.['x-ratelimit-remaining']) === '0'
-  return status === 403 && !limited ? 'denied' : 'unknown'
+  const errors = graphqlErrors(error)
+  const denied = errors
+    ? errors.length > 0 && errors.every((e) => REFUSALS.has(String(e.type)))
+    : status === 401 || status === 404 || status === 410 || (status === 403 && !limited)
+  return denied ? 'denied' : 'unknown'
 }
 
 /** Throws StateUnknownError about `what` unless GitHub answered no. */
 export function throwIfUnknown(error: unknown, what: string): void {
-  if (gitHubFailure(error) === 'unknown') {
+  if (gitHubFailure(error) === 'unknown')
     throw new StateUnknownError(what, describeGitHubError(error))
-  }
 }
 
 /** ` ${text}` (the permission a call needs) only after GitHub answered no. */

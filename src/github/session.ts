@@ -14,11 +14,10 @@ import {
 import { ACCOUNT, splitRepository } from './plumbing.js'
 import { ACTIONS_BOT, record } from './workflow-run.js'
 
+/** `signal`: the run's cancellation; `name`: the input the token came from. */
 export interface SessionOptions {
   userAgent: string
-  /** The run's cancellation. */
   signal?: AbortSignal
-  /** The input the token came from: `github-token` unless said. */
   name?: string
   warn?: (line: string) => void
 }
