@@ -59,12 +59,11 @@ const KIND_WORDS: Record<Command['kind'], string> = {
   review: 'a review'
 }
 
+/** `why` the author may give commands; `standing`: the workflow's own instruction, sent first. */
 export interface CommandPromptFacts {
   command: Command
   repository: string
-  /** Why the author may give commands, in words. */
   why: string
-  /** The workflow's own instruction, sent first as written. */
   standing?: string
   /** The fence tag; random unless a test fixes it. */
   tag?: string
