@@ -1,13 +1,22 @@
 // The one way this action talks to GitHub: @actions/github loaded only when needed, every
-// request bounded by a signal and sent again within its budget (retrying.ts).
+// request bounded by a signal and sent again (plugin-retry after a 5xx or no answer,
+// plugin-throttling after a rate limit) only after a wait of ours that fits its budget.
 
+import { setTimeout as sleep } from 'node:timers/promises'
 import type { getOctokit } from '@actions/github'
+import type { ThrottlingOptions } from '@octokit/plugin-throttling'
 import { messageOf, StateUnknownError } from '../common/run-errors.js'
 import { safeLine } from '../common/safe-text.js'
-import { CallBudget, retryOptions, retryWithin } from './retrying.js'
 import { record } from './workflow-run.js'
 
 export type GitHubClient = ReturnType<typeof getOctokit>
+
+// GitHub's passing 5xx clear within a second or two; a third failure looks like an outage
+// that a longer wait out of a 10 or 15 s budget would not outlast (the plugin's 1, 4, 9 s).
+export const RETRY_DELAYS_MS: readonly number[] = [500, 1500]
+/** A wait that leaves the next attempt less than this is not taken. */
+export const ATTEMPT_ROOM_MS = 1000
+const RATE_LIMIT_WAITS = 2
 
 /** When each signal of `boundedSignal` runs out (performance.now() time). */
 const deadlines = new WeakMap<AbortSignal, number>()
@@ -21,10 +30,64 @@ export function boundedSignal(signal: AbortSignal | undefined, budgetMs: number)
   return bounded
 }
 
+/** Real time, unless a test that runs the action in its own process passes time itself. */
+export const retryTime = {
+  sleep: (ms: number, signal: AbortSignal): Promise<unknown> => sleep(ms, undefined, { signal })
+}
+
+/** A call's budget: its signal, and when it runs out (undefined: unknown, so no waiting). */
+export class CallBudget {
+  constructor(
+    readonly signal: AbortSignal,
+    readonly deadline: number | undefined,
+    private readonly now: () => number = () => performance.now()
+  ) {}
+
+  fits(ms: number): boolean {
+    if (this.signal.aborted || this.deadline === undefined) return false
+    return this.now() + ms + ATTEMPT_ROOM_MS <= this.deadline
+  }
+
+  /** Waits `ms` if it fits and the signal lets it: then the call may go again. */
+  waitWithin(ms: number): Promise<boolean> {
+    if (!this.fits(ms)) return Promise.resolve(false)
+    return retryTime.sleep(ms, this.signal).then(
+      () => true,
+      () => false
+    )
+  }
+}
+
+/** An octokit request error, 5xx or no answer: what plugin-retry sends again. */
+function retriable(error: unknown): boolean {
+  const failure = record(error)
+  return failure?.request !== undefined && Number(failure.status) >= 500
+}
+
 /**
- * A client on GITHUB_API_URL bounded by `signal`: a call is sent again after a 5xx, no answer
- * or a rate limit only while the budget of `signal` (from `boundedSignal`) allows.
+ * The wait before sending again a call that failed with `error` after `retried` retries, or
+ * undefined: never after a 4xx, nor past a proxy that wants credentials (octokit calls it 500,
+ * and undici says `Proxy response (407)` a few causes down).
  */
+export function retryDelay(error: unknown, retried: number): number | undefined {
+  const delay = RETRY_DELAYS_MS[retried]
+  if (delay === undefined || !retriable(error)) return undefined
+  if (record(error)?.response !== undefined) return delay
+  for (let cause = error, depth = 0; depth < 5 && record(cause); depth++) {
+    const refusal = /Proxy response \((\d{3})\)/.exec(messageOf(cause))
+    if (refusal) return refusal[1] === '407' ? undefined : delay
+    cause = record(cause)?.cause
+  }
+  return delay
+}
+
+// The plugin spaces writes a second apart, one at a time, by scheduling a no-op on these
+// Bottleneck groups first; the action's few writes are far below GitHub's secondary limits.
+const UNTHROTTLED = {
+  key: () => ({ schedule: () => Promise.resolve() })
+} as unknown as NonNullable<ThrottlingOptions['write']>
+
+/** A client on GITHUB_API_URL whose calls are bounded by `signal` (from `boundedSignal`). */
 export async function openGitHub(
   token: string,
   userAgent: string,
@@ -36,9 +99,41 @@ export async function openGitHub(
     import('@octokit/plugin-throttling')
   ])
   const budget = new CallBudget(signal, deadlines.get(signal))
-  // Order matters: the budget's error hook sees each failure before plugin-retry does.
-  const options = { userAgent, ...retryOptions(budget) }
-  const octokit = getOctokit(token, options, retryWithin(budget), retry, throttling)
+  // Given before plugin-retry, its error hook sees each failure first: it waits and lets the
+  // plugin send the call again, or sets the plugin's `retries` to 0 (never above: the plugin
+  // would then retry even a 4xx). The attempts of one call share their options.
+  const retried = new WeakMap<object, number>()
+  const within = (octokit: Pick<GitHubClient, 'hook'>) =>
+    octokit.hook.error('request', async (error, options) => {
+      if (!retriable(error)) throw error
+      const count = retried.get(options) ?? 0
+      const delay = retryDelay(error, count)
+      if (delay !== undefined && (await budget.waitWithin(delay))) retried.set(options, count + 1)
+      else options.request.retries = 0
+      throw error
+    })
+  // Called with the seconds to wait and how many limits this call waited out; the plugin
+  // sends the call again when it resolves to true (its types say void).
+  const onLimit = async (seconds: number, _: unknown, __: unknown, waited: number) =>
+    waited < RATE_LIMIT_WAITS && budget.waitWithin(seconds * 1000)
+  const options = {
+    userAgent,
+    // Every 4xx (a proxy's 407 too) would be answered the same; rate limits are throttling's.
+    retry: {
+      doNotRetry: Array.from({ length: 100 }, (_, i) => 400 + i),
+      retries: RETRY_DELAYS_MS.length,
+      retryAfterBaseValue: 0
+    },
+    throttle: {
+      onRateLimit: onLimit,
+      onSecondaryRateLimit: onLimit,
+      retryAfterBaseValue: 0,
+      write: UNTHROTTLED,
+      notifications: UNTHROTTLED,
+      search: UNTHROTTLED
+    }
+  }
+  const octokit = getOctokit(token, options, within, retry, throttling)
   // Per-request options do not survive pagination; a hook reaches every request.
   octokit.hook.before('request', (options) => {
     options.request = { ...options.request, signal }
@@ -60,26 +155,36 @@ export function gitHubSaidNo(error: unknown): boolean {
   return gitHubAnswerStatus(error) !== 410 && gitHubFailure(error) === 'denied'
 }
 
+/** GraphQL error types that mean the token may not ask, not that GitHub could not answer. */
+const REFUSALS = new Set(['FORBIDDEN', 'NOT_FOUND', 'INSUFFICIENT_SCOPES'])
+
+/** The errors of a GraphQL answer (they come with status 200), when `error` is one. */
+function graphqlErrors(error: unknown): Record<string, unknown>[] | undefined {
+  const errors = record(error)?.errors
+  return Array.isArray(errors) ? errors.map((e) => record(e) ?? {}) : undefined
+}
+
 /**
  * `denied` when GitHub refused the call (401; 403 without a sign of a rate limit; 404 or 410,
- * what a token sees for what it may not read or a feature turned off), which keeps the
- * documented fallback; `unknown` otherwise, from which nothing may be decided.
+ * what a token sees for what it may not read or a feature turned off; GraphQL refusals), which
+ * keeps the documented fallback; `unknown` otherwise, from which nothing may be decided.
  */
 export function gitHubFailure(error: unknown): 'denied' | 'unknown' {
   const status = gitHubAnswerStatus(error)
-  if (status === 401 || status === 404 || status === 410) return 'denied'
-  if (status !== 403) return 'unknown'
   const headers = record(record(record(error)?.response)?.headers)
   const limited =
     headers?.['retry-after'] !== undefined || String(headers?.['x-ratelimit-remaining']) === '0'
-  return limited ? 'unknown' : 'denied'
+  const errors = graphqlErrors(error)
+  const denied = errors
+    ? errors.length > 0 && errors.every((e) => REFUSALS.has(String(e.type)))
+    : status === 401 || status === 404 || status === 410 || (status === 403 && !limited)
+  return denied ? 'denied' : 'unknown'
 }
 
 /** Throws StateUnknownError about `what` unless GitHub answered no. */
 export function throwIfUnknown(error: unknown, what: string): void {
-  if (gitHubFailure(error) === 'unknown') {
+  if (gitHubFailure(error) === 'unknown')
     throw new StateUnknownError(what, describeGitHubError(error))
-  }
 }
 
 /** ` ${text}` (the permission a call needs) only after GitHub answered no. */
@@ -88,6 +193,8 @@ export function permissionHint(error: unknown, text: string): string {
 }
 
 export function describeGitHubError(error: unknown): string {
+  const said = graphqlErrors(error)?.map((e) => (typeof e.message === 'string' ? e.message : '?'))
+  if (said) return `GitHub answered with errors: ${safeLine(said.join('; '), 200)}`
   const status = gitHubAnswerStatus(error)
   if (status !== undefined) return `the GitHub API answered ${status}`
   const names = [record(error)?.name, record(record(error)?.cause)?.name]

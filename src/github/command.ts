@@ -1,4 +1,4 @@
-// Whether this run's event is a command for the action, from the payload alone. The entry
+// Whether this run's event is a command for the action, from the payload alone: the entry
 // asks before anything heavy loads, so a comment that is not a command costs no request.
 
 import type { GitHubAccount } from './docs-pull-request.js'
@@ -21,15 +21,6 @@ export function isValidTriggerPhrase(phrase: string): boolean {
 
 export type Commenter = GitHubAccount
 
-/** Where on the diff a line comment sits. */
-export interface LineContext {
-  path: string
-  line?: number
-  startLine?: number
-  side?: string
-  diffHunk?: string
-}
-
 export interface Command {
   event: CommandEvent
   kind: (typeof KINDS)[CommandEvent]
@@ -43,11 +34,11 @@ export interface Command {
   author: Commenter
   /** What follows the trigger phrase, as written (uncleaned); '' when nothing does. */
   instruction: string
-  line?: LineContext
+  /** Where on the diff a line comment sits. */
+  line?: { path: string; line?: number; startLine?: number; side?: string; diffHunk?: string }
 }
 
-export type CommandCheck =
-  { command: Command } | { command?: undefined; reason: string; commentEvent: boolean }
+export type CommandCheck = { command: Command } | { command?: undefined; reason: string }
 
 const str = (value: unknown): string => (typeof value === 'string' ? value : '')
 const int = (value: unknown): number | undefined =>
@@ -66,14 +57,13 @@ export function matchTrigger(body: string, phrase: string): string | undefined {
   return after === '' || /^[ \t\r\n]/.test(after) ? after.trim() : undefined
 }
 
-const not = (reason: string, commentEvent = true): CommandCheck => ({ reason, commentEvent })
-
 export function readCommand(
   eventName: string,
   payload: Record<string, unknown>,
   phrase: string
 ): CommandCheck {
-  if (!isCommandEvent(eventName)) return not(`the event ${eventName || 'unknown'}`, false)
+  const not = (reason: string): CommandCheck => ({ reason })
+  if (!isCommandEvent(eventName)) return not(`the event ${eventName || 'unknown'}`)
   const action = str(payload.action)
   const review = eventName === 'pull_request_review'
   if (action !== (review ? 'submitted' : 'created')) {

@@ -1,6 +1,5 @@
-// The part of a branch run's prompt that says what changed: the commits covered and the
-// pull requests they came from. Their authors wrote all of it, so it is cleaned as
-// untrusted text and fenced as data that no line of it can close (pure).
+// What changed, in a branch run's prompt: the commits covered and their pull requests, all
+// written by their authors, so cleaned as untrusted text and fenced as data (pure).
 
 import type { Coverage, CoveredCommit } from './branch-commits.js'
 import type { SourcePullRequest } from './source-pulls.js'
@@ -17,7 +16,7 @@ const WHY: Record<Coverage['origin'], string> = {
 }
 
 function byline(author: string | undefined): string {
-  const login = cleanLabel(author ?? '', 40)
+  const login = cleanLabel(author, 40)
   return login ? ` by @${login}` : ''
 }
 

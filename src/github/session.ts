@@ -1,32 +1,26 @@
 // One token's GitHub, opened once a run: the token and the input it came from, the
-// repository, the user agent and the run's cancellation. Whose the token is, it asks once,
-// and only when a record must be believed (GraphQL `viewer`, which every token answers).
+// repository, the user agent and the run's cancellation, and whose the token is (asked once).
 
 import * as core from '@actions/core'
 import { StateUnknownError } from '../common/run-errors.js'
-import { safeLine } from '../common/safe-text.js'
 import {
   boundedSignal,
   describeGitHubError,
-  gitHubFailure,
   openGitHub,
   permissionHint,
+  throwIfUnknown,
   type GitHubClient
 } from './client.js'
 import { ACCOUNT, splitRepository } from './plumbing.js'
 import { ACTIONS_BOT, record } from './workflow-run.js'
 
+/** `signal`: the run's cancellation; `name`: the input the token came from. */
 export interface SessionOptions {
   userAgent: string
-  /** The run's cancellation. */
   signal?: AbortSignal
-  /** The input the token came from: `github-token` unless said. */
   name?: string
   warn?: (line: string) => void
 }
-
-/** GraphQL error types that mean the token may not ask, not that GitHub could not answer. */
-const REFUSALS = new Set(['FORBIDDEN', 'NOT_FOUND', 'INSUFFICIENT_SCOPES'])
 
 export class GitHubSession {
   /** The repository as REST parameters. */
@@ -50,11 +44,7 @@ export class GitHubSession {
     return openGitHub(this.token, this.options.userAgent, signal)
   }
 
-  /**
-   * What `call` gives (on a client of `budget`, or the one given), or undefined after one
-   * warning: `failed(why)` (a string reads `${failed} (why).`), then `permission` when
-   * GitHub said no. Never throws.
-   */
+  /** What `call` gives, or undefined after one warning naming `permission` if GitHub said no. */
   async bestEffort<T>(
     budget: number | GitHubClient,
     call: (octokit: GitHubClient) => Promise<T>,
@@ -74,9 +64,9 @@ export class GitHubSession {
   }
 
   /**
-   * The login the token writes as; `github-actions[bot]` when GitHub refuses to say. When
-   * it cannot say (5xx, rate limit), StateUnknownError: believing the wrong account's
-   * records could start a second job. Asked once; a failure is not kept.
+   * The login the token writes as (GraphQL `viewer`); `github-actions[bot]` when GitHub refuses
+   * to say. When it cannot say, StateUnknownError: believing the wrong account's records could
+   * start a second job. Asked once; a failure is not kept.
    */
   identity(budgetMs: number): Promise<string> {
     if (!this.identityOf) {
@@ -88,18 +78,15 @@ export class GitHubSession {
 
   private async learn(budgetMs: number): Promise<string> {
     const what = `whose token ${this.name} is`
-    let login: unknown
-    try {
-      const data = await (await this.client(budgetMs)).graphql('query { viewer { login } }')
-      login = record(record(data)?.viewer)?.login
-    } catch (error) {
-      const { denied, reason } = refusal(error)
-      if (!denied) throw new StateUnknownError(what, reason)
+    const octokit = await this.client(budgetMs)
+    const data = await octokit.graphql('query { viewer { login } }').catch((error: unknown) => {
+      throwIfUnknown(error, what)
       core.debug(
-        `${this.name}: GitHub would not say whose token it is (${reason}); believing records written by ${ACTIONS_BOT}.`
+        `${this.name}: GitHub would not say whose token it is (${describeGitHubError(error)}); believing records written by ${ACTIONS_BOT}.`
       )
-      return ACTIONS_BOT
-    }
+    })
+    if (data === undefined) return ACTIONS_BOT
+    const login = record(record(data)?.viewer)?.login
     if (typeof login !== 'string' || !ACCOUNT.test(login)) {
       throw new StateUnknownError(what, 'GitHub answered without a login')
     }
@@ -107,20 +94,6 @@ export class GitHubSession {
       core.info(`Believing records written by ${login}, the account ${this.name} writes as.`)
     }
     return login
-  }
-}
-
-/** Whether GitHub refused, and why: GraphQL errors come with status 200. */
-function refusal(error: unknown): { denied: boolean; reason: string } {
-  const errors = record(error)?.errors
-  if (!Array.isArray(errors)) {
-    return { denied: gitHubFailure(error) === 'denied', reason: describeGitHubError(error) }
-  }
-  const found = errors.map((e) => record(e) ?? {})
-  const said = found.map((e) => (typeof e.message === 'string' ? e.message : '?')).join('; ')
-  return {
-    denied: found.length > 0 && found.every((e) => REFUSALS.has(String(e.type))),
-    reason: `GitHub answered with errors: ${safeLine(said, 200)}`
   }
 }
 

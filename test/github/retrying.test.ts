@@ -8,7 +8,7 @@ import {
   CallBudget,
   RETRY_DELAYS_MS,
   retryDelay
-} from '../../src/github/retrying.js'
+} from '../../src/github/client.js'
 
 const request = { method: 'GET', url: 'https://api.github.com/repos/acme/app', headers: {} }
 

@@ -4,12 +4,7 @@
 import fc from 'fast-check'
 import { anyText, runs } from '../support/properties.js'
 import { registerSecret } from '../../src/common/safe-text.js'
-import {
-  PIECE_LIMIT,
-  cleanUntrusted,
-  untrustedBlock,
-  untrustedBlocks
-} from '../../src/github/untrusted-text.js'
+import { PIECE_LIMIT, cleanUntrusted, untrustedBlocks } from '../../src/github/untrusted-text.js'
 
 const TAG = 'a1b2c3d4'
 // A bound against catastrophic backtracking, not a speed claim: a pattern that
@@ -25,7 +20,7 @@ const INVISIBLE = new RegExp(
 )
 /* eslint-enable no-misleading-character-class */
 const block = (text: string, author = '@mallory'): string =>
-  untrustedBlock({ what: 'instruction', author, text }, TAG)
+  untrustedBlocks([{ what: 'instruction', author, text }], TAG)
 
 describe('hostile samples', () => {
   it('removes instructions hidden in HTML comments, also unclosed and nested ones', () => {
@@ -165,7 +160,7 @@ describe('properties', () => {
   it('never lets the text hold a fence, so each block has exactly one start and one end', () => {
     fc.assert(
       fc.property(hostileText, fc.string(), (raw, author) => {
-        const out = untrustedBlock({ what: 'comment', author, text: raw }, TAG)
+        const out = untrustedBlocks([{ what: 'comment', author, text: raw }], TAG)
         expect(out.match(/={3,}/g)).toHaveLength(4)
       }),
       runs(100)

@@ -40,7 +40,7 @@
 // them; MODEL_SEED, MODEL_PATH and MODEL_REPLAY_PATH replay a failure, MODEL_SHRINK=1
 // shrinks it (slow: each try runs the action again); MODEL_VERBOSE=1 prints the counts.
 
-import { retryTime } from '../../src/github/retrying.js'
+import { retryTime } from '../../src/github/client.js'
 import { jest } from '@jest/globals'
 import fc from 'fast-check'
 import { GITHUB_TOKEN } from '../support/fixtures.js'

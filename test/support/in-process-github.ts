@@ -4,7 +4,7 @@
 // captured per test instead of written.
 
 import { jest } from '@jest/globals'
-import { retryTime } from '../../src/github/retrying.ts'
+import { retryTime } from '../../src/github/client.ts'
 import {
   startGitHubStandIn,
   type GitHubStandIn,

@@ -2,7 +2,7 @@
 // command is taken, and 🚀 or 😕 when its job ends (nothing while it runs on).
 
 import type { AgentJob } from '../../agent/job.js'
-import { refusalReply, replyOnPullRequest, usageReply } from '../../github/command-replies.js'
+import { refusalReply, replyOnPullRequest, usageReply } from '../../github/commander.js'
 import type { Command } from '../../github/command.js'
 import { react } from '../../github/reactions.js'
 import type { GitHubSession } from '../../github/session.js'
