@@ -27,6 +27,15 @@ const WRITE_HINT =
 
 export type PullRequestState = 'open' | 'merged' | 'closed'
 
+/** 'merged' wins over 'closed'. */
+export function pullRequestState(pr: {
+  state: string
+  merged?: boolean
+  merged_at: string | null
+}): PullRequestState {
+  return pr.merged || pr.merged_at ? 'merged' : pr.state === 'closed' ? 'closed' : 'open'
+}
+
 export class PullRequestThread {
   /** GitHub refused a write: no more are tried. */
   private refused = false
@@ -163,9 +172,7 @@ export async function readPullRequestState(
   try {
     const octokit = await session.client(budgetMs)
     const pull = { ...splitRepository(ref.repository), pull_number: ref.number }
-    const { data } = await octokit.rest.pulls.get(pull)
-    if (data.merged || data.merged_at) return 'merged'
-    return data.state === 'closed' ? 'closed' : 'open'
+    return pullRequestState((await octokit.rest.pulls.get(pull)).data)
   } catch (error) {
     const name = `the ${kind} pull request ${safeLine(ref.repository)}#${ref.number}`
     throwIfUnknown(error, name)
