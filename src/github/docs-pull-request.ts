@@ -77,10 +77,8 @@ async function readDocsPullRequest(
       per_page: 100
     })
     // Every page holds at least one file, so MAX_DOCS_FILES pages is a bound, never reached.
-    await walkPages(pages, MAX_DOCS_FILES, (page) => {
-      files.push(...page.map((file) => file.filename))
-      return files.length >= MAX_DOCS_FILES
-    })
+    const visit = (page: { filename: string }[]) => files.push(...page.map((f) => f.filename))
+    await walkPages(pages, MAX_DOCS_FILES, (page) => visit(page) >= MAX_DOCS_FILES)
     files.splice(MAX_DOCS_FILES)
   }
   const author = account(pr.user)
@@ -158,53 +156,46 @@ export function planReviews(
 }
 
 /**
- * Sends `items` in one call. GitHub refuses a whole request when one name in it cannot be
+ * Sends `names` in one call. GitHub refuses a whole request when one name in it cannot be
  * taken (422), so a refused batch is sent again one name at a time. Other errors throw.
  */
-async function eachOrAll<T>(
-  items: readonly T[],
-  nameOf: (item: T) => string,
-  send: (items: readonly T[]) => Promise<unknown>,
+async function eachOrAll(
+  names: readonly string[],
+  send: (names: string[]) => Promise<unknown>,
   sent: Sent = { done: [], refused: [] }
 ): Promise<Sent> {
-  if (items.length === 0) return sent
   try {
-    await send(items)
-    sent.done.push(...items.map(nameOf))
+    if (names.length > 0) await send([...names])
+    sent.done.push(...names)
   } catch (error) {
     if (gitHubAnswerStatus(error) !== 422) throw error
-    if (items.length > 1) for (const item of items) await eachOrAll([item], nameOf, send, sent)
+    if (names.length > 1) for (const name of names) await eachOrAll([name], send, sent)
     else {
       const reason = text(record(record(record(error)?.response)?.data)?.message) ?? 'refused'
-      sent.refused.push({ name: nameOf(items[0] as T), reason })
+      sent.refused.push({ name: String(names[0]), reason })
     }
   }
   return sent
 }
 
+/** Review requests for people and teams (as `owner/slug`: a login holds no slash). */
 export function requestReviews(
   octokit: GitHubClient,
   ref: PullRequestRef,
   plan: { users: string[]; teams: string[] }
 ): Promise<Sent> {
   const { owner, repo } = splitRepository(ref.repository)
-  const named = [
-    ...plan.users.map((login) => ({ login, team: false })),
-    ...plan.teams.map((login) => ({ login, team: true }))
-  ]
-  const logins = (batch: readonly (typeof named)[number][], team: boolean): string[] =>
-    batch.filter((r) => r.team === team).map((r) => r.login)
-  return eachOrAll(
-    named,
-    (r) => (r.team ? `${owner}/${r.login}` : r.login),
-    (batch) =>
-      octokit.rest.pulls.requestReviewers({
-        owner,
-        repo,
-        pull_number: ref.number,
-        reviewers: logins(batch, false),
-        team_reviewers: logins(batch, true)
-      })
+  const teams = plan.teams.map((slug) => `${owner}/${slug}`)
+  return eachOrAll([...plan.users, ...teams], (names) =>
+    octokit.rest.pulls.requestReviewers({
+      owner,
+      repo,
+      pull_number: ref.number,
+      reviewers: names.filter((name) => !name.includes('/')),
+      team_reviewers: names
+        .filter((name) => name.includes('/'))
+        .map((name) => name.slice(owner.length + 1))
+    })
   )
 }
 
@@ -258,44 +249,34 @@ export async function followDocsPullRequest(
   const plan = planReviews(options.reviewers, codeAuthor(run), pr)
   for (const why of plan.skipped) core.info(`docs-pr-reviewers: skipped ${safeLine(why)}.`)
   const repository = safeLine(ref.repository)
-  /** One hand-off call; false when GitHub did not answer it. */
-  const send = async (
-    input: string,
-    what: string,
-    call: () => Promise<Sent>,
-    did: (names: string) => string,
-    refused: (names: string) => string
-  ): Promise<boolean> => {
-    const sent = await session.bestEffort(
-      octokit,
-      call,
-      `${input}: could not ${what} ${name}`,
-      hint('pull-requests: write')
-    )
+  const issue = { ...splitRepository(ref.repository), issue_number: ref.number }
+  const handOffs = [
+    {
+      input: 'docs-pr-reviewers',
+      what: `request reviews of ${name}`,
+      send: () => requestReviews(octokit, ref, plan),
+      did: (who: string) => `Requested review of ${name} from ${who}.`,
+      refused: (who: string) =>
+        `GitHub refused to request a review of ${name} from ${who}. A reviewer needs read access to ${repository}; a team must be one of its owner's teams with access.`
+    },
+    {
+      input: 'docs-pr-labels',
+      what: `label ${name}`,
+      send: () =>
+        eachOrAll(options.labels, (labels) => octokit.rest.issues.addLabels({ ...issue, labels })),
+      did: (labels: string) => `Labelled ${name}: ${labels}.`,
+      refused: (labels: string) =>
+        `GitHub refused to add ${labels} to ${name}. Create the label in ${repository}, or give the token the right to create labels there.`
+    }
+  ]
+  let handedOff = true
+  for (const { input, what, send, did, refused } of handOffs) {
+    const write = hint('pull-requests: write')
+    const sent = await session.bestEffort(octokit, send, `${input}: could not ${what}`, write)
     if (sent?.done.length) core.info(did(safeLine(sent.done.join(', '))))
     const no = sent?.refused.map((r) => `${r.name} (${safeLine(r.reason, 200)})`).join(', ')
     if (no) core.warning(`${input}: ${refused(no)}`)
-    return sent !== undefined
+    handedOff &&= sent !== undefined
   }
-  const reviewed = await send(
-    'docs-pr-reviewers',
-    'request reviews of',
-    () => requestReviews(octokit, ref, plan),
-    (who) => `Requested review of ${name} from ${who}.`,
-    (who) =>
-      `GitHub refused to request a review of ${name} from ${who}. A reviewer needs read access to ${repository}; a team must be one of its owner's teams with access.`
-  )
-  const issue = { ...splitRepository(ref.repository), issue_number: ref.number }
-  const labelled = await send(
-    'docs-pr-labels',
-    'label',
-    () =>
-      eachOrAll(options.labels, String, (labels) =>
-        octokit.rest.issues.addLabels({ ...issue, labels: [...labels] })
-      ),
-    (labels) => `Labelled ${name}: ${labels}.`,
-    (labels) =>
-      `GitHub refused to add ${labels} to ${name}. Create the label in ${repository}, or give the token the right to create labels there.`
-  )
-  return { pr, handedOff: reviewed && labelled }
+  return { pr, handedOff }
 }
