@@ -20,7 +20,7 @@ import {
   type BranchRecord,
   type BranchRun
 } from './branch-record.js'
-import { readDocsPrEnd, writeDocsPrEnd } from './docs-pr-writes.js'
+import { readDocsPrEnd, writeDocsPrEnd } from './docs-pr-end.js'
 import { REPOSITORY } from './plumbing.js'
 import type { GitHubSession } from './session.js'
 import { record, text } from './workflow-run.js'

@@ -155,10 +155,7 @@ export function planReviews(
   return plan
 }
 
-/**
- * Sends `names` in one call. GitHub refuses a whole request when one name in it cannot be
- * taken (422), so a refused batch is sent again one name at a time. Other errors throw.
- */
+/** Sends `names` in one call; after a 422 (GitHub refuses the batch for one name), each alone. */
 async function eachOrAll(
   names: readonly string[],
   send: (names: string[]) => Promise<unknown>,

@@ -50,10 +50,7 @@ export class PullRequestThread {
     private commentId: number | undefined
   ) {}
 
-  /**
-   * The thread, read once; undefined (and nothing recorded) when the run is not for a pull
-   * request or GitHub refuses the comments. StateUnknownError when GitHub could not say.
-   */
+  /** The thread, read once; undefined when the run is not for a pull request or GitHub refuses. */
   static async open(
     session: GitHubSession | undefined,
     run: WorkflowRun,
@@ -112,10 +109,7 @@ export class PullRequestThread {
     return new PullRequestThread(session, run, number, found?.record, found?.commentId)
   }
 
-  /**
-   * Writes the record and `body` (anew when the comment was deleted meanwhile). Never
-   * throws. A refusal stops later writes; another failure is only noted when `early`.
-   */
+  /** Writes the record and `body`. Never throws; a refusal stops later writes. */
   async save(
     record: PullRequestRecord,
     body: string,
@@ -157,9 +151,8 @@ export class PullRequestThread {
 }
 
 /**
- * Whether a pull request the session can see (a docs one, or the run's own) was merged or
- * closed; undefined when the token may not see it. StateUnknownError when GitHub cannot say:
- * following up a job whose docs were merged would tell commits to no docs.
+ * A pull request's state; undefined when the token may not see it. StateUnknownError when
+ * GitHub cannot say: following up a job whose docs were merged would tell commits to no docs.
  */
 export async function readPullRequestState(
   session: GitHubSession | undefined,

@@ -1,7 +1,7 @@
 // Whose commits a docs pull request ends with: the agent's (the account that opened it,
 // committing itself or through GitHub's web-flow), or someone else's.
 
-import { foreignCommit } from '../../src/github/docs-pr-writes.js'
+import { foreignCommit } from '../../src/github/docs-pr-end.js'
 
 const BOT = 'mintlify[bot]'
 const c = (sha: string, author?: string, committer?: string) => ({

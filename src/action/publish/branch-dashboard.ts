@@ -8,7 +8,7 @@ import { compareLink, MAX_LISTED, ROOT, type Coverage } from '../../github/branc
 import { coverageRun, pullsOf } from '../../github/source-pulls.js'
 import { reviewersToRequest } from '../../github/branch-reviewers.js'
 import { requestReviews } from '../../github/docs-pull-request.js'
-import { postDocsUpdateComment } from '../../github/docs-pr-writes.js'
+import { postDocsUpdateComment } from '../../github/docs-pr-end.js'
 import { MAX_REVIEWERS, withRun, type BranchRecord } from '../../github/branch-record.js'
 import { saveDashboard, type DashboardView } from '../../github/dashboard.js'
 import { afterTelling, type Telling } from '../../github/ledger.js'

@@ -1,26 +1,18 @@
-// What a run writes on a docs pull request besides its hand-off: the back-link, the note on
-// what a follow-up covers, and the steps when its code pull request ends. A back-link
-// marker is only a candidate (anyone can paste one) until the service confirms the job.
+// What a run writes on a docs pull request after opening it: the note on what a follow-up
+// covers, and the steps when its code pull request ends (after reading whose its commits are).
 
 import * as core from '@actions/core'
-import { isPlainId } from '../common/plain-id.js'
 import { parsePullRequestLink, type PullRequestRef } from '../common/pull-request-link.js'
 import { htmlLink, safeHtml, safeLine, safeMarkdown } from '../common/safe-text.js'
-import { gitHubAnswerStatus, walkPages, type GitHubClient } from './client.js'
+import { gitHubAnswerStatus, type GitHubClient } from './client.js'
 import type { CommitsCoverage } from './commits-prompt.js'
-import { firstLine, readMarkers, readOldMarker, writeMarker } from './marker.js'
-import { allPages, REPOSITORY, splitRepository } from './plumbing.js'
+import { REPOSITORY, splitRepository } from './plumbing.js'
 import type { EndStep } from './pr-end-record.js'
 import { pullRequestState, type PullRequestState } from './pr-thread.js'
 import type { GitHubSession } from './session.js'
 import type { SourcePullRequest } from './source-pulls.js'
-import { hostOf, pullRequestNumber, record, runUrl, type WorkflowRun } from './workflow-run.js'
+import { hostOf } from './workflow-run.js'
 
-const MAX_PAGES = 30
-const OLD_MARKER =
-  /^<!-- mintlify-agent-job docs-pr job="(?<job>[^"]{1,200})" project="(?<project>[^"]{1,200})" -->$/
-/** How many candidate jobs a docs pull request's markers may name before the rest are ignored. */
-export const MAX_CANDIDATES = 3
 /** The most commits the update note names one by one; the rest are counted. */
 const MAX_COMMENT_COMMITS = 20
 /** GitHub's own committer of changes made on its website (authored by the person). */
@@ -38,107 +30,13 @@ export interface DocsUpdate {
   runUrl?: string
 }
 
-export interface CommitAccounts {
-  sha: string
-  author?: string
-  committer?: string
-}
-
 /** Pull request `ref` as REST parameters of a pull and of an issue. */
-function paramsOf(ref: Pick<PullRequestRef, 'repository' | 'number'>) {
+function paramsOf(ref: PullRequestRef) {
   const repo = splitRepository(ref.repository)
   return {
     pull: { ...repo, pull_number: ref.number },
     issue: { ...repo, issue_number: ref.number }
   }
-}
-
-const listComments = (octokit: GitHubClient, ref: Pick<PullRequestRef, 'repository' | 'number'>) =>
-  octokit.paginate.iterator(octokit.rest.issues.listComments, {
-    ...paramsOf(ref).issue,
-    per_page: 100
-  })
-
-export function backLinkMarker(jobId: string, projectId: string): string {
-  return writeMarker('back-link', { job: jobId, project: projectId })
-}
-
-/** The jobs the back-links name for `projectId`, bots' first, without repeats, a few at most. */
-export function backLinkedJobs(
-  comments: readonly { body?: string | null; user?: { type?: string } | null }[],
-  projectId: string
-): string[] {
-  const byBots: string[] = []
-  const byOthers: string[] = []
-  const links = (values: unknown[]) =>
-    values.map(record).filter((l) => typeof l?.job === 'string' && typeof l.project === 'string')
-  for (const { body, user } of comments) {
-    // Markers on any line, else the old first line.
-    const found = links(readMarkers('back-link', body))
-    const old = () => links([readOldMarker(OLD_MARKER, firstLine(body).trim())])
-    for (const link of found.length > 0 ? found : old()) {
-      if (link?.project !== projectId || !isPlainId(link.job)) continue
-      ;(user?.type === 'Bot' ? byBots : byOthers).push(link.job)
-    }
-  }
-  return [...new Set([...byBots, ...byOthers])].slice(0, MAX_CANDIDATES)
-}
-
-/** What the job was for, in words: the pull request or the commit, and the run. */
-export function describeSource(run: WorkflowRun): string {
-  const number = pullRequestNumber(run)
-  const repository = safeLine(run.repository || 'an unknown repository', 200)
-  let source = `a ${safeLine(run.eventName || 'workflow', 50)} run on ${repository}`
-  if (number !== undefined) source = `pull request ${repository}#${number}`
-  else if (run.sha) source = `commit ${safeLine(run.sha.slice(0, 12), 12)} on ${repository}`
-  const url = runUrl(run)
-  return url ? `${source} (workflow run ${url})` : source
-}
-
-/** The jobs that may have opened pull request `number`, from its back-links (candidates). */
-export async function findBackLinkedJobs(
-  octokit: GitHubClient,
-  repository: string,
-  number: number,
-  projectId: string
-): Promise<string[]> {
-  const comments = await allPages(listComments(octokit, { repository, number }), MAX_PAGES)
-  return backLinkedJobs(comments, projectId)
-}
-
-/** Writes the back-link once; true when it is there (written now or before). Never throws. */
-export async function writeBackLink(
-  session: GitHubSession,
-  run: WorkflowRun,
-  { jobId, projectId }: { jobId: string; projectId: string },
-  docs: PullRequestRef,
-  budgetMs: number
-): Promise<boolean> {
-  const where = `${safeLine(docs.repository, 200)}#${docs.number}`
-  const write = async (octokit: GitHubClient): Promise<boolean> => {
-    let present = false
-    await walkPages(listComments(octokit, docs), MAX_PAGES, (page) => {
-      present = backLinkedJobs(page, projectId).includes(jobId)
-      return present
-    })
-    if (present) {
-      core.debug(`docs back-link: ${where} already links to job ${safeLine(jobId)}.`)
-      return true
-    }
-    const body = [
-      backLinkMarker(jobId, projectId),
-      `This docs pull request was opened by Mintlify agent job \`${safeLine(jobId, 100).replace(/`/g, '')}\` for ${describeSource(run)}.`,
-      '',
-      'Reviewers can steer it from here: a comment that starts with the trigger phrase (`/docs` unless the workflow sets another) sends a follow-up to that job.'
-    ].join('\n')
-    await octokit.rest.issues.createComment({ ...paramsOf(docs).issue, body })
-    core.info(`Linked docs pull request ${where} to job ${safeLine(jobId)}.`)
-    return true
-  }
-  const hint =
-    'The token needs pull-requests: write on the docs repository (a GitHub App or fine-grained token when the docs live in another repository).'
-  const failed = `docs back-link: could not comment on docs pull request ${where}`
-  return (await session.bestEffort(budgetMs, write, failed, hint, false)) ?? false
 }
 
 /** Text authors wrote, escaped so that it cannot mention anyone or reference an issue. */
@@ -205,13 +103,12 @@ export async function postDocsUpdateComment(
 }
 
 /**
- * Why someone else has pushed to the docs pull request since the agent's last commit,
- * or undefined when its newest commit is the agent's: authored by the account that
- * opened the pull request (the agent's app), and committed by it or by GitHub.
+ * Why the newest commit is not the agent's (authored by `agent`, the account that opened the
+ * pull request, and committed by it or by GitHub), or undefined when it is.
  */
 export function foreignCommit(
   agent: string | undefined,
-  commits: readonly CommitAccounts[],
+  commits: readonly { sha: string; author?: string; committer?: string }[],
   complete = true
 ): string | undefined {
   const newest = commits.at(-1)
@@ -251,10 +148,7 @@ async function onDocsEnd<T>(
   )
 }
 
-/**
- * The docs pull request's state ('merged' wins over 'closed') and, when asked and it is
- * open, why it is not the agent's alone; undefined (with a warning) when unread.
- */
+/** The docs pull request's state and, when asked and open, why it is not the agent's alone. */
 export async function readDocsPrEnd(
   session: GitHubSession,
   link: string,
@@ -281,10 +175,7 @@ export async function readDocsPrEnd(
   })
 }
 
-/**
- * Makes the end's writes in order (hand-off excepted: followDocsPullRequest does it) and
- * resolves to those GitHub accepted, and the first it refused.
- */
+/** The end's writes in order (not the hand-off): those GitHub took, and the first it refused. */
 export async function writeDocsPrEnd(
   session: GitHubSession,
   link: string,

@@ -1,0 +1,109 @@
+// The back-link on a docs pull request a job opened: a comment saying what the job was for,
+// with a `back-link` marker holding its id. A marker is only a candidate (anyone can paste
+// one): the action follows a job once the service confirms its pull request is this one.
+
+import * as core from '@actions/core'
+import { isPlainId } from '../common/plain-id.js'
+import type { PullRequestRef } from '../common/pull-request-link.js'
+import { safeLine } from '../common/safe-text.js'
+import { walkPages, type GitHubClient } from './client.js'
+import { firstLine, readMarkers, readOldMarker, writeMarker } from './marker.js'
+import { allPages, splitRepository } from './plumbing.js'
+import type { GitHubSession } from './session.js'
+import { pullRequestNumber, record, runUrl, type WorkflowRun } from './workflow-run.js'
+
+const MAX_PAGES = 30
+const OLD_MARKER =
+  /^<!-- mintlify-agent-job docs-pr job="(?<job>[^"]{1,200})" project="(?<project>[^"]{1,200})" -->$/
+/** How many candidate jobs a docs pull request's markers may name before the rest are ignored. */
+export const MAX_CANDIDATES = 3
+
+const issueOf = (ref: Pick<PullRequestRef, 'repository' | 'number'>) => ({
+  ...splitRepository(ref.repository),
+  issue_number: ref.number
+})
+
+const listComments = (octokit: GitHubClient, ref: Pick<PullRequestRef, 'repository' | 'number'>) =>
+  octokit.paginate.iterator(octokit.rest.issues.listComments, { ...issueOf(ref), per_page: 100 })
+
+export function backLinkMarker(jobId: string, projectId: string): string {
+  return writeMarker('back-link', { job: jobId, project: projectId })
+}
+
+/** The jobs the back-links name for `projectId`, bots' first, without repeats, a few at most. */
+export function backLinkedJobs(
+  comments: readonly { body?: string | null; user?: { type?: string } | null }[],
+  projectId: string
+): string[] {
+  const byBots: string[] = []
+  const byOthers: string[] = []
+  const links = (values: unknown[]) =>
+    values.map(record).filter((l) => typeof l?.job === 'string' && typeof l.project === 'string')
+  for (const { body, user } of comments) {
+    // Markers on any line, else the old first line.
+    const found = links(readMarkers('back-link', body))
+    const old = () => links([readOldMarker(OLD_MARKER, firstLine(body).trim())])
+    for (const link of found.length > 0 ? found : old()) {
+      if (link?.project !== projectId || !isPlainId(link.job)) continue
+      ;(user?.type === 'Bot' ? byBots : byOthers).push(link.job)
+    }
+  }
+  return [...new Set([...byBots, ...byOthers])].slice(0, MAX_CANDIDATES)
+}
+
+/** What the job was for, in words: the pull request or the commit, and the run. */
+export function describeSource(run: WorkflowRun): string {
+  const number = pullRequestNumber(run)
+  const repository = safeLine(run.repository || 'an unknown repository', 200)
+  let source = `a ${safeLine(run.eventName || 'workflow', 50)} run on ${repository}`
+  if (number !== undefined) source = `pull request ${repository}#${number}`
+  else if (run.sha) source = `commit ${safeLine(run.sha.slice(0, 12), 12)} on ${repository}`
+  const url = runUrl(run)
+  return url ? `${source} (workflow run ${url})` : source
+}
+
+/** The jobs that may have opened pull request `number`, from its back-links (candidates). */
+export async function findBackLinkedJobs(
+  octokit: GitHubClient,
+  repository: string,
+  number: number,
+  projectId: string
+): Promise<string[]> {
+  const comments = await allPages(listComments(octokit, { repository, number }), MAX_PAGES)
+  return backLinkedJobs(comments, projectId)
+}
+
+/** Writes the back-link once; true when it is there (written now or before). Never throws. */
+export async function writeBackLink(
+  session: GitHubSession,
+  run: WorkflowRun,
+  { jobId, projectId }: { jobId: string; projectId: string },
+  docs: PullRequestRef,
+  budgetMs: number
+): Promise<boolean> {
+  const where = `${safeLine(docs.repository, 200)}#${docs.number}`
+  const write = async (octokit: GitHubClient): Promise<boolean> => {
+    const seen = { present: false }
+    await walkPages(listComments(octokit, docs), MAX_PAGES, (page) => {
+      seen.present = backLinkedJobs(page, projectId).includes(jobId)
+      return seen.present
+    })
+    if (seen.present) {
+      core.debug(`docs back-link: ${where} already links to job ${safeLine(jobId)}.`)
+      return true
+    }
+    const body = [
+      backLinkMarker(jobId, projectId),
+      `This docs pull request was opened by Mintlify agent job \`${safeLine(jobId, 100).replace(/`/g, '')}\` for ${describeSource(run)}.`,
+      '',
+      'Reviewers can steer it from here: a comment that starts with the trigger phrase (`/docs` unless the workflow sets another) sends a follow-up to that job.'
+    ].join('\n')
+    await octokit.rest.issues.createComment({ ...issueOf(docs), body })
+    core.info(`Linked docs pull request ${where} to job ${safeLine(jobId)}.`)
+    return true
+  }
+  const hint =
+    'The token needs pull-requests: write on the docs repository (a GitHub App or fine-grained token when the docs live in another repository).'
+  const failed = `docs back-link: could not comment on docs pull request ${where}`
+  return (await session.bestEffort(budgetMs, write, failed, hint, false)) ?? false
+}
