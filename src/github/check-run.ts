@@ -2,8 +2,8 @@
 // `check` marker naming the run, step and project, so a re-run outside a pull request finds
 // the job its earlier attempt started. Best effort: after a denial no more calls are made.
 
-import { ACTION_TITLE } from '../common/action-title.js'
 import * as core from '@actions/core'
+import { ACTION_TITLE } from '../common/action-title.js'
 import { isPlainId } from '../common/plain-id.js'
 import { redact, safeLine } from '../common/safe-text.js'
 import { gitHubSaidNo, type GitHubClient } from './client.js'
@@ -12,7 +12,6 @@ import { allPages } from './plumbing.js'
 import { lacking, type GitHubSession } from './session.js'
 import { pullRequestNumber, record, text, type WorkflowRun } from './workflow-run.js'
 
-const CHECK_NAME = ACTION_TITLE
 /** GitHub's limit on a check run's summary. */
 export const MAX_SUMMARY = 65_535
 const MAX_CHECK_PAGES = 3
@@ -50,12 +49,13 @@ export function checkMarker(owner: CheckOwner): string {
 /** The owner in a check run's output text: a marker on any line, else an old one at the start. */
 export function readCheckMarker(outputText: unknown): CheckOwner | undefined {
   if (typeof outputText !== 'string') return undefined
-  const values = [...readMarkers('check', outputText), readOldMarker(OLD_MARKER, outputText)]
-  for (const value of values) {
-    const fields = record(value)
-    const [runId, step, projectId] = [fields?.run, fields?.step, fields?.project]
-    if (typeof runId === 'string' && typeof step === 'string' && typeof projectId === 'string') {
-      return { runId, step, projectId }
+  for (const value of [
+    ...readMarkers('check', outputText),
+    readOldMarker(OLD_MARKER, outputText)
+  ]) {
+    const { run, step, project } = record(value) ?? {}
+    if (typeof run === 'string' && typeof step === 'string' && typeof project === 'string') {
+      return { runId: run, step, projectId: project }
     }
   }
   return undefined
@@ -120,7 +120,7 @@ export class DocsCheckRun {
       return undefined
     }
     const denied = (error: unknown): never => {
-      if (gitHubSaidNo(error)) this.off = true
+      this.off ||= gitHubSaidNo(error)
       throw error
     }
     return session.bestEffort(
@@ -154,7 +154,7 @@ export class DocsCheckRun {
       const pages = octokit.paginate.iterator(octokit.rest.checks.listForRef, {
         ...repo,
         ref,
-        check_name: CHECK_NAME,
+        check_name: ACTION_TITLE,
         filter: 'all',
         per_page: 100
       })
@@ -164,10 +164,7 @@ export class DocsCheckRun {
     return found?.jobId
   }
 
-  /**
-   * Updates this run's check run, or creates it on the head commit, with `fields` and an
-   * output; true when it created it.
-   */
+  /** Updates this run's check run, or creates it on the head commit; true when it created it. */
   private async write(
     what: string,
     budgetMs: number,
@@ -187,7 +184,7 @@ export class DocsCheckRun {
         return false
       }
       const head_sha = await this.headSha(octokit, repo)
-      const created = { ...repo, name: CHECK_NAME, head_sha, ...fields, output }
+      const created = { ...repo, name: ACTION_TITLE, head_sha, ...fields, output }
       this.id = (await octokit.rest.checks.create(created)).data.id
       return true
     }

@@ -145,10 +145,7 @@ function otherLines({ eventName, payload }: WorkflowRun): string[] {
   return [`- Inputs: ${shown.join(', ')}${more}`]
 }
 
-/**
- * The block appended to the prompt: one fact a line, then what people wrote (a pull
- * request's title and description, commit messages), each quoted as data from its author.
- */
+/** One fact a line, then what people wrote, each quoted as data from its author. */
 export function formatContextBlock(
   run: WorkflowRun,
   files?: ChangedFiles,

@@ -18,20 +18,16 @@ const OLD_MARKER =
 /** How many candidate jobs a docs pull request's markers may name before the rest are ignored. */
 export const MAX_CANDIDATES = 3
 
+const issueOf = (ref: Pick<PullRequestRef, 'repository' | 'number'>) => ({
+  ...splitRepository(ref.repository),
+  issue_number: ref.number
+})
+
+const listComments = (octokit: GitHubClient, ref: Pick<PullRequestRef, 'repository' | 'number'>) =>
+  octokit.paginate.iterator(octokit.rest.issues.listComments, { ...issueOf(ref), per_page: 100 })
+
 export function backLinkMarker(jobId: string, projectId: string): string {
   return writeMarker('back-link', { job: jobId, project: projectId })
-}
-
-/** A comment's back-links: markers on any line, else the old first line. */
-function backLinksIn(body: string | null | undefined): Record<string, unknown>[] {
-  const links = (values: unknown[]) =>
-    values
-      .map(record)
-      .filter((link) => typeof link?.job === 'string' && typeof link.project === 'string')
-  const found = links(readMarkers('back-link', body))
-  return (
-    found.length > 0 ? found : links([readOldMarker(OLD_MARKER, firstLine(body).trim())])
-  ) as Record<string, unknown>[]
 }
 
 /** The jobs the back-links name for `projectId`, bots' first, without repeats, a few at most. */
@@ -41,10 +37,15 @@ export function backLinkedJobs(
 ): string[] {
   const byBots: string[] = []
   const byOthers: string[] = []
-  for (const comment of comments) {
-    for (const { job, project } of backLinksIn(comment.body)) {
-      if (project !== projectId || !isPlainId(job)) continue
-      ;(comment.user?.type === 'Bot' ? byBots : byOthers).push(job)
+  const links = (values: unknown[]) =>
+    values.map(record).filter((l) => typeof l?.job === 'string' && typeof l.project === 'string')
+  for (const { body, user } of comments) {
+    // Markers on any line, else the old first line.
+    const found = links(readMarkers('back-link', body))
+    const old = () => links([readOldMarker(OLD_MARKER, firstLine(body).trim())])
+    for (const link of found.length > 0 ? found : old()) {
+      if (link?.project !== projectId || !isPlainId(link.job)) continue
+      ;(user?.type === 'Bot' ? byBots : byOthers).push(link.job)
     }
   }
   return [...new Set([...byBots, ...byOthers])].slice(0, MAX_CANDIDATES)
@@ -61,14 +62,6 @@ export function describeSource(run: WorkflowRun): string {
   return url ? `${source} (workflow run ${url})` : source
 }
 
-function listComments(octokit: GitHubClient, repository: string, number: number) {
-  return octokit.paginate.iterator(octokit.rest.issues.listComments, {
-    ...splitRepository(repository),
-    issue_number: number,
-    per_page: 100
-  })
-}
-
 /** The jobs that may have opened pull request `number`, from its back-links (candidates). */
 export async function findBackLinkedJobs(
   octokit: GitHubClient,
@@ -76,7 +69,7 @@ export async function findBackLinkedJobs(
   number: number,
   projectId: string
 ): Promise<string[]> {
-  const comments = await allPages(listComments(octokit, repository, number), MAX_PAGES)
+  const comments = await allPages(listComments(octokit, { repository, number }), MAX_PAGES)
   return backLinkedJobs(comments, projectId)
 }
 
@@ -84,15 +77,14 @@ export async function findBackLinkedJobs(
 export async function writeBackLink(
   session: GitHubSession,
   run: WorkflowRun,
-  job: { jobId: string; projectId: string },
+  { jobId, projectId }: { jobId: string; projectId: string },
   docs: PullRequestRef,
   budgetMs: number
 ): Promise<boolean> {
-  const { jobId, projectId } = job
   const where = `${safeLine(docs.repository, 200)}#${docs.number}`
   const write = async (octokit: GitHubClient): Promise<boolean> => {
     const seen = { present: false }
-    await walkPages(listComments(octokit, docs.repository, docs.number), MAX_PAGES, (page) => {
+    await walkPages(listComments(octokit, docs), MAX_PAGES, (page) => {
       seen.present = backLinkedJobs(page, projectId).includes(jobId)
       return seen.present
     })
@@ -106,8 +98,7 @@ export async function writeBackLink(
       '',
       'Reviewers can steer it from here: a comment that starts with the trigger phrase (`/docs` unless the workflow sets another) sends a follow-up to that job.'
     ].join('\n')
-    const repo = splitRepository(docs.repository)
-    await octokit.rest.issues.createComment({ ...repo, issue_number: docs.number, body })
+    await octokit.rest.issues.createComment({ ...issueOf(docs), body })
     core.info(`Linked docs pull request ${where} to job ${safeLine(jobId)}.`)
     return true
   }

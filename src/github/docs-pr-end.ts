@@ -1,34 +1,114 @@
-// The docs pull request when its code pull request ends, or its job lost a race: its state
-// and whose its newest commit is, then the writes. Best effort: a failure is one warning
-// naming the permission and the token, and stops what follows.
+// What a run writes on a docs pull request after opening it: the note on what a follow-up
+// covers, and the steps when its code pull request ends (after reading whose its commits are).
 
 import * as core from '@actions/core'
 import { parsePullRequestLink, type PullRequestRef } from '../common/pull-request-link.js'
-import { safeLine } from '../common/safe-text.js'
+import { htmlLink, safeHtml, safeLine, safeMarkdown } from '../common/safe-text.js'
 import { gitHubAnswerStatus, type GitHubClient } from './client.js'
-import { splitRepository } from './plumbing.js'
+import type { CommitsCoverage } from './commits-prompt.js'
+import { REPOSITORY, splitRepository } from './plumbing.js'
 import type { EndStep } from './pr-end-record.js'
+import { pullRequestState, type PullRequestState } from './pr-thread.js'
 import type { GitHubSession } from './session.js'
+import type { SourcePullRequest } from './source-pulls.js'
+import { hostOf } from './workflow-run.js'
 
-export interface CommitAccounts {
-  sha: string
-  author?: string
-  committer?: string
-}
-
+/** The most commits the update note names one by one; the rest are counted. */
+const MAX_COMMENT_COMMITS = 20
 /** GitHub's own committer of changes made on its website (authored by the person). */
 const WEB_FLOW = 'web-flow'
 /** GitHub lists at most this many commits of a pull request. */
 const MAX_COMMITS = 250
 
+export interface DocsUpdate {
+  branch: string
+  /** `owner/repo` of the code, and its server's web address. */
+  repository: string
+  serverUrl: string
+  coverage: CommitsCoverage
+  pulls: readonly SourcePullRequest[]
+  runUrl?: string
+}
+
+/** Pull request `ref` as REST parameters of a pull and of an issue. */
+function paramsOf(ref: PullRequestRef) {
+  const repo = splitRepository(ref.repository)
+  return {
+    pull: { ...repo, pull_number: ref.number },
+    issue: { ...repo, issue_number: ref.number }
+  }
+}
+
+/** Text authors wrote, escaped so that it cannot mention anyone or reference an issue. */
+function inert(value: string, max: number): string {
+  // `#` only where safeMarkdown did not write an entity (`&#124;`).
+  return safeMarkdown(value, max).replace(/@|(?<!&)#/g, (char) =>
+    char === '@' ? '&#64;' : '&#35;'
+  )
+}
+
+/** The note a follow-up adds: the source pull requests and commits it covers, and the run. */
+export function docsUpdateCommentBody(update: DocsUpdate): string {
+  const { coverage } = update
+  const total = Math.max(coverage.total, coverage.commits.length)
+  const repo = REPOSITORY.test(update.repository) ? update.repository : undefined
+  const counted = `${total} commit${total === 1 ? '' : 's'}`
+  const link = (url: string | undefined, text: string): string | undefined =>
+    url && /^https?:\/\/\S+$/.test(url) ? htmlLink(url, text) : undefined
+  const lines = [
+    `**Docs update from <code>${safeHtml(update.branch, 100)}</code>**${repo ? ` of ${safeMarkdown(repo)}` : ''}: this update covers ${link(coverage.compareUrl, counted) ?? counted}.`
+  ]
+  if (update.pulls.length > 0) lines.push('', 'Source pull requests:')
+  for (const pull of update.pulls) {
+    const by = pull.author ? ` by <code>${inert(pull.author, 40)}</code>` : ''
+    lines.push(`- ${repo ?? ''}#${pull.number} ${inert(pull.title, 120)}${by}`)
+  }
+  const shown = coverage.commits.slice(-MAX_COMMENT_COMMITS)
+  if (shown.length > 0) {
+    lines.push('', shown.length < total ? `Commits (the newest ${shown.length}):` : 'Commits:')
+  }
+  for (const commit of shown) {
+    const short = `<code>${commit.sha.slice(0, 7)}</code>`
+    const id = repo ? htmlLink(`${update.serverUrl}/${repo}/commit/${commit.sha}`, short) : short
+    lines.push(`- ${id} ${inert(commit.subject, 120)}`)
+  }
+  const sent = link(update.runUrl, 'this workflow run')
+  if (sent) lines.push('', `Sent by ${sent}.`)
+  return lines.join('\n')
+}
+
+/** Adds the note (one call); never throws. A link on another host than `serverUrl` is left alone. */
+export async function postDocsUpdateComment(
+  session: GitHubSession,
+  docsLink: string,
+  update: DocsUpdate,
+  budgetMs: number
+): Promise<boolean> {
+  const ref = parsePullRequestLink(docsLink)
+  if (!ref || hostOf(ref.link) !== hostOf(update.serverUrl)) return false
+  const name = safeLine(`${ref.repository}#${ref.number}`)
+  const body = docsUpdateCommentBody(update)
+  const posted = await session.bestEffort(
+    budgetMs,
+    async (octokit) => {
+      await octokit.rest.issues.createComment({ ...paramsOf(ref).issue, body })
+      core.info(`Noted on the docs pull request ${name} what this update covers.`)
+      return true
+    },
+    (why) =>
+      `Could not comment on the docs pull request ${name} (${why}); the dashboard alone says what this update covers.`,
+    'The comment needs `pull-requests: write` on the docs repository for the docs token (docs-token, or github-token when the docs live in this repository).'
+  )
+  return posted ?? false
+}
+
 /**
- * Why someone else has pushed to the docs pull request since the agent's last commit,
- * or undefined when its newest commit is the agent's: authored by the account that
- * opened the pull request (the agent's app), and committed by it or by GitHub.
+ * Why the newest commit is not the agent's (authored by `agent`, the account that opened the
+ * pull request, and committed by it or by GitHub), or undefined when it is.
  */
 export function foreignCommit(
   agent: string | undefined,
-  commits: readonly CommitAccounts[],
+  commits: readonly { sha: string; author?: string; committer?: string }[],
   complete = true
 ): string | undefined {
   const newest = commits.at(-1)
@@ -41,35 +121,48 @@ export function foreignCommit(
   return `commit ${newest.sha.slice(0, 7)} by ${who ?? 'an account GitHub does not know'} follows the last commit of ${agent}`
 }
 
-function failure(session: GitHubSession, what: string, ref: PullRequestRef, permission: string) {
-  const where = safeLine(ref.repository)
-  return [
-    `Could not ${what} ${where}#${ref.number}`,
-    `The token (${session.name}) needs \`${permission}\` on ${where}.`
-  ] as const
+/** Each end step: what failed, what was done, the permission it needs. */
+const STEPS: Record<Exclude<EndStep, 'hand-off'>, [string, string, string]> = {
+  comment: ['comment on', 'Commented on', 'issues: write'],
+  label: ['label', 'Labelled', 'issues: write'],
+  unlabel: ['remove the label from', 'Removed the label from', 'issues: write'],
+  close: ['close', 'Closed', 'pull-requests: write'],
+  reopen: ['reopen', 'Reopened', 'pull-requests: write']
 }
 
-type DocsPrEnd = { state: 'open' | 'closed' | 'merged'; foreign?: string }
+/** `call` on the docs pull request; undefined after one warning naming the token. */
+async function onDocsEnd<T>(
+  session: GitHubSession,
+  ref: PullRequestRef,
+  [verb, permission]: [string, string],
+  budgetMs: number,
+  call: (octokit: GitHubClient, on: ReturnType<typeof paramsOf>) => Promise<T>
+): Promise<T | undefined> {
+  const where = safeLine(ref.repository)
+  return session.bestEffort(
+    budgetMs,
+    (octokit) => call(octokit, paramsOf(ref)),
+    `Could not ${verb} ${where}#${ref.number}`,
+    `The token (${session.name}) needs \`${permission}\` on ${where}.`,
+    false
+  )
+}
 
-/**
- * The docs pull request's state ('merged' wins over 'closed') and, when asked and it is
- * open, why it is not the agent's alone; undefined (with a warning) when unread.
- */
+/** The docs pull request's state and, when asked and open, why it is not the agent's alone. */
 export async function readDocsPrEnd(
   session: GitHubSession,
   link: string,
   withCommits: boolean,
   budgetMs: number
-): Promise<DocsPrEnd | undefined> {
+): Promise<{ state: PullRequestState; foreign?: string } | undefined> {
   const ref = parsePullRequestLink(link)
   if (!ref) return undefined
-  const { owner, repo } = splitRepository(ref.repository)
-  const read = async (octokit: GitHubClient): Promise<DocsPrEnd> => {
-    const { data } = await octokit.rest.pulls.get({ owner, repo, pull_number: ref.number })
-    const state =
-      data.merged || data.merged_at ? 'merged' : data.state === 'closed' ? 'closed' : 'open'
+  const read: [string, string] = ['read the docs pull request', 'pull-requests: read']
+  return onDocsEnd(session, ref, read, budgetMs, async (octokit, { pull }) => {
+    const { data } = await octokit.rest.pulls.get(pull)
+    const state = pullRequestState(data)
     if (!withCommits || state !== 'open') return { state }
-    const params = { owner, repo, pull_number: ref.number, per_page: 100 }
+    const params = { ...pull, per_page: 100 }
     const commits = await octokit.paginate(octokit.rest.pulls.listCommits, params, ({ data }) =>
       data.map((c) => ({
         sha: c.sha,
@@ -79,25 +172,10 @@ export async function readDocsPrEnd(
     )
     const foreign = foreignCommit(data.user.login, commits, commits.length < MAX_COMMITS)
     return { state, ...(foreign ? { foreign } : {}) }
-  }
-  const [failed, hint] = failure(session, 'read the docs pull request', ref, 'pull-requests: read')
-  return session.bestEffort(budgetMs, read, failed, hint, false)
+  })
 }
 
-/** Each write: what failed, what was done, the permission it needs. */
-const STEPS: Record<EndStep, [string, string, string]> = {
-  comment: ['comment on', 'Commented on', 'issues: write'],
-  label: ['label', 'Labelled', 'issues: write'],
-  unlabel: ['remove the label from', 'Removed the label from', 'issues: write'],
-  close: ['close', 'Closed', 'pull-requests: write'],
-  reopen: ['reopen', 'Reopened', 'pull-requests: write'],
-  'hand-off': ['hand off', 'Handed off', 'pull-requests: write']
-}
-
-/**
- * Makes the writes in order (hand-off excepted: follow-docs-pr.ts does it) and resolves
- * to those GitHub accepted, and the first it refused.
- */
+/** The end's writes in order (not the hand-off): those GitHub took, and the first it refused. */
 export async function writeDocsPrEnd(
   session: GitHubSession,
   link: string,
@@ -108,12 +186,10 @@ export async function writeDocsPrEnd(
   const ref = parsePullRequestLink(link)
   const done: EndStep[] = []
   if (!ref) return { done }
-  const pull = { ...splitRepository(ref.repository), pull_number: ref.number }
-  const issue = { ...splitRepository(ref.repository), issue_number: ref.number }
   for (const step of steps) {
     if (step === 'hand-off') continue
     const [verb, did, permission] = STEPS[step]
-    const write = async ({ rest }: GitHubClient) => {
+    const write = async ({ rest }: GitHubClient, { pull, issue }: ReturnType<typeof paramsOf>) => {
       if (step === 'comment') await rest.issues.createComment({ ...issue, body: texts.comment })
       if (step === 'label') await rest.issues.addLabels({ ...issue, labels: [texts.label] })
       if (step === 'unlabel') {
@@ -127,8 +203,7 @@ export async function writeDocsPrEnd(
       }
       return true
     }
-    const [failed, hint] = failure(session, verb, ref, permission)
-    if (!(await session.bestEffort(budgetMs, write, failed, hint, false))) {
+    if (!(await onDocsEnd(session, ref, [verb, permission], budgetMs, write))) {
       return { done, refused: step }
     }
     core.info(`${did} the docs pull request ${safeLine(`${ref.repository}#${ref.number}`)}.`)

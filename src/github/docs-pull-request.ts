@@ -1,13 +1,23 @@
 // The docs pull request the job opened, as GitHub describes it (the service gives only a
-// link): title, state, author, line counts and changed paths, read with the docs token.
+// link), and its hand-off to reviewers and labels, once per docs pull request.
 
-import type { PullRequestRef } from '../common/pull-request-link.js'
-import { walkPages, type GitHubClient } from './client.js'
-import { splitRepository } from './plumbing.js'
-import { record, text } from './workflow-run.js'
+import * as core from '@actions/core'
+import { parsePullRequestLink, type PullRequestRef } from '../common/pull-request-link.js'
+import { safeLine } from '../common/safe-text.js'
+import {
+  describeGitHubError,
+  gitHubAnswerStatus,
+  permissionHint,
+  walkPages,
+  type GitHubClient
+} from './client.js'
+import { LOGIN, LOGIN_PART, splitRepository } from './plumbing.js'
+import type { GitHubSession } from './session.js'
+import { hostOf, onSameServer, record, text, type WorkflowRun } from './workflow-run.js'
 
 /** At most this many changed paths are read (three pages of the listing). */
 const MAX_DOCS_FILES = 300
+const TEAM = new RegExp(`^(${LOGIN_PART})/([A-Za-z0-9][A-Za-z0-9_.-]{0,99})$`)
 
 export interface GitHubAccount {
   login: string
@@ -29,16 +39,31 @@ export interface DocsPullRequest {
   files: string[]
 }
 
-export function account(value: unknown): GitHubAccount | undefined {
-  const user = record(value)
-  const login = text(user?.login)
-  return login ? { login, type: text(user?.type) ?? 'User' } : undefined
+/** A reviewer as written in `docs-pr-reviewers`. */
+export type ReviewerSpec =
+  { kind: 'author' } | { kind: 'user'; login: string } | { kind: 'team'; org: string; slug: string }
+
+export interface FollowOptions {
+  link: string
+  reviewers: readonly ReviewerSpec[]
+  labels: readonly string[]
+  /** An earlier run already requested the reviewers and labels of this docs pull request. */
+  alreadyHandedOff: boolean
+  /** Nothing was asked of the docs repository: a refusal to read it is a debug line. */
+  justTrying?: boolean
+}
+
+type Sent = { done: string[]; refused: { name: string; reason: string }[] }
+
+function account(value: unknown): GitHubAccount | undefined {
+  const login = text(record(value)?.login)
+  return login ? { login, type: text(record(value)?.type) ?? 'User' } : undefined
 }
 
 const count = (value: unknown): number =>
   typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : 0
 
-export async function readDocsPullRequest(
+async function readDocsPullRequest(
   octokit: GitHubClient,
   ref: PullRequestRef
 ): Promise<DocsPullRequest> {
@@ -52,10 +77,8 @@ export async function readDocsPullRequest(
       per_page: 100
     })
     // Every page holds at least one file, so MAX_DOCS_FILES pages is a bound, never reached.
-    await walkPages(pages, MAX_DOCS_FILES, (page) => {
-      files.push(...page.map((file) => file.filename))
-      return files.length >= MAX_DOCS_FILES
-    })
+    const visit = (page: { filename: string }[]) => files.push(...page.map((f) => f.filename))
+    await walkPages(pages, MAX_DOCS_FILES, (page) => visit(page) >= MAX_DOCS_FILES)
     files.splice(MAX_DOCS_FILES)
   }
   const author = account(pr.user)
@@ -71,4 +94,186 @@ export async function readDocsPullRequest(
     changedFiles: Math.max(changedFiles, files.length),
     files
   }
+}
+
+/** `author`, a login or an `org/team` slug; undefined when the word is none of them. */
+export function parseReviewer(word: string): ReviewerSpec | undefined {
+  if (word.toLowerCase() === 'author') return { kind: 'author' }
+  if (LOGIN.test(word)) return { kind: 'user', login: word }
+  const team = TEAM.exec(word)
+  return team ? { kind: 'team', org: team[1] as string, slug: team[2] as string } : undefined
+}
+
+export function isBot(user: GitHubAccount): boolean {
+  return user.type === 'Bot' || /\[bot\]$/i.test(user.login)
+}
+
+/** Who `author` means: the code pull request's author, or the pusher of a push. */
+export function codeAuthor({ payload, eventName }: WorkflowRun): GitHubAccount | undefined {
+  const [pr, issue] = [record(payload.pull_request), record(payload.issue)]
+  if (pr) return account(pr.user)
+  if (issue?.pull_request !== undefined) return account(issue.user)
+  if (eventName !== 'push') return undefined
+  const pusher = text(record(payload.pusher)?.name)
+  const sender = account(payload.sender)
+  if (sender && (!pusher || sender.login.toLowerCase() === pusher.toLowerCase())) return sender
+  return pusher ? { login: pusher, type: 'User' } : undefined
+}
+
+/** The review requests to send for `specs` (teams as slugs of the docs repository's owner). */
+export function planReviews(
+  specs: readonly ReviewerSpec[],
+  author: GitHubAccount | undefined,
+  docs: Pick<DocsPullRequest, 'repository' | 'author'>
+): { users: string[]; teams: string[]; skipped: string[] } {
+  const plan = { users: [] as string[], teams: [] as string[], skipped: [] as string[] }
+  const { owner } = splitRepository(docs.repository)
+  const seen = new Set<string>()
+  const add = (list: string[], key: string, value: string): void => {
+    if (!seen.has(key.toLowerCase())) list.push(value)
+    seen.add(key.toLowerCase())
+  }
+  for (const spec of specs) {
+    if (spec.kind === 'team') {
+      const name = `${spec.org}/${spec.slug}`
+      if (spec.org.toLowerCase() === owner.toLowerCase()) add(plan.teams, name, spec.slug)
+      else plan.skipped.push(`${name}: the team is not in ${owner}, which owns the docs repository`)
+      continue
+    }
+    const login =
+      spec.kind === 'user' ? spec.login : author && !isBot(author) ? author.login : undefined
+    if (login === undefined) {
+      plan.skipped.push(
+        author
+          ? `author: ${author.login} is a bot`
+          : 'author: this run has no code pull request author or pusher'
+      )
+    } else if (login.toLowerCase() === docs.author?.login.toLowerCase()) {
+      plan.skipped.push(`${login}: opened the docs pull request, so cannot review it`)
+    } else add(plan.users, login, login)
+  }
+  return plan
+}
+
+/** Sends `names` in one call; after a 422 (GitHub refuses the batch for one name), each alone. */
+async function eachOrAll(
+  names: readonly string[],
+  send: (names: string[]) => Promise<unknown>,
+  sent: Sent = { done: [], refused: [] }
+): Promise<Sent> {
+  try {
+    if (names.length > 0) await send([...names])
+    sent.done.push(...names)
+  } catch (error) {
+    if (gitHubAnswerStatus(error) !== 422) throw error
+    if (names.length > 1) for (const name of names) await eachOrAll([name], send, sent)
+    else {
+      const reason = text(record(record(record(error)?.response)?.data)?.message) ?? 'refused'
+      sent.refused.push({ name: String(names[0]), reason })
+    }
+  }
+  return sent
+}
+
+/** Review requests for people and teams (as `owner/slug`: a login holds no slash). */
+export function requestReviews(
+  octokit: GitHubClient,
+  ref: PullRequestRef,
+  plan: { users: string[]; teams: string[] }
+): Promise<Sent> {
+  const { owner, repo } = splitRepository(ref.repository)
+  const teams = plan.teams.map((slug) => `${owner}/${slug}`)
+  return eachOrAll([...plan.users, ...teams], (names) =>
+    octokit.rest.pulls.requestReviewers({
+      owner,
+      repo,
+      pull_number: ref.number,
+      reviewers: names.filter((name) => !name.includes('/')),
+      team_reviewers: names
+        .filter((name) => name.includes('/'))
+        .map((name) => name.slice(owner.length + 1))
+    })
+  )
+}
+
+/** Reads the docs pull request and hands it off, through `session` (docsSession's, to read). */
+export async function followDocsPullRequest(
+  session: GitHubSession | undefined,
+  run: WorkflowRun,
+  options: FollowOptions,
+  budgetMs: number
+): Promise<{ pr?: DocsPullRequest; handedOff: boolean }> {
+  const ref = parsePullRequestLink(options.link)
+  if (!ref) return { handedOff: false }
+  const name = safeLine(`${ref.repository}#${ref.number}`)
+  if (!onSameServer(options.link, run)) {
+    core.info(
+      `The docs pull request ${name} is on ${safeLine(hostOf(options.link))}, not on ${safeLine(hostOf(run.serverUrl))} where this runs; it is not read or handed to reviewers.`
+    )
+    return { handedOff: false }
+  }
+  if (!session) {
+    core.warning(
+      `docs pull request ${name}: docs-token and github-token are empty, so it is not read or handed to reviewers.`
+    )
+    return { handedOff: false }
+  }
+  const hint = (permission: string): string =>
+    `The docs token (docs-token, or github-token when it is empty) needs \`${permission}\` on ${ref.repository}; when the docs live in another repository, use a GitHub App token or a fine-grained token there.`
+  let octokit: GitHubClient
+  let pr: DocsPullRequest
+  try {
+    octokit = await session.client(budgetMs)
+    pr = await readDocsPullRequest(octokit, ref)
+  } catch (error) {
+    const line = `Could not read the docs pull request ${name} (${describeGitHubError(error)}).`
+    if (options.justTrying) core.debug(line)
+    else core.warning(`${line}${permissionHint(error, hint('pull-requests: read'))}`)
+    return { handedOff: false }
+  }
+  core.info(
+    `Docs pull request ${name}: "${safeLine(pr.title, 200)}" (${safeLine(pr.state, 20)}${pr.merged ? ', merged' : ''}; +${pr.additions} −${pr.deletions} in ${pr.changedFiles} files).`
+  )
+  if (options.reviewers.length === 0 && options.labels.length === 0) return { pr, handedOff: false }
+  if (options.alreadyHandedOff || pr.state !== 'open') {
+    core.info(
+      options.alreadyHandedOff
+        ? `Reviewers and labels were already requested on ${name}; not again.`
+        : `The docs pull request ${name} is ${pr.merged ? 'merged' : 'closed'}; no reviewers or labels.`
+    )
+    return { pr, handedOff: false }
+  }
+  const plan = planReviews(options.reviewers, codeAuthor(run), pr)
+  for (const why of plan.skipped) core.info(`docs-pr-reviewers: skipped ${safeLine(why)}.`)
+  const repository = safeLine(ref.repository)
+  const issue = { ...splitRepository(ref.repository), issue_number: ref.number }
+  const handOffs = [
+    {
+      input: 'docs-pr-reviewers',
+      what: `request reviews of ${name}`,
+      send: () => requestReviews(octokit, ref, plan),
+      did: (who: string) => `Requested review of ${name} from ${who}.`,
+      refused: (who: string) =>
+        `GitHub refused to request a review of ${name} from ${who}. A reviewer needs read access to ${repository}; a team must be one of its owner's teams with access.`
+    },
+    {
+      input: 'docs-pr-labels',
+      what: `label ${name}`,
+      send: () =>
+        eachOrAll(options.labels, (labels) => octokit.rest.issues.addLabels({ ...issue, labels })),
+      did: (labels: string) => `Labelled ${name}: ${labels}.`,
+      refused: (labels: string) =>
+        `GitHub refused to add ${labels} to ${name}. Create the label in ${repository}, or give the token the right to create labels there.`
+    }
+  ]
+  let handedOff = true
+  for (const { input, what, send, did, refused } of handOffs) {
+    const write = hint('pull-requests: write')
+    const sent = await session.bestEffort(octokit, send, `${input}: could not ${what}`, write)
+    if (sent?.done.length) core.info(did(safeLine(sent.done.join(', '))))
+    const no = sent?.refused.map((r) => `${r.name} (${safeLine(r.reason, 200)})`).join(', ')
+    if (no) core.warning(`${input}: ${refused(no)}`)
+    handedOff &&= sent !== undefined
+  }
+  return { pr, handedOff }
 }

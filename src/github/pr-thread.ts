@@ -1,6 +1,5 @@
-// The action's one comment on the pull request a run is for: found in one pass over the
-// comments, written once the job is known and at the end. Comments GitHub could not list
-// fail the run, since "no record" would start a second job; a failed write is a warning.
+// The action's one comment on the pull request a run is for, and reactions on a command's.
+// Comments GitHub could not list fail the run, since "no record" would start a second job.
 
 import * as core from '@actions/core'
 import { parsePullRequestLink } from '../common/pull-request-link.js'
@@ -15,6 +14,7 @@ import {
 } from './client.js'
 import { splitRepository } from './plumbing.js'
 import { formatRecord, legacyMarker, RecordSearch, type PullRequestRecord } from './pr-record.js'
+import type { Command } from './command.js'
 import { lacking, type GitHubSession } from './session.js'
 import { pullRequestNumber, type WorkflowRun } from './workflow-run.js'
 
@@ -26,6 +26,16 @@ const WRITE_HINT =
   'The comment needs `permissions: pull-requests: write` for the job; on pull requests from forks the token is read-only, so no comment can be kept.'
 
 export type PullRequestState = 'open' | 'merged' | 'closed'
+export type Reaction = 'eyes' | 'rocket' | 'confused'
+
+/** 'merged' wins over 'closed'. */
+export function pullRequestState(pr: {
+  state: string
+  merged?: boolean
+  merged_at: string | null
+}): PullRequestState {
+  return pr.merged || pr.merged_at ? 'merged' : pr.state === 'closed' ? 'closed' : 'open'
+}
 
 export class PullRequestThread {
   /** GitHub refused a write: no more are tried. */
@@ -40,10 +50,7 @@ export class PullRequestThread {
     private commentId: number | undefined
   ) {}
 
-  /**
-   * The thread, read once; undefined (and nothing recorded) when the run is not for a pull
-   * request or GitHub refuses the comments. StateUnknownError when GitHub could not say.
-   */
+  /** The thread, read once; undefined when the run is not for a pull request or GitHub refuses. */
   static async open(
     session: GitHubSession | undefined,
     run: WorkflowRun,
@@ -102,10 +109,7 @@ export class PullRequestThread {
     return new PullRequestThread(session, run, number, found?.record, found?.commentId)
   }
 
-  /**
-   * Writes the record and `body` (anew when the comment was deleted meanwhile). Never
-   * throws. A refusal stops later writes; another failure is only noted when `early`.
-   */
+  /** Writes the record and `body`. Never throws; a refusal stops later writes. */
   async save(
     record: PullRequestRecord,
     body: string,
@@ -113,12 +117,11 @@ export class PullRequestThread {
     { early = false }: { early?: boolean } = {}
   ): Promise<boolean> {
     if (this.refused) return false
-    const text = `${formatRecord(record)}\n${body}`
     const where = `pull request #${this.number}`
+    const comment = { ...this.session.repo, body: `${formatRecord(record)}\n${body}` }
     try {
       // Not bound to the run's cancellation: the last write happens after it.
       const { issues } = (await this.session.client(budgetMs, false)).rest
-      const comment = { ...this.session.repo, body: text }
       if (this.commentId !== undefined) {
         try {
           await issues.updateComment({ ...comment, comment_id: this.commentId })
@@ -130,8 +133,8 @@ export class PullRequestThread {
           this.commentId = undefined
         }
       }
-      const created = await issues.createComment({ ...comment, issue_number: this.number })
-      this.commentId = created.data.id
+      const created = issues.createComment({ ...comment, issue_number: this.number })
+      this.commentId = (await created).data.id
       core.info(`Commented on ${where} (comment ${this.commentId}).`)
       return true
     } catch (error) {
@@ -148,9 +151,8 @@ export class PullRequestThread {
 }
 
 /**
- * Whether a pull request the session can see (a docs one, or the run's own) was merged or
- * closed; undefined when the token may not see it. StateUnknownError when GitHub cannot say:
- * following up a job whose docs were merged would tell commits to no docs.
+ * A pull request's state; undefined when the token may not see it. StateUnknownError when
+ * GitHub cannot say: following up a job whose docs were merged would tell commits to no docs.
  */
 export async function readPullRequestState(
   session: GitHubSession | undefined,
@@ -163,9 +165,7 @@ export async function readPullRequestState(
   try {
     const octokit = await session.client(budgetMs)
     const pull = { ...splitRepository(ref.repository), pull_number: ref.number }
-    const { data } = await octokit.rest.pulls.get(pull)
-    if (data.merged || data.merged_at) return 'merged'
-    return data.state === 'closed' ? 'closed' : 'open'
+    return pullRequestState((await octokit.rest.pulls.get(pull)).data)
   } catch (error) {
     const name = `the ${kind} pull request ${safeLine(ref.repository)}#${ref.number}`
     throwIfUnknown(error, name)
@@ -173,4 +173,27 @@ export async function readPullRequestState(
     core.debug(`Could not see ${name} (${describeGitHubError(error)}); taking it as open.`)
     return undefined
   }
+}
+
+/** Reacts on a command's comment (reviews take none); whether GitHub took it. Never throws. */
+export async function react(
+  session: GitHubSession,
+  command: Pick<Command, 'kind' | 'id'>,
+  content: Reaction,
+  budgetMs: number
+): Promise<boolean> {
+  if (command.kind === 'review') return false
+  const onIssue = command.kind === 'issue-comment'
+  const params = { ...session.repo, comment_id: command.id, content }
+  const reacted = await session.bestEffort(
+    budgetMs,
+    ({ rest: { reactions } }) =>
+      onIssue
+        ? reactions.createForIssueComment(params)
+        : reactions.createForPullRequestReviewComment(params),
+    `Could not add the ${content} reaction to comment ${command.id}`,
+    `The token needs ${onIssue ? 'issues: write' : 'pull-requests: write'}.`,
+    false
+  )
+  return reacted !== undefined
 }

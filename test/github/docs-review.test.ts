@@ -1,7 +1,12 @@
 // The pure rules of the hand-off: what a reviewer word means, who `author` is, and
 // which review requests are sent.
 
-import { codeAuthor, isBot, parseReviewer, planReviews } from '../../src/github/docs-review.js'
+import {
+  codeAuthor,
+  isBot,
+  parseReviewer,
+  planReviews
+} from '../../src/github/docs-pull-request.js'
 import type { WorkflowRun } from '../../src/github/workflow-run.js'
 
 function workflowRun(eventName: string, payload: Record<string, unknown>): WorkflowRun {

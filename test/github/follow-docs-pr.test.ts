@@ -7,7 +7,7 @@ import { readWorkflowRun, type WorkflowRun } from '../../src/github/workflow-run
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { followDocsPullRequest, type FollowOptions } from '../../src/github/follow-docs-pr.js'
+import { followDocsPullRequest, type FollowOptions } from '../../src/github/docs-pull-request.js'
 import { pullRequestWorld, seedPull } from '../support/github-routes/pull-requests.js'
 import { useInProcessGitHub } from '../support/in-process-github.js'
 

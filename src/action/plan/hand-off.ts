@@ -3,7 +3,7 @@
 
 import type { AgentJob } from '../../agent/job.js'
 import type { BranchRecord } from '../../github/branch-record.js'
-import type { ReviewerSpec } from '../../github/docs-review.js'
+import type { ReviewerSpec } from '../../github/docs-pull-request.js'
 import { withHandedOff, type PullRequestRecord } from '../../github/pr-record.js'
 import type { Settings } from '../shell/inputs.js'
 

@@ -4,7 +4,7 @@
 import type { AgentJob } from '../../agent/job.js'
 import { refusalReply, replyOnPullRequest, usageReply } from '../../github/commander.js'
 import type { Command } from '../../github/command.js'
-import { react } from '../../github/reactions.js'
+import { react } from '../../github/pr-thread.js'
 import type { GitHubSession } from '../../github/session.js'
 import type { Ending } from '../execute/outcome.js'
 import type { Gathered } from '../plan/facts.js'

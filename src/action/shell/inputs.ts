@@ -11,7 +11,7 @@ import {
   TRIGGER_PHRASE_FORM,
   isValidTriggerPhrase
 } from '../../github/command.js'
-import { parseReviewer, type ReviewerSpec } from '../../github/docs-review.js'
+import { parseReviewer, type ReviewerSpec } from '../../github/docs-pull-request.js'
 import { ACCOUNT } from '../../github/plumbing.js'
 
 /** create: a new job; message: a follow-up to jobId; wait: only watch jobId. */
