@@ -4,8 +4,36 @@
 
 import type { AgentJob } from '../../agent/job.js'
 import type { WaitEnd, WaitResult } from '../../agent/wait-for-job.js'
+import type { PullRequestRecord } from '../../github/pr-record.js'
 import type { Naming } from '../plan/words.js'
-import type { Ending, Outcome } from './outcome.js'
+
+export interface Ending {
+  conclusion: 'succeeded' | 'warned' | 'failed'
+  /** One line for the log and the annotation; may hold server text (made safe where shown). */
+  message: string
+}
+
+/** How a run ended, as every publisher reads it, whatever path ended the run. */
+export interface Outcome {
+  ending: Ending
+  /** Known as soon as the job was named or created, before any answer. */
+  jobId?: string
+  /** The last answer seen (see JobOwner.reportedJob). */
+  job?: AgentJob
+  created: boolean
+  /** GET requests that returned the job while waiting. */
+  polls: number
+  waitEnd?: WaitEnd
+  /** What the run did with a pull request's or branch's job, in words. */
+  did?: string
+  /** The pull request's record once the job is settled; nothing is written without it. */
+  record?: PullRequestRecord
+  /** Nothing was new on the branch, so nothing was sent (the `skipped` output). */
+  skipped?: boolean
+  /** The exact text this run sent to the agent, when it sent one. */
+  sent?: string
+  cancelled?: NodeJS.Signals
+}
 
 /** What must reach the runner at once (the log line, `job-id`, `created`), lest the run die later. */
 export interface JobAnnouncer {
@@ -47,7 +75,7 @@ export class JobOwner {
     this.text = text
   }
 
-  /** Any answer about the run's job (`turnPending`: to a message not waited on): the latest is reported. */
+  /** Any answer about the run's job (`turnPending`: to a message not waited on). */
   seen(job: AgentJob, turnPending = false): void {
     this.named(job.id, 'following')
     this.last = job
@@ -73,23 +101,20 @@ export class JobOwner {
 
   /** The outcome; a cancelled run fails, whatever the job did, and says which signal came. */
   outcome(ending: Ending, extra: Pick<Outcome, 'did' | 'record' | 'skipped'> = {}): Outcome {
-    const job = this.reportedJob()
     const cancelled = this.cancelled()
     return {
       ending:
         cancelled && ending.conclusion !== 'failed'
           ? { conclusion: 'failed', message: `Cancelled (${cancelled}). ${ending.message}` }
           : ending,
-      ...(this.id === undefined ? {} : { jobId: this.id }),
-      ...(job ? { job } : {}),
+      jobId: this.id,
+      job: this.reportedJob(),
       created: this.createdHere,
       polls: this.polls,
-      ...(this.waitEnd ? { waitEnd: this.waitEnd } : {}),
-      ...(extra.did ? { did: extra.did } : {}),
-      ...(extra.record ? { record: extra.record } : {}),
-      ...(extra.skipped ? { skipped: true } : {}),
-      ...(this.text === undefined ? {} : { sent: this.text }),
-      ...(cancelled ? { cancelled } : {})
+      waitEnd: this.waitEnd,
+      ...extra,
+      sent: this.text,
+      cancelled
     }
   }
 }
