@@ -16,7 +16,6 @@ export interface Ending {
 /** How a run ended, as every publisher reads it, whatever path ended the run. */
 export interface Outcome {
   ending: Ending
-  /** Known as soon as the job was named or created, before any answer. */
   jobId?: string
   /** The last answer seen (see JobOwner.reportedJob). */
   job?: AgentJob
@@ -28,18 +27,15 @@ export interface Outcome {
   did?: string
   /** The pull request's record once the job is settled; nothing is written without it. */
   record?: PullRequestRecord
-  /** Nothing was new on the branch, so nothing was sent (the `skipped` output). */
+  /** Nothing was new on the branch, so nothing was sent. */
   skipped?: boolean
-  /** The exact text this run sent to the agent, when it sent one. */
+  /** The exact text this run sent to the agent. */
   sent?: string
   cancelled?: NodeJS.Signals
 }
 
-/** What must reach the runner at once (the log line, `job-id`, `created`), lest the run die later. */
-export interface JobAnnouncer {
-  jobNamed(id: string, how: Naming): void
-  jobCreated(): void
-}
+/** Tells the runner at once (the log line, `job-id`, `created`), lest the run die later. */
+export type JobAnnouncer = (id: string, how: Naming) => void
 
 export class JobOwner {
   private id: string | undefined
@@ -60,12 +56,11 @@ export class JobOwner {
   named(id: string, how: Naming): void {
     if (this.id === id) return
     this.id = id
-    this.announce.jobNamed(id, how)
+    this.announce(id, how)
   }
 
   created(job: AgentJob): void {
     this.createdHere = true
-    this.announce.jobCreated()
     this.named(job.id, 'created')
     this.seen(job)
   }

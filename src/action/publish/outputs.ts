@@ -31,13 +31,10 @@ export function setOutput(name: OutputName, value: string): void {
   core.setOutput(name, redact(value))
 }
 
-/** Told by the job's owner the moment the id is known. */
-export const announceToRunner: JobAnnouncer = {
-  jobNamed(id, how) {
-    setOutput('job-id', id)
-    core.info(namingLine(how, safeLine(id)))
-  },
-  jobCreated: () => setOutput('created', 'true')
+export const announceToRunner: JobAnnouncer = (id, how) => {
+  if (how === 'created') setOutput('created', 'true')
+  setOutput('job-id', id)
+  core.info(namingLine(how, safeLine(id)))
 }
 
 /** Every output's value from the outcome (and the docs pull request, when it was read). */

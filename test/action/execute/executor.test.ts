@@ -45,7 +45,7 @@ function context(answers: AgentJob[]): { ctx: RunContext; run: JobRun; sent: str
     signal: new AbortController().signal
   } as unknown as RunContext
   const run: JobRun = {
-    owner: new JobOwner({ jobNamed: () => undefined, jobCreated: () => undefined }),
+    owner: new JobOwner(() => undefined),
     identity: { runId: '4242', runAttempt: 1 },
     prompt: () => Promise.resolve('Fix the typo'),
     settled: () => Promise.resolve(),

@@ -32,7 +32,7 @@ const answer = fc.record({
   )
 })
 
-const silent = { jobNamed: () => undefined, jobCreated: () => undefined }
+const silent = () => undefined
 
 /** Runs the answers through the real wait: the first as the message's answer, the rest as polls. */
 async function outcomeOf(answers: Omit<AgentJob, 'id'>[], wait: boolean, afterMessage: boolean) {
