@@ -5,8 +5,6 @@
 import * as core from '@actions/core'
 import { StateUnknownError } from '../common/run-errors.js'
 import { safeLine } from '../common/safe-text.js'
-import { pullsOf } from '../github/source-pulls.js'
-import { commitsPromptSection } from '../github/commits-prompt.js'
 import { appendBlock, withWorkflowContext } from '../github/context-block.js'
 import { react } from '../github/reactions.js'
 import { UNREADABLE_PAYLOAD } from '../github/workflow-run.js'
@@ -61,7 +59,7 @@ export async function run(event: RunEvent, env: NodeJS.ProcessEnv = process.env)
     setOutput('triggered', String(event.commandEvent && (works || sends)))
     if (facts.branch && ctx.github)
       dashboard = new BranchDashboard(ctx, ctx.github, facts.branch, facts.run, plan)
-    const prompt = promptFor(ctx, gathered, dashboard)
+    const prompt = promptFor(ctx, dashboard)
     if (!works) {
       await publishWithoutJob(ctx, gathered, plan, (p) => (sends ? prompt(p) : undefined))
       return
@@ -103,27 +101,13 @@ function failure(error: unknown, ctx: RunContext, gathered?: Gathered): Ending {
   return calls.failure(error, settings.mode === 'message' ? 'message' : 'get', settings.jobId)
 }
 
-/**
- * The exact text the run sends for a plan: the workflow's prompt (or the command's),
- * then, on a branch, the commits that plan tells, then the workflow context when asked.
- */
-function promptFor(
-  ctx: RunContext,
-  gathered: Gathered,
-  dashboard: BranchDashboard | undefined
-): (plan: Plan) => Promise<string> {
+/** The text sent for a plan: the prompt, on a branch the commits it tells, the workflow context. */
+function promptFor(ctx: RunContext, dashboard?: BranchDashboard): (plan: Plan) => Promise<string> {
   const { settings } = ctx
-  const branch = gathered.facts.branch
   const prompt = settings.mode === 'wait' ? '' : settings.prompt
   return async (plan) => {
-    const coverage = dashboard?.select(plan)
-    const text =
-      branch && coverage
-        ? appendBlock(
-            prompt,
-            commitsPromptSection(branch.branch, coverage, pullsOf(branch.pulls, coverage.commits))
-          )
-        : prompt
+    const commits = dashboard?.select(plan)
+    const text = commits ? appendBlock(prompt, commits) : prompt
     if (!settings.includeContext) return text
     const budgetMs = ctx.left(BUDGETS.workflowContext)
     return withWorkflowContext(text, ctx.github, ctx.event.run, budgetMs)

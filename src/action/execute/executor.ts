@@ -13,7 +13,6 @@ import { BUDGETS, type RunContext } from '../shell/context.js'
 import type { Ending, JobOwner, Outcome } from './job-owner.js'
 import { finish, watchJob } from './watch.js'
 
-/** The run's job, besides its context: who owns it, how the run shows it, what it sends. */
 export interface JobRun {
   owner: JobOwner
   /** The job is settled: its pull request's record (and comment) or its dashboard now. */
@@ -21,16 +20,13 @@ export interface JobRun {
   identity: RunIdentity
   /** The prompt as it is sent for a plan (built once, when first asked for). */
   prompt(plan: Plan): Promise<string>
-  /** A pull request's run: its record before this run. */
   pullRequest?: { previous: PullRequestRecord | undefined }
-  /** A branch's run, which keeps one job for its branch. */
   branch: boolean
 }
 
 type Executable = Exclude<Plan, { action: 'skip' | 'refuse' | 'wait-then-follow-up' }>
 
-/** The plan carried out; a busy job is waited for first (even with wait: false: nothing
- * may be sent into a working job), then the run plans again with what the wait found. */
+/** The plan carried out; a busy job is waited for first (even with wait: false), then planned again. */
 export async function carryOut(
   ctx: RunContext,
   run: JobRun,
@@ -65,7 +61,6 @@ export async function carryOut(
   return execute(ctx, run, afterBusyWait(plan, idle, docs), !opener)
 }
 
-/** The check run shows the job in progress. */
 async function started(ctx: RunContext, jobId: string): Promise<void> {
   if (ctx.checkRun && ctx.deadline > ctx.clock.now()) {
     await ctx.checkRun.start(jobId, ctx.left(BUDGETS.checkRunCall))
@@ -143,7 +138,6 @@ async function execute(
       return done(await finish(ctx, owner, plan.jobId, plan.job), record, words)
     }
     case 'nothing-new': {
-      // Nothing is sent; the branch's job is described as it is (one read).
       const message = describeDecision(plan, plan.jobId ?? '')
       if (plan.jobId) {
         owner.named(plan.jobId, 'reporting')

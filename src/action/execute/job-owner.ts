@@ -23,13 +23,10 @@ export interface Outcome {
   /** GET requests that returned the job while waiting. */
   polls: number
   waitEnd?: WaitEnd
-  /** What the run did with a pull request's or branch's job, in words. */
   did?: string
   /** The pull request's record once the job is settled; nothing is written without it. */
   record?: PullRequestRecord
-  /** Nothing was new on the branch, so nothing was sent. */
   skipped?: boolean
-  /** The exact text this run sent to the agent. */
   sent?: string
   cancelled?: NodeJS.Signals
 }
@@ -65,7 +62,6 @@ export class JobOwner {
     this.seen(job)
   }
 
-  /** The exact text the job took. */
   sent(text: string): void {
     this.text = text
   }
@@ -83,11 +79,8 @@ export class JobOwner {
     this.waitEnd = result.end
   }
 
-  /**
-   * The job as reported. After a message that is not waited on, the answer may still
-   * show the previous turn's end (the service has no turn counter), so the job is
-   * reported as working on the message, unless the answer already says it failed.
-   */
+  // After a message not waited on, the answer may still show the previous turn's end (the
+  // service has no turn counter): the job is reported as working, unless it already failed.
   reportedJob(): AgentJob | undefined {
     const job = this.last
     if (job && this.turnPending && job.status !== 'failed') return { ...job, status: 'active' }

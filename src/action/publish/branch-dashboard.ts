@@ -5,6 +5,7 @@ import * as core from '@actions/core'
 import { parsePullRequestLink } from '../../common/pull-request-link.js'
 import { safeLine } from '../../common/safe-text.js'
 import { compareLink, MAX_LISTED, ROOT, type Coverage } from '../../github/branch-commits.js'
+import { commitsPromptSection } from '../../github/commits-prompt.js'
 import { coverageRun, pullsOf } from '../../github/source-pulls.js'
 import { reviewersToRequest } from '../../github/branch-reviewers.js'
 import { requestReviews } from '../../github/docs-review.js'
@@ -63,12 +64,15 @@ export class BranchDashboard {
     }
   }
 
-  /** The commits `plan` (as carried out, after any wait) tells, as the prompt shows them. */
-  select(plan: Plan): Coverage | undefined {
+  /** The prompt's section on the commits `plan` (as carried out, after any wait) tells. */
+  select(plan: Plan): string | undefined {
     const { commits, givenBack } = tellingFor(this.facts, plan)
-    const telling = { jobId: '', told: commits, givenBack, candidates: this.facts.candidates }
+    const { branch, pulls, candidates } = this.facts
+    const telling = { jobId: '', told: commits, givenBack, candidates }
     this.executed = { plan, telling }
-    return commits.length > 0 ? this.coverage(telling) : undefined
+    if (commits.length === 0) return undefined
+    const coverage = this.coverage(telling)
+    return commitsPromptSection(branch, coverage, pullsOf(pulls, coverage.commits))
   }
 
   /** Writes the dashboard with the record after this run; opens it on the first write. */
@@ -88,10 +92,8 @@ export class BranchDashboard {
     if (saved.kind === 'saved') this.issue = saved.issue.number
   }
 
-  /**
-   * The record after this run. A commit counts as told once the prompt that lists it
-   * reached a job (`sent`); what jobs that ended without delivering were told is given back.
-   */
+  // A commit counts as told once the prompt that lists it reached a job (`sent`); what
+  // jobs that ended without delivering were told is given back.
   private recordAfter(jobId: string, sent: boolean, link: string | undefined): BranchRecord {
     const { facts } = this
     const { run } = this.ctx.event
@@ -143,10 +145,8 @@ export class BranchDashboard {
   }
 
   /**
-   * The branch's docs pull request at the end: the hand-off recorded; with
-   * `docs-pr-reviewers: author`, the authors of the covered source pull requests (commit
-   * authors where there is none) asked, bots skipped, each once per docs pull request; on
-   * a follow-up, a short comment naming what this update covers. Best effort.
+   * The docs pull request at the end: the hand-off recorded, the covered changes' authors
+   * asked once (`docs-pr-reviewers: author`), and a follow-up noted on it. Best effort.
    */
   async followDocs(outcome: Outcome, handOff: HandOff, docs: DocsPullRequest, handedOff: boolean) {
     const link = handOff.link as string

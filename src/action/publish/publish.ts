@@ -117,11 +117,7 @@ export function settledOf(
   }
 }
 
-/**
- * A run that does nothing with a job: skipped, refused (the command's author gets the
- * refusal or usage reply), or a dry run (what it would do and the exact text it would
- * send, in a log group and the job summary; nothing is written to GitHub).
- */
+/** A run without a job: skipped, refused (with a reply), or a dry run (nothing written to GitHub). */
 export async function publishWithoutJob(
   ctx: RunContext,
   gathered: Gathered,

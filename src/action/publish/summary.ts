@@ -34,14 +34,12 @@ export function pullRequestCell(link: string | null | undefined, none = '—'): 
   return `<a href="${safeHtml(pr.link, 2000)}">${safeHtml(`${pr.repository}#${pr.number}`)}</a>`
 }
 
-/** A two-column Markdown table with an empty header. */
 export function factTable(rows: readonly (readonly [string, string])[]): string {
   return ['| | |', '|---|---|', ...rows.map(([name, value]) => `| ${name} | ${value} |`)].join('\n')
 }
 
 export const jobCell = (jobId: string): string => `<code>${safeHtml(jobId)}</code>`
 
-/** `+12 −3 in 4 files` */
 export function changeCounts(
   pr: Pick<DocsPullRequest, 'additions' | 'deletions' | 'changedFiles'>
 ): string {
@@ -56,7 +54,6 @@ export function fileList(pr: Pick<DocsPullRequest, 'files' | 'changedFiles'>): s
   return shown.join('<br>') + (more > 0 ? `<br>… and ${more} more` : '')
 }
 
-/** The docs pull request's rows: title, line counts, the first changed paths. */
 export function docsPullRequestRows(pr: DocsPullRequest | undefined): Row[] {
   if (!pr) return []
   const state = pr.merged
@@ -131,7 +128,7 @@ export async function writeSummary(summary: string): Promise<void> {
   }
 }
 
-/** The pull request comment's Markdown below its marker: the job, the ending, what the run did. */
+/** The pull request comment's Markdown, below its marker. */
 export function renderComment(
   facts: Pick<Outcome, 'job' | 'ending' | 'did'> & { jobId: string; docs?: DocsPullRequest },
   run: WorkflowRun
