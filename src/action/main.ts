@@ -5,22 +5,17 @@
 import * as core from '@actions/core'
 import { StateUnknownError } from '../common/run-errors.js'
 import { safeLine } from '../common/safe-text.js'
-import { pullsOf } from '../github/source-pulls.js'
-import { commitsPromptSection } from '../github/commits-prompt.js'
 import { appendBlock, withWorkflowContext } from '../github/context-block.js'
+import { react } from '../github/pr-thread.js'
 import { UNREADABLE_PAYLOAD } from '../github/workflow-run.js'
-import { execute, waitForBusyJob, type Busy, type Executable } from './execute/executor.js'
-import type { JobRun } from './execute/executor.js'
-import { JobOwner } from './execute/job-owner.js'
-import type { Outcome } from './execute/outcome.js'
+import { carryOut } from './execute/executor.js'
+import { JobOwner, type Ending, type Outcome } from './execute/job-owner.js'
 import { checkCommand, settingsFor } from './plan/command-gate.js'
-import { docsStateOf, gatherFacts, type Gathered } from './plan/facts.js'
-import { afterBusyWait, planRun, type Plan } from './plan/plan.js'
+import { gatherFacts, type Gathered } from './plan/facts.js'
+import { planRun, type Plan } from './plan/plan.js'
 import { BranchDashboard } from './publish/branch-dashboard.js'
-import { acknowledge, repliesOf } from './publish/command-replies.js'
-import { publishWithoutJob } from './publish/dry-run.js'
 import { announceToRunner, setOutput } from './publish/outputs.js'
-import { progressOf, publishOutcome } from './publish/publish.js'
+import { publishOutcome, publishWithoutJob, settledOf } from './publish/publish.js'
 import { BUDGETS, Cancellation, openRun, start, type RunContext } from './shell/context.js'
 import type { RunEvent } from './shell/event.js'
 import { endPullRequest, pullRequestEnd } from './pr-end.js'
@@ -32,19 +27,24 @@ export async function run(event: RunEvent, env: NodeJS.ProcessEnv = process.env)
   if (!started || started === 'untriggered') return
   if (event.run.payloadUnreadable) core.warning(UNREADABLE_PAYLOAD)
   const cancellation = new Cancellation()
-  // The code pull request closed or reopened: its docs pull request follows, nothing is sent.
+  const command = event.commandEvent ? await checkCommand(started.settings, event) : undefined
+  const ctx = openRun(
+    event,
+    settingsFor(started.settings, command),
+    started,
+    cancellation,
+    startedAt
+  )
   const ended = pullRequestEnd(event)
+  // The code pull request closed or reopened: its docs pull request follows, nothing is sent.
   if (ended) {
-    const ctx = openRun(event, started.settings, started, cancellation, startedAt)
     return endPullRequest(ctx, ended).finally(async () => {
       cancellation.dispose()
       await started.dispatcher.destroy()
     })
   }
+  const { settings } = ctx
   const owner = new JobOwner(announceToRunner, () => cancellation.reason)
-  const command = event.commandEvent ? await checkCommand(started.settings, event) : undefined
-  const settings = settingsFor(started.settings, command)
-  const ctx = openRun(event, settings, started, cancellation, startedAt)
   let gathered: Gathered | undefined
   let dashboard: BranchDashboard | undefined
   let outcome: Outcome | undefined
@@ -56,21 +56,18 @@ export async function run(event: RunEvent, env: NodeJS.ProcessEnv = process.env)
     const works = plan.action !== 'skip' && plan.action !== 'refuse' && !settings.dryRun
     // A command triggered a job when the run works with one, or (a dry run) would send it one.
     setOutput('triggered', String(event.commandEvent && (works || sends)))
-    if (facts.branch && ctx.github) {
-      const { projectId } = settings
-      const branch = { facts: facts.branch, plan, projectId, run: event.run, identity: facts.run }
-      dashboard = new BranchDashboard(ctx.github, branch)
-    }
-    const prompt = promptFor(ctx, gathered, dashboard)
+    if (facts.branch && ctx.github)
+      dashboard = new BranchDashboard(ctx, ctx.github, facts.branch, facts.run, plan)
+    const prompt = promptFor(ctx, dashboard)
     if (!works) {
       await publishWithoutJob(ctx, gathered, plan, (p) => (sends ? prompt(p) : undefined))
       return
     }
-    const replies = repliesOf(ctx, gathered)
-    if (replies) await acknowledge(replies)
-    const jobRun: JobRun = {
+    const taken = gathered.command?.command
+    if (taken && ctx.github) await react(ctx.github, taken, 'eyes', BUDGETS.commandCheck)
+    const jobRun = {
       owner,
-      progress: progressOf(ctx, thread, dashboard),
+      settled: settledOf(ctx, thread, dashboard),
       identity: facts.run,
       prompt,
       ...(thread ? { pullRequest: { previous: thread.record } } : {}),
@@ -90,24 +87,8 @@ export async function run(event: RunEvent, env: NodeJS.ProcessEnv = process.env)
   }
 }
 
-/** The plan carried out; after a busy wait, planned again with what the wait found. */
-export async function carryOut(
-  ctx: RunContext,
-  run: JobRun,
-  plan: Executable | Busy
-): Promise<Outcome> {
-  if (plan.action !== 'wait-then-follow-up') return execute(ctx, run, plan)
-  const waited = await waitForBusyJob(ctx, run, plan)
-  if (!('idle' in waited)) return waited
-  const opener = plan.via === 'docs-opener'
-  const { idle } = waited
-  const link = idle === 'gone' || idle.status === 'active' ? null : idle.prLink
-  const docs = link && !opener ? await docsStateOf(ctx, link) : undefined
-  return execute(ctx, run, afterBusyWait(plan, idle, docs), !opener)
-}
-
 /** How an error that escaped the phases ends the step. */
-function failure(error: unknown, ctx: RunContext, gathered?: Gathered): Outcome['ending'] {
+function failure(error: unknown, ctx: RunContext, gathered?: Gathered): Ending {
   // Expected: GitHub could not say what the run must know; nothing was sent.
   if (error instanceof StateUnknownError) return { conclusion: 'failed', message: error.message }
   // Not an expected failure: say so plainly, keep the stack for debug logs.
@@ -119,25 +100,13 @@ function failure(error: unknown, ctx: RunContext, gathered?: Gathered): Outcome[
   return calls.failure(error, settings.mode === 'message' ? 'message' : 'get', settings.jobId)
 }
 
-/**
- * The exact text the run sends for a plan: the workflow's prompt (or the command's),
- * then, on a branch, the commits that plan tells, then the workflow context when asked.
- */
-function promptFor(
-  ctx: RunContext,
-  gathered: Gathered,
-  dashboard: BranchDashboard | undefined
-): (plan: Plan) => Promise<string> {
+/** The text sent for a plan: the prompt, on a branch the commits it tells, the workflow context. */
+function promptFor(ctx: RunContext, dashboard?: BranchDashboard): (plan: Plan) => Promise<string> {
   const { settings } = ctx
-  const branch = gathered.facts.branch
   const prompt = settings.mode === 'wait' ? '' : settings.prompt
   return async (plan) => {
-    const coverage = dashboard?.select(plan)
-    const pulls = branch && coverage ? pullsOf(branch.pulls, coverage.commits) : []
-    const text =
-      branch && coverage
-        ? appendBlock(prompt, commitsPromptSection(branch.branch, coverage, pulls))
-        : prompt
+    const commits = dashboard?.select(plan)
+    const text = commits ? appendBlock(prompt, commits) : prompt
     if (!settings.includeContext) return text
     const budgetMs = ctx.left(BUDGETS.workflowContext)
     return withWorkflowContext(text, ctx.github, ctx.event.run, budgetMs)

@@ -3,26 +3,24 @@
 // read once for the outputs; every write is best effort, a denial one warning.
 
 import * as core from '@actions/core'
+import { ACTION_TITLE } from '../common/action-title.js'
 import { parsePullRequestLink } from '../common/pull-request-link.js'
 import { messageOf, NEXT_RUN, StateUnknownError } from '../common/run-errors.js'
-import { ACTION_TITLE } from '../common/action-title.js'
-import { safeHtml, safeLine, safeMarkdown } from '../common/safe-text.js'
-import type { AgentJob } from '../agent/job.js'
+import { safeLine, safeMarkdown } from '../common/safe-text.js'
 import { readDocsPrEnd, writeDocsPrEnd } from '../github/docs-pr-end.js'
 import { followDocsPullRequest } from '../github/docs-pull-request.js'
-import type { EndEvent, EndStep } from '../github/pr-end-record.js'
+import type { DocsPrAction, EndEvent, EndStep } from '../github/pr-end-record.js'
 import { PullRequestThread, readPullRequestState } from '../github/pr-thread.js'
-import { record, recordedRunId } from '../github/workflow-run.js'
-import { renderComment } from './publish/comment-body.js'
+import { cleanLabel } from '../github/untrusted-text.js'
+import { record, recordedRunId, text, type WorkflowRun } from '../github/workflow-run.js'
 import { setOutput } from './publish/outputs.js'
-import { factTable, pullRequestCell, statusCell, writeSummary } from './publish/summary.js'
+import { factTable, jobCell, pullRequestCell, renderComment } from './publish/summary.js'
+import { statusCell, writeSummary } from './publish/summary.js'
 import { BUDGETS, docsSession, type RunContext } from './shell/context.js'
 import type { RunEvent } from './shell/event.js'
-import { decideEnd, docsLinkFor, endOf, type EndFacts } from './plan/pr-end.js'
-import { codePullRequestOf, docsNote, endLine, KEPT_LABEL } from './publish/pr-end-notes.js'
+import { decideEnd, docsLinkFor, endOf, type EndPlan, type NoteKind } from './plan/pr-end.js'
 
-const RE_RUN =
-  'Nothing was written either: re-run this workflow run to follow the docs pull request.'
+const KEPT_LABEL = 'code-pr-closed'
 
 /** The code pull request's end this run is for, or undefined for any other run. */
 export function pullRequestEnd(event: RunEvent): EndEvent | undefined {
@@ -70,19 +68,19 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
       )
       return
     }
-    setOutput('job-id', previous.jobId)
+    const { jobId } = previous
+    setOutput('job-id', jobId)
     setOutput('created', 'false')
     const job =
       settings.dryRun && settings.apiKey === ''
         ? undefined
-        : await ctx.calls.read(previous.jobId).catch((error: unknown) => {
-            core.warning(
-              `Could not read job ${safeLine(previous.jobId)} for its status: ${safeLine(messageOf(error), 500)}`
-            )
+        : await ctx.calls.read(jobId).catch((error: unknown) => {
+            const why = safeLine(messageOf(error), 500)
+            core.warning(`Could not read job ${safeLine(jobId)} for its status: ${why}`)
             return undefined
           })
     if (job) setOutput('status', job.status)
-    const facts: EndFacts = {
+    const facts = {
       event: endEvent,
       run: { id: recordedRunId(run), attempt: run.runAttempt },
       record: previous,
@@ -106,17 +104,27 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
         ? await readDocsPrEnd(docs, link, endEvent === 'closed', ctx.left(BUDGETS.docsPullRequest))
         : undefined
     const plan = decideEnd(facts, state)
+    const steps = plan.steps.join(', ')
     core.info(
       safeLine(
-        `Pull request #${pullRequest} was ${endEvent}; docs pull request ${link ?? 'none'}: ${plan.steps.length > 0 ? plan.steps.join(', ') : 'nothing to do'} (${plan.why}).`,
+        `Pull request #${pullRequest} was ${endEvent}; docs pull request ${link ?? 'none'}: ${steps || 'nothing to do'} (${plan.why}).`,
         1000
       )
     )
+    // The job summary: what the run did to the docs pull request, and that nothing was sent.
+    const summary = (did: string) =>
+      writeSummary(
+        `### ${ACTION_TITLE}\n\n${factTable([
+          ['This run', `${safeMarkdown(did, 1000)} Nothing was sent to the agent.`],
+          ['Job', jobCell(jobId)],
+          ['Status', statusCell(job?.status)],
+          ['Docs pull request', pullRequestCell(plan.link)]
+        ])}\n`
+      )
     if (settings.dryRun) {
       core.info('Dry run: nothing was written to GitHub.')
       setOutput('docs-pr-action', 'none')
-      const would = plan.steps.length > 0 ? plan.steps.join(', ') : 'nothing'
-      await endSummary(previous.jobId, job, plan.link, `Dry run: would do ${would} (${plan.why}).`)
+      await summary(`Dry run: would do ${steps || 'nothing'} (${plan.why}).`)
       return
     }
     let written: { done: EndStep[]; refused?: EndStep } = { done: [] }
@@ -140,43 +148,102 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
     setOutput('docs-pr-action', action)
     const line = endLine(endEvent, plan, action, written.refused)
     core.info(safeLine(line, 1000))
-    await endSummary(previous.jobId, job, plan.link, line)
+    await summary(line)
     if (!end) return
-    const next = {
-      ...previous,
-      end,
-      ...(written.done.includes('hand-off') && plan.link ? { handedOff: plan.link } : {})
-    }
-    const body = renderComment(
-      {
-        jobId: previous.jobId,
-        ...(job ? { job } : {}),
-        did: line,
-        ending: { conclusion: 'succeeded', message: 'Nothing was sent to the agent.' }
-      },
-      run
-    )
+    const handedOff = written.done.includes('hand-off') && plan.link
+    const next = { ...previous, end, ...(handedOff ? { handedOff } : {}) }
+    const ending = { conclusion: 'succeeded' as const, message: 'Nothing was sent to the agent.' }
+    const body = renderComment({ jobId, job, did: line, ending }, run)
     await thread.save(next, body, ctx.last(BUDGETS.prComment))
   } catch (error) {
     // No later run of this pull request will come for its end: a re-run finishes it.
-    const unknown = error instanceof StateUnknownError
-    const message = unknown ? messageOf(error).replace(NEXT_RUN, RE_RUN) : messageOf(error)
-    core.setFailed(safeLine(message, 2000))
+    const rerun =
+      'Nothing was written either: re-run this workflow run to follow the docs pull request.'
+    const message = messageOf(error)
+    core.setFailed(
+      safeLine(
+        error instanceof StateUnknownError ? message.replace(NEXT_RUN, rerun) : message,
+        2000
+      )
+    )
   }
 }
 
-/** The job summary of an end run: what it did to the docs pull request, and that nothing was sent. */
-function endSummary(
-  jobId: string,
-  job: AgentJob | undefined,
-  docs: string | undefined,
-  did: string
-) {
-  const rows: [string, string][] = [
-    ['This run', `${safeMarkdown(did, 1000)} Nothing was sent to the agent.`],
-    ['Job', `<code>${safeHtml(jobId)}</code>`],
-    ['Status', statusCell(job?.status)],
-    ['Docs pull request', pullRequestCell(docs)]
-  ]
-  return writeSummary(`### ${ACTION_TITLE}\n\n${factTable(rows)}\n`)
+/** The code pull request the run is for, from the event payload: GitHub data, cleaned. */
+function codePullRequestOf(run: WorkflowRun, number: number) {
+  const pr = record(run.payload.pull_request)
+  const sha = text(pr?.merge_commit_sha)
+  const by = text(record(pr?.merged_by)?.login)
+  return {
+    name: `${run.repository}#${number}`,
+    link: `${run.serverUrl}/${run.repository}/pull/${number}`,
+    mergeSha: sha && /^[0-9a-f]{7,64}$/.test(sha) ? sha.slice(0, 7) : undefined,
+    mergedBy: by ? cleanLabel(by, 40) : undefined
+  }
+}
+
+/** The comment on the docs pull request; the merger and the commit never a mention or a command. */
+function docsNote(
+  note: NoteKind,
+  code: ReturnType<typeof codePullRequestOf>,
+  why: string,
+  jobWorking: boolean
+): string {
+  const pr = `[${safeMarkdown(code.name)}](${encodeURI(code.link)})`
+  const closed = `The code pull request ${pr} was closed without merging.`
+  const commit = code.mergeSha ? ` as commit \`${code.mergeSha}\`` : ''
+  const by = code.mergedBy ? ` by ${safeMarkdown(code.mergedBy)}` : ''
+  const notes: Partial<Record<NoteKind, string>> = {
+    merged: jobWorking
+      ? `The code pull request ${pr} was merged${commit}${by}: the code this pull request documents is in. Its docs job is still working on this pull request: review and merge it once the agent's last commit is in.`
+      : `The code pull request ${pr} was merged${commit}${by}: the code this pull request documents is in, so it is ready to review and merge.`,
+    closed: `${closed} This docs pull request documents code that will not ship, so it is closed too; if the code pull request is reopened, it is reopened as well.`,
+    kept: `${closed} This docs pull request stays open, as the workflow asks (\`docs-pr-on-close: keep\`), labelled \`${KEPT_LABEL}\`: close it if its changes are no longer needed.`,
+    reopened: `The code pull request ${pr} was reopened, so this docs pull request is reopened too; the next push there updates it.`,
+    unkept: `The code pull request ${pr} was reopened, so the label \`${KEPT_LABEL}\` is removed; the next push there updates this docs pull request.`
+  }
+  return (
+    notes[note] ??
+    `${closed} This docs pull request was left open because ${safeMarkdown(why, 300)}: close it by hand if its changes are no longer needed.`
+  )
+}
+
+const EVENT_WORDS: Record<EndEvent, string> = {
+  merged: 'merged',
+  closed: 'closed without merging',
+  reopened: 'reopened'
+}
+
+const DONE: Record<DocsPrAction, string> = {
+  'merged-note': 'told its docs pull request {docs} that it is ready to merge',
+  closed: 'closed its docs pull request {docs}; reopening this pull request reopens it',
+  kept: 'left its docs pull request {docs} open, with a comment ({why})',
+  reopened: 'reopened its docs pull request {docs}; the next push follows up the same job',
+  unkept: `removed the label ${KEPT_LABEL} from its docs pull request {docs}; the next push follows up the same job`,
+  none: 'nothing was done to its docs pull request {docs} ({why})'
+}
+
+const BY_HAND: Record<EndStep, string> = {
+  close: 'close the docs pull request {docs} by hand',
+  reopen: 'reopen the docs pull request {docs} by hand',
+  comment: 'tell the reviewers of {docs} by hand',
+  label: `add the label ${KEPT_LABEL} to {docs} by hand`,
+  unlabel: `remove the label ${KEPT_LABEL} from {docs} by hand`,
+  'hand-off': 'request its reviewers on {docs} by hand'
+}
+
+/** One line for the log and the code pull request's comment: what the run did, and what is left to do. */
+function endLine(
+  event: EndEvent,
+  plan: EndPlan,
+  action: DocsPrAction,
+  refused: EndStep | undefined
+): string {
+  const ref = parsePullRequestLink(plan.link)
+  const docs = ref ? ` ${ref.repository}#${ref.number}` : ''
+  const fill = (words: string): string => words.replace(' {docs}', docs).replace('{why}', plan.why)
+  const head = `The pull request was ${EVENT_WORDS[event]}:`
+  const byHand = refused ? `GitHub refused a write, so ${fill(BY_HAND[refused])}.` : ''
+  if (action === 'none' && plan.action !== 'none') return `${head} ${byHand}`
+  return `${head} ${fill(DONE[plan.action])}.${byHand ? ` ${byHand}` : ''}`
 }

@@ -6,7 +6,7 @@
 import { join } from 'node:path'
 import { StateUnknownError } from '../../src/common/run-errors.js'
 import { formatRecord, legacyMarker } from '../../src/github/pr-record.js'
-import { renderComment } from '../../src/action/publish/comment-body.js'
+import { renderComment } from '../../src/action/publish/summary.js'
 import { pullRequestNumber, readWorkflowRun } from '../../src/github/workflow-run.js'
 import { PullRequestThread } from '../../src/github/pr-thread.js'
 import { GitHubSession } from '../../src/github/session.js'

@@ -1,57 +1,70 @@
 // Carries out a plan against the Agent Jobs API: create, follow up, watch, resume or
-// report, or wait for a busy job (the run then plans again). The job's owner sees
-// every answer and builds the outcome; GitHub is told only through `progress`.
+// report, or wait for a busy job and plan again. The job's owner sees every answer and
+// builds the outcome; GitHub is told through the check run and `settled`.
 
 import * as core from '@actions/core'
-import type { AgentJob } from '../../agent/job.js'
+import { isTerminal, type AgentJob } from '../../agent/job.js'
 import { safeLine } from '../../common/safe-text.js'
 import { nextRecord, type PullRequestRecord } from '../../github/pr-record.js'
-import type { Plan, RunIdentity } from '../plan/plan.js'
+import { docsStateOf } from '../plan/facts.js'
+import { afterBusyWait, type Plan, type RunIdentity } from '../plan/plan.js'
 import { describeDecision, notSentAfterWait } from '../plan/words.js'
-import type { RunContext } from '../shell/context.js'
-import type { JobOwner } from './job-owner.js'
-import type { Ending, Outcome } from './outcome.js'
-import { finish, notWaiting, waitUntilIdle, watchJob } from './watch.js'
+import { BUDGETS, type RunContext } from '../shell/context.js'
+import type { Ending, JobOwner, Outcome } from './job-owner.js'
+import { finish, watchJob } from './watch.js'
 
-/** What the run shows while it works: the check run in progress, the early record. */
-export interface Progress {
-  started(jobId: string): Promise<void>
-  /** The job is settled: its pull request's record (and comment) or its dashboard now. */
-  settled(job: AgentJob, did: string, sent: boolean, record?: PullRequestRecord): Promise<void>
-}
-
-/** The run's job, besides its context: who owns it, how the run shows it, what it sends. */
 export interface JobRun {
   owner: JobOwner
-  progress: Progress
+  /** The job is settled: its pull request's record (and comment) or its dashboard now. */
+  settled(job: AgentJob, did: string, sent: boolean, record?: PullRequestRecord): Promise<void>
   identity: RunIdentity
   /** The prompt as it is sent for a plan (built once, when first asked for). */
   prompt(plan: Plan): Promise<string>
-  /** A pull request's run: its record before this run. */
   pullRequest?: { previous: PullRequestRecord | undefined }
-  /** A branch's run, which keeps one job for its branch. */
   branch: boolean
 }
 
-export type Busy = Extract<Plan, { action: 'wait-then-follow-up' }>
-export type Executable = Exclude<Plan, { action: 'skip' | 'refuse' | 'wait-then-follow-up' }>
+type Executable = Exclude<Plan, { action: 'skip' | 'refuse' | 'wait-then-follow-up' }>
 
-/** Waits for a busy job: idle (the run plans again), or the outcome when the wait did not end. */
-export async function waitForBusyJob(
+/** The plan carried out; a busy job is waited for first (even with wait: false), then planned again. */
+export async function carryOut(
   ctx: RunContext,
   run: JobRun,
-  plan: Busy
-): Promise<{ idle: AgentJob | 'gone' } | Outcome> {
+  plan: Exclude<Plan, { action: 'skip' | 'refuse' }>
+): Promise<Outcome> {
+  if (plan.action !== 'wait-then-follow-up') return execute(ctx, run, plan)
   const { owner } = run
+  const { jobId, job } = plan
   const opener = plan.via === 'docs-opener'
-  owner.named(plan.jobId, opener ? 'commanding' : 'busy')
-  if (!opener) await run.progress.started(plan.jobId)
-  const waited = await waitUntilIdle(ctx, owner, plan.jobId, plan.job)
-  if ('idle' in waited) return waited
-  // Timed out, cancelled or unreachable: nothing was sent, the record stays as it was.
-  const record = opener ? recordOf(ctx, run, plan.jobId, false) : run.pullRequest?.previous
-  const did = notSentAfterWait(plan.jobId, opener)
-  return owner.outcome(waited.ending, { did, ...(record ? { record } : {}) })
+  owner.named(jobId, opener ? 'commanding' : 'busy')
+  if (!opener) await started(ctx, jobId)
+  let idle: AgentJob | 'gone' | undefined
+  if (job && isTerminal(job.status)) {
+    owner.seen(job)
+    idle = job
+  } else {
+    core.info(
+      `Job ${safeLine(jobId)} is still working on an earlier prompt; waiting for it to end before sending this one.`
+    )
+    const { ending, gone } = await watchJob(ctx, owner, jobId, job)
+    const now = owner.reportedJob()
+    // Deleted while it worked: as a job that ended, not a failed step.
+    idle = gone ? 'gone' : now && isTerminal(now.status) ? now : undefined
+    if (!idle) {
+      // Timed out, cancelled or unreachable: nothing was sent, the record stays as it was.
+      const record = opener ? recordOf(ctx, run, jobId, false) : run.pullRequest?.previous
+      return owner.outcome(ending, { did: notSentAfterWait(jobId, opener), record })
+    }
+  }
+  const link = idle === 'gone' || idle.status === 'active' ? null : idle.prLink
+  const docs = link && !opener ? await docsStateOf(ctx, link) : undefined
+  return execute(ctx, run, afterBusyWait(plan, idle, docs), !opener)
+}
+
+async function started(ctx: RunContext, jobId: string): Promise<void> {
+  if (ctx.checkRun && ctx.deadline > ctx.clock.now()) {
+    await ctx.checkRun.start(jobId, ctx.left(BUDGETS.checkRunCall))
+  }
 }
 
 /** The pull request's record naming `jobId` once this run is done with it (one rule for all flows). */
@@ -61,15 +74,15 @@ function recordOf(ctx: RunContext, run: JobRun, jobId: string, sent: boolean) {
   return pr && nextRecord(pr.previous, { projectId, jobId, ...run.identity, sent })
 }
 
-export async function execute(
+async function execute(
   ctx: RunContext,
   run: JobRun,
   plan: Executable,
   busy = false
 ): Promise<Outcome> {
-  const { owner, progress, identity } = run
+  const { owner, identity } = run
   const done = (ending: Ending, record?: PullRequestRecord, did?: string): Outcome =>
-    owner.outcome(ending, { ...(record ? { record } : {}), ...(did ? { did } : {}) })
+    owner.outcome(ending, { record, did })
   const did = (jobId: string): string => {
     const scope = run.branch ? 'branch' : 'pull request'
     const words = describeDecision(plan, jobId, { busy, attempt: identity.runAttempt, scope })
@@ -95,22 +108,20 @@ export async function execute(
       }
       if (create) owner.created(job)
       else owner.named(job.id, plan.via === 'record' ? 'sent-follow-up' : 'sent-message')
-      await progress.started(job.id)
+      await started(ctx, job.id)
       const record = recordOf(ctx, run, job.id, !create)
       // The job took the prompt: a pull request's or a branch's run shows it, then waits as asked.
       const keeps = create || plan.via === 'record'
       const words = keeps && (run.pullRequest !== undefined || run.branch) ? did(job.id) : undefined
-      if (words) await progress.settled(job, words, true, record)
-      return done(await finish(ctx, owner, job, !create), record, words)
+      if (words) await run.settled(job, words, true, record)
+      return done(await finish(ctx, owner, job.id, job, !create), record, words)
     }
     case 'watch': {
       owner.named(plan.jobId, plan.earlier ? 'following' : 'waiting')
-      await progress.started(plan.jobId)
+      await started(ctx, plan.jobId)
       const record = recordOf(ctx, run, plan.jobId, false)
-      if (plan.job) return done(await finish(ctx, owner, plan.job, false), record)
-      if (ctx.settings.wait) return done((await watchJob(ctx, owner, plan.jobId)).ending, record)
       try {
-        return done(notWaiting(ctx, owner, await ctx.calls.read(plan.jobId)), record)
+        return done(await finish(ctx, owner, plan.jobId, plan.job), record)
       } catch (error) {
         return done(ctx.calls.failure(error, 'get', plan.jobId), record)
       }
@@ -121,13 +132,12 @@ export async function execute(
       owner.named(plan.jobId, plan.action === 'resume' ? 'resuming' : 'reporting')
       const record = recordOf(ctx, run, plan.jobId, false)
       if (plan.action === 'resume') {
-        await progress.started(plan.jobId)
-        await progress.settled(plan.job, words, false, record)
+        await started(ctx, plan.jobId)
+        await run.settled(plan.job, words, false, record)
       }
-      return done(await finish(ctx, owner, plan.job, false), record, words)
+      return done(await finish(ctx, owner, plan.jobId, plan.job), record, words)
     }
     case 'nothing-new': {
-      // Nothing is sent; the branch's job is described as it is (one read).
       const message = describeDecision(plan, plan.jobId ?? '')
       if (plan.jobId) {
         owner.named(plan.jobId, 'reporting')

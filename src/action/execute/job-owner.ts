@@ -4,14 +4,35 @@
 
 import type { AgentJob } from '../../agent/job.js'
 import type { WaitEnd, WaitResult } from '../../agent/wait-for-job.js'
+import type { PullRequestRecord } from '../../github/pr-record.js'
 import type { Naming } from '../plan/words.js'
-import type { Ending, Outcome } from './outcome.js'
 
-/** What must reach the runner at once (the log line, `job-id`, `created`), lest the run die later. */
-export interface JobAnnouncer {
-  jobNamed(id: string, how: Naming): void
-  jobCreated(): void
+export interface Ending {
+  conclusion: 'succeeded' | 'warned' | 'failed'
+  /** One line for the log and the annotation; may hold server text (made safe where shown). */
+  message: string
 }
+
+/** How a run ended, as every publisher reads it, whatever path ended the run. */
+export interface Outcome {
+  ending: Ending
+  jobId?: string
+  /** The last answer seen (see JobOwner.reportedJob). */
+  job?: AgentJob
+  created: boolean
+  /** GET requests that returned the job while waiting. */
+  polls: number
+  waitEnd?: WaitEnd
+  did?: string
+  /** The pull request's record once the job is settled; nothing is written without it. */
+  record?: PullRequestRecord
+  skipped?: boolean
+  sent?: string
+  cancelled?: NodeJS.Signals
+}
+
+/** Tells the runner at once (the log line, `job-id`, `created`), lest the run die later. */
+export type JobAnnouncer = (id: string, how: Naming) => void
 
 export class JobOwner {
   private id: string | undefined
@@ -32,22 +53,20 @@ export class JobOwner {
   named(id: string, how: Naming): void {
     if (this.id === id) return
     this.id = id
-    this.announce.jobNamed(id, how)
+    this.announce(id, how)
   }
 
   created(job: AgentJob): void {
     this.createdHere = true
-    this.announce.jobCreated()
     this.named(job.id, 'created')
     this.seen(job)
   }
 
-  /** The exact text the job took. */
   sent(text: string): void {
     this.text = text
   }
 
-  /** Any answer about the run's job (`turnPending`: to a message not waited on): the latest is reported. */
+  /** Any answer about the run's job (`turnPending`: to a message not waited on). */
   seen(job: AgentJob, turnPending = false): void {
     this.named(job.id, 'following')
     this.last = job
@@ -60,11 +79,8 @@ export class JobOwner {
     this.waitEnd = result.end
   }
 
-  /**
-   * The job as reported. After a message that is not waited on, the answer may still
-   * show the previous turn's end (the service has no turn counter), so the job is
-   * reported as working on the message, unless the answer already says it failed.
-   */
+  // After a message not waited on, the answer may still show the previous turn's end (the
+  // service has no turn counter): the job is reported as working, unless it already failed.
   reportedJob(): AgentJob | undefined {
     const job = this.last
     if (job && this.turnPending && job.status !== 'failed') return { ...job, status: 'active' }
@@ -73,23 +89,20 @@ export class JobOwner {
 
   /** The outcome; a cancelled run fails, whatever the job did, and says which signal came. */
   outcome(ending: Ending, extra: Pick<Outcome, 'did' | 'record' | 'skipped'> = {}): Outcome {
-    const job = this.reportedJob()
     const cancelled = this.cancelled()
     return {
       ending:
         cancelled && ending.conclusion !== 'failed'
           ? { conclusion: 'failed', message: `Cancelled (${cancelled}). ${ending.message}` }
           : ending,
-      ...(this.id === undefined ? {} : { jobId: this.id }),
-      ...(job ? { job } : {}),
+      jobId: this.id,
+      job: this.reportedJob(),
       created: this.createdHere,
       polls: this.polls,
-      ...(this.waitEnd ? { waitEnd: this.waitEnd } : {}),
-      ...(extra.did ? { did: extra.did } : {}),
-      ...(extra.record ? { record: extra.record } : {}),
-      ...(extra.skipped ? { skipped: true } : {}),
-      ...(this.text === undefined ? {} : { sent: this.text }),
-      ...(cancelled ? { cancelled } : {})
+      waitEnd: this.waitEnd,
+      ...extra,
+      sent: this.text,
+      cancelled
     }
   }
 }

@@ -10,8 +10,7 @@ import { settleWindowMs, waitForJob, type WaitResult } from '../../agent/wait-fo
 import { formatDuration } from '../../common/duration.js'
 import { safeLine } from '../../common/safe-text.js'
 import type { RunContext } from '../shell/context.js'
-import type { JobOwner } from './job-owner.js'
-import type { Ending } from './outcome.js'
+import type { Ending, JobOwner } from './job-owner.js'
 
 /** The step's conclusion from the way the wait ended. */
 export function endingFor(
@@ -66,7 +65,8 @@ export async function watchJob(
   ctx: RunContext,
   owner: JobOwner,
   jobId: string,
-  options: { initial?: AgentJob; afterMessage?: boolean } = {}
+  initial?: AgentJob,
+  afterMessage = false
 ): Promise<{ ending: Ending; gone: boolean }> {
   const { settings, clock } = ctx
   const timeout = formatDuration(settings.timeoutMs)
@@ -75,13 +75,13 @@ export async function watchJob(
   const result = await core.group(`Waiting for job ${id} (timeout ${timeout})`, () =>
     waitForJob({
       poll: () => ctx.calls.read(jobId),
-      ...(options.initial ? { initial: options.initial } : {}),
+      initial,
       schedule,
       startedAt: clock.now(),
       deadline: ctx.deadline,
       clock,
       signal: ctx.signal,
-      ...(options.afterMessage ? { settleMs: settleWindowMs(schedule) } : {}),
+      settleMs: afterMessage ? settleWindowMs(schedule) : undefined,
       onStatus: (job, previous) => {
         owner.seen(job)
         logStatus(ctx, job, previous)
@@ -109,56 +109,29 @@ export async function watchJob(
         )
     })
   )
-  const final = result.job ?? options.initial
-  const waited = { ...result, ...(final ? { job: final } : {}) }
-  owner.waited(waited)
-  const ending = endingFor(waited, settings.requirePr, ctx.calls.context('get', jobId), timeout)
+  owner.waited(result)
+  const ending = endingFor(result, settings.requirePr, ctx.calls.context('get', jobId), timeout)
   return { ending, gone: result.end === 'error' && isNotFound(result.error) }
 }
 
 /**
- * Waits, even with wait: false, for a job that is working on an earlier prompt to end:
- * nothing may be sent into a working job. The job as it ended, or, when the wait did
- * not see it end (timeout, cancelled, unreachable), how the step ends.
+ * Watches the job, or (wait: false) reports it as the last call returned it (read now
+ * when no call did): the step succeeds, unless that answer says the job failed.
  */
-export async function waitUntilIdle(
+export async function finish(
   ctx: RunContext,
   owner: JobOwner,
   jobId: string,
-  initial?: AgentJob
-): Promise<{ idle: AgentJob | 'gone' } | { ending: Ending }> {
-  if (initial && isTerminal(initial.status)) {
-    owner.seen(initial)
-    return { idle: initial }
-  }
-  core.info(
-    `Job ${safeLine(jobId)} is still working on an earlier prompt; waiting for it to end before sending this one.`
-  )
-  const { ending, gone } = await watchJob(ctx, owner, jobId, initial ? { initial } : {})
-  // Deleted while it worked: as a job that ended, not a failed step.
-  if (gone) return { idle: 'gone' }
-  const job = owner.reportedJob()
-  return job && isTerminal(job.status) ? { idle: job } : { ending }
-}
-
-/**
- * wait: false: the job as the last call returned it. The step succeeds, unless that
- * one answer already says the job failed: then it fails as it would when waiting.
- */
-export function notWaiting(
-  ctx: RunContext,
-  owner: JobOwner,
-  answer: AgentJob,
+  initial?: AgentJob,
   afterMessage = false
-): Ending {
-  owner.seen(answer, afterMessage)
-  const job = owner.reportedJob() ?? answer
+): Promise<Ending> {
+  if (ctx.settings.wait) return (await watchJob(ctx, owner, jobId, initial, afterMessage)).ending
+  owner.seen(initial ?? (await ctx.calls.read(jobId)), afterMessage)
+  const job = owner.reportedJob() as AgentJob
   logStatus(ctx, job)
   if (job.status === 'failed') {
-    const { settings, calls } = ctx
-    const end = { end: 'terminal' as const, job, polls: 0 }
-    const timeout = formatDuration(settings.timeoutMs)
-    return endingFor(end, settings.requirePr, calls.context('get', job.id), timeout)
+    const context = ctx.calls.context('get', job.id)
+    return endingFor({ end: 'terminal', job, polls: 0 }, false, context, '')
   }
   return {
     conclusion: 'succeeded',
@@ -166,15 +139,4 @@ export function notWaiting(
       ? `Not waiting (wait: false): the message was sent to job ${job.id}, which works on it now.`
       : `Not waiting (wait: false): job ${job.id} is ${job.status}.`
   }
-}
-
-/** Watches the job, or (wait: false) reports it as the last call returned it. */
-export async function finish(
-  ctx: RunContext,
-  owner: JobOwner,
-  job: AgentJob,
-  afterMessage: boolean
-): Promise<Ending> {
-  if (!ctx.settings.wait) return notWaiting(ctx, owner, job, afterMessage)
-  return (await watchJob(ctx, owner, job.id, { initial: job, afterMessage })).ending
 }

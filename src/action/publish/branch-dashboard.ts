@@ -5,42 +5,25 @@ import * as core from '@actions/core'
 import { parsePullRequestLink } from '../../common/pull-request-link.js'
 import { safeLine } from '../../common/safe-text.js'
 import { compareLink, MAX_LISTED, ROOT, type Coverage } from '../../github/branch-commits.js'
+import { commitsPromptSection } from '../../github/commits-prompt.js'
 import { coverageRun, pullsOf } from '../../github/source-pulls.js'
 import { reviewersToRequest } from '../../github/branch-reviewers.js'
-import { requestReviews } from '../../github/docs-pull-request.js'
+import { requestReviews, type DocsPullRequest } from '../../github/docs-pull-request.js'
 import { postDocsUpdateComment } from '../../github/docs-pr-end.js'
 import { MAX_REVIEWERS, withRun, type BranchRecord } from '../../github/branch-record.js'
 import { saveDashboard, type DashboardView } from '../../github/dashboard.js'
 import { afterTelling, type Telling } from '../../github/ledger.js'
 import type { GitHubSession } from '../../github/session.js'
-import type { WorkflowRun } from '../../github/workflow-run.js'
+import { runUrl } from '../../github/workflow-run.js'
+import type { Outcome } from '../execute/job-owner.js'
+import type { HandOff } from '../plan/hand-off.js'
 import { tellingFor, type BranchFacts, type Plan, type RunIdentity } from '../plan/plan.js'
 import { runAction } from '../plan/words.js'
+import { BUDGETS, docsSession, type RunContext } from '../shell/context.js'
 
-export interface BranchRunFacts {
-  facts: BranchFacts
-  plan: Plan
-  projectId: string
-  run: WorkflowRun
-  identity: RunIdentity
-}
-
-/** The prompt's view of what a run tells (pure): its compare link starts at the first told. */
-export function coverageOf(facts: BranchFacts, telling: Telling, run: WorkflowRun): Coverage {
-  const { candidates } = facts
-  const first = telling.told[0]?.sha
-  const at = candidates.since.findIndex((commit) => commit.sha === first)
-  const from = at > 0 ? candidates.since[at - 1]?.sha : (facts.record?.base ?? candidates.base)
-  const linked = at >= 0 && from && from !== ROOT && run.repository
-  return {
-    kind: 'commits',
-    origin: candidates.origin,
-    commits: telling.told.slice(-MAX_LISTED),
-    total: telling.told.length,
-    ...(linked ? { compareUrl: compareLink(run.serverUrl, run.repository, from, run.sha) } : {}),
-    ...(from ? { from } : {}),
-    to: run.sha
-  }
+type View = Pick<DashboardView, 'docsPullRequest' | 'jobStatus' | 'note'> & {
+  jobId: string
+  sent: boolean
 }
 
 export class BranchDashboard {
@@ -51,55 +34,71 @@ export class BranchDashboard {
   private executed: { plan: Plan; telling: Telling } | undefined
 
   constructor(
+    private readonly ctx: RunContext,
     private readonly session: GitHubSession,
-    private readonly run: BranchRunFacts
+    private readonly facts: BranchFacts,
+    private readonly identity: RunIdentity,
+    private readonly plan: Plan
   ) {
-    this.issue = run.facts.issue
+    this.issue = facts.issue
   }
 
-  /**
-   * The commits `plan` tells (the plan as carried out, after any wait), as the prompt
-   * shows them; undefined when it tells none.
-   */
-  select(plan: Plan): Coverage | undefined {
-    const { commits, givenBack } = tellingFor(this.run.facts, plan)
-    const telling = { jobId: '', told: commits, givenBack, candidates: this.run.facts.candidates }
+  /** The prompt's view of what a run tells: its compare link starts at the first told. */
+  private coverage(telling: Telling): Coverage {
+    const { candidates } = this.facts
+    const { run } = this.ctx.event
+    const first = telling.told[0]?.sha
+    const at = candidates.since.findIndex((commit) => commit.sha === first)
+    const from =
+      at > 0 ? candidates.since[at - 1]?.sha : (this.facts.record?.base ?? candidates.base)
+    const linked = at >= 0 && from && from !== ROOT && run.repository
+    return {
+      kind: 'commits',
+      origin: candidates.origin,
+      commits: telling.told.slice(-MAX_LISTED),
+      total: telling.told.length,
+      ...(linked ? { compareUrl: compareLink(run.serverUrl, run.repository, from, run.sha) } : {}),
+      ...(from ? { from } : {}),
+      to: run.sha
+    }
+  }
+
+  /** The prompt's section on the commits `plan` (as carried out, after any wait) tells. */
+  select(plan: Plan): string | undefined {
+    const { commits, givenBack } = tellingFor(this.facts, plan)
+    const { branch, pulls, candidates } = this.facts
+    const telling = { jobId: '', told: commits, givenBack, candidates }
     this.executed = { plan, telling }
-    return commits.length > 0 ? coverageOf(this.run.facts, telling, this.run.run) : undefined
+    if (commits.length === 0) return undefined
+    const coverage = this.coverage(telling)
+    return commitsPromptSection(branch, coverage, pullsOf(pulls, coverage.commits))
   }
 
   /** Writes the dashboard with the record after this run; opens it on the first write. */
-  async save(
-    view: Omit<DashboardView, 'record' | 'repository' | 'serverUrl'> & {
-      jobId: string
-      sent: boolean
-    },
-    budgetMs: number,
-    at: Date
-  ): Promise<void> {
+  async save(view: View, budgetMs: number): Promise<void> {
     // GitHub refused the dashboard when the run read it: the one warning was given then.
-    if (this.run.facts.denied) return
+    if (this.facts.denied) return
     const { jobId, sent, ...rest } = view
-    const full: DashboardView = {
-      ...rest,
-      record: this.recordAfter(jobId, sent, rest.docsPullRequest?.link, at),
-      repository: this.run.run.repository,
-      serverUrl: this.run.run.serverUrl
-    }
-    const saved = await saveDashboard(this.session, this.issue, full, budgetMs)
+    const { repository, serverUrl } = this.ctx.event.run
+    const record = this.recordAfter(jobId, sent, rest.docsPullRequest?.link)
+    const saved = await saveDashboard(
+      this.session,
+      this.issue,
+      { ...rest, record, repository, serverUrl },
+      budgetMs
+    )
     // A dashboard deleted meanwhile was opened anew: later writes of this run go to that one.
     if (saved.kind === 'saved') this.issue = saved.issue.number
   }
 
-  /**
-   * The record after this run. A commit counts as told once the prompt that lists it
-   * reached a job (`sent`); what jobs that ended without delivering were told is given back.
-   */
-  private recordAfter(jobId: string, sent: boolean, link: string | undefined, at: Date) {
-    const { facts, run, identity } = this.run
+  // A commit counts as told once the prompt that lists it reached a job (`sent`); what
+  // jobs that ended without delivering were told is given back.
+  private recordAfter(jobId: string, sent: boolean, link: string | undefined): BranchRecord {
+    const { facts } = this
+    const { run } = this.ctx.event
     const previous = facts.record
     const same = previous?.jobId === jobId ? previous : undefined
-    const plan = this.executed?.plan ?? this.run.plan
+    const plan = this.executed?.plan ?? this.plan
     const telling = sent && this.executed ? { ...this.executed.telling, jobId } : undefined
     const ledger = telling
       ? afterTelling(previous, telling)
@@ -118,97 +117,89 @@ export class BranchDashboard {
     const counts = { ...(previous?.counts ?? { created: 0, followUps: 0, quiet: 0 }) }
     counts[!sent ? 'quiet' : plan.action === 'create' ? 'created' : 'followUps']++
     const record: BranchRecord = {
-      projectId: this.run.projectId,
+      projectId: this.ctx.settings.projectId,
       branch: facts.branch,
       key: facts.key,
       jobId,
       ...ledger,
       ...(seen ? { seen } : {}),
       ...(docs ? { docs } : {}),
-      runId: identity.runId,
-      runAttempt: identity.runAttempt,
+      runId: this.identity.runId,
+      runAttempt: this.identity.runAttempt,
       reviewers: this.handOff.reviewers ?? same?.reviewers ?? [],
       ...(handedOff ? { handedOff } : {}),
       runs: previous?.runs ?? [],
       counts
     }
     const row = coverageRun(
-      { at, event: run.eventName, did: runAction(plan, jobId, sent) },
-      telling && coverageOf(facts, telling, run),
+      {
+        at: new Date(this.ctx.clock.now()),
+        event: run.eventName,
+        did: runAction(plan, jobId, sent)
+      },
+      telling && this.coverage(telling),
       telling ? pullsOf(facts.pulls, telling.told) : []
     )
     return withRun(record, row)
   }
 
-  /** This run requested the reviewers and labels of `prLink`. */
-  handedOff(prLink: string): void {
-    this.handOff = { ...this.handOff, handedOff: prLink }
-  }
-
   /**
-   * `docs-pr-reviewers: author` on a branch: the authors of the covered source pull
-   * requests (commit authors where there is none), bots skipped, each asked once per docs
-   * pull request. Best effort: a refusal is one warning.
+   * The docs pull request at the end: the hand-off recorded, the covered changes' authors
+   * asked once (`docs-pr-reviewers: author`), and a follow-up noted on it. Best effort.
    */
-  async askAuthors(
-    docs: GitHubSession,
-    prLink: string,
-    docsAuthor: string | undefined,
-    jobId: string,
-    budgetMs: number
-  ): Promise<void> {
-    const ref = parsePullRequestLink(prLink)
-    const { facts } = this.run
+  async followDocs(outcome: Outcome, handOff: HandOff, docs: DocsPullRequest, handedOff: boolean) {
+    const link = handOff.link as string
+    if (handedOff) this.handOff = { ...this.handOff, handedOff: link }
+    const session = docsSession(this.ctx, link, 'write')
+    const ref = parsePullRequestLink(link)
+    const { record, pulls, branch } = this.facts
     const told = this.executed?.telling.told ?? []
-    if (!ref || told.length === 0) return
+    if (!session || !ref || told.length === 0) return
+    const budgetMs = this.ctx.left(BUDGETS.docsPullRequest)
     // The same job keeps its docs pull request, and with it who was already asked.
-    const same = facts.record?.jobId === jobId ? facts.record.reviewers : []
-    const logins = reviewersToRequest({
-      pulls: facts.pulls,
-      commits: told,
-      alreadyRequested: same,
-      ...(docsAuthor ? { docsAuthor } : {})
-    })
-    if (logins.length === 0) return
-    const asked = await docs.bestEffort(
-      budgetMs,
-      (octokit) => requestReviews(octokit, ref, { users: logins, teams: [] }),
-      'Could not request reviews on the docs pull request',
-      'The docs token needs `pull-requests: write` there.'
-    )
-    if (!asked) return
-    if (asked.done.length > 0)
-      core.info(
-        `Requested review of the docs pull request from ${safeLine(asked.done.join(', '))}, who wrote the changes it covers.`
-      )
-    for (const r of asked.refused)
-      core.info(
-        `docs-pr-reviewers: GitHub refused ${safeLine(r.name)} (${safeLine(r.reason, 200)}).`
-      )
-    // Asked once, whatever GitHub answered for each.
-    this.handOff = { ...this.handOff, reviewers: [...same, ...logins].slice(-MAX_REVIEWERS) }
-  }
-
-  /** On a follow-up: a short comment on the docs pull request naming what this update covers. */
-  async noteUpdate(
-    docs: GitHubSession,
-    prLink: string,
-    runUrl: string | undefined,
-    budgetMs: number
-  ): Promise<void> {
-    const { facts, run } = this.run
-    const executed = this.executed
-    if (!executed || executed.telling.told.length === 0 || executed.plan.action !== 'follow-up') {
-      return
+    const same = record?.jobId === (outcome.jobId ?? '') ? record.reviewers : []
+    const docsAuthor = docs.author?.login
+    const users =
+      docs.state === 'open' && handOff.askAuthors
+        ? reviewersToRequest({
+            pulls,
+            commits: told,
+            alreadyRequested: same,
+            ...(docsAuthor ? { docsAuthor } : {})
+          })
+        : []
+    const asked =
+      users.length > 0 &&
+      (await session.bestEffort(
+        budgetMs,
+        (octokit) => requestReviews(octokit, ref, { users, teams: [] }),
+        'Could not request reviews on the docs pull request',
+        'The docs token needs `pull-requests: write` there.'
+      ))
+    if (asked) {
+      if (asked.done.length > 0)
+        core.info(
+          `Requested review of the docs pull request from ${safeLine(asked.done.join(', '))}, who wrote the changes it covers.`
+        )
+      for (const r of asked.refused)
+        core.info(
+          `docs-pr-reviewers: GitHub refused ${safeLine(r.name)} (${safeLine(r.reason, 200)}).`
+        )
+      // Asked once, whatever GitHub answered for each.
+      this.handOff = { ...this.handOff, reviewers: [...same, ...users].slice(-MAX_REVIEWERS) }
     }
+    const executed = this.executed
+    if (outcome.sent === undefined || executed?.plan.action !== 'follow-up') return
+    const { run } = this.ctx.event
+    const coverage = this.coverage(executed.telling)
     const update = {
-      branch: facts.branch,
+      branch,
       repository: run.repository,
       serverUrl: run.serverUrl,
-      coverage: coverageOf(facts, executed.telling, run),
-      pulls: pullsOf(facts.pulls, executed.telling.told),
-      ...(runUrl ? { runUrl } : {})
+      coverage,
+      pulls: pullsOf(pulls, told),
+      runUrl: runUrl(run)
     }
-    await postDocsUpdateComment(docs, prLink, update, budgetMs)
+    await postDocsUpdateComment(session, link, update, budgetMs)
   }
 }

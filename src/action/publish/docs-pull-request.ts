@@ -12,11 +12,8 @@ import { onSameServer, sameRepository } from '../../github/workflow-run.js'
 import type { HandOff } from '../plan/hand-off.js'
 import { BUDGETS, docsSession, type RunContext } from '../shell/context.js'
 
-/**
- * The job's docs pull request as GitHub describes it, after handing it to its
- * reviewers once. Read whenever a token may reach it: with only the workflow's token
- * and a docs repository elsewhere (public, say), a refusal is a debug line.
- */
+// Read whenever a token may reach it: with only the workflow's token and a docs
+// repository elsewhere (public, say), a refusal is a debug line.
 export async function readAndHandOff(
   ctx: RunContext,
   job: AgentJob | undefined,
@@ -44,16 +41,10 @@ export async function readAndHandOff(
   return followDocsPullRequest(session, run, follow, ctx.left(BUDGETS.docsPullRequest))
 }
 
-/**
- * Once a job's docs pull request is known, the back-link that later commands on it use.
- * Written where a token can reach: the docs in this repository, or docs-token. 'done'
- * when the link is there or cannot be written by any run, 'retry' when a later run may
- * succeed.
- */
+/** The back-link commands on the docs pull request use: 'done' when there or unwritable, 'retry' else. */
 export async function linkDocsPullRequest(
   ctx: RunContext,
   job: AgentJob | undefined,
-  /** The docs pull request could be read (a token that cannot read it cannot comment). */
   readable: boolean
 ): Promise<'done' | 'retry' | 'skipped'> {
   const { settings } = ctx
@@ -76,6 +67,7 @@ export async function linkDocsPullRequest(
     )
     return 'done'
   }
+  // A token that cannot read the docs pull request cannot comment on it.
   if (!readable) return 'retry'
   if (!session) {
     core.warning(

@@ -6,8 +6,7 @@ import * as core from '@actions/core'
 import { parsePullRequestLink } from '../../common/pull-request-link.js'
 import { inertJson, redact, safeLine } from '../../common/safe-text.js'
 import type { DocsPullRequest } from '../../github/docs-pull-request.js'
-import type { JobAnnouncer } from '../execute/job-owner.js'
-import type { Outcome } from '../execute/outcome.js'
+import type { JobAnnouncer, Outcome } from '../execute/job-owner.js'
 import { namingLine } from '../plan/words.js'
 
 export const OUTPUT_NAMES = [
@@ -32,13 +31,10 @@ export function setOutput(name: OutputName, value: string): void {
   core.setOutput(name, redact(value))
 }
 
-/** Told by the job's owner the moment the id is known. */
-export const announceToRunner: JobAnnouncer = {
-  jobNamed(id, how) {
-    setOutput('job-id', id)
-    core.info(namingLine(how, safeLine(id)))
-  },
-  jobCreated: () => setOutput('created', 'true')
+export const announceToRunner: JobAnnouncer = (id, how) => {
+  if (how === 'created') setOutput('created', 'true')
+  setOutput('job-id', id)
+  core.info(namingLine(how, safeLine(id)))
 }
 
 /** Every output's value from the outcome (and the docs pull request, when it was read). */
@@ -74,9 +70,9 @@ export function writeOutputs(outcome: Outcome, docs: DocsPullRequest | undefined
 }
 
 /** The step's last line: the ending, as a failure, a warning or a plain line. */
-export function announceEnding(outcome: Outcome): void {
-  const line = safeLine(outcome.ending.message, 2000)
-  if (outcome.ending.conclusion === 'failed') core.setFailed(line)
-  else if (outcome.ending.conclusion === 'warned') core.warning(line)
+export function announceEnding({ ending }: Outcome): void {
+  const line = safeLine(ending.message, 2000)
+  if (ending.conclusion === 'failed') core.setFailed(line)
+  else if (ending.conclusion === 'warned') core.warning(line)
   else core.info(line)
 }

@@ -3,21 +3,26 @@
 // comment, dashboard, check run and reaction, each best effort with its own budget.
 
 import * as core from '@actions/core'
-import type { DocsPullRequest } from '../../github/docs-pull-request.js'
-import type { PullRequestThread } from '../../github/pr-thread.js'
-import { runUrl } from '../../github/workflow-run.js'
-import type { Progress } from '../execute/executor.js'
-import type { Outcome } from '../execute/outcome.js'
+import type { AgentJob } from '../../agent/job.js'
+import { ACTION_TITLE } from '../../common/action-title.js'
+import { parsePullRequestLink } from '../../common/pull-request-link.js'
+import { safeLine, safeMarkdown } from '../../common/safe-text.js'
+import type { CheckConclusion } from '../../github/check-run.js'
+import { refusalReply, replyOnPullRequest, usageReply } from '../../github/commander.js'
+import type { Command } from '../../github/command.js'
+import { react, type PullRequestThread } from '../../github/pr-thread.js'
+import type { GitHubSession } from '../../github/session.js'
+import type { JobRun } from '../execute/executor.js'
+import type { Ending, Outcome } from '../execute/job-owner.js'
 import type { Gathered } from '../plan/facts.js'
-import { handOffOf, recordAfterHandOff, type HandOff } from '../plan/hand-off.js'
-import { BUDGETS, docsSession, type RunContext } from '../shell/context.js'
+import { handOffOf, recordAfterHandOff } from '../plan/hand-off.js'
+import type { Plan } from '../plan/plan.js'
+import { wouldDo } from '../plan/words.js'
+import { BUDGETS, type RunContext } from '../shell/context.js'
 import type { BranchDashboard } from './branch-dashboard.js'
-import { completeCheckRun } from './check-run.js'
-import { reactToEnding, repliesOf } from './command-replies.js'
-import { renderComment } from './comment-body.js'
 import { linkDocsPullRequest, readAndHandOff } from './docs-pull-request.js'
-import { announceEnding, writeOutputs } from './outputs.js'
-import { summaryMarkdown, writeSummary } from './summary.js'
+import { announceEnding, setOutput, writeOutputs } from './outputs.js'
+import { promptBlock, renderComment, summaryMarkdown, writeSummary } from './summary.js'
 
 export async function publishOutcome(
   ctx: RunContext,
@@ -27,24 +32,22 @@ export async function publishOutcome(
 ): Promise<void> {
   const { settings } = ctx
   const handOff = handOffOf(settings, outcome, dashboard && gathered?.facts.branch)
-  const timeLeft = ctx.deadline > ctx.clock.now()
   const { pr: docs, handedOff } =
-    handOff.quiet || !timeLeft
+    handOff.quiet || ctx.deadline <= ctx.clock.now()
       ? { pr: undefined, handedOff: false }
       : await readAndHandOff(ctx, outcome.job, handOff)
   const backLink =
     handOff.already || handOff.quiet
       ? 'skipped'
       : await linkDocsPullRequest(ctx, outcome.job, docs !== undefined)
-  if (dashboard && handOff.link && docs) {
-    await branchHandOff(ctx, dashboard, outcome, handOff, docs, handedOff)
-  }
+  if (dashboard && handOff.link && docs)
+    await dashboard.followDocs(outcome, handOff, docs, handedOff)
   const record = recordAfterHandOff(outcome.record, handOff, settings, { handedOff, backLink })
 
   writeOutputs(outcome, docs)
   const summary = summaryMarkdown({
     outcome,
-    ...(docs ? { docs } : {}),
+    docs,
     durationMs: ctx.clock.now() - ctx.startedAt,
     ...(settings.mode === 'wait' ? {} : { prompt: settings.prompt })
   })
@@ -55,84 +58,161 @@ export async function publishOutcome(
   const afterwards: Promise<unknown>[] = []
   const thread = gathered?.thread
   if (thread && record) {
-    const body = renderComment(
-      { ...outcome, jobId: record.jobId, ...(docs ? { docs } : {}) },
-      thread.run
-    )
+    const body = renderComment({ ...outcome, jobId: record.jobId, docs }, thread.run)
     afterwards.push(thread.save(record, body, ctx.last(BUDGETS.prComment)))
   } else if (thread) {
     core.debug('pr-comment: no agent job was started or named; no comment.')
   }
   if (dashboard && outcome.jobId) {
-    const link = handOff.link
-    const state: 'merged' | 'closed' | 'open' | undefined =
-      docs && (docs.merged ? 'merged' : docs.state === 'closed' ? 'closed' : 'open')
-    const view = {
+    const { link } = handOff
+    const state = docs && (docs.merged ? 'merged' : docs.state === 'closed' ? 'closed' : 'open')
+    const view: Parameters<BranchDashboard['save']>[0] = {
       jobId: outcome.jobId,
       sent: outcome.sent !== undefined,
-      ...(link ? { docsPullRequest: { link, ...(state ? { state } : {}) } } : {}),
-      ...(outcome.job ? { jobStatus: outcome.job.status } : {}),
+      docsPullRequest: link ? { link, state } : undefined,
+      jobStatus: outcome.job?.status,
       note: outcome.did ?? outcome.ending.message
     }
-    afterwards.push(dashboard.save(view, ctx.last(BUDGETS.dashboard), new Date(ctx.clock.now())))
+    afterwards.push(dashboard.save(view, ctx.last(BUDGETS.dashboard)))
   }
   if (ctx.checkRun) {
-    const budgetMs = ctx.last(BUDGETS.checkRunEnd)
-    afterwards.push(completeCheckRun(ctx.checkRun, outcome, summary, budgetMs))
+    const { conclusion, title } = checkOutcome(outcome)
+    const link = outcome.job?.prLink
+    const check = {
+      conclusion,
+      title,
+      summary: summary || outcome.ending.message,
+      jobId: outcome.jobId,
+      // The check's details link: the docs pull request, when it is an https link.
+      ...(link && parsePullRequestLink(link) && /^https:\/\//i.test(link)
+        ? { detailsUrl: link }
+        : {})
+    }
+    afterwards.push(ctx.checkRun.complete(check, ctx.last(BUDGETS.checkRunEnd)))
   }
-  const replies = repliesOf(ctx, gathered)
-  if (replies) {
-    const budgetMs = ctx.last(BUDGETS.reaction)
-    afterwards.push(reactToEnding({ ...replies, budgetMs }, outcome.ending, outcome.job))
+  const command = gathered?.command?.command
+  if (command && ctx.github) {
+    const replies = { command, session: ctx.github, budgetMs: ctx.last(BUDGETS.reaction) }
+    afterwards.push(reactToEnding(replies, outcome.ending, outcome.job))
   }
   await Promise.all(afterwards)
 }
 
-/** A branch's docs pull request: the hand-off recorded, its authors asked, the update noted. */
-async function branchHandOff(
-  ctx: RunContext,
-  dashboard: BranchDashboard,
-  outcome: Outcome,
-  handOff: HandOff,
-  docs: DocsPullRequest,
-  handedOff: boolean
-): Promise<void> {
-  const link = handOff.link as string
-  if (handedOff) dashboard.handedOff(link)
-  const session = docsSession(ctx, link, 'write')
-  if (!session) return
-  const budgetMs = ctx.left(BUDGETS.docsPullRequest)
-  if (docs.state === 'open' && handOff.askAuthors) {
-    await dashboard.askAuthors(session, link, docs.author?.login, outcome.jobId ?? '', budgetMs)
-  }
-  if (outcome.sent !== undefined) {
-    await dashboard.noteUpdate(session, link, runUrl(ctx.event.run), budgetMs)
-  }
-}
-
-/** How the run shows its job while it works: the check run in progress, the early record. */
-export function progressOf(
+/** How the run shows a settled job while it works: the early record and comment, the dashboard. */
+export function settledOf(
   ctx: RunContext,
   thread: PullRequestThread | undefined,
   dashboard: BranchDashboard | undefined
-): Progress {
-  return {
-    async started(jobId) {
-      if (ctx.checkRun && ctx.deadline > ctx.clock.now()) {
-        await ctx.checkRun.start(jobId, ctx.left(BUDGETS.checkRunCall))
-      }
-    },
-    async settled(job, did, sent, record) {
-      if (thread && record) {
-        const message = 'The job is working; this comment is updated when this run ends.'
-        const ending = { conclusion: 'succeeded' as const, message }
-        const body = renderComment({ jobId: record.jobId, job, did, ending }, thread.run)
-        await thread.save(record, body, BUDGETS.earlyRecord, { early: true })
-      }
-      if (dashboard) {
-        const view = { jobId: job.id, sent, jobStatus: job.status, note: did }
-        await dashboard.save(view, BUDGETS.dashboard.normal, new Date(ctx.clock.now()))
-      }
+): JobRun['settled'] {
+  return async (job, did, sent, record) => {
+    if (thread && record) {
+      const message = 'The job is working; this comment is updated when this run ends.'
+      const ending = { conclusion: 'succeeded' as const, message }
+      const body = renderComment({ jobId: record.jobId, job, did, ending }, thread.run)
+      await thread.save(record, body, BUDGETS.earlyRecord, { early: true })
     }
+    const view = { jobId: job.id, sent, jobStatus: job.status, note: did }
+    await dashboard?.save(view, BUDGETS.dashboard.normal)
   }
+}
+
+/** A run without a job: skipped, refused (with a reply), or a dry run (nothing written to GitHub). */
+export async function publishWithoutJob(
+  ctx: RunContext,
+  gathered: Gathered,
+  plan: Plan,
+  promptFor: (plan: Plan) => Promise<string> | undefined
+): Promise<void> {
+  // A deleted branch or a tag's run: nothing to send, and the log says why.
+  if (plan.action === 'skip' && gathered.facts.notABranch) {
+    core.info(safeLine(`Nothing was sent: ${plan.reason}.`, 1000))
+    setOutput('skipped', 'true')
+    setOutput('created', 'false')
+  }
+  if (!ctx.settings.dryRun) {
+    const command = gathered.command?.command
+    if (plan.action !== 'refuse' || !command || !ctx.github) return
+    const phrase = ctx.settings.triggerPhrase
+    const body =
+      plan.reply === 'usage'
+        ? usageReply(command, phrase)
+        : refusalReply(command, phrase, plan.reason)
+    await replyOnPullRequest(ctx.github, command.pullNumber, body, BUDGETS.commandCheck)
+    return
+  }
+  const prompt = await promptFor(plan)
+  const decision = wouldDo(plan)
+  core.startGroup('Dry run: what this run would do')
+  core.info(safeLine(decision, 1000))
+  if (prompt !== undefined) {
+    core.info('The exact text it would send to the agent:')
+    for (const line of prompt.split(/\r?\n/)) core.info(`  ${safeLine(line, 4000)}`)
+  }
+  core.endGroup()
+  // The job the run would use: empty when it would create one (or do nothing).
+  setOutput('job-id', 'jobId' in plan ? (plan.jobId ?? '') : '')
+  setOutput('status', '')
+  setOutput('created', 'false')
+  setOutput('skipped', String(plan.action === 'nothing-new'))
+  const nothing = 'Nothing was sent to the Agent Jobs API and nothing was written to GitHub.'
+  const parts = [
+    `### ${ACTION_TITLE} (dry run)\n`,
+    `${safeMarkdown(decision, 1000)}\n`,
+    `${nothing}\n`
+  ]
+  if (prompt !== undefined) parts.push(promptBlock('The text it would send', prompt))
+  await writeSummary(parts.join('\n') + '\n')
+  core.info(`Dry run: ${nothing.charAt(0).toLowerCase()}${nothing.slice(1)}`)
+}
+
+/** The check run's conclusion and title from the way the run ended (pure). */
+export function checkOutcome(
+  end: Pick<Outcome, 'ending' | 'waitEnd' | 'job'> & { cancelled?: boolean | NodeJS.Signals }
+): { conclusion: CheckConclusion; title: string } {
+  const { job } = end
+  const id = job?.id ? ` ${job.id}` : ''
+  const is = (conclusion: CheckConclusion, title: string) => ({ conclusion, title })
+  if (end.cancelled || end.waitEnd === 'cancelled') {
+    return is('cancelled', `Cancelled while waiting for docs job${id}`)
+  }
+  if (end.waitEnd === 'timeout') return is('timed_out', `Timed out waiting for docs job${id}`)
+  if (end.ending.conclusion === 'failed') {
+    if (job?.status === 'failed') return is('failure', `Docs job${id} failed`)
+    if (job?.status === 'completed' && !job.prLink) {
+      return is('failure', `Docs job${id} changed nothing, and a pull request was required`)
+    }
+    return is('failure', 'The docs step failed')
+  }
+  if (job?.status === 'completed') {
+    const pr = parsePullRequestLink(job.prLink)
+    if (pr)
+      return is('success', `Docs job${id} completed: pull request ${pr.repository}#${pr.number}`)
+    return job.prLink
+      ? is('success', `Docs job${id} completed`)
+      : is('neutral', `Docs job${id} changed nothing`)
+  }
+  if (job?.status === 'archived') {
+    return is('neutral', `Docs job${id} was archived before it completed`)
+  }
+  // wait: false: the job goes on; the check does not stay in progress for ever.
+  return is('neutral', `Not waited for: docs job${id} is ${job?.status ?? 'unknown'}`)
+}
+
+export interface CommandReplyOptions {
+  command: Command
+  session: GitHubSession
+  budgetMs: number
+}
+
+/** 🚀 when the job completed, 😕 when it failed, timed out or was cancelled; nothing while it runs on. */
+export async function reactToEnding(
+  { command, session, budgetMs }: CommandReplyOptions,
+  ending: Ending,
+  job: AgentJob | undefined
+): Promise<void> {
+  const completed = job?.status === 'completed' && ending.conclusion !== 'failed'
+  const wentWrong =
+    ending.conclusion === 'failed' || job?.status === 'failed' || job?.status === 'archived'
+  if ((!completed && !wentWrong) || command.kind === 'review') return
+  await react(session, command, completed ? 'rocket' : 'confused', budgetMs)
 }

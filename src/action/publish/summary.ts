@@ -1,6 +1,6 @@
-// The job summary (the ending, the job's facts, the docs pull request, the exact prompt
-// sent) and the cells it shares with the pull request's comment. All text from the
-// service or GitHub is escaped for Markdown and HTML; only a parsed link is a link.
+// The job summary and the pull request's comment (the ending, the job's facts, the docs
+// pull request, the exact prompt sent). All text from the service or GitHub is escaped
+// for Markdown and HTML; only a parsed link is a link.
 
 import * as core from '@actions/core'
 import { ACTION_TITLE } from '../../common/action-title.js'
@@ -8,7 +8,10 @@ import { formatDuration } from '../../common/duration.js'
 import { parsePullRequestLink } from '../../common/pull-request-link.js'
 import { safeHtml, safeLine, safeMarkdown } from '../../common/safe-text.js'
 import type { DocsPullRequest } from '../../github/docs-pull-request.js'
-import type { Outcome } from '../execute/outcome.js'
+import { runUrl, type WorkflowRun } from '../../github/workflow-run.js'
+import type { Outcome } from '../execute/job-owner.js'
+
+type Row = [string, string]
 
 const STATUS_ICON: Record<string, string> = {
   active: '⏳',
@@ -31,12 +34,12 @@ export function pullRequestCell(link: string | null | undefined, none = '—'): 
   return `<a href="${safeHtml(pr.link, 2000)}">${safeHtml(`${pr.repository}#${pr.number}`)}</a>`
 }
 
-/** A two-column Markdown table with an empty header. */
 export function factTable(rows: readonly (readonly [string, string])[]): string {
   return ['| | |', '|---|---|', ...rows.map(([name, value]) => `| ${name} | ${value} |`)].join('\n')
 }
 
-/** `+12 −3 in 4 files` */
+export const jobCell = (jobId: string): string => `<code>${safeHtml(jobId)}</code>`
+
 export function changeCounts(
   pr: Pick<DocsPullRequest, 'additions' | 'deletions' | 'changedFiles'>
 ): string {
@@ -51,8 +54,8 @@ export function fileList(pr: Pick<DocsPullRequest, 'files' | 'changedFiles'>): s
   return shown.join('<br>') + (more > 0 ? `<br>… and ${more} more` : '')
 }
 
-/** The docs pull request's rows: title, line counts, the first changed paths. */
-export function docsPullRequestRows(pr: DocsPullRequest): [string, string][] {
+export function docsPullRequestRows(pr: DocsPullRequest | undefined): Row[] {
+  if (!pr) return []
   const state = pr.merged
     ? ' (merged)'
     : pr.state === 'open'
@@ -65,33 +68,30 @@ export function docsPullRequestRows(pr: DocsPullRequest): [string, string][] {
   ]
 }
 
-export interface SummaryFacts {
-  outcome: Outcome
-  docs?: DocsPullRequest
-  durationMs: number
-  /** The workflow's prompt, when the run had one (shown when nothing was sent). */
-  prompt?: string
-}
-
 /** More than this of the text sent is cut, with a note: the summary has its own size limit. */
 export const SHOWN_PROMPT_CHARS = 20_000
 
-/** The job summary's Markdown; '' before a job is known. */
-export function summaryMarkdown(facts: SummaryFacts): string {
+/** The job summary's Markdown ('' before a job is known); `prompt` is shown when nothing was sent. */
+export function summaryMarkdown(facts: {
+  outcome: Outcome
+  docs?: DocsPullRequest
+  durationMs: number
+  prompt?: string
+}): string {
   const { outcome } = facts
   if (!outcome.jobId) return ''
   const job = outcome.job
   const source = job?.source?.repository
     ? `${safeMarkdown(job.source.repository)}${job.source.ref ? ` @ ${safeMarkdown(job.source.ref)}` : ''}`
     : '—'
-  const rows: [string, string][] = [
-    ...(outcome.did ? [['This run', safeMarkdown(outcome.did, 1000)] as [string, string]] : []),
-    ['Job', `<code>${safeHtml(outcome.jobId)}</code>`],
+  const rows: Row[] = [
+    ...(outcome.did ? [['This run', safeMarkdown(outcome.did, 1000)] as Row] : []),
+    ['Job', jobCell(outcome.jobId)],
     ['Status', statusCell(job?.status)],
     ['Model', job?.model ? safeMarkdown(job.model) : '—'],
     ['Source', source],
     ['Pull request', pullRequestCell(job?.prLink ?? null)],
-    ...(facts.docs ? docsPullRequestRows(facts.docs) : []),
+    ...docsPullRequestRows(facts.docs),
     ['Duration', formatDuration(facts.durationMs)],
     ['Polls', String(outcome.polls)]
   ]
@@ -126,4 +126,31 @@ export async function writeSummary(summary: string): Promise<void> {
       `Could not write the job summary (GITHUB_STEP_SUMMARY): ${safeLine(error instanceof Error ? error.message : error)}`
     )
   }
+}
+
+/** The pull request comment's Markdown, below its marker. */
+export function renderComment(
+  facts: Pick<Outcome, 'job' | 'ending' | 'did'> & { jobId: string; docs?: DocsPullRequest },
+  run: WorkflowRun
+): string {
+  const url = runUrl(run)
+  const rows: Row[] = [
+    ['Status', statusCell(facts.job?.status)],
+    ['Docs pull request', pullRequestCell(facts.job?.prLink, 'none')],
+    ...docsPullRequestRows(facts.docs),
+    ['Job', jobCell(facts.jobId)]
+  ]
+  if (url)
+    rows.push(['Workflow run', `<a href="${safeHtml(url, 2000)}">${safeHtml(run.runId)}</a>`])
+  const commit = run.sha ? ` for commit ${safeMarkdown(run.sha.slice(0, 7))}` : ''
+  return [
+    `### ${ACTION_TITLE}`,
+    '',
+    factTable(rows),
+    '',
+    ...(facts.did ? [`**This run:** ${safeMarkdown(facts.did, 500)}`, ''] : []),
+    safeMarkdown(facts.ending.message, 1000),
+    '',
+    `<sub>Updated by the workflow run${commit}; later runs for this pull request use the same job and update this comment.</sub>`
+  ].join('\n')
 }

@@ -2,9 +2,8 @@
 // that ended badly while the run waited for it is what the outcome reports (its id,
 // status and link), whatever path ends the run.
 
-import type { JobRun } from '../../../src/action/execute/executor.js'
+import { carryOut, type JobRun } from '../../../src/action/execute/executor.js'
 import { JobOwner } from '../../../src/action/execute/job-owner.js'
-import { carryOut } from '../../../src/action/main.js'
 import type { RunContext } from '../../../src/action/shell/context.js'
 import type { JobCalls } from '../../../src/action/shell/context.js'
 import { outputValues } from '../../../src/action/publish/outputs.js'
@@ -46,10 +45,10 @@ function context(answers: AgentJob[]): { ctx: RunContext; run: JobRun; sent: str
     signal: new AbortController().signal
   } as unknown as RunContext
   const run: JobRun = {
-    owner: new JobOwner({ jobNamed: () => undefined, jobCreated: () => undefined }),
+    owner: new JobOwner(() => undefined),
     identity: { runId: '4242', runAttempt: 1 },
     prompt: () => Promise.resolve('Fix the typo'),
-    progress: { started: () => Promise.resolve(), settled: () => Promise.resolve() },
+    settled: () => Promise.resolve(),
     branch: false
   }
   return { ctx, run, sent }

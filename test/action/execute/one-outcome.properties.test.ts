@@ -8,11 +8,11 @@ import { JobOwner } from '../../../src/action/execute/job-owner.js'
 import { finish } from '../../../src/action/execute/watch.js'
 import type { JobCalls } from '../../../src/action/shell/context.js'
 import type { RunContext } from '../../../src/action/shell/context.js'
-import { checkOutcome } from '../../../src/action/publish/check-outcome.js'
-import { renderComment } from '../../../src/action/publish/comment-body.js'
+import { checkOutcome } from '../../../src/action/publish/publish.js'
 import { outputValues } from '../../../src/action/publish/outputs.js'
 import {
   pullRequestCell,
+  renderComment,
   statusCell,
   summaryMarkdown
 } from '../../../src/action/publish/summary.js'
@@ -32,7 +32,7 @@ const answer = fc.record({
   )
 })
 
-const silent = { jobNamed: () => undefined, jobCreated: () => undefined }
+const silent = () => undefined
 
 /** Runs the answers through the real wait: the first as the message's answer, the rest as polls. */
 async function outcomeOf(answers: Omit<AgentJob, 'id'>[], wait: boolean, afterMessage: boolean) {
@@ -71,7 +71,7 @@ async function outcomeOf(answers: Omit<AgentJob, 'id'>[], wait: boolean, afterMe
     signal: new AbortController().signal
   } as unknown as RunContext
   const first = job(0)
-  const ending = await finish(ctx, owner, first, afterMessage)
+  const ending = await finish(ctx, owner, first.id, first, afterMessage)
   return { outcome: owner.outcome(ending), lastAnswer: served ?? first }
 }
 

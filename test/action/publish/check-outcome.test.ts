@@ -1,6 +1,6 @@
 // The check run's conclusion and title for every way a run can end.
 
-import { checkOutcome } from '../../../src/action/publish/check-outcome.js'
+import { checkOutcome } from '../../../src/action/publish/publish.js'
 import type { AgentJob } from '../../../src/agent/job.js'
 
 const job = (status: string, prLink: string | null = null): AgentJob => ({

@@ -3,11 +3,8 @@
 // while the job runs on, and never on a review (reviews take no reactions).
 // test/e2e/commands.test.ts proves the bundle reacts at the end of a run.
 
-import {
-  reactToEnding,
-  type CommandReplyOptions
-} from '../../../src/action/publish/command-replies.js'
-import type { Ending } from '../../../src/action/execute/outcome.js'
+import { reactToEnding, type CommandReplyOptions } from '../../../src/action/publish/publish.js'
+import type { Ending } from '../../../src/action/execute/job-owner.js'
 import type { AgentJob } from '../../../src/agent/job.js'
 import { readCommand } from '../../../src/github/command.js'
 import { GitHubSession } from '../../../src/github/session.js'
