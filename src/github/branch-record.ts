@@ -3,9 +3,26 @@
 // Pure: render, and a strict parse (also of the first version's records).
 
 import { isPlainId } from '../common/plain-id.js'
-import { parsePullRequestLink } from '../common/pull-request-link.js'
-import { readMarkers, writeMarker } from './marker.js'
-import { record as object } from './workflow-run.js'
+import {
+  ABSENT,
+  decode,
+  fields,
+  firstLine,
+  isSha,
+  listOf,
+  matches,
+  oneOf,
+  optional,
+  pullLink,
+  readMarkers,
+  readOldMarker,
+  sha,
+  upTo,
+  when,
+  writeMarker
+} from './marker.js'
+import { LOGIN } from './plumbing.js'
+import { record as object, RUN_ID } from './workflow-run.js'
 
 /** What one run did: the word its record keeps, and what the dashboard's row says. */
 export const RUN_WORDS = {
@@ -85,62 +102,20 @@ export function withRun(record: BranchRecord, run: BranchRun): BranchRecord {
   return { ...record, runs: [...record.runs, run].slice(-MAX_RUNS) }
 }
 
-type Json = Record<string, unknown>
-/** A field's reader: the value to keep, or undefined when it is malformed. */
-type Field = (value: unknown) => unknown
-const ABSENT = Symbol('absent')
-
-function when(check: (value: unknown) => boolean): Field {
-  return (value) => (check(value) ? value : undefined)
-}
-const matches = (pattern: RegExp): Field =>
-  when((value) => typeof value === 'string' && pattern.test(value))
-const oneOf = (values: readonly unknown[]): Field => when((value) => values.includes(value))
-const upTo = (max: number, min = 0): Field =>
-  when((n) => typeof n === 'number' && Number.isSafeInteger(n) && n >= min && n <= max)
-function optional(field: Field): Field {
-  return (value) => (value === undefined ? ABSENT : field(value))
-}
-function listOf(max: number, item: Field): Field {
-  return (value) => {
-    if (!Array.isArray(value) || value.length > max) return undefined
-    const parsed = value.map(item)
-    return parsed.every((v) => v !== undefined) ? parsed : undefined
-  }
-}
-
-/** An object with only the fields of `shape` (and `extra`), each read by its reader, in order. */
-function fields(
-  value: unknown,
-  shape: Record<string, Field>,
-  extra: string[] = []
-): object | undefined {
-  const json = object(value)
-  const known = (name: string): boolean => Object.hasOwn(shape, name) || extra.includes(name)
-  if (!json || !Object.keys(json).every(known)) return undefined
-  const read: Json = {}
-  for (const [name, field] of Object.entries(shape)) {
-    const parsed = field(json[name])
-    if (parsed === undefined) return undefined
-    if (parsed !== ABSENT) read[name] = parsed
-  }
-  return read
-}
-
-const sha = matches(/^(?:[0-9a-f]{40}|[0-9a-f]{64})$/)
 const plainId = when(isPlainId)
 const count = upTo(Number.MAX_SAFE_INTEGER)
-const pullLink = when((v) => typeof v === 'string' && parsePullRequestLink(v)?.link === v)
 const time = when(
   (v) =>
     typeof v === 'string' &&
     /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?Z$/.test(v) &&
     !Number.isNaN(Date.parse(v))
 )
+/** The event a run row names. */
+export const EVENT = /^[a-z_]{1,40}$/
 
 const RUN = {
   at: time,
-  event: matches(/^[a-z_]{1,40}$/),
+  event: matches(EVENT),
   did: oneOf(RUN_ACTIONS),
   commits: upTo(1_000_000),
   from: optional(sha),
@@ -154,9 +129,9 @@ const COMMON = {
   // (other white space, a non-breaking space for one, is valid in git).
   branch: matches(/^(?!\/|.*\/\/|.*\/$|.*\.\.|.*@\{|.*\.lock$|.*\.$)[^ \p{Cc}~^:?*[\\]{1,255}$/u),
   jobId: plainId,
-  runId: matches(/^\d{1,20}$/),
+  runId: matches(RUN_ID),
   runAttempt: upTo(999_999_999, 1),
-  reviewers: listOf(MAX_REVIEWERS, matches(/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/)),
+  reviewers: listOf(MAX_REVIEWERS, matches(LOGIN)),
   handedOff: optional(pullLink),
   runs: listOf(MAX_RUNS, (run) => fields(run, RUN))
 }
@@ -164,7 +139,7 @@ const COMMON = {
 const V2 = {
   ...COMMON,
   key: optional(matches(/^[^\p{Cc}]{1,300}$/u)),
-  base: optional(when((v) => v === 'root' || sha(v) !== undefined)),
+  base: optional(when((v) => v === 'root' || isSha(v))),
   seen: optional(sha),
   docs: optional(pullLink),
   told: listOf(MAX_TOLD, (job) => fields(job, { id: plainId, shas: listOf(MAX_TOLD, sha) })),
@@ -174,33 +149,26 @@ const V2 = {
 
 function parseV2(value: unknown): BranchRecord | undefined {
   if (object(value)?.v !== 2) return undefined
-  // `fields` read every field of V2: this is a BranchRecord.
-  const parsed = fields(value, V2, ['v']) as BranchRecord | undefined
+  const parsed = fields<BranchRecord>(value, V2, ['v'])
   const told = parsed?.told.reduce((n, job) => n + job.shas.length, 0) ?? 0
   return told <= MAX_TOLD ? parsed : undefined
 }
 
-const V1_LINE = /^<!-- mintlify-agent-branch v1 ([A-Za-z0-9_-]{1,24000}) -->$/
+const V1_LINE = /^<!-- mintlify-agent-branch v1 (?<encoded>[A-Za-z0-9_-]{1,24000}) -->$/
+// The first version's job base is read, then dropped.
+const V1 = {
+  ...COMMON,
+  lastSha: optional(sha),
+  jobBaseSha: (v: unknown) => optional(sha)(v) && ABSENT
+}
 
 /** The first version's record (first line only): its last told commit becomes the base. */
-function parseV1(body: string): BranchRecord | undefined {
-  const encoded = V1_LINE.exec(body.split('\n', 1)[0]?.replace(/\r$/, '') ?? '')?.[1]
-  if (!encoded) return undefined
-  let parsed: object | undefined
-  try {
-    const text = Buffer.from(encoded, 'base64url').toString('utf8')
-    if (Buffer.from(text, 'utf8').toString('base64url') !== encoded) return undefined
-    parsed = fields(JSON.parse(text), {
-      ...COMMON,
-      lastSha: optional(sha),
-      jobBaseSha: optional(sha)
-    })
-  } catch {
-    return undefined
-  }
+function parseV1(body: string | null | undefined): BranchRecord | undefined {
+  const encoded = readOldMarker(V1_LINE, firstLine(body))?.encoded
+  type Read = Omit<BranchRecord, 'told' | 'ended' | 'counts'> & { lastSha?: string }
+  const parsed = encoded ? fields<Read>(decode(encoded), V1) : undefined
   if (!parsed) return undefined
-  type V1 = Omit<BranchRecord, 'told' | 'ended' | 'counts'> & { lastSha?: string }
-  const { lastSha, jobBaseSha, ...common } = parsed as V1 & { jobBaseSha?: string }
+  const { lastSha, ...common } = parsed
   const told = [{ id: common.jobId, shas: [] }]
   const counts = { created: 0, followUps: 0, quiet: 0 }
   return { ...common, ...(lastSha ? { base: lastSha } : {}), told, ended: [], counts }
@@ -211,7 +179,7 @@ export function parseBranchRecords(body: string | null | undefined): BranchRecor
   const v2 = readMarkers('branch', body)
     .map(parseV2)
     .filter((record) => record !== undefined)
-  const v1 = parseV1(body ?? '')
+  const v1 = parseV1(body)
   return v1 ? [...v2, v1] : v2
 }
 

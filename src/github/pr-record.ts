@@ -4,9 +4,20 @@
 
 import { isPlainId } from '../common/plain-id.js'
 import { parsePullRequestLink } from '../common/pull-request-link.js'
-import { firstLine, readMarkers, readOldMarker, writeMarker } from './marker.js'
+import {
+  ABSENT,
+  fields,
+  firstLine,
+  matches,
+  optional,
+  readMarkers,
+  readOldMarker,
+  upTo,
+  when,
+  writeMarker
+} from './marker.js'
 import { parseEnd, type PullRequestEnd } from './pr-end-record.js'
-import { ACTIONS_BOT, record as object, RUN_ID, type WorkflowRun } from './workflow-run.js'
+import { ACTIONS_BOT, RUN_ID, type WorkflowRun } from './workflow-run.js'
 
 export interface PullRequestRecord {
   projectId: string
@@ -56,38 +67,27 @@ export function parseRecord(body: string | null | undefined): PullRequestRecord 
   return old && recordOf({ ...old, attempt: Number(old.attempt), followUps: Number(old.followUps) })
 }
 
-const isCount = (value: unknown, min: number, max: number): value is number =>
-  typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max
-
-function isHandOff(link: unknown): link is string {
-  return (
-    typeof link === 'string' &&
-    link.length <= MAX_VALUE * 2 &&
-    /^https?:\/\//i.test(link) &&
-    parsePullRequestLink(link) !== undefined
-  )
+// The project goes into URL paths: one token, not `.` or `..`.
+const RECORD = {
+  project: matches(/^(?!\.\.?$)\S{1,500}$/),
+  job: when(isPlainId),
+  run: matches(RUN_ID),
+  attempt: upTo(999_999_999, 1),
+  followUps: upTo(999_999),
+  handedOff: optional(
+    when((v) => typeof v === 'string' && v.length <= MAX_VALUE * 2 && !!parsePullRequestLink(v))
+  ),
+  // A malformed end is left aside, not the record.
+  end: (value: unknown) => parseEnd(value) ?? ABSENT
 }
+type Read = { project: string; job: string; run: string; attempt: number; followUps: number }
 
 /** A marker's value as a record when every field is as written here; unknown fields are left aside. */
 function recordOf(value: unknown): PullRequestRecord | undefined {
-  const fields: Record<string, unknown> = object(value) ?? {}
-  const { project, job, run, attempt, followUps, handedOff } = fields
-  const end = parseEnd(fields.end)
-  // The project goes into URL paths: one token, not `.` or `..`.
-  if (typeof project !== 'string' || !/^\S{1,500}$/.test(project)) return undefined
-  if (project === '.' || project === '..' || !isPlainId(job)) return undefined
-  if (typeof run !== 'string' || !RUN_ID.test(run)) return undefined
-  if (!isCount(attempt, 1, 999_999_999) || !isCount(followUps, 0, 999_999)) return undefined
-  if (handedOff !== undefined && !isHandOff(handedOff)) return undefined
-  return {
-    projectId: project,
-    jobId: job,
-    runId: run,
-    runAttempt: attempt,
-    followUps,
-    ...(isHandOff(handedOff) ? { handedOff } : {}),
-    ...(end ? { end } : {})
-  }
+  const read = fields<Read & Pick<PullRequestRecord, 'handedOff' | 'end'>>(value, RECORD, true)
+  if (!read) return undefined
+  const { project, job, run, attempt, followUps, ...rest } = read
+  return { projectId: project, jobId: job, runId: run, runAttempt: attempt, followUps, ...rest }
 }
 
 /** The record a run leaves once its job is known: counts and hand-off carry over while the job stays. */
