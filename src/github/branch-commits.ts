@@ -10,10 +10,11 @@ import {
   throwIfUnknown
 } from './client.js'
 import type { GitHubSession } from './session.js'
+import { isSha } from './marker.js'
 import { cleanLabel } from './untrusted-text.js'
 import { record, text, type WorkflowRun } from './workflow-run.js'
 
-/** The most commits listed (the rest are counted), pull requests looked up, pages read. */
+/** The most commits listed (the rest are counted), and pages read. */
 export const MAX_LISTED = 100
 const MAX_PAGES = 5
 /** The base of a ledger that starts from the repository's first commit. */
@@ -28,10 +29,12 @@ export interface CoveredCommit {
   authorIsBot: boolean
 }
 
+type Origin = 'since-record' | 'first-push' | 'first-window' | 'history-rewritten'
+
 /** What a run tells the agent: the untold commits, as the prompt and the dashboard show them. */
 export interface Coverage {
   kind: 'commits'
-  origin: 'since-record' | 'first-push' | 'first-window' | 'history-rewritten'
+  origin: Origin
   /** Oldest first, the newest MAX_LISTED of `total`. */
   commits: CoveredCommit[]
   total: number
@@ -51,7 +54,7 @@ export interface Candidates {
   unread: number
 }
 
-export type ReadCandidates = Candidates & { origin: Coverage['origin']; compareUrl?: string }
+export type ReadCandidates = Candidates & { origin: Origin; compareUrl?: string }
 
 export function subjectOf(message: unknown): string {
   return cleanLabel((typeof message === 'string' ? message : '').split(/\r?\n/, 1)[0] ?? '', 200)
@@ -64,9 +67,6 @@ export function loginOf(user: unknown): { author?: string; authorIsBot: boolean 
   const authorIsBot = text(record(user)?.type) === 'Bot' || /\[bot\]$/i.test(login)
   return { ...(author ? { author } : {}), authorIsBot }
 }
-
-export const isSha = (value: unknown): value is string =>
-  typeof value === 'string' && /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(value)
 
 const nonZeroSha = (value: unknown): string | undefined =>
   isSha(value) && !/^0+$/.test(value) ? value : undefined
@@ -117,7 +117,6 @@ export async function readCandidates(
   const pushed = push && Array.isArray(payload.commits) ? payload.commits : []
   const event = pushed.map(fromPushCommit).filter((commit) => commit !== undefined)
   const branch = safeLine(input.branch, 100)
-  type Origin = Coverage['origin']
   /** What was read, the base the ledger moves to, and the range's start for the link. */
   const result = (
     origin: Origin,

@@ -165,7 +165,7 @@ const V1 = {
 /** The first version's record (first line only): its last told commit becomes the base. */
 function parseV1(body: string | null | undefined): BranchRecord | undefined {
   const encoded = readOldMarker(V1_LINE, firstLine(body))?.encoded
-  type Read = Omit<BranchRecord, 'told' | 'ended' | 'counts'> & { lastSha?: string }
+  type Read = Pick<BranchRecord, keyof typeof COMMON> & { lastSha?: string }
   const parsed = encoded ? fields<Read>(decode(encoded), V1) : undefined
   if (!parsed) return undefined
   const { lastSha, ...common } = parsed

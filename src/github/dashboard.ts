@@ -20,7 +20,7 @@ import {
   type BranchRun
 } from './branch-record.js'
 import { readDocsPrEnd, writeDocsPrEnd } from './docs-pr-end.js'
-import { isSha } from './marker.js'
+import { isSha, positive } from './marker.js'
 import { REPOSITORY } from './plumbing.js'
 import type { GitHubSession } from './session.js'
 import { record, text } from './workflow-run.js'
@@ -63,8 +63,8 @@ export function pickDashboards(issues: readonly unknown[], key: DashboardKey): F
   for (const issue of issues.map(record)) {
     if (!issue || issue.pull_request !== undefined || issue.state !== 'open') continue
     if (text(record(issue.user)?.login) !== key.identity) continue
-    const number = issue.number
-    if (typeof number !== 'number' || !Number.isSafeInteger(number) || number < 1) continue
+    const number = positive(issue.number)
+    if (!number) continue
     const mine = parseBranchRecords(text(issue.body)).find(
       (found) => found.projectId === key.projectId && found.branch === key.branch
     )

@@ -85,6 +85,9 @@ export const listOf =
 export const isSha = (value: unknown): value is string =>
   typeof value === 'string' && /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(value)
 export const sha = when(isSha)
+/** A whole number from 1 up, as GitHub numbers issues and pull requests. */
+export const positive = (value: unknown): number | undefined =>
+  Number.isSafeInteger(value) && (value as number) >= 1 ? (value as number) : undefined
 export const pullLink = when((v) => typeof v === 'string' && parsePullRequestLink(v)?.link === v)
 
 /**
@@ -93,7 +96,7 @@ export const pullLink = when((v) => typeof v === 'string' && parsePullRequestLin
  */
 export function fields<T extends object>(
   value: unknown,
-  shape: Record<string, Field>,
+  shape: { [K in keyof T]-?: Field },
   extra: readonly string[] | true = []
 ): T | undefined {
   const json = object(value)
@@ -101,7 +104,7 @@ export function fields<T extends object>(
     extra === true || Object.hasOwn(shape, name) || extra.includes(name)
   if (!json || !Object.keys(json).every(known)) return undefined
   const read: Record<string, unknown> = {}
-  for (const [name, field] of Object.entries(shape)) {
+  for (const [name, field] of Object.entries<Field>(shape)) {
     const parsed = field(json[name])
     if (parsed === undefined) return undefined
     if (parsed !== ABSENT) read[name] = parsed
