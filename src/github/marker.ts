@@ -82,6 +82,12 @@ export const listOf =
     return parsed.every((v) => v !== undefined) ? parsed : undefined
   }
 
+/** A reader of the fields of `shape`, none other. */
+export const shape =
+  (of: Record<string, Field>): Field =>
+  (value) =>
+    fields(value, of)
+
 export const isSha = (value: unknown): value is string =>
   typeof value === 'string' && /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(value)
 export const sha = when(isSha)

@@ -4,18 +4,7 @@
 
 import { isPlainId } from '../common/plain-id.js'
 import { parsePullRequestLink } from '../common/pull-request-link.js'
-import {
-  ABSENT,
-  fields,
-  firstLine,
-  matches,
-  optional,
-  readMarkers,
-  readOldMarker,
-  upTo,
-  when,
-  writeMarker
-} from './marker.js'
+import * as marker from './marker.js'
 import { parseEnd, type PullRequestEnd } from './pr-end-record.js'
 import { ACTIONS_BOT, RUN_ID, type WorkflowRun } from './workflow-run.js'
 
@@ -48,7 +37,7 @@ const OLD_RECORD_LINE = new RegExp(
 )
 
 export function formatRecord(record: PullRequestRecord): string {
-  return writeMarker('pr', {
+  return marker.writeMarker('pr', {
     project: record.projectId,
     job: record.jobId,
     run: record.runId,
@@ -61,30 +50,36 @@ export function formatRecord(record: PullRequestRecord): string {
 
 /** The first well-formed record in `body`: a marker on any line, else an old first line. */
 export function parseRecord(body: string | null | undefined): PullRequestRecord | undefined {
-  const found = readMarkers('pr', body).map(recordOf).find(Boolean)
+  const found = marker.readMarkers('pr', body).map(recordOf).find(Boolean)
   if (found) return found
-  const old = readOldMarker(OLD_RECORD_LINE, firstLine(body))
+  const old = marker.readOldMarker(OLD_RECORD_LINE, marker.firstLine(body))
   return old && recordOf({ ...old, attempt: Number(old.attempt), followUps: Number(old.followUps) })
 }
 
 // The project goes into URL paths: one token, not `.` or `..`.
 const RECORD = {
-  project: matches(/^(?!\.\.?$)\S{1,500}$/),
-  job: when(isPlainId),
-  run: matches(RUN_ID),
-  attempt: upTo(999_999_999, 1),
-  followUps: upTo(999_999),
-  handedOff: optional(
-    when((v) => typeof v === 'string' && v.length <= MAX_VALUE * 2 && !!parsePullRequestLink(v))
+  project: marker.matches(/^(?!\.\.?$)\S{1,500}$/),
+  job: marker.when(isPlainId),
+  run: marker.matches(RUN_ID),
+  attempt: marker.upTo(999_999_999, 1),
+  followUps: marker.upTo(999_999),
+  handedOff: marker.optional(
+    marker.when(
+      (v) => typeof v === 'string' && v.length <= MAX_VALUE * 2 && !!parsePullRequestLink(v)
+    )
   ),
   // A malformed end is left aside, not the record.
-  end: (value: unknown) => parseEnd(value) ?? ABSENT
+  end: (value: unknown) => parseEnd(value) ?? marker.ABSENT
 }
 type Read = { project: string; job: string; run: string; attempt: number; followUps: number }
 
 /** A marker's value as a record when every field is as written here; unknown fields are left aside. */
 function recordOf(value: unknown): PullRequestRecord | undefined {
-  const read = fields<Read & Pick<PullRequestRecord, 'handedOff' | 'end'>>(value, RECORD, true)
+  const read = marker.fields<Read & Pick<PullRequestRecord, 'handedOff' | 'end'>>(
+    value,
+    RECORD,
+    true
+  )
   if (!read) return undefined
   const { project, job, run, attempt, followUps, ...rest } = read
   return { projectId: project, jobId: job, runId: run, runAttempt: attempt, followUps, ...rest }
@@ -167,7 +162,7 @@ export class RecordSearch {
   private candidate(comment: ThreadComment): FoundComment | undefined {
     const record = parseRecord(comment.body)
     if (record?.projectId === this.projectId) return { commentId: comment.id, record }
-    const legacy = this.legacyLine && firstLine(comment.body).trim() === this.legacyLine
+    const legacy = this.legacyLine && marker.firstLine(comment.body).trim() === this.legacyLine
     return legacy ? { commentId: comment.id } : undefined
   }
 
