@@ -14,7 +14,7 @@ export function writeMarker(kind: MarkerKind, value: object): string {
   return `<!-- mintlify-agent:${kind} ${Buffer.from(JSON.stringify(value), 'utf8').toString('base64url')} -->`
 }
 
-/** The JSON that `encoded` holds; undefined unless base64url written here and JSON. */
+/** The JSON that `encoded` holds; undefined unless it is base64url as written here. */
 export function decode(encoded: string): unknown {
   const text = Buffer.from(encoded, 'base64url').toString('utf8')
   if (Buffer.from(text, 'utf8').toString('base64url') !== encoded) return undefined
@@ -61,32 +61,27 @@ export function readOldMarker(
 export type Field = (value: unknown) => unknown
 export const ABSENT = Symbol('absent')
 
-export const when =
-  (check: (value: unknown) => boolean): Field =>
-  (value) =>
-    check(value) ? value : undefined
+export function when(check: (value: unknown) => boolean): Field {
+  return (value) => (check(value) ? value : undefined)
+}
 export const matches = (pattern: RegExp): Field =>
   when((value) => typeof value === 'string' && pattern.test(value))
 export const oneOf = (values: readonly unknown[]): Field => when((value) => values.includes(value))
 export const upTo = (max: number, min = 0): Field =>
   when((n) => typeof n === 'number' && Number.isInteger(n) && n >= min && n <= max)
-export const optional =
-  (field: Field): Field =>
-  (value) =>
-    value === undefined ? ABSENT : field(value)
-export const listOf =
-  (max: number, item: Field): Field =>
-  (value) => {
-    if (!Array.isArray(value) || value.length > max) return undefined
-    const parsed = value.map(item)
+export function optional(field: Field): Field {
+  return (value) => (value === undefined ? ABSENT : field(value))
+}
+export function listOf(max: number, item: Field): Field {
+  return (value) => {
+    const parsed = Array.isArray(value) && value.length <= max ? value.map(item) : [undefined]
     return parsed.every((v) => v !== undefined) ? parsed : undefined
   }
-
+}
 /** A reader of the fields of `shape`, none other. */
-export const shape =
-  (of: Record<string, Field>): Field =>
-  (value) =>
-    fields(value, of)
+export function shape(of: Record<string, Field>): Field {
+  return (value) => fields(value, of)
+}
 
 export const isSha = (value: unknown): value is string =>
   typeof value === 'string' && /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(value)

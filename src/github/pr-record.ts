@@ -1,6 +1,5 @@
 // The pull request's record of its docs job: a `pr` marker in the action's comment, keyed
-// by the Mintlify project. Pure: format, strict parse, and which comment to believe (only
-// a trusted account's). Records in the format of earlier versions are still read.
+// by the Mintlify project, and which comment to believe (only a trusted account's). Pure.
 
 import { isPlainId } from '../common/plain-id.js'
 import { parsePullRequestLink } from '../common/pull-request-link.js'
@@ -72,14 +71,11 @@ const RECORD = {
   end: (value: unknown) => parseEnd(value) ?? marker.ABSENT
 }
 type Read = { project: string; job: string; run: string; attempt: number; followUps: number }
+type Rest = Pick<PullRequestRecord, 'handedOff' | 'end'>
 
 /** A marker's value as a record when every field is as written here; unknown fields are left aside. */
 function recordOf(value: unknown): PullRequestRecord | undefined {
-  const read = marker.fields<Read & Pick<PullRequestRecord, 'handedOff' | 'end'>>(
-    value,
-    RECORD,
-    true
-  )
+  const read = marker.fields<Read & Rest>(value, RECORD, true)
   if (!read) return undefined
   const { project, job, run, attempt, followUps, ...rest } = read
   return { projectId: project, jobId: job, runId: run, runAttempt: attempt, followUps, ...rest }
@@ -90,17 +86,11 @@ export function nextRecord(
   previous: PullRequestRecord | undefined,
   next: { projectId: string; jobId: string; runId: string; runAttempt: number; sent: boolean }
 ): PullRequestRecord {
-  const same = previous?.jobId === next.jobId ? previous : undefined
-  return {
-    projectId: next.projectId,
-    jobId: next.jobId,
-    runId: next.runId,
-    runAttempt: next.runAttempt,
-    followUps: (same?.followUps ?? 0) + (next.sent ? 1 : 0),
-    ...(same?.handedOff ? { handedOff: same.handedOff } : {}),
-    // What the pull request's end did stays known while the job does: a reopen needs it.
-    ...(same?.end ? { end: same.end } : {})
-  }
+  const { projectId, jobId, runId, runAttempt, sent } = next
+  const same = previous?.jobId === jobId ? previous : undefined
+  // What the pull request's end did stays known while the job does: a reopen needs it.
+  const followUps = (same?.followUps ?? 0) + (sent ? 1 : 0)
+  return { ...same, projectId, jobId, runId, runAttempt, followUps }
 }
 
 export function withHandedOff(record: PullRequestRecord, link: string): PullRequestRecord {
@@ -148,8 +138,8 @@ export class RecordSearch {
 
   visit(comments: readonly ThreadComment[]): boolean {
     for (const comment of comments) {
-      if (!isTrustedAuthor(comment.user, this.trusted)) continue
-      const found = this.candidate(comment)
+      const trusted = isTrustedAuthor(comment.user, this.trusted)
+      const found = trusted ? this.candidate(comment) : undefined
       if (found?.record) {
         this.found = found
         return true
