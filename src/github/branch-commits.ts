@@ -1,5 +1,4 @@
-// The commits a branch run weighs (since the ledger's base, and the event's own) and the
-// pull requests they came from: the reads are few and counted; pure functions choose.
+// The commits a branch run weighs: since the ledger's base, and the event's own.
 
 import * as core from '@actions/core'
 import { safeLine } from '../common/safe-text.js'
@@ -44,13 +43,13 @@ export interface Coverage {
   to: string
 }
 
-/** The commits a run weighs, oldest first: after the base, and the event's own (a late push). */
+/** Oldest first: after the base, and the event's own (a late push). */
 export interface Candidates {
   since: CoveredCommit[]
   event: CoveredCommit[]
   /** The base the ledger keeps from now on; undefined keeps the one it has. */
   base?: string
-  /** Commits after the base that were not read (more than the reads allow): told next run. */
+  /** Commits after the base past the reads: told next run. */
   unread: number
 }
 
@@ -99,13 +98,11 @@ export function windowStart(now: Date): string {
 }
 
 const READ_HINT = 'Reading the branch commits needs `permissions: contents: read` for the job.'
-
 type Compared = { commits: CoveredCommit[]; unread: number; mergeBase?: string }
 
 /**
- * The commits this run weighs: every commit after the base (a paged comparison); on a
- * first run, or when GitHub no longer knows the base, the push's range or the last 7 days.
- * Unknown (5xx, rate limit, time-out) throws StateUnknownError; a refusal is one warning.
+ * Every commit after the base; on a first run, or when GitHub no longer knows the base, the
+ * push's range or the last 7 days. Unknown throws StateUnknownError; a refusal is one warning.
  */
 export async function readCandidates(
   session: GitHubSession,
@@ -152,8 +149,7 @@ export async function readCandidates(
           throw error
         }
         const answer = record(data)
-        // Diverged: the base left the branch (a force push); the commits listed are those
-        // since the two histories part.
+        // Diverged: the base left the branch (a force push); the commits listed are since the fork.
         if (page === 1 && answer?.status === 'diverged') {
           mergeBase = nonZeroSha(record(answer.merge_base_commit)?.sha)
         }

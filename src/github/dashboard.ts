@@ -54,10 +54,7 @@ export function dashboardTitle(projectId: string, branch: string): string {
   return `Docs agent: ${branch} (${projectId})`.slice(0, 250)
 }
 
-/**
- * The open dashboards of this key among `issues` (pure), newest first, written by the
- * key's identity; a first-version record (no key) only when no keyed one is there.
- */
+/** This key's open dashboards by its identity, newest first; a first-version one only alone. */
 export function pickDashboards(issues: readonly unknown[], key: DashboardKey): FoundDashboard[] {
   const found: FoundDashboard[] = []
   for (const issue of issues.map(record)) {
@@ -136,10 +133,7 @@ export function renderDashboard(view: DashboardView): string {
 /** The most pages of the token's open issues read (100 a page); past that is unknown. */
 export const MAX_ISSUE_PAGES = 50
 
-/**
- * The dashboards of this key, from every open issue the identity wrote (labelled or not).
- * A refusal is one warning and `denied`; no answer throws StateUnknownError.
- */
+/** From every open issue the identity wrote, labelled or not; no answer throws StateUnknownError. */
 export async function findDashboards(
   session: GitHubSession,
   key: DashboardKey,
@@ -171,7 +165,7 @@ export async function findDashboards(
       `more than ${MAX_ISSUE_PAGES * 100} open issues by ${safeLine(key.identity, 100)}`
     )
   }
-  // The newest open record wins; the others are older ones of the same key, to retire.
+  // The others are older records of the same key, to retire.
   const [winner, ...others] = pickDashboards(issues, key)
   return winner ? { kind: 'found', winner, others } : { kind: 'none' }
 }
