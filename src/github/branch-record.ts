@@ -3,7 +3,6 @@
 
 import { isPlainId } from '../common/plain-id.js'
 import * as marker from './marker.js'
-import { LOGIN } from './plumbing.js'
 import { record as object, RUN_ID } from './workflow-run.js'
 
 /** What one run did: the word its record keeps, and what the dashboard's row says. */
@@ -103,7 +102,7 @@ const COMMON = {
   jobId: plainId,
   runId: marker.matches(RUN_ID),
   runAttempt: marker.upTo(999_999_999, 1),
-  reviewers: marker.listOf(MAX_REVIEWERS, marker.matches(LOGIN)),
+  reviewers: marker.listOf(MAX_REVIEWERS, marker.matches(/^[A-Za-z0-9][A-Za-z0-9-]{0,38}$/)),
   handedOff: marker.optional(marker.pullLink),
   runs: marker.listOf(MAX_RUNS, marker.shape(RUN))
 }
