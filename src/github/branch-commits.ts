@@ -1,5 +1,4 @@
-// The commits a branch run weighs (since the ledger's base, and the event's own) and the
-// pull requests they came from: the reads are few and counted; pure functions choose.
+// The commits a branch run weighs: since the ledger's base, and the event's own.
 
 import * as core from '@actions/core'
 import { safeLine } from '../common/safe-text.js'
@@ -10,10 +9,11 @@ import {
   throwIfUnknown
 } from './client.js'
 import type { GitHubSession } from './session.js'
+import { isSha } from './marker.js'
 import { cleanLabel } from './untrusted-text.js'
 import { record, text, type WorkflowRun } from './workflow-run.js'
 
-/** The most commits listed (the rest are counted), pull requests looked up, pages read. */
+/** The most commits listed (the rest are counted), and pages read. */
 export const MAX_LISTED = 100
 const MAX_PAGES = 5
 /** The base of a ledger that starts from the repository's first commit. */
@@ -28,10 +28,12 @@ export interface CoveredCommit {
   authorIsBot: boolean
 }
 
+type Origin = 'since-record' | 'first-push' | 'first-window' | 'history-rewritten'
+
 /** What a run tells the agent: the untold commits, as the prompt and the dashboard show them. */
 export interface Coverage {
   kind: 'commits'
-  origin: 'since-record' | 'first-push' | 'first-window' | 'history-rewritten'
+  origin: Origin
   /** Oldest first, the newest MAX_LISTED of `total`. */
   commits: CoveredCommit[]
   total: number
@@ -41,17 +43,17 @@ export interface Coverage {
   to: string
 }
 
-/** The commits a run weighs, oldest first: after the base, and the event's own (a late push). */
+/** Oldest first: after the base, and the event's own (a late push). */
 export interface Candidates {
   since: CoveredCommit[]
   event: CoveredCommit[]
   /** The base the ledger keeps from now on; undefined keeps the one it has. */
   base?: string
-  /** Commits after the base that were not read (more than the reads allow): told next run. */
+  /** Commits after the base past the reads: told next run. */
   unread: number
 }
 
-export type ReadCandidates = Candidates & { origin: Coverage['origin']; compareUrl?: string }
+export type ReadCandidates = Candidates & { origin: Origin; compareUrl?: string }
 
 export function subjectOf(message: unknown): string {
   return cleanLabel((typeof message === 'string' ? message : '').split(/\r?\n/, 1)[0] ?? '', 200)
@@ -64,9 +66,6 @@ export function loginOf(user: unknown): { author?: string; authorIsBot: boolean 
   const authorIsBot = text(record(user)?.type) === 'Bot' || /\[bot\]$/i.test(login)
   return { ...(author ? { author } : {}), authorIsBot }
 }
-
-export const isSha = (value: unknown): value is string =>
-  typeof value === 'string' && /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(value)
 
 const nonZeroSha = (value: unknown): string | undefined =>
   isSha(value) && !/^0+$/.test(value) ? value : undefined
@@ -99,13 +98,11 @@ export function windowStart(now: Date): string {
 }
 
 const READ_HINT = 'Reading the branch commits needs `permissions: contents: read` for the job.'
-
 type Compared = { commits: CoveredCommit[]; unread: number; mergeBase?: string }
 
 /**
- * The commits this run weighs: every commit after the base (a paged comparison); on a
- * first run, or when GitHub no longer knows the base, the push's range or the last 7 days.
- * Unknown (5xx, rate limit, time-out) throws StateUnknownError; a refusal is one warning.
+ * Every commit after the base; on a first run, or when GitHub no longer knows the base, the
+ * push's range or the last 7 days. Unknown throws StateUnknownError; a refusal is one warning.
  */
 export async function readCandidates(
   session: GitHubSession,
@@ -117,7 +114,6 @@ export async function readCandidates(
   const pushed = push && Array.isArray(payload.commits) ? payload.commits : []
   const event = pushed.map(fromPushCommit).filter((commit) => commit !== undefined)
   const branch = safeLine(input.branch, 100)
-  type Origin = Coverage['origin']
   /** What was read, the base the ledger moves to, and the range's start for the link. */
   const result = (
     origin: Origin,
@@ -153,8 +149,7 @@ export async function readCandidates(
           throw error
         }
         const answer = record(data)
-        // Diverged: the base left the branch (a force push); the commits listed are those
-        // since the two histories part.
+        // Diverged: the base left the branch (a force push); the commits listed are since the fork.
         if (page === 1 && answer?.status === 'diverged') {
           mergeBase = nonZeroSha(record(answer.merge_base_commit)?.sha)
         }

@@ -2,15 +2,13 @@
 // the source pull requests' authors, then the commits' that came from none, bots skipped.
 
 import type { CoveredCommit } from './branch-commits.js'
+import { LOGIN } from './plumbing.js'
 import type { SourcePullRequest } from './source-pulls.js'
 
 /** GitHub takes at most this many reviewers on a pull request. */
 export const MAX_BRANCH_REVIEWERS = 15
 
-/**
- * The logins to ask, in order, leaving out those already asked for this docs pull request
- * (the branch record keeps them) and its author, whom GitHub refuses to ask.
- */
+/** The logins to ask, in order, but those already asked and the author (GitHub refuses them). */
 export function reviewersToRequest(input: {
   pulls: readonly SourcePullRequest[]
   commits: readonly CoveredCommit[]
@@ -25,12 +23,10 @@ export function reviewersToRequest(input: {
   const skip = new Set(
     [...input.alreadyRequested, input.docsAuthor ?? ''].map((login) => login.toLowerCase())
   )
-  const chosen: string[] = []
-  for (const login of authors) {
-    if (!/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/.test(login) || skip.has(login.toLowerCase()))
-      continue
+  const chosen = authors.filter((login) => {
+    if (!LOGIN.test(login) || skip.has(login.toLowerCase())) return false
     skip.add(login.toLowerCase())
-    chosen.push(login)
-  }
+    return true
+  })
   return chosen.slice(0, MAX_BRANCH_REVIEWERS)
 }

@@ -1,6 +1,5 @@
 // The dashboard issue: one open issue per project, branch and key, written with the run's
-// token and labelled `docs-agent`. It holds the branch's ledger (branch-record.ts) in a
-// hidden marker, and a page for people.
+// token and labelled `docs-agent`; the branch's ledger (branch-record.ts), then a page for people.
 
 import * as core from '@actions/core'
 import { parsePullRequestLink, type PullRequestRef } from '../common/pull-request-link.js'
@@ -21,6 +20,7 @@ import {
   type BranchRun
 } from './branch-record.js'
 import { readDocsPrEnd, writeDocsPrEnd } from './docs-pr-end.js'
+import { isSha, positive } from './marker.js'
 import { REPOSITORY } from './plumbing.js'
 import type { GitHubSession } from './session.js'
 import { record, text } from './workflow-run.js'
@@ -29,14 +29,11 @@ type DashboardIssue = { number: number; url: string }
 export type FoundDashboard = { issue: DashboardIssue; record: BranchRecord }
 /** Which records a run keeps, and the login whose issues are believed. */
 type DashboardKey = { projectId: string; branch: string; key: string; identity: string }
-type DashboardSaved =
-  { kind: 'saved'; issue: DashboardIssue } | { kind: 'unavailable'; reason: string }
 type DashboardFound =
   | { kind: 'found'; winner: FoundDashboard; others: FoundDashboard[] }
   | { kind: 'none' }
   | { kind: 'denied'; reason: string }
 
-/** What the body shows besides the record. */
 export interface DashboardView {
   record: BranchRecord
   /** `owner/repo` of the code, and its server's web address (`https://github.com`). */
@@ -49,52 +46,41 @@ export interface DashboardView {
   note?: string
 }
 
+// Named after any no from GitHub, 410 (issues turned off) included.
 const ISSUES_HINT =
   'The dashboard issue needs `permissions: issues: write` for the job (and issues turned on in the repository).'
-
-/** The hint after a no from GitHub, 410 (issues turned off) included. */
-const issuesHint = (error: unknown): string =>
-  gitHubFailure(error) === 'denied' ? ` ${ISSUES_HINT}` : ''
 
 export function dashboardTitle(projectId: string, branch: string): string {
   return `Docs agent: ${branch} (${projectId})`.slice(0, 250)
 }
 
-/**
- * The open dashboards of this key among `issues` (pure), newest first, written by the
- * key's identity; a first-version record (no key) only when no keyed one is there.
- */
+/** This key's open dashboards by its identity, newest first; a first-version one only alone. */
 export function pickDashboards(issues: readonly unknown[], key: DashboardKey): FoundDashboard[] {
-  const keyed: FoundDashboard[] = []
-  const legacy: FoundDashboard[] = []
+  const found: FoundDashboard[] = []
   for (const issue of issues.map(record)) {
     if (!issue || issue.pull_request !== undefined || issue.state !== 'open') continue
     if (text(record(issue.user)?.login) !== key.identity) continue
-    const number = issue.number
-    if (typeof number !== 'number' || !Number.isSafeInteger(number) || number < 1) continue
+    const number = positive(issue.number)
+    if (!number) continue
     const mine = parseBranchRecords(text(issue.body)).find(
       (found) => found.projectId === key.projectId && found.branch === key.branch
     )
     if (!mine || (mine.key !== undefined && mine.key !== key.key)) continue
-    const found = { issue: { number, url: text(issue.html_url) ?? '' }, record: mine }
-    ;(mine.key === undefined ? legacy : keyed).push(found)
+    found.push({ issue: { number, url: text(issue.html_url) ?? '' }, record: mine })
   }
-  const newestFirst = (list: FoundDashboard[]) =>
-    list.sort((a, b) => b.issue.number - a.issue.number)
-  return keyed.length > 0 ? newestFirst(keyed) : newestFirst(legacy).slice(0, 1)
+  found.sort((a, b) => b.issue.number - a.issue.number)
+  const keyed = found.filter((dashboard) => dashboard.record.key !== undefined)
+  return keyed.length > 0 ? keyed : found.slice(0, 1)
 }
-
-const SHA = /^[0-9a-f]{40,64}$/
 
 const pullLink = (pull: PullRequestRef): string =>
   htmlLink(pull.link, safeHtml(`${pull.repository}#${pull.number}`))
 
 function commitsCell(run: BranchRun, view: DashboardView): string {
   const count = String(run.commits)
-  if (!REPOSITORY.test(view.repository) || !run.to || !SHA.test(run.to)) return count
+  if (!REPOSITORY.test(view.repository) || !isSha(run.to)) return count
   const base = `${view.serverUrl}/${view.repository}`
-  if (run.from && SHA.test(run.from))
-    return htmlLink(`${base}/compare/${run.from}...${run.to}`, count)
+  if (isSha(run.from)) return htmlLink(`${base}/compare/${run.from}...${run.to}`, count)
   return `${count} (to ${htmlLink(`${base}/commit/${run.to}`, run.to.slice(0, 7))})`
 }
 
@@ -147,10 +133,7 @@ export function renderDashboard(view: DashboardView): string {
 /** The most pages of the token's open issues read (100 a page); past that is unknown. */
 export const MAX_ISSUE_PAGES = 50
 
-/**
- * The dashboards of this key, from every open issue the identity wrote (labelled or not).
- * A refusal is one warning and `denied`; no answer throws StateUnknownError.
- */
+/** From every open issue the identity wrote, labelled or not; no answer throws StateUnknownError. */
 export async function findDashboards(
   session: GitHubSession,
   key: DashboardKey,
@@ -173,11 +156,8 @@ export async function findDashboards(
     })
   } catch (error) {
     throwIfUnknown(error, `the dashboard issues of ${where}`)
-    const reason = describeGitHubError(error)
-    core.warning(
-      `dashboard: could not read the issues of ${where} (${reason}), so the branch's docs job is not recorded and this run works on its own.${issuesHint(error)}`
-    )
-    return { kind: 'denied', reason }
+    const why = ", so the branch's docs job is not recorded and this run works on its own"
+    return { kind: 'denied', reason: notSaved('read the issues of', session, error, why).reason }
   }
   if (!complete) {
     throw new StateUnknownError(
@@ -185,26 +165,19 @@ export async function findDashboards(
       `more than ${MAX_ISSUE_PAGES * 100} open issues by ${safeLine(key.identity, 100)}`
     )
   }
-  // The newest open record wins; the others are older ones of the same key, to retire.
+  // The others are older records of the same key, to retire.
   const [winner, ...others] = pickDashboards(issues, key)
   return winner ? { kind: 'found', winner, others } : { kind: 'none' }
 }
 
-/** A write that GitHub did not take: one warning, a permission hint only after a refusal. */
-function notSaved(what: string, session: GitHubSession, error: unknown): DashboardSaved {
+/** A call that GitHub did not take: one warning, a permission hint only after a refusal. */
+function notSaved(what: string, session: GitHubSession, error: unknown, so = '') {
   const reason = describeGitHubError(error)
+  const hint = gitHubFailure(error) === 'denied' ? ` ${ISSUES_HINT}` : ''
   core.warning(
-    `dashboard: could not ${what} ${safeLine(session.repository, 200)} (${reason}).${issuesHint(error)}`
+    `dashboard: could not ${what} ${safeLine(session.repository, 200)} (${reason})${so}.${hint}`
   )
-  return { kind: 'unavailable', reason }
-}
-
-function issueOf(data: unknown): DashboardIssue {
-  const issue = record(data)
-  return {
-    number: typeof issue?.number === 'number' ? issue.number : 0,
-    url: text(issue?.html_url) ?? ''
-  }
+  return { kind: 'unavailable' as const, reason }
 }
 
 /** Opens the dashboard with `view`'s body, or rewrites issue `number`'s. One call. */
@@ -213,20 +186,20 @@ export async function saveDashboard(
   number: number | undefined,
   view: DashboardView,
   budgetMs: number
-): Promise<DashboardSaved> {
+): Promise<{ kind: 'saved'; issue: DashboardIssue } | ReturnType<typeof notSaved>> {
   const { projectId, branch } = view.record
   try {
     const { rest } = await session.client(budgetMs)
     const body = renderDashboard(view)
-    if (number !== undefined) {
-      const { data } = await rest.issues.update({ ...session.repo, issue_number: number, body })
-      return { kind: 'saved', issue: issueOf(data) }
-    }
     const title = dashboardTitle(projectId, branch)
-    const params = { ...session.repo, title, body, labels: ['docs-agent'] }
-    const issue = issueOf((await rest.issues.create(params)).data)
-    core.info(`Opened the dashboard issue #${issue.number} for ${safeLine(branch, 100)}.`)
-    return { kind: 'saved', issue }
+    const { data } =
+      number === undefined
+        ? await rest.issues.create({ ...session.repo, title, body, labels: ['docs-agent'] })
+        : await rest.issues.update({ ...session.repo, issue_number: number, body })
+    if (number === undefined) {
+      core.info(`Opened the dashboard issue #${data.number} for ${safeLine(branch, 100)}.`)
+    }
+    return { kind: 'saved', issue: { number: data.number, url: data.html_url } }
   } catch (error) {
     if (number === undefined) return notSaved('open the dashboard issue in', session, error)
     // Deleted meanwhile: the record is written anew rather than lost.

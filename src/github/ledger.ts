@@ -1,6 +1,5 @@
-// What is new on a branch, and the ledger after telling it (pure). A commit is new when
-// it is after the base and no job still live, or that delivered, was told it: a job that
-// ended without delivering gives its commits back.
+// What is new on a branch, and the ledger after telling it (pure): a commit after the base
+// that no live or delivered job was told (a job that ended without delivering gives its back).
 
 import { MAX_ENDED, MAX_TOLD, type BranchRecord, type EndReason } from './branch-record.js'
 import type { Candidates, CoveredCommit } from './branch-commits.js'
@@ -14,12 +13,9 @@ export function untold(
   const told = new Set(
     (record?.told ?? []).filter((job) => !givenBack.has(job.id)).flatMap((job) => job.shas)
   )
-  // An older push's commits come before the branch's later ones.
-  const out = new Map<string, CoveredCommit>()
-  for (const commit of [...candidates.event, ...candidates.since]) {
-    if (!told.has(commit.sha) && !out.has(commit.sha)) out.set(commit.sha, commit)
-  }
-  return [...out.values()]
+  // An older push's commits come before the branch's later ones; each once.
+  const all = [...candidates.event, ...candidates.since]
+  return all.filter((commit) => !told.has(commit.sha) && told.add(commit.sha))
 }
 
 export interface Telling {

@@ -1,12 +1,11 @@
 // The pull request's record of its docs job: a `pr` marker in the action's comment, keyed
-// by the Mintlify project. Pure: format, strict parse, and which comment to believe (only
-// a trusted account's). Records in the format of earlier versions are still read.
+// by the Mintlify project, and which comment to believe (only a trusted account's). Pure.
 
 import { isPlainId } from '../common/plain-id.js'
 import { parsePullRequestLink } from '../common/pull-request-link.js'
-import { firstLine, readMarkers, readOldMarker, writeMarker } from './marker.js'
+import * as marker from './marker.js'
 import { parseEnd, type PullRequestEnd } from './pr-end-record.js'
-import { ACTIONS_BOT, record as object, RUN_ID, type WorkflowRun } from './workflow-run.js'
+import { ACTIONS_BOT, RUN_ID, type WorkflowRun } from './workflow-run.js'
 
 export interface PullRequestRecord {
   projectId: string
@@ -37,7 +36,7 @@ const OLD_RECORD_LINE = new RegExp(
 )
 
 export function formatRecord(record: PullRequestRecord): string {
-  return writeMarker('pr', {
+  return marker.writeMarker('pr', {
     project: record.projectId,
     job: record.jobId,
     run: record.runId,
@@ -50,44 +49,36 @@ export function formatRecord(record: PullRequestRecord): string {
 
 /** The first well-formed record in `body`: a marker on any line, else an old first line. */
 export function parseRecord(body: string | null | undefined): PullRequestRecord | undefined {
-  const found = readMarkers('pr', body).map(recordOf).find(Boolean)
+  const found = marker.readMarkers('pr', body).map(recordOf).find(Boolean)
   if (found) return found
-  const old = readOldMarker(OLD_RECORD_LINE, firstLine(body))
+  const old = marker.readOldMarker(OLD_RECORD_LINE, marker.firstLine(body))
   return old && recordOf({ ...old, attempt: Number(old.attempt), followUps: Number(old.followUps) })
 }
 
-const isCount = (value: unknown, min: number, max: number): value is number =>
-  typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max
-
-function isHandOff(link: unknown): link is string {
-  return (
-    typeof link === 'string' &&
-    link.length <= MAX_VALUE * 2 &&
-    /^https?:\/\//i.test(link) &&
-    parsePullRequestLink(link) !== undefined
-  )
+// The project goes into URL paths: one token, not `.` or `..`.
+const RECORD = {
+  project: marker.matches(/^(?!\.\.?$)\S{1,500}$/),
+  job: marker.when(isPlainId),
+  run: marker.matches(RUN_ID),
+  attempt: marker.upTo(999_999_999, 1),
+  followUps: marker.upTo(999_999),
+  handedOff: marker.optional(
+    marker.when(
+      (v) => typeof v === 'string' && v.length <= MAX_VALUE * 2 && !!parsePullRequestLink(v)
+    )
+  ),
+  // A malformed end is left aside, not the record.
+  end: (value: unknown) => parseEnd(value) ?? marker.ABSENT
 }
+type Read = { project: string; job: string; run: string; attempt: number; followUps: number }
+type Rest = Pick<PullRequestRecord, 'handedOff' | 'end'>
 
 /** A marker's value as a record when every field is as written here; unknown fields are left aside. */
 function recordOf(value: unknown): PullRequestRecord | undefined {
-  const fields: Record<string, unknown> = object(value) ?? {}
-  const { project, job, run, attempt, followUps, handedOff } = fields
-  const end = parseEnd(fields.end)
-  // The project goes into URL paths: one token, not `.` or `..`.
-  if (typeof project !== 'string' || !/^\S{1,500}$/.test(project)) return undefined
-  if (project === '.' || project === '..' || !isPlainId(job)) return undefined
-  if (typeof run !== 'string' || !RUN_ID.test(run)) return undefined
-  if (!isCount(attempt, 1, 999_999_999) || !isCount(followUps, 0, 999_999)) return undefined
-  if (handedOff !== undefined && !isHandOff(handedOff)) return undefined
-  return {
-    projectId: project,
-    jobId: job,
-    runId: run,
-    runAttempt: attempt,
-    followUps,
-    ...(isHandOff(handedOff) ? { handedOff } : {}),
-    ...(end ? { end } : {})
-  }
+  const read = marker.fields<Read & Rest>(value, RECORD, true)
+  if (!read) return undefined
+  const { project, job, run, attempt, followUps, ...rest } = read
+  return { projectId: project, jobId: job, runId: run, runAttempt: attempt, followUps, ...rest }
 }
 
 /** The record a run leaves once its job is known: counts and hand-off carry over while the job stays. */
@@ -95,17 +86,11 @@ export function nextRecord(
   previous: PullRequestRecord | undefined,
   next: { projectId: string; jobId: string; runId: string; runAttempt: number; sent: boolean }
 ): PullRequestRecord {
-  const same = previous?.jobId === next.jobId ? previous : undefined
-  return {
-    projectId: next.projectId,
-    jobId: next.jobId,
-    runId: next.runId,
-    runAttempt: next.runAttempt,
-    followUps: (same?.followUps ?? 0) + (next.sent ? 1 : 0),
-    ...(same?.handedOff ? { handedOff: same.handedOff } : {}),
-    // What the pull request's end did stays known while the job does: a reopen needs it.
-    ...(same?.end ? { end: same.end } : {})
-  }
+  const { projectId, jobId, runId, runAttempt, sent } = next
+  const same = previous?.jobId === jobId ? previous : undefined
+  // What the pull request's end did stays known while the job does: a reopen needs it.
+  const followUps = (same?.followUps ?? 0) + (sent ? 1 : 0)
+  return { ...same, projectId, jobId, runId, runAttempt, followUps }
 }
 
 export function withHandedOff(record: PullRequestRecord, link: string): PullRequestRecord {
@@ -153,8 +138,8 @@ export class RecordSearch {
 
   visit(comments: readonly ThreadComment[]): boolean {
     for (const comment of comments) {
-      if (!isTrustedAuthor(comment.user, this.trusted)) continue
-      const found = this.candidate(comment)
+      const trusted = isTrustedAuthor(comment.user, this.trusted)
+      const found = trusted ? this.candidate(comment) : undefined
       if (found?.record) {
         this.found = found
         return true
@@ -167,7 +152,7 @@ export class RecordSearch {
   private candidate(comment: ThreadComment): FoundComment | undefined {
     const record = parseRecord(comment.body)
     if (record?.projectId === this.projectId) return { commentId: comment.id, record }
-    const legacy = this.legacyLine && firstLine(comment.body).trim() === this.legacyLine
+    const legacy = this.legacyLine && marker.firstLine(comment.body).trim() === this.legacyLine
     return legacy ? { commentId: comment.id } : undefined
   }
 

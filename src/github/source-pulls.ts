@@ -1,8 +1,9 @@
 // The merged pull requests the covered commits came from (one lookup a commit, the newest
 // few), and the dashboard's row for a run that names them.
 
-import type { BranchRun, RunAction } from './branch-record.js'
-import { isSha, loginOf, type Coverage, type CoveredCommit } from './branch-commits.js'
+import { loginOf, type Coverage, type CoveredCommit } from './branch-commits.js'
+import { EVENT, type BranchRun, type RunAction } from './branch-record.js'
+import { isSha, positive } from './marker.js'
 import type { GitHubSession } from './session.js'
 import { cleanLabel } from './untrusted-text.js'
 import { record, text } from './workflow-run.js'
@@ -26,12 +27,13 @@ export function mergeSourcePulls(
   const found = new Map<number, SourcePullRequest>()
   for (const { sha, pulls } of lookups) {
     for (const pull of pulls.map(record)) {
-      const number = pull?.number
-      if (typeof number !== 'number' || !Number.isSafeInteger(number) || number < 1) continue
-      if (!text(pull?.merged_at)) continue
+      const number = positive(pull?.number)
+      if (!number || !text(pull?.merged_at)) continue
       const known = found.get(number)
-      if (known && !known.commits.includes(sha)) known.commits.push(sha)
-      if (known) continue
+      if (known) {
+        if (!known.commits.includes(sha)) known.commits.push(sha)
+        continue
+      }
       const url = text(pull?.html_url)
       found.set(number, {
         number,
@@ -59,12 +61,7 @@ export function lookupCommits(commits: readonly CoveredCommit[]): CoveredCommit[
   return commits.slice(-MAX_PULL_LOOKUPS)
 }
 
-const PULLS_HINT = 'Reading them needs `permissions: pull-requests: read` for the job.'
-
-/**
- * The pull requests the newest covered commits came from, one call per commit. Best
- * effort: the first failure is one warning and ends the lookups, keeping what was found.
- */
+/** Best effort: the first failure is one warning and ends the lookups, keeping what was found. */
 export async function sourcePullRequests(
   session: GitHubSession,
   commits: readonly CoveredCommit[],
@@ -84,7 +81,7 @@ export async function sourcePullRequests(
     },
     (why) =>
       `Could not read the pull requests the commits came from (${why}); the prompt names ${lookups.length} of ${wanted.length} lookups.`,
-    PULLS_HINT
+    'Reading them needs `permissions: pull-requests: read` for the job.'
   )
   return mergeSourcePulls(lookups)
 }
@@ -97,11 +94,11 @@ export function coverageRun(
 ): BranchRun {
   return {
     at: run.at.toISOString(),
-    event: /^[a-z_]{1,40}$/.test(run.event) ? run.event : 'unknown',
+    event: EVENT.test(run.event) ? run.event : 'unknown',
     did: run.did,
     commits: covered ? covered.total : 0,
-    ...(covered?.from && isSha(covered.from) ? { from: covered.from } : {}),
-    ...(covered && isSha(covered.to) ? { to: covered.to } : {}),
+    ...(isSha(covered?.from) ? { from: covered.from } : {}),
+    ...(isSha(covered?.to) ? { to: covered.to } : {}),
     pulls: pulls.map((pull) => pull.number).slice(-MAX_PULL_LOOKUPS)
   }
 }

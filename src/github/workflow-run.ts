@@ -56,7 +56,6 @@ export function readWorkflowRun(env: NodeJS.ProcessEnv) {
   }
 }
 
-/** The pull request the run is for: pull_request* events, or a comment on a pull request. */
 /** A run id as records hold it: digits only. */
 export const RUN_ID = /^\d{1,20}$/
 
@@ -65,6 +64,7 @@ export function recordedRunId(run: Pick<WorkflowRun, 'runId'>): string {
   return RUN_ID.test(run.runId) ? run.runId : '0'
 }
 
+/** The pull request the run is for: pull_request* events, or a comment on a pull request. */
 export function pullRequestNumber(run: WorkflowRun): number | undefined {
   const pr = record(run.payload.pull_request)
   if (typeof pr?.number === 'number') return pr.number
