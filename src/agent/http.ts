@@ -103,7 +103,6 @@ function untilAborted(
   const aborted = new Promise<never>((_, reject) => {
     onAbort = () => reject(new Error('aborted'))
   })
-  if (signal.aborted) onAbort()
   signal.addEventListener('abort', onAbort, { once: true })
   // Too late: nobody will read this body.
   void pending.then(
