@@ -1,6 +1,7 @@
 // The one HTTP client of the Agent Jobs API: base URL, headers, a time limit per request,
 // a cap on the body, and every failure mapped to the errors of http-errors.ts.
 
+import { once } from 'node:events'
 import { DecoratorHandler, getGlobalDispatcher, request, type Dispatcher } from 'undici'
 import { CancelledError, DeadlineError } from '../common/run-errors.js'
 import {
@@ -99,11 +100,6 @@ function untilAborted(
   pending: Promise<Dispatcher.ResponseData>,
   signal: AbortSignal
 ): Promise<Dispatcher.ResponseData> {
-  let onAbort = (): void => undefined
-  const aborted = new Promise<never>((_, reject) => {
-    onAbort = () => reject(new Error('aborted'))
-  })
-  signal.addEventListener('abort', onAbort, { once: true })
   // Too late: nobody will read this body.
   void pending.then(
     (response) => {
@@ -111,9 +107,8 @@ function untilAborted(
     },
     () => undefined
   )
-  return Promise.race([pending, aborted]).finally(() =>
-    signal.removeEventListener('abort', onAbort)
-  )
+  const aborted = once(signal, 'abort').then(() => Promise.reject(new Error('aborted')))
+  return Promise.race([pending, aborted])
 }
 
 /** Drops a body unread. Its 'error' event on destroy would crash the process unheard. */
