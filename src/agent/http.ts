@@ -139,25 +139,23 @@ export class HttpClient {
       exchange.sent = true
     })
     const json = options.body === undefined ? undefined : JSON.stringify(options.body)
+    const url = new URL(baseUrl.pathname.replace(/\/+$/, '') + path, baseUrl.origin)
     try {
-      const pending = request(
-        new URL(baseUrl.pathname.replace(/\/+$/, '') + path, baseUrl.origin),
-        {
-          method,
-          headers: {
-            authorization: `Bearer ${apiKey}`,
-            accept: 'application/json',
-            'user-agent': userAgent,
-            ...(json === undefined ? {} : { 'content-type': 'application/json' })
-          },
-          body: json,
-          dispatcher,
-          signal,
-          // A backstop only: the signal above is what ends a slow exchange.
-          headersTimeout: limit + 1000,
-          bodyTimeout: limit + 1000
-        }
-      )
+      const pending = request(url, {
+        method,
+        headers: {
+          authorization: `Bearer ${apiKey}`,
+          accept: 'application/json',
+          'user-agent': userAgent,
+          ...(json === undefined ? {} : { 'content-type': 'application/json' })
+        },
+        body: json,
+        dispatcher,
+        signal,
+        // A backstop only: the signal above is what ends a slow exchange.
+        headersTimeout: limit + 1000,
+        bodyTimeout: limit + 1000
+      })
       return await this.answer(method, path, await untilAborted(pending, signal), now)
     } catch (error) {
       if (options.signal?.aborted) throw new CancelledError(exchange.sent)
