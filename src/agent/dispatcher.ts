@@ -17,11 +17,7 @@ export function proxyUrl(name: string, value: string | undefined): string | unde
   return url.href
 }
 
-export function proxySettings(env: NodeJS.ProcessEnv): {
-  httpProxy?: string | undefined
-  httpsProxy?: string | undefined
-  noProxy?: string | undefined
-} {
+export function proxySettings(env: NodeJS.ProcessEnv) {
   const read = (name: string): string | undefined =>
     [env[name.toLowerCase()], env[name]].map((value) => value?.trim()).find(Boolean)
   const httpProxy = proxyUrl('HTTP_PROXY', read('HTTP_PROXY'))

@@ -51,9 +51,7 @@ export interface WaitResult {
  */
 export const SETTLE_POLLS = 3
 
-export function settleWindowMs(schedule: PollSchedule): number {
-  return SETTLE_POLLS * schedule.firstMs
-}
+export const settleWindowMs = (schedule: PollSchedule): number => SETTLE_POLLS * schedule.firstMs
 
 export interface WaitOptions {
   /** Fetches the job once (retries included). */
