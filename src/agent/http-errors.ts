@@ -3,22 +3,26 @@
 import { redact } from '../common/safe-text.js'
 
 /** Redacted before it is cut, so no prefix of a secret survives the cut. */
-export function redactAndCut(text: string, max: number): string {
+function redactAndCut(text: string, max: number): string {
   const redacted = redact(text)
   return redacted.length > max ? `${redacted.slice(0, max)}…` : redacted
 }
 
 export class ApiError extends Error {
+  /** The service's own words in the body, if any, redacted. Untrusted: print through safeLine. */
+  readonly serverMessage: string | undefined
+
   constructor(
     readonly method: string,
     readonly path: string,
     readonly status: number,
-    /** The `error` text of the body, if any. Untrusted: print through safeLine. */
-    readonly serverMessage: string | undefined,
+    said: string | undefined,
     readonly retryAfterMs: number | undefined
   ) {
+    const serverMessage = said?.trim() ? redactAndCut(said, 500) : undefined
     super(`${method} ${path} answered ${status}${serverMessage ? `: ${serverMessage}` : ''}`)
     this.name = 'ApiError'
+    this.serverMessage = serverMessage
   }
 }
 

@@ -4,13 +4,7 @@
 import { once } from 'node:events'
 import { DecoratorHandler, getGlobalDispatcher, request, type Dispatcher } from 'undici'
 import { CancelledError, DeadlineError } from '../common/run-errors.js'
-import {
-  ApiError,
-  BadResponseError,
-  classifyNetworkError,
-  NetworkError,
-  redactAndCut
-} from './http-errors.js'
+import { ApiError, BadResponseError, classifyNetworkError, NetworkError } from './http-errors.js'
 
 export interface HttpClientOptions {
   baseUrl: URL
@@ -61,14 +55,6 @@ export function parseRetryAfter(value: string | undefined, now: number): number 
   const dated = new Date(date).getUTCDate() === Number(days.find(Boolean)) ? date - now : NaN
   const ms = /^\d+$/.test(text) ? Number(text) * 1000 : dated
   return Number.isNaN(ms) ? undefined : Math.min(Math.max(0, ms), MAX_RETRY_AFTER_MS)
-}
-
-/** The service's own words in an error body: `{"error": "…"}`, or what a gateway sends instead. */
-function serverMessageOf(body: unknown, parsed: boolean, text: string): string | undefined {
-  const json = body as { error?: { message?: unknown }; message?: unknown } | null | undefined
-  const said = [json?.error, json?.error?.message, json?.message].find((v) => typeof v === 'string')
-  const message = parsed ? said : text
-  return typeof message === 'string' && message.trim() ? redactAndCut(message, 500) : undefined
 }
 
 /**
@@ -200,8 +186,13 @@ export class HttpClient {
       parsed = false
     }
     if (status >= 400) {
+      // The service's own words: `{"error": "…"}`, or what a gateway sends instead.
+      const json = body as { error?: { message?: unknown }; message?: unknown } | null | undefined
+      const said = [json?.error, json?.error?.message, json?.message].find(
+        (v) => typeof v === 'string'
+      )
       const retryAfterMs = parseRetryAfter([headers['retry-after']].flat()[0], now())
-      throw new ApiError(method, path, status, serverMessageOf(body, parsed, text), retryAfterMs)
+      throw new ApiError(method, path, status, parsed ? said : text, retryAfterMs)
     }
     // undici does not follow redirects, and a redirected API key is not one we want to send.
     const where = typeof headers.location === 'string' ? headers.location : ''
