@@ -57,11 +57,8 @@ export function parseRetryAfter(value: string | undefined, now: number): number 
   return Number.isNaN(ms) ? undefined : Math.min(Math.max(0, ms), MAX_RETRY_AFTER_MS)
 }
 
-/**
- * Tells `onSent` when the request begins to leave: undici calls onConnect just before it
- * writes to the socket, once the connection (and any proxy tunnel or TLS) is up. An
- * exchange that fails before then cannot have reached the service, whatever the error says.
- */
+// Tells `onSent` when the request begins to leave: undici calls onConnect once the connection
+// (with any proxy tunnel and TLS) is up, just before it writes. What fails before never arrived.
 function watchSending(dispatcher: Dispatcher, onSent: () => void): Dispatcher {
   // undici's own pass-through handler; its published types omit the methods it has.
   const PassThrough = DecoratorHandler as unknown as new (handler: Dispatcher.DispatchHandlers) => {
@@ -78,10 +75,8 @@ function watchSending(dispatcher: Dispatcher, onSent: () => void): Dispatcher {
   )
 }
 
-/**
- * The answer, or a rejection as soon as `signal` aborts: undici honours an abort only once
- * the request is on a connection, not while a proxy tunnel is still being opened.
- */
+// The answer, or a rejection as soon as `signal` aborts: undici honours an abort only once
+// the request is on a connection, not while a proxy tunnel is still being opened.
 function untilAborted(
   pending: Promise<Dispatcher.ResponseData>,
   signal: AbortSignal

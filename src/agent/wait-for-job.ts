@@ -10,16 +10,11 @@ export interface PollSchedule {
   maxMs: number
 }
 
-// The next poll comes after a fifth of the time already waited, between the first and the
-// longest interval, so a job's end is noticed within a fifth of its length. (A quarter saved a
-// request a job but let a short job's end wait 25% of its length, at the benchmark's edge.)
+// A fifth of the time waited, so a job's end is noticed within a fifth of its length (a quarter
+// saved a request a job but let a short job's end wait 25%, at the benchmark's edge).
 export const GROWTH = 0.2
 
-/**
- * The wait before the next poll, or undefined when none fits before the deadline (the wait
- * then ends at once). A poll that would come too close to the deadline is made just before
- * it instead, if that is at least the first interval away.
- */
+/** The wait before the next poll, or undefined when none fits before the deadline. */
 export function nextPollDelay(
   schedule: PollSchedule,
   elapsedMs: number,
@@ -27,8 +22,8 @@ export function nextPollDelay(
 ): number | undefined {
   const grown = Math.max(0, elapsedMs) * GROWTH
   const delay = Math.min(schedule.maxMs, Math.max(schedule.firstMs, grown))
-  // The last poll comes up to a second before the deadline, so its answer can arrive in time;
-  // never more than the first interval, so a short timeout keeps most of its time.
+  // The last poll comes a second (at most the first interval) before the deadline, so its
+  // answer can arrive in time.
   const latest = remainingMs - Math.min(1000, schedule.firstMs)
   if (delay <= latest) return delay
   return latest >= schedule.firstMs ? latest : undefined
@@ -44,11 +39,9 @@ export interface WaitResult {
   error?: unknown
 }
 
-/**
- * After a follow-up message the service may still show the previous turn's end (it has no
- * turn counter nor updatedAt): a terminal status ends the wait only once the job was seen in
- * progress, something in it changed, or this many first intervals passed (15 s by default).
- */
+// After a follow-up message the service may still show the previous turn's end (it has no
+// turn counter nor updatedAt): a terminal status ends the wait only once the job was seen in
+// progress, something in it changed, or this many first intervals passed (15 s by default).
 export const SETTLE_POLLS = 3
 
 export const settleWindowMs = (schedule: PollSchedule): number => SETTLE_POLLS * schedule.firstMs
