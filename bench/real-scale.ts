@@ -1,8 +1,8 @@
 // The same comparison at real scale, computed from the action's own schedule
-// (src/poll-schedule.ts) with the default inputs, against a fixed 5 s loop.
+// (src/agent/wait-for-job.ts) with the default inputs, against a fixed 5 s loop.
 // Requests take no time here; on a real network both sides drift alike.
 
-import { nextPollDelay, type PollSchedule } from '../src/agent/poll-schedule.ts'
+import { nextPollDelay, type PollSchedule } from '../src/agent/wait-for-job.ts'
 
 export const DEFAULT_SCHEDULE: PollSchedule = { firstMs: 5000, maxMs: 30_000 }
 export const DEFAULT_TIMEOUT_MS = 30 * 60_000

@@ -208,7 +208,7 @@ try {
     ]
   })
   section(
-    'Real scale, computed from src/poll-schedule.ts (defaults 5s → 30s) against a fixed 5 s loop',
+    'Real scale, computed from src/agent/wait-for-job.ts (defaults 5s → 30s) against a fixed 5 s loop',
     markdownTable(
       [
         'job',

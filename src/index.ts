@@ -1,29 +1,18 @@
-// The entry the runner executes: it reads the run once, and a comment that is not a
-// command ends here, before anything heavy loads. Whatever escapes run() still fails
-// the step with one line, never a silent green or a stack trace.
+// The entry the runner executes: a comment that is not a command ends here, before anything
+// heavy loads, and whatever escapes run() fails the step with one line, never a stack trace.
 import { exitEarlyWhenNotACommand, readRunEvent } from './action/shell/event.js'
 import { showLogAsRunnerWould } from './action/shell/runner-view.js'
 import { safeLine } from './common/safe-text.js'
 import { messageOf } from './common/run-errors.js'
 
-function message(error: unknown): string {
-  return safeLine(`Unexpected error: ${messageOf(error)}`, 2000)
-}
-
-/**
- * A log reader that went away (a closed pipe) is no failure of the run: without a
- * listener, the write error would fail the step by writing about it, for ever. Other
- * log stream errors are dropped alike: the log is the one place to report them.
- */
-function keepGoingWithoutALog(): void {
-  for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined)
-}
+const message = (error: unknown): string => safeLine(`Unexpected error: ${messageOf(error)}`, 2000)
 
 async function main(): Promise<void> {
-  keepGoingWithoutALog()
+  // A log reader that went away (a closed pipe) is no failure of the run: unheard, the write
+  // error would fail the step by writing about it, for ever. The log is the one place to tell.
+  for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined)
   // Outside a runner (run by hand), the log reads as it would on GitHub: no raw commands.
   showLogAsRunnerWould(process.env, process.stdout)
-  // The run is read once, here, and passed down; the fast no-op uses the same reading.
   const event = readRunEvent(process.env)
   if (exitEarlyWhenNotACommand(event, process.env)) return
   // Loaded only now, so the fast path above never pays for them.

@@ -1,33 +1,8 @@
 // The three Agent Jobs endpoints, typed. Ids are encoded into the path, never spliced.
 
 import { BadResponseError } from './http-errors.js'
-import type { HttpClient, JsonResponse, RequestOptions } from './http.js'
-import { NotAJobError, parseJob, type AgentJob } from './job.js'
-
-/**
- * The job in a 2xx answer, or a BadResponseError for a body that is not one or another job.
- * The excerpt is cut from the text as it came, so no shape of JSON can make it costly.
- */
-function jobFrom(
-  method: string,
-  path: string,
-  response: JsonResponse,
-  expectedId?: string
-): AgentJob {
-  const bad = (reason: string): BadResponseError =>
-    new BadResponseError(method, path, response.status, reason, response.text)
-  let job: AgentJob
-  try {
-    job = parseJob(response.body)
-  } catch (error) {
-    if (!(error instanceof NotAJobError)) throw error
-    throw bad(`something that is not an agent job (${error.reason})`)
-  }
-  if (expectedId !== undefined && job.id !== expectedId) {
-    throw bad(`a job other than the one asked about (job ${job.id})`)
-  }
-  return job
-}
+import type { HttpClient, RequestOptions } from './http.js'
+import { parseJob, whyNotAJob, type AgentJob } from './job.js'
 
 /** One path segment; `.` and `..` would be read as steps up the path even when encoded. */
 function segment(id: string): string {
@@ -60,6 +35,7 @@ export class AgentApi {
     return this.call('GET', options, jobId)
   }
 
+  /** The job in a 2xx answer; a BadResponseError for a body that is not one, or another job. */
   private async call(
     method: 'GET' | 'POST',
     options: RequestOptions,
@@ -68,6 +44,16 @@ export class AgentApi {
   ): Promise<AgentJob> {
     const jobs = `/v2/agent/${segment(this.projectId)}/job`
     const path = jobId === undefined ? jobs : `${jobs}/${segment(jobId)}${suffix}`
-    return jobFrom(method, path, await this.http.requestJson(method, path, options), jobId)
+    const { status, body, text } = await this.http.requestJson(method, path, options)
+    // The excerpt is cut from the text as it came, so no shape of JSON can make it costly.
+    const bad = (reason: string): BadResponseError =>
+      new BadResponseError(method, path, status, reason, text)
+    const why = whyNotAJob(body)
+    if (why) throw bad(`something that is not an agent job (${why})`)
+    const job = parseJob(body)
+    if (jobId !== undefined && job.id !== jobId) {
+      throw bad(`a job other than the one asked about (job ${job.id})`)
+    }
+    return job
   }
 }

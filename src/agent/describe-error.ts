@@ -4,13 +4,7 @@
 import type { Endpoint } from './agent-api.js'
 import { formatDuration } from '../common/duration.js'
 import { CancelledError, DeadlineError, messageOf } from '../common/run-errors.js'
-import {
-  ApiError,
-  BadResponseError,
-  isCertificateCode,
-  NetworkError,
-  proxyRefusal
-} from './http-errors.js'
+import { ApiError, BadResponseError, NetworkError } from './http-errors.js'
 import { RetryWouldOutlastTimeoutError } from './retry.js'
 
 export interface ErrorContext {
@@ -50,13 +44,12 @@ function apiErrorLine(error: ApiError, context: ErrorContext): string {
 
 function networkLine(error: NetworkError, context: ErrorContext): string {
   const call = `${error.method} ${error.path}`
-  const proxyStatus = proxyRefusal(error.code)
-  if (proxyStatus !== undefined) {
-    const what = proxyStatus === 407 ? 'wants credentials' : `answered ${proxyStatus}`
+  if (error.proxyStatus !== undefined) {
+    const what = error.proxyStatus === 407 ? 'wants credentials' : `answered ${error.proxyStatus}`
     const proxy = context.proxy ? `The proxy ${context.proxy}` : 'The proxy'
     return `${proxy} would not open a tunnel to ${context.host} for ${call}: it ${what}. Check HTTPS_PROXY / HTTP_PROXY (user:password in the proxy URL for 407), or list the host in NO_PROXY.`
   }
-  if (isCertificateCode(error.code)) {
+  if (error.certificate) {
     return `The TLS certificate of ${context.host} is not trusted (${error.code}) for ${call}. Behind a TLS-inspecting proxy or with a private CA, set NODE_EXTRA_CA_CERTS to the CA's PEM file; otherwise check base-url.`
   }
   if (!error.maybeReceived) {

@@ -3,41 +3,60 @@
 import { redact } from '../common/safe-text.js'
 
 /** Redacted before it is cut, so no prefix of a secret survives the cut. */
-export function redactAndCut(text: string, max: number): string {
+function redactAndCut(text: string, max: number): string {
   const redacted = redact(text)
   return redacted.length > max ? `${redacted.slice(0, max)}…` : redacted
 }
 
 export class ApiError extends Error {
+  /** The service's own words in the body, if any, redacted. Untrusted: print through safeLine. */
+  readonly serverMessage: string | undefined
+
   constructor(
     readonly method: string,
     readonly path: string,
     readonly status: number,
-    /** The `error` text of the body, if any. Untrusted: print through safeLine. */
-    readonly serverMessage: string | undefined,
+    said: string | undefined,
     readonly retryAfterMs: number | undefined
   ) {
+    const serverMessage = said?.trim() ? redactAndCut(said, 500) : undefined
     super(`${method} ${path} answered ${status}${serverMessage ? `: ${serverMessage}` : ''}`)
     this.name = 'ApiError'
+    this.serverMessage = serverMessage
   }
 }
 
 // A certificate the machine does not trust (or that does not fit the host): nothing was
 // sent, and repeating will not help.
-const CERTIFICATE_CODE = /CERT|SELF_SIGNED|UNABLE_TO_(?:GET|VERIFY)|^ERR_TLS_|^ERR_SSL_/
+const CERTIFICATE = /CERT|SELF_SIGNED|UNABLE_TO_(?:GET|VERIFY)|^ERR_TLS_|^ERR_SSL_/
+// Connection failures before a request byte is sent; undici's header and body timers.
+const NOT_SENT =
+  /^(?:ECONNREFUSED|ENOTFOUND|EAI_AGAIN|UND_ERR_CONNECT_TIMEOUT|EHOSTUNREACH|ENETUNREACH)$/
+const TIMEOUT = /^UND_ERR_(?:HEADERS|BODY)_TIMEOUT$/
 
-export function isCertificateCode(code: string): boolean {
-  return CERTIFICATE_CODE.test(code)
-}
-
-/** The status with which the proxy refused to open a tunnel, for a `PROXY_<status>` code. */
-export function proxyRefusal(code: string): number | undefined {
-  const match = /^PROXY_(\d{3})$/.exec(code)
-  return match ? Number(match[1]) : undefined
+/** The most telling code in an error and its causes, and whether the request may have gone out. */
+export function classifyNetworkError(error: unknown): { code: string; maybeReceived: boolean } {
+  // undici reports a refused CONNECT as "Proxy response (407) !== 200 when HTTP Tunneling".
+  const proxy = /Proxy response \((\d{3})\)/.exec(error instanceof Error ? error.message : '')
+  if (proxy) return { code: `PROXY_${proxy[1] ?? ''}`, maybeReceived: false }
+  const codes: string[] = []
+  for (let e = error, depth = 0; depth < 5 && typeof e === 'object' && e !== null; depth++) {
+    const { code, cause } = e as { code?: unknown; cause?: unknown }
+    if (typeof code === 'string') codes.push(code)
+    e = cause
+  }
+  const notSent =
+    codes.find((code) => CERTIFICATE.test(code)) ?? codes.find((code) => NOT_SENT.test(code))
+  if (notSent) return { code: notSent, maybeReceived: false }
+  if (codes.some((code) => TIMEOUT.test(code))) return { code: 'TIMEOUT', maybeReceived: true }
+  return { code: codes[0] ?? 'network error', maybeReceived: true }
 }
 
 /** The exchange broke before a full answer arrived. */
 export class NetworkError extends Error {
+  readonly certificate: boolean
+  /** The status with which a proxy refused to open a tunnel (code `PROXY_<status>`). */
+  readonly proxyStatus: number | undefined
   /** Repeating cannot help: an untrusted certificate, or a proxy that wants credentials. */
   readonly permanent: boolean
 
@@ -51,7 +70,10 @@ export class NetworkError extends Error {
   ) {
     super(`${method} ${path} failed: ${code === 'TIMEOUT' ? 'no answer in time' : code}`)
     this.name = 'NetworkError'
-    this.permanent = isCertificateCode(code) || proxyRefusal(code) === 407
+    this.certificate = CERTIFICATE.test(code)
+    const proxy = /^PROXY_(\d{3})$/.exec(code)?.[1]
+    this.proxyStatus = proxy === undefined ? undefined : Number(proxy)
+    this.permanent = this.certificate || this.proxyStatus === 407
   }
 }
 

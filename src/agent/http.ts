@@ -1,16 +1,10 @@
 // The one HTTP client of the Agent Jobs API: base URL, headers, a time limit per request,
 // a cap on the body, and every failure mapped to the errors of http-errors.ts.
 
+import { once } from 'node:events'
 import { DecoratorHandler, getGlobalDispatcher, request, type Dispatcher } from 'undici'
 import { CancelledError, DeadlineError } from '../common/run-errors.js'
-import {
-  ApiError,
-  BadResponseError,
-  isCertificateCode,
-  NetworkError,
-  redactAndCut
-} from './http-errors.js'
-import { parseRetryAfter } from './retry-after.js'
+import { ApiError, BadResponseError, classifyNetworkError, NetworkError } from './http-errors.js'
 
 export interface HttpClientOptions {
   baseUrl: URL
@@ -38,46 +32,33 @@ export interface RequestOptions {
   signal?: AbortSignal
 }
 
-// Connection failures before a request byte is sent; undici's header and body timers.
-const NOT_SENT =
-  /^(?:ECONNREFUSED|ENOTFOUND|EAI_AGAIN|UND_ERR_CONNECT_TIMEOUT|EHOSTUNREACH|ENETUNREACH)$/
-const TIMEOUT = /^UND_ERR_(?:HEADERS|BODY)_TIMEOUT$/
+// Retry-After in the two forms RFC 9110 allows and no other: delay-seconds, or an HTTP-date in
+// one of its three spellings (checked here, then read by Date.parse). Anything else is absent.
+const DAY = '(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)'
+const MONTH = '(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)'
+const TIME = '(?:[01]\\d|2[0-3]):[0-5]\\d:(?:[0-5]\\d|60)'
+const HTTP_DATE = new RegExp(
+  `^(?:${DAY}, (\\d\\d) ${MONTH} \\d{4} ${TIME} GMT` + // Sun, 06 Nov 1994 08:49:37 GMT
+    `|(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day, (\\d\\d)-${MONTH}-\\d\\d ${TIME} GMT` +
+    `|${DAY} ${MONTH} ([ \\d]\\d) ${TIME} \\d{4})$` // Sun Nov  6 08:49:37 1994
+)
+/** Longer than any step may run: a bigger value means the same (wait past the timeout). */
+const MAX_RETRY_AFTER_MS = 7 * 24 * 3_600_000
 
-/** The most telling code in an error and its causes, and whether the request may have gone out. */
-export function classifyNetworkError(error: unknown): { code: string; maybeReceived: boolean } {
-  // undici reports a refused CONNECT as "Proxy response (407) !== 200 when HTTP Tunneling".
-  const proxy = /Proxy response \((\d{3})\)/.exec(error instanceof Error ? error.message : '')
-  if (proxy) return { code: `PROXY_${proxy[1] ?? ''}`, maybeReceived: false }
-  const codes: string[] = []
-  for (let e = error, depth = 0; depth < 5 && typeof e === 'object' && e !== null; depth++) {
-    const { code, cause } = e as { code?: unknown; cause?: unknown }
-    if (typeof code === 'string') codes.push(code)
-    e = cause
-  }
-  const notSent = codes.find(isCertificateCode) ?? codes.find((code) => NOT_SENT.test(code))
-  if (notSent) return { code: notSent, maybeReceived: false }
-  if (codes.some((code) => TIMEOUT.test(code))) return { code: 'TIMEOUT', maybeReceived: true }
-  return { code: codes[0] ?? 'network error', maybeReceived: true }
+/** Milliseconds to wait, or undefined when the header is absent or not in a form RFC 9110 allows. */
+export function parseRetryAfter(value: string | undefined, now: number): number | undefined {
+  const text = value?.replace(/^[ \t]+|[ \t]+$/g, '') ?? '' // only the whitespace HTTP allows
+  const [, ...days] = HTTP_DATE.exec(text) ?? []
+  // A leap second reads as the second before; asctime names no zone but means GMT.
+  const date = Date.parse(`${text.replace(':60 ', ':59 ')}${days[2] ? ' GMT' : ''}`)
+  // Date.parse moves a day the month lacks (30 Feb) into the next month: that is no date.
+  const dated = new Date(date).getUTCDate() === Number(days.find(Boolean)) ? date - now : NaN
+  const ms = /^\d+$/.test(text) ? Number(text) * 1000 : dated
+  return Number.isNaN(ms) ? undefined : Math.min(Math.max(0, ms), MAX_RETRY_AFTER_MS)
 }
 
-/** The service's own words in an error body: `{"error": "…"}`, or what a gateway sends instead. */
-function serverMessageOf(body: unknown, parsed: boolean, text: string): string | undefined {
-  const record = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>
-  const nested = (
-    typeof record.error === 'object' && record.error !== null ? record.error : {}
-  ) as {
-    message?: unknown
-  }
-  const found = [record.error, nested.message, record.message].find((v) => typeof v === 'string')
-  const message = typeof found === 'string' ? found : parsed ? undefined : text
-  return message?.trim() ? redactAndCut(message, 500) : undefined
-}
-
-/**
- * Tells `onSent` when the request begins to leave: undici calls onConnect just before it
- * writes to the socket, once the connection (and any proxy tunnel or TLS) is up. An
- * exchange that fails before then cannot have reached the service, whatever the error says.
- */
+// Tells `onSent` when the request begins to leave: undici calls onConnect once the connection
+// (with any proxy tunnel and TLS) is up, just before it writes. What fails before never arrived.
 function watchSending(dispatcher: Dispatcher, onSent: () => void): Dispatcher {
   // undici's own pass-through handler; its published types omit the methods it has.
   const PassThrough = DecoratorHandler as unknown as new (handler: Dispatcher.DispatchHandlers) => {
@@ -94,34 +75,21 @@ function watchSending(dispatcher: Dispatcher, onSent: () => void): Dispatcher {
   )
 }
 
-/**
- * The answer, or a rejection as soon as `signal` aborts: undici honours an abort only once
- * the request is on a connection, not while a proxy tunnel is still being opened.
- */
+// The answer, or a rejection as soon as `signal` aborts: undici honours an abort only once
+// the request is on a connection, not while a proxy tunnel is still being opened.
 function untilAborted(
   pending: Promise<Dispatcher.ResponseData>,
   signal: AbortSignal
 ): Promise<Dispatcher.ResponseData> {
-  return new Promise((resolve, reject) => {
-    // Kept as they are, for the codes read later, even from another realm (no instanceof).
-    const asError = (reason: unknown): Error =>
-      typeof reason === 'object' && reason !== null ? (reason as Error) : new Error(String(reason))
-    const onAbort = (): void => reject(asError(signal.reason))
-    if (signal.aborted) onAbort()
-    signal.addEventListener('abort', onAbort, { once: true })
-    pending.then(
-      (response) => {
-        signal.removeEventListener('abort', onAbort)
-        // Too late: nobody will read this body.
-        if (signal.aborted) discard(response.body)
-        else resolve(response)
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort)
-        reject(asError(error))
-      }
-    )
-  })
+  // Too late: nobody will read this body.
+  void pending.then(
+    (response) => {
+      if (signal.aborted) discard(response.body)
+    },
+    () => undefined
+  )
+  const aborted = once(signal, 'abort').then(() => Promise.reject(new Error('aborted')))
+  return Promise.race([pending, aborted])
 }
 
 /** Drops a body unread. Its 'error' event on destroy would crash the process unheard. */
@@ -131,17 +99,7 @@ function discard(body: Dispatcher.ResponseData['body']): void {
 }
 
 export class HttpClient {
-  private readonly basePath: string
-  private readonly maxBodyBytes: number
-  private readonly requestTimeoutMs: number
-  private readonly now: () => number
-
-  constructor(private readonly options: HttpClientOptions) {
-    this.basePath = options.baseUrl.pathname.replace(/\/+$/, '')
-    this.maxBodyBytes = options.maxBodyBytes ?? 1024 * 1024
-    this.requestTimeoutMs = options.requestTimeoutMs ?? 30_000
-    this.now = options.now ?? Date.now
-  }
+  constructor(private readonly options: HttpClientOptions) {}
 
   /** `path` is relative to the base URL and already encoded, e.g. `/v2/agent/p/job`. */
   async requestJson(
@@ -149,44 +107,44 @@ export class HttpClient {
     path: string,
     options: RequestOptions
   ): Promise<JsonResponse> {
+    const { baseUrl, apiKey, userAgent, requestTimeoutMs = 30_000, now = Date.now } = this.options
     if (options.signal?.aborted) throw new CancelledError()
-    const remaining = options.deadline - this.now()
+    const remaining = options.deadline - now()
     if (remaining <= 0) throw new DeadlineError()
     // One limit for the whole exchange (connect, headers and body), never past the deadline.
-    const boundByDeadline = remaining <= this.requestTimeoutMs
-    const limit = Math.min(this.requestTimeoutMs, remaining)
+    const limit = Math.min(requestTimeoutMs, remaining)
     const timeout = AbortSignal.timeout(limit)
     const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout
-    const json = options.body === undefined ? {} : { 'content-type': 'application/json' }
     const exchange = { sent: false } // an object, so the type checker sees the callback's change
     const dispatcher = watchSending(this.options.dispatcher ?? getGlobalDispatcher(), () => {
       exchange.sent = true
     })
+    const json = options.body === undefined ? undefined : JSON.stringify(options.body)
+    const url = new URL(baseUrl.pathname.replace(/\/+$/, '') + path, baseUrl.origin)
     try {
-      const pending = request(new URL(this.basePath + path, this.options.baseUrl.origin), {
+      const pending = request(url, {
         method,
         headers: {
-          authorization: `Bearer ${this.options.apiKey}`,
+          authorization: `Bearer ${apiKey}`,
           accept: 'application/json',
-          'user-agent': this.options.userAgent,
-          ...json
+          'user-agent': userAgent,
+          ...(json === undefined ? {} : { 'content-type': 'application/json' })
         },
-        ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+        body: json,
         dispatcher,
         signal,
         // A backstop only: the signal above is what ends a slow exchange.
         headersTimeout: limit + 1000,
         bodyTimeout: limit + 1000
       })
-      return await this.answer(method, path, await untilAborted(pending, signal))
+      return await this.answer(method, path, await untilAborted(pending, signal), now)
     } catch (error) {
       if (options.signal?.aborted) throw new CancelledError(exchange.sent)
       if (error instanceof ApiError || error instanceof BadResponseError) throw error
-      if (timeout.aborted || this.now() >= options.deadline) {
-        if (boundByDeadline || this.now() >= options.deadline)
-          throw new DeadlineError(exchange.sent)
-        throw new NetworkError(method, path, 'TIMEOUT', exchange.sent)
+      if (now() >= options.deadline || (timeout.aborted && limit === remaining)) {
+        throw new DeadlineError(exchange.sent)
       }
+      if (timeout.aborted) throw new NetworkError(method, path, 'TIMEOUT', exchange.sent)
       const { code, maybeReceived } = classifyNetworkError(error)
       // Whatever the error, a request that never began to leave cannot have arrived.
       throw new NetworkError(method, path, code, exchange.sent && maybeReceived)
@@ -196,15 +154,25 @@ export class HttpClient {
   private async answer(
     method: string,
     path: string,
-    response: Dispatcher.ResponseData
+    { statusCode: status, headers, body: stream }: Dispatcher.ResponseData,
+    now: () => number
   ): Promise<JsonResponse> {
-    const status = response.statusCode
     const bad = (reason: string, body: string): BadResponseError =>
       new BadResponseError(method, path, status, reason, body)
-    const size = `${Math.round(this.maxBodyBytes / 1024)} KiB`
-    const text = await readCapped(response, this.maxBodyBytes, () =>
-      bad(`a body larger than ${size} (a job is far smaller)`, '')
-    )
+    const max = this.options.maxBodyBytes ?? 1024 * 1024
+    const tooLarge = (): BadResponseError => {
+      discard(stream)
+      return bad(`a body larger than ${Math.round(max / 1024)} KiB (a job is far smaller)`, '')
+    }
+    if (Number(headers['content-length']) > max) throw tooLarge()
+    const chunks: Buffer[] = []
+    let size = 0
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      size += chunk.length
+      if (size > max) throw tooLarge()
+      chunks.push(chunk)
+    }
+    const text = Buffer.concat(chunks).toString('utf8')
     let body: unknown
     let parsed = true
     try {
@@ -213,36 +181,20 @@ export class HttpClient {
       parsed = false
     }
     if (status >= 400) {
-      const retryAfterMs = parseRetryAfter([response.headers['retry-after']].flat()[0], this.now())
-      throw new ApiError(method, path, status, serverMessageOf(body, parsed, text), retryAfterMs)
+      // The service's own words: `{"error": "…"}`, or what a gateway sends instead.
+      const json = body as { error?: { message?: unknown }; message?: unknown } | null | undefined
+      const said = [json?.error, json?.error?.message, json?.message].find(
+        (v) => typeof v === 'string'
+      )
+      const retryAfterMs = parseRetryAfter([headers['retry-after']].flat()[0], now())
+      throw new ApiError(method, path, status, parsed ? said : text, retryAfterMs)
     }
     // undici does not follow redirects, and a redirected API key is not one we want to send.
-    const where = typeof response.headers.location === 'string' ? response.headers.location : ''
+    const where = typeof headers.location === 'string' ? headers.location : ''
     if (status >= 300) throw bad('a redirect, which this action does not follow', where)
     if (!parsed || body === undefined) {
       throw bad(parsed ? 'an empty body' : 'a body that is not JSON', text)
     }
     return { status, body, text }
   }
-}
-
-/** The body as text; past `max` bytes, it is dropped and `tooLarge()` thrown. */
-async function readCapped(
-  response: Dispatcher.ResponseData,
-  max: number,
-  tooLarge: () => Error
-): Promise<string> {
-  const fail = (): Error => {
-    discard(response.body)
-    return tooLarge()
-  }
-  if (Number(response.headers['content-length']) > max) throw fail()
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of response.body as AsyncIterable<Buffer>) {
-    size += chunk.length
-    if (size > max) throw fail()
-    chunks.push(chunk)
-  }
-  return Buffer.concat(chunks).toString('utf8')
 }

@@ -4,12 +4,9 @@
 import { isPlainId } from '../common/plain-id.js'
 import { parsePullRequestLink } from '../common/pull-request-link.js'
 
-const TERMINAL_STATUSES = ['completed', 'archived', 'failed']
-const KNOWN_STATUSES = ['active', ...TERMINAL_STATUSES]
-
 export interface AgentJob {
   id: string
-  /** One of KNOWN_STATUSES, or whatever else a newer (or older) service sends. */
+  /** `active`, a terminal status, or whatever else a newer (or older) service sends. */
   status: string
   prLink: string | null
   model?: string
@@ -18,18 +15,16 @@ export interface AgentJob {
   archivedAt?: string | null
 }
 
-export function isTerminal(status: string): boolean {
-  return TERMINAL_STATUSES.includes(status)
-}
+export const isTerminal = (status: string): boolean =>
+  ['completed', 'archived', 'failed'].includes(status)
 
-export function isKnownStatus(status: string): boolean {
-  return KNOWN_STATUSES.includes(status)
-}
+export const isKnownStatus = (status: string): boolean => status === 'active' || isTerminal(status)
 
 /** A status is one word (`active`, or whatever a newer service calls it); it too reaches an output. */
 const PLAIN_STATUS = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/
 
-function whyNotAJob(body: unknown): string | undefined {
+/** Why `body` is not an agent job, or undefined when it is one. */
+export function whyNotAJob(body: unknown): string | undefined {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'not a JSON object'
   const { id, status, prLink } = body as Record<string, unknown>
   if (typeof id !== 'string' || id.trim() === '') return 'no "id"'
@@ -47,32 +42,29 @@ export class NotAJobError extends Error {
   }
 }
 
+/** The fields among `keys` that are strings, or null for the `nullable` one. */
+function strings(from: object, keys: string[], nullable: string): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(from).filter(
+      ([key, value]) =>
+        keys.includes(key) && (typeof value === 'string' || (value === null && key === nullable))
+    )
+  )
+}
+
 /** The job in `body`, keeping the fields we know; throws NotAJobError otherwise. */
 export function parseJob(body: unknown): AgentJob {
   const reason = whyNotAJob(body)
   if (reason) throw new NotAJobError(reason)
-  const record = body as Record<string, unknown>
-  const source =
-    typeof record.source === 'object' && record.source !== null
-      ? (record.source as Record<string, unknown>)
-      : undefined
+  const { id, status, prLink, source } = body as Record<string, unknown>
   return {
-    id: record.id as string,
-    status: record.status as string,
-    // A link that is not exactly a pull request is none (see pull-request-link.ts).
-    prLink: parsePullRequestLink(record.prLink as string | null | undefined)?.link ?? null,
-    ...(typeof record.model === 'string' ? { model: record.model } : {}),
-    ...(source
-      ? {
-          source: {
-            ...(typeof source.repository === 'string' ? { repository: source.repository } : {}),
-            ...(typeof source.ref === 'string' || source.ref === null ? { ref: source.ref } : {})
-          }
-        }
+    ...strings(body as object, ['model', 'createdAt', 'archivedAt'], 'archivedAt'),
+    ...(typeof source === 'object' && source !== null
+      ? { source: strings(source, ['repository', 'ref'], 'ref') }
       : {}),
-    ...(typeof record.createdAt === 'string' ? { createdAt: record.createdAt } : {}),
-    ...(typeof record.archivedAt === 'string' || record.archivedAt === null
-      ? { archivedAt: record.archivedAt }
-      : {})
+    id: id as string,
+    status: status as string,
+    // A link that is not exactly a pull request is none (see pull-request-link.ts).
+    prLink: parsePullRequestLink(prLink as string | null | undefined)?.link ?? null
   }
 }

@@ -20,20 +20,15 @@ export function backoffDelay(backoff: Backoff, attempt: number): number {
   return Math.round(exponential / 2 + ((backoff.random ?? Math.random)() * exponential) / 2)
 }
 
-const MAX_WRITE_ATTEMPTS = 5
-const MAX_BAD_READS = 3
-
-/** Whether `error` from attempt `attempt` may be retried for a call of `kind`. */
+/** Whether attempt `attempt` may be followed by another: 5 at most for a write, 3 bad answers. */
 export function isRetryable(error: unknown, kind: CallKind, attempt: number): boolean {
-  if (error instanceof ApiError) {
-    if (error.status === 429) return kind === 'read' || attempt < MAX_WRITE_ATTEMPTS
-    return kind === 'read' && (error.status >= 500 || error.status === 408)
+  const api = error instanceof ApiError ? error.status : undefined
+  const network = error instanceof NetworkError && !error.permanent
+  if (kind === 'write') {
+    return attempt < 5 && (api === 429 || (network && !error.maybeReceived))
   }
-  if (error instanceof NetworkError) {
-    if (error.permanent) return false
-    return kind === 'read' || (!error.maybeReceived && attempt < MAX_WRITE_ATTEMPTS)
-  }
-  return error instanceof BadResponseError && kind === 'read' && attempt < MAX_BAD_READS
+  if (api !== undefined) return api === 429 || api === 408 || api >= 500
+  return network || (error instanceof BadResponseError && attempt < 3)
 }
 
 /** A retry would have to wait past the step's timeout; carries the last error. */

@@ -1,10 +1,33 @@
 // Polls one job until it ends, the timeout passes, or the run is cancelled. Bounded: every
-// turn sleeps at least the first interval, and none past the deadline (poll-schedule.ts).
+// turn sleeps at least the first interval, and none past the deadline (nextPollDelay).
 
 import type { Clock } from '../common/clock.js'
 import { CancelledError, DeadlineError } from '../common/run-errors.js'
 import { isKnownStatus, isTerminal, type AgentJob } from './job.js'
-import { nextPollDelay, type PollSchedule } from './poll-schedule.js'
+
+export interface PollSchedule {
+  firstMs: number
+  maxMs: number
+}
+
+// A fifth of the time waited, so a job's end is noticed within a fifth of its length (a quarter
+// saved a request a job but let a short job's end wait 25%, at the benchmark's edge).
+export const GROWTH = 0.2
+
+/** The wait before the next poll, or undefined when none fits before the deadline. */
+export function nextPollDelay(
+  schedule: PollSchedule,
+  elapsedMs: number,
+  remainingMs: number
+): number | undefined {
+  const grown = Math.max(0, elapsedMs) * GROWTH
+  const delay = Math.min(schedule.maxMs, Math.max(schedule.firstMs, grown))
+  // The last poll comes a second (at most the first interval) before the deadline, so its
+  // answer can arrive in time.
+  const latest = remainingMs - Math.min(1000, schedule.firstMs)
+  if (delay <= latest) return delay
+  return latest >= schedule.firstMs ? latest : undefined
+}
 
 export type WaitEnd = 'terminal' | 'timeout' | 'cancelled' | 'error'
 
@@ -16,16 +39,12 @@ export interface WaitResult {
   error?: unknown
 }
 
-/**
- * After a follow-up message the service may still show the previous turn's end (it has no
- * turn counter nor updatedAt): a terminal status ends the wait only once the job was seen in
- * progress, something in it changed, or this many first intervals passed (15 s by default).
- */
+// After a follow-up message the service may still show the previous turn's end (it has no
+// turn counter nor updatedAt): a terminal status ends the wait only once the job was seen in
+// progress, something in it changed, or this many first intervals passed (15 s by default).
 export const SETTLE_POLLS = 3
 
-export function settleWindowMs(schedule: PollSchedule): number {
-  return SETTLE_POLLS * schedule.firstMs
-}
+export const settleWindowMs = (schedule: PollSchedule): number => SETTLE_POLLS * schedule.firstMs
 
 export interface WaitOptions {
   /** Fetches the job once (retries included). */
@@ -50,33 +69,32 @@ export interface WaitOptions {
 }
 
 export async function waitForJob(options: WaitOptions): Promise<WaitResult> {
-  const { clock, schedule } = options
+  const { clock, schedule, settleMs, deadline } = options
   let job: AgentJob | undefined
   let polls = 0
   let warnedUnknown = false
-
-  const settleUntil = options.startedAt + (options.settleMs ?? 0)
-  let baseline: string | undefined
-  let seenInProgress = false
-  let warnedStale = false
+  const settleUntil = options.startedAt + (settleMs ?? 0)
   const fingerprint = (seen: AgentJob): string => `${seen.status}\n${seen.prLink ?? ''}`
-  // Whether a terminal job ends the wait, or may still be the previous turn's.
-  const settled = (seen: AgentJob): boolean => {
-    if (options.settleMs === undefined || seenInProgress) return true
-    if (baseline !== undefined && fingerprint(seen) !== baseline) return true
-    if (clock.now() >= settleUntil) return true
-    if (!warnedStale) options.onStale?.(seen, options.settleMs)
-    warnedStale = true
-    return false
-  }
+  let first: string | undefined
+  // Seen in progress, or changed since first seen: a terminal status is then this turn's.
+  let moved = false
+  let warnedStale = false
 
   const see = (next: AgentJob): void => {
-    baseline ??= fingerprint(next)
-    if (!isTerminal(next.status)) seenInProgress = true
+    first ??= fingerprint(next)
+    moved ||= !isTerminal(next.status) || fingerprint(next) !== first
     if (next.status !== job?.status) options.onStatus?.(next, job?.status)
     if (!isKnownStatus(next.status) && !warnedUnknown) options.onUnknownStatus?.(next.status)
     warnedUnknown ||= !isKnownStatus(next.status)
     job = next
+  }
+  // Whether a job ends the wait, rather than go on or be the previous turn's end.
+  const ended = (seen: AgentJob): boolean => {
+    if (!isTerminal(seen.status)) return false
+    if (settleMs === undefined || moved || clock.now() >= settleUntil) return true
+    if (!warnedStale) options.onStale?.(seen, settleMs)
+    warnedStale = true
+    return false
   }
   const result = (end: WaitEnd, error?: unknown): WaitResult => ({
     end,
@@ -87,9 +105,9 @@ export async function waitForJob(options: WaitOptions): Promise<WaitResult> {
 
   if (options.initial) {
     see(options.initial)
-    if (isTerminal(options.initial.status) && settled(options.initial)) return result('terminal')
+    if (ended(options.initial)) return result('terminal')
   }
-  let delay = options.initial ? nextPollDelay(schedule, 0, options.deadline - clock.now()) : 0
+  let delay = options.initial ? nextPollDelay(schedule, 0, deadline - clock.now()) : 0
 
   for (;;) {
     // No further poll fits before the deadline: end now rather than sleep to it.
@@ -97,7 +115,7 @@ export async function waitForJob(options: WaitOptions): Promise<WaitResult> {
     let current: AgentJob
     try {
       if (delay > 0) await clock.sleep(delay, options.signal)
-      if (clock.now() >= options.deadline) return result('timeout')
+      if (clock.now() >= deadline) return result('timeout')
       current = await options.poll()
     } catch (error) {
       if (error instanceof CancelledError) return result('cancelled')
@@ -106,12 +124,12 @@ export async function waitForJob(options: WaitOptions): Promise<WaitResult> {
     }
     polls++
     see(current)
-    if (isTerminal(current.status) && settled(current)) {
+    if (ended(current)) {
       options.onPoll?.(current, polls, undefined)
       return result('terminal')
     }
     const now = clock.now()
-    delay = nextPollDelay(schedule, now - options.startedAt, options.deadline - now)
+    delay = nextPollDelay(schedule, now - options.startedAt, deadline - now)
     // An unsettled answer is looked at again by the window's end at the latest.
     if (isTerminal(current.status) && delay !== undefined) {
       delay = Math.min(delay, Math.max(1, settleUntil - now))

@@ -23,13 +23,10 @@ const PULL_REQUEST_LINK = new RegExp(
 )
 
 export function parsePullRequestLink(link: string | null | undefined): PullRequestRef | undefined {
-  if (typeof link !== 'string') return undefined
-  const match = PULL_REQUEST_LINK.exec(link)
-  if (!match) return undefined
-  const [, host, owner, repo, number] = match as unknown as [string, string, string, string, string]
-  if (repo === '.' || repo === '..') return undefined
-  const port = /:(\d+)$/.exec(host)?.[1]
-  if (port !== undefined && (Number(port) < 1 || Number(port) > 65535)) return undefined
+  const match = PULL_REQUEST_LINK.exec(typeof link === 'string' ? link : '')
+  const [, host = '', owner, repo = '', number] = match ?? []
+  const port = Number(/:(\d+)$/.exec(host)?.[1] ?? 443)
+  if (!match || repo === '.' || repo === '..' || port < 1 || port > 65535) return undefined
   return {
     link: `https://${host}/${owner}/${repo}/pull/${number}`,
     number: Number(number),

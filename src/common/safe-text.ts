@@ -45,10 +45,8 @@ export function safeMarkdown(text: unknown, max = 300): string {
   return safeHtml(text, max).replace(/([\\`*_[\]])/g, '\\$1')
 }
 
-/**
- * JSON for an output a later step may paste into a script: the same value, but each character
- * a shell or HTML would act on is a \uXXXX escape (JSON.stringify writes none outside strings).
- */
+// JSON for an output a later step may paste into a script: the same value, but each character
+// a shell or HTML would act on is a \uXXXX escape (JSON.stringify writes none outside strings).
 export function inertJson(value: unknown): string {
   return redact(JSON.stringify(value)).replace(/[$`'!<>&\u2028\u2029]/g, unicodeEscape)
 }

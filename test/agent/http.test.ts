@@ -6,9 +6,14 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import { Agent } from 'undici'
-import { ApiError, BadResponseError, NetworkError } from '../../src/agent/http-errors.js'
+import {
+  ApiError,
+  BadResponseError,
+  classifyNetworkError,
+  NetworkError
+} from '../../src/agent/http-errors.js'
 import { CancelledError, DeadlineError } from '../../src/common/run-errors.js'
-import { classifyNetworkError, HttpClient, type HttpClientOptions } from '../../src/agent/http.js'
+import { HttpClient, type HttpClientOptions } from '../../src/agent/http.js'
 import { isRetryable } from '../../src/agent/retry.js'
 import { registerSecret } from '../../src/common/safe-text.js'
 import { closedPort } from '../support/faults-kit.js'

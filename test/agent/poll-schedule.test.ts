@@ -1,5 +1,4 @@
-import { nextPollDelay, type PollSchedule } from '../../src/agent/poll-schedule.js'
-import { waitForJob } from '../../src/agent/wait-for-job.js'
+import { nextPollDelay, waitForJob, type PollSchedule } from '../../src/agent/wait-for-job.js'
 import { FakeClock } from '../support/fake-clock.js'
 import { job } from '../support/fixtures.js'
 

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict'
 import fc from 'fast-check'
 import { runs } from '../support/properties.js'
-import { parseRetryAfter } from '../../src/agent/retry-after.js'
+import { parseRetryAfter } from '../../src/agent/http.js'
 
 const RUNS = runs(300)
 const NOW = Date.UTC(2026, 10, 22, 12, 0, 0)

@@ -1,4 +1,4 @@
-import { parseRetryAfter } from '../../src/agent/retry-after.js'
+import { parseRetryAfter } from '../../src/agent/http.js'
 
 const NOW = Date.parse('2026-11-22T00:00:00Z')
 

@@ -1,8 +1,12 @@
 import { CancelledError, DeadlineError } from '../../src/common/run-errors.js'
 import { NetworkError } from '../../src/agent/http-errors.js'
 import type { AgentJob } from '../../src/agent/job.js'
-import { type PollSchedule, GROWTH } from '../../src/agent/poll-schedule.js'
-import { waitForJob, type WaitOptions } from '../../src/agent/wait-for-job.js'
+import {
+  GROWTH,
+  waitForJob,
+  type PollSchedule,
+  type WaitOptions
+} from '../../src/agent/wait-for-job.js'
 import { FakeClock } from '../support/fake-clock.js'
 import { job } from '../support/fixtures.js'
 

@@ -3,9 +3,9 @@
 // working, something in it changed, or the settle window passed with nothing new.
 
 import type { AgentJob } from '../../src/agent/job.js'
-import type { PollSchedule } from '../../src/agent/poll-schedule.js'
 import {
   SETTLE_POLLS,
+  type PollSchedule,
   settleWindowMs,
   waitForJob,
   type WaitOptions

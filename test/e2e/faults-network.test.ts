@@ -2,12 +2,12 @@
 // a private CA trusted through NODE_EXTRA_CA_CERTS, and NO_PROXY. The bundled action
 // runs against an https stand-in (only a fresh process reads NODE_EXTRA_CA_CERTS, and
 // shows undici's warnings); each case checks the exit code, the outputs and the
-// requests the service (and the proxy) received. Proxies that refuse or cannot be
-// reached, the lower-case variables, plain-http services and untrusted certificates
-// are decided in test/agent/faults-in-process.test.ts.
+// requests the service (and the proxy) received. Proxies that refuse (407 once here, as
+// docs/reliability.md says) or cannot be reached, the lower-case variables, plain-http
+// services and untrusted certificates are decided in test/agent/faults-in-process.test.ts.
 
 import type { ConnectProxy, ConnectProxyOptions } from '../support/connect-proxy.js'
-import { count, inputsFor, withProxy } from '../support/faults-kit.js'
+import { count, failure, inputsFor, retryLines, withProxy } from '../support/faults-kit.js'
 import { runAction } from '../support/run-action.js'
 import type { StandIn } from '../support/stand-in.js'
 import { makeCertificates, type TestCertificates } from '../support/tls.js'
@@ -68,6 +68,24 @@ describe('behind a proxy', () => {
       })
     }
   )
+
+  it.concurrent('asks a proxy that wants credentials (407) once, and fails saying so', async () => {
+    await withHttpsAndProxy({ refuseWith: 407 }, async (standIn, proxy) => {
+      const run = await runAction({
+        inputs: inputsFor(standIn.url),
+        env: { HTTPS_PROXY: proxy.url, NODE_EXTRA_CA_CERTS: certificates.caFile }
+      })
+
+      expect(run.exitCode).toBe(1)
+      expect(failure(run)).toContain(
+        `The proxy 127.0.0.1:${proxy.port} would not open a tunnel to 127.0.0.1:${standIn.port} for POST /v2/agent/`
+      )
+      expect(failure(run)).toContain('it wants credentials')
+      expect(retryLines(run)).toEqual([])
+      expect(proxy.tunnels).toHaveLength(1)
+      expect(standIn.requests).toEqual([])
+    })
+  })
 
   it.concurrent(
     'goes direct to an https service when NO_PROXY covers it, trusting the CA from NODE_EXTRA_CA_CERTS',
