@@ -10,6 +10,7 @@ import {
 } from './client.js'
 import type { GitHubSession } from './session.js'
 import { isSha } from './marker.js'
+import { allPages } from './plumbing.js'
 import { cleanLabel } from './untrusted-text.js'
 import { record, text, type WorkflowRun } from './workflow-run.js'
 
@@ -44,16 +45,17 @@ export interface Coverage {
 }
 
 /** Oldest first: after the base, and the event's own (a late push). */
-export interface Candidates {
+export interface ReadCandidates {
   since: CoveredCommit[]
   event: CoveredCommit[]
   /** The base the ledger keeps from now on; undefined keeps the one it has. */
   base?: string
   /** Commits after the base past the reads: told next run. */
   unread: number
+  origin: Origin
+  compareUrl?: string
 }
-
-export type ReadCandidates = Candidates & { origin: Origin; compareUrl?: string }
+export type Candidates = Omit<ReadCandidates, 'origin' | 'compareUrl'>
 
 export function subjectOf(message: unknown): string {
   return cleanLabel((typeof message === 'string' ? message : '').split(/\r?\n/, 1)[0] ?? '', 200)
@@ -162,13 +164,9 @@ export async function readCandidates(
     }
     // The whole history up to the head (a young repository's); past the pages, the oldest wait.
     const fromRoot = async (origin: Origin): Promise<ReadCandidates> => {
-      const newestFirst: CoveredCommit[] = []
-      for (let page = 1; page <= MAX_PAGES; page++) {
-        const params = { owner, repo, sha: headSha, per_page: 100, page }
-        const { data } = await octokit.rest.repos.listCommits(params)
-        newestFirst.push(...apiCommits(data))
-        if (data.length < 100) break
-      }
+      const params = { owner, repo, sha: headSha, per_page: 100 }
+      const pages = octokit.paginate.iterator(octokit.rest.repos.listCommits, params)
+      const newestFirst = apiCommits(await allPages(pages, MAX_PAGES))
       return result(origin, ROOT, { commits: newestFirst.reverse(), unread: 0 })
     }
     const first = async (origin: Origin): Promise<ReadCandidates> => {

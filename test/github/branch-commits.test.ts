@@ -12,20 +12,21 @@ import {
   type CoveredCommit
 } from '../../src/github/branch-commits.js'
 import {
-  coverageRun,
   lookupCommits,
   mergeSourcePulls,
   pullsOf,
   sourcePullRequests
 } from '../../src/github/source-pulls.js'
 import {
+  afterTelling,
+  coverageRun,
   parseBranchRecord,
   renderBranchRecord,
+  untold,
   withRun,
   type BranchRecord
 } from '../../src/github/branch-record.js'
 import { findDashboards, saveDashboard } from '../../src/github/dashboard.js'
-import { afterTelling, untold } from '../../src/github/ledger.js'
 import { StateUnknownError } from '../../src/common/run-errors.js'
 import { GitHubSession } from '../../src/github/session.js'
 import { repositoryPerTest, workflowRun } from '../support/fixtures.js'

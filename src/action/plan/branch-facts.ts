@@ -4,9 +4,8 @@
 
 import { olderBase, readCandidates, type ReadCandidates } from '../../github/branch-commits.js'
 import { sourcePullRequests } from '../../github/source-pulls.js'
-import { MAX_ENDED, type BranchRecord } from '../../github/branch-record.js'
+import { MAX_ENDED, untold, type BranchRecord } from '../../github/branch-record.js'
 import { findDashboards, retireDashboard, saveDashboard } from '../../github/dashboard.js'
-import { untold } from '../../github/ledger.js'
 import { readPullRequestState } from '../../github/pr-thread.js'
 import { record as objectOf, text } from '../../github/workflow-run.js'
 import { BUDGETS, docsSession, type RunContext } from '../shell/context.js'
