@@ -56,18 +56,13 @@ export function pullsOf(
   return pulls.filter((pull) => pull.commits.some((sha) => shas.has(sha)))
 }
 
-/** The commits whose pull requests are looked up: the newest MAX_PULL_LOOKUPS. */
-export function lookupCommits(commits: readonly CoveredCommit[]): CoveredCommit[] {
-  return commits.slice(-MAX_PULL_LOOKUPS)
-}
-
-/** Best effort: the first failure is one warning and ends the lookups, keeping what was found. */
+/** Of the newest MAX_PULL_LOOKUPS commits; the first failure warns once and ends the lookups. */
 export async function sourcePullRequests(
   session: GitHubSession,
   commits: readonly CoveredCommit[],
   budgetMs: number
 ): Promise<SourcePullRequest[]> {
-  const wanted = lookupCommits(commits)
+  const wanted = commits.slice(-MAX_PULL_LOOKUPS)
   if (wanted.length === 0) return []
   const lookups: Array<{ sha: string; pulls: unknown[] }> = []
   await session.bestEffort(
@@ -88,6 +83,7 @@ export async function sourcePullRequests(
 
 /** GitHub takes at most this many reviewers on a pull request. */
 export const MAX_BRANCH_REVIEWERS = 15
+const lower = (login: string): string => login.toLowerCase()
 
 /** The logins to ask, in order, but those already asked and the author (GitHub refuses them). */
 export function reviewersToRequest(input: {
@@ -101,13 +97,10 @@ export function reviewersToRequest(input: {
     ...input.pulls,
     ...input.commits.filter((commit) => !fromPulls.has(commit.sha))
   ].flatMap((from) => (from.author && !from.authorIsBot ? [from.author] : []))
-  const skip = new Set(
-    [...input.alreadyRequested, input.docsAuthor ?? ''].map((login) => login.toLowerCase())
+  const skip = new Set([...input.alreadyRequested, input.docsAuthor ?? ''].map(lower))
+  // Each once: a login is skipped from its first choice on.
+  const chosen = authors.filter(
+    (login) => LOGIN.test(login) && !skip.has(lower(login)) && skip.add(lower(login))
   )
-  const chosen = authors.filter((login) => {
-    if (!LOGIN.test(login) || skip.has(login.toLowerCase())) return false
-    skip.add(login.toLowerCase())
-    return true
-  })
   return chosen.slice(0, MAX_BRANCH_REVIEWERS)
 }
