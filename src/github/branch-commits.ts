@@ -10,6 +10,7 @@ import {
 } from './client.js'
 import type { GitHubSession } from './session.js'
 import { isSha } from './marker.js'
+import { allPages } from './plumbing.js'
 import { cleanLabel } from './untrusted-text.js'
 import { record, text, type WorkflowRun } from './workflow-run.js'
 
@@ -44,16 +45,17 @@ export interface Coverage {
 }
 
 /** Oldest first: after the base, and the event's own (a late push). */
-export interface Candidates {
+export interface ReadCandidates {
   since: CoveredCommit[]
   event: CoveredCommit[]
   /** The base the ledger keeps from now on; undefined keeps the one it has. */
   base?: string
   /** Commits after the base past the reads: told next run. */
   unread: number
+  origin: Origin
+  compareUrl?: string
 }
-
-export type ReadCandidates = Candidates & { origin: Origin; compareUrl?: string }
+export type Candidates = Omit<ReadCandidates, 'origin' | 'compareUrl'>
 
 export function subjectOf(message: unknown): string {
   return cleanLabel((typeof message === 'string' ? message : '').split(/\r?\n/, 1)[0] ?? '', 200)
@@ -70,23 +72,17 @@ export function loginOf(user: unknown): { author?: string; authorIsBot: boolean 
 const nonZeroSha = (value: unknown): string | undefined =>
   isSha(value) && !/^0+$/.test(value) ? value : undefined
 
-function covered(sha: unknown, message: unknown, author: unknown): CoveredCommit | undefined {
+/** A commit as the API (`sha`, `commit.message`) or a push event (`id`, `message`) gives it. */
+export function readCommit(value: unknown): CoveredCommit | undefined {
+  const commit = record(value)
+  const sha = commit?.sha ?? commit?.id
   if (!isSha(sha)) return undefined
-  return { sha, short: sha.slice(0, 7), subject: subjectOf(message), ...loginOf(author) }
+  const message = record(commit?.commit)?.message ?? commit?.message
+  return { sha, short: sha.slice(0, 7), subject: subjectOf(message), ...loginOf(commit?.author) }
 }
 
-export function fromApiCommit(value: unknown): CoveredCommit | undefined {
-  const commit = record(value)
-  return covered(commit?.sha, record(commit?.commit)?.message, commit?.author)
-}
-
-export function fromPushCommit(value: unknown): CoveredCommit | undefined {
-  const commit = record(value)
-  return covered(commit?.id, commit?.message, commit?.author)
-}
-
-const apiCommits = (list: readonly unknown[]): CoveredCommit[] =>
-  list.map(fromApiCommit).filter((commit) => commit !== undefined)
+const readCommits = (list: readonly unknown[]): CoveredCommit[] =>
+  list.map(readCommit).filter((commit) => commit !== undefined)
 
 export function compareLink(server: string, repository: string, base: string, head: string) {
   return `${server}/${repository}/compare/${base}...${head}`
@@ -111,8 +107,7 @@ export async function readCandidates(
 ): Promise<ReadCandidates> {
   const { sha: headSha, payload } = input
   const push = input.eventName === 'push'
-  const pushed = push && Array.isArray(payload.commits) ? payload.commits : []
-  const event = pushed.map(fromPushCommit).filter((commit) => commit !== undefined)
+  const event = readCommits(push && Array.isArray(payload.commits) ? payload.commits : [])
   const branch = safeLine(input.branch, 100)
   /** What was read, the base the ledger moves to, and the range's start for the link. */
   const result = (
@@ -137,24 +132,21 @@ export async function readCandidates(
       let total = 0
       let mergeBase: string | undefined
       for (let page = 1; page <= MAX_PAGES; page++) {
-        let data: unknown
-        try {
-          const basehead = `${base}...${headSha}`
-          const params = { owner, repo, basehead, per_page: 100, page }
-          ;({ data } = await octokit.rest.repos.compareCommitsWithBasehead(params))
-        } catch (error) {
-          // GitHub does not know the base: the history was rewritten (and collected).
-          const status = gitHubAnswerStatus(error)
-          if (page === 1 && (status === 404 || status === 422)) return undefined
-          throw error
-        }
-        const answer = record(data)
+        const params = { owner, repo, basehead: `${base}...${headSha}`, per_page: 100, page }
+        const answer = await octokit.rest.repos.compareCommitsWithBasehead(params).then(
+          ({ data }) => record(data),
+          (error: unknown) => {
+            // GitHub does not know the base: the history was rewritten (and collected).
+            if (page > 1 || ![404, 422].includes(gitHubAnswerStatus(error) ?? 0)) throw error
+            return null
+          }
+        )
+        if (answer === null) return undefined
         // Diverged: the base left the branch (a force push); the commits listed are since the fork.
-        if (page === 1 && answer?.status === 'diverged') {
+        if (answer?.status === 'diverged')
           mergeBase = nonZeroSha(record(answer.merge_base_commit)?.sha)
-        }
         const listed = Array.isArray(answer?.commits) ? answer.commits : []
-        commits.push(...apiCommits(listed))
+        commits.push(...readCommits(listed))
         total = typeof answer?.total_commits === 'number' ? answer.total_commits : commits.length
         if (listed.length < 100 || commits.length >= total) break
       }
@@ -162,13 +154,9 @@ export async function readCandidates(
     }
     // The whole history up to the head (a young repository's); past the pages, the oldest wait.
     const fromRoot = async (origin: Origin): Promise<ReadCandidates> => {
-      const newestFirst: CoveredCommit[] = []
-      for (let page = 1; page <= MAX_PAGES; page++) {
-        const params = { owner, repo, sha: headSha, per_page: 100, page }
-        const { data } = await octokit.rest.repos.listCommits(params)
-        newestFirst.push(...apiCommits(data))
-        if (data.length < 100) break
-      }
+      const params = { owner, repo, sha: headSha, per_page: 100 }
+      const pages = octokit.paginate.iterator(octokit.rest.repos.listCommits, params)
+      const newestFirst = readCommits(await allPages(pages, MAX_PAGES))
       return result(origin, ROOT, { commits: newestFirst.reverse(), unread: 0 })
     }
     const first = async (origin: Origin): Promise<ReadCandidates> => {
@@ -181,7 +169,7 @@ export async function readCandidates(
         const oldest = data[data.length - 1]
         const parent = nonZeroSha(record(oldest?.parents[0])?.sha)
         const base = oldest && !parent ? ROOT : (parent ?? headSha)
-        return result('first-window', base, { commits: apiCommits(data).reverse(), unread: 0 })
+        return result('first-window', base, { commits: readCommits(data).reverse(), unread: 0 })
       }
       const before = nonZeroSha(payload.before)
       const read = before ? await compare(before) : undefined

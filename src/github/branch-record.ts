@@ -1,8 +1,10 @@
 // The branch's ledger of its docs job, the dashboard issue's marker: which commits each job
-// was told, the jobs that ended without delivering, the last runs. Pure.
+// was told, the jobs that ended without delivering, the last runs; and its arithmetic. Pure.
 
 import { isPlainId } from '../common/plain-id.js'
+import type { Candidates, Coverage, CoveredCommit } from './branch-commits.js'
 import * as marker from './marker.js'
+import type { SourcePullRequest } from './source-pulls.js'
 import { record as object, RUN_ID } from './workflow-run.js'
 
 /** What one run did: the word its record keeps, and what the dashboard's row says. */
@@ -60,6 +62,7 @@ export interface BranchRecord {
 }
 
 export const MAX_RUNS = 20
+const MAX_RUN_PULLS = 20
 /** The most commits the ledger remembers across its jobs (compaction keeps it there). */
 export const MAX_TOLD = 400
 export const MAX_ENDED = 10
@@ -80,7 +83,7 @@ const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?Z$/
 const time = marker.when(
   (v) => typeof v === 'string' && ISO_TIME.test(v) && !Number.isNaN(Date.parse(v))
 )
-export const EVENT = /^[a-z_]{1,40}$/
+const EVENT = /^[a-z_]{1,40}$/
 
 const RUN = {
   at: time,
@@ -89,7 +92,7 @@ const RUN = {
   commits: marker.upTo(1_000_000),
   from: marker.optional(sha),
   to: marker.optional(sha),
-  pulls: marker.listOf(20, marker.upTo(9_999_999_999, 1))
+  pulls: marker.listOf(MAX_RUN_PULLS, marker.upTo(9_999_999_999, 1))
 }
 
 const COMMON = {
@@ -157,4 +160,88 @@ export function parseBranchRecords(body: string | null | undefined): BranchRecor
 
 export function parseBranchRecord(body: string | null | undefined): BranchRecord | undefined {
   return parseBranchRecords(body)[0]
+}
+
+/** The commits to tell now, oldest first: the candidates no live or delivered job was told. */
+export function untold(
+  record: BranchRecord | undefined,
+  candidates: Candidates,
+  givenBack: ReadonlySet<string> = new Set()
+): CoveredCommit[] {
+  const told = new Set(
+    (record?.told ?? []).filter((job) => !givenBack.has(job.id)).flatMap((job) => job.shas)
+  )
+  // An older push's commits come before the branch's later ones; each once.
+  const all = [...candidates.event, ...candidates.since]
+  return all.filter((commit) => !told.has(commit.sha) && told.add(commit.sha))
+}
+
+export interface Telling {
+  jobId: string
+  /** What this run told `jobId`, oldest first. */
+  told: readonly CoveredCommit[]
+  /** Jobs that ended without delivering: their commits are no longer counted as told. */
+  givenBack: ReadonlyArray<{ id: string; why: EndReason }>
+  candidates: Candidates
+}
+
+/**
+ * The ledger's jobs, base and ended list after a run told `telling.told` to its job,
+ * compacted: the base moves past commits delivered jobs were told, and the ledger never
+ * holds more than MAX_TOLD commits (past that, the oldest settle into the base).
+ */
+export function afterTelling(
+  record: BranchRecord | undefined,
+  telling: Telling
+): Pick<BranchRecord, 'base' | 'told' | 'ended'> {
+  const back = new Set(telling.givenBack.map((job) => job.id))
+  const kept = (record?.told ?? [])
+    .filter((job) => !back.has(job.id))
+    .map((job) => ({ id: job.id, shas: [...job.shas] }))
+  const current = kept.find((job) => job.id === telling.jobId) ?? { id: telling.jobId, shas: [] }
+  const others = kept.filter((job) => job !== current)
+  const jobs = [...others, current]
+  const known = new Set(jobs.flatMap((job) => job.shas))
+  for (const commit of telling.told) if (!known.has(commit.sha)) current.shas.push(commit.sha)
+  let base = telling.candidates.base ?? record?.base
+  const total = (): number => jobs.reduce((n, job) => n + job.shas.length, 0)
+  const byDelivered = new Set(others.flatMap((job) => job.shas))
+  const since = telling.candidates.since
+  // The base moves over the oldest commits as long as a delivered job has them.
+  let settled = 0
+  while (settled < since.length && byDelivered.has(since[settled]?.sha ?? '')) {
+    base = since[settled++]?.sha
+  }
+  // Too many remembered: delivered jobs forget their oldest first, then the live job's
+  // oldest settle into the base (if that job fails, those are not given back).
+  for (const job of others) job.shas = job.shas.slice(Math.max(0, total() - MAX_TOLD))
+  while (total() > MAX_TOLD && settled < since.length) {
+    const sha = since[settled++]?.sha
+    current.shas = current.shas.filter((told) => told !== sha)
+    base = sha
+  }
+  current.shas = current.shas.slice(Math.max(0, total() - MAX_TOLD))
+  const ended = [...(record?.ended ?? []), ...telling.givenBack].slice(-MAX_ENDED)
+  return {
+    ...(base ? { base } : {}),
+    told: [...others.filter((job) => job.shas.length > 0), current],
+    ended
+  }
+}
+
+/** The dashboard's row for a run: what it did, the commits covered, their source pulls. */
+export function coverageRun(
+  run: { at: Date; event: string; did: RunAction },
+  covered: Coverage | undefined,
+  pulls: readonly SourcePullRequest[]
+): BranchRun {
+  return {
+    at: run.at.toISOString(),
+    event: EVENT.test(run.event) ? run.event : 'unknown',
+    did: run.did,
+    commits: covered ? covered.total : 0,
+    ...(marker.isSha(covered?.from) ? { from: covered.from } : {}),
+    ...(marker.isSha(covered?.to) ? { to: covered.to } : {}),
+    pulls: pulls.map((pull) => pull.number).slice(-MAX_RUN_PULLS)
+  }
 }

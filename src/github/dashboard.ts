@@ -23,26 +23,18 @@ import { readDocsPrEnd, writeDocsPrEnd } from './docs-pr-end.js'
 import { isSha, positive } from './marker.js'
 import { REPOSITORY } from './plumbing.js'
 import type { GitHubSession } from './session.js'
-import { record, text } from './workflow-run.js'
+import { record, text, type WorkflowRun } from './workflow-run.js'
 
 type DashboardIssue = { number: number; url: string }
 export type FoundDashboard = { issue: DashboardIssue; record: BranchRecord }
 /** Which records a run keeps, and the login whose issues are believed. */
 type DashboardKey = { projectId: string; branch: string; key: string; identity: string }
-type DashboardFound =
-  | { kind: 'found'; winner: FoundDashboard; others: FoundDashboard[] }
-  | { kind: 'none' }
-  | { kind: 'denied'; reason: string }
 
-export interface DashboardView {
+/** The record, and for people: the code's repository, the docs pull request, the job, a note. */
+export type DashboardView = Pick<WorkflowRun, 'repository' | 'serverUrl'> & {
   record: BranchRecord
-  /** `owner/repo` of the code, and its server's web address (`https://github.com`). */
-  repository: string
-  serverUrl: string
-  /** The branch's docs pull request, with its state when the token could see it. */
   docsPullRequest?: { link: string; state?: 'open' | 'merged' | 'closed' }
   jobStatus?: string
-  /** A line for people, e.g. why a new job was started. */
   note?: string
 }
 
@@ -138,9 +130,13 @@ export async function findDashboards(
   session: GitHubSession,
   key: DashboardKey,
   budgetMs: number
-): Promise<DashboardFound> {
+): Promise<
+  | { kind: 'found'; winner: FoundDashboard; others: FoundDashboard[] }
+  | { kind: 'none' }
+  | { kind: 'denied'; reason: string }
+> {
   const issues: unknown[] = []
-  const where = safeLine(session.repository, 200)
+  const where = `the dashboard issues of ${safeLine(session.repository, 200)}`
   let complete: boolean
   try {
     const octokit = await session.client(budgetMs)
@@ -155,13 +151,13 @@ export async function findDashboards(
       return false
     })
   } catch (error) {
-    throwIfUnknown(error, `the dashboard issues of ${where}`)
+    throwIfUnknown(error, where)
     const why = ", so the branch's docs job is not recorded and this run works on its own"
     return { kind: 'denied', reason: notSaved('read the issues of', session, error, why).reason }
   }
   if (!complete) {
     throw new StateUnknownError(
-      `the dashboard issues of ${where}`,
+      where,
       `more than ${MAX_ISSUE_PAGES * 100} open issues by ${safeLine(key.identity, 100)}`
     )
   }

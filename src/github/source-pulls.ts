@@ -1,9 +1,9 @@
 // The merged pull requests the covered commits came from (one lookup a commit, the newest
-// few), and the dashboard's row for a run that names them.
+// few), and who of their authors reviews the docs (`docs-pr-reviewers: author`).
 
-import { loginOf, type Coverage, type CoveredCommit } from './branch-commits.js'
-import { EVENT, type BranchRun, type RunAction } from './branch-record.js'
-import { isSha, positive } from './marker.js'
+import { loginOf, type CoveredCommit } from './branch-commits.js'
+import { positive } from './marker.js'
+import { LOGIN } from './plumbing.js'
 import type { GitHubSession } from './session.js'
 import { cleanLabel } from './untrusted-text.js'
 import { record, text } from './workflow-run.js'
@@ -56,18 +56,13 @@ export function pullsOf(
   return pulls.filter((pull) => pull.commits.some((sha) => shas.has(sha)))
 }
 
-/** The commits whose pull requests are looked up: the newest MAX_PULL_LOOKUPS. */
-export function lookupCommits(commits: readonly CoveredCommit[]): CoveredCommit[] {
-  return commits.slice(-MAX_PULL_LOOKUPS)
-}
-
-/** Best effort: the first failure is one warning and ends the lookups, keeping what was found. */
+/** Of the newest MAX_PULL_LOOKUPS commits; the first failure warns once and ends the lookups. */
 export async function sourcePullRequests(
   session: GitHubSession,
   commits: readonly CoveredCommit[],
   budgetMs: number
 ): Promise<SourcePullRequest[]> {
-  const wanted = lookupCommits(commits)
+  const wanted = commits.slice(-MAX_PULL_LOOKUPS)
   if (wanted.length === 0) return []
   const lookups: Array<{ sha: string; pulls: unknown[] }> = []
   await session.bestEffort(
@@ -86,19 +81,26 @@ export async function sourcePullRequests(
   return mergeSourcePulls(lookups)
 }
 
-/** The dashboard's row for a run (pure): what it did, the commits covered, the source pulls. */
-export function coverageRun(
-  run: { at: Date; event: string; did: RunAction },
-  covered: Coverage | undefined,
+/** GitHub takes at most this many reviewers on a pull request. */
+export const MAX_BRANCH_REVIEWERS = 15
+const lower = (login: string): string => login.toLowerCase()
+
+/** The logins to ask, in order, but those already asked and the author (GitHub refuses them). */
+export function reviewersToRequest(input: {
   pulls: readonly SourcePullRequest[]
-): BranchRun {
-  return {
-    at: run.at.toISOString(),
-    event: EVENT.test(run.event) ? run.event : 'unknown',
-    did: run.did,
-    commits: covered ? covered.total : 0,
-    ...(isSha(covered?.from) ? { from: covered.from } : {}),
-    ...(isSha(covered?.to) ? { to: covered.to } : {}),
-    pulls: pulls.map((pull) => pull.number).slice(-MAX_PULL_LOOKUPS)
-  }
+  commits: readonly CoveredCommit[]
+  alreadyRequested: readonly string[]
+  docsAuthor?: string
+}): string[] {
+  const fromPulls = new Set(input.pulls.flatMap((pull) => pull.commits))
+  const authors = [
+    ...input.pulls,
+    ...input.commits.filter((commit) => !fromPulls.has(commit.sha))
+  ].flatMap((from) => (from.author && !from.authorIsBot ? [from.author] : []))
+  const skip = new Set([...input.alreadyRequested, input.docsAuthor ?? ''].map(lower))
+  // Each once: a login is skipped from its first choice on.
+  const chosen = authors.filter(
+    (login) => LOGIN.test(login) && !skip.has(lower(login)) && skip.add(lower(login))
+  )
+  return chosen.slice(0, MAX_BRANCH_REVIEWERS)
 }

@@ -4,28 +4,23 @@
 
 import fc from 'fast-check'
 import {
-  fromApiCommit,
-  fromPushCommit,
   readCandidates,
+  readCommit,
   subjectOf,
   windowStart,
   type CoveredCommit
 } from '../../src/github/branch-commits.js'
+import { mergeSourcePulls, pullsOf, sourcePullRequests } from '../../src/github/source-pulls.js'
 import {
+  afterTelling,
   coverageRun,
-  lookupCommits,
-  mergeSourcePulls,
-  pullsOf,
-  sourcePullRequests
-} from '../../src/github/source-pulls.js'
-import {
   parseBranchRecord,
   renderBranchRecord,
+  untold,
   withRun,
   type BranchRecord
 } from '../../src/github/branch-record.js'
 import { findDashboards, saveDashboard } from '../../src/github/dashboard.js'
-import { afterTelling, untold } from '../../src/github/ledger.js'
 import { StateUnknownError } from '../../src/common/run-errors.js'
 import { GitHubSession } from '../../src/github/session.js'
 import { repositoryPerTest, workflowRun } from '../support/fixtures.js'
@@ -51,12 +46,11 @@ describe('the pure parts', () => {
 
   it('reads a push commit, and refuses one without a full sha', () => {
     expect(
-      fromPushCommit({ id: sha(1), message: 'A\nB', author: { name: 'N', username: 'mona' } })
+      readCommit({ id: sha(1), message: 'A\nB', author: { name: 'N', username: 'mona' } })
     ).toEqual({ sha: sha(1), short: '0000000', subject: 'A', author: 'mona', authorIsBot: false })
-    expect(fromPushCommit({ id: 'abc', message: 'A' })).toBeUndefined()
+    expect(readCommit({ id: 'abc', message: 'A' })).toBeUndefined()
     expect(
-      fromPushCommit({ id: sha(2), message: 'x', author: { username: 'dependabot[bot]' } })
-        ?.authorIsBot
+      readCommit({ id: sha(2), message: 'x', author: { username: 'dependabot[bot]' } })?.authorIsBot
     ).toBe(true)
   })
 
@@ -119,9 +113,8 @@ describe('the pure parts', () => {
     expect(pullsOf(pulls, [commit(4)])).toEqual([])
   })
 
-  it('looks up the newest 20 commits, and keeps each merged pull request once', () => {
-    const list = Array.from({ length: 30 }, (_, i) => commit(i + 1))
-    expect(lookupCommits(list).map((c) => c.sha)).toEqual(list.slice(10).map((c) => c.sha))
+  // The newest 20 commits are looked up: 'looks up the source pull requests of the newest 20'.
+  it('keeps each merged pull request once', () => {
     const merged = (number: number, title: string): unknown => ({
       number,
       title,
@@ -517,7 +510,7 @@ describe('reading what GitHub answers (property)', () => {
         fc.array(apiCommit, { maxLength: 5 }),
         fc.array(pull, { maxLength: 5 }),
         (commits, pulls) => {
-          const read = commits.map(fromApiCommit).filter((c) => c !== undefined)
+          const read = commits.map(readCommit).filter((c) => c !== undefined)
           const merged = mergeSourcePulls(read.map((c) => ({ sha: c.sha, pulls })))
           const texts = [
             ...read.flatMap((c) => [c.subject, c.author ?? '']),

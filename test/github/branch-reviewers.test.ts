@@ -1,8 +1,11 @@
 // Who is asked to review a branch's docs pull request: a table of the rule.
 
 import type { CoveredCommit } from '../../src/github/branch-commits.js'
-import type { SourcePullRequest } from '../../src/github/source-pulls.js'
-import { MAX_BRANCH_REVIEWERS, reviewersToRequest } from '../../src/github/branch-reviewers.js'
+import {
+  MAX_BRANCH_REVIEWERS,
+  reviewersToRequest,
+  type SourcePullRequest
+} from '../../src/github/source-pulls.js'
 
 const sha = (n: number): string => n.toString(16).padStart(40, 'd')
 const commit = (n: number, author?: string, bot = false): CoveredCommit => ({

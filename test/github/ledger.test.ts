@@ -5,8 +5,12 @@
 import fc from 'fast-check'
 import assert from 'node:assert/strict'
 import type { Candidates, CoveredCommit } from '../../src/github/branch-commits.js'
-import { MAX_TOLD, type BranchRecord } from '../../src/github/branch-record.js'
-import { afterTelling, untold } from '../../src/github/ledger.js'
+import {
+  afterTelling,
+  MAX_TOLD,
+  untold,
+  type BranchRecord
+} from '../../src/github/branch-record.js'
 import { runs } from '../support/properties.js'
 
 const sha = (n: number): string => n.toString(16).padStart(40, '0')

@@ -4,9 +4,8 @@
 
 import { olderBase, readCandidates, type ReadCandidates } from '../../github/branch-commits.js'
 import { sourcePullRequests } from '../../github/source-pulls.js'
-import { MAX_ENDED, type BranchRecord } from '../../github/branch-record.js'
+import { MAX_ENDED, untold } from '../../github/branch-record.js'
 import { findDashboards, retireDashboard, saveDashboard } from '../../github/dashboard.js'
-import { untold } from '../../github/ledger.js'
 import { readPullRequestState } from '../../github/pr-thread.js'
 import { record as objectOf, text } from '../../github/workflow-run.js'
 import { BUDGETS, docsSession, type RunContext } from '../shell/context.js'
@@ -33,17 +32,16 @@ export async function branchFacts(
   const key = settings.recordKey ?? (run.workflowFile || run.workflow || 'workflow')
   // The dashboards are looked up by their author: the account the token writes as.
   const identity = await session.identity(budgetMs)
-  const { projectId } = settings
-  const found = await findDashboards(session, { projectId, branch, key, identity }, budgetMs)
+  const dashboardKey = { projectId: settings.projectId, branch, key, identity }
+  const found = await findDashboards(session, dashboardKey, budgetMs)
   const winner = found.kind === 'found' ? found.winner : undefined
   let record = winner?.record
   let recorded = record ? await lookUp(record.jobId) : undefined
   let base = record?.base
   let others: BranchFacts['others'] = []
   for (const other of found.kind === 'found' ? found.others : []) {
-    if (base && other.record.base) {
+    if (base && other.record.base)
       base = await olderBase(session, base, other.record.base, budgetMs)
-    }
     const job = await lookUp(other.record.jobId)
     const link = job.kind === 'found' ? job.job.prLink : null
     others.push({ ...other, ...(link ? { docsPullRequest: link } : {}) })
@@ -51,14 +49,11 @@ export async function branchFacts(
   // Older records are absorbed at once: the winner takes their base and lists their jobs
   // as ended, then they are closed. A run that fails later still leaves one record, and
   // loses nothing. Only once the winner is written; never in a dry run.
-  if (winner && record && others.length > 0 && !settings.dryRun) {
+  if (winner && others.length > 0 && !settings.dryRun) {
     const lost = others.map((other) => ({ id: other.record.jobId, why: 'lost-race' as const }))
-    const absorbed: BranchRecord = {
-      ...record,
-      ...(base ? { base } : {}),
-      ended: [...record.ended, ...lost].slice(-MAX_ENDED)
-    }
-    const view = { record: absorbed, repository: run.repository, serverUrl: run.serverUrl }
+    const ended = [...winner.record.ended, ...lost].slice(-MAX_ENDED)
+    const absorbed = { ...winner.record, base, ended }
+    const view = { ...run, record: absorbed }
     const saved = await saveDashboard(session, winner.issue.number, view, budgetMs)
     if (saved.kind === 'saved') {
       for (const other of others) {
@@ -76,7 +71,7 @@ export async function branchFacts(
     ? { since: [], event: [], unread: 0, origin: 'since-record' }
     : await readCandidates(
         session,
-        { ...run, branch, ...(base ? { base } : {}), now: new Date(ctx.clock.now()) },
+        { ...run, branch, base, now: new Date(ctx.clock.now()) },
         budgetMs
       )
   const fresh = untold(record, candidates)
@@ -92,25 +87,23 @@ export async function branchFacts(
         : (record?.docs ?? record?.handedOff ?? null)
     const docs = docsSession(ctx, link, 'read')
     const state = link ? await readPullRequestState(docs, link, budgetMs) : undefined
-    if (state && (recorded?.kind === 'found' || recorded?.kind === 'gone')) {
+    if (state && (recorded?.kind === 'found' || recorded?.kind === 'gone'))
       recorded = { ...recorded, docsPullRequest: state }
-    }
   }
   // The source pull requests of what may be told: a job that failed, or that may fail
   // while the run waits for it, gives its commits back.
   const mayEnd = !record || recordedStatus(recorded) !== 'completed'
   const weighed = mayEnd && fresh.length + freshIfEnded.length > 0 ? freshIfEnded : fresh
-  const pulls = weighed.length > 0 ? await sourcePullRequests(session, weighed, budgetMs) : []
   return {
     branch,
     key,
-    ...(winner ? { issue: winner.issue.number, record: record ?? winner.record } : {}),
-    ...(recorded ? { recorded } : {}),
+    ...(winner ? { issue: winner.issue.number, record } : {}),
+    recorded,
     others,
     denied: found.kind === 'denied',
     candidates,
     fresh,
     freshIfEnded,
-    pulls
+    pulls: await sourcePullRequests(session, weighed, budgetMs)
   }
 }

@@ -6,13 +6,18 @@ import { parsePullRequestLink } from '../../common/pull-request-link.js'
 import { safeLine } from '../../common/safe-text.js'
 import { compareLink, MAX_LISTED, ROOT, type Coverage } from '../../github/branch-commits.js'
 import { commitsPromptSection } from '../../github/commits-prompt.js'
-import { coverageRun, pullsOf } from '../../github/source-pulls.js'
-import { reviewersToRequest } from '../../github/branch-reviewers.js'
+import { pullsOf, reviewersToRequest } from '../../github/source-pulls.js'
 import { requestReviews, type DocsPullRequest } from '../../github/docs-pull-request.js'
 import { postDocsUpdateComment } from '../../github/docs-pr-end.js'
-import { MAX_REVIEWERS, withRun, type BranchRecord } from '../../github/branch-record.js'
+import {
+  afterTelling,
+  coverageRun,
+  MAX_REVIEWERS,
+  withRun,
+  type Telling
+} from '../../github/branch-record.js'
 import { saveDashboard, type DashboardView } from '../../github/dashboard.js'
-import { afterTelling, type Telling } from '../../github/ledger.js'
+import { isSha } from '../../github/marker.js'
 import type { GitHubSession } from '../../github/session.js'
 import { runUrl } from '../../github/workflow-run.js'
 import type { Outcome } from '../execute/job-owner.js'
@@ -31,7 +36,7 @@ export class BranchDashboard {
   /** What this run handed off: the docs pull request, and everyone asked to review it. */
   private handOff: { handedOff?: string; reviewers?: string[] } = {}
   /** The plan as carried out and what it tells, once the prompt was built for it. */
-  private executed: { plan: Plan; telling: Telling } | undefined
+  private executed: { plan: Plan; telling: Telling; coverage: Coverage } | undefined
 
   constructor(
     private readonly ctx: RunContext,
@@ -43,104 +48,90 @@ export class BranchDashboard {
     this.issue = facts.issue
   }
 
-  /** The prompt's view of what a run tells: its compare link starts at the first told. */
-  private coverage(telling: Telling): Coverage {
-    const { candidates } = this.facts
+  /** The prompt's section on the commits `plan` (as carried out, after any wait) tells. */
+  select(plan: Plan): string | undefined {
+    const { commits, givenBack } = tellingFor(this.facts, plan)
+    const { branch, pulls, candidates, record } = this.facts
     const { run } = this.ctx.event
-    const first = telling.told[0]?.sha
-    const at = candidates.since.findIndex((commit) => commit.sha === first)
-    const from =
-      at > 0 ? candidates.since[at - 1]?.sha : (this.facts.record?.base ?? candidates.base)
+    // The compare link starts at the commit before the first told.
+    const at = candidates.since.findIndex((commit) => commit.sha === commits[0]?.sha)
+    const from = at > 0 ? candidates.since[at - 1]?.sha : (record?.base ?? candidates.base)
     const linked = at >= 0 && from && from !== ROOT && run.repository
-    return {
+    const coverage: Coverage = {
       kind: 'commits',
       origin: candidates.origin,
-      commits: telling.told.slice(-MAX_LISTED),
-      total: telling.told.length,
+      commits: commits.slice(-MAX_LISTED),
+      total: commits.length,
       ...(linked ? { compareUrl: compareLink(run.serverUrl, run.repository, from, run.sha) } : {}),
       ...(from ? { from } : {}),
       to: run.sha
     }
-  }
-
-  /** The prompt's section on the commits `plan` (as carried out, after any wait) tells. */
-  select(plan: Plan): string | undefined {
-    const { commits, givenBack } = tellingFor(this.facts, plan)
-    const { branch, pulls, candidates } = this.facts
     const telling = { jobId: '', told: commits, givenBack, candidates }
-    this.executed = { plan, telling }
+    this.executed = { plan, telling, coverage }
     if (commits.length === 0) return undefined
-    const coverage = this.coverage(telling)
     return commitsPromptSection(branch, coverage, pullsOf(pulls, coverage.commits))
   }
 
-  /** Writes the dashboard with the record after this run; opens it on the first write. */
-  async save(view: View, budgetMs: number): Promise<void> {
+  /**
+   * Writes the dashboard with the record after this run; opens it on the first write. A
+   * commit counts as told once the prompt that lists it reached a job (`sent`); what jobs
+   * that ended without delivering were told is given back.
+   */
+  async save({ jobId, sent, ...view }: View, budgetMs: number): Promise<void> {
     // GitHub refused the dashboard when the run read it: the one warning was given then.
     if (this.facts.denied) return
-    const { jobId, sent, ...rest } = view
-    const { repository, serverUrl } = this.ctx.event.run
-    const record = this.recordAfter(jobId, sent, rest.docsPullRequest?.link)
-    const saved = await saveDashboard(
-      this.session,
-      this.issue,
-      { ...rest, record, repository, serverUrl },
-      budgetMs
-    )
-    // A dashboard deleted meanwhile was opened anew: later writes of this run go to that one.
-    if (saved.kind === 'saved') this.issue = saved.issue.number
-  }
-
-  // A commit counts as told once the prompt that lists it reached a job (`sent`); what
-  // jobs that ended without delivering were told is given back.
-  private recordAfter(jobId: string, sent: boolean, link: string | undefined): BranchRecord {
     const { facts } = this
     const { run } = this.ctx.event
     const previous = facts.record
     const same = previous?.jobId === jobId ? previous : undefined
     const plan = this.executed?.plan ?? this.plan
-    const telling = sent && this.executed ? { ...this.executed.telling, jobId } : undefined
-    const ledger = telling
-      ? afterTelling(previous, telling)
+    const told = sent ? this.executed : undefined
+    const ledger = told
+      ? afterTelling(previous, { ...told.telling, jobId })
       : {
-          ...(previous?.base ? { base: previous.base } : {}),
+          base: previous?.base,
           told: previous?.told ?? [{ id: jobId, shas: [] }],
           ended: previous?.ended ?? []
         }
     // Everything up to the run's head is told when it told all it read, or had nothing to.
-    const complete =
-      facts.candidates.unread === 0 && (telling !== undefined || plan.action === 'nothing-new')
-    const seen = complete && /^[0-9a-f]{40,64}$/.test(run.sha) ? run.sha : previous?.seen
-    // The job's docs pull request: as this run saw it, else as recorded for the same job.
-    const docs = link ?? same?.docs
-    const handedOff = this.handOff.handedOff ?? same?.handedOff
+    const complete = facts.candidates.unread === 0 && (told || plan.action === 'nothing-new')
     const counts = { ...(previous?.counts ?? { created: 0, followUps: 0, quiet: 0 }) }
     counts[!sent ? 'quiet' : plan.action === 'create' ? 'created' : 'followUps']++
-    const record: BranchRecord = {
-      projectId: this.ctx.settings.projectId,
-      branch: facts.branch,
-      key: facts.key,
-      jobId,
-      ...ledger,
-      ...(seen ? { seen } : {}),
-      ...(docs ? { docs } : {}),
-      runId: this.identity.runId,
-      runAttempt: this.identity.runAttempt,
-      reviewers: this.handOff.reviewers ?? same?.reviewers ?? [],
-      ...(handedOff ? { handedOff } : {}),
-      runs: previous?.runs ?? [],
-      counts
-    }
-    const row = coverageRun(
+    const record = withRun(
       {
-        at: new Date(this.ctx.clock.now()),
-        event: run.eventName,
-        did: runAction(plan, jobId, sent)
+        projectId: this.ctx.settings.projectId,
+        branch: facts.branch,
+        key: facts.key,
+        jobId,
+        ...ledger,
+        seen: complete && isSha(run.sha) ? run.sha : previous?.seen,
+        // The job's docs pull request: as this run saw it, else as recorded for the same job.
+        docs: view.docsPullRequest?.link ?? same?.docs,
+        runId: this.identity.runId,
+        runAttempt: this.identity.runAttempt,
+        reviewers: this.handOff.reviewers ?? same?.reviewers ?? [],
+        handedOff: this.handOff.handedOff ?? same?.handedOff,
+        runs: previous?.runs ?? [],
+        counts
       },
-      telling && this.coverage(telling),
-      telling ? pullsOf(facts.pulls, telling.told) : []
+      coverageRun(
+        {
+          at: new Date(this.ctx.clock.now()),
+          event: run.eventName,
+          did: runAction(plan, jobId, sent)
+        },
+        told?.coverage,
+        told ? pullsOf(facts.pulls, told.telling.told) : []
+      )
     )
-    return withRun(record, row)
+    const saved = await saveDashboard(
+      this.session,
+      this.issue,
+      { ...run, ...view, record },
+      budgetMs
+    )
+    // A dashboard deleted meanwhile was opened anew: later writes of this run go to that one.
+    if (saved.kind === 'saved') this.issue = saved.issue.number
   }
 
   /**
@@ -149,24 +140,20 @@ export class BranchDashboard {
    */
   async followDocs(outcome: Outcome, handOff: HandOff, docs: DocsPullRequest, handedOff: boolean) {
     const link = handOff.link as string
-    if (handedOff) this.handOff = { ...this.handOff, handedOff: link }
+    if (handedOff) this.handOff.handedOff = link
     const session = docsSession(this.ctx, link, 'write')
     const ref = parsePullRequestLink(link)
     const { record, pulls, branch } = this.facts
-    const told = this.executed?.telling.told ?? []
-    if (!session || !ref || told.length === 0) return
+    const { executed } = this
+    const told = executed?.telling.told ?? []
+    if (!session || !ref || !executed || told.length === 0) return
     const budgetMs = this.ctx.left(BUDGETS.docsPullRequest)
     // The same job keeps its docs pull request, and with it who was already asked.
     const same = record?.jobId === (outcome.jobId ?? '') ? record.reviewers : []
     const docsAuthor = docs.author?.login
     const users =
       docs.state === 'open' && handOff.askAuthors
-        ? reviewersToRequest({
-            pulls,
-            commits: told,
-            alreadyRequested: same,
-            ...(docsAuthor ? { docsAuthor } : {})
-          })
+        ? reviewersToRequest({ pulls, commits: told, alreadyRequested: same, docsAuthor })
         : []
     const asked =
       users.length > 0 &&
@@ -186,20 +173,11 @@ export class BranchDashboard {
           `docs-pr-reviewers: GitHub refused ${safeLine(r.name)} (${safeLine(r.reason, 200)}).`
         )
       // Asked once, whatever GitHub answered for each.
-      this.handOff = { ...this.handOff, reviewers: [...same, ...users].slice(-MAX_REVIEWERS) }
+      this.handOff.reviewers = [...same, ...users].slice(-MAX_REVIEWERS)
     }
-    const executed = this.executed
-    if (outcome.sent === undefined || executed?.plan.action !== 'follow-up') return
+    if (outcome.sent === undefined || executed.plan.action !== 'follow-up') return
     const { run } = this.ctx.event
-    const coverage = this.coverage(executed.telling)
-    const update = {
-      branch,
-      repository: run.repository,
-      serverUrl: run.serverUrl,
-      coverage,
-      pulls: pullsOf(pulls, told),
-      runUrl: runUrl(run)
-    }
-    await postDocsUpdateComment(session, link, update, budgetMs)
+    const update = { ...run, branch, coverage: executed.coverage, runUrl: runUrl(run) }
+    await postDocsUpdateComment(session, link, { ...update, pulls: pullsOf(pulls, told) }, budgetMs)
   }
 }
