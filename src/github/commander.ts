@@ -33,16 +33,15 @@ export async function checkCommander(
       : no(`${login} is a bot account that is not listed in allowed-bots`)
   }
   if (type !== 'User') return no(`the account type '${type || 'unknown'}' cannot give commands`)
-  let data: Record<string, unknown>
-  try {
-    const params = { ...splitRepository(repository), username: login }
-    ;({ data } = await octokit.rest.repos.getCollaboratorPermissionLevel(params))
-  } catch (error) {
-    const why = describeGitHubError(error)
-    return no(`the permission of ${login} on ${repository} could not be read (${why})`)
+  const params = { ...splitRepository(repository), username: login }
+  const answer = await octokit.rest.repos
+    .getCollaboratorPermissionLevel(params)
+    .catch((error: unknown) => describeGitHubError(error))
+  if (typeof answer === 'string') {
+    return no(`the permission of ${login} on ${repository} could not be read (${answer})`)
   }
-  const permission = typeof data.permission === 'string' ? data.permission : ''
-  const granted = [permission, data.role_name].find((p) => COMMAND_PERMISSIONS.includes(p))
+  const { permission, role_name: role } = answer.data
+  const granted = [permission, role].find((p) => COMMAND_PERMISSIONS.includes(p))
   return typeof granted === 'string'
     ? { allowed: true, why: `${login} has ${granted} permission on ${repository}` }
     : no(
@@ -118,48 +117,40 @@ export function commandPrompt(facts: CommandPromptFacts): string {
   return [...standing, intro.join('\n'), blocks].join('\n\n')
 }
 
-const mention = ({ author }: Pick<Command, 'author'>): string =>
-  `@${cleanLabel(author.login, 60).replace(/[^\w.[\]-]/g, '')}`
 const code = (text: string): string => `\`${cleanLabel(text, 60).replace(/`/g, '')}\``
 
-export function usageReply(command: Pick<Command, 'author'>, phrase: string): string {
-  return [
-    `${mention(command)}, ${code(phrase)} needs an instruction after it, for example:`,
-    '',
-    '```',
-    `${cleanLabel(phrase, 60)} document the new --dry-run flag on the CLI reference page`,
-    '```',
-    '',
-    'Nothing was sent to the docs agent.'
-  ].join('\n')
-}
-
-export function refusalReply(
-  command: Pick<Command, 'author'>,
-  phrase: string,
-  reason: string
-): string {
-  return [
-    `${mention(command)}, this ${code(phrase)} command was not run: ${cleanLabel(reason, 400)}.`,
-    '',
-    'Only people with write, maintain or admin permission on this repository, and bots the workflow lists in `allowed-bots`, can give commands. Nothing was sent to the docs agent.'
-  ].join('\n')
-}
-
-/** Posts `body` on the command's pull request. Never throws; resolves to whether it was posted. */
-export async function replyOnPullRequest(
+/** Replies on the command's pull request why it was not run. Never throws. */
+export async function replyToCommand(
   session: GitHubSession,
-  pullNumber: number,
-  body: string,
+  command: Pick<Command, 'author' | 'pullNumber'>,
+  phrase: string,
+  { reply, reason }: { reply: 'usage' | 'refusal'; reason: string },
   budgetMs: number
-): Promise<boolean> {
-  const comment = { ...session.repo, issue_number: pullNumber, body }
-  const posted = await session.bestEffort(
+): Promise<void> {
+  const mention = `@${cleanLabel(command.author.login, 60).replace(/[^\w.[\]-]/g, '')}`
+  const body = (
+    reply === 'usage'
+      ? [
+          `${mention}, ${code(phrase)} needs an instruction after it, for example:`,
+          '',
+          '```',
+          `${cleanLabel(phrase, 60)} document the new --dry-run flag on the CLI reference page`,
+          '```',
+          '',
+          'Nothing was sent to the docs agent.'
+        ]
+      : [
+          `${mention}, this ${code(phrase)} command was not run: ${cleanLabel(reason, 400)}.`,
+          '',
+          'Only people with write, maintain or admin permission on this repository, and bots the workflow lists in `allowed-bots`, can give commands. Nothing was sent to the docs agent.'
+        ]
+  ).join('\n')
+  const number = command.pullNumber
+  await session.bestEffort(
     budgetMs,
-    (octokit) => octokit.rest.issues.createComment(comment),
-    `Could not reply on pull request #${pullNumber}`,
+    (octokit) => octokit.rest.issues.createComment({ ...session.repo, issue_number: number, body }),
+    `Could not reply on pull request #${number}`,
     'The token needs pull-requests: write.',
     false
   )
-  return posted !== undefined
 }
