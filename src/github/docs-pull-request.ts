@@ -90,7 +90,7 @@ async function readDocsPullRequest(
     title: pr.title,
     state: pr.state,
     merged: pr.merged,
-    ...(pr.user ? { author: { login: pr.user.login, type: pr.user.type } } : {}),
+    author: { login: pr.user.login, type: pr.user.type },
     additions: pr.additions,
     deletions: pr.deletions,
     changedFiles: Math.max(pr.changed_files, files.length),
@@ -208,15 +208,13 @@ export async function followDocsPullRequest(
   const ref = parsePullRequestLink(options.link)
   if (!ref) return { handedOff: false }
   const name = safeLine(`${ref.repository}#${ref.number}`)
-  const notRead = `so it is not read or handed to reviewers.`
-  if (!onSameServer(options.link, run)) {
-    core.info(
-      `The docs pull request ${name} is on ${safeLine(hostOf(options.link))}, not on ${safeLine(hostOf(run.serverUrl))} where this runs; it is not read or handed to reviewers.`
-    )
-    return { handedOff: false }
-  }
-  if (!session) {
-    core.warning(`docs pull request ${name}: docs-token and github-token are empty, ${notRead}`)
+  const elsewhere = !onSameServer(options.link, run)
+  if (elsewhere || !session) {
+    const why = elsewhere
+      ? `is on ${safeLine(hostOf(options.link))}, not on ${safeLine(hostOf(run.serverUrl))} where this runs`
+      : 'has no token (docs-token and github-token are empty)'
+    const say = elsewhere ? core.info : core.warning
+    say(`The docs pull request ${name} ${why}, so it is not read or handed to reviewers.`)
     return { handedOff: false }
   }
   let octokit: GitHubClient
