@@ -83,12 +83,12 @@ export async function writeBackLink(
 ): Promise<boolean> {
   const where = `${safeLine(docs.repository, 200)}#${docs.number}`
   const write = async (octokit: GitHubClient): Promise<boolean> => {
-    let present = false
+    const seen = { present: false }
     await walkPages(listComments(octokit, docs), MAX_PAGES, (page) => {
-      present = backLinkedJobs(page, projectId).includes(jobId)
-      return present
+      seen.present = backLinkedJobs(page, projectId).includes(jobId)
+      return seen.present
     })
-    if (present) {
+    if (seen.present) {
       core.debug(`docs back-link: ${where} already links to job ${safeLine(jobId)}.`)
       return true
     }
