@@ -7,25 +7,25 @@ import { ACTION_TITLE } from '../common/action-title.js'
 import { isPlainId } from '../common/plain-id.js'
 import { redact, safeLine } from '../common/safe-text.js'
 import { gitHubSaidNo, type GitHubClient } from './client.js'
-import { readMarkers, readOldMarker, writeMarker } from './marker.js'
+import { fields, readMarkers, readOldMarker, when, writeMarker } from './marker.js'
 import { allPages } from './plumbing.js'
 import { lacking, type GitHubSession } from './session.js'
 import { pullRequestNumber, record, text, type WorkflowRun } from './workflow-run.js'
 
 /** GitHub's limit on a check run's summary. */
 export const MAX_SUMMARY = 65_535
-const MAX_CHECK_PAGES = 3
 const OLD_MARKER =
   /^<!-- mintlify-agent-job-check run="(?<run>[^"]*)" step="(?<step>[^"]*)" project="(?<project>[^"]*)" -->/
+const string = when((value) => typeof value === 'string')
 
 export type CheckConclusion = 'success' | 'neutral' | 'failure' | 'timed_out' | 'cancelled'
 
+/** `detailsUrl`: the docs pull request (an https link), shown as the check's details. */
 export interface CheckOutcome {
   conclusion: CheckConclusion
   title: string
   summary: string
   jobId?: string
-  /** The docs pull request (an https link), shown as the check's details. */
   detailsUrl?: string
 }
 
@@ -36,7 +36,6 @@ export interface CheckOwner {
   projectId: string
 }
 
-type Repo = { owner: string; repo: string }
 type CheckFields = Omit<
   NonNullable<Parameters<GitHubClient['rest']['checks']['create']>[0]>,
   'owner' | 'repo' | 'name' | 'head_sha' | 'output'
@@ -53,10 +52,12 @@ export function readCheckMarker(outputText: unknown): CheckOwner | undefined {
     ...readMarkers('check', outputText),
     readOldMarker(OLD_MARKER, outputText)
   ]) {
-    const { run, step, project } = record(value) ?? {}
-    if (typeof run === 'string' && typeof step === 'string' && typeof project === 'string') {
-      return { runId: run, step, projectId: project }
-    }
+    const read = fields<Record<'run' | 'step' | 'project', string>>(
+      value,
+      { run: string, step: string, project: string },
+      true
+    )
+    if (read) return { runId: read.run, step: read.step, projectId: read.project }
   }
   return undefined
 }
@@ -73,8 +74,7 @@ export function findEarlierCheck(
   owner: CheckOwner
 ): { id: number; jobId: string } | undefined {
   let found: { id: number; jobId: string } | undefined
-  for (const value of runs) {
-    const run = record(value)
+  for (const run of runs.map(record)) {
     const [id, jobId] = [run?.id, run?.external_id]
     const marked = readCheckMarker(record(run?.output)?.text)
     // Anyone with checks: write can set external_id; only a plain id is taken.
@@ -96,11 +96,8 @@ export class DocsCheckRun {
     private readonly run: WorkflowRun,
     projectId: string
   ) {
-    this.owner = {
-      runId: run.runId,
-      step: [run.workflow, run.job, run.action].join('/'),
-      projectId
-    }
+    const step = [run.workflow, run.job, run.action].join('/')
+    this.owner = { runId: run.runId, step, projectId }
   }
 
   isRerunOutsidePullRequest(): boolean {
@@ -110,7 +107,7 @@ export class DocsCheckRun {
   private async call<T>(
     what: string,
     budgetMs: number,
-    call: (octokit: GitHubClient, repo: Repo) => Promise<T>,
+    call: (octokit: GitHubClient, repo: GitHubSession['repo']) => Promise<T>,
     cancellable = true
   ): Promise<T | undefined> {
     const { session } = this
@@ -133,16 +130,14 @@ export class DocsCheckRun {
   }
 
   /** The commit the check goes on: a pull request's head, else the run's commit. */
-  private async headSha(octokit: GitHubClient, repo: Repo): Promise<string> {
-    if (this.sha) return this.sha
-    let sha = text(record(record(this.run.payload.pull_request)?.head)?.sha)
+  private async headSha(octokit: GitHubClient, repo: GitHubSession['repo']): Promise<string> {
     const number = pullRequestNumber(this.run)
-    if (!sha && number !== undefined) {
-      // A comment on a pull request: its payload has no head commit.
-      const { data } = await octokit.rest.pulls.get({ ...repo, pull_number: number })
-      sha = text(record(record(data)?.head)?.sha)
+    this.sha ??= text(record(record(this.run.payload.pull_request)?.head)?.sha)
+    // A comment on a pull request: its payload has no head commit.
+    if (!this.sha && number !== undefined) {
+      this.sha = (await octokit.rest.pulls.get({ ...repo, pull_number: number })).data.head.sha
     }
-    return (this.sha = sha ?? this.run.sha)
+    return (this.sha ||= this.run.sha)
   }
 
   /** The job an earlier attempt of this workflow run started, through its check run. */
@@ -158,59 +153,56 @@ export class DocsCheckRun {
         filter: 'all',
         per_page: 100
       })
-      return findEarlierCheck(await allPages(pages, MAX_CHECK_PAGES), this.owner)
+      return findEarlierCheck(await allPages(pages, 3), this.owner)
     })
     this.id = found?.id ?? this.id
     return found?.jobId
   }
 
   /** Updates this run's check run, or creates it on the head commit; true when it created it. */
-  private async write(
-    what: string,
-    budgetMs: number,
-    fields: CheckFields,
-    [title, summary]: [string, string],
-    cancellable = true
-  ): Promise<boolean | undefined> {
+  private write(fields: CheckFields, title: string, summary: string, budgetMs: number) {
+    const completing = fields.status === 'completed'
     const output = {
       // Job ids and summaries come from the service: no secret we hold goes to GitHub.
       title: safeLine(title, 1000),
       summary: truncateSummary(redact(summary)),
       text: `${checkMarker(this.owner)}\nStarted by workflow run ${this.owner.runId || 'unknown'}.`
     }
-    const write = async (octokit: GitHubClient, repo: Repo): Promise<boolean> => {
+    const write = async (octokit: GitHubClient, repo: GitHubSession['repo']) => {
+      const { checks } = octokit.rest
       if (this.id !== undefined) {
-        await octokit.rest.checks.update({ ...repo, check_run_id: this.id, ...fields, output })
+        await checks.update({ ...repo, check_run_id: this.id, ...fields, output })
         return false
       }
       const head_sha = await this.headSha(octokit, repo)
       const created = { ...repo, name: ACTION_TITLE, head_sha, ...fields, output }
-      this.id = (await octokit.rest.checks.create(created)).data.id
+      this.id = (await checks.create(created)).data.id
       return true
     }
-    return this.call(what, budgetMs, write, cancellable)
+    const what = completing ? 'complete the check run' : 'create the check run'
+    return this.call(what, budgetMs, write, !completing)
   }
 
   async start(jobId: string, budgetMs: number): Promise<void> {
-    const fields = { status: 'in_progress' as const, external_id: jobId }
     const title = `Docs job ${jobId} is running`
     const summary = `The Mintlify agent is working on job \`${jobId.replace(/`/g, '')}\`.`
-    if (await this.write('create the check run', budgetMs, fields, [title, summary])) {
+    const fields = { status: 'in_progress' as const, external_id: jobId }
+    if (await this.write(fields, title, summary, budgetMs)) {
       core.info(`Check run ${this.id} on ${safeLine((this.sha ?? '').slice(0, 7))}: in progress.`)
     }
   }
 
   /** Completed with the outcome (created so when never started); reports a cancellation too. */
   async complete(outcome: CheckOutcome, budgetMs: number): Promise<void> {
+    const { conclusion, jobId, detailsUrl } = outcome
     const fields = {
       status: 'completed' as const,
-      conclusion: outcome.conclusion,
+      conclusion,
       completed_at: new Date().toISOString(),
-      ...(outcome.jobId ? { external_id: outcome.jobId } : {}),
-      ...(outcome.detailsUrl ? { details_url: outcome.detailsUrl } : {})
+      ...(jobId ? { external_id: jobId } : {}),
+      ...(detailsUrl ? { details_url: detailsUrl } : {})
     }
-    const output: [string, string] = [outcome.title, outcome.summary]
-    const done = await this.write('complete the check run', budgetMs, fields, output, false)
-    if (done !== undefined) core.info(`Check run ${this.id}: ${outcome.conclusion}.`)
+    const done = await this.write(fields, outcome.title, outcome.summary, budgetMs)
+    if (done !== undefined) core.info(`Check run ${this.id}: ${conclusion}.`)
   }
 }

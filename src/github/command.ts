@@ -2,6 +2,7 @@
 // asks before anything heavy loads, so a comment that is not a command costs no request.
 
 import type { GitHubAccount } from './docs-pull-request.js'
+import { positive } from './marker.js'
 import { ACTIONS_BOT, record } from './workflow-run.js'
 
 const KINDS = {
@@ -41,8 +42,6 @@ export interface Command {
 export type CommandCheck = { command: Command } | { command?: undefined; reason: string }
 
 const str = (value: unknown): string => (typeof value === 'string' ? value : '')
-const int = (value: unknown): number | undefined =>
-  typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : undefined
 
 export function isCommandEvent(eventName: string): eventName is CommandEvent {
   return Object.hasOwn(KINDS, eventName)
@@ -71,12 +70,12 @@ export function readCommand(
   }
   const source = record(review ? payload.review : payload.comment)
   const pr = record(eventName === 'issue_comment' ? payload.issue : payload.pull_request)
-  const pullNumber = int(pr?.number)
+  const pullNumber = positive(pr?.number)
   if (!source || !pr || pullNumber === undefined) return not(`a ${eventName} without its object`)
   if (eventName === 'issue_comment' && pr.pull_request === undefined) {
     return not('a comment on an issue, not on a pull request')
   }
-  const id = int(source.id)
+  const id = positive(source.id)
   const user = record(source.user)
   const author = { login: str(user?.login), type: str(user?.type) }
   if (id === undefined || author.login === '') return not(`a ${eventName} without an author`)
@@ -95,8 +94,8 @@ export function readCommand(
     instruction
   }
   if (eventName === 'pull_request_review_comment' && str(source.path) !== '') {
-    const line = int(source.line) ?? int(source.original_line)
-    const startLine = int(source.start_line) ?? int(source.original_start_line)
+    const line = positive(source.line) ?? positive(source.original_line)
+    const startLine = positive(source.start_line) ?? positive(source.original_start_line)
     command.line = {
       path: str(source.path),
       ...(line === undefined ? {} : { line }),

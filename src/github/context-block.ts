@@ -200,20 +200,16 @@ export async function withWorkflowContext(
       const listed: ChangedFile[] = []
       // Stops once it holds more than MAX_FILES: every page holds at least one file.
       const complete = await walkPages(pages, MAX_FILES + 1, (page) => {
-        for (const { filename, status, previous_filename: previous } of page) {
-          listed.push({ filename, status, ...(previous ? { previousFilename: previous } : {}) })
+        for (const { filename, status, previous_filename: previousFilename } of page) {
+          listed.push({ filename, status, ...(previousFilename ? { previousFilename } : {}) })
         }
         return listed.length > MAX_FILES
       })
       return { listed, complete, ...(typeof total === 'number' ? { total } : {}) }
     }
-    files = await session.bestEffort(
-      budgetMs,
-      list,
-      (why) =>
-        `include-context: could not list the changed files of pull request #${number} (${why}); the context goes without them.`,
-      'The token needs pull-requests: read.'
-    )
+    const failed = (why: string) =>
+      `include-context: could not list the changed files of pull request #${number} (${why}); the context goes without them.`
+    files = await session.bestEffort(budgetMs, list, failed, 'The token needs pull-requests: read.')
   }
   const block = formatContextBlock(run, files)
   const lines = block.split('\n')

@@ -7,23 +7,22 @@ import { isPlainId } from '../common/plain-id.js'
 import type { PullRequestRef } from '../common/pull-request-link.js'
 import { safeLine } from '../common/safe-text.js'
 import { walkPages, type GitHubClient } from './client.js'
-import { firstLine, readMarkers, readOldMarker, writeMarker } from './marker.js'
+import { docsTokenHint } from './docs-pull-request.js'
+import { fields, firstLine, readMarkers, readOldMarker, when, writeMarker } from './marker.js'
 import { allPages, splitRepository } from './plumbing.js'
 import type { GitHubSession } from './session.js'
-import { pullRequestNumber, record, runUrl, type WorkflowRun } from './workflow-run.js'
+import { pullRequestNumber, runUrl, type WorkflowRun } from './workflow-run.js'
 
 const MAX_PAGES = 30
 const OLD_MARKER =
   /^<!-- mintlify-agent-job docs-pr job="(?<job>[^"]{1,200})" project="(?<project>[^"]{1,200})" -->$/
 /** How many candidate jobs a docs pull request's markers may name before the rest are ignored. */
 export const MAX_CANDIDATES = 3
+const string = when((value) => typeof value === 'string')
 
-const issueOf = (ref: Pick<PullRequestRef, 'repository' | 'number'>) => ({
-  ...splitRepository(ref.repository),
-  issue_number: ref.number
-})
-
-const listComments = (octokit: GitHubClient, ref: Pick<PullRequestRef, 'repository' | 'number'>) =>
+type Ref = Pick<PullRequestRef, 'repository' | 'number'>
+const issueOf = (ref: Ref) => ({ ...splitRepository(ref.repository), issue_number: ref.number })
+const listComments = (octokit: GitHubClient, ref: Ref) =>
   octokit.paginate.iterator(octokit.rest.issues.listComments, { ...issueOf(ref), per_page: 100 })
 
 export function backLinkMarker(jobId: string, projectId: string): string {
@@ -37,15 +36,16 @@ export function backLinkedJobs(
 ): string[] {
   const byBots: string[] = []
   const byOthers: string[] = []
+  type Link = { job: string; project: string }
   const links = (values: unknown[]) =>
-    values.map(record).filter((l) => typeof l?.job === 'string' && typeof l.project === 'string')
+    values.flatMap((v) => fields<Link>(v, { job: string, project: string }, true) ?? [])
   for (const { body, user } of comments) {
     // Markers on any line, else the old first line.
     const found = links(readMarkers('back-link', body))
     const old = () => links([readOldMarker(OLD_MARKER, firstLine(body).trim())])
-    for (const link of found.length > 0 ? found : old()) {
-      if (link?.project !== projectId || !isPlainId(link.job)) continue
-      ;(user?.type === 'Bot' ? byBots : byOthers).push(link.job)
+    for (const { job, project } of found.length > 0 ? found : old()) {
+      if (project === projectId && isPlainId(job))
+        (user?.type === 'Bot' ? byBots : byOthers).push(job)
     }
   }
   return [...new Set([...byBots, ...byOthers])].slice(0, MAX_CANDIDATES)
@@ -102,8 +102,7 @@ export async function writeBackLink(
     core.info(`Linked docs pull request ${where} to job ${safeLine(jobId)}.`)
     return true
   }
-  const hint =
-    'The token needs pull-requests: write on the docs repository (a GitHub App or fine-grained token when the docs live in another repository).'
   const failed = `docs back-link: could not comment on docs pull request ${where}`
+  const hint = docsTokenHint('pull-requests: write', docs.repository)
   return (await session.bestEffort(budgetMs, write, failed, hint, false)) ?? false
 }

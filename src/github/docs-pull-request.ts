@@ -55,43 +55,45 @@ export interface FollowOptions {
 
 type Sent = { done: string[]; refused: { name: string; reason: string }[] }
 
+/** The one hint for the docs token: which token reaches the docs repository, and what it needs there. */
+export const docsTokenHint = (permission: string, repository: string): string =>
+  `The docs token (docs-token, or github-token when it is empty) needs \`${permission}\` on ${safeLine(repository, 200)}; when the docs live in another repository, use a GitHub App token or a fine-grained token there.`
+
 function account(value: unknown): GitHubAccount | undefined {
   const login = text(record(value)?.login)
   return login ? { login, type: text(record(value)?.type) ?? 'User' } : undefined
 }
-
-const count = (value: unknown): number =>
-  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : 0
 
 async function readDocsPullRequest(
   octokit: GitHubClient,
   ref: PullRequestRef
 ): Promise<DocsPullRequest> {
   const pull = { ...splitRepository(ref.repository), pull_number: ref.number }
-  const pr = record((await octokit.rest.pulls.get(pull)).data) ?? {}
-  const changedFiles = count(pr.changed_files)
+  const { data: pr } = await octokit.rest.pulls.get(pull)
   const files: string[] = []
-  if (changedFiles > 0) {
+  if (pr.changed_files > 0) {
     const pages = octokit.paginate.iterator(octokit.rest.pulls.listFiles, {
       ...pull,
       per_page: 100
     })
     // Every page holds at least one file, so MAX_DOCS_FILES pages is a bound, never reached.
-    const visit = (page: { filename: string }[]) => files.push(...page.map((f) => f.filename))
-    await walkPages(pages, MAX_DOCS_FILES, (page) => visit(page) >= MAX_DOCS_FILES)
+    await walkPages(
+      pages,
+      MAX_DOCS_FILES,
+      (page) => files.push(...page.map((f) => f.filename)) >= MAX_DOCS_FILES
+    )
     files.splice(MAX_DOCS_FILES)
   }
-  const author = account(pr.user)
   return {
     repository: ref.repository,
     number: ref.number,
-    title: text(pr.title) ?? '',
-    state: text(pr.state) ?? 'unknown',
-    merged: pr.merged === true,
-    ...(author ? { author } : {}),
-    additions: count(pr.additions),
-    deletions: count(pr.deletions),
-    changedFiles: Math.max(changedFiles, files.length),
+    title: pr.title,
+    state: pr.state,
+    merged: pr.merged,
+    author: { login: pr.user.login, type: pr.user.type },
+    additions: pr.additions,
+    deletions: pr.deletions,
+    changedFiles: Math.max(pr.changed_files, files.length),
     files
   }
 }
@@ -206,20 +208,15 @@ export async function followDocsPullRequest(
   const ref = parsePullRequestLink(options.link)
   if (!ref) return { handedOff: false }
   const name = safeLine(`${ref.repository}#${ref.number}`)
-  if (!onSameServer(options.link, run)) {
-    core.info(
-      `The docs pull request ${name} is on ${safeLine(hostOf(options.link))}, not on ${safeLine(hostOf(run.serverUrl))} where this runs; it is not read or handed to reviewers.`
-    )
+  const elsewhere = !onSameServer(options.link, run)
+  if (elsewhere || !session) {
+    const why = elsewhere
+      ? `is on ${safeLine(hostOf(options.link))}, not on ${safeLine(hostOf(run.serverUrl))} where this runs`
+      : 'has no token (docs-token and github-token are empty)'
+    const say = elsewhere ? core.info : core.warning
+    say(`The docs pull request ${name} ${why}, so it is not read or handed to reviewers.`)
     return { handedOff: false }
   }
-  if (!session) {
-    core.warning(
-      `docs pull request ${name}: docs-token and github-token are empty, so it is not read or handed to reviewers.`
-    )
-    return { handedOff: false }
-  }
-  const hint = (permission: string): string =>
-    `The docs token (docs-token, or github-token when it is empty) needs \`${permission}\` on ${ref.repository}; when the docs live in another repository, use a GitHub App token or a fine-grained token there.`
   let octokit: GitHubClient
   let pr: DocsPullRequest
   try {
@@ -227,8 +224,9 @@ export async function followDocsPullRequest(
     pr = await readDocsPullRequest(octokit, ref)
   } catch (error) {
     const line = `Could not read the docs pull request ${name} (${describeGitHubError(error)}).`
+    const hint = docsTokenHint('pull-requests: read', ref.repository)
     if (options.justTrying) core.debug(line)
-    else core.warning(`${line}${permissionHint(error, hint('pull-requests: read'))}`)
+    else core.warning(`${line}${permissionHint(error, hint)}`)
     return { handedOff: false }
   }
   core.info(
@@ -247,29 +245,29 @@ export async function followDocsPullRequest(
   for (const why of plan.skipped) core.info(`docs-pr-reviewers: skipped ${safeLine(why)}.`)
   const repository = safeLine(ref.repository)
   const issue = { ...splitRepository(ref.repository), issue_number: ref.number }
+  const addLabels = (labels: string[]) => octokit.rest.issues.addLabels({ ...issue, labels })
   const handOffs = [
-    {
-      input: 'docs-pr-reviewers',
-      what: `request reviews of ${name}`,
-      send: () => requestReviews(octokit, ref, plan),
-      did: (who: string) => `Requested review of ${name} from ${who}.`,
-      refused: (who: string) =>
+    [
+      'docs-pr-reviewers',
+      `request reviews of ${name}`,
+      () => requestReviews(octokit, ref, plan),
+      (who: string) => `Requested review of ${name} from ${who}.`,
+      (who: string) =>
         `GitHub refused to request a review of ${name} from ${who}. A reviewer needs read access to ${repository}; a team must be one of its owner's teams with access.`
-    },
-    {
-      input: 'docs-pr-labels',
-      what: `label ${name}`,
-      send: () =>
-        eachOrAll(options.labels, (labels) => octokit.rest.issues.addLabels({ ...issue, labels })),
-      did: (labels: string) => `Labelled ${name}: ${labels}.`,
-      refused: (labels: string) =>
+    ],
+    [
+      'docs-pr-labels',
+      `label ${name}`,
+      () => eachOrAll(options.labels, addLabels),
+      (labels: string) => `Labelled ${name}: ${labels}.`,
+      (labels: string) =>
         `GitHub refused to add ${labels} to ${name}. Create the label in ${repository}, or give the token the right to create labels there.`
-    }
-  ]
+    ]
+  ] as const
   let handedOff = true
-  for (const { input, what, send, did, refused } of handOffs) {
-    const write = hint('pull-requests: write')
-    const sent = await session.bestEffort(octokit, send, `${input}: could not ${what}`, write)
+  const hint = docsTokenHint('pull-requests: write', ref.repository)
+  for (const [input, what, send, did, refused] of handOffs) {
+    const sent = await session.bestEffort(octokit, send, `${input}: could not ${what}`, hint)
     if (sent?.done.length) core.info(did(safeLine(sent.done.join(', '))))
     const no = sent?.refused.map((r) => `${r.name} (${safeLine(r.reason, 200)})`).join(', ')
     if (no) core.warning(`${input}: ${refused(no)}`)

@@ -93,10 +93,6 @@ export function nextRecord(
   return { ...same, projectId, jobId, runId, runAttempt, followUps }
 }
 
-export function withHandedOff(record: PullRequestRecord, link: string): PullRequestRecord {
-  return { ...record, handedOff: link }
-}
-
 /** A named login, of the kind it must be (an app writes as a Bot, a personal token as a User). */
 export function isTrustedAuthor(
   user: ThreadComment['user'],
@@ -113,38 +109,36 @@ export function legacyMarker(run: Pick<WorkflowRun, 'workflow' | 'job' | 'action
   return `<!-- mintlify-agent-job key="${key}" -->`
 }
 
+/** `record` is absent on the legacy comment of this step. */
 export interface FoundComment {
   commentId: number
-  /** Absent on the legacy comment of this step. */
   record?: PullRequestRecord
 }
 
 /** This project's record in pages of comments (oldest first): the oldest trusted one wins. */
 export class RecordSearch {
-  found: FoundComment | undefined
-  legacy: FoundComment | undefined
+  /** The record once found, else the legacy comment. */
+  private best: FoundComment | undefined
+  /** Whose comments are believed, once known (session.ts learns it). */
+  trusted: readonly string[] | undefined
 
   constructor(
     private readonly projectId: string,
-    private readonly legacyLine: string | undefined,
-    /** Whose comments are believed; settable once known (session.ts learns it). */
-    public trusted: readonly string[] = TRUSTED_AUTHORS
+    private readonly legacyLine: string | undefined
   ) {}
 
   /** Whether a page holds this project's record or the legacy comment, whoever wrote it. */
   holdsCandidate(comments: readonly ThreadComment[]): boolean {
-    return comments.some((comment) => this.candidate(comment) !== undefined)
+    return comments.some((comment) => this.candidate(comment))
   }
 
+  /** True once the page held the record. */
   visit(comments: readonly ThreadComment[]): boolean {
     for (const comment of comments) {
       const trusted = isTrustedAuthor(comment.user, this.trusted)
       const found = trusted ? this.candidate(comment) : undefined
-      if (found?.record) {
-        this.found = found
-        return true
-      }
-      this.legacy ??= found
+      if (found && (found.record || !this.best)) this.best = found
+      if (found?.record) return true
     }
     return false
   }
@@ -157,6 +151,6 @@ export class RecordSearch {
   }
 
   result(): FoundComment | undefined {
-    return this.found ?? this.legacy
+    return this.best
   }
 }

@@ -74,7 +74,6 @@ export class PullRequestThread {
     const search = new RecordSearch(projectId, legacyMarker(run))
     const comments = `the comments of pull request #${number}`
     let cutShort = false
-    let trusting = false
     try {
       const octokit = await session.client(budgetMs)
       const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, {
@@ -83,15 +82,14 @@ export class PullRequestThread {
         per_page: 100
       })
       let seen = 0
-      for await (const page of pages) {
+      for await (const { data, headers } of pages) {
         // Whose records to believe is asked only once there is one to believe.
-        if (!trusting && search.holdsCandidate(page.data)) {
+        if (!search.trusted && search.holdsCandidate(data)) {
           search.trusted = [await session.identity(budgetMs)]
-          trusting = true
         }
-        if (search.visit(page.data)) break
+        if (search.visit(data)) break
         if (++seen < maxPages) continue
-        cutShort = /rel="next"/.test(page.headers.link ?? '')
+        cutShort = /rel="next"/.test(headers.link ?? '')
         break
       }
     } catch (error) {
@@ -175,17 +173,17 @@ export async function readPullRequestState(
   }
 }
 
-/** Reacts on a command's comment (reviews take none); whether GitHub took it. Never throws. */
+/** Reacts on a command's comment (reviews take none). Never throws. */
 export async function react(
   session: GitHubSession,
   command: Pick<Command, 'kind' | 'id'>,
   content: Reaction,
   budgetMs: number
-): Promise<boolean> {
-  if (command.kind === 'review') return false
+): Promise<void> {
+  if (command.kind === 'review') return
   const onIssue = command.kind === 'issue-comment'
   const params = { ...session.repo, comment_id: command.id, content }
-  const reacted = await session.bestEffort(
+  await session.bestEffort(
     budgetMs,
     ({ rest: { reactions } }) =>
       onIssue
@@ -195,5 +193,4 @@ export async function react(
     `The token needs ${onIssue ? 'issues: write' : 'pull-requests: write'}.`,
     false
   )
-  return reacted !== undefined
 }

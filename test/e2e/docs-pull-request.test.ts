@@ -357,7 +357,7 @@ describe('without access to the docs repository', () => {
         /^::warning::docs-pr-labels: could not label acme\/docs#100 \(the GitHub API answered 403\)\. .*`pull-requests: write` on acme\/docs/
       ),
       expect.stringMatching(
-        /^::warning::docs back-link: could not comment on docs pull request acme\/docs#100 \(the GitHub API answered 403\)\. The token needs pull-requests: write on the docs repository/
+        /^::warning::docs back-link: could not comment on docs pull request acme\/docs#100 \(the GitHub API answered 403\)\. The docs token .* needs `pull-requests: write` on acme\/docs/
       )
     ])
     expect(result.outputs['pr-title']).toBe('Document the widget API')

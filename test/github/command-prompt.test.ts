@@ -3,7 +3,7 @@
 // comment, title or file path, and how much of a diff hunk goes with a line comment.
 // test/e2e/commands.test.ts proves the bundle sends this prompt as composed here.
 
-import { commandPrompt } from '../../src/github/commander.js'
+import { commandPrompt } from '../../src/action/plan/command-gate.js'
 import { readCommand, type Command } from '../../src/github/command.js'
 import { fixture, type Payload } from '../support/command-events.js'
 

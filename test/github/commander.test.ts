@@ -6,7 +6,7 @@
 // test/e2e/commands-refused.test.ts.
 
 import { readAllowedBots } from '../../src/action/shell/inputs.js'
-import { checkCommander } from '../../src/github/commander.js'
+import { checkCommander } from '../../src/action/plan/command-gate.js'
 import { boundedSignal, openGitHub, type GitHubClient } from '../../src/github/client.js'
 import { readCommand, type Commenter } from '../../src/github/command.js'
 import { commentBy, fixture, type Payload } from '../support/command-events.js'

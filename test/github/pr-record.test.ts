@@ -11,7 +11,6 @@ import {
   legacyMarker,
   parseRecord,
   RecordSearch,
-  withHandedOff,
   type PullRequestRecord,
   type ThreadComment
 } from '../../src/github/pr-record.js'
@@ -39,7 +38,7 @@ describe('the record marker', () => {
 
   it('reads back what it wrote, with or without handedOff', () => {
     expect(parseRecord(`${formatRecord(RECORD)}\n### Mintlify docs agent job`)).toEqual(RECORD)
-    const handed = withHandedOff(RECORD, 'https://github.com/acme/docs/pull/100')
+    const handed = { ...RECORD, handedOff: 'https://github.com/acme/docs/pull/100' }
     expect(handed.handedOff).toBe('https://github.com/acme/docs/pull/100')
     expect(markerValues('pr', formatRecord(handed))).toEqual([
       { ...FIELDS, handedOff: 'https://github.com/acme/docs/pull/100' }
@@ -61,9 +60,10 @@ describe('the record marker', () => {
       ' -->',
       ' handed-off="https%3A%2F%2Fgithub.com%2Facme%2Fdocs%2Fpull%2F100" -->'
     )
-    expect(parseRecord(`${handed}\r\nbody`)).toEqual(
-      withHandedOff(RECORD, 'https://github.com/acme/docs/pull/100')
-    )
+    expect(parseRecord(`${handed}\r\nbody`)).toEqual({
+      ...RECORD,
+      handedOff: 'https://github.com/acme/docs/pull/100'
+    })
     expect(parseRecord(`hello\n${OLD}`)).toBeUndefined()
   })
 

@@ -4,7 +4,7 @@
 import type { AgentJob } from '../../agent/job.js'
 import type { BranchRecord } from '../../github/branch-record.js'
 import type { ReviewerSpec } from '../../github/docs-pull-request.js'
-import { withHandedOff, type PullRequestRecord } from '../../github/pr-record.js'
+import type { PullRequestRecord } from '../../github/pr-record.js'
 import type { Settings } from '../shell/inputs.js'
 
 /** `quiet`: nothing was sent or the run was cancelled, so the docs pull request is left
@@ -25,11 +25,11 @@ export function handOffOf(
 ): HandOff {
   const link = end.job?.prLink ?? undefined
   const { docsPrReviewers: reviewers } = settings
-  const handedOff = [end.record?.handedOff, branch?.record?.handedOff]
   return {
     ...(link ? { link } : {}),
     quiet: end.cancelled !== undefined || end.skipped === true,
-    already: link !== undefined && handedOff.includes(link),
+    already:
+      link !== undefined && [end.record?.handedOff, branch?.record?.handedOff].includes(link),
     reviewers: branch ? reviewers.filter((r) => r.kind !== 'author') : reviewers,
     askAuthors: !!branch && reviewers.some((r) => r.kind === 'author')
   }
@@ -47,5 +47,5 @@ export function recordAfterHandOff(
   const asked = settings.docsPrReviewers.length > 0 || settings.docsPrLabels.length > 0
   const { link } = handOff
   if (!record || !link || handOff.already || done.backLink === 'retry') return record
-  return done.handedOff || !asked ? withHandedOff(record, link) : record
+  return done.handedOff || !asked ? { ...record, handedOff: link } : record
 }

@@ -1,6 +1,5 @@
-// The job's docs pull request on GitHub: read it (title, files, line counts), hand it
-// to its reviewers and labels once, and write the back-link that commands given on it
-// use to find the job. Never throws: everything here is a courtesy around the job.
+// The job's docs pull request on GitHub: read it, hand it to its reviewers and labels once,
+// and write the back-link that commands given on it use to find the job. Never throws.
 
 import * as core from '@actions/core'
 import type { AgentJob } from '../../agent/job.js'
@@ -12,24 +11,19 @@ import { onSameServer, sameRepository } from '../../github/workflow-run.js'
 import type { HandOff } from '../plan/hand-off.js'
 import { BUDGETS, docsSession, type RunContext } from '../shell/context.js'
 
-// Read whenever a token may reach it: with only the workflow's token and a docs
-// repository elsewhere (public, say), a refusal is a debug line.
 export async function readAndHandOff(
   ctx: RunContext,
   job: AgentJob | undefined,
   handOff: HandOff
 ): Promise<{ pr?: DocsPullRequest; handedOff: boolean }> {
-  const { settings } = ctx
+  const { settings, event } = ctx
+  const docs = parsePullRequestLink(job?.prLink)
   if (!job?.prLink) return { handedOff: false }
-  const asked =
-    settings.docsToken !== undefined ||
-    handOff.reviewers.length > 0 ||
-    settings.docsPrLabels.length > 0
-  const { run } = ctx.event
-  const docs = parsePullRequestLink(job.prLink)
-  const elsewhere = !docs || !sameRepository(docs.repository, run.repository)
-  const justTrying = !asked && elsewhere
-  if (justTrying && !ctx.docs && !ctx.github) return { handedOff: false }
+  // Read whenever a token may reach it: when nothing was asked of a docs repository
+  // elsewhere (public, say) and only the workflow's token reads it, a refusal is a debug line.
+  const asked = ctx.docs || handOff.reviewers.length > 0 || settings.docsPrLabels.length > 0
+  const justTrying = !asked && (!docs || !sameRepository(docs.repository, event.run.repository))
+  if (justTrying && !ctx.github) return { handedOff: false }
   const follow = {
     link: job.prLink,
     reviewers: handOff.reviewers,
@@ -38,7 +32,7 @@ export async function readAndHandOff(
     justTrying
   }
   const session = docsSession(ctx, job.prLink, 'read')
-  return followDocsPullRequest(session, run, follow, ctx.left(BUDGETS.docsPullRequest))
+  return followDocsPullRequest(session, event.run, follow, ctx.left(BUDGETS.docsPullRequest))
 }
 
 /** The back-link commands on the docs pull request use: 'done' when there or unwritable, 'retry' else. */
@@ -47,15 +41,12 @@ export async function linkDocsPullRequest(
   job: AgentJob | undefined,
   readable: boolean
 ): Promise<'done' | 'retry' | 'skipped'> {
-  const { settings } = ctx
   const { run } = ctx.event
-  const docs = parsePullRequestLink(job?.prLink ?? null)
-  if (!settings.prComment || !job?.prLink || !docs) return 'skipped'
+  const docs = parsePullRequestLink(job?.prLink)
+  if (!ctx.settings.prComment || !job?.prLink || !docs) return 'skipped'
   const link = safeLine(job.prLink)
   if (!onSameServer(job.prLink, run)) {
-    core.info(
-      `Docs pull request ${link} is not on ${safeLine(run.serverUrl)}; no back-link is written there.`
-    )
+    core.info(`Docs pull request ${link} is not on ${safeLine(run.serverUrl)}; no back-link.`)
     return 'done'
   }
   const session = docsSession(ctx, job.prLink, 'write')
@@ -67,15 +58,9 @@ export async function linkDocsPullRequest(
     )
     return 'done'
   }
-  // A token that cannot read the docs pull request cannot comment on it.
-  if (!readable) return 'retry'
-  if (!session) {
-    core.warning(
-      `docs back-link: github-token is empty, so docs pull request ${safeLine(docs.repository, 200)}#${docs.number} gets no link to its job; commands on it cannot find the job.`
-    )
-    return 'retry'
-  }
-  const owner = { jobId: job.id, projectId: settings.projectId }
-  const linked = await writeBackLink(session, run, owner, docs, BUDGETS.backLink)
-  return linked ? 'done' : 'retry'
+  // A token that cannot read the docs pull request cannot comment on it; one that can read
+  // it here can write too (docs-token, or github-token in this repository).
+  if (!readable || !session) return 'retry'
+  const owner = { jobId: job.id, projectId: ctx.settings.projectId }
+  return (await writeBackLink(session, run, owner, docs, BUDGETS.backLink)) ? 'done' : 'retry'
 }

@@ -8,7 +8,7 @@ import { ACTION_TITLE } from '../../common/action-title.js'
 import { parsePullRequestLink } from '../../common/pull-request-link.js'
 import { safeLine, safeMarkdown } from '../../common/safe-text.js'
 import type { CheckConclusion } from '../../github/check-run.js'
-import { refusalReply, replyOnPullRequest, usageReply } from '../../github/commander.js'
+import { replyToCommand } from '../plan/command-gate.js'
 import type { Command } from '../../github/command.js'
 import { react, type PullRequestThread } from '../../github/pr-thread.js'
 import type { GitHubSession } from '../../github/session.js'
@@ -133,11 +133,7 @@ export async function publishWithoutJob(
     const command = gathered.command?.command
     if (plan.action !== 'refuse' || !command || !ctx.github) return
     const phrase = ctx.settings.triggerPhrase
-    const body =
-      plan.reply === 'usage'
-        ? usageReply(command, phrase)
-        : refusalReply(command, phrase, plan.reason)
-    await replyOnPullRequest(ctx.github, command.pullNumber, body, BUDGETS.commandCheck)
+    await replyToCommand(ctx.github, command, phrase, plan, BUDGETS.commandCheck)
     return
   }
   const prompt = await promptFor(plan)
