@@ -1,4 +1,4 @@
-// The action's one comment on the pull request a run is for, and reactions on a command's.
+// The action's one comment on the pull request a run is for; reactions and replies on commands.
 // Comments GitHub could not list fail the run, since "no record" would start a second job.
 
 import * as core from '@actions/core'
@@ -13,6 +13,7 @@ import {
   throwIfUnknown
 } from './client.js'
 import { splitRepository } from './plumbing.js'
+import { cleanLabel } from './untrusted-text.js'
 import { formatRecord, legacyMarker, RecordSearch, type PullRequestRecord } from './pr-record.js'
 import type { Command } from './command.js'
 import { lacking, type GitHubSession } from './session.js'
@@ -191,6 +192,44 @@ export async function react(
         : reactions.createForPullRequestReviewComment(params),
     `Could not add the ${content} reaction to comment ${command.id}`,
     `The token needs ${onIssue ? 'issues: write' : 'pull-requests: write'}.`,
+    false
+  )
+}
+
+const code = (text: string): string => `\`${cleanLabel(text, 60).replace(/`/g, '')}\``
+
+/** Replies on the command's pull request why it was not run. Never throws. */
+export async function replyToCommand(
+  session: GitHubSession,
+  command: Pick<Command, 'author' | 'pullNumber'>,
+  phrase: string,
+  { reply, reason }: { reply: 'usage' | 'refusal'; reason: string },
+  budgetMs: number
+): Promise<void> {
+  const mention = `@${cleanLabel(command.author.login, 60).replace(/[^\w.[\]-]/g, '')}`
+  const body = (
+    reply === 'usage'
+      ? [
+          `${mention}, ${code(phrase)} needs an instruction after it, for example:`,
+          '',
+          '```',
+          `${cleanLabel(phrase, 60)} document the new --dry-run flag on the CLI reference page`,
+          '```',
+          '',
+          'Nothing was sent to the docs agent.'
+        ]
+      : [
+          `${mention}, this ${code(phrase)} command was not run: ${cleanLabel(reason, 400)}.`,
+          '',
+          'Only people with write, maintain or admin permission on this repository, and bots the workflow lists in `allowed-bots`, can give commands. Nothing was sent to the docs agent.'
+        ]
+  ).join('\n')
+  const number = command.pullNumber
+  await session.bestEffort(
+    budgetMs,
+    (octokit) => octokit.rest.issues.createComment({ ...session.repo, issue_number: number, body }),
+    `Could not reply on pull request #${number}`,
+    'The token needs pull-requests: write.',
     false
   )
 }

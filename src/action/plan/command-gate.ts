@@ -9,7 +9,7 @@ import { describeGitHubError, type GitHubClient } from '../../github/client.js'
 import type { Command, Commenter } from '../../github/command.js'
 import { findBackLinkedJobs } from '../../github/docs-back-link.js'
 import { splitRepository } from '../../github/plumbing.js'
-import { lacking, type GitHubSession } from '../../github/session.js'
+import { lacking } from '../../github/session.js'
 import {
   cleanLabel,
   newFenceTag,
@@ -204,42 +204,4 @@ export function commandPrompt(facts: CommandPromptFacts): string {
   const standing = facts.standing?.trim() ? [facts.standing, '---'] : []
   const blocks = untrustedBlocks(pieces, facts.tag ?? newFenceTag())
   return [...standing, intro.join('\n'), blocks].join('\n\n')
-}
-
-const code = (text: string): string => `\`${cleanLabel(text, 60).replace(/`/g, '')}\``
-
-/** Replies on the command's pull request why it was not run. Never throws. */
-export async function replyToCommand(
-  session: GitHubSession,
-  command: Pick<Command, 'author' | 'pullNumber'>,
-  phrase: string,
-  { reply, reason }: { reply: 'usage' | 'refusal'; reason: string },
-  budgetMs: number
-): Promise<void> {
-  const mention = `@${cleanLabel(command.author.login, 60).replace(/[^\w.[\]-]/g, '')}`
-  const body = (
-    reply === 'usage'
-      ? [
-          `${mention}, ${code(phrase)} needs an instruction after it, for example:`,
-          '',
-          '```',
-          `${cleanLabel(phrase, 60)} document the new --dry-run flag on the CLI reference page`,
-          '```',
-          '',
-          'Nothing was sent to the docs agent.'
-        ]
-      : [
-          `${mention}, this ${code(phrase)} command was not run: ${cleanLabel(reason, 400)}.`,
-          '',
-          'Only people with write, maintain or admin permission on this repository, and bots the workflow lists in `allowed-bots`, can give commands. Nothing was sent to the docs agent.'
-        ]
-  ).join('\n')
-  const number = command.pullNumber
-  await session.bestEffort(
-    budgetMs,
-    (octokit) => octokit.rest.issues.createComment({ ...session.repo, issue_number: number, body }),
-    `Could not reply on pull request #${number}`,
-    'The token needs pull-requests: write.',
-    false
-  )
 }
