@@ -51,6 +51,8 @@ export interface FollowOptions {
   alreadyHandedOff: boolean
   /** Nothing was asked of the docs repository: a refusal to read it is a debug line. */
   justTrying?: boolean
+  /** The docs pull request as the caller already read it: not read again. */
+  pr?: DocsPullRequest
 }
 
 type Sent = { done: string[]; refused: { name: string; reason: string }[] }
@@ -63,15 +65,16 @@ function account(value: unknown): GitHubAccount | undefined {
 const count = (value: unknown): number =>
   typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? value : 0
 
-async function readDocsPullRequest(
+export async function readDocsPullRequest(
   octokit: GitHubClient,
-  ref: PullRequestRef
+  ref: PullRequestRef,
+  withFiles = true
 ): Promise<DocsPullRequest> {
   const pull = { ...splitRepository(ref.repository), pull_number: ref.number }
   const pr = record((await octokit.rest.pulls.get(pull)).data) ?? {}
   const changedFiles = count(pr.changed_files)
   const files: string[] = []
-  if (changedFiles > 0) {
+  if (withFiles && changedFiles > 0) {
     const pages = octokit.paginate.iterator(octokit.rest.pulls.listFiles, {
       ...pull,
       per_page: 100
@@ -224,7 +227,7 @@ export async function followDocsPullRequest(
   let pr: DocsPullRequest
   try {
     octokit = await session.client(budgetMs)
-    pr = await readDocsPullRequest(octokit, ref)
+    pr = options.pr ?? (await readDocsPullRequest(octokit, ref))
   } catch (error) {
     const line = `Could not read the docs pull request ${name} (${describeGitHubError(error)}).`
     if (options.justTrying) core.debug(line)
