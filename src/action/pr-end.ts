@@ -33,12 +33,12 @@ function nothing(line: string): void {
   core.info(safeLine(line, 1000))
   setOutput('docs-pr-action', 'none')
   setOutput('skipped', 'true')
-  setOutput('created', 'false')
 }
 
 export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promise<void> {
   const { settings } = ctx
   const { run, pullRequest } = ctx.event
+  setOutput('created', 'false')
   if (!settings.prComment || pullRequest === undefined) {
     const why = settings.prComment
       ? 'The event names no pull request'
@@ -71,7 +71,6 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
     }
     const { jobId } = previous
     setOutput('job-id', jobId)
-    setOutput('created', 'false')
     const job =
       settings.dryRun && settings.apiKey === ''
         ? undefined
@@ -106,35 +105,24 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
         ? await readDocsPrEnd(docs, link, endEvent === 'closed', ctx.left(BUDGETS.docsPullRequest))
         : undefined
     const plan = decideEnd(facts, state)
-    const steps = plan.steps.join(', ')
-    core.info(
-      safeLine(
-        `Pull request #${pullRequest} was ${endEvent}; docs pull request ${link ?? 'none'}: ${steps || 'nothing to do'} (${plan.why}).`,
-        1000
-      )
-    )
     const writeBudget = ctx.left(BUDGETS.docsPullRequest)
     // The hand-off comes after the note (this run's, or an earlier attempt's), on the state read.
     const follow = { link: link ?? '', reviewers, labels, alreadyHandedOff: false, pr: state?.pr }
     const handOff = async () =>
       (await followDocsPullRequest(docs, run, follow, writeBudget)).handedOff
-    const comment = docsNote(run, code, plan, settings.docsPrOnClose, job?.status === 'active')
+    const comment = docsNote(run, code, plan, facts.onClose, job?.status === 'active')
+    const texts = { comment, label: KEPT_LABEL, handOff }
     const written =
       docs && link && !settings.dryRun
-        ? await writeDocsPrEnd(
-            docs,
-            link,
-            plan.steps,
-            { comment, label: KEPT_LABEL, handOff },
-            writeBudget
-          )
+        ? await writeDocsPrEnd(docs, link, plan.steps, texts, writeBudget)
         : { done: [], refused: undefined }
     const { action, end } = endOf(facts, plan, written.done)
     setOutput('docs-pr-action', action)
     const line = settings.dryRun
-      ? `Dry run: would do ${steps || 'nothing'} (${plan.why}).`
+      ? `Dry run: would do ${plan.steps.join(', ') || 'nothing'} (${plan.why}).`
       : endLine(endEvent, plan, action, written.refused)
-    core.info(settings.dryRun ? 'Dry run: nothing was written to GitHub.' : safeLine(line, 1000))
+    core.info(safeLine(line, 1000))
+    if (settings.dryRun) core.info('Dry run: nothing was written to GitHub.')
     // The job summary: what the run did to the docs pull request, and that nothing was sent.
     await writeSummary(
       `### ${ACTION_TITLE}\n\n${factTable([
@@ -155,12 +143,8 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
     const rerun =
       'Nothing was written either: re-run this workflow run to follow the docs pull request.'
     const message = messageOf(error)
-    core.setFailed(
-      safeLine(
-        error instanceof StateUnknownError ? message.replace(NEXT_RUN, rerun) : message,
-        2000
-      )
-    )
+    const said = error instanceof StateUnknownError ? message.replace(NEXT_RUN, rerun) : message
+    core.setFailed(safeLine(said, 2000))
   }
 }
 

@@ -16,8 +16,6 @@ import { hostOf } from './workflow-run.js'
 
 /** The most commits the update note names one by one; the rest are counted. */
 const MAX_COMMENT_COMMITS = 20
-/** GitHub's own committer of changes made on its website (authored by the person). */
-const WEB_FLOW = 'web-flow'
 /** GitHub lists at most this many commits of a pull request. */
 const MAX_COMMITS = 250
 /** The label on a docs pull request kept open when its code pull request closed unmerged. */
@@ -107,7 +105,7 @@ export async function postDocsUpdateComment(
 
 /**
  * Why the newest commit is not the agent's (authored by `agent`, the account that opened the
- * pull request, and committed by it or by GitHub), or undefined when it is.
+ * pull request, and committed by it or by GitHub's web-flow), or undefined when it is.
  */
 export function foreignCommit(
   agent: string | undefined,
@@ -118,7 +116,7 @@ export function foreignCommit(
   if (!agent) return 'GitHub does not say who opened it'
   if (!complete) return `it has more than ${MAX_COMMITS - 1} commits, too many to check`
   if (!newest) return 'it has no commit'
-  const mine = newest.author === agent && [agent, WEB_FLOW].includes(newest.committer ?? '')
+  const mine = newest.author === agent && [agent, 'web-flow'].includes(newest.committer ?? '')
   if (mine) return undefined
   const who = newest.author !== agent ? newest.author : newest.committer
   return `commit ${newest.sha.slice(0, 7)} by ${who ?? 'an account GitHub does not know'} follows the last commit of ${agent}`
@@ -137,7 +135,7 @@ export const END_STEPS: Record<Exclude<EndStep, 'hand-off'>, [string, string, st
 async function onDocsEnd<T>(
   session: GitHubSession,
   ref: PullRequestRef,
-  [verb, permission]: [string, string],
+  [verb, permission]: readonly [string, string],
   budgetMs: number,
   call: (octokit: GitHubClient, on: ReturnType<typeof paramsOf>) => Promise<T>
 ): Promise<T | undefined> {
@@ -160,7 +158,7 @@ export async function readDocsPrEnd(
 ): Promise<{ pr: DocsPullRequest; state: PullRequestState; foreign?: string } | undefined> {
   const ref = parsePullRequestLink(link)
   if (!ref) return undefined
-  const read: [string, string] = ['read the docs pull request', 'pull-requests: read']
+  const read = ['read the docs pull request', 'pull-requests: read'] as const
   return onDocsEnd(session, ref, read, budgetMs, async (octokit, { pull }) => {
     const docs = await readDocsPullRequest(octokit, ref, false)
     const state = docs.merged ? 'merged' : docs.state === 'closed' ? 'closed' : 'open'

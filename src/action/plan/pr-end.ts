@@ -17,15 +17,9 @@ export interface EndFacts {
 }
 
 /** The docs pull request as GitHub shows it; `foreign` says whose commit follows the agent's. */
-export interface DocsView {
-  state: 'open' | 'closed' | 'merged'
-  foreign?: string | undefined
-}
+export type DocsView = { state: 'open' | 'closed' | 'merged'; foreign?: string | undefined }
 
-/**
- * The writes to make now, in order, for `action` (without `main`, it is not done); `why`
- * for the log; `record`: keep this end in the record.
- */
+/** The writes to make now for `action` (not done without `main`); `record`: keep this end. */
 export interface EndPlan {
   action: DocsPrAction
   link?: string
@@ -46,13 +40,9 @@ function earlierAttempt({ record, run, event }: EndFacts): PullRequestEnd | unde
   return record.end?.run === run.id && record.end.event === event ? record.end : undefined
 }
 
-const none = (why: string, link?: string, record = true): EndPlan => ({
-  action: 'none',
-  steps: [],
-  why,
-  ...(link ? { link } : {}),
-  record
-})
+const none = (why: string, link?: string, record = true): EndPlan => {
+  return { action: 'none', steps: [], why, link, record }
+}
 const NOT_CLOSED = 'the action did not close its docs pull request'
 
 /** The plan for the docs pull request at `link` as GitHub shows it (undefined: unread). */
@@ -100,20 +90,13 @@ function planFor(facts: EndFacts, link: string, docs: DocsView): EndPlan {
     }
     if (again !== 'reopened' && !closing.includes('close')) return none(NOT_CLOSED, link)
     if (docs.state !== 'closed') return none(state, link)
-    return act(
-      'reopened',
-      ['reopen', 'comment'],
-      'the action closed it when the code pull request closed'
-    )
+    const why = 'the action closed it when the code pull request closed'
+    return act('reopened', ['reopen', 'comment'], why)
   }
   if (docs.state !== 'open') return none(`the docs pull request is already ${docs.state}`, link)
   if (event === 'merged') {
-    const handOff = facts.handOffAsked && record.handedOff !== link
-    return act(
-      'merged-note',
-      handOff ? ['comment', 'hand-off'] : ['comment'],
-      'the code pull request was merged'
-    )
+    const steps: EndStep[] = facts.handOffAsked && record.handedOff !== link ? ['hand-off'] : []
+    return act('merged-note', ['comment', ...steps], 'the code pull request was merged')
   }
   if (facts.onClose === 'keep') return act('kept', ['comment', 'label'], 'docs-pr-on-close is keep')
   if (facts.jobLink !== link || record.handedOff !== link) {
@@ -141,8 +124,5 @@ export function endOf(
   if (!plan.record || !plan.link) return { action }
   const { event, run } = facts
   const did = complete ? plan.action : (before?.did ?? 'none')
-  return {
-    action,
-    end: { event, run: run.id, attempt: run.attempt, docs: plan.link, did, done }
-  }
+  return { action, end: { event, run: run.id, attempt: run.attempt, docs: plan.link, did, done } }
 }
