@@ -7,9 +7,9 @@ import { ACTION_TITLE } from '../common/action-title.js'
 import { parsePullRequestLink } from '../common/pull-request-link.js'
 import { messageOf, NEXT_RUN, StateUnknownError } from '../common/run-errors.js'
 import { safeLine, safeMarkdown } from '../common/safe-text.js'
-import { readDocsPrEnd, writeDocsPrEnd } from '../github/docs-pr-end.js'
+import { END_STEPS, KEPT_LABEL, readDocsPrEnd, writeDocsPrEnd } from '../github/docs-pr-end.js'
 import { followDocsPullRequest } from '../github/docs-pull-request.js'
-import type { DocsPrAction, EndEvent, EndStep } from '../github/pr-end-record.js'
+import type { DocsPrAction, EndEvent } from '../github/pr-record.js'
 import { PullRequestThread, readPullRequestState } from '../github/pr-thread.js'
 import { cleanLabel } from '../github/untrusted-text.js'
 import { record, recordedRunId, text, type WorkflowRun } from '../github/workflow-run.js'
@@ -18,9 +18,7 @@ import { factTable, jobCell, pullRequestCell, renderComment } from './publish/su
 import { statusCell, writeSummary } from './publish/summary.js'
 import { BUDGETS, docsSession, type RunContext } from './shell/context.js'
 import type { RunEvent } from './shell/event.js'
-import { decideEnd, docsLinkFor, endOf, type EndPlan, type NoteKind } from './plan/pr-end.js'
-
-const KEPT_LABEL = 'code-pr-closed'
+import { decideEnd, docsLinkFor, endOf, type EndPlan } from './plan/pr-end.js'
 
 /** The code pull request's end this run is for, or undefined for any other run. */
 export function pullRequestEnd(event: RunEvent): EndEvent | undefined {
@@ -35,12 +33,12 @@ function nothing(line: string): void {
   core.info(safeLine(line, 1000))
   setOutput('docs-pr-action', 'none')
   setOutput('skipped', 'true')
-  setOutput('created', 'false')
 }
 
 export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promise<void> {
   const { settings } = ctx
   const { run, pullRequest } = ctx.event
+  setOutput('created', 'false')
   if (!settings.prComment || pullRequest === undefined) {
     const why = settings.prComment
       ? 'The event names no pull request'
@@ -59,7 +57,10 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
       return
     }
     // A late run, or a re-run after the pull request changed again, acts on what it is now.
-    const code = codePullRequestOf(run, pullRequest)
+    const code = {
+      name: `${run.repository}#${pullRequest}`,
+      link: `${run.serverUrl}/${run.repository}/pull/${pullRequest}`
+    }
     const budget = ctx.left(BUDGETS.docsPullRequestState)
     const now = await readPullRequestState(ctx.github, code.link, budget, 'code')
     if (now && (endEvent === 'reopened') !== (now === 'open')) {
@@ -70,7 +71,6 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
     }
     const { jobId } = previous
     setOutput('job-id', jobId)
-    setOutput('created', 'false')
     const job =
       settings.dryRun && settings.apiKey === ''
         ? undefined
@@ -80,13 +80,14 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
             return undefined
           })
     if (job) setOutput('status', job.status)
+    const { docsPrReviewers: reviewers, docsPrLabels: labels } = settings
     const facts = {
       event: endEvent,
       run: { id: recordedRunId(run), attempt: run.runAttempt },
       record: previous,
       jobLink: parsePullRequestLink(job?.prLink)?.link,
       onClose: settings.docsPrOnClose,
-      handOffAsked: settings.docsPrReviewers.length + settings.docsPrLabels.length > 0
+      handOffAsked: reviewers.length + labels.length > 0
     }
     const link = docsLinkFor(facts)
     const ref = parsePullRequestLink(link)
@@ -104,52 +105,34 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
         ? await readDocsPrEnd(docs, link, endEvent === 'closed', ctx.left(BUDGETS.docsPullRequest))
         : undefined
     const plan = decideEnd(facts, state)
-    const steps = plan.steps.join(', ')
-    core.info(
-      safeLine(
-        `Pull request #${pullRequest} was ${endEvent}; docs pull request ${link ?? 'none'}: ${steps || 'nothing to do'} (${plan.why}).`,
-        1000
-      )
-    )
-    // The job summary: what the run did to the docs pull request, and that nothing was sent.
-    const summary = (did: string) =>
-      writeSummary(
-        `### ${ACTION_TITLE}\n\n${factTable([
-          ['This run', `${safeMarkdown(did, 1000)} Nothing was sent to the agent.`],
-          ['Job', jobCell(jobId)],
-          ['Status', statusCell(job?.status)],
-          ['Docs pull request', pullRequestCell(plan.link)]
-        ])}\n`
-      )
-    if (settings.dryRun) {
-      core.info('Dry run: nothing was written to GitHub.')
-      setOutput('docs-pr-action', 'none')
-      await summary(`Dry run: would do ${steps || 'nothing'} (${plan.why}).`)
-      return
-    }
-    let written: { done: EndStep[]; refused?: EndStep } = { done: [] }
-    if (docs && plan.link && plan.steps.length > 0) {
-      const texts = {
-        comment: docsNote(plan.note ?? 'closed', code, plan.why, job?.status === 'active'),
-        label: KEPT_LABEL
-      }
-      const budgetMs = ctx.left(BUDGETS.docsPullRequest)
-      written = await writeDocsPrEnd(docs, plan.link, plan.steps, texts, budgetMs)
-      // After the note: this run's, or an earlier attempt's (then the plan holds no comment).
-      const noted = written.done.includes('comment') || !plan.steps.includes('comment')
-      if (plan.steps.includes('hand-off') && noted) {
-        const { docsPrReviewers: reviewers, docsPrLabels: labels } = settings
-        const follow = { link: plan.link, reviewers, labels, alreadyHandedOff: false }
-        const { handedOff } = await followDocsPullRequest(docs, run, follow, budgetMs)
-        if (handedOff) written.done.push('hand-off')
-      }
-    }
+    const writeBudget = ctx.left(BUDGETS.docsPullRequest)
+    // The hand-off comes after the note (this run's, or an earlier attempt's), on the state read.
+    const follow = { link: link ?? '', reviewers, labels, alreadyHandedOff: false, pr: state?.pr }
+    const handOff = async () =>
+      (await followDocsPullRequest(docs, run, follow, writeBudget)).handedOff
+    const comment = docsNote(run, code, plan, facts.onClose, job?.status === 'active')
+    const texts = { comment, label: KEPT_LABEL, handOff }
+    const written =
+      docs && link && !settings.dryRun
+        ? await writeDocsPrEnd(docs, link, plan.steps, texts, writeBudget)
+        : { done: [], refused: undefined }
     const { action, end } = endOf(facts, plan, written.done)
     setOutput('docs-pr-action', action)
-    const line = endLine(endEvent, plan, action, written.refused)
+    const line = settings.dryRun
+      ? `Dry run: would do ${plan.steps.join(', ') || 'nothing'} (${plan.why}).`
+      : endLine(endEvent, plan, action, written.refused)
     core.info(safeLine(line, 1000))
-    await summary(line)
-    if (!end) return
+    if (settings.dryRun) core.info('Dry run: nothing was written to GitHub.')
+    // The job summary: what the run did to the docs pull request, and that nothing was sent.
+    await writeSummary(
+      `### ${ACTION_TITLE}\n\n${factTable([
+        ['This run', `${safeMarkdown(line, 1000)} Nothing was sent to the agent.`],
+        ['Job', jobCell(jobId)],
+        ['Status', statusCell(job?.status)],
+        ['Docs pull request', pullRequestCell(plan.link)]
+      ])}\n`
+    )
+    if (!end || settings.dryRun) return
     const handedOff = written.done.includes('hand-off') && plan.link
     const next = { ...previous, end, ...(handedOff ? { handedOff } : {}) }
     const ending = { conclusion: 'succeeded' as const, message: 'Nothing was sent to the agent.' }
@@ -160,58 +143,41 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
     const rerun =
       'Nothing was written either: re-run this workflow run to follow the docs pull request.'
     const message = messageOf(error)
-    core.setFailed(
-      safeLine(
-        error instanceof StateUnknownError ? message.replace(NEXT_RUN, rerun) : message,
-        2000
-      )
-    )
-  }
-}
-
-/** The code pull request the run is for, from the event payload: GitHub data, cleaned. */
-function codePullRequestOf(run: WorkflowRun, number: number) {
-  const pr = record(run.payload.pull_request)
-  const sha = text(pr?.merge_commit_sha)
-  const by = text(record(pr?.merged_by)?.login)
-  return {
-    name: `${run.repository}#${number}`,
-    link: `${run.serverUrl}/${run.repository}/pull/${number}`,
-    mergeSha: sha && /^[0-9a-f]{7,64}$/.test(sha) ? sha.slice(0, 7) : undefined,
-    mergedBy: by ? cleanLabel(by, 40) : undefined
+    const said = error instanceof StateUnknownError ? message.replace(NEXT_RUN, rerun) : message
+    core.setFailed(safeLine(said, 2000))
   }
 }
 
 /** The comment on the docs pull request; the merger and the commit never a mention or a command. */
 function docsNote(
-  note: NoteKind,
-  code: ReturnType<typeof codePullRequestOf>,
-  why: string,
+  run: WorkflowRun,
+  code: { name: string; link: string },
+  plan: EndPlan,
+  onClose: 'close' | 'keep',
   jobWorking: boolean
 ): string {
-  const pr = `[${safeMarkdown(code.name)}](${encodeURI(code.link)})`
-  const closed = `The code pull request ${pr} was closed without merging.`
-  const commit = code.mergeSha ? ` as commit \`${code.mergeSha}\`` : ''
-  const by = code.mergedBy ? ` by ${safeMarkdown(code.mergedBy)}` : ''
-  const notes: Partial<Record<NoteKind, string>> = {
-    merged: jobWorking
-      ? `The code pull request ${pr} was merged${commit}${by}: the code this pull request documents is in. Its docs job is still working on this pull request: review and merge it once the agent's last commit is in.`
-      : `The code pull request ${pr} was merged${commit}${by}: the code this pull request documents is in, so it is ready to review and merge.`,
+  const payload = record(run.payload.pull_request)
+  const sha = text(payload?.merge_commit_sha)
+  const by = text(record(payload?.merged_by)?.login)
+  const commit = sha && /^[0-9a-f]{7,64}$/.test(sha) ? ` as commit \`${sha.slice(0, 7)}\`` : ''
+  const merger = by ? ` by ${safeMarkdown(cleanLabel(by, 40))}` : ''
+  const pr = `The code pull request [${safeMarkdown(code.name)}](${encodeURI(code.link)})`
+  const closed = `${pr} was closed without merging.`
+  const merged = `${pr} was merged${commit}${merger}: the code this pull request documents is in`
+  const notes: Record<DocsPrAction, string> = {
+    'merged-note': jobWorking
+      ? `${merged}. Its docs job is still working on this pull request: review and merge it once the agent's last commit is in.`
+      : `${merged}, so it is ready to review and merge.`,
     closed: `${closed} This docs pull request documents code that will not ship, so it is closed too; if the code pull request is reopened, it is reopened as well.`,
-    kept: `${closed} This docs pull request stays open, as the workflow asks (\`docs-pr-on-close: keep\`), labelled \`${KEPT_LABEL}\`: close it if its changes are no longer needed.`,
-    reopened: `The code pull request ${pr} was reopened, so this docs pull request is reopened too; the next push there updates it.`,
-    unkept: `The code pull request ${pr} was reopened, so the label \`${KEPT_LABEL}\` is removed; the next push there updates this docs pull request.`
+    kept:
+      onClose === 'keep'
+        ? `${closed} This docs pull request stays open, as the workflow asks (\`docs-pr-on-close: keep\`), labelled \`${KEPT_LABEL}\`: close it if its changes are no longer needed.`
+        : `${closed} This docs pull request was left open because ${safeMarkdown(plan.why, 300)}: close it by hand if its changes are no longer needed.`,
+    reopened: `${pr} was reopened, so this docs pull request is reopened too; the next push there updates it.`,
+    unkept: `${pr} was reopened, so the label \`${KEPT_LABEL}\` is removed; the next push there updates this docs pull request.`,
+    none: ''
   }
-  return (
-    notes[note] ??
-    `${closed} This docs pull request was left open because ${safeMarkdown(why, 300)}: close it by hand if its changes are no longer needed.`
-  )
-}
-
-const EVENT_WORDS: Record<EndEvent, string> = {
-  merged: 'merged',
-  closed: 'closed without merging',
-  reopened: 'reopened'
+  return notes[plan.action]
 }
 
 const DONE: Record<DocsPrAction, string> = {
@@ -223,27 +189,20 @@ const DONE: Record<DocsPrAction, string> = {
   none: 'nothing was done to its docs pull request {docs} ({why})'
 }
 
-const BY_HAND: Record<EndStep, string> = {
-  close: 'close the docs pull request {docs} by hand',
-  reopen: 'reopen the docs pull request {docs} by hand',
-  comment: 'tell the reviewers of {docs} by hand',
-  label: `add the label ${KEPT_LABEL} to {docs} by hand`,
-  unlabel: `remove the label ${KEPT_LABEL} from {docs} by hand`,
-  'hand-off': 'request its reviewers on {docs} by hand'
-}
-
 /** One line for the log and the code pull request's comment: what the run did, and what is left to do. */
 function endLine(
   event: EndEvent,
   plan: EndPlan,
   action: DocsPrAction,
-  refused: EndStep | undefined
+  refused: keyof typeof END_STEPS | undefined
 ): string {
   const ref = parsePullRequestLink(plan.link)
   const docs = ref ? ` ${ref.repository}#${ref.number}` : ''
-  const fill = (words: string): string => words.replace(' {docs}', docs).replace('{why}', plan.why)
-  const head = `The pull request was ${EVENT_WORDS[event]}:`
-  const byHand = refused ? `GitHub refused a write, so ${fill(BY_HAND[refused])}.` : ''
+  const head = `The pull request was ${event === 'closed' ? 'closed without merging' : event}:`
+  const byHand = refused
+    ? `GitHub refused a write, so ${END_STEPS[refused][0]}${docs} by hand.`
+    : ''
   if (action === 'none' && plan.action !== 'none') return `${head} ${byHand}`
-  return `${head} ${fill(DONE[plan.action])}.${byHand ? ` ${byHand}` : ''}`
+  const did = DONE[plan.action].replace(' {docs}', docs).replace('{why}', plan.why)
+  return `${head} ${did}.${byHand ? ` ${byHand}` : ''}`
 }

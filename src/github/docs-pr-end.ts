@@ -7,18 +7,19 @@ import { htmlLink, safeHtml, safeLine, safeMarkdown } from '../common/safe-text.
 import { gitHubAnswerStatus, type GitHubClient } from './client.js'
 import type { CommitsCoverage } from './commits-prompt.js'
 import { REPOSITORY, splitRepository } from './plumbing.js'
-import type { EndStep } from './pr-end-record.js'
-import { pullRequestState, type PullRequestState } from './pr-thread.js'
+import { readDocsPullRequest, type DocsPullRequest } from './docs-pull-request.js'
+import type { EndStep } from './pr-record.js'
+import type { PullRequestState } from './pr-thread.js'
 import type { GitHubSession } from './session.js'
 import type { SourcePullRequest } from './source-pulls.js'
 import { hostOf } from './workflow-run.js'
 
 /** The most commits the update note names one by one; the rest are counted. */
 const MAX_COMMENT_COMMITS = 20
-/** GitHub's own committer of changes made on its website (authored by the person). */
-const WEB_FLOW = 'web-flow'
 /** GitHub lists at most this many commits of a pull request. */
 const MAX_COMMITS = 250
+/** The label on a docs pull request kept open when its code pull request closed unmerged. */
+export const KEPT_LABEL = 'code-pr-closed'
 
 export interface DocsUpdate {
   branch: string
@@ -104,7 +105,7 @@ export async function postDocsUpdateComment(
 
 /**
  * Why the newest commit is not the agent's (authored by `agent`, the account that opened the
- * pull request, and committed by it or by GitHub), or undefined when it is.
+ * pull request, and committed by it or by GitHub's web-flow), or undefined when it is.
  */
 export function foreignCommit(
   agent: string | undefined,
@@ -115,26 +116,26 @@ export function foreignCommit(
   if (!agent) return 'GitHub does not say who opened it'
   if (!complete) return `it has more than ${MAX_COMMITS - 1} commits, too many to check`
   if (!newest) return 'it has no commit'
-  const mine = newest.author === agent && [agent, WEB_FLOW].includes(newest.committer ?? '')
+  const mine = newest.author === agent && [agent, 'web-flow'].includes(newest.committer ?? '')
   if (mine) return undefined
   const who = newest.author !== agent ? newest.author : newest.committer
   return `commit ${newest.sha.slice(0, 7)} by ${who ?? 'an account GitHub does not know'} follows the last commit of ${agent}`
 }
 
-/** Each end step: what failed, what was done, the permission it needs. */
-const STEPS: Record<Exclude<EndStep, 'hand-off'>, [string, string, string]> = {
-  comment: ['comment on', 'Commented on', 'issues: write'],
-  label: ['label', 'Labelled', 'issues: write'],
-  unlabel: ['remove the label from', 'Removed the label from', 'issues: write'],
-  close: ['close', 'Closed', 'pull-requests: write'],
-  reopen: ['reopen', 'Reopened', 'pull-requests: write']
+/** Each end step: what to do (after `Could not`, before `by hand`), what was done, the permission. */
+export const END_STEPS: Record<Exclude<EndStep, 'hand-off'>, [string, string, string]> = {
+  comment: ['tell the reviewers of', 'Commented on', 'issues: write'],
+  label: [`add the label ${KEPT_LABEL} to`, 'Labelled', 'issues: write'],
+  unlabel: [`remove the label ${KEPT_LABEL} from`, 'Removed the label from', 'issues: write'],
+  close: ['close the docs pull request', 'Closed', 'pull-requests: write'],
+  reopen: ['reopen the docs pull request', 'Reopened', 'pull-requests: write']
 }
 
 /** `call` on the docs pull request; undefined after one warning naming the token. */
 async function onDocsEnd<T>(
   session: GitHubSession,
   ref: PullRequestRef,
-  [verb, permission]: [string, string],
+  [verb, permission]: readonly [string, string],
   budgetMs: number,
   call: (octokit: GitHubClient, on: ReturnType<typeof paramsOf>) => Promise<T>
 ): Promise<T | undefined> {
@@ -148,47 +149,46 @@ async function onDocsEnd<T>(
   )
 }
 
-/** The docs pull request's state and, when asked and open, why it is not the agent's alone. */
+/** The docs pull request, its state and, when asked and open, why it is not the agent's alone. */
 export async function readDocsPrEnd(
   session: GitHubSession,
   link: string,
   withCommits: boolean,
   budgetMs: number
-): Promise<{ state: PullRequestState; foreign?: string } | undefined> {
+): Promise<{ pr: DocsPullRequest; state: PullRequestState; foreign?: string } | undefined> {
   const ref = parsePullRequestLink(link)
   if (!ref) return undefined
-  const read: [string, string] = ['read the docs pull request', 'pull-requests: read']
+  const read = ['read the docs pull request', 'pull-requests: read'] as const
   return onDocsEnd(session, ref, read, budgetMs, async (octokit, { pull }) => {
-    const { data } = await octokit.rest.pulls.get(pull)
-    const state = pullRequestState(data)
-    if (!withCommits || state !== 'open') return { state }
+    const docs = await readDocsPullRequest(octokit, ref, false)
+    const state = docs.merged ? 'merged' : docs.state === 'closed' ? 'closed' : 'open'
+    if (!withCommits || state !== 'open') return { pr: docs, state }
     const params = { ...pull, per_page: 100 }
     const commits = await octokit.paginate(octokit.rest.pulls.listCommits, params, ({ data }) =>
-      data.map((c) => ({
-        sha: c.sha,
-        ...(c.author?.login ? { author: c.author.login } : {}),
-        ...(c.committer?.login ? { committer: c.committer.login } : {})
-      }))
+      data.map((c) => ({ sha: c.sha, author: c.author?.login, committer: c.committer?.login }))
     )
-    const foreign = foreignCommit(data.user.login, commits, commits.length < MAX_COMMITS)
-    return { state, ...(foreign ? { foreign } : {}) }
+    const complete = commits.length < MAX_COMMITS
+    return { pr: docs, state, foreign: foreignCommit(docs.author?.login, commits, complete) }
   })
 }
 
-/** The end's writes in order (not the hand-off): those GitHub took, and the first it refused. */
+/** The end's writes in order: those GitHub took, and the first it refused (a hand-off never is). */
 export async function writeDocsPrEnd(
   session: GitHubSession,
   link: string,
   steps: readonly EndStep[],
-  texts: { comment: string; label: string },
+  texts: { comment: string; label: string; handOff?: () => Promise<boolean> },
   budgetMs: number
-): Promise<{ done: EndStep[]; refused?: EndStep }> {
+): Promise<{ done: EndStep[]; refused?: Exclude<EndStep, 'hand-off'> }> {
   const ref = parsePullRequestLink(link)
   const done: EndStep[] = []
   if (!ref) return { done }
   for (const step of steps) {
-    if (step === 'hand-off') continue
-    const [verb, did, permission] = STEPS[step]
+    if (step === 'hand-off') {
+      if (await texts.handOff?.()) done.push(step)
+      continue
+    }
+    const [verb, did, permission] = END_STEPS[step]
     const write = async ({ rest }: GitHubClient, { pull, issue }: ReturnType<typeof paramsOf>) => {
       if (step === 'comment') await rest.issues.createComment({ ...issue, body: texts.comment })
       if (step === 'label') await rest.issues.addLabels({ ...issue, labels: [texts.label] })

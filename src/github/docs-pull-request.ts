@@ -51,6 +51,8 @@ export interface FollowOptions {
   alreadyHandedOff: boolean
   /** Nothing was asked of the docs repository: a refusal to read it is a debug line. */
   justTrying?: boolean
+  /** The docs pull request as the caller already read it: not read again. */
+  pr?: DocsPullRequest
 }
 
 type Sent = { done: string[]; refused: { name: string; reason: string }[] }
@@ -64,14 +66,15 @@ function account(value: unknown): GitHubAccount | undefined {
   return login ? { login, type: text(record(value)?.type) ?? 'User' } : undefined
 }
 
-async function readDocsPullRequest(
+export async function readDocsPullRequest(
   octokit: GitHubClient,
-  ref: PullRequestRef
+  ref: PullRequestRef,
+  withFiles = true
 ): Promise<DocsPullRequest> {
   const pull = { ...splitRepository(ref.repository), pull_number: ref.number }
   const { data: pr } = await octokit.rest.pulls.get(pull)
   const files: string[] = []
-  if (pr.changed_files > 0) {
+  if (withFiles && pr.changed_files > 0) {
     const pages = octokit.paginate.iterator(octokit.rest.pulls.listFiles, {
       ...pull,
       per_page: 100
@@ -221,7 +224,7 @@ export async function followDocsPullRequest(
   let pr: DocsPullRequest
   try {
     octokit = await session.client(budgetMs)
-    pr = await readDocsPullRequest(octokit, ref)
+    pr = options.pr ?? (await readDocsPullRequest(octokit, ref))
   } catch (error) {
     const line = `Could not read the docs pull request ${name} (${describeGitHubError(error)}).`
     const hint = docsTokenHint('pull-requests: read', ref.repository)

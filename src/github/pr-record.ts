@@ -4,7 +4,6 @@
 import { isPlainId } from '../common/plain-id.js'
 import { parsePullRequestLink } from '../common/pull-request-link.js'
 import * as marker from './marker.js'
-import { parseEnd, type PullRequestEnd } from './pr-end-record.js'
 import { ACTIONS_BOT, RUN_ID, type WorkflowRun } from './workflow-run.js'
 
 export interface PullRequestRecord {
@@ -19,6 +18,29 @@ export interface PullRequestRecord {
   handedOff?: string
   /** What the action did to the docs pull request when the code pull request closed or reopened. */
   end?: PullRequestEnd
+}
+
+const EVENTS = ['merged', 'closed', 'reopened'] as const
+const STEPS = ['comment', 'close', 'reopen', 'label', 'unlabel', 'hand-off'] as const
+const ACTIONS = ['merged-note', 'closed', 'kept', 'reopened', 'unkept', 'none'] as const
+/** The code pull request's event: closed and merged, closed without merging, reopened. */
+export type EndEvent = (typeof EVENTS)[number]
+/** One write on the docs pull request. */
+export type EndStep = (typeof STEPS)[number]
+/** What a run did to the docs pull request (the `docs-pr-action` output). */
+export type DocsPrAction = (typeof ACTIONS)[number]
+
+/** What the action did to the docs pull request when the code pull request closed or reopened. */
+export interface PullRequestEnd {
+  event: EndEvent
+  /** The workflow run (and attempt) that handled the event. */
+  run: string
+  attempt: number
+  /** The docs pull request it acted on. */
+  docs: string
+  did: DocsPrAction
+  /** The writes that GitHub accepted, so a re-run does not repeat them. */
+  done: EndStep[]
 }
 
 export interface ThreadComment {
@@ -70,8 +92,21 @@ const RECORD = {
   // A malformed end is left aside, not the record.
   end: (value: unknown) => parseEnd(value) ?? marker.ABSENT
 }
+const END = {
+  event: marker.oneOf(EVENTS),
+  run: marker.matches(RUN_ID),
+  attempt: marker.upTo(Infinity, 1),
+  docs: marker.pullLink,
+  did: marker.oneOf(ACTIONS),
+  done: marker.listOf(Infinity, marker.oneOf(STEPS))
+}
 type Read = { project: string; job: string; run: string; attempt: number; followUps: number }
 type Rest = Pick<PullRequestRecord, 'handedOff' | 'end'>
+
+/** The end as a record holds it, or undefined when anything in it is not as written here. */
+export function parseEnd(value: unknown): PullRequestEnd | undefined {
+  return marker.fields<PullRequestEnd>(value, END, true)
+}
 
 /** A marker's value as a record when every field is as written here; unknown fields are left aside. */
 function recordOf(value: unknown): PullRequestRecord | undefined {

@@ -6,8 +6,8 @@ import assert from 'node:assert/strict'
 import fc from 'fast-check'
 import { markerLine } from '../support/markers.js'
 import { runs } from '../support/properties.js'
-import { parseEnd, type PullRequestEnd } from '../../src/github/pr-end-record.js'
-import { formatRecord, nextRecord, parseRecord } from '../../src/github/pr-record.js'
+import { formatRecord, nextRecord, parseEnd, parseRecord } from '../../src/github/pr-record.js'
+import type { PullRequestEnd } from '../../src/github/pr-record.js'
 
 const END: PullRequestEnd = {
   event: 'closed',

@@ -2,12 +2,8 @@
 // or reopened: pure, from the record, the event and the docs pull request as GitHub
 // shows it. Re-runs of the same workflow run repeat no write; older runs do nothing.
 
-import type { PullRequestRecord } from '../../github/pr-record.js'
-import type { DocsPrAction, EndEvent, EndStep, PullRequestEnd } from '../../github/pr-end-record.js'
-
-/** What the comment on the docs pull request says. */
-export type NoteKind =
-  'merged' | 'closed' | 'kept' | 'foreign' | 'unverified' | 'reopened' | 'unkept'
+import type { DocsPrAction, EndEvent, EndStep } from '../../github/pr-record.js'
+import type { PullRequestEnd, PullRequestRecord } from '../../github/pr-record.js'
 
 export interface EndFacts {
   event: EndEvent
@@ -21,19 +17,16 @@ export interface EndFacts {
 }
 
 /** The docs pull request as GitHub shows it; `foreign` says whose commit follows the agent's. */
-export interface DocsView {
-  state: 'open' | 'closed' | 'merged'
-  foreign?: string
-}
+export type DocsView = { state: 'open' | 'closed' | 'merged'; foreign?: string | undefined }
 
-/** The writes to make now, in order, for `action`; `why` for the log; `record`: keep this end. */
+/** The writes to make now for `action` (not done without `main`); `record`: keep this end. */
 export interface EndPlan {
   action: DocsPrAction
   link?: string
   steps: EndStep[]
-  note?: NoteKind
+  main?: EndStep
   why: string
-  record?: boolean
+  record: boolean
 }
 
 /** The docs pull request the event is about: the one closed for a reopen, else the job's. */
@@ -47,13 +40,9 @@ function earlierAttempt({ record, run, event }: EndFacts): PullRequestEnd | unde
   return record.end?.run === run.id && record.end.event === event ? record.end : undefined
 }
 
-const none = (why: string, link?: string, record = true): EndPlan => ({
-  action: 'none',
-  steps: [],
-  why,
-  ...(link ? { link } : {}),
-  record
-})
+const none = (why: string, link?: string, record = true): EndPlan => {
+  return { action: 'none', steps: [], why, link, record }
+}
 const NOT_CLOSED = 'the action did not close its docs pull request'
 
 /** The plan for the docs pull request at `link` as GitHub shows it (undefined: unread). */
@@ -86,8 +75,9 @@ export function decideEnd(facts: EndFacts, docs: DocsView | undefined): EndPlan 
 
 function planFor(facts: EndFacts, link: string, docs: DocsView): EndPlan {
   const { event, record } = facts
-  const act = (action: DocsPrAction, steps: EndStep[], note: NoteKind, why: string) =>
-    ({ action, link, steps, note, why, record: true }) satisfies EndPlan
+  const act = (action: DocsPrAction, steps: EndStep[], why: string): EndPlan => {
+    return { action, link, steps, main: steps[0], why, record: true }
+  }
   if (event === 'reopened') {
     // A re-run finds its own earlier attempt in the record, not the close it answers.
     const again = earlierAttempt(facts)?.did
@@ -96,41 +86,28 @@ function planFor(facts: EndFacts, link: string, docs: DocsView): EndPlan {
     if (again === 'unkept' || closing.includes('label')) {
       if (docs.state !== 'open') return none(state, link)
       const why = 'the action labelled it when the code pull request closed'
-      return act('unkept', ['unlabel', 'comment'], 'unkept', why)
+      return act('unkept', ['unlabel', 'comment'], why)
     }
     if (again !== 'reopened' && !closing.includes('close')) return none(NOT_CLOSED, link)
     if (docs.state !== 'closed') return none(state, link)
     const why = 'the action closed it when the code pull request closed'
-    return act('reopened', ['reopen', 'comment'], 'reopened', why)
+    return act('reopened', ['reopen', 'comment'], why)
   }
   if (docs.state !== 'open') return none(`the docs pull request is already ${docs.state}`, link)
   if (event === 'merged') {
-    const steps: EndStep[] =
-      facts.handOffAsked && record.handedOff !== link ? ['comment', 'hand-off'] : ['comment']
-    return act('merged-note', steps, 'merged', 'the code pull request was merged')
+    const steps: EndStep[] = facts.handOffAsked && record.handedOff !== link ? ['hand-off'] : []
+    return act('merged-note', ['comment', ...steps], 'the code pull request was merged')
   }
-  if (facts.onClose === 'keep') {
-    return act('kept', ['comment', 'label'], 'kept', 'docs-pr-on-close is keep')
-  }
+  if (facts.onClose === 'keep') return act('kept', ['comment', 'label'], 'docs-pr-on-close is keep')
   if (facts.jobLink !== link || record.handedOff !== link) {
     const why =
       facts.jobLink === undefined
         ? 'the job could not be read, so the action cannot tell it opened this docs pull request'
         : 'the record does not name this docs pull request as the job’s'
-    return act('kept', ['comment'], 'unverified', why)
+    return act('kept', ['comment'], why)
   }
-  if (docs.foreign) return act('kept', ['comment'], 'foreign', docs.foreign)
-  const why = 'the code pull request was closed without merging'
-  return act('closed', ['close', 'comment'], 'closed', why)
-}
-
-/** The main write of an action: without it, the run did not do what it planned. */
-const MAIN: Partial<Record<DocsPrAction, EndStep>> = {
-  'merged-note': 'comment',
-  closed: 'close',
-  kept: 'comment',
-  reopened: 'reopen',
-  unkept: 'unlabel'
+  if (docs.foreign) return act('kept', ['comment'], docs.foreign)
+  return act('closed', ['close', 'comment'], 'the code pull request was closed without merging')
 }
 
 /** What the run did, and the record of it, once its writes were made (or refused). */
@@ -142,14 +119,10 @@ export function endOf(
   const earlier = earlierAttempt(facts)
   const before = earlier?.docs === plan.link ? earlier : undefined
   const done = [...new Set([...(before?.done ?? []), ...doneNow])]
-  const main = MAIN[plan.action]
-  const complete = main !== undefined && done.includes(main)
+  const complete = plan.main !== undefined && done.includes(plan.main)
   const action = complete && doneNow.length > 0 ? plan.action : 'none'
   if (!plan.record || !plan.link) return { action }
   const { event, run } = facts
   const did = complete ? plan.action : (before?.did ?? 'none')
-  return {
-    action,
-    end: { event, run: run.id, attempt: run.attempt, docs: plan.link, did, done }
-  }
+  return { action, end: { event, run: run.id, attempt: run.attempt, docs: plan.link, did, done } }
 }

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict'
 import fc from 'fast-check'
 import { decideEnd, endOf, type DocsView, type EndFacts } from '../../../src/action/plan/pr-end.js'
-import type { EndEvent, EndStep, PullRequestEnd } from '../../../src/github/pr-end-record.js'
+import type { EndEvent, EndStep, PullRequestEnd } from '../../../src/github/pr-record.js'
 import type { PullRequestRecord } from '../../../src/github/pr-record.js'
 import { runs } from '../../support/properties.js'
 
