@@ -16,74 +16,60 @@ import { planRun, type Plan } from './plan/plan.js'
 import { BranchDashboard } from './publish/branch-dashboard.js'
 import { announceToRunner, setOutput } from './publish/outputs.js'
 import { publishOutcome, publishWithoutJob, settledOf } from './publish/publish.js'
-import { BUDGETS, Cancellation, openRun, start, type RunContext } from './shell/context.js'
+import { BUDGETS, openRun, start, type RunContext } from './shell/context.js'
 import type { RunEvent } from './shell/event.js'
 import { endPullRequest, pullRequestEnd } from './pr-end.js'
 
 export async function run(event: RunEvent, env: NodeJS.ProcessEnv = process.env): Promise<void> {
-  const startedAt = Date.now()
   const started = start(event, env)
   if (started === 'untriggered') setOutput('triggered', 'false')
   if (!started || started === 'untriggered') return
   if (event.run.payloadUnreadable) core.warning(UNREADABLE_PAYLOAD)
-  const cancellation = new Cancellation()
   const command = event.commandEvent ? await checkCommand(started.settings, event) : undefined
-  const ctx = openRun(
-    event,
-    settingsFor(started.settings, command),
-    started,
-    cancellation,
-    startedAt
-  )
-  const ended = pullRequestEnd(event)
-  // The code pull request closed or reopened: its docs pull request follows, nothing is sent.
-  if (ended) {
-    return endPullRequest(ctx, ended).finally(async () => {
-      cancellation.dispose()
-      await started.dispatcher.destroy()
-    })
-  }
+  const ctx = openRun(event, started, settingsFor(started.settings, command))
   const { settings } = ctx
-  const owner = new JobOwner(announceToRunner, () => cancellation.reason)
+  const ended = pullRequestEnd(event)
+  const owner = new JobOwner(announceToRunner, ctx.cancelled)
   let gathered: Gathered | undefined
   let dashboard: BranchDashboard | undefined
-  let outcome: Outcome | undefined
+  let outcome: Outcome
   try {
-    gathered = await gatherFacts(ctx, command)
-    const { facts, thread } = gathered
-    const plan = planRun(facts)
-    const sends = ['create', 'follow-up', 'wait-then-follow-up'].includes(plan.action)
-    const works = plan.action !== 'skip' && plan.action !== 'refuse' && !settings.dryRun
-    // A command triggered a job when the run works with one, or (a dry run) would send it one.
-    setOutput('triggered', String(event.commandEvent && (works || sends)))
-    if (facts.branch && ctx.github)
-      dashboard = new BranchDashboard(ctx, ctx.github, facts.branch, facts.run, plan)
-    const prompt = promptFor(ctx, dashboard)
-    if (!works) {
-      await publishWithoutJob(ctx, gathered, plan, (p) => (sends ? prompt(p) : undefined))
-      return
+    // The code pull request closed or reopened: its docs pull request follows, nothing is sent.
+    if (ended) return await endPullRequest(ctx, ended).finally(ctx.release)
+    try {
+      gathered = await gatherFacts(ctx, command)
+      const { facts, thread } = gathered
+      const plan = planRun(facts)
+      const sends = ['create', 'follow-up', 'wait-then-follow-up'].includes(plan.action)
+      const works = plan.action !== 'skip' && plan.action !== 'refuse' && !settings.dryRun
+      // A command triggered a job when the run works with one, or (a dry run) would send it one.
+      setOutput('triggered', String(event.commandEvent && (works || sends)))
+      if (facts.branch && ctx.github)
+        dashboard = new BranchDashboard(ctx, ctx.github, facts.branch, facts.run, plan)
+      const prompt = promptFor(ctx, dashboard)
+      if (!works) {
+        return await publishWithoutJob(ctx, gathered, plan, (p) => (sends ? prompt(p) : undefined))
+      }
+      const taken = gathered.command?.command
+      if (taken && ctx.github) await react(ctx.github, taken, 'eyes', BUDGETS.commandCheck)
+      const jobRun = {
+        owner,
+        settled: settledOf(ctx, thread, dashboard),
+        identity: facts.run,
+        prompt,
+        ...(thread ? { pullRequest: { previous: thread.record } } : {}),
+        branch: facts.branch !== undefined
+      }
+      outcome = await carryOut(ctx, jobRun, plan)
+    } catch (error) {
+      dashboard = undefined
+      outcome = owner.outcome(failure(error, ctx, gathered))
+    } finally {
+      ctx.release()
     }
-    const taken = gathered.command?.command
-    if (taken && ctx.github) await react(ctx.github, taken, 'eyes', BUDGETS.commandCheck)
-    const jobRun = {
-      owner,
-      settled: settledOf(ctx, thread, dashboard),
-      identity: facts.run,
-      prompt,
-      ...(thread ? { pullRequest: { previous: thread.record } } : {}),
-      branch: facts.branch !== undefined
-    }
-    outcome = await carryOut(ctx, jobRun, plan)
-  } catch (error) {
-    dashboard = undefined
-    outcome = owner.outcome(failure(error, ctx, gathered))
-  } finally {
-    cancellation.dispose()
-  }
-  try {
     await publishOutcome(ctx, gathered, outcome, dashboard)
   } finally {
-    await started.dispatcher.destroy()
+    await ctx.dispatcher.destroy()
   }
 }
 
@@ -94,10 +80,13 @@ function failure(error: unknown, ctx: RunContext, gathered?: Gathered): Ending {
   // Not an expected failure: say so plainly, keep the stack for debug logs.
   core.debug(error instanceof Error && error.stack ? safeLine(error.stack, 4000) : String(error))
   // Gathering facts only reads: a failure there sent nothing, whatever the inputs ask.
-  const { settings, calls } = ctx
-  if (!gathered) return calls.failure(error, 'get')
-  if (settings.mode === 'create') return calls.failure(error, 'create')
-  return calls.failure(error, settings.mode === 'message' ? 'message' : 'get', settings.jobId)
+  const { settings } = ctx
+  const jobId = gathered && settings.mode !== 'create' ? settings.jobId : undefined
+  return ctx.calls.failure(
+    error,
+    !gathered || settings.mode === 'wait' ? 'get' : settings.mode,
+    jobId
+  )
 }
 
 /** The text sent for a plan: the prompt, on a branch the commits it tells, the workflow context. */
