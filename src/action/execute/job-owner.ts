@@ -31,21 +31,20 @@ export interface Outcome {
   cancelled?: NodeJS.Signals
 }
 
-/** Tells the runner at once (the log line, `job-id`, `created`), lest the run die later. */
-export type JobAnnouncer = (id: string, how: Naming) => void
-
 export class JobOwner {
   private id: string | undefined
   private last: AgentJob | undefined
   private createdHere = false
   private polls = 0
   private waitEnd: WaitEnd | undefined
-  private text: string | undefined
+  /** The text the job took. */
+  text: string | undefined
   /** A message was sent and not waited on: the answer may still be the previous turn's. */
   private turnPending = false
 
+  /** `announce` tells the runner at once (the log line, `job-id`, `created`), lest the run die later. */
   constructor(
-    private readonly announce: JobAnnouncer,
+    private readonly announce: (id: string, how: Naming) => void,
     private readonly cancelled: () => NodeJS.Signals | undefined = () => undefined
   ) {}
 
@@ -60,10 +59,6 @@ export class JobOwner {
     this.createdHere = true
     this.named(job.id, 'created')
     this.seen(job)
-  }
-
-  sent(text: string): void {
-    this.text = text
   }
 
   /** Any answer about the run's job (`turnPending`: to a message not waited on). */

@@ -6,8 +6,8 @@ import * as core from '@actions/core'
 import { parsePullRequestLink } from '../../common/pull-request-link.js'
 import { inertJson, redact, safeLine } from '../../common/safe-text.js'
 import type { DocsPullRequest } from '../../github/docs-pull-request.js'
-import type { JobAnnouncer, Outcome } from '../execute/job-owner.js'
-import { namingLine } from '../plan/words.js'
+import type { Outcome } from '../execute/job-owner.js'
+import { namingLine, type Naming } from '../plan/words.js'
 
 export const OUTPUT_NAMES = [
   'job-id',
@@ -31,7 +31,7 @@ export function setOutput(name: OutputName, value: string): void {
   core.setOutput(name, redact(value))
 }
 
-export const announceToRunner: JobAnnouncer = (id, how) => {
+export function announceToRunner(id: string, how: Naming): void {
   if (how === 'created') setOutput('created', 'true')
   setOutput('job-id', id)
   core.info(namingLine(how, safeLine(id)))
