@@ -10,11 +10,11 @@ import { react } from '../github/pr-thread.js'
 import { UNREADABLE_PAYLOAD } from '../github/workflow-run.js'
 import { carryOut } from './execute/executor.js'
 import { JobOwner, type Ending, type Outcome } from './execute/job-owner.js'
-import { checkCommand, settingsFor } from './plan/command-gate.js'
+import { checkCommand, settingsFor, type CheckedCommand } from './plan/command-gate.js'
 import { gatherFacts, type Gathered } from './plan/facts.js'
 import { planRun, type Plan } from './plan/plan.js'
 import { BranchDashboard } from './publish/branch-dashboard.js'
-import { announceToRunner, setOutput } from './publish/outputs.js'
+import { announceToRunner, setOutput } from './publish/summary.js'
 import { publishOutcome, publishWithoutJob, settledOf } from './publish/publish.js'
 import { BUDGETS, openRun, start, type RunContext } from './shell/context.js'
 import type { RunEvent } from './shell/event.js'
@@ -27,50 +27,55 @@ export async function run(event: RunEvent, env: NodeJS.ProcessEnv = process.env)
   if (event.run.payloadUnreadable) core.warning(UNREADABLE_PAYLOAD)
   const command = event.commandEvent ? await checkCommand(started.settings, event) : undefined
   const ctx = openRun(event, started, settingsFor(started.settings, command))
-  const { settings } = ctx
-  const ended = pullRequestEnd(event)
+  try {
+    // The code pull request closed or reopened: its docs pull request follows, nothing is sent.
+    const ended = pullRequestEnd(event)
+    await (ended ? endPullRequest(ctx, ended).finally(ctx.release) : runJob(ctx, command))
+  } finally {
+    await ctx.dispatcher.destroy()
+  }
+}
+
+/** Facts, plan and execution, then the outcome published; a run without a job ends sooner. */
+async function runJob(ctx: RunContext, command?: CheckedCommand): Promise<void> {
+  const { settings, event } = ctx
   const owner = new JobOwner(announceToRunner, ctx.cancelled)
   let gathered: Gathered | undefined
   let dashboard: BranchDashboard | undefined
   let outcome: Outcome
   try {
-    // The code pull request closed or reopened: its docs pull request follows, nothing is sent.
-    if (ended) return await endPullRequest(ctx, ended).finally(ctx.release)
-    try {
-      gathered = await gatherFacts(ctx, command)
-      const { facts, thread } = gathered
-      const plan = planRun(facts)
-      const sends = ['create', 'follow-up', 'wait-then-follow-up'].includes(plan.action)
-      const works = plan.action !== 'skip' && plan.action !== 'refuse' && !settings.dryRun
-      // A command triggered a job when the run works with one, or (a dry run) would send it one.
-      setOutput('triggered', String(event.commandEvent && (works || sends)))
-      if (facts.branch && ctx.github)
-        dashboard = new BranchDashboard(ctx, ctx.github, facts.branch, facts.run, plan)
-      const prompt = promptFor(ctx, dashboard)
-      if (!works) {
-        return await publishWithoutJob(ctx, gathered, plan, (p) => (sends ? prompt(p) : undefined))
-      }
-      const taken = gathered.command?.command
-      if (taken && ctx.github) await react(ctx.github, taken, 'eyes', BUDGETS.commandCheck)
-      const jobRun = {
-        owner,
-        settled: settledOf(ctx, thread, dashboard),
-        identity: facts.run,
-        prompt,
-        ...(thread ? { pullRequest: { previous: thread.record } } : {}),
-        branch: facts.branch !== undefined
-      }
-      outcome = await carryOut(ctx, jobRun, plan)
-    } catch (error) {
-      dashboard = undefined
-      outcome = owner.outcome(failure(error, ctx, gathered))
-    } finally {
-      ctx.release()
+    gathered = await gatherFacts(ctx, command)
+    const { facts, thread } = gathered
+    const plan = planRun(facts)
+    const sends = ['create', 'follow-up', 'wait-then-follow-up'].includes(plan.action)
+    const works = plan.action !== 'skip' && plan.action !== 'refuse' && !settings.dryRun
+    // A command triggered a job when the run works with one, or (a dry run) would send it one.
+    setOutput('triggered', String(event.commandEvent && (works || sends)))
+    if (facts.branch && ctx.github)
+      dashboard = new BranchDashboard(ctx, ctx.github, facts.branch, facts.run, plan)
+    const prompt = promptFor(ctx, dashboard)
+    if (!works) {
+      await publishWithoutJob(ctx, gathered, plan, (p) => (sends ? prompt(p) : undefined))
+      return
     }
-    await publishOutcome(ctx, gathered, outcome, dashboard)
+    const taken = gathered.command?.command
+    if (taken && ctx.github) await react(ctx.github, taken, 'eyes', BUDGETS.commandCheck)
+    const jobRun = {
+      owner,
+      settled: settledOf(ctx, thread, dashboard),
+      identity: facts.run,
+      prompt,
+      ...(thread ? { pullRequest: { previous: thread.record } } : {}),
+      branch: facts.branch !== undefined
+    }
+    outcome = await carryOut(ctx, jobRun, plan)
+  } catch (error) {
+    dashboard = undefined
+    outcome = owner.outcome(failure(error, ctx, gathered))
   } finally {
-    await ctx.dispatcher.destroy()
+    ctx.release()
   }
+  await publishOutcome(ctx, gathered, outcome, dashboard)
 }
 
 /** How an error that escaped the phases ends the step. */

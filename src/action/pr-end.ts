@@ -13,7 +13,7 @@ import type { DocsPrAction, EndEvent, EndStep } from '../github/pr-end-record.js
 import { PullRequestThread, readPullRequestState } from '../github/pr-thread.js'
 import { cleanLabel } from '../github/untrusted-text.js'
 import { record, recordedRunId, text, type WorkflowRun } from '../github/workflow-run.js'
-import { setOutput } from './publish/outputs.js'
+import { setOutput } from './publish/summary.js'
 import { factTable, jobCell, pullRequestCell, renderComment } from './publish/summary.js'
 import { statusCell, writeSummary } from './publish/summary.js'
 import { BUDGETS, docsSession, type RunContext } from './shell/context.js'

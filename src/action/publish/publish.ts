@@ -20,8 +20,8 @@ import { wouldDo } from '../plan/words.js'
 import { BUDGETS, type RunContext } from '../shell/context.js'
 import type { BranchDashboard } from './branch-dashboard.js'
 import { linkDocsPullRequest, readAndHandOff } from './docs-pull-request.js'
-import { announceEnding, setOutput, writeOutputs } from './outputs.js'
-import { promptBlock, renderComment, summaryMarkdown, writeSummary } from './summary.js'
+import { announceEnding, promptBlock, renderComment, setOutput } from './summary.js'
+import { summaryMarkdown, writeOutputs, writeSummary } from './summary.js'
 
 export async function publishOutcome(
   ctx: RunContext,

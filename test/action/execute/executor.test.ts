@@ -6,7 +6,7 @@ import { carryOut, type JobRun } from '../../../src/action/execute/executor.js'
 import { JobOwner } from '../../../src/action/execute/job-owner.js'
 import type { RunContext } from '../../../src/action/shell/context.js'
 import type { JobCalls } from '../../../src/action/shell/context.js'
-import { outputValues } from '../../../src/action/publish/outputs.js'
+import { outputValues } from '../../../src/action/publish/summary.js'
 import type { AgentJob } from '../../../src/agent/job.js'
 import { FakeClock } from '../../support/fake-clock.js'
 

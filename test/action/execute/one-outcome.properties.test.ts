@@ -9,7 +9,7 @@ import { finish } from '../../../src/action/execute/watch.js'
 import type { JobCalls } from '../../../src/action/shell/context.js'
 import type { RunContext } from '../../../src/action/shell/context.js'
 import { checkOutcome } from '../../../src/action/publish/publish.js'
-import { outputValues } from '../../../src/action/publish/outputs.js'
+import { outputValues } from '../../../src/action/publish/summary.js'
 import {
   pullRequestCell,
   renderComment,
