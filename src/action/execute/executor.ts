@@ -10,8 +10,7 @@ import { docsStateOf } from '../plan/facts.js'
 import { afterBusyWait, type Plan, type RunIdentity } from '../plan/plan.js'
 import { describeDecision, notSentAfterWait } from '../plan/words.js'
 import { BUDGETS, type RunContext } from '../shell/context.js'
-import type { Ending, JobOwner, Outcome } from './job-owner.js'
-import { finish, watchJob } from './watch.js'
+import { finish, watchJob, type Ending, type JobOwner, type Outcome } from './job-owner.js'
 
 export interface JobRun {
   owner: JobOwner

@@ -4,8 +4,7 @@
 
 import assert from 'node:assert/strict'
 import fc from 'fast-check'
-import { JobOwner } from '../../../src/action/execute/job-owner.js'
-import { finish } from '../../../src/action/execute/watch.js'
+import { finish, JobOwner } from '../../../src/action/execute/job-owner.js'
 import type { JobCalls } from '../../../src/action/shell/context.js'
 import type { RunContext } from '../../../src/action/shell/context.js'
 import { checkOutcome } from '../../../src/action/publish/publish.js'
