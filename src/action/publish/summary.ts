@@ -199,8 +199,6 @@ export function writeOutputs(outcome: Outcome, docs: DocsPullRequest | undefined
 
 /** The step's last line: the ending, as a failure, a warning or a plain line. */
 export function announceEnding({ ending }: Outcome): void {
-  const line = safeLine(ending.message, 2000)
-  if (ending.conclusion === 'failed') core.setFailed(line)
-  else if (ending.conclusion === 'warned') core.warning(line)
-  else core.info(line)
+  const say = { failed: core.setFailed, warned: core.warning, succeeded: core.info }
+  say[ending.conclusion](safeLine(ending.message, 2000))
 }
