@@ -65,7 +65,7 @@ async function runJob(ctx: RunContext, command?: CheckedCommand): Promise<void> 
       settled: settledOf(ctx, thread, dashboard),
       identity: facts.run,
       prompt,
-      ...(thread ? { pullRequest: { previous: thread.record } } : {}),
+      pullRequest: thread && { previous: thread.record },
       branch: facts.branch !== undefined
     }
     outcome = await carryOut(ctx, jobRun, plan)

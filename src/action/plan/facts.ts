@@ -92,7 +92,7 @@ async function lookUp(
   if (!job) return { kind: 'gone' }
   const docs = docsState && job.status === 'completed' && job.prLink
   const docsPullRequest = docs ? await docsState(docs) : undefined
-  return { kind: 'found', job, ...(docsPullRequest ? { docsPullRequest } : {}) }
+  return { kind: 'found', job, docsPullRequest }
 }
 
 /**
