@@ -39,7 +39,7 @@ export async function run(event: RunEvent, env: NodeJS.ProcessEnv = process.env)
 /** Facts, plan and execution, then the outcome published; a run without a job ends sooner. */
 async function runJob(ctx: RunContext, command?: CheckedCommand): Promise<void> {
   const { settings, event } = ctx
-  const owner = new JobOwner(announceToRunner, ctx.cancelled)
+  const owner = new JobOwner(announceToRunner, ctx)
   let gathered: Gathered | undefined
   let dashboard: BranchDashboard | undefined
   let outcome: Outcome

@@ -10,7 +10,7 @@ import { docsStateOf } from '../plan/facts.js'
 import { afterBusyWait, type Plan, type RunIdentity } from '../plan/plan.js'
 import { describeDecision, notSentAfterWait } from '../plan/words.js'
 import { BUDGETS, type RunContext } from '../shell/context.js'
-import { finish, watchJob, type Ending, type JobOwner, type Outcome } from './job-owner.js'
+import type { Ending, JobOwner, Outcome } from './job-owner.js'
 
 export interface JobRun {
   owner: JobOwner
@@ -41,7 +41,7 @@ export async function carryOut(
     core.info(
       `Job ${safeLine(jobId)} is still working on an earlier prompt; waiting for it to end before sending this one.`
     )
-    const { ending, gone } = await watchJob(ctx, owner, jobId, job)
+    const { ending, gone } = await owner.watch(jobId, job)
     const now = owner.reportedJob()
     // Deleted while it worked: as a job that ended, not a failed step.
     idle = gone ? 'gone' : now && isTerminal(now.status) ? now : undefined
@@ -104,7 +104,7 @@ async function execute(
       const keeps = create || plan.via === 'record'
       const words = keeps && (run.pullRequest !== undefined || run.branch) ? did(job.id) : undefined
       if (words) await run.settled(job, words, true, record)
-      const ending = await finish(ctx, owner, job.id, job, !create)
+      const ending = await owner.finish(job.id, job, !create)
       return owner.outcome(ending, { record, did: words })
     }
     case 'watch':
@@ -116,9 +116,9 @@ async function execute(
       if (action !== 'report') await started(ctx, jobId)
       const record = recordOf(ctx, run, jobId)
       if (action === 'resume') await run.settled(plan.job, words as string, false, record)
-      const ending = await finish(ctx, owner, jobId, plan.job).catch((error: unknown) =>
-        ctx.calls.failure(error, 'get', jobId)
-      )
+      const ending = await owner
+        .finish(jobId, plan.job)
+        .catch((error: unknown) => ctx.calls.failure(error, 'get', jobId))
       return owner.outcome(ending, { record, did: words })
     }
     case 'nothing-new': {

@@ -52,7 +52,7 @@ export class JobOwner {
   /** `announce` tells the runner at once (the log line, `job-id`, `created`), lest the run die later. */
   constructor(
     private readonly announce: (id: string, how: Naming) => void,
-    private readonly cancelled: () => NodeJS.Signals | undefined = () => undefined
+    private readonly ctx: RunContext
   ) {}
 
   /** The job the run works with, named before any answer about it. */
@@ -75,12 +75,6 @@ export class JobOwner {
     this.turnPending = turnPending
   }
 
-  waited(result: WaitResult): void {
-    if (result.job) this.seen(result.job)
-    this.polls += result.polls
-    this.waitEnd = result.end
-  }
-
   // After a message not waited on, the answer may still show the previous turn's end (the
   // service has no turn counter): the job is reported as working, unless it already failed.
   reportedJob(): AgentJob | undefined {
@@ -89,9 +83,96 @@ export class JobOwner {
     return job
   }
 
+  private logStatus(job: AgentJob, previous?: string): void {
+    const change = `${previous === undefined ? '' : `${safeLine(previous)} → `}${safeLine(job.status)}`
+    const pr = job.prLink ? `; pull request ${safeLine(job.prLink)}` : ''
+    const after = formatDuration(this.ctx.clock.now() - this.ctx.startedAt)
+    core.info(`Job ${safeLine(job.id)}: ${change} (after ${after}${pr})`)
+  }
+
+  /**
+   * Polls the job to its end (or the timeout), and says how the step ends (`gone`: a 404
+   * ended it). `afterMessage`: hold a terminal status that may be the previous turn's.
+   */
+  async watch(
+    jobId: string,
+    initial?: AgentJob,
+    afterMessage = false
+  ): Promise<{ ending: Ending; gone: boolean }> {
+    const { ctx } = this
+    const { settings, clock } = ctx
+    const timeout = formatDuration(settings.timeoutMs)
+    const schedule = { firstMs: settings.pollIntervalMs, maxMs: settings.maxPollIntervalMs }
+    const id = safeLine(jobId)
+    const result = await core.group(`Waiting for job ${id} (timeout ${timeout})`, () =>
+      waitForJob({
+        poll: () => ctx.calls.read(jobId),
+        initial,
+        schedule,
+        startedAt: clock.now(),
+        deadline: ctx.deadline,
+        clock,
+        signal: ctx.signal,
+        settleMs: afterMessage ? settleWindowMs(schedule) : undefined,
+        onStatus: (job, previous) => {
+          this.seen(job)
+          this.logStatus(job, previous)
+        },
+        onPoll: (job, polls, next) => {
+          if (!core.isDebug()) return
+          const then =
+            next !== undefined
+              ? `next poll in ${formatDuration(next)}`
+              : isTerminal(job.status)
+                ? 'done'
+                : 'no further poll fits before the timeout'
+          core.debug(`Poll ${polls}: job ${safeLine(job.id)} is ${safeLine(job.status)}; ${then}`)
+        },
+        onUnknownStatus: (status) =>
+          core.warning(
+            safeLine(
+              `Job ${jobId} reports status '${status}', which this action does not know; it is treated as still running.`,
+              2000
+            )
+          ),
+        onStale: (job, windowMs) =>
+          core.info(
+            `Job ${id} still shows '${safeLine(job.status)}' from before the message; it counts as the end once the job has been seen working or after ${formatDuration(windowMs)} without change.`
+          )
+      })
+    )
+    if (result.job) this.seen(result.job)
+    this.polls += result.polls
+    this.waitEnd = result.end
+    const ending = endingFor(result, settings.requirePr, ctx.calls.context('get', jobId), timeout)
+    return { ending, gone: result.end === 'error' && isNotFound(result.error) }
+  }
+
+  /**
+   * Watches the job, or (wait: false) reports it as the last call returned it (read now
+   * when no call did): the step succeeds, unless that answer says the job failed.
+   */
+  async finish(jobId: string, initial?: AgentJob, afterMessage = false): Promise<Ending> {
+    const { ctx } = this
+    if (ctx.settings.wait) return (await this.watch(jobId, initial, afterMessage)).ending
+    this.seen(initial ?? (await ctx.calls.read(jobId)), afterMessage)
+    const job = this.reportedJob() as AgentJob
+    this.logStatus(job)
+    if (job.status === 'failed') {
+      const context = ctx.calls.context('get', job.id)
+      return endingFor({ end: 'terminal', job, polls: 0 }, false, context, '')
+    }
+    return {
+      conclusion: 'succeeded',
+      message: afterMessage
+        ? `Not waiting (wait: false): the message was sent to job ${job.id}, which works on it now.`
+        : `Not waiting (wait: false): job ${job.id} is ${job.status}.`
+    }
+  }
+
   /** The outcome; a cancelled run fails, whatever the job did, and says which signal came. */
   outcome(ending: Ending, extra: Pick<Outcome, 'did' | 'record' | 'skipped'> = {}): Outcome {
-    const cancelled = this.cancelled()
+    const cancelled = this.ctx.cancelled()
     return {
       ending:
         cancelled && ending.conclusion !== 'failed'
@@ -145,95 +226,4 @@ export function endingFor(
   if (job?.prLink) return { conclusion: 'succeeded', message: `Job ${id} completed: ${job.prLink}` }
   const message = `Job ${id} completed without a pull request (the agent changed no files).`
   return requirePr ? failed(`${message} require-pr is true.`) : { conclusion: 'succeeded', message }
-}
-
-function logStatus(ctx: RunContext, job: AgentJob, previous?: string): void {
-  const change = `${previous === undefined ? '' : `${safeLine(previous)} → `}${safeLine(job.status)}`
-  const pr = job.prLink ? `; pull request ${safeLine(job.prLink)}` : ''
-  const after = formatDuration(ctx.clock.now() - ctx.startedAt)
-  core.info(`Job ${safeLine(job.id)}: ${change} (after ${after}${pr})`)
-}
-
-/**
- * Polls the job to its end (or the timeout), and says how the step ends (`gone`: a 404
- * ended it). `afterMessage`: hold a terminal status that may be the previous turn's.
- */
-export async function watchJob(
-  ctx: RunContext,
-  owner: JobOwner,
-  jobId: string,
-  initial?: AgentJob,
-  afterMessage = false
-): Promise<{ ending: Ending; gone: boolean }> {
-  const { settings, clock } = ctx
-  const timeout = formatDuration(settings.timeoutMs)
-  const schedule = { firstMs: settings.pollIntervalMs, maxMs: settings.maxPollIntervalMs }
-  const id = safeLine(jobId)
-  const result = await core.group(`Waiting for job ${id} (timeout ${timeout})`, () =>
-    waitForJob({
-      poll: () => ctx.calls.read(jobId),
-      initial,
-      schedule,
-      startedAt: clock.now(),
-      deadline: ctx.deadline,
-      clock,
-      signal: ctx.signal,
-      settleMs: afterMessage ? settleWindowMs(schedule) : undefined,
-      onStatus: (job, previous) => {
-        owner.seen(job)
-        logStatus(ctx, job, previous)
-      },
-      onPoll: (job, polls, next) => {
-        if (!core.isDebug()) return
-        const then =
-          next !== undefined
-            ? `next poll in ${formatDuration(next)}`
-            : isTerminal(job.status)
-              ? 'done'
-              : 'no further poll fits before the timeout'
-        core.debug(`Poll ${polls}: job ${safeLine(job.id)} is ${safeLine(job.status)}; ${then}`)
-      },
-      onUnknownStatus: (status) =>
-        core.warning(
-          safeLine(
-            `Job ${jobId} reports status '${status}', which this action does not know; it is treated as still running.`,
-            2000
-          )
-        ),
-      onStale: (job, windowMs) =>
-        core.info(
-          `Job ${id} still shows '${safeLine(job.status)}' from before the message; it counts as the end once the job has been seen working or after ${formatDuration(windowMs)} without change.`
-        )
-    })
-  )
-  owner.waited(result)
-  const ending = endingFor(result, settings.requirePr, ctx.calls.context('get', jobId), timeout)
-  return { ending, gone: result.end === 'error' && isNotFound(result.error) }
-}
-
-/**
- * Watches the job, or (wait: false) reports it as the last call returned it (read now
- * when no call did): the step succeeds, unless that answer says the job failed.
- */
-export async function finish(
-  ctx: RunContext,
-  owner: JobOwner,
-  jobId: string,
-  initial?: AgentJob,
-  afterMessage = false
-): Promise<Ending> {
-  if (ctx.settings.wait) return (await watchJob(ctx, owner, jobId, initial, afterMessage)).ending
-  owner.seen(initial ?? (await ctx.calls.read(jobId)), afterMessage)
-  const job = owner.reportedJob() as AgentJob
-  logStatus(ctx, job)
-  if (job.status === 'failed') {
-    const context = ctx.calls.context('get', job.id)
-    return endingFor({ end: 'terminal', job, polls: 0 }, false, context, '')
-  }
-  return {
-    conclusion: 'succeeded',
-    message: afterMessage
-      ? `Not waiting (wait: false): the message was sent to job ${job.id}, which works on it now.`
-      : `Not waiting (wait: false): job ${job.id} is ${job.status}.`
-  }
 }

@@ -42,10 +42,11 @@ function context(answers: AgentJob[]): { ctx: RunContext; run: JobRun; sent: str
     clock: new FakeClock(),
     startedAt: 0,
     deadline: 60_000,
-    signal: new AbortController().signal
+    signal: new AbortController().signal,
+    cancelled: () => undefined
   } as unknown as RunContext
   const run: JobRun = {
-    owner: new JobOwner(() => undefined),
+    owner: new JobOwner(() => undefined, ctx),
     identity: { runId: '4242', runAttempt: 1 },
     prompt: () => Promise.resolve('Fix the typo'),
     settled: () => Promise.resolve(),
