@@ -60,15 +60,8 @@ async function runJob(ctx: RunContext, command?: CheckedCommand): Promise<void> 
     }
     const taken = gathered.command?.command
     if (taken && ctx.github) await react(ctx.github, taken, 'eyes', BUDGETS.commandCheck)
-    const jobRun = {
-      owner,
-      settled: settledOf(ctx, thread, dashboard),
-      identity: facts.run,
-      prompt,
-      pullRequest: thread && { previous: thread.record },
-      branch: facts.branch !== undefined
-    }
-    outcome = await carryOut(ctx, jobRun, plan)
+    const settled = settledOf(ctx, thread, dashboard)
+    outcome = await carryOut(ctx, { owner, settled, prompt, gathered }, plan)
   } catch (error) {
     dashboard = undefined
     outcome = owner.outcome(failure(error, ctx, gathered))

@@ -6,8 +6,8 @@ import * as core from '@actions/core'
 import { isTerminal, type AgentJob } from '../../agent/job.js'
 import { safeLine } from '../../common/safe-text.js'
 import { nextRecord, type PullRequestRecord } from '../../github/pr-record.js'
-import { docsStateOf } from '../plan/facts.js'
-import { afterBusyWait, type Plan, type RunIdentity } from '../plan/plan.js'
+import { docsStateOf, type Gathered } from '../plan/facts.js'
+import { afterBusyWait, type Plan } from '../plan/plan.js'
 import { describeDecision, notSentAfterWait } from '../plan/words.js'
 import { BUDGETS, type RunContext } from '../shell/context.js'
 import type { Ending, JobOwner, Outcome } from './job-owner.js'
@@ -16,11 +16,9 @@ export interface JobRun {
   owner: JobOwner
   /** The job is settled: its pull request's record (and comment) or its dashboard now. */
   settled(job: AgentJob, did: string, sent: boolean, record?: PullRequestRecord): Promise<void>
-  identity: RunIdentity
   /** The prompt as it is sent for a plan (built once, when first asked for). */
   prompt(plan: Plan): Promise<string>
-  pullRequest?: { previous: PullRequestRecord | undefined }
-  branch: boolean
+  gathered: Gathered
 }
 
 /** The plan carried out; a busy job is waited for first (even with wait: false), then planned again. */
@@ -47,7 +45,7 @@ export async function carryOut(
     idle = gone ? 'gone' : now && isTerminal(now.status) ? now : undefined
     if (!idle) {
       // Timed out, cancelled or unreachable: nothing was sent, the record stays as it was.
-      const record = opener ? recordOf(ctx, run, jobId) : run.pullRequest?.previous
+      const record = opener ? recordOf(ctx, run, jobId) : run.gathered.thread?.record
       return owner.outcome(ending, { did: notSentAfterWait(jobId, opener), record })
     }
   }
@@ -64,9 +62,9 @@ async function started(ctx: RunContext, jobId: string): Promise<void> {
 
 /** The pull request's record naming `jobId` once this run is done with it (one rule for all flows). */
 function recordOf(ctx: RunContext, run: JobRun, jobId: string, sent = false) {
-  const pr = run.pullRequest
+  const { thread, facts } = run.gathered
   const { projectId } = ctx.settings
-  return pr && nextRecord(pr.previous, { projectId, jobId, ...run.identity, sent })
+  return thread && nextRecord(thread.record, { projectId, jobId, ...facts.run, sent })
 }
 
 async function execute(
@@ -76,9 +74,10 @@ async function execute(
   busy = false
 ): Promise<Outcome> {
   const { owner } = run
-  const scope = run.branch ? 'branch' : 'pull request'
+  const { thread, facts } = run.gathered
+  const scope = facts.branch ? 'branch' : 'pull request'
   const did = (jobId: string): string => {
-    const words = describeDecision(plan, jobId, { busy, attempt: run.identity.runAttempt, scope })
+    const words = describeDecision(plan, jobId, { busy, attempt: facts.run.runAttempt, scope })
     core.info(safeLine(words, 1000))
     return words
   }
@@ -102,7 +101,7 @@ async function execute(
       const record = recordOf(ctx, run, job.id, !create)
       // The job took the prompt: a pull request's or a branch's run shows it, then waits as asked.
       const keeps = create || plan.via === 'record'
-      const words = keeps && (run.pullRequest !== undefined || run.branch) ? did(job.id) : undefined
+      const words = keeps && (thread || facts.branch) ? did(job.id) : undefined
       if (words) await run.settled(job, words, true, record)
       const ending = await owner.finish(job.id, job, !create)
       return owner.outcome(ending, { record, did: words })

@@ -47,10 +47,9 @@ function context(answers: AgentJob[]): { ctx: RunContext; run: JobRun; sent: str
   } as unknown as RunContext
   const run: JobRun = {
     owner: new JobOwner(() => undefined, ctx),
-    identity: { runId: '4242', runAttempt: 1 },
     prompt: () => Promise.resolve('Fix the typo'),
     settled: () => Promise.resolve(),
-    branch: false
+    gathered: { facts: { run: { runId: '4242', runAttempt: 1 }, reuseJob: true } }
   }
   return { ctx, run, sent }
 }
