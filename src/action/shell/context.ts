@@ -21,11 +21,8 @@ import { USER_AGENT } from './version.js'
 
 export type Started = ReturnType<typeof begin>
 
-/**
- * The start of a run: secrets masked before anything is logged (line by line, as the
- * runner matches), the inputs read, the network path set up. 'untriggered' or undefined
- * when the step ended here (said why).
- */
+/** Secrets masked before anything is logged (line by line, as the runner matches), the inputs
+ * read, the network set up; 'untriggered' or undefined when the step ended here (said why). */
 export function start(
   event: RunEvent,
   env: NodeJS.ProcessEnv
@@ -117,9 +114,8 @@ export function openRun(event: RunEvent, started: Started, settings: Settings) {
     clock,
     deadline,
     calls: jobCalls(settings, started, deadline),
-    /** github-token's session on the run's repository; undefined when the token is empty. */
     github,
-    /** docs-token's, when it is set. */
+    /** docs-token's session, when it is set. */
     docs: settings.docsToken ? new GitHubSession(settings.docsToken, '', docsOptions) : undefined,
     checkRun: settings.checkRun
       ? new DocsCheckRun(github, event.run, settings.projectId)
