@@ -10,44 +10,39 @@ import { react } from '../github/pr-thread.js'
 import { UNREADABLE_PAYLOAD } from '../github/workflow-run.js'
 import { carryOut } from './execute/executor.js'
 import { JobOwner, type Ending, type Outcome } from './execute/job-owner.js'
-import { checkCommand, settingsFor } from './plan/command-gate.js'
+import { checkCommand, settingsFor, type CheckedCommand } from './plan/command-gate.js'
 import { gatherFacts, type Gathered } from './plan/facts.js'
 import { planRun, type Plan } from './plan/plan.js'
 import { BranchDashboard } from './publish/branch-dashboard.js'
-import { announceToRunner, setOutput } from './publish/outputs.js'
+import { announceToRunner, setOutput } from './publish/summary.js'
 import { publishOutcome, publishWithoutJob, settledOf } from './publish/publish.js'
-import { BUDGETS, Cancellation, openRun, start, type RunContext } from './shell/context.js'
+import { BUDGETS, openRun, start, type RunContext } from './shell/context.js'
 import type { RunEvent } from './shell/event.js'
 import { endPullRequest, pullRequestEnd } from './pr-end.js'
 
 export async function run(event: RunEvent, env: NodeJS.ProcessEnv = process.env): Promise<void> {
-  const startedAt = Date.now()
   const started = start(event, env)
   if (started === 'untriggered') setOutput('triggered', 'false')
   if (!started || started === 'untriggered') return
   if (event.run.payloadUnreadable) core.warning(UNREADABLE_PAYLOAD)
-  const cancellation = new Cancellation()
   const command = event.commandEvent ? await checkCommand(started.settings, event) : undefined
-  const ctx = openRun(
-    event,
-    settingsFor(started.settings, command),
-    started,
-    cancellation,
-    startedAt
-  )
-  const ended = pullRequestEnd(event)
-  // The code pull request closed or reopened: its docs pull request follows, nothing is sent.
-  if (ended) {
-    return endPullRequest(ctx, ended).finally(async () => {
-      cancellation.dispose()
-      await started.dispatcher.destroy()
-    })
+  const ctx = openRun(event, started, settingsFor(started.settings, command))
+  try {
+    // The code pull request closed or reopened: its docs pull request follows, nothing is sent.
+    const ended = pullRequestEnd(event)
+    await (ended ? endPullRequest(ctx, ended).finally(ctx.release) : runJob(ctx, command))
+  } finally {
+    await ctx.dispatcher.destroy()
   }
-  const { settings } = ctx
-  const owner = new JobOwner(announceToRunner, () => cancellation.reason)
+}
+
+/** Facts, plan and execution, then the outcome published; a run without a job ends sooner. */
+async function runJob(ctx: RunContext, command?: CheckedCommand): Promise<void> {
+  const { settings, event } = ctx
+  const owner = new JobOwner(announceToRunner, ctx)
   let gathered: Gathered | undefined
   let dashboard: BranchDashboard | undefined
-  let outcome: Outcome | undefined
+  let outcome: Outcome
   try {
     gathered = await gatherFacts(ctx, command)
     const { facts, thread } = gathered
@@ -65,26 +60,15 @@ export async function run(event: RunEvent, env: NodeJS.ProcessEnv = process.env)
     }
     const taken = gathered.command?.command
     if (taken && ctx.github) await react(ctx.github, taken, 'eyes', BUDGETS.commandCheck)
-    const jobRun = {
-      owner,
-      settled: settledOf(ctx, thread, dashboard),
-      identity: facts.run,
-      prompt,
-      ...(thread ? { pullRequest: { previous: thread.record } } : {}),
-      branch: facts.branch !== undefined
-    }
-    outcome = await carryOut(ctx, jobRun, plan)
+    const settled = settledOf(ctx, thread, dashboard)
+    outcome = await carryOut(ctx, { owner, settled, prompt, gathered }, plan)
   } catch (error) {
     dashboard = undefined
     outcome = owner.outcome(failure(error, ctx, gathered))
   } finally {
-    cancellation.dispose()
+    ctx.release()
   }
-  try {
-    await publishOutcome(ctx, gathered, outcome, dashboard)
-  } finally {
-    await started.dispatcher.destroy()
-  }
+  await publishOutcome(ctx, gathered, outcome, dashboard)
 }
 
 /** How an error that escaped the phases ends the step. */
@@ -94,10 +78,13 @@ function failure(error: unknown, ctx: RunContext, gathered?: Gathered): Ending {
   // Not an expected failure: say so plainly, keep the stack for debug logs.
   core.debug(error instanceof Error && error.stack ? safeLine(error.stack, 4000) : String(error))
   // Gathering facts only reads: a failure there sent nothing, whatever the inputs ask.
-  const { settings, calls } = ctx
-  if (!gathered) return calls.failure(error, 'get')
-  if (settings.mode === 'create') return calls.failure(error, 'create')
-  return calls.failure(error, settings.mode === 'message' ? 'message' : 'get', settings.jobId)
+  const { settings } = ctx
+  const jobId = gathered && settings.mode !== 'create' ? settings.jobId : undefined
+  return ctx.calls.failure(
+    error,
+    !gathered || settings.mode === 'wait' ? 'get' : settings.mode,
+    jobId
+  )
 }
 
 /** The text sent for a plan: the prompt, on a branch the commits it tells, the workflow context. */

@@ -6,25 +6,20 @@ import * as core from '@actions/core'
 import { isTerminal, type AgentJob } from '../../agent/job.js'
 import { safeLine } from '../../common/safe-text.js'
 import { nextRecord, type PullRequestRecord } from '../../github/pr-record.js'
-import { docsStateOf } from '../plan/facts.js'
-import { afterBusyWait, type Plan, type RunIdentity } from '../plan/plan.js'
+import { docsStateOf, type Gathered } from '../plan/facts.js'
+import { afterBusyWait, type Plan } from '../plan/plan.js'
 import { describeDecision, notSentAfterWait } from '../plan/words.js'
 import { BUDGETS, type RunContext } from '../shell/context.js'
 import type { Ending, JobOwner, Outcome } from './job-owner.js'
-import { finish, watchJob } from './watch.js'
 
 export interface JobRun {
   owner: JobOwner
   /** The job is settled: its pull request's record (and comment) or its dashboard now. */
   settled(job: AgentJob, did: string, sent: boolean, record?: PullRequestRecord): Promise<void>
-  identity: RunIdentity
   /** The prompt as it is sent for a plan (built once, when first asked for). */
   prompt(plan: Plan): Promise<string>
-  pullRequest?: { previous: PullRequestRecord | undefined }
-  branch: boolean
+  gathered: Gathered
 }
-
-type Executable = Exclude<Plan, { action: 'skip' | 'refuse' | 'wait-then-follow-up' }>
 
 /** The plan carried out; a busy job is waited for first (even with wait: false), then planned again. */
 export async function carryOut(
@@ -38,25 +33,23 @@ export async function carryOut(
   const opener = plan.via === 'docs-opener'
   owner.named(jobId, opener ? 'commanding' : 'busy')
   if (!opener) await started(ctx, jobId)
-  let idle: AgentJob | 'gone' | undefined
-  if (job && isTerminal(job.status)) {
-    owner.seen(job)
-    idle = job
-  } else {
+  let idle: AgentJob | 'gone' | undefined = job && isTerminal(job.status) ? job : undefined
+  if (idle) owner.seen(idle)
+  else {
     core.info(
       `Job ${safeLine(jobId)} is still working on an earlier prompt; waiting for it to end before sending this one.`
     )
-    const { ending, gone } = await watchJob(ctx, owner, jobId, job)
+    const { ending, gone } = await owner.watch(jobId, job)
     const now = owner.reportedJob()
     // Deleted while it worked: as a job that ended, not a failed step.
     idle = gone ? 'gone' : now && isTerminal(now.status) ? now : undefined
     if (!idle) {
       // Timed out, cancelled or unreachable: nothing was sent, the record stays as it was.
-      const record = opener ? recordOf(ctx, run, jobId, false) : run.pullRequest?.previous
+      const record = opener ? recordOf(ctx, run, jobId) : run.gathered.thread?.record
       return owner.outcome(ending, { did: notSentAfterWait(jobId, opener), record })
     }
   }
-  const link = idle === 'gone' || idle.status === 'active' ? null : idle.prLink
+  const link = idle === 'gone' ? null : idle.prLink
   const docs = link && !opener ? await docsStateOf(ctx, link) : undefined
   return execute(ctx, run, afterBusyWait(plan, idle, docs), !opener)
 }
@@ -68,24 +61,23 @@ async function started(ctx: RunContext, jobId: string): Promise<void> {
 }
 
 /** The pull request's record naming `jobId` once this run is done with it (one rule for all flows). */
-function recordOf(ctx: RunContext, run: JobRun, jobId: string, sent: boolean) {
-  const pr = run.pullRequest
+function recordOf(ctx: RunContext, run: JobRun, jobId: string, sent = false) {
+  const { thread, facts } = run.gathered
   const { projectId } = ctx.settings
-  return pr && nextRecord(pr.previous, { projectId, jobId, ...run.identity, sent })
+  return thread && nextRecord(thread.record, { projectId, jobId, ...facts.run, sent })
 }
 
 async function execute(
   ctx: RunContext,
   run: JobRun,
-  plan: Executable,
+  plan: Exclude<Plan, { action: 'skip' | 'refuse' | 'wait-then-follow-up' }>,
   busy = false
 ): Promise<Outcome> {
-  const { owner, identity } = run
-  const done = (ending: Ending, record?: PullRequestRecord, did?: string): Outcome =>
-    owner.outcome(ending, { record, did })
+  const { owner } = run
+  const { thread, facts } = run.gathered
+  const scope = facts.branch ? 'branch' : 'pull request'
   const did = (jobId: string): string => {
-    const scope = run.branch ? 'branch' : 'pull request'
-    const words = describeDecision(plan, jobId, { busy, attempt: identity.runAttempt, scope })
+    const words = describeDecision(plan, jobId, { busy, attempt: facts.run.runAttempt, scope })
     core.info(safeLine(words, 1000))
     return words
   }
@@ -98,13 +90,10 @@ async function execute(
       try {
         const text = await run.prompt(plan)
         job = await (create ? ctx.calls.create(text) : ctx.calls.message(plan.jobId, text))
-        owner.sent(text)
+        owner.text = text
       } catch (error) {
-        return done(
-          create
-            ? ctx.calls.failure(error, 'create')
-            : ctx.calls.failure(error, 'message', plan.jobId)
-        )
+        const jobId = create ? undefined : plan.jobId
+        return owner.outcome(ctx.calls.failure(error, create ? 'create' : 'message', jobId))
       }
       if (create) owner.created(job)
       else owner.named(job.id, plan.via === 'record' ? 'sent-follow-up' : 'sent-message')
@@ -112,35 +101,29 @@ async function execute(
       const record = recordOf(ctx, run, job.id, !create)
       // The job took the prompt: a pull request's or a branch's run shows it, then waits as asked.
       const keeps = create || plan.via === 'record'
-      const words = keeps && (run.pullRequest !== undefined || run.branch) ? did(job.id) : undefined
+      const words = keeps && (thread || facts.branch) ? did(job.id) : undefined
       if (words) await run.settled(job, words, true, record)
-      return done(await finish(ctx, owner, job.id, job, !create), record, words)
+      const ending = await owner.finish(job.id, job, !create)
+      return owner.outcome(ending, { record, did: words })
     }
-    case 'watch': {
-      owner.named(plan.jobId, plan.earlier ? 'following' : 'waiting')
-      await started(ctx, plan.jobId)
-      const record = recordOf(ctx, run, plan.jobId, false)
-      try {
-        return done(await finish(ctx, owner, plan.jobId, plan.job), record)
-      } catch (error) {
-        return done(ctx.calls.failure(error, 'get', plan.jobId), record)
-      }
-    }
+    case 'watch':
     case 'resume':
     case 'report': {
-      const words = did(plan.jobId)
-      owner.named(plan.jobId, plan.action === 'resume' ? 'resuming' : 'reporting')
-      const record = recordOf(ctx, run, plan.jobId, false)
-      if (plan.action === 'resume') {
-        await started(ctx, plan.jobId)
-        await run.settled(plan.job, words, false, record)
-      }
-      return done(await finish(ctx, owner, plan.jobId, plan.job), record, words)
+      const { action, jobId } = plan
+      const words = action === 'watch' ? undefined : did(jobId)
+      owner.named(jobId, action === 'watch' && plan.earlier ? 'following' : action)
+      if (action !== 'report') await started(ctx, jobId)
+      const record = recordOf(ctx, run, jobId)
+      if (action === 'resume') await run.settled(plan.job, words as string, false, record)
+      const ending = await owner
+        .finish(jobId, plan.job)
+        .catch((error: unknown) => ctx.calls.failure(error, 'get', jobId))
+      return owner.outcome(ending, { record, did: words })
     }
     case 'nothing-new': {
       const message = describeDecision(plan, plan.jobId ?? '')
       if (plan.jobId) {
-        owner.named(plan.jobId, 'reporting')
+        owner.named(plan.jobId, 'report')
         try {
           // Read once already, to decide; read here only when it was not.
           owner.seen(plan.job ?? (await ctx.calls.read(plan.jobId)))
@@ -151,10 +134,9 @@ async function execute(
       }
       return owner.outcome({ conclusion: 'succeeded', message }, { did: message, skipped: true })
     }
-    case 'decline':
-      return done(
-        { conclusion: 'warned', message: plan.message },
-        recordOf(ctx, run, plan.jobId, false)
-      )
+    case 'decline': {
+      const ending: Ending = { conclusion: 'warned', message: plan.message }
+      return owner.outcome(ending, { record: recordOf(ctx, run, plan.jobId) })
+    }
   }
 }

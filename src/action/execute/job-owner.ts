@@ -1,11 +1,18 @@
-// The one owner of the run's job: every call that learns something about it tells the
-// owner, and only the owner builds the outcome, so the outputs, the summary, the
-// comment and the check run cannot disagree with the log.
+// The run's job: its one owner (every answer goes to it, and only it builds the outcome, so
+// no publisher can disagree with the log), the wait (to its end or the timeout, until it is
+// idle before a message, or not at all), and how the step ends from the way it ended.
 
-import type { AgentJob } from '../../agent/job.js'
+import * as core from '@actions/core'
+import { describeError, type ErrorContext } from '../../agent/describe-error.js'
+import { isNotFound } from '../../agent/http-errors.js'
+import { isTerminal, type AgentJob } from '../../agent/job.js'
+import { settleWindowMs, waitForJob } from '../../agent/wait-for-job.js'
 import type { WaitEnd, WaitResult } from '../../agent/wait-for-job.js'
 import type { PullRequestRecord } from '../../github/pr-record.js'
 import type { Naming } from '../plan/words.js'
+import { formatDuration } from '../../common/duration.js'
+import { safeLine } from '../../common/safe-text.js'
+import type { RunContext } from '../shell/context.js'
 
 export interface Ending {
   conclusion: 'succeeded' | 'warned' | 'failed'
@@ -31,22 +38,21 @@ export interface Outcome {
   cancelled?: NodeJS.Signals
 }
 
-/** Tells the runner at once (the log line, `job-id`, `created`), lest the run die later. */
-export type JobAnnouncer = (id: string, how: Naming) => void
-
 export class JobOwner {
   private id: string | undefined
   private last: AgentJob | undefined
   private createdHere = false
   private polls = 0
   private waitEnd: WaitEnd | undefined
-  private text: string | undefined
+  /** The text the job took. */
+  text: string | undefined
   /** A message was sent and not waited on: the answer may still be the previous turn's. */
   private turnPending = false
 
+  /** `announce` tells the runner at once (the log line, `job-id`, `created`), lest the run die later. */
   constructor(
-    private readonly announce: JobAnnouncer,
-    private readonly cancelled: () => NodeJS.Signals | undefined = () => undefined
+    private readonly announce: (id: string, how: Naming) => void,
+    private readonly ctx: RunContext
   ) {}
 
   /** The job the run works with, named before any answer about it. */
@@ -62,21 +68,11 @@ export class JobOwner {
     this.seen(job)
   }
 
-  sent(text: string): void {
-    this.text = text
-  }
-
   /** Any answer about the run's job (`turnPending`: to a message not waited on). */
   seen(job: AgentJob, turnPending = false): void {
     this.named(job.id, 'following')
     this.last = job
     this.turnPending = turnPending
-  }
-
-  waited(result: WaitResult): void {
-    if (result.job) this.seen(result.job)
-    this.polls += result.polls
-    this.waitEnd = result.end
   }
 
   // After a message not waited on, the answer may still show the previous turn's end (the
@@ -87,9 +83,96 @@ export class JobOwner {
     return job
   }
 
+  private logStatus(job: AgentJob, previous?: string): void {
+    const change = `${previous === undefined ? '' : `${safeLine(previous)} → `}${safeLine(job.status)}`
+    const pr = job.prLink ? `; pull request ${safeLine(job.prLink)}` : ''
+    const after = formatDuration(this.ctx.clock.now() - this.ctx.startedAt)
+    core.info(`Job ${safeLine(job.id)}: ${change} (after ${after}${pr})`)
+  }
+
+  /**
+   * Polls the job to its end (or the timeout), and says how the step ends (`gone`: a 404
+   * ended it). `afterMessage`: hold a terminal status that may be the previous turn's.
+   */
+  async watch(
+    jobId: string,
+    initial?: AgentJob,
+    afterMessage = false
+  ): Promise<{ ending: Ending; gone: boolean }> {
+    const { ctx } = this
+    const { settings, clock } = ctx
+    const timeout = formatDuration(settings.timeoutMs)
+    const schedule = { firstMs: settings.pollIntervalMs, maxMs: settings.maxPollIntervalMs }
+    const id = safeLine(jobId)
+    const result = await core.group(`Waiting for job ${id} (timeout ${timeout})`, () =>
+      waitForJob({
+        poll: () => ctx.calls.read(jobId),
+        initial,
+        schedule,
+        startedAt: clock.now(),
+        deadline: ctx.deadline,
+        clock,
+        signal: ctx.signal,
+        settleMs: afterMessage ? settleWindowMs(schedule) : undefined,
+        onStatus: (job, previous) => {
+          this.seen(job)
+          this.logStatus(job, previous)
+        },
+        onPoll: (job, polls, next) => {
+          if (!core.isDebug()) return
+          const then =
+            next !== undefined
+              ? `next poll in ${formatDuration(next)}`
+              : isTerminal(job.status)
+                ? 'done'
+                : 'no further poll fits before the timeout'
+          core.debug(`Poll ${polls}: job ${safeLine(job.id)} is ${safeLine(job.status)}; ${then}`)
+        },
+        onUnknownStatus: (status) =>
+          core.warning(
+            safeLine(
+              `Job ${jobId} reports status '${status}', which this action does not know; it is treated as still running.`,
+              2000
+            )
+          ),
+        onStale: (job, windowMs) =>
+          core.info(
+            `Job ${id} still shows '${safeLine(job.status)}' from before the message; it counts as the end once the job has been seen working or after ${formatDuration(windowMs)} without change.`
+          )
+      })
+    )
+    if (result.job) this.seen(result.job)
+    this.polls += result.polls
+    this.waitEnd = result.end
+    const ending = endingFor(result, settings.requirePr, ctx.calls.context('get', jobId), timeout)
+    return { ending, gone: result.end === 'error' && isNotFound(result.error) }
+  }
+
+  /**
+   * Watches the job, or (wait: false) reports it as the last call returned it (read now
+   * when no call did): the step succeeds, unless that answer says the job failed.
+   */
+  async finish(jobId: string, initial?: AgentJob, afterMessage = false): Promise<Ending> {
+    const { ctx } = this
+    if (ctx.settings.wait) return (await this.watch(jobId, initial, afterMessage)).ending
+    this.seen(initial ?? (await ctx.calls.read(jobId)), afterMessage)
+    const job = this.reportedJob() as AgentJob
+    this.logStatus(job)
+    if (job.status === 'failed') {
+      const context = ctx.calls.context('get', job.id)
+      return endingFor({ end: 'terminal', job, polls: 0 }, false, context, '')
+    }
+    return {
+      conclusion: 'succeeded',
+      message: afterMessage
+        ? `Not waiting (wait: false): the message was sent to job ${job.id}, which works on it now.`
+        : `Not waiting (wait: false): job ${job.id} is ${job.status}.`
+    }
+  }
+
   /** The outcome; a cancelled run fails, whatever the job did, and says which signal came. */
   outcome(ending: Ending, extra: Pick<Outcome, 'did' | 'record' | 'skipped'> = {}): Outcome {
-    const cancelled = this.cancelled()
+    const cancelled = this.ctx.cancelled()
     return {
       ending:
         cancelled && ending.conclusion !== 'failed'
@@ -105,4 +188,42 @@ export class JobOwner {
       cancelled
     }
   }
+}
+
+/** The step's conclusion from the way the wait ended. */
+export function endingFor(
+  result: WaitResult,
+  requirePr: boolean,
+  context: ErrorContext,
+  timeout: string
+): Ending {
+  const { job } = result
+  const id = job?.id ?? context.jobId ?? ''
+  const last = `(last status: ${job?.status ?? 'unknown'})`
+  const resume = `It keeps running on ${context.host} (project ${context.projectId}); to follow it later, run this action with job-id: ${id}.`
+  const failed = (message: string): Ending => ({ conclusion: 'failed', message })
+  switch (result.end) {
+    case 'cancelled':
+      return failed(
+        `Cancelled while waiting for job ${id} ${last}. The service has no cancel endpoint: ${resume}`
+      )
+    case 'timeout':
+      return failed(
+        `Timed out after ${timeout} waiting for job ${id} ${last}. ${resume} Raise the timeout input if jobs take longer.`
+      )
+    case 'error':
+      // A job the service does not know is not running anywhere.
+      return failed(
+        `Stopped waiting for job ${id} ${last}: ${describeError(result.error, context)}${isNotFound(result.error) ? '' : ` ${resume}`}`
+      )
+    case 'terminal':
+  }
+  if (job?.status === 'failed')
+    return failed(`Job ${id} failed: the agent hit an unrecoverable error.`)
+  if (job?.status === 'archived') {
+    return { conclusion: 'warned', message: `Job ${id} was archived before it completed.` }
+  }
+  if (job?.prLink) return { conclusion: 'succeeded', message: `Job ${id} completed: ${job.prLink}` }
+  const message = `Job ${id} completed without a pull request (the agent changed no files).`
+  return requirePr ? failed(`${message} require-pr is true.`) : { conclusion: 'succeeded', message }
 }

@@ -25,12 +25,8 @@ export interface Gathered {
 
 export async function gatherFacts(ctx: RunContext, command?: CheckedCommand): Promise<Gathered> {
   const { event, settings } = ctx
-  const runId = recordedRunId(event.run)
-  const facts: Facts = {
-    run: { runId, runAttempt: event.run.runAttempt },
-    reuseJob: settings.reuseJob,
-    ...(command ? { command: command.verdict } : {})
-  }
+  const run = { runId: recordedRunId(event.run), runAttempt: event.run.runAttempt }
+  const facts: Facts = { run, reuseJob: settings.reuseJob, command: command?.verdict }
   if (command && command.verdict.kind !== 'taken') return { facts, command }
   // A dry run without api-key reads nothing from the service.
   const calls = settings.dryRun && settings.apiKey === '' ? undefined : ctx.calls
@@ -44,8 +40,8 @@ export async function gatherFacts(ctx: RunContext, command?: CheckedCommand): Pr
     : undefined
   const gathered = (more: Partial<Facts>): Gathered => ({
     facts: { ...facts, ...more },
-    ...(thread ? { thread } : {}),
-    ...(command ? { command } : {})
+    thread,
+    command
   })
   if (settings.mode !== 'create') {
     return gathered({ named: { jobId: settings.jobId, send: settings.mode === 'message' } })
@@ -69,11 +65,8 @@ export async function gatherFacts(ctx: RunContext, command?: CheckedCommand): Pr
     if (branch === 'deleted' || branch === 'tag') return gathered({ notABranch: branch })
     if (branch) return gathered({ branch })
   }
-  if (ctx.checkRun?.isRerunOutsidePullRequest()) {
-    const earlier = await earlierAttempt(ctx, calls)
-    return gathered(earlier ? { earlierAttempt: earlier } : {})
-  }
-  return gathered({})
+  const rerun = ctx.checkRun?.isRerunOutsidePullRequest()
+  return gathered({ earlierAttempt: rerun ? await earlierAttempt(ctx, calls) : undefined })
 }
 
 /** Whether a docs pull request was merged or closed, through the docs token. */
@@ -99,7 +92,7 @@ async function lookUp(
   if (!job) return { kind: 'gone' }
   const docs = docsState && job.status === 'completed' && job.prLink
   const docsPullRequest = docs ? await docsState(docs) : undefined
-  return { kind: 'found', job, ...(docsPullRequest ? { docsPullRequest } : {}) }
+  return { kind: 'found', job, docsPullRequest }
 }
 
 /**

@@ -48,11 +48,6 @@ export type Plan =
   /** After a wait: the job cannot take the prompt, and nothing else may be started. */
   | { action: 'decline'; jobId: string; job?: AgentJob; message: string }
 
-export type Decision = Extract<
-  Plan,
-  { action: 'create' | 'follow-up' | 'wait-then-follow-up' | 'resume' | 'report' }
->
-
 /** What a command's check found: taken (its prompt goes on), refused, usage, or none. */
 export type CommandVerdict =
   { kind: 'taken' | 'usage' } | { kind: 'not-a-command' | 'unchecked' | 'refused'; reason: string }
@@ -105,7 +100,7 @@ export function decide(
   run: RunIdentity,
   found?: { record: DecisionRecord; recorded: RecordedJob },
   untoldWork = false
-): Decision {
+): Plan {
   if (!found) return { action: 'create', reason: 'no-record' }
   const { record, recorded } = found
   const replaces = record.jobId
@@ -183,10 +178,9 @@ export function tellingFor(
   }
 }
 
-function viaRecord(decision: Decision): Plan {
-  return decision.action === 'follow-up' || decision.action === 'wait-then-follow-up'
-    ? { ...decision, via: 'record' }
-    : decision
+function viaRecord(plan: Plan): Plan {
+  const follows = plan.action === 'follow-up' || plan.action === 'wait-then-follow-up'
+  return follows ? { ...plan, via: 'record' } : plan
 }
 
 /** The branch's plan: the pull request's decision, and nothing sent when nothing is untold. */
@@ -218,17 +212,11 @@ const TAG_REASON =
 /** The plan for a run, for every flow: plain, pull request, command, docs pull request, re-run. */
 export function planRun(facts: Facts): Plan {
   const { command, named, docsOpener: opener, pullRequest: pr } = facts
-  switch (command?.kind) {
-    case 'not-a-command':
-    case 'unchecked':
-      return { action: 'skip', reason: command.reason }
-    case 'refused':
-      return { action: 'refuse', reply: 'refusal', reason: command.reason }
-    case 'usage':
-      return { action: 'refuse', reply: 'usage', reason: NO_INSTRUCTION }
-    case 'taken':
-    case undefined:
+  if (command?.kind === 'usage') return { action: 'refuse', reply: 'usage', reason: NO_INSTRUCTION }
+  if (command?.kind === 'refused') {
+    return { action: 'refuse', reply: 'refusal', reason: command.reason }
   }
+  if (command && 'reason' in command) return { action: 'skip', reason: command.reason }
   if (named) {
     return named.send
       ? { action: 'follow-up', jobId: named.jobId, via: 'job-id' }

@@ -9,9 +9,9 @@ import type { CreateReason, Plan } from './plan.js'
 const NAMING = {
   created: 'Created',
   following: 'Following',
-  waiting: 'Waiting for',
-  resuming: 'Resuming',
-  reporting: 'Reporting',
+  watch: 'Waiting for',
+  resume: 'Resuming',
+  report: 'Reporting',
   messaging: 'Sending a message to',
   commanding: 'Sending the command to',
   busy: 'Waiting for busy',

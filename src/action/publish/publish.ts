@@ -3,7 +3,6 @@
 // comment, dashboard, check run and reaction, each best effort with its own budget.
 
 import * as core from '@actions/core'
-import type { AgentJob } from '../../agent/job.js'
 import { ACTION_TITLE } from '../../common/action-title.js'
 import { parsePullRequestLink } from '../../common/pull-request-link.js'
 import { safeLine, safeMarkdown } from '../../common/safe-text.js'
@@ -12,7 +11,7 @@ import type { Command } from '../../github/command.js'
 import { react, replyToCommand, type PullRequestThread } from '../../github/pr-thread.js'
 import type { GitHubSession } from '../../github/session.js'
 import type { JobRun } from '../execute/executor.js'
-import type { Ending, Outcome } from '../execute/job-owner.js'
+import type { Outcome } from '../execute/job-owner.js'
 import type { Gathered } from '../plan/facts.js'
 import { handOffOf, recordAfterHandOff } from '../plan/hand-off.js'
 import type { Plan } from '../plan/plan.js'
@@ -20,8 +19,8 @@ import { wouldDo } from '../plan/words.js'
 import { BUDGETS, type RunContext } from '../shell/context.js'
 import type { BranchDashboard } from './branch-dashboard.js'
 import { linkDocsPullRequest, readAndHandOff } from './docs-pull-request.js'
-import { announceEnding, setOutput, writeOutputs } from './outputs.js'
-import { promptBlock, renderComment, summaryMarkdown, writeSummary } from './summary.js'
+import { announceEnding, promptBlock, renderComment, setOutput } from './summary.js'
+import { summaryMarkdown, writeOutputs, writeSummary } from './summary.js'
 
 export async function publishOutcome(
   ctx: RunContext,
@@ -75,24 +74,19 @@ export async function publishOutcome(
     afterwards.push(dashboard.save(view, ctx.last(BUDGETS.dashboard)))
   }
   if (ctx.checkRun) {
-    const { conclusion, title } = checkOutcome(outcome)
     const link = outcome.job?.prLink
     const check = {
-      conclusion,
-      title,
+      ...checkOutcome(outcome),
       summary: summary || outcome.ending.message,
       jobId: outcome.jobId,
       // The check's details link: the docs pull request, when it is an https link.
-      ...(link && parsePullRequestLink(link) && /^https:\/\//i.test(link)
-        ? { detailsUrl: link }
-        : {})
+      detailsUrl: link && parsePullRequestLink(link) && /^https:\/\//i.test(link) ? link : undefined
     }
     afterwards.push(ctx.checkRun.complete(check, ctx.last(BUDGETS.checkRunEnd)))
   }
   const command = gathered?.command?.command
   if (command && ctx.github) {
-    const replies = { command, session: ctx.github, budgetMs: ctx.last(BUDGETS.reaction) }
-    afterwards.push(reactToEnding(replies, outcome.ending, outcome.job))
+    afterwards.push(reactToEnding(ctx.github, command, outcome, ctx.last(BUDGETS.reaction)))
   }
   await Promise.all(afterwards)
 }
@@ -149,15 +143,11 @@ export async function publishWithoutJob(
   setOutput('status', '')
   setOutput('created', 'false')
   setOutput('skipped', String(plan.action === 'nothing-new'))
-  const nothing = 'Nothing was sent to the Agent Jobs API and nothing was written to GitHub.'
-  const parts = [
-    `### ${ACTION_TITLE} (dry run)\n`,
-    `${safeMarkdown(decision, 1000)}\n`,
-    `${nothing}\n`
-  ]
-  if (prompt !== undefined) parts.push(promptBlock('The text it would send', prompt))
-  await writeSummary(parts.join('\n') + '\n')
-  core.info(`Dry run: ${nothing.charAt(0).toLowerCase()}${nothing.slice(1)}`)
+  const nothing = 'was sent to the Agent Jobs API and nothing was written to GitHub.'
+  const block = prompt === undefined ? '' : `\n${promptBlock('The text it would send', prompt)}`
+  const said = `${safeMarkdown(decision, 1000)}\n\nNothing ${nothing}\n${block}\n`
+  await writeSummary(`### ${ACTION_TITLE} (dry run)\n\n${said}`)
+  core.info(`Dry run: nothing ${nothing}`)
 }
 
 /** The check run's conclusion and title from the way the run ended (pure). */
@@ -193,21 +183,16 @@ export function checkOutcome(
   return is('neutral', `Not waited for: docs job${id} is ${job?.status ?? 'unknown'}`)
 }
 
-export interface CommandReplyOptions {
-  command: Command
-  session: GitHubSession
-  budgetMs: number
-}
-
 /** 🚀 when the job completed, 😕 when it failed, timed out or was cancelled; nothing while it runs on. */
 export async function reactToEnding(
-  { command, session, budgetMs }: CommandReplyOptions,
-  ending: Ending,
-  job: AgentJob | undefined
+  session: GitHubSession,
+  command: Command,
+  { ending, job }: Pick<Outcome, 'ending' | 'job'>,
+  budgetMs: number
 ): Promise<void> {
   const completed = job?.status === 'completed' && ending.conclusion !== 'failed'
   const wentWrong =
     ending.conclusion === 'failed' || job?.status === 'failed' || job?.status === 'archived'
-  if ((!completed && !wentWrong) || command.kind === 'review') return
-  await react(session, command, completed ? 'rocket' : 'confused', budgetMs)
+  if (completed || wentWrong)
+    await react(session, command, completed ? 'rocket' : 'confused', budgetMs)
 }

@@ -1,15 +1,16 @@
-// The job summary and the pull request's comment (the ending, the job's facts, the docs
-// pull request, the exact prompt sent). All text from the service or GitHub is escaped
-// for Markdown and HTML; only a parsed link is a link.
+// What the run writes for people and later steps: the outputs (the job at once, the rest at
+// the end, all through redact), the job summary and the pull request's comment. Text from
+// the service or GitHub is escaped for Markdown and HTML; only a parsed link is a link.
 
 import * as core from '@actions/core'
 import { ACTION_TITLE } from '../../common/action-title.js'
 import { formatDuration } from '../../common/duration.js'
 import { parsePullRequestLink } from '../../common/pull-request-link.js'
-import { safeHtml, safeLine, safeMarkdown } from '../../common/safe-text.js'
+import { inertJson, redact, safeHtml, safeLine, safeMarkdown } from '../../common/safe-text.js'
 import type { DocsPullRequest } from '../../github/docs-pull-request.js'
 import { runUrl, type WorkflowRun } from '../../github/workflow-run.js'
 import type { Outcome } from '../execute/job-owner.js'
+import { namingLine, type Naming } from '../plan/words.js'
 
 type Row = [string, string]
 
@@ -153,4 +154,51 @@ export function renderComment(
     '',
     `<sub>Updated by the workflow run${commit}; later runs for this pull request use the same job and update this comment.</sub>`
   ].join('\n')
+}
+
+export type OutputName = keyof ReturnType<typeof outputValues> | 'triggered'
+
+export function setOutput(name: OutputName, value: string): void {
+  core.setOutput(name, redact(value))
+}
+
+export function announceToRunner(id: string, how: Naming): void {
+  if (how === 'created') setOutput('created', 'true')
+  setOutput('job-id', id)
+  core.info(namingLine(how, safeLine(id)))
+}
+
+/** Every output's value from the outcome (and the docs pull request, when it was read). */
+export function outputValues(outcome: Outcome, docs: DocsPullRequest | undefined) {
+  const job = outcome.job
+  const pr = parsePullRequestLink(job?.prLink ?? null)
+  return {
+    'job-id': outcome.jobId ?? '',
+    status: job?.status ?? '',
+    'pr-link': pr?.link ?? '',
+    'pr-number': pr ? String(pr.number) : '',
+    'pr-repository': pr?.repository ?? '',
+    job: job ? inertJson(job) : '',
+    created: String(outcome.created),
+    // Text from GitHub, one line per value: a path with a line break cannot add a line.
+    'pr-title': docs ? safeLine(docs.title, 300) : '',
+    'pr-files': docs ? docs.files.map((path) => safeLine(path, 1000)).join('\n') : '',
+    'pr-additions': docs ? String(docs.additions) : '',
+    'pr-deletions': docs ? String(docs.deletions) : '',
+    skipped: String(outcome.skipped === true),
+    // Set only when the code pull request closes or reopens (pr-end.ts).
+    'docs-pr-action': ''
+  }
+}
+
+export function writeOutputs(outcome: Outcome, docs: DocsPullRequest | undefined): void {
+  for (const [name, value] of Object.entries(outputValues(outcome, docs))) {
+    setOutput(name as OutputName, value)
+  }
+}
+
+/** The step's last line: the ending, as a failure, a warning or a plain line. */
+export function announceEnding({ ending }: Outcome): void {
+  const say = { failed: core.setFailed, warned: core.warning, succeeded: core.info }
+  say[ending.conclusion](safeLine(ending.message, 2000))
 }

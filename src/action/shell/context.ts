@@ -2,8 +2,7 @@
 // step's clock, deadline and budgets, its cancellation, its GitHub sessions, the job's calls.
 
 import * as core from '@actions/core'
-import type { Dispatcher } from 'undici'
-import { AgentApi, type Endpoint } from '../../agent/agent-api.js'
+import { AgentApi, type CallOptions, type Endpoint } from '../../agent/agent-api.js'
 import { describeError, type ErrorContext } from '../../agent/describe-error.js'
 import { createDispatcher, proxyFor } from '../../agent/dispatcher.js'
 import { HttpClient } from '../../agent/http.js'
@@ -20,17 +19,15 @@ import type { RunEvent } from './event.js'
 import { readSettings, type Settings } from './inputs.js'
 import { USER_AGENT } from './version.js'
 
-export type Started = { settings: Settings; dispatcher: Dispatcher; proxy: string | undefined }
+export type Started = ReturnType<typeof begin>
 
-/**
- * The start of a run: secrets masked before anything is logged (line by line, as the
- * runner matches), the inputs read, the network path set up. 'untriggered' or undefined
- * when the step ended here (said why).
- */
+/** Secrets masked before anything is logged (line by line, as the runner matches), the inputs
+ * read, the network set up; 'untriggered' or undefined when the step ended here (said why). */
 export function start(
   event: RunEvent,
   env: NodeJS.ProcessEnv
 ): Started | 'untriggered' | undefined {
+  const startedAt = Date.now()
   for (const name of ['api-key', 'github-token', 'docs-token']) {
     const value = core.getInput(name)
     for (const part of new Set([value, ...value.split(/\r?\n/)])) {
@@ -49,11 +46,35 @@ export function start(
   }
   try {
     const settings = readSettings(core.getInput, env.GITHUB_WORKSPACE, event.commandEvent)
-    return { settings, dispatcher: createDispatcher(env), proxy: proxyFor(env, settings.baseUrl) }
+    return begin(settings, env, startedAt)
   } catch (error) {
     // Bad inputs and malformed proxy variables: expected, so no stack trace.
     core.setFailed(safeLine(messageOf(error), 2000))
     return undefined
+  }
+}
+
+// The runner cancels a step with SIGINT, then SIGTERM 7.5 s later: either aborts the
+// run's signal, so the call under way stops and the step can still say which job runs.
+function begin(settings: Settings, env: NodeJS.ProcessEnv, startedAt: number) {
+  const dispatcher = createDispatcher(env)
+  const proxy = proxyFor(env, settings.baseUrl)
+  const controller = new AbortController()
+  let reason: NodeJS.Signals | undefined
+  const onSignal = (signal: NodeJS.Signals): void => {
+    reason ??= signal
+    controller.abort()
+  }
+  process.on('SIGINT', onSignal).on('SIGTERM', onSignal)
+  return {
+    settings,
+    startedAt,
+    dispatcher,
+    proxy,
+    signal: controller.signal,
+    cancelled: (): NodeJS.Signals | undefined => reason,
+    /** Stops catching the runner's signals. */
+    release: (): void => void process.off('SIGINT', onSignal).off('SIGTERM', onSignal)
   }
 }
 
@@ -77,52 +98,24 @@ export const BUDGETS = {
   reaction: { normal: 10_000, cancelled: 3_000 }
 } as const
 
-// The runner cancels a step with SIGINT, then SIGTERM 7.5 s later: either aborts the
-// run's signal, so the call under way stops and the step can still say which job runs.
-export class Cancellation {
-  readonly controller = new AbortController()
-  reason: NodeJS.Signals | undefined
-  private readonly onSignal = (signal: NodeJS.Signals): void => {
-    this.reason ??= signal
-    this.controller.abort()
-  }
-
-  constructor() {
-    process.on('SIGINT', this.onSignal).on('SIGTERM', this.onSignal)
-  }
-
-  dispose(): void {
-    process.off('SIGINT', this.onSignal).off('SIGTERM', this.onSignal)
-  }
-}
-
 export type RunContext = ReturnType<typeof openRun>
 
-export function openRun(
-  event: RunEvent,
-  settings: Settings,
-  net: Omit<Started, 'settings'>,
-  cancellation: Cancellation,
-  startedAt: number
-) {
+/** The run's context, with the final settings: a command's prompt in place of the workflow's. */
+export function openRun(event: RunEvent, started: Started, settings: Settings) {
   const clock: Clock = systemClock
-  const deadline = startedAt + settings.timeoutMs
-  const signal = cancellation.controller.signal
+  const { signal, cancelled } = started
+  const deadline = started.startedAt + settings.timeoutMs
   const github = gitHubSession(settings, event, signal)
   const docsOptions = { userAgent: USER_AGENT, signal, name: 'docs-token' }
   return {
+    ...started,
     event,
-    /** Final: a command's prompt in place of the workflow's. */
     settings,
     clock,
-    startedAt,
     deadline,
-    signal,
-    cancelled: (): NodeJS.Signals | undefined => cancellation.reason,
-    calls: jobCalls(settings, net, clock, deadline, signal),
-    /** github-token's session on the run's repository; undefined when the token is empty. */
+    calls: jobCalls(settings, started, deadline),
     github,
-    /** docs-token's, when it is set. */
+    /** docs-token's session, when it is set. */
     docs: settings.docsToken ? new GitHubSession(settings.docsToken, '', docsOptions) : undefined,
     checkRun: settings.checkRun
       ? new DocsCheckRun(github, event.run, settings.projectId)
@@ -131,7 +124,7 @@ export function openRun(
     left: (budgetMs: number): number => Math.max(1, Math.min(budgetMs, deadline - clock.now())),
     /** A budget for the last writes, shorter when the run was cancelled. */
     last: (budget: { normal: number; cancelled: number }): number =>
-      cancellation.reason ? budget.cancelled : budget.normal
+      cancelled() ? budget.cancelled : budget.normal
   }
 }
 
@@ -164,38 +157,23 @@ export function docsSession(
 }
 
 /** The Agent Jobs calls, with the run's retry policy, deadline and cancellation applied once. */
-function jobCalls(
-  settings: Settings,
-  net: Omit<Started, 'settings'>,
-  clock: Clock,
-  deadline: number,
-  signal: AbortSignal
-) {
+function jobCalls(settings: Settings, { dispatcher, proxy, signal }: Started, deadline: number) {
   const { baseUrl, apiKey, projectId } = settings
+  const clock = systemClock
   const now = (): number => clock.now()
-  const http = new HttpClient({
-    baseUrl,
-    apiKey,
-    userAgent: USER_AGENT,
-    dispatcher: net.dispatcher,
-    now
-  })
-  const api = new AgentApi(http, projectId)
-  const where = {
-    projectId,
-    host: baseUrl.host,
-    ...(net.proxy === undefined ? {} : { proxy: net.proxy })
-  }
+  const api = new AgentApi(
+    new HttpClient({ baseUrl, apiKey, userAgent: USER_AGENT, dispatcher, now }),
+    projectId
+  )
   /** The context error messages and endings name: the endpoint, the project, the host. */
   const context = (endpoint: Endpoint, jobId?: string): ErrorContext => ({
     endpoint,
-    ...where,
+    projectId,
+    host: baseUrl.host,
+    ...(proxy === undefined ? {} : { proxy }),
     ...(jobId === undefined ? {} : { jobId })
   })
-  const retried = <T>(
-    kind: CallKind,
-    call: (options: { deadline: number; signal: AbortSignal }) => Promise<T>
-  ): Promise<T> =>
+  const retried = <T>(kind: CallKind, call: (options: CallOptions) => Promise<T>): Promise<T> =>
     withRetry(() => call({ deadline, signal }), {
       kind,
       backoff: { baseMs: settings.pollIntervalMs, maxMs: settings.maxPollIntervalMs },

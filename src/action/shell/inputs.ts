@@ -60,11 +60,27 @@ const quoted = (value: string): string =>
   JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}...` : value)
 const list = (raw: string): string[] => raw.split(/[,\r\n]+/).flatMap((item) => item.trim() || [])
 
-const flag: Check<boolean> = (raw, bad) => {
-  const value = raw.toLowerCase()
-  if (value === 'true' || value === 'false') return value === 'true'
-  return bad(`must be true or false; got ${quoted(raw)}.`)
-}
+/** A check that takes what `ok` accepts (as `value` reads it), else names the form. */
+const rule =
+  <T = string>(ok: (raw: string) => boolean, form: string, value = (raw: string) => raw as T) =>
+  (raw: string, bad: (rest: string) => never): T =>
+    ok(raw) ? value(raw) : bad(`must be ${form}; got ${quoted(raw)}.`)
+
+const flag = rule(
+  (raw) => /^(true|false)$/i.test(raw),
+  'true or false',
+  (raw) => /^t/i.test(raw)
+)
+const orNone = (raw: string): string | undefined => raw || undefined
+/** An identifier that goes into a URL path: the same rule as the ids the service sends. */
+const id = rule((raw) => raw === '' || isPlainId(raw), PLAIN_ID_FORM, orNone)
+const onClose = rule<'close' | 'keep'>((raw) => raw === 'close' || raw === 'keep', 'close or keep')
+const recordKey = rule(
+  (raw) => raw.length <= 100 && !CONTROL.test(raw),
+  'a name of at most 100 characters on one line',
+  orNone
+)
+const triggerPhrase = rule(isValidTriggerPhrase, TRIGGER_PHRASE_FORM)
 
 const duration =
   (min = 100): Check<number> =>
@@ -74,30 +90,11 @@ const duration =
     return bad(`must be between ${formatDuration(min)} and 24h; got ${quoted(raw)}.`)
   }
 
-/** An identifier that goes into a URL path: the same rule as the ids the service sends. */
-const id: Check<string | undefined> = (raw, bad) =>
-  raw === ''
-    ? undefined
-    : isPlainId(raw)
-      ? raw
-      : bad(`must be ${PLAIN_ID_FORM}; got ${quoted(raw)}.`)
-
 /** A secret that goes into a header: checked, never echoed. */
 const token =
   (form: string): Check<string> =>
   (raw, bad) =>
     raw === '' || HEADER_TOKEN.test(raw) ? raw : bad(form)
-
-const onClose: Check<'close' | 'keep'> = (raw, bad) =>
-  raw === 'close' || raw === 'keep' ? raw : bad(`must be close or keep; got ${quoted(raw)}.`)
-
-const recordKey: Check<string | undefined> = (raw, bad) =>
-  raw.length <= 100 && !CONTROL.test(raw)
-    ? raw || undefined
-    : bad(`must be a name of at most 100 characters on one line; got ${quoted(raw)}.`)
-
-const triggerPhrase: Check<string> = (raw, bad) =>
-  isValidTriggerPhrase(raw) ? raw : bad(`must be ${TRIGGER_PHRASE_FORM}; got ${quoted(raw)}.`)
 
 const baseUrl: Check<URL> = (raw, bad) => {
   const url = URL.parse(raw) ?? bad(`must be ${URL_FORM}; got ${quoted(raw)}.`)

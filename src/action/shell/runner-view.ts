@@ -3,12 +3,7 @@
 // no imports, and only erasable TypeScript, so Node loads it directly.
 
 const COMMAND = /^::([A-Za-z-]+)(?: ([^:]*))?::([\s\S]*)$/
-const LABEL: Record<string, string> = {
-  error: 'Error',
-  warning: 'Warning',
-  notice: 'Notice',
-  debug: 'Debug'
-}
+const ANNOTATIONS = ['error', 'warning', 'notice', 'debug']
 
 /** Undoes the runner's escaping of command data and properties. */
 const unescape = (text: string): string =>
@@ -35,8 +30,8 @@ export function runnerView(showDebug: boolean): {
       const pair = properties.split(',').find((p) => p.startsWith('name='))
       return shown(`Output ${pair ? unescape(pair.slice(5)) : ''}: ${text}`)
     }
-    const label = LABEL[name]
-    return shown(label === undefined ? `::${name}::${data}` : `${label}: ${text}`)
+    if (!ANNOTATIONS.includes(name)) return shown(`::${name}::${data}`)
+    return shown(`${name.charAt(0).toUpperCase()}${name.slice(1)}: ${text}`)
   }
   return {
     render(line) {

@@ -1,6 +1,6 @@
 // How the step ends for every way the wait can end.
 
-import { endingFor } from '../../../src/action/execute/watch.js'
+import { endingFor } from '../../../src/action/execute/job-owner.js'
 import { ApiError, NetworkError } from '../../../src/agent/http-errors.js'
 import type { WaitResult } from '../../../src/agent/wait-for-job.js'
 import { job } from '../../support/fixtures.js'

@@ -6,7 +6,7 @@ import { carryOut, type JobRun } from '../../../src/action/execute/executor.js'
 import { JobOwner } from '../../../src/action/execute/job-owner.js'
 import type { RunContext } from '../../../src/action/shell/context.js'
 import type { JobCalls } from '../../../src/action/shell/context.js'
-import { outputValues } from '../../../src/action/publish/outputs.js'
+import { outputValues } from '../../../src/action/publish/summary.js'
 import type { AgentJob } from '../../../src/agent/job.js'
 import { FakeClock } from '../../support/fake-clock.js'
 
@@ -42,14 +42,14 @@ function context(answers: AgentJob[]): { ctx: RunContext; run: JobRun; sent: str
     clock: new FakeClock(),
     startedAt: 0,
     deadline: 60_000,
-    signal: new AbortController().signal
+    signal: new AbortController().signal,
+    cancelled: () => undefined
   } as unknown as RunContext
   const run: JobRun = {
-    owner: new JobOwner(() => undefined),
-    identity: { runId: '4242', runAttempt: 1 },
+    owner: new JobOwner(() => undefined, ctx),
     prompt: () => Promise.resolve('Fix the typo'),
     settled: () => Promise.resolve(),
-    branch: false
+    gathered: { facts: { run: { runId: '4242', runAttempt: 1 }, reuseJob: true } }
   }
   return { ctx, run, sent }
 }

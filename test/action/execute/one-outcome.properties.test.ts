@@ -5,11 +5,10 @@
 import assert from 'node:assert/strict'
 import fc from 'fast-check'
 import { JobOwner } from '../../../src/action/execute/job-owner.js'
-import { finish } from '../../../src/action/execute/watch.js'
 import type { JobCalls } from '../../../src/action/shell/context.js'
 import type { RunContext } from '../../../src/action/shell/context.js'
 import { checkOutcome } from '../../../src/action/publish/publish.js'
-import { outputValues } from '../../../src/action/publish/outputs.js'
+import { outputValues } from '../../../src/action/publish/summary.js'
 import {
   pullRequestCell,
   renderComment,
@@ -37,7 +36,6 @@ const silent = () => undefined
 /** Runs the answers through the real wait: the first as the message's answer, the rest as polls. */
 async function outcomeOf(answers: Omit<AgentJob, 'id'>[], wait: boolean, afterMessage: boolean) {
   const clock = new FakeClock()
-  const owner = new JobOwner(silent)
   let served: AgentJob | undefined
   let next = 1
   const job = (i: number): AgentJob => ({
@@ -68,10 +66,12 @@ async function outcomeOf(answers: Omit<AgentJob, 'id'>[], wait: boolean, afterMe
     clock,
     startedAt: 0,
     deadline: 60_000,
-    signal: new AbortController().signal
+    signal: new AbortController().signal,
+    cancelled: () => undefined
   } as unknown as RunContext
   const first = job(0)
-  const ending = await finish(ctx, owner, first.id, first, afterMessage)
+  const owner = new JobOwner(silent, ctx)
+  const ending = await owner.finish(first.id, first, afterMessage)
   return { outcome: owner.outcome(ending), lastAnswer: served ?? first }
 }
 

@@ -7,7 +7,6 @@ import {
   decide,
   isReRun,
   planRun,
-  type Decision,
   type Facts,
   type Plan,
   type RecordedJob
@@ -32,7 +31,7 @@ const job = (status: string, prLink: string | null = null): AgentJob => ({
 const found = (recorded: RecordedJob, record = RECORD) => ({ record, recorded })
 
 describe('deciding what a pull-request run does', () => {
-  it.each<[string, RecordedJob, PullRequestRecord, Decision]>([
+  it.each<[string, RecordedJob, PullRequestRecord, Plan]>([
     [
       'follows up a completed job',
       { kind: 'found', job: job('completed', 'https://github.com/acme/docs/pull/100') },
@@ -170,7 +169,7 @@ describe('the record a run leaves', () => {
 })
 
 describe('the words for what the run did', () => {
-  it.each<[Decision, { busy?: boolean; attempt?: number }, string]>([
+  it.each<[Plan, { busy?: boolean; attempt?: number }, string]>([
     [{ action: 'create', reason: 'no-record' }, {}, 'Created job job_9 for this pull request.'],
     [
       { action: 'create', reason: 'reuse-off', replaces: 'job_1' },

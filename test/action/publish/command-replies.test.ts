@@ -3,7 +3,7 @@
 // while the job runs on, and never on a review (reviews take no reactions).
 // test/e2e/commands.test.ts proves the bundle reacts at the end of a run.
 
-import { reactToEnding, type CommandReplyOptions } from '../../../src/action/publish/publish.js'
+import { reactToEnding } from '../../../src/action/publish/publish.js'
 import type { Ending } from '../../../src/action/execute/job-owner.js'
 import type { AgentJob } from '../../../src/agent/job.js'
 import { readCommand } from '../../../src/github/command.js'
@@ -19,11 +19,12 @@ beforeEach(() => {
   reactionsOf(inProcess.github.state).length = 0
 })
 
-function taken(event = 'issue_comment'): CommandReplyOptions {
+/** Reacts, as the run does, to a command of `event` that ended so. */
+function reactTo(event: string, ending: Ending, job: AgentJob | undefined): Promise<void> {
   const { command } = readCommand(event, fixture(event), '/docs')
   if (!command) throw new Error('the fixture is not a command')
   const session = new GitHubSession(TOKEN, 'acme/app', { userAgent: 'test' })
-  return { command, session, budgetMs: 10_000 }
+  return reactToEnding(session, command, { ending, job }, 10_000)
 }
 
 const job = (status: string): AgentJob => ({ id: 'job_1', status, prLink: null })
@@ -58,18 +59,18 @@ describe('reactToEnding', () => {
     ],
     ['nothing while the job runs on (wait: false)', ended('succeeded'), job('active'), []]
   ])('reacts %s', async (_name, ending, agentJob, expected) => {
-    await reactToEnding(taken(), ending, agentJob)
+    await reactTo('issue_comment', ending, agentJob)
     expect(reactions()).toEqual(expected)
   })
 
   it('reacts on the review comment of a line comment', async () => {
-    await reactToEnding(taken('pull_request_review_comment'), ended('succeeded'), job('completed'))
+    await reactTo('pull_request_review_comment', ended('succeeded'), job('completed'))
     expect(reactions()).toEqual(['pull:601:rocket'])
   })
 
   it('leaves a review without a reaction, and asks GitHub nothing', async () => {
     inProcess.github.requests.length = 0
-    await reactToEnding(taken('pull_request_review'), ended('failed'), job('failed'))
+    await reactTo('pull_request_review', ended('failed'), job('failed'))
     expect(reactions()).toEqual([])
     expect(inProcess.github.requests).toEqual([])
   })
