@@ -49,19 +49,15 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
   try {
     const budgetMs = ctx.left(BUDGETS.pullRequestThread)
     const thread = await PullRequestThread.open(ctx.github, run, settings.projectId, budgetMs)
-    if (!thread?.record) {
-      nothing(
-        `Pull request #${pullRequest} has no docs job recorded for project ${settings.projectId}; nothing to do as it ends.`
-      )
-      return
-    }
     // A late run, or a re-run after the pull request changed again, acts on what it is now.
     const code = `${run.serverUrl}/${run.repository}/pull/${pullRequest}`
     const budget = ctx.left(BUDGETS.docsPullRequestState)
-    const now = await readPullRequestState(ctx.github, code, budget, 'code')
-    if (now && (endEvent === 'reopened') !== (now === 'open')) {
+    const now = thread?.record && (await readPullRequestState(ctx.github, code, budget, 'code'))
+    if (!thread?.record || (now && (endEvent === 'reopened') !== (now === 'open'))) {
       nothing(
-        `Pull request #${pullRequest} is ${now} now, so this ${endEvent} run is out of date; the docs pull request is left as it is.`
+        now
+          ? `Pull request #${pullRequest} is ${now} now, so this ${endEvent} run is out of date; the docs pull request is left as it is.`
+          : `Pull request #${pullRequest} has no docs job recorded for project ${settings.projectId}; nothing to do as it ends.`
       )
       return
     }
@@ -105,15 +101,10 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
     const handOff = async () =>
       (await followDocsPullRequest(docs, run, follow, writeBudget)).handedOff
     const comment = docsNote(run, pullRequest, plan, facts.onClose, job?.status === 'active')
+    const texts = { comment, label: KEPT_LABEL, handOff }
     const written = settings.dryRun
       ? { done: [] }
-      : await writeDocsPrEnd(
-          docs,
-          link,
-          plan.steps,
-          { comment, label: KEPT_LABEL, handOff },
-          writeBudget
-        )
+      : await writeDocsPrEnd(docs, link, plan.steps, texts, writeBudget)
     const { action, record } = plan.outcome(written.done)
     setOutput('docs-pr-action', action)
     const line = settings.dryRun
@@ -177,15 +168,6 @@ function docsNote(
   return notes[plan.action]
 }
 
-const DONE: Record<DocsPrAction, string> = {
-  'merged-note': 'told its docs pull request {docs} that it is ready to merge',
-  closed: 'closed its docs pull request {docs}; reopening this pull request reopens it',
-  kept: 'left its docs pull request {docs} open, with a comment ({why})',
-  reopened: 'reopened its docs pull request {docs}; the next push follows up the same job',
-  unkept: `removed the label ${KEPT_LABEL} from its docs pull request {docs}; the next push follows up the same job`,
-  none: 'nothing was done to its docs pull request {docs} ({why})'
-}
-
 /** One line for the log and the code pull request's comment: what the run did, and what is left to do. */
 function endLine(
   event: EndEvent,
@@ -194,10 +176,18 @@ function endLine(
   refused: string | undefined
 ): string {
   const ref = parsePullRequestLink(plan.link)
-  const docs = ref ? ` ${ref.repository}#${ref.number}` : ''
+  const docs = `its docs pull request${ref ? ` ${ref.repository}#${ref.number}` : ''}`
   const head = `The pull request was ${event === 'closed' ? 'closed without merging' : event}:`
-  const byHand = refused ? `GitHub refused a write, so ${refused}${docs} by hand.` : ''
-  if (action === 'none' && plan.action !== 'none') return `${head} ${byHand}`
-  const did = DONE[plan.action].replace(' {docs}', docs).replace('{why}', plan.why)
-  return `${head} ${did}.${byHand ? ` ${byHand}` : ''}`
+  const byHand = refused ? ` GitHub refused a write, so ${refused} by hand.` : ''
+  if (action === 'none' && plan.action !== 'none') return `${head}${byHand}`
+  const next = 'the next push follows up the same job'
+  const did: Record<DocsPrAction, string> = {
+    'merged-note': `told ${docs} that it is ready to merge`,
+    closed: `closed ${docs}; reopening this pull request reopens it`,
+    kept: `left ${docs} open, with a comment (${plan.why})`,
+    reopened: `reopened ${docs}; ${next}`,
+    unkept: `removed the label ${KEPT_LABEL} from ${docs}; ${next}`,
+    none: `nothing was done to ${docs} (${plan.why})`
+  }
+  return `${head} ${did[plan.action]}.${byHand}`
 }

@@ -103,18 +103,15 @@ export async function postDocsUpdateComment(
   return posted ?? false
 }
 
-/**
- * Why the newest commit is not the agent's (authored by `agent`, the account that opened the
- * pull request, and committed by it or by GitHub's web-flow), or undefined when it is.
- */
+/** Why the newest commit is not by `agent`, who opened the pull request (web-flow may commit for it). */
 export function foreignCommit(
   agent: string | undefined,
-  commits: readonly { sha: string; author?: string; committer?: string }[],
-  complete = true
+  commits: readonly { sha: string; author?: string; committer?: string }[]
 ): string | undefined {
   const newest = commits.at(-1)
   if (!agent) return 'GitHub does not say who opened it'
-  if (!complete) return `it has more than ${MAX_COMMITS - 1} commits, too many to check`
+  const many = commits.length >= MAX_COMMITS
+  if (many) return `it has more than ${MAX_COMMITS - 1} commits, too many to check`
   if (!newest) return 'it has no commit'
   const mine = newest.author === agent && [agent, 'web-flow'].includes(newest.committer ?? '')
   if (mine) return undefined
@@ -168,8 +165,7 @@ export async function readDocsPrEnd(
     const commits = await octokit.paginate(octokit.rest.pulls.listCommits, params, ({ data }) =>
       data.map((c) => ({ sha: c.sha, author: c.author?.login, committer: c.committer?.login }))
     )
-    const complete = commits.length < MAX_COMMITS
-    return { pr, state, foreign: foreignCommit(pr.author?.login, commits, complete) }
+    return { pr, state, foreign: foreignCommit(pr.author?.login, commits) }
   })
 }
 
@@ -184,6 +180,7 @@ export async function writeDocsPrEnd(
   const ref = parsePullRequestLink(link)
   const done: EndStep[] = []
   if (!ref || !session) return { done }
+  const name = `${ref.repository}#${ref.number}`
   for (const step of steps) {
     if (step === 'hand-off') continue
     const write = async ({ rest }: GitHubClient, { pull, issue }: ReturnType<typeof paramsOf>) => {
@@ -201,8 +198,9 @@ export async function writeDocsPrEnd(
       return true
     }
     const [todo, did] = END_STEPS[step]
-    if (!(await onDocsEnd(session, ref, step, budgetMs, write))) return { done, refused: todo }
-    core.info(`${did} the docs pull request ${safeLine(`${ref.repository}#${ref.number}`)}.`)
+    const wrote = await onDocsEnd(session, ref, step, budgetMs, write)
+    if (!wrote) return { done, refused: `${todo} ${name}` }
+    core.info(`${did} the docs pull request ${safeLine(name)}.`)
     done.push(step)
   }
   // The hand-off (the plan's last step) is never refused: followDocsPullRequest warns itself.
