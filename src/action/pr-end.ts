@@ -12,7 +12,7 @@ import { followDocsPullRequest } from '../github/docs-pull-request.js'
 import type { DocsPrAction, EndEvent } from '../github/pr-record.js'
 import { PullRequestThread, readPullRequestState } from '../github/pr-thread.js'
 import { cleanLabel } from '../github/untrusted-text.js'
-import { record, recordedRunId, text, type WorkflowRun } from '../github/workflow-run.js'
+import { record, recordedRunId, text } from '../github/workflow-run.js'
 import { setOutput } from './publish/outputs.js'
 import { factTable, jobCell, pullRequestCell, renderComment } from './publish/summary.js'
 import { statusCell, writeSummary } from './publish/summary.js'
@@ -100,7 +100,7 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
     const follow = { link: link ?? '', reviewers, labels, alreadyHandedOff: false, pr: state?.pr }
     const handOff = async () =>
       (await followDocsPullRequest(docs, run, follow, writeBudget)).handedOff
-    const comment = docsNote(run, pullRequest, plan, facts.onClose, job?.status === 'active')
+    const comment = docsNote(ctx.event, plan, facts, job?.status === 'active')
     const texts = { comment, label: KEPT_LABEL, handOff }
     const written = settings.dryRun
       ? { done: [] }
@@ -136,13 +136,8 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
 }
 
 /** The comment on the docs pull request; the merger and the commit never a mention or a command. */
-function docsNote(
-  run: WorkflowRun,
-  pullRequest: number,
-  plan: EndPlan,
-  onClose: 'close' | 'keep',
-  jobWorking: boolean
-): string {
+function docsNote(event: RunEvent, plan: EndPlan, facts: EndFacts, jobWorking: boolean): string {
+  const { run, pullRequest } = event
   const payload = record(run.payload.pull_request)
   const sha = text(payload?.merge_commit_sha)
   const by = text(record(payload?.merged_by)?.login)
@@ -158,7 +153,7 @@ function docsNote(
       : `${merged}, so it is ready to review and merge.`,
     closed: `${closed} This docs pull request documents code that will not ship, so it is closed too; if the code pull request is reopened, it is reopened as well.`,
     kept:
-      onClose === 'keep'
+      facts.onClose === 'keep'
         ? `${closed} This docs pull request stays open, as the workflow asks (\`docs-pr-on-close: keep\`), labelled \`${KEPT_LABEL}\`: close it if its changes are no longer needed.`
         : `${closed} This docs pull request was left open because ${safeMarkdown(plan.why, 300)}: close it by hand if its changes are no longer needed.`,
     reopened: `${pr} was reopened, so this docs pull request is reopened too; the next push there updates it.`,
@@ -169,12 +164,7 @@ function docsNote(
 }
 
 /** One line for the log and the code pull request's comment: what the run did, and what is left to do. */
-function endLine(
-  event: EndEvent,
-  plan: EndPlan,
-  action: DocsPrAction,
-  refused: string | undefined
-): string {
+function endLine(event: EndEvent, plan: EndPlan, action: DocsPrAction, refused?: string): string {
   const ref = parsePullRequestLink(plan.link)
   const docs = `its docs pull request${ref ? ` ${ref.repository}#${ref.number}` : ''}`
   const head = `The pull request was ${event === 'closed' ? 'closed without merging' : event}:`
