@@ -7,18 +7,24 @@ import { ACTION_TITLE } from '../common/action-title.js'
 import { parsePullRequestLink } from '../common/pull-request-link.js'
 import { messageOf, NEXT_RUN, StateUnknownError } from '../common/run-errors.js'
 import { safeLine, safeMarkdown } from '../common/safe-text.js'
-import { END_STEPS, KEPT_LABEL, readDocsPrEnd, writeDocsPrEnd } from '../github/docs-pr-end.js'
+import { KEPT_LABEL, readDocsPrEnd, writeDocsPrEnd } from '../github/docs-pr-end.js'
 import { followDocsPullRequest } from '../github/docs-pull-request.js'
 import type { DocsPrAction, EndEvent } from '../github/pr-record.js'
 import { PullRequestThread, readPullRequestState } from '../github/pr-thread.js'
 import { cleanLabel } from '../github/untrusted-text.js'
-import { record, recordedRunId, text, type WorkflowRun } from '../github/workflow-run.js'
-import { setOutput } from './publish/summary.js'
-import { factTable, jobCell, pullRequestCell, renderComment } from './publish/summary.js'
-import { statusCell, writeSummary } from './publish/summary.js'
+import { record, recordedRunId, text } from '../github/workflow-run.js'
+import {
+  factTable,
+  jobCell,
+  pullRequestCell,
+  renderComment,
+  setOutput,
+  statusCell,
+  writeSummary
+} from './publish/summary.js'
 import { BUDGETS, docsSession, type RunContext } from './shell/context.js'
 import type { RunEvent } from './shell/event.js'
-import { decideEnd, docsLinkFor, endOf, type EndPlan } from './plan/pr-end.js'
+import { decideEnd, docsLinkFor, type EndFacts, type EndPlan } from './plan/pr-end.js'
 
 /** The code pull request's end this run is for, or undefined for any other run. */
 export function pullRequestEnd(event: RunEvent): EndEvent | undefined {
@@ -49,27 +55,19 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
   try {
     const budgetMs = ctx.left(BUDGETS.pullRequestThread)
     const thread = await PullRequestThread.open(ctx.github, run, settings.projectId, budgetMs)
-    const previous = thread?.record
-    if (!thread || !previous) {
-      nothing(
-        `Pull request #${pullRequest} has no docs job recorded for project ${settings.projectId}; nothing to do as it ends.`
-      )
-      return
-    }
     // A late run, or a re-run after the pull request changed again, acts on what it is now.
-    const code = {
-      name: `${run.repository}#${pullRequest}`,
-      link: `${run.serverUrl}/${run.repository}/pull/${pullRequest}`
-    }
+    const code = `${run.serverUrl}/${run.repository}/pull/${pullRequest}`
     const budget = ctx.left(BUDGETS.docsPullRequestState)
-    const now = await readPullRequestState(ctx.github, code.link, budget, 'code')
-    if (now && (endEvent === 'reopened') !== (now === 'open')) {
+    const now = thread?.record && (await readPullRequestState(ctx.github, code, budget, 'code'))
+    if (!thread?.record || (now && (endEvent === 'reopened') !== (now === 'open'))) {
       nothing(
-        `Pull request #${pullRequest} is ${now} now, so this ${endEvent} run is out of date; the docs pull request is left as it is.`
+        now
+          ? `Pull request #${pullRequest} is ${now} now, so this ${endEvent} run is out of date; the docs pull request is left as it is.`
+          : `Pull request #${pullRequest} has no docs job recorded for project ${settings.projectId}; nothing to do as it ends.`
       )
       return
     }
-    const { jobId } = previous
+    const { jobId } = thread.record
     setOutput('job-id', jobId)
     const job =
       settings.dryRun && settings.apiKey === ''
@@ -81,10 +79,10 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
           })
     if (job) setOutput('status', job.status)
     const { docsPrReviewers: reviewers, docsPrLabels: labels } = settings
-    const facts = {
+    const facts: EndFacts = {
       event: endEvent,
       run: { id: recordedRunId(run), attempt: run.runAttempt },
-      record: previous,
+      record: thread.record,
       jobLink: parsePullRequestLink(job?.prLink)?.link,
       onClose: settings.docsPrOnClose,
       handOffAsked: reviewers.length + labels.length > 0
@@ -100,23 +98,20 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
         `The docs pull request ${safeLine(link)} is in another repository or on another host and docs-token is empty, so it cannot follow its code pull request. Set docs-token to a token with pull-requests: write there.`
       )
     }
-    const state =
-      docs && link
-        ? await readDocsPrEnd(docs, link, endEvent === 'closed', ctx.left(BUDGETS.docsPullRequest))
-        : undefined
+    const closing = endEvent === 'closed'
+    const state = await readDocsPrEnd(docs, link, closing, ctx.left(BUDGETS.docsPullRequest))
     const plan = decideEnd(facts, state)
     const writeBudget = ctx.left(BUDGETS.docsPullRequest)
     // The hand-off comes after the note (this run's, or an earlier attempt's), on the state read.
     const follow = { link: link ?? '', reviewers, labels, alreadyHandedOff: false, pr: state?.pr }
     const handOff = async () =>
       (await followDocsPullRequest(docs, run, follow, writeBudget)).handedOff
-    const comment = docsNote(run, code, plan, facts.onClose, job?.status === 'active')
+    const comment = docsNote(ctx.event, plan, facts, job?.status === 'active')
     const texts = { comment, label: KEPT_LABEL, handOff }
-    const written =
-      docs && link && !settings.dryRun
-        ? await writeDocsPrEnd(docs, link, plan.steps, texts, writeBudget)
-        : { done: [], refused: undefined }
-    const { action, end } = endOf(facts, plan, written.done)
+    const written = settings.dryRun
+      ? { done: [] }
+      : await writeDocsPrEnd(docs, link, plan.steps, texts, writeBudget)
+    const { action, record } = plan.outcome(written.done)
     setOutput('docs-pr-action', action)
     const line = settings.dryRun
       ? `Dry run: would do ${plan.steps.join(', ') || 'nothing'} (${plan.why}).`
@@ -129,15 +124,13 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
         ['This run', `${safeMarkdown(line, 1000)} Nothing was sent to the agent.`],
         ['Job', jobCell(jobId)],
         ['Status', statusCell(job?.status)],
-        ['Docs pull request', pullRequestCell(plan.link)]
+        ['Docs pull request', pullRequestCell(link)]
       ])}\n`
     )
-    if (!end || settings.dryRun) return
-    const handedOff = written.done.includes('hand-off') && plan.link
-    const next = { ...previous, end, ...(handedOff ? { handedOff } : {}) }
+    if (!record || settings.dryRun) return
     const ending = { conclusion: 'succeeded' as const, message: 'Nothing was sent to the agent.' }
     const body = renderComment({ jobId, job, did: line, ending }, run)
-    await thread.save(next, body, ctx.last(BUDGETS.prComment))
+    await thread.save(record, body, ctx.last(BUDGETS.prComment))
   } catch (error) {
     // No later run of this pull request will come for its end: a re-run finishes it.
     const rerun =
@@ -149,19 +142,15 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
 }
 
 /** The comment on the docs pull request; the merger and the commit never a mention or a command. */
-function docsNote(
-  run: WorkflowRun,
-  code: { name: string; link: string },
-  plan: EndPlan,
-  onClose: 'close' | 'keep',
-  jobWorking: boolean
-): string {
+function docsNote(event: RunEvent, plan: EndPlan, facts: EndFacts, jobWorking: boolean): string {
+  const { run, pullRequest } = event
   const payload = record(run.payload.pull_request)
   const sha = text(payload?.merge_commit_sha)
   const by = text(record(payload?.merged_by)?.login)
   const commit = sha && /^[0-9a-f]{7,64}$/.test(sha) ? ` as commit \`${sha.slice(0, 7)}\`` : ''
   const merger = by ? ` by ${safeMarkdown(cleanLabel(by, 40))}` : ''
-  const pr = `The code pull request [${safeMarkdown(code.name)}](${encodeURI(code.link)})`
+  const name = safeMarkdown(`${run.repository}#${pullRequest}`)
+  const pr = `The code pull request [${name}](${encodeURI(`${run.serverUrl}/${run.repository}/pull/${pullRequest}`)})`
   const closed = `${pr} was closed without merging.`
   const merged = `${pr} was merged${commit}${merger}: the code this pull request documents is in`
   const notes: Record<DocsPrAction, string> = {
@@ -170,7 +159,7 @@ function docsNote(
       : `${merged}, so it is ready to review and merge.`,
     closed: `${closed} This docs pull request documents code that will not ship, so it is closed too; if the code pull request is reopened, it is reopened as well.`,
     kept:
-      onClose === 'keep'
+      facts.onClose === 'keep'
         ? `${closed} This docs pull request stays open, as the workflow asks (\`docs-pr-on-close: keep\`), labelled \`${KEPT_LABEL}\`: close it if its changes are no longer needed.`
         : `${closed} This docs pull request was left open because ${safeMarkdown(plan.why, 300)}: close it by hand if its changes are no longer needed.`,
     reopened: `${pr} was reopened, so this docs pull request is reopened too; the next push there updates it.`,
@@ -180,29 +169,21 @@ function docsNote(
   return notes[plan.action]
 }
 
-const DONE: Record<DocsPrAction, string> = {
-  'merged-note': 'told its docs pull request {docs} that it is ready to merge',
-  closed: 'closed its docs pull request {docs}; reopening this pull request reopens it',
-  kept: 'left its docs pull request {docs} open, with a comment ({why})',
-  reopened: 'reopened its docs pull request {docs}; the next push follows up the same job',
-  unkept: `removed the label ${KEPT_LABEL} from its docs pull request {docs}; the next push follows up the same job`,
-  none: 'nothing was done to its docs pull request {docs} ({why})'
-}
-
 /** One line for the log and the code pull request's comment: what the run did, and what is left to do. */
-function endLine(
-  event: EndEvent,
-  plan: EndPlan,
-  action: DocsPrAction,
-  refused: keyof typeof END_STEPS | undefined
-): string {
+function endLine(event: EndEvent, plan: EndPlan, action: DocsPrAction, refused?: string): string {
   const ref = parsePullRequestLink(plan.link)
-  const docs = ref ? ` ${ref.repository}#${ref.number}` : ''
+  const docs = `its docs pull request${ref ? ` ${ref.repository}#${ref.number}` : ''}`
   const head = `The pull request was ${event === 'closed' ? 'closed without merging' : event}:`
-  const byHand = refused
-    ? `GitHub refused a write, so ${END_STEPS[refused][0]}${docs} by hand.`
-    : ''
-  if (action === 'none' && plan.action !== 'none') return `${head} ${byHand}`
-  const did = DONE[plan.action].replace(' {docs}', docs).replace('{why}', plan.why)
-  return `${head} ${did}.${byHand ? ` ${byHand}` : ''}`
+  const byHand = refused ? ` GitHub refused a write, so ${refused} by hand.` : ''
+  if (action === 'none' && plan.action !== 'none') return `${head}${byHand}`
+  const next = 'the next push follows up the same job'
+  const did: Record<DocsPrAction, string> = {
+    'merged-note': `told ${docs} that it is ready to merge`,
+    closed: `closed ${docs}; reopening this pull request reopens it`,
+    kept: `left ${docs} open, with a comment (${plan.why})`,
+    reopened: `reopened ${docs}; ${next}`,
+    unkept: `removed the label ${KEPT_LABEL} from ${docs}; ${next}`,
+    none: `nothing was done to ${docs} (${plan.why})`
+  }
+  return `${head} ${did[plan.action]}.${byHand}`
 }

@@ -103,18 +103,15 @@ export async function postDocsUpdateComment(
   return posted ?? false
 }
 
-/**
- * Why the newest commit is not the agent's (authored by `agent`, the account that opened the
- * pull request, and committed by it or by GitHub's web-flow), or undefined when it is.
- */
+/** Why the newest commit is not by `agent`, who opened the pull request (web-flow may commit for it). */
 export function foreignCommit(
   agent: string | undefined,
-  commits: readonly { sha: string; author?: string; committer?: string }[],
-  complete = true
+  commits: readonly { sha: string; author?: string; committer?: string }[]
 ): string | undefined {
   const newest = commits.at(-1)
   if (!agent) return 'GitHub does not say who opened it'
-  if (!complete) return `it has more than ${MAX_COMMITS - 1} commits, too many to check`
+  const many = commits.length >= MAX_COMMITS
+  if (many) return `it has more than ${MAX_COMMITS - 1} commits, too many to check`
   if (!newest) return 'it has no commit'
   const mine = newest.author === agent && [agent, 'web-flow'].includes(newest.committer ?? '')
   if (mine) return undefined
@@ -123,7 +120,8 @@ export function foreignCommit(
 }
 
 /** Each end step: what to do (after `Could not`, before `by hand`), what was done, the permission. */
-export const END_STEPS: Record<Exclude<EndStep, 'hand-off'>, [string, string, string]> = {
+const END_STEPS: Record<Exclude<EndStep, 'hand-off'> | 'read', [string, string, string]> = {
+  read: ['read the docs pull request', '', 'pull-requests: read'],
   comment: ['tell the reviewers of', 'Commented on', 'issues: write'],
   label: [`add the label ${KEPT_LABEL} to`, 'Labelled', 'issues: write'],
   unlabel: [`remove the label ${KEPT_LABEL} from`, 'Removed the label from', 'issues: write'],
@@ -131,19 +129,20 @@ export const END_STEPS: Record<Exclude<EndStep, 'hand-off'>, [string, string, st
   reopen: ['reopen the docs pull request', 'Reopened', 'pull-requests: write']
 }
 
-/** `call` on the docs pull request; undefined after one warning naming the token. */
+/** `call` on the docs pull request for `step`; undefined after one warning naming the token. */
 async function onDocsEnd<T>(
   session: GitHubSession,
   ref: PullRequestRef,
-  [verb, permission]: readonly [string, string],
+  step: keyof typeof END_STEPS,
   budgetMs: number,
   call: (octokit: GitHubClient, on: ReturnType<typeof paramsOf>) => Promise<T>
 ): Promise<T | undefined> {
+  const [todo, , permission] = END_STEPS[step]
   const where = safeLine(ref.repository)
   return session.bestEffort(
     budgetMs,
     (octokit) => call(octokit, paramsOf(ref)),
-    `Could not ${verb} ${where}#${ref.number}`,
+    `Could not ${todo} ${where}#${ref.number}`,
     `The token (${session.name}) needs \`${permission}\` on ${where}.`,
     false
   )
@@ -151,44 +150,39 @@ async function onDocsEnd<T>(
 
 /** The docs pull request, its state and, when asked and open, why it is not the agent's alone. */
 export async function readDocsPrEnd(
-  session: GitHubSession,
-  link: string,
+  session: GitHubSession | undefined,
+  link: string | undefined,
   withCommits: boolean,
   budgetMs: number
 ): Promise<{ pr: DocsPullRequest; state: PullRequestState; foreign?: string } | undefined> {
   const ref = parsePullRequestLink(link)
-  if (!ref) return undefined
-  const read = ['read the docs pull request', 'pull-requests: read'] as const
-  return onDocsEnd(session, ref, read, budgetMs, async (octokit, { pull }) => {
-    const docs = await readDocsPullRequest(octokit, ref, false)
-    const state = docs.merged ? 'merged' : docs.state === 'closed' ? 'closed' : 'open'
-    if (!withCommits || state !== 'open') return { pr: docs, state }
+  if (!ref || !session) return undefined
+  return onDocsEnd(session, ref, 'read', budgetMs, async (octokit, { pull }) => {
+    const pr = await readDocsPullRequest(octokit, ref, false)
+    const state = pr.merged ? 'merged' : pr.state === 'closed' ? 'closed' : 'open'
+    if (!withCommits || state !== 'open') return { pr, state }
     const params = { ...pull, per_page: 100 }
     const commits = await octokit.paginate(octokit.rest.pulls.listCommits, params, ({ data }) =>
       data.map((c) => ({ sha: c.sha, author: c.author?.login, committer: c.committer?.login }))
     )
-    const complete = commits.length < MAX_COMMITS
-    return { pr: docs, state, foreign: foreignCommit(docs.author?.login, commits, complete) }
+    return { pr, state, foreign: foreignCommit(pr.author?.login, commits) }
   })
 }
 
-/** The end's writes in order: those GitHub took, and the first it refused (a hand-off never is). */
+/** The end's writes in order: those GitHub took, and what to do by hand for the first it refused. */
 export async function writeDocsPrEnd(
-  session: GitHubSession,
-  link: string,
+  session: GitHubSession | undefined,
+  link: string | undefined,
   steps: readonly EndStep[],
   texts: { comment: string; label: string; handOff?: () => Promise<boolean> },
   budgetMs: number
-): Promise<{ done: EndStep[]; refused?: Exclude<EndStep, 'hand-off'> }> {
+): Promise<{ done: EndStep[]; refused?: string }> {
   const ref = parsePullRequestLink(link)
   const done: EndStep[] = []
-  if (!ref) return { done }
+  if (!ref || !session) return { done }
+  const name = `${ref.repository}#${ref.number}`
   for (const step of steps) {
-    if (step === 'hand-off') {
-      if (await texts.handOff?.()) done.push(step)
-      continue
-    }
-    const [verb, did, permission] = END_STEPS[step]
+    if (step === 'hand-off') continue
     const write = async ({ rest }: GitHubClient, { pull, issue }: ReturnType<typeof paramsOf>) => {
       if (step === 'comment') await rest.issues.createComment({ ...issue, body: texts.comment })
       if (step === 'label') await rest.issues.addLabels({ ...issue, labels: [texts.label] })
@@ -203,11 +197,13 @@ export async function writeDocsPrEnd(
       }
       return true
     }
-    if (!(await onDocsEnd(session, ref, [verb, permission], budgetMs, write))) {
-      return { done, refused: step }
-    }
-    core.info(`${did} the docs pull request ${safeLine(`${ref.repository}#${ref.number}`)}.`)
+    const [todo, did] = END_STEPS[step]
+    const wrote = await onDocsEnd(session, ref, step, budgetMs, write)
+    if (!wrote) return { done, refused: `${todo} ${name}` }
+    core.info(`${did} the docs pull request ${safeLine(name)}.`)
     done.push(step)
   }
+  // The hand-off (the plan's last step) is never refused: followDocsPullRequest warns itself.
+  if (steps.includes('hand-off') && (await texts.handOff?.())) done.push('hand-off')
   return { done }
 }

@@ -2,8 +2,7 @@
 // or reopened: pure, from the record, the event and the docs pull request as GitHub
 // shows it. Re-runs of the same workflow run repeat no write; older runs do nothing.
 
-import type { DocsPrAction, EndEvent, EndStep } from '../../github/pr-record.js'
-import type { PullRequestEnd, PullRequestRecord } from '../../github/pr-record.js'
+import type { DocsPrAction, EndEvent, EndStep, PullRequestRecord } from '../../github/pr-record.js'
 
 export interface EndFacts {
   event: EndEvent
@@ -19,14 +18,13 @@ export interface EndFacts {
 /** The docs pull request as GitHub shows it; `foreign` says whose commit follows the agent's. */
 export type DocsView = { state: 'open' | 'closed' | 'merged'; foreign?: string | undefined }
 
-/** The writes to make now for `action` (not done without `main`); `record`: keep this end. */
+/** The writes left to make for `action`; `outcome(done)`: what the run did, and the record to keep. */
 export interface EndPlan {
   action: DocsPrAction
   link?: string
   steps: EndStep[]
-  main?: EndStep
   why: string
-  record: boolean
+  outcome: (doneNow: readonly EndStep[]) => { action: DocsPrAction; record?: PullRequestRecord }
 }
 
 /** The docs pull request the event is about: the one closed for a reopen, else the job's. */
@@ -35,94 +33,74 @@ export function docsLinkFor(facts: EndFacts): string | undefined {
   return facts.jobLink ?? facts.record.handedOff
 }
 
-/** A re-run of the run that already handled this event: the writes it made. */
-function earlierAttempt({ record, run, event }: EndFacts): PullRequestEnd | undefined {
-  return record.end?.run === run.id && record.end.event === event ? record.end : undefined
-}
-
-const none = (why: string, link?: string, record = true): EndPlan => {
-  return { action: 'none', steps: [], why, link, record }
-}
 const NOT_CLOSED = 'the action did not close its docs pull request'
 
-/** The plan for the docs pull request at `link` as GitHub shows it (undefined: unread). */
+/** The plan for the docs pull request at docsLinkFor's link as GitHub shows it (undefined: unread). */
 export function decideEnd(facts: EndFacts, docs: DocsView | undefined): EndPlan {
+  const { event, run, record } = facts
   const link = docsLinkFor(facts)
-  const { id } = facts.run
-  const runs = [facts.record.runId, facts.record.end?.run ?? '0']
+  // A re-run of the run that already handled this event, and the writes it made.
+  const earlier = record.end?.run === run.id && record.end.event === event ? record.end : undefined
+  const before = earlier?.docs === link ? earlier : undefined
+  const done = before?.done ?? []
+  const plan = (action: DocsPrAction, all: EndStep[], why: string, keep = true): EndPlan => {
+    const steps = all.filter((step) => !done.includes(step))
+    if (all.length > 0 && steps.length === 0) {
+      return none(`attempt ${before?.attempt ?? 1} of this workflow run already did it`, false)
+    }
+    const outcome = (doneNow: readonly EndStep[]) => {
+      const union = [...new Set([...done, ...doneNow])]
+      // Done when its first (main) write is: a refused note after a close is still a close.
+      const complete = all.slice(0, 1).some((main) => union.includes(main))
+      const now = complete && doneNow.length > 0 ? action : 'none'
+      if (!keep || !link) return { action: now }
+      const did = complete ? action : (before?.did ?? 'none')
+      const end = { event, run: run.id, attempt: run.attempt, docs: link, did, done: union }
+      const handedOff = doneNow.includes('hand-off') ? link : record.handedOff
+      return { action: now, record: { ...record, end, handedOff } }
+    }
+    return { action, link, steps, why, outcome }
+  }
+  const none = (why: string, keep = true) => plan('none', [], why, keep)
   // A later run already used the record: a re-run of an older event does nothing.
-  if (/^\d+$/.test(id) && runs.some((run) => BigInt(run) > BigInt(id))) {
-    return none('a later workflow run has already used this record', link, false)
+  const runs = [record.runId, record.end?.run ?? '0']
+  if (/^\d+$/.test(run.id) && runs.some((id) => BigInt(id) > BigInt(run.id))) {
+    return none('a later workflow run has already used this record', false)
   }
-  if (!link) {
-    const why = facts.event === 'reopened' ? NOT_CLOSED : 'the job has no docs pull request'
-    return none(why, undefined, false)
-  }
-  if (!docs) return none('the docs pull request could not be read', link)
-  const earlier = earlierAttempt(facts)
-  const done = earlier?.docs === link ? earlier.done : []
+  if (!link) return none(event === 'reopened' ? NOT_CLOSED : 'the job has no docs pull request')
+  if (!docs) return none('the docs pull request could not be read')
   // The state before this run's own earlier attempt changed it.
   let state = docs.state
   if (state === 'closed' && done.includes('close')) state = 'open'
   if (state === 'open' && done.includes('reopen')) state = 'closed'
-  const plan = planFor(facts, link, { ...docs, state })
-  const steps = plan.steps.filter((step) => !done.includes(step))
-  if (plan.steps.length > 0 && steps.length === 0) {
-    return none(`attempt ${earlier?.attempt ?? 1} of this workflow run already did it`, link, false)
-  }
-  return { ...plan, steps }
-}
-
-function planFor(facts: EndFacts, link: string, docs: DocsView): EndPlan {
-  const { event, record } = facts
-  const act = (action: DocsPrAction, steps: EndStep[], why: string): EndPlan => {
-    return { action, link, steps, main: steps[0], why, record: true }
-  }
   if (event === 'reopened') {
     // A re-run finds its own earlier attempt in the record, not the close it answers.
-    const again = earlierAttempt(facts)?.did
     const closing = record.end?.event === 'closed' ? record.end.done : []
-    const state = `the docs pull request is ${docs.state}`
-    if (again === 'unkept' || closing.includes('label')) {
-      if (docs.state !== 'open') return none(state, link)
+    if (earlier?.did === 'unkept' || closing.includes('label')) {
+      if (state !== 'open') return none(`the docs pull request is ${state}`)
       const why = 'the action labelled it when the code pull request closed'
-      return act('unkept', ['unlabel', 'comment'], why)
+      return plan('unkept', ['unlabel', 'comment'], why)
     }
-    if (again !== 'reopened' && !closing.includes('close')) return none(NOT_CLOSED, link)
-    if (docs.state !== 'closed') return none(state, link)
+    if (earlier?.did !== 'reopened' && !closing.includes('close')) return none(NOT_CLOSED)
+    if (state !== 'closed') return none(`the docs pull request is ${state}`)
     const why = 'the action closed it when the code pull request closed'
-    return act('reopened', ['reopen', 'comment'], why)
+    return plan('reopened', ['reopen', 'comment'], why)
   }
-  if (docs.state !== 'open') return none(`the docs pull request is already ${docs.state}`, link)
+  if (state !== 'open') return none(`the docs pull request is already ${state}`)
   if (event === 'merged') {
-    const steps: EndStep[] = facts.handOffAsked && record.handedOff !== link ? ['hand-off'] : []
-    return act('merged-note', ['comment', ...steps], 'the code pull request was merged')
+    const handOff: EndStep[] = facts.handOffAsked && record.handedOff !== link ? ['hand-off'] : []
+    return plan('merged-note', ['comment', ...handOff], 'the code pull request was merged')
   }
-  if (facts.onClose === 'keep') return act('kept', ['comment', 'label'], 'docs-pr-on-close is keep')
-  if (facts.jobLink !== link || record.handedOff !== link) {
+  if (facts.onClose === 'keep')
+    return plan('kept', ['comment', 'label'], 'docs-pr-on-close is keep')
+  if (facts.jobLink === undefined) {
     const why =
-      facts.jobLink === undefined
-        ? 'the job could not be read, so the action cannot tell it opened this docs pull request'
-        : 'the record does not name this docs pull request as the job’s'
-    return act('kept', ['comment'], why)
+      'the job could not be read, so the action cannot tell it opened this docs pull request'
+    return plan('kept', ['comment'], why)
   }
-  if (docs.foreign) return act('kept', ['comment'], docs.foreign)
-  return act('closed', ['close', 'comment'], 'the code pull request was closed without merging')
-}
-
-/** What the run did, and the record of it, once its writes were made (or refused). */
-export function endOf(
-  facts: EndFacts,
-  plan: EndPlan,
-  doneNow: readonly EndStep[]
-): { action: DocsPrAction; end?: PullRequestEnd } {
-  const earlier = earlierAttempt(facts)
-  const before = earlier?.docs === plan.link ? earlier : undefined
-  const done = [...new Set([...(before?.done ?? []), ...doneNow])]
-  const complete = plan.main !== undefined && done.includes(plan.main)
-  const action = complete && doneNow.length > 0 ? plan.action : 'none'
-  if (!plan.record || !plan.link) return { action }
-  const { event, run } = facts
-  const did = complete ? plan.action : (before?.did ?? 'none')
-  return { action, end: { event, run: run.id, attempt: run.attempt, docs: plan.link, did, done } }
+  if (facts.jobLink !== link || record.handedOff !== link) {
+    return plan('kept', ['comment'], 'the record does not name this docs pull request as the job’s')
+  }
+  if (docs.foreign) return plan('kept', ['comment'], docs.foreign)
+  return plan('closed', ['close', 'comment'], 'the code pull request was closed without merging')
 }

@@ -3,7 +3,7 @@
 
 import assert from 'node:assert/strict'
 import fc from 'fast-check'
-import { decideEnd, endOf, type DocsView, type EndFacts } from '../../../src/action/plan/pr-end.js'
+import { decideEnd, type DocsView, type EndFacts } from '../../../src/action/plan/pr-end.js'
 import type { EndEvent, EndStep, PullRequestEnd } from '../../../src/github/pr-record.js'
 import type { PullRequestRecord } from '../../../src/github/pr-record.js'
 import { runs } from '../../support/properties.js'
@@ -172,18 +172,24 @@ describe('decideEnd', () => {
   it('records what was done, and a refused main write as none', () => {
     const given = facts('closed')
     const plan = decideEnd(given, open)
-    expect(endOf(given, plan, ['close', 'comment'])).toEqual({
+    expect(plan.outcome(['close', 'comment'])).toEqual({
       action: 'closed',
-      end: {
-        event: 'closed',
-        run: '20',
-        attempt: 1,
-        docs: DOCS,
-        did: 'closed',
-        done: ['close', 'comment']
+      record: {
+        ...record,
+        end: {
+          event: 'closed',
+          run: '20',
+          attempt: 1,
+          docs: DOCS,
+          did: 'closed',
+          done: ['close', 'comment']
+        }
       }
     })
-    expect(endOf(given, plan, [])).toMatchObject({ action: 'none', end: { did: 'none', done: [] } })
+    expect(plan.outcome([])).toMatchObject({
+      action: 'none',
+      record: { end: { did: 'none', done: [] } }
+    })
   })
 })
 
@@ -262,8 +268,7 @@ describe('over random lives of a pull request', () => {
             const before = written.get(last.id) ?? []
             for (const done of plan.steps) assert.ok(!before.includes(done), `${done} twice`)
             written.set(last.id, [...before, ...plan.steps])
-            const { end } = endOf(given, plan, plan.steps)
-            if (end) rec = { ...rec, end }
+            rec = plan.outcome(plan.steps).record ?? rec
           }
         }
       ),
