@@ -180,6 +180,11 @@ function buildUnlocked(outDir: string): BundledPackage[] {
     rmSync(outDir, { recursive: true, force: true })
     rmSync(javascript, { recursive: true, force: true })
     const entry = transpileSource(javascript)
+    // ncc resolves imports through the tsconfig that TS_NODE_PROJECT names (tsconfig-paths):
+    // this one maps `undici`, for src/ and the packages alike, to the part a run loads.
+    const aliases = join(javascript, 'tsconfig.json')
+    const undici = join(ROOT, 'scripts', 'undici-slim.mjs')
+    writeFileSync(aliases, JSON.stringify({ compilerOptions: { paths: { undici: [undici] } } }))
     const ncc = join(ROOT, 'node_modules', '@vercel', 'ncc', 'dist', 'ncc', 'cli.js')
     const result = spawnSync(
       process.execPath,
@@ -194,7 +199,11 @@ function buildUnlocked(outDir: string): BundledPackage[] {
         '--stats-out',
         statsFile
       ],
-      { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] }
+      {
+        cwd: ROOT,
+        env: { ...process.env, TS_NODE_PROJECT: aliases },
+        stdio: ['ignore', 'inherit', 'inherit']
+      }
     )
     if (result.status !== 0 || !existsSync(statsFile)) {
       throw new Error(`ncc build failed (exit ${String(result.status)})`)

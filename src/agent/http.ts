@@ -2,7 +2,7 @@
 // a cap on the body, and every failure mapped to the errors of http-errors.ts.
 
 import { once } from 'node:events'
-import { DecoratorHandler, getGlobalDispatcher, request, type Dispatcher } from 'undici'
+import { DecoratorHandler, getGlobalDispatcher, type Dispatcher } from 'undici'
 import { CancelledError, DeadlineError } from '../common/run-errors.js'
 import { ApiError, BadResponseError, classifyNetworkError, NetworkError } from './http-errors.js'
 
@@ -122,7 +122,9 @@ export class HttpClient {
     const json = options.body === undefined ? undefined : JSON.stringify(options.body)
     const url = new URL(baseUrl.pathname.replace(/\/+$/, '') + path, baseUrl.origin)
     try {
-      const pending = request(url, {
+      const pending = dispatcher.request({
+        origin: url.origin,
+        path: url.pathname + url.search,
         method,
         headers: {
           authorization: `Bearer ${apiKey}`,
@@ -131,7 +133,6 @@ export class HttpClient {
           ...(json === undefined ? {} : { 'content-type': 'application/json' })
         },
         body: json,
-        dispatcher,
         signal,
         // A backstop only: the signal above is what ends a slow exchange.
         headersTimeout: limit + 1000,
