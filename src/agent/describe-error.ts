@@ -1,7 +1,7 @@
 // One line for every way a call can fail: what happened, and what to do about it.
 // Server text in these lines is untrusted: print them through safeLine.
 
-import type { Endpoint } from './agent-api.js'
+import type { Endpoint } from './http.js'
 import { formatDuration } from '../common/duration.js'
 import { CancelledError, DeadlineError, messageOf } from '../common/run-errors.js'
 import { ApiError, BadResponseError, NetworkError } from './http-errors.js'

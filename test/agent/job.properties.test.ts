@@ -6,9 +6,8 @@
 import assert from 'node:assert/strict'
 import fc from 'fast-check'
 import { anyText, assertIncludes, runs, webUrl } from '../support/properties.js'
-import { AgentApi } from '../../src/agent/agent-api.js'
 import { describeError } from '../../src/agent/describe-error.js'
-import type { HttpClient, JsonResponse } from '../../src/agent/http.js'
+import { AgentApi, type JsonResponse } from '../../src/agent/http.js'
 import { BadResponseError } from '../../src/agent/http-errors.js'
 import { isPlainId } from '../../src/common/plain-id.js'
 import { NotAJobError, parseJob } from '../../src/agent/job.js'
@@ -19,20 +18,22 @@ const ASKED = 'job_asked'
 
 /** An API whose every answer is `text`, as the HTTP client would hand it over. */
 function answering(text: string): AgentApi {
-  const http = {
-    requestJson: (): Promise<JsonResponse> => {
-      let body: unknown
-      try {
-        body = JSON.parse(text)
-      } catch {
-        return Promise.reject(
-          new BadResponseError('GET', '/x', 200, 'a body that is not JSON', text)
-        )
-      }
-      return Promise.resolve({ status: 200, body, text })
+  const api = new AgentApi({
+    baseUrl: new URL('http://127.0.0.1'),
+    apiKey: 'mint_key',
+    userAgent: 'test',
+    projectId: 'proj'
+  })
+  api.requestJson = (): Promise<JsonResponse> => {
+    let body: unknown
+    try {
+      body = JSON.parse(text)
+    } catch {
+      return Promise.reject(new BadResponseError('GET', '/x', 200, 'a body that is not JSON', text))
     }
+    return Promise.resolve({ status: 200, body, text })
   }
-  return new AgentApi(http as unknown as HttpClient, 'proj')
+  return api
 }
 
 const deep = fc

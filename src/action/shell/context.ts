@@ -3,10 +3,9 @@
 
 import * as core from '@actions/core'
 import type { Dispatcher } from 'undici'
-import { AgentApi, type Endpoint } from '../../agent/agent-api.js'
 import { describeError, type ErrorContext } from '../../agent/describe-error.js'
 import { createDispatcher, proxyFor } from '../../agent/dispatcher.js'
-import { HttpClient } from '../../agent/http.js'
+import { AgentApi, type Endpoint } from '../../agent/http.js'
 import { withRetry, type CallKind } from '../../agent/retry.js'
 import { systemClock, type Clock } from '../../common/clock.js'
 import { formatDuration } from '../../common/duration.js'
@@ -173,14 +172,14 @@ function jobCalls(
 ) {
   const { baseUrl, apiKey, projectId } = settings
   const now = (): number => clock.now()
-  const http = new HttpClient({
+  const api = new AgentApi({
     baseUrl,
     apiKey,
     userAgent: USER_AGENT,
+    projectId,
     dispatcher: net.dispatcher,
     now
   })
-  const api = new AgentApi(http, projectId)
   const where = {
     projectId,
     host: baseUrl.host,
