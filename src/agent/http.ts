@@ -22,19 +22,12 @@ export interface AgentApiOptions {
   now?: () => number
 }
 
-export interface JsonResponse {
-  status: number
-  body: unknown
-  /** The body as it came, for excerpts in messages. */
-  text: string
-}
+/** `text`: the body as it came, for excerpts in messages. */
+export type JsonResponse = { status: number; body: unknown; text: string }
 
-export interface RequestOptions {
-  body?: unknown
-  /** Absolute time (on the client's clock) after which nothing may run. */
-  deadline: number
-  signal?: AbortSignal
-}
+/** `deadline`: absolute time (on the client's clock) after which nothing may run. */
+export type CallOptions = { deadline: number; signal?: AbortSignal }
+type RequestOptions = CallOptions & { body?: unknown }
 
 // Retry-After in the two forms RFC 9110 allows and no other: delay-seconds, or an HTTP-date in
 // one of its three spellings (checked here, then read by Date.parse). Anything else is absent.
@@ -107,8 +100,6 @@ function segment(id: string): string {
   if (id === '.' || id === '..') throw new Error(`'${id}' cannot be used as an id in a URL path`)
   return encodeURIComponent(id)
 }
-
-export type CallOptions = Omit<RequestOptions, 'body'>
 
 export class AgentApi {
   constructor(private readonly options: AgentApiOptions) {}

@@ -35,27 +35,22 @@ export const retryTime = {
   sleep: (ms: number, signal: AbortSignal): Promise<unknown> => sleep(ms, undefined, { signal })
 }
 
-/** A call's budget: its signal, and when it runs out (undefined: unknown, so no waiting). */
-export class CallBudget {
-  constructor(
-    readonly signal: AbortSignal,
-    readonly deadline: number | undefined,
-    private readonly now: () => number = () => performance.now()
-  ) {}
-
-  fits(ms: number): boolean {
-    if (this.signal.aborted || this.deadline === undefined) return false
-    return this.now() + ms + ATTEMPT_ROOM_MS <= this.deadline
-  }
-
-  /** Waits `ms` if it fits and the signal lets it: then the call may go again. */
-  waitWithin(ms: number): Promise<boolean> {
-    if (!this.fits(ms)) return Promise.resolve(false)
-    return retryTime.sleep(ms, this.signal).then(
-      () => true,
-      () => false
-    )
-  }
+/**
+ * Waits `ms` when the attempt after it keeps ATTEMPT_ROOM_MS before `deadline` (undefined:
+ * unknown, so no waiting) and `signal` lets it: then the call may go again.
+ */
+export async function waitWithin(
+  signal: AbortSignal,
+  deadline: number | undefined,
+  ms: number,
+  now = performance.now()
+): Promise<boolean> {
+  if (signal.aborted || deadline === undefined || now + ms + ATTEMPT_ROOM_MS > deadline)
+    return false
+  return retryTime.sleep(ms, signal).then(
+    () => true,
+    () => false
+  )
 }
 
 /** An octokit request error, 5xx or no answer: what plugin-retry sends again. */
@@ -98,7 +93,8 @@ export async function openGitHub(
     import('@octokit/plugin-retry'),
     import('@octokit/plugin-throttling')
   ])
-  const budget = new CallBudget(signal, deadlines.get(signal))
+  const deadline = deadlines.get(signal)
+  const wait = (ms: number) => waitWithin(signal, deadline, ms)
   // Given before plugin-retry, its error hook sees each failure first: it waits and lets the
   // plugin send the call again, or sets the plugin's `retries` to 0 (never above: the plugin
   // would then retry even a 4xx). The attempts of one call share their options.
@@ -108,14 +104,14 @@ export async function openGitHub(
       if (!retriable(error)) throw error
       const count = retried.get(options) ?? 0
       const delay = retryDelay(error, count)
-      if (delay !== undefined && (await budget.waitWithin(delay))) retried.set(options, count + 1)
+      if (delay !== undefined && (await wait(delay))) retried.set(options, count + 1)
       else options.request.retries = 0
       throw error
     })
   // Called with the seconds to wait and how many limits this call waited out; the plugin
   // sends the call again when it resolves to true (its types say void).
   const onLimit = async (seconds: number, _: unknown, __: unknown, waited: number) =>
-    waited < RATE_LIMIT_WAITS && budget.waitWithin(seconds * 1000)
+    waited < RATE_LIMIT_WAITS && wait(seconds * 1000)
   const options = {
     userAgent,
     // Every 4xx (a proxy's 407 too) would be answered the same; rate limits are throttling's.
