@@ -18,7 +18,7 @@ export const RETRY_DELAYS_MS: readonly number[] = [500, 1500]
 export const ATTEMPT_ROOM_MS = 1000
 const RATE_LIMIT_WAITS = 2
 
-/** When each signal of `boundedSignal` runs out (performance.now() time). */
+/** When each signal of `boundedSignal` runs out (on performance.now()). */
 const deadlines = new WeakMap<AbortSignal, number>()
 
 /** An AbortSignal that fires on cancellation or after `budgetMs`, whichever is first. */
@@ -35,10 +35,7 @@ export const retryTime = {
   sleep: (ms: number, signal: AbortSignal): Promise<unknown> => sleep(ms, undefined, { signal })
 }
 
-/**
- * Waits `ms` when the attempt after it keeps ATTEMPT_ROOM_MS before `deadline` (undefined:
- * unknown, so no waiting) and `signal` lets it: then the call may go again.
- */
+/** Waits `ms` if the next attempt keeps ATTEMPT_ROOM_MS before a known `deadline`: go again? */
 export async function waitWithin(
   signal: AbortSignal,
   deadline: number | undefined,
@@ -137,10 +134,7 @@ export async function openGitHub(
   return octokit
 }
 
-/**
- * The status GitHub answered with, or undefined when no answer came: octokit gives a network
- * failure or a timeout `status: 500` too, without a response, which must not earn a hint.
- */
+/** GitHub's answer's status; octokit says 500 for no answer too, which must not earn a hint. */
 export function gitHubAnswerStatus(error: unknown): number | undefined {
   const response = record(record(error)?.response)
   return typeof response?.status === 'number' ? response.status : undefined
@@ -151,7 +145,7 @@ export function gitHubSaidNo(error: unknown): boolean {
   return gitHubAnswerStatus(error) !== 410 && gitHubFailure(error) === 'denied'
 }
 
-/** GraphQL error types that mean the token may not ask, not that GitHub could not answer. */
+/** GraphQL error types that mean the token may not ask. */
 const REFUSALS = new Set(['FORBIDDEN', 'NOT_FOUND', 'INSUFFICIENT_SCOPES'])
 
 /** The errors of a GraphQL answer (they come with status 200), when `error` is one. */
@@ -161,9 +155,8 @@ function graphqlErrors(error: unknown): Record<string, unknown>[] | undefined {
 }
 
 /**
- * `denied` when GitHub refused the call (401; 403 without a sign of a rate limit; 404 or 410,
- * what a token sees for what it may not read or a feature turned off; GraphQL refusals), which
- * keeps the documented fallback; `unknown` otherwise, from which nothing may be decided.
+ * `denied` when GitHub refused (401; 403 but no rate limit; 404 or 410, what a token sees of what
+ * it may not read or a feature turned off; GraphQL refusals); `unknown`: nothing may be decided.
  */
 export function gitHubFailure(error: unknown): 'denied' | 'unknown' {
   const status = gitHubAnswerStatus(error)
