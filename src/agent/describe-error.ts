@@ -7,12 +7,12 @@ import { CancelledError, DeadlineError, messageOf } from '../common/run-errors.j
 import { ApiError, BadResponseError, NetworkError } from './http-errors.js'
 import { RetryWouldOutlastTimeoutError } from './retry.js'
 
-export interface ErrorContext {
+/** `proxy`: the one requests to the service go through (`host:port`), when there is one. */
+export type ErrorContext = {
   endpoint: Endpoint
   projectId: string
   jobId?: string
   host: string
-  /** The proxy requests to the service go through (`host:port`), when there is one. */
   proxy?: string
 }
 
