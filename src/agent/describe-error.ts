@@ -1,18 +1,18 @@
 // One line for every way a call can fail: what happened, and what to do about it.
 // Server text in these lines is untrusted: print them through safeLine.
 
-import type { Endpoint } from './agent-api.js'
+import type { Endpoint } from './http.js'
 import { formatDuration } from '../common/duration.js'
 import { CancelledError, DeadlineError, messageOf } from '../common/run-errors.js'
 import { ApiError, BadResponseError, NetworkError } from './http-errors.js'
 import { RetryWouldOutlastTimeoutError } from './retry.js'
 
-export interface ErrorContext {
+/** `proxy`: the one requests to the service go through (`host:port`), when there is one. */
+export type ErrorContext = {
   endpoint: Endpoint
   projectId: string
   jobId?: string
   host: string
-  /** The proxy requests to the service go through (`host:port`), when there is one. */
   proxy?: string
 }
 

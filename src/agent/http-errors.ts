@@ -26,8 +26,7 @@ export class ApiError extends Error {
   }
 }
 
-// A certificate the machine does not trust (or that does not fit the host): nothing was
-// sent, and repeating will not help.
+// A certificate the machine does not trust (or not the host's): nothing sent, no use repeating.
 const CERTIFICATE = /CERT|SELF_SIGNED|UNABLE_TO_(?:GET|VERIFY)|^ERR_TLS_|^ERR_SSL_/
 // Connection failures before a request byte is sent; undici's header and body timers.
 const NOT_SENT =

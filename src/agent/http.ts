@@ -1,15 +1,19 @@
-// The one HTTP client of the Agent Jobs API: base URL, headers, a time limit per request,
-// a cap on the body, and every failure mapped to the errors of http-errors.ts.
+// The Agent Jobs API's three endpoints over one HTTP client: base URL, headers, a time limit
+// per request, a cap on the body, every failure mapped to the errors of http-errors.ts.
 
 import { once } from 'node:events'
 import { DecoratorHandler, getGlobalDispatcher, type Dispatcher } from 'undici'
 import { CancelledError, DeadlineError } from '../common/run-errors.js'
 import { ApiError, BadResponseError, classifyNetworkError, NetworkError } from './http-errors.js'
+import { parseJob, whyNotAJob, type AgentJob } from './job.js'
 
-export interface HttpClientOptions {
+export type Endpoint = 'create' | 'message' | 'get'
+
+export interface AgentApiOptions {
   baseUrl: URL
   apiKey: string
   userAgent: string
+  projectId: string
   dispatcher?: Dispatcher
   /** A job is a few hundred bytes; anything near this is not a job. */
   maxBodyBytes?: number
@@ -18,19 +22,12 @@ export interface HttpClientOptions {
   now?: () => number
 }
 
-export interface JsonResponse {
-  status: number
-  body: unknown
-  /** The body as it came, for excerpts in messages. */
-  text: string
-}
+/** `text`: the body as it came, for excerpts in messages. */
+export type JsonResponse = { status: number; body: unknown; text: string }
 
-export interface RequestOptions {
-  body?: unknown
-  /** Absolute time (on the client's clock) after which nothing may run. */
-  deadline: number
-  signal?: AbortSignal
-}
+/** `deadline`: absolute time (on the client's clock) after which nothing may run. */
+export type CallOptions = { deadline: number; signal?: AbortSignal }
+type RequestOptions = CallOptions & { body?: unknown }
 
 // Retry-After in the two forms RFC 9110 allows and no other: delay-seconds, or an HTTP-date in
 // one of its three spellings (checked here, then read by Date.parse). Anything else is absent.
@@ -98,8 +95,51 @@ function discard(body: Dispatcher.ResponseData['body']): void {
   body.destroy()
 }
 
-export class HttpClient {
-  constructor(private readonly options: HttpClientOptions) {}
+/** One path segment; `.` and `..` would be read as steps up the path even when encoded. */
+function segment(id: string): string {
+  if (id === '.' || id === '..') throw new Error(`'${id}' cannot be used as an id in a URL path`)
+  return encodeURIComponent(id)
+}
+
+export class AgentApi {
+  constructor(private readonly options: AgentApiOptions) {}
+
+  /** POST /v2/agent/{projectId}/job: 201 with the new, active job. */
+  createJob(prompt: string, options: CallOptions): Promise<AgentJob> {
+    return this.call('POST', { ...options, body: { prompt } })
+  }
+
+  /** POST /v2/agent/{projectId}/job/{id}/message: 200 with the job. */
+  sendMessage(jobId: string, prompt: string, options: CallOptions): Promise<AgentJob> {
+    return this.call('POST', { ...options, body: { prompt } }, jobId, '/message')
+  }
+
+  /** GET /v2/agent/{projectId}/job/{id}: 200 with the job. */
+  getJob(jobId: string, options: CallOptions): Promise<AgentJob> {
+    return this.call('GET', options, jobId)
+  }
+
+  /** The job in a 2xx answer; a BadResponseError for a body that is not one, or another job. */
+  private async call(
+    method: 'GET' | 'POST',
+    options: RequestOptions,
+    jobId?: string,
+    suffix = ''
+  ): Promise<AgentJob> {
+    const jobs = `/v2/agent/${segment(this.options.projectId)}/job`
+    const path = jobId === undefined ? jobs : `${jobs}/${segment(jobId)}${suffix}`
+    const { status, body, text } = await this.requestJson(method, path, options)
+    // The excerpt is cut from the text as it came, so no shape of JSON can make it costly.
+    const bad = (reason: string): BadResponseError =>
+      new BadResponseError(method, path, status, reason, text)
+    const why = whyNotAJob(body)
+    if (why) throw bad(`something that is not an agent job (${why})`)
+    const job = parseJob(body)
+    if (jobId !== undefined && job.id !== jobId) {
+      throw bad(`a job other than the one asked about (job ${job.id})`)
+    }
+    return job
+  }
 
   /** `path` is relative to the base URL and already encoded, e.g. `/v2/agent/p/job`. */
   async requestJson(

@@ -35,13 +35,6 @@ export function whyNotAJob(body: unknown): string | undefined {
   return undefined
 }
 
-export class NotAJobError extends Error {
-  constructor(readonly reason: string) {
-    super(`the response is not an agent job (${reason})`)
-    this.name = 'NotAJobError'
-  }
-}
-
 /** The fields among `keys` that are strings, or null for the `nullable` one. */
 function strings(from: object, keys: string[], nullable: string): Record<string, unknown> {
   return Object.fromEntries(
@@ -52,10 +45,8 @@ function strings(from: object, keys: string[], nullable: string): Record<string,
   )
 }
 
-/** The job in `body`, keeping the fields we know; throws NotAJobError otherwise. */
+/** The job in a `body` that whyNotAJob accepts, keeping the fields we know. */
 export function parseJob(body: unknown): AgentJob {
-  const reason = whyNotAJob(body)
-  if (reason) throw new NotAJobError(reason)
   const { id, status, prLink, source } = body as Record<string, unknown>
   return {
     ...strings(body as object, ['model', 'createdAt', 'archivedAt'], 'archivedAt'),

@@ -5,10 +5,7 @@ import type { Clock } from '../common/clock.js'
 import { CancelledError, DeadlineError } from '../common/run-errors.js'
 import { isKnownStatus, isTerminal, type AgentJob } from './job.js'
 
-export interface PollSchedule {
-  firstMs: number
-  maxMs: number
-}
+export type PollSchedule = { firstMs: number; maxMs: number }
 
 // A fifth of the time waited, so a job's end is noticed within a fifth of its length (a quarter
 // saved a request a job but let a short job's end wait 25%, at the benchmark's edge).
@@ -31,13 +28,8 @@ export function nextPollDelay(
 
 export type WaitEnd = 'terminal' | 'timeout' | 'cancelled' | 'error'
 
-export interface WaitResult {
-  end: WaitEnd
-  job?: AgentJob
-  /** GET requests that returned a job. */
-  polls: number
-  error?: unknown
-}
+/** `polls`: GET requests that returned a job. */
+export type WaitResult = { end: WaitEnd; job?: AgentJob; polls: number; error?: unknown }
 
 // After a follow-up message the service may still show the previous turn's end (it has no
 // turn counter nor updatedAt): a terminal status ends the wait only once the job was seen in
@@ -46,25 +38,25 @@ export const SETTLE_POLLS = 3
 
 export const settleWindowMs = (schedule: PollSchedule): number => SETTLE_POLLS * schedule.firstMs
 
+/**
+ * `poll` fetches the job once (retries included); `initial` is the job as the create or message
+ * call returned it (without one, poll at once); the schedule grows from `startedAt`. `settleMs`,
+ * after a follow-up message: how long an unchanged end is the previous turn's. `onStatus` on each
+ * new status, `onUnknownStatus` on the first undocumented one, `onStale` once when an end is
+ * taken for the previous turn's.
+ */
 export interface WaitOptions {
-  /** Fetches the job once (retries included). */
   poll: () => Promise<AgentJob>
-  /** The job as the create or message call returned it; without one, poll at once. */
   initial?: AgentJob
   schedule: PollSchedule
-  /** When waiting began (the schedule grows from here). */
   startedAt: number
   deadline: number
   clock: Clock
   signal?: AbortSignal
-  /** On a status other than the last one seen (and on the first job). */
   onStatus?: (job: AgentJob, previous: string | undefined) => void
   onPoll?: (job: AgentJob, polls: number, nextDelayMs: number | undefined) => void
-  /** Once, on the first status outside the documented ones. */
   onUnknownStatus?: (status: string) => void
-  /** After a follow-up message: how long (from startedAt) an unchanged end is the previous turn's. */
   settleMs?: number
-  /** Once, when a terminal status is taken for the previous turn's. */
   onStale?: (job: AgentJob, windowMs: number) => void
 }
 
@@ -96,12 +88,7 @@ export async function waitForJob(options: WaitOptions): Promise<WaitResult> {
     warnedStale = true
     return false
   }
-  const result = (end: WaitEnd, error?: unknown): WaitResult => ({
-    end,
-    ...(job ? { job } : {}),
-    polls,
-    ...(end === 'error' ? { error } : {})
-  })
+  const result = (end: WaitEnd, error?: unknown): WaitResult => ({ end, job, polls, error })
 
   if (options.initial) {
     see(options.initial)

@@ -18,7 +18,7 @@ export const RETRY_DELAYS_MS: readonly number[] = [500, 1500]
 export const ATTEMPT_ROOM_MS = 1000
 const RATE_LIMIT_WAITS = 2
 
-/** When each signal of `boundedSignal` runs out (performance.now() time). */
+/** When each signal of `boundedSignal` runs out (on performance.now()). */
 const deadlines = new WeakMap<AbortSignal, number>()
 
 /** An AbortSignal that fires on cancellation or after `budgetMs`, whichever is first. */
@@ -35,27 +35,19 @@ export const retryTime = {
   sleep: (ms: number, signal: AbortSignal): Promise<unknown> => sleep(ms, undefined, { signal })
 }
 
-/** A call's budget: its signal, and when it runs out (undefined: unknown, so no waiting). */
-export class CallBudget {
-  constructor(
-    readonly signal: AbortSignal,
-    readonly deadline: number | undefined,
-    private readonly now: () => number = () => performance.now()
-  ) {}
-
-  fits(ms: number): boolean {
-    if (this.signal.aborted || this.deadline === undefined) return false
-    return this.now() + ms + ATTEMPT_ROOM_MS <= this.deadline
-  }
-
-  /** Waits `ms` if it fits and the signal lets it: then the call may go again. */
-  waitWithin(ms: number): Promise<boolean> {
-    if (!this.fits(ms)) return Promise.resolve(false)
-    return retryTime.sleep(ms, this.signal).then(
-      () => true,
-      () => false
-    )
-  }
+/** Waits `ms` if the next attempt keeps ATTEMPT_ROOM_MS before a known `deadline`: go again? */
+export async function waitWithin(
+  signal: AbortSignal,
+  deadline: number | undefined,
+  ms: number,
+  now = performance.now()
+): Promise<boolean> {
+  if (signal.aborted || deadline === undefined || now + ms + ATTEMPT_ROOM_MS > deadline)
+    return false
+  return retryTime.sleep(ms, signal).then(
+    () => true,
+    () => false
+  )
 }
 
 /** An octokit request error, 5xx or no answer: what plugin-retry sends again. */
@@ -98,7 +90,8 @@ export async function openGitHub(
     import('@octokit/plugin-retry'),
     import('@octokit/plugin-throttling')
   ])
-  const budget = new CallBudget(signal, deadlines.get(signal))
+  const deadline = deadlines.get(signal)
+  const wait = (ms: number) => waitWithin(signal, deadline, ms)
   // Given before plugin-retry, its error hook sees each failure first: it waits and lets the
   // plugin send the call again, or sets the plugin's `retries` to 0 (never above: the plugin
   // would then retry even a 4xx). The attempts of one call share their options.
@@ -108,14 +101,14 @@ export async function openGitHub(
       if (!retriable(error)) throw error
       const count = retried.get(options) ?? 0
       const delay = retryDelay(error, count)
-      if (delay !== undefined && (await budget.waitWithin(delay))) retried.set(options, count + 1)
+      if (delay !== undefined && (await wait(delay))) retried.set(options, count + 1)
       else options.request.retries = 0
       throw error
     })
   // Called with the seconds to wait and how many limits this call waited out; the plugin
   // sends the call again when it resolves to true (its types say void).
   const onLimit = async (seconds: number, _: unknown, __: unknown, waited: number) =>
-    waited < RATE_LIMIT_WAITS && budget.waitWithin(seconds * 1000)
+    waited < RATE_LIMIT_WAITS && wait(seconds * 1000)
   const options = {
     userAgent,
     // Every 4xx (a proxy's 407 too) would be answered the same; rate limits are throttling's.
@@ -141,10 +134,7 @@ export async function openGitHub(
   return octokit
 }
 
-/**
- * The status GitHub answered with, or undefined when no answer came: octokit gives a network
- * failure or a timeout `status: 500` too, without a response, which must not earn a hint.
- */
+/** GitHub's answer's status; octokit says 500 for no answer too, which must not earn a hint. */
 export function gitHubAnswerStatus(error: unknown): number | undefined {
   const response = record(record(error)?.response)
   return typeof response?.status === 'number' ? response.status : undefined
@@ -155,7 +145,7 @@ export function gitHubSaidNo(error: unknown): boolean {
   return gitHubAnswerStatus(error) !== 410 && gitHubFailure(error) === 'denied'
 }
 
-/** GraphQL error types that mean the token may not ask, not that GitHub could not answer. */
+/** GraphQL error types that mean the token may not ask. */
 const REFUSALS = new Set(['FORBIDDEN', 'NOT_FOUND', 'INSUFFICIENT_SCOPES'])
 
 /** The errors of a GraphQL answer (they come with status 200), when `error` is one. */
@@ -165,9 +155,8 @@ function graphqlErrors(error: unknown): Record<string, unknown>[] | undefined {
 }
 
 /**
- * `denied` when GitHub refused the call (401; 403 without a sign of a rate limit; 404 or 410,
- * what a token sees for what it may not read or a feature turned off; GraphQL refusals), which
- * keeps the documented fallback; `unknown` otherwise, from which nothing may be decided.
+ * `denied` when GitHub refused (401; 403 but no rate limit; 404 or 410, what a token sees of what
+ * it may not read or a feature turned off; GraphQL refusals); `unknown`: nothing may be decided.
  */
 export function gitHubFailure(error: unknown): 'denied' | 'unknown' {
   const status = gitHubAnswerStatus(error)

@@ -11,6 +11,7 @@ const KINDS = {
   pull_request_review: 'review'
 } as const
 type CommandEvent = keyof typeof KINDS
+const str = (value: unknown): string => (typeof value === 'string' ? value : '')
 
 export const DEFAULT_TRIGGER_PHRASE = '/docs'
 export const TRIGGER_PHRASE_FORM =
@@ -20,10 +21,7 @@ export function isValidTriggerPhrase(phrase: string): boolean {
   return phrase.length >= 1 && phrase.length <= 50 && !/[\s\p{Cc}\p{Cf}]/u.test(phrase)
 }
 
-export type Commenter = GitHubAccount
-
 export interface Command {
-  event: CommandEvent
   kind: (typeof KINDS)[CommandEvent]
   /** The comment's or review's id (reactions go to comments only). */
   id: number
@@ -32,7 +30,7 @@ export interface Command {
   pullTitle: string
   /** The pull request's author's login, when the payload says. */
   pullAuthor: string
-  author: Commenter
+  author: GitHubAccount
   /** What follows the trigger phrase, as written (uncleaned); '' when nothing does. */
   instruction: string
   /** Where on the diff a line comment sits. */
@@ -40,8 +38,6 @@ export interface Command {
 }
 
 export type CommandCheck = { command: Command } | { command?: undefined; reason: string }
-
-const str = (value: unknown): string => (typeof value === 'string' ? value : '')
 
 export function isCommandEvent(eventName: string): eventName is CommandEvent {
   return Object.hasOwn(KINDS, eventName)
@@ -83,7 +79,6 @@ export function readCommand(
   const instruction = matchTrigger(str(source.body), phrase)
   if (instruction === undefined) return not('a comment that does not start with the trigger phrase')
   const command: Command = {
-    event: eventName,
     kind: KINDS[eventName],
     id,
     url: str(source.html_url),
@@ -98,10 +93,10 @@ export function readCommand(
     const startLine = positive(source.start_line) ?? positive(source.original_start_line)
     command.line = {
       path: str(source.path),
-      ...(line === undefined ? {} : { line }),
-      ...(startLine === undefined || startLine === line ? {} : { startLine }),
-      ...(str(source.side) ? { side: str(source.side) } : {}),
-      ...(str(source.diff_hunk) ? { diffHunk: str(source.diff_hunk) } : {})
+      line,
+      startLine: startLine === line ? undefined : startLine,
+      side: str(source.side) || undefined,
+      diffHunk: str(source.diff_hunk) || undefined
     }
   }
   return { command }

@@ -5,8 +5,6 @@ import type { Coverage, CoveredCommit } from './branch-commits.js'
 import type { SourcePullRequest } from './source-pulls.js'
 import { cleanLabel, newFenceTag } from './untrusted-text.js'
 
-export type CommitsCoverage = Coverage
-
 const WHY: Record<Coverage['origin'], string> = {
   'since-record': 'the commits no docs job has been told about yet',
   'first-push': 'the commits of this push (the first run on this branch)',

@@ -4,9 +4,8 @@
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Agent } from 'undici'
-import { AgentApi } from '../../src/agent/agent-api.js'
 import { ApiError, BadResponseError } from '../../src/agent/http-errors.js'
-import { HttpClient } from '../../src/agent/http.js'
+import { AgentApi } from '../../src/agent/http.js'
 import { startStandIn, type StandIn } from '../support/stand-in.js'
 
 const USER_AGENT = 'mintlify-agent-job-action/test'
@@ -14,10 +13,14 @@ const agent = new Agent()
 const soon = (): { deadline: number } => ({ deadline: Date.now() + 10_000 })
 
 function api(baseUrl: string, projectId: string, apiKey = 'mint_test_key'): AgentApi {
-  return new AgentApi(
-    new HttpClient({ baseUrl: new URL(baseUrl), apiKey, userAgent: USER_AGENT, dispatcher: agent }),
-    projectId
-  )
+  const userAgent = USER_AGENT
+  return new AgentApi({
+    baseUrl: new URL(baseUrl),
+    apiKey,
+    userAgent,
+    projectId,
+    dispatcher: agent
+  })
 }
 
 afterAll(async () => {

@@ -1,5 +1,5 @@
 // The faults of test/e2e/faults-*.test.ts, one row each, decided where they are
-// decided: the client modules (HttpClient, AgentApi, withRetry, waitForJob) wired as
+// decided: the client modules (AgentApi, withRetry, waitForJob) wired as
 // run-parts.ts wires them, against the same stand-in over HTTP on 127.0.0.1, and the line
 // describeError (or endingFor) makes of what went wrong. The bundled action runs a
 // few of each kind end to end, to prove the wiring: the exit code, the outputs, the log.
@@ -9,11 +9,10 @@
 
 import { createServer, type Server, type Socket } from 'node:net'
 import type { AddressInfo } from 'node:net'
-import { AgentApi, type Endpoint } from '../../src/agent/agent-api.js'
 import { describeError, type ErrorContext } from '../../src/agent/describe-error.js'
 import { createDispatcher, proxyFor } from '../../src/agent/dispatcher.js'
 import { BadResponseError } from '../../src/agent/http-errors.js'
-import { HttpClient } from '../../src/agent/http.js'
+import { AgentApi, type Endpoint } from '../../src/agent/http.js'
 import type { AgentJob } from '../../src/agent/job.js'
 import { withRetry } from '../../src/agent/retry.js'
 import { waitForJob } from '../../src/agent/wait-for-job.js'
@@ -76,15 +75,13 @@ async function call(url: string, endpoint: Endpoint, options: Options = {}): Pro
   const baseUrl = new URL(url)
   const dispatcher = createDispatcher(env)
   const projectId = options.projectId ?? PROJECT
-  const api = new AgentApi(
-    new HttpClient({
-      baseUrl,
-      apiKey: options.apiKey ?? KEY,
-      userAgent: 'mintlify-agent-job-action/test',
-      dispatcher
-    }),
-    projectId
-  )
+  const api = new AgentApi({
+    baseUrl,
+    apiKey: options.apiKey ?? KEY,
+    userAgent: 'mintlify-agent-job-action/test',
+    projectId,
+    dispatcher
+  })
   const proxy = proxyFor(env, baseUrl)
   const context: ErrorContext = {
     endpoint,
@@ -145,15 +142,13 @@ async function watch(
   timeoutMs = 15_000
 ): Promise<{ message: string; end: string; last?: AgentJob; unknown: string[]; ms: number }> {
   const dispatcher = createDispatcher({})
-  const api = new AgentApi(
-    new HttpClient({
-      baseUrl: new URL(standIn.url),
-      apiKey: KEY,
-      userAgent: 'mintlify-agent-job-action/test',
-      dispatcher
-    }),
-    PROJECT
-  )
+  const api = new AgentApi({
+    baseUrl: new URL(standIn.url),
+    apiKey: KEY,
+    userAgent: 'mintlify-agent-job-action/test',
+    projectId: PROJECT,
+    dispatcher
+  })
   const started = Date.now()
   const deadline = started + timeoutMs
   const unknown: string[] = []

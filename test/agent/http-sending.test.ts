@@ -8,7 +8,7 @@ import { createServer, type Server, type Socket } from 'node:net'
 import type { AddressInfo } from 'node:net'
 import { createDispatcher } from '../../src/agent/dispatcher.js'
 import { NetworkError } from '../../src/agent/http-errors.js'
-import { HttpClient } from '../../src/agent/http.js'
+import { AgentApi } from '../../src/agent/http.js'
 import { CancelledError, DeadlineError } from '../../src/common/run-errors.js'
 
 interface Silent {
@@ -43,11 +43,12 @@ async function silent(): Promise<Silent> {
 
 const PATH = '/v2/agent/proj/job'
 
-function client(base: string, env: NodeJS.ProcessEnv = {}, apiKey = 'mint_key'): HttpClient {
-  return new HttpClient({
+function client(base: string, env: NodeJS.ProcessEnv = {}, apiKey = 'mint_key'): AgentApi {
+  return new AgentApi({
     baseUrl: new URL(base),
     apiKey,
     userAgent: 'test',
+    projectId: 'proj',
     dispatcher: createDispatcher(env)
   })
 }

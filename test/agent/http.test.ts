@@ -1,4 +1,4 @@
-// HttpClient against a real HTTP server on 127.0.0.1, one scripted answer per test:
+// AgentApi against a real HTTP server on 127.0.0.1, one scripted answer per test:
 // what it sends, how it reads answers, the limits on every request (too long to show
 // through the bundled action, where a request may take 30 s), and how each failure
 // is classified for the retry policy and the messages.
@@ -13,7 +13,7 @@ import {
   NetworkError
 } from '../../src/agent/http-errors.js'
 import { CancelledError, DeadlineError } from '../../src/common/run-errors.js'
-import { HttpClient, type HttpClientOptions } from '../../src/agent/http.js'
+import { AgentApi, type AgentApiOptions } from '../../src/agent/http.js'
 import { isRetryable } from '../../src/agent/retry.js'
 import { registerSecret } from '../../src/common/safe-text.js'
 import { closedPort } from '../support/faults-kit.js'
@@ -84,11 +84,12 @@ afterAll(async () => {
   await new Promise<void>((resolve) => server.close(() => resolve()))
 })
 
-function client(options: Partial<HttpClientOptions> = {}): HttpClient {
-  return new HttpClient({
+function client(options: Partial<AgentApiOptions> = {}): AgentApi {
+  return new AgentApi({
     baseUrl: new URL(origin),
     apiKey: KEY,
     userAgent: USER_AGENT,
+    projectId: 'proj',
     dispatcher: agent,
     ...options
   })
@@ -105,7 +106,7 @@ async function failure(promise: Promise<unknown>): Promise<unknown> {
   )
 }
 
-describe('HttpClient requests', () => {
+describe('AgentApi requests', () => {
   it('sends the key as a bearer token, asks for JSON and names itself', async () => {
     const response = await client().requestJson('GET', PATH, { deadline: soon() })
     expect(response).toEqual({
@@ -124,7 +125,12 @@ describe('HttpClient requests', () => {
   })
 
   it("goes through undici's global dispatcher when none is given", async () => {
-    const direct = new HttpClient({ baseUrl: new URL(origin), apiKey: KEY, userAgent: USER_AGENT })
+    const direct = new AgentApi({
+      baseUrl: new URL(origin),
+      apiKey: KEY,
+      userAgent: USER_AGENT,
+      projectId: 'p'
+    })
     const response = await direct.requestJson('GET', PATH, { deadline: soon() })
     expect(response.body).toEqual({ id: 'job_1', status: 'active' })
     expect(received).toHaveLength(1)
@@ -157,7 +163,7 @@ describe('HttpClient requests', () => {
   })
 })
 
-describe('HttpClient maps answers to errors', () => {
+describe('AgentApi maps answers to errors', () => {
   it.each([
     [400, 'prompt must be at least 1 character'],
     [401, 'Invalid or missing API key'],
@@ -353,7 +359,7 @@ describe('HttpClient maps answers to errors', () => {
   })
 })
 
-describe('HttpClient bounds every request', () => {
+describe('AgentApi bounds every request', () => {
   const hang: Answer = () => undefined
 
   it('gives up on a server that never answers after requestTimeoutMs', async () => {

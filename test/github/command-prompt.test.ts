@@ -14,12 +14,8 @@ function commandFrom(event: string, payload: Payload): Command {
 }
 
 function promptFor(event: string, payload: Payload, standing?: string): string {
-  return commandPrompt({
-    command: commandFrom(event, payload),
-    repository: 'acme/app',
-    why: 'alice has write permission on acme/app',
-    ...(standing === undefined ? {} : { standing })
-  })
+  const why = 'alice has write permission on acme/app'
+  return commandPrompt(commandFrom(event, payload), 'acme/app', why, standing)
 }
 
 function comment(body: string, change: (payload: Payload) => void = () => undefined): Payload {

@@ -69,7 +69,6 @@ describe('reading the event', () => {
   it('reads a conversation comment on a pull request', () => {
     expect(readCommand('issue_comment', fixture('issue_comment'), '/docs')).toEqual({
       command: {
-        event: 'issue_comment',
         kind: 'issue-comment',
         id: 501,
         url: 'https://github.com/acme/app/pull/7#issuecomment-501',

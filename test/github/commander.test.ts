@@ -8,7 +8,7 @@
 import { readAllowedBots } from '../../src/action/shell/inputs.js'
 import { checkCommander } from '../../src/action/plan/command-gate.js'
 import { boundedSignal, openGitHub, type GitHubClient } from '../../src/github/client.js'
-import { readCommand, type Commenter } from '../../src/github/command.js'
+import { readCommand, type Command } from '../../src/github/command.js'
 import { commentBy, fixture, type Payload } from '../support/command-events.js'
 import { setRole } from '../support/github-routes/commands.js'
 import { useInProcessGitHub } from '../support/in-process-github.js'
@@ -26,7 +26,7 @@ beforeEach(() => {
 })
 
 /** The commenter of a fixture event, as the action reads it from the payload. */
-function commenterOf(payload: Payload, event = 'issue_comment'): Commenter {
+function commenterOf(payload: Payload, event = 'issue_comment'): Command['author'] {
   const { command } = readCommand(event, payload, '/docs')
   if (!command) throw new Error('the payload is not a command')
   return command.author

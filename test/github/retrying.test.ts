@@ -5,9 +5,10 @@
 
 import {
   ATTEMPT_ROOM_MS,
-  CallBudget,
   RETRY_DELAYS_MS,
-  retryDelay
+  retryDelay,
+  retryTime,
+  waitWithin
 } from '../../src/github/client.js'
 
 const request = { method: 'GET', url: 'https://api.github.com/repos/acme/app', headers: {} }
@@ -74,30 +75,41 @@ describe('retryDelay', () => {
   })
 })
 
-describe('CallBudget', () => {
-  it('takes a wait only when the attempt after it keeps a second of the budget', () => {
-    let now = 1000
-    const budget = new CallBudget(new AbortController().signal, 5000, () => now)
-
-    expect(ATTEMPT_ROOM_MS).toBe(1000)
-    expect(budget.fits(3000)).toBe(true)
-    expect(budget.fits(3001)).toBe(false)
-    now = 3500
-    expect(budget.fits(500)).toBe(true)
-    expect(budget.fits(501)).toBe(false)
+describe('waitWithin', () => {
+  const realSleep = retryTime.sleep
+  const slept: number[] = []
+  beforeEach(() => {
+    slept.length = 0
+    retryTime.sleep = (ms) => Promise.resolve(slept.push(ms))
+  })
+  afterEach(() => {
+    retryTime.sleep = realSleep
   })
 
-  it('takes none once the call is aborted, nor when its budget is not known', () => {
+  it('takes a wait only when the attempt after it keeps a second of the budget', async () => {
+    const signal = new AbortController().signal
+    const fits = (ms: number, now: number) => waitWithin(signal, 5000, ms, now)
+
+    expect(ATTEMPT_ROOM_MS).toBe(1000)
+    expect(await fits(3000, 1000)).toBe(true)
+    expect(await fits(3001, 1000)).toBe(false)
+    expect(await fits(500, 3500)).toBe(true)
+    expect(await fits(501, 3500)).toBe(false)
+    expect(slept).toEqual([3000, 500])
+  })
+
+  it('takes none once the call is aborted, nor when its budget is not known', async () => {
     const cancel = new AbortController()
     cancel.abort()
-    expect(new CallBudget(cancel.signal, 60_000, () => 0).fits(1)).toBe(false)
-    expect(new CallBudget(new AbortController().signal, undefined, () => 0).fits(1)).toBe(false)
+    expect(await waitWithin(cancel.signal, 60_000, 1, 0)).toBe(false)
+    expect(await waitWithin(new AbortController().signal, undefined, 1, 0)).toBe(false)
+    expect(slept).toEqual([])
   })
 
   it('ends a wait as soon as the signal aborts, saying the call is not to be sent again', async () => {
+    retryTime.sleep = realSleep
     const cancel = new AbortController()
-    const budget = new CallBudget(cancel.signal, Number.MAX_SAFE_INTEGER)
-    const waiting = budget.waitWithin(60_000)
+    const waiting = waitWithin(cancel.signal, Number.MAX_SAFE_INTEGER, 60_000)
     cancel.abort()
 
     expect(await waiting).toBe(false)

@@ -2,10 +2,9 @@
 // step's clock, deadline and budgets, its cancellation, its GitHub sessions, the job's calls.
 
 import * as core from '@actions/core'
-import { AgentApi, type CallOptions, type Endpoint } from '../../agent/agent-api.js'
 import { describeError, type ErrorContext } from '../../agent/describe-error.js'
 import { createDispatcher, proxyFor } from '../../agent/dispatcher.js'
-import { HttpClient } from '../../agent/http.js'
+import { AgentApi, type CallOptions, type Endpoint } from '../../agent/http.js'
 import { withRetry, type CallKind } from '../../agent/retry.js'
 import { systemClock, type Clock } from '../../common/clock.js'
 import { formatDuration } from '../../common/duration.js'
@@ -161,10 +160,7 @@ function jobCalls(settings: Settings, { dispatcher, proxy, signal }: Started, de
   const { baseUrl, apiKey, projectId } = settings
   const clock = systemClock
   const now = (): number => clock.now()
-  const api = new AgentApi(
-    new HttpClient({ baseUrl, apiKey, userAgent: USER_AGENT, dispatcher, now }),
-    projectId
-  )
+  const api = new AgentApi({ baseUrl, apiKey, userAgent: USER_AGENT, projectId, dispatcher, now })
   /** The context error messages and endings name: the endpoint, the project, the host. */
   const context = (endpoint: Endpoint, jobId?: string): ErrorContext => ({
     endpoint,
