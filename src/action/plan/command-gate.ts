@@ -1,6 +1,6 @@
 // A command from a pull request comment (read by command.ts), checked before any job is
 // touched: may its author give commands, does it say anything, which jobs may have opened
-// the pull request (its back-links); the prompt it sends, and the reply when it is not run.
+// the pull request (its back-links); the prompt it sends (a refusal's reply: pr-thread.ts).
 
 import * as core from '@actions/core'
 import { messageOf } from '../../common/run-errors.js'
