@@ -174,17 +174,7 @@ describe('decideEnd', () => {
     const plan = decideEnd(given, open)
     expect(plan.outcome(['close', 'comment'])).toEqual({
       action: 'closed',
-      record: {
-        ...record,
-        end: {
-          event: 'closed',
-          run: '20',
-          attempt: 1,
-          docs: DOCS,
-          did: 'closed',
-          done: ['close', 'comment']
-        }
-      }
+      record: { ...record, end: closedByUs }
     })
     expect(plan.outcome([])).toMatchObject({
       action: 'none',
