@@ -65,12 +65,17 @@ export function retryDelay(error: unknown, retried: number): number | undefined 
   const delay = RETRY_DELAYS_MS[retried]
   if (delay === undefined || !retriable(error)) return undefined
   if (record(error)?.response !== undefined) return delay
+  return proxyRefusal(error) === 407 ? undefined : delay
+}
+
+/** The status a proxy refused the tunnel with, a few causes down in undici's error. */
+function proxyRefusal(error: unknown): number | undefined {
   for (let cause = error, depth = 0; depth < 5 && record(cause); depth++) {
     const refusal = /Proxy response \((\d{3})\)/.exec(messageOf(cause))
-    if (refusal) return refusal[1] === '407' ? undefined : delay
+    if (refusal) return Number(refusal[1])
     cause = record(cause)?.cause
   }
-  return delay
+  return undefined
 }
 
 // The plugin spaces writes a second apart, one at a time, by scheduling a no-op on these
@@ -189,6 +194,11 @@ export function describeGitHubError(error: unknown): string {
   const names = [record(error)?.name, record(record(error)?.cause)?.name]
   if (names.some((name) => name === 'AbortError' || name === 'TimeoutError')) {
     return 'the GitHub API did not answer in time'
+  }
+  const refused = proxyRefusal(error)
+  if (refused !== undefined) {
+    const what = refused === 407 ? 'it wants credentials (407)' : `it answered ${refused}`
+    return `the proxy would not open a tunnel to the GitHub API: ${what}; check HTTPS_PROXY (user:password in its URL for 407) or NO_PROXY`
   }
   // Octokit's message for a failed fetch is the cause's own (`connect ECONNREFUSED …`).
   return `the GitHub API could not be reached: ${safeLine(messageOf(error), 200)}`

@@ -1,6 +1,7 @@
 // The bundle's GitHub calls through a proxy: @actions/github sends them with undici's
 // fetch, which the bundle loads only on first use (scripts/undici-slim.mjs), through the
-// proxy's tunnel. A proxy that wants credentials is asked once, and nothing is sent.
+// proxy's tunnel. A proxy that wants credentials is asked once, the run says so, and
+// nothing is sent.
 
 import { startConnectProxy } from '../support/connect-proxy.js'
 import { GITHUB_TOKEN, inputs, runnerEnv } from '../support/fixtures.js'
@@ -23,7 +24,9 @@ it('tunnels the GitHub calls of a pull request run through HTTPS_PROXY, once whe
 
     expect(proxy.tunnels.map((tunnel) => tunnel.target)).toEqual(['api.github.example:443'])
     expect(run.exitCode).toBe(1)
-    expect(run.stdout).toContain('the GitHub API could not be reached')
+    expect(run.stdout).toContain(
+      'the proxy would not open a tunnel to the GitHub API: it wants credentials (407)'
+    )
     expect(standIn.requests.filter((request) => request.method === 'POST')).toHaveLength(0)
   } finally {
     await Promise.all([proxy.close(), standIn.close()])

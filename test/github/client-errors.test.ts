@@ -96,6 +96,18 @@ describe('describeGitHubError', () => {
     expect(describeGitHubError(error)).toBe('the GitHub API did not answer in time')
   })
 
+  it('says which status a proxy refused the tunnel with, however deep undici put it', () => {
+    const refusal = (status: number) => {
+      const cause = new Error(`Proxy response (${status}) !== 200 when HTTP Tunneling`)
+      const cancelled = Object.assign(new Error('Request was cancelled.'), { cause })
+      return new TypeError('fetch failed', { cause: cancelled })
+    }
+    expect(describeGitHubError(refusal(407))).toBe(
+      'the proxy would not open a tunnel to the GitHub API: it wants credentials (407); check HTTPS_PROXY (user:password in its URL for 407) or NO_PROXY'
+    )
+    expect(describeGitHubError(refusal(502))).toMatch(/tunnel to the GitHub API: it answered 502;/)
+  })
+
   it('describes a thrown non-error in one line', () => {
     expect(describeGitHubError('socket\n::add-mask::x')).toBe(
       'the GitHub API could not be reached: socket\\n::add-mask::x'
