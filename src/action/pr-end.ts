@@ -3,7 +3,6 @@
 // read once for the outputs; every write is best effort, a denial one warning.
 
 import * as core from '@actions/core'
-import { ACTION_TITLE } from '../common/action-title.js'
 import { parsePullRequestLink } from '../common/pull-request-link.js'
 import { messageOf, NEXT_RUN, StateUnknownError } from '../common/run-errors.js'
 import { safeLine, safeMarkdown } from '../common/safe-text.js'
@@ -13,15 +12,7 @@ import type { DocsPrAction, EndEvent } from '../github/pr-record.js'
 import { PullRequestThread, readPullRequestState } from '../github/pr-thread.js'
 import { cleanLabel } from '../github/untrusted-text.js'
 import { record, recordedRunId, text } from '../github/workflow-run.js'
-import {
-  factTable,
-  jobCell,
-  pullRequestCell,
-  renderComment,
-  setOutput,
-  statusCell,
-  writeSummary
-} from './publish/summary.js'
+import { renderComment, setOutput, writeSummary } from './publish/summary.js'
 import { BUDGETS, docsSession, type RunContext } from './shell/context.js'
 import type { RunEvent } from './shell/event.js'
 import { decideEnd, docsLinkFor, type EndFacts, type EndPlan } from './plan/pr-end.js'
@@ -118,19 +109,12 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
       : endLine(endEvent, plan, action, written.refused)
     core.info(safeLine(line, 1000))
     if (settings.dryRun) core.info('Dry run: nothing was written to GitHub.')
-    // The job summary: what the run did to the docs pull request, and that nothing was sent.
-    await writeSummary(
-      `### ${ACTION_TITLE}\n\n${factTable([
-        ['This run', `${safeMarkdown(line, 1000)} Nothing was sent to the agent.`],
-        ['Job', jobCell(jobId)],
-        ['Status', statusCell(job?.status)],
-        ['Docs pull request', pullRequestCell(link)]
-      ])}\n`
-    )
-    if (!record || settings.dryRun) return
+    // The job summary is the comment without its footer: it says nothing was sent.
     const ending = { conclusion: 'succeeded' as const, message: 'Nothing was sent to the agent.' }
-    const body = renderComment({ jobId, job, did: line, ending }, run)
-    await thread.save(record, body, ctx.last(BUDGETS.prComment))
+    const said = { jobId, job, did: line, ending }
+    await writeSummary(renderComment(said, run, false))
+    if (!record || settings.dryRun) return
+    await thread.save(record, renderComment(said, run), ctx.last(BUDGETS.prComment))
   } catch (error) {
     // No later run of this pull request will come for its end: a re-run finishes it.
     const rerun =

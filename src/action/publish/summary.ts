@@ -129,10 +129,11 @@ export async function writeSummary(summary: string): Promise<void> {
   }
 }
 
-/** The pull request comment's Markdown, below its marker. */
+/** The pull request comment's Markdown, below its marker (without its footer: a job summary). */
 export function renderComment(
   facts: Pick<Outcome, 'job' | 'ending' | 'did'> & { jobId: string; docs?: DocsPullRequest },
-  run: WorkflowRun
+  run: WorkflowRun,
+  footer = true
 ): string {
   const url = runUrl(run)
   const rows: Row[] = [
@@ -152,7 +153,9 @@ export function renderComment(
     ...(facts.did ? [`**This run:** ${safeMarkdown(facts.did, 500)}`, ''] : []),
     safeMarkdown(facts.ending.message, 1000),
     '',
-    `<sub>Updated by the workflow run${commit}; later runs for this pull request use the same job and update this comment.</sub>`
+    footer
+      ? `<sub>Updated by the workflow run${commit}; later runs for this pull request use the same job and update this comment.</sub>`
+      : ''
   ].join('\n')
 }
 

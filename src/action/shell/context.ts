@@ -162,13 +162,9 @@ function jobCalls(settings: Settings, { dispatcher, proxy, signal }: Started, de
   const now = (): number => clock.now()
   const api = new AgentApi({ baseUrl, apiKey, userAgent: USER_AGENT, projectId, dispatcher, now })
   /** The context error messages and endings name: the endpoint, the project, the host. */
-  const context = (endpoint: Endpoint, jobId?: string): ErrorContext => ({
-    endpoint,
-    projectId,
-    host: baseUrl.host,
-    ...(proxy === undefined ? {} : { proxy }),
-    ...(jobId === undefined ? {} : { jobId })
-  })
+  const context = (endpoint: Endpoint, jobId?: string): ErrorContext => {
+    return { endpoint, projectId, host: baseUrl.host, proxy, jobId }
+  }
   const retried = <T>(kind: CallKind, call: (options: CallOptions) => Promise<T>): Promise<T> =>
     withRetry(() => call({ deadline, signal }), {
       kind,
