@@ -43,12 +43,9 @@ export async function publishOutcome(
   const record = recordAfterHandOff(outcome.record, handOff, settings, { handedOff, backLink })
 
   writeOutputs(outcome, docs)
-  const summary = summaryMarkdown({
-    outcome,
-    docs,
-    durationMs: ctx.clock.now() - ctx.startedAt,
-    ...(settings.mode === 'wait' ? {} : { prompt: settings.prompt })
-  })
+  const durationMs = ctx.clock.now() - ctx.startedAt
+  const prompt = settings.mode === 'wait' ? undefined : settings.prompt
+  const summary = summaryMarkdown({ outcome, docs, durationMs, prompt })
   await writeSummary(summary)
   announceEnding(outcome)
 
@@ -75,19 +72,20 @@ export async function publishOutcome(
   }
   if (ctx.checkRun) {
     const link = outcome.job?.prLink
+    // The check's details link: the docs pull request, when it is an https link.
+    const detailsUrl =
+      link && parsePullRequestLink(link) && /^https:\/\//i.test(link) ? link : undefined
     const check = {
       ...checkOutcome(outcome),
       summary: summary || outcome.ending.message,
       jobId: outcome.jobId,
-      // The check's details link: the docs pull request, when it is an https link.
-      detailsUrl: link && parsePullRequestLink(link) && /^https:\/\//i.test(link) ? link : undefined
+      detailsUrl
     }
     afterwards.push(ctx.checkRun.complete(check, ctx.last(BUDGETS.checkRunEnd)))
   }
   const command = gathered?.command?.command
-  if (command && ctx.github) {
+  if (command && ctx.github)
     afterwards.push(reactToEnding(ctx.github, command, outcome, ctx.last(BUDGETS.reaction)))
-  }
   await Promise.all(afterwards)
 }
 
@@ -157,15 +155,13 @@ export function checkOutcome(
   const { job } = end
   const id = job?.id ? ` ${job.id}` : ''
   const is = (conclusion: CheckConclusion, title: string) => ({ conclusion, title })
-  if (end.cancelled || end.waitEnd === 'cancelled') {
+  if (end.cancelled || end.waitEnd === 'cancelled')
     return is('cancelled', `Cancelled while waiting for docs job${id}`)
-  }
   if (end.waitEnd === 'timeout') return is('timed_out', `Timed out waiting for docs job${id}`)
   if (end.ending.conclusion === 'failed') {
     if (job?.status === 'failed') return is('failure', `Docs job${id} failed`)
-    if (job?.status === 'completed' && !job.prLink) {
+    if (job?.status === 'completed' && !job.prLink)
       return is('failure', `Docs job${id} changed nothing, and a pull request was required`)
-    }
     return is('failure', 'The docs step failed')
   }
   if (job?.status === 'completed') {
@@ -176,9 +172,8 @@ export function checkOutcome(
       ? is('success', `Docs job${id} completed`)
       : is('neutral', `Docs job${id} changed nothing`)
   }
-  if (job?.status === 'archived') {
+  if (job?.status === 'archived')
     return is('neutral', `Docs job${id} was archived before it completed`)
-  }
   // wait: false: the job goes on; the check does not stay in progress for ever.
   return is('neutral', `Not waited for: docs job${id} is ${job?.status ?? 'unknown'}`)
 }

@@ -6,6 +6,7 @@ import * as core from '@actions/core'
 import { ACTION_TITLE } from '../../common/action-title.js'
 import { formatDuration } from '../../common/duration.js'
 import { parsePullRequestLink } from '../../common/pull-request-link.js'
+import { messageOf } from '../../common/run-errors.js'
 import { inertJson, redact, safeHtml, safeLine, safeMarkdown } from '../../common/safe-text.js'
 import type { DocsPullRequest } from '../../github/docs-pull-request.js'
 import { runUrl, type WorkflowRun } from '../../github/workflow-run.js'
@@ -57,13 +58,9 @@ export function fileList(pr: Pick<DocsPullRequest, 'files' | 'changedFiles'>): s
 
 export function docsPullRequestRows(pr: DocsPullRequest | undefined): Row[] {
   if (!pr) return []
-  const state = pr.merged
-    ? ' (merged)'
-    : pr.state === 'open'
-      ? ''
-      : ` (${safeMarkdown(pr.state, 20)})`
+  const state = pr.merged ? 'merged' : pr.state === 'open' ? '' : safeMarkdown(pr.state, 20)
   return [
-    ['Docs title', `${safeMarkdown(pr.title, 200)}${state}`],
+    ['Docs title', `${safeMarkdown(pr.title, 200)}${state && ` (${state})`}`],
     ['Changes', changeCounts(pr)],
     ['Files', fileList(pr)]
   ]
@@ -82,8 +79,9 @@ export function summaryMarkdown(facts: {
   const { outcome } = facts
   if (!outcome.jobId) return ''
   const job = outcome.job
-  const source = job?.source?.repository
-    ? `${safeMarkdown(job.source.repository)}${job.source.ref ? ` @ ${safeMarkdown(job.source.ref)}` : ''}`
+  const { repository, ref } = job?.source ?? {}
+  const source = repository
+    ? `${safeMarkdown(repository)}${ref ? ` @ ${safeMarkdown(ref)}` : ''}`
     : '—'
   const rows: Row[] = [
     ...(outcome.did ? [['This run', safeMarkdown(outcome.did, 1000)] as Row] : []),
@@ -124,7 +122,7 @@ export async function writeSummary(summary: string): Promise<void> {
     await core.summary.addRaw(summary, true).write()
   } catch (error) {
     core.warning(
-      `Could not write the job summary (GITHUB_STEP_SUMMARY): ${safeLine(error instanceof Error ? error.message : error)}`
+      `Could not write the job summary (GITHUB_STEP_SUMMARY): ${safeLine(messageOf(error))}`
     )
   }
 }
@@ -140,10 +138,11 @@ export function renderComment(
     ['Status', statusCell(facts.job?.status)],
     ['Docs pull request', pullRequestCell(facts.job?.prLink, 'none')],
     ...docsPullRequestRows(facts.docs),
-    ['Job', jobCell(facts.jobId)]
+    ['Job', jobCell(facts.jobId)],
+    ...(url
+      ? [['Workflow run', `<a href="${safeHtml(url, 2000)}">${safeHtml(run.runId)}</a>`] as Row]
+      : [])
   ]
-  if (url)
-    rows.push(['Workflow run', `<a href="${safeHtml(url, 2000)}">${safeHtml(run.runId)}</a>`])
   const commit = run.sha ? ` for commit ${safeMarkdown(run.sha.slice(0, 7))}` : ''
   return [
     `### ${ACTION_TITLE}`,
@@ -195,9 +194,8 @@ export function outputValues(outcome: Outcome, docs: DocsPullRequest | undefined
 }
 
 export function writeOutputs(outcome: Outcome, docs: DocsPullRequest | undefined): void {
-  for (const [name, value] of Object.entries(outputValues(outcome, docs))) {
+  for (const [name, value] of Object.entries(outputValues(outcome, docs)))
     setOutput(name as OutputName, value)
-  }
 }
 
 /** The step's last line: the ending, as a failure, a warning or a plain line. */
