@@ -45,7 +45,7 @@ async function check(settings: Settings, event: RunEvent): Promise<CheckedComman
   const { command } = found
   const who = safeLine(command.author.login, 100)
   core.info(`Command from ${who} on pull request #${command.pullNumber} (${command.kind}).`)
-  const session = gitHubSession(settings, event)
+  const session = gitHubSession(settings.githubToken, event.run.repository)
   if (!session?.repository) {
     const reason = `The command from ${who} is refused: ${lacking(session)}, so the commenter's permission cannot be read. Nothing was sent.`
     core.warning(reason)

@@ -18,14 +18,11 @@ import type { RunEvent } from './event.js'
 import { readSettings, type Settings } from './inputs.js'
 import { USER_AGENT } from './version.js'
 
-export type Started = ReturnType<typeof begin>
+export type Started = Exclude<ReturnType<typeof start>, 'untriggered' | undefined>
 
 /** Secrets masked before anything is logged (line by line, as the runner matches), the inputs
  * read, the network set up; 'untriggered' or undefined when the step ended here (said why). */
-export function start(
-  event: RunEvent,
-  env: NodeJS.ProcessEnv
-): Started | 'untriggered' | undefined {
+export function start(event: RunEvent, env: NodeJS.ProcessEnv) {
   const startedAt = Date.now()
   for (const name of ['api-key', 'github-token', 'docs-token']) {
     const value = core.getInput(name)
@@ -45,35 +42,31 @@ export function start(
   }
   try {
     const settings = readSettings(core.getInput, env.GITHUB_WORKSPACE, event.commandEvent)
-    return begin(settings, env, startedAt)
+    const dispatcher = createDispatcher(env)
+    const proxy = proxyFor(env, settings.baseUrl)
+    // The runner cancels a step with SIGINT, then SIGTERM 7.5 s later: either aborts the
+    // run's signal, so the call under way stops and the step can still say which job runs.
+    const controller = new AbortController()
+    let reason: NodeJS.Signals | undefined
+    const onSignal = (signal: NodeJS.Signals): void => {
+      reason ??= signal
+      controller.abort()
+    }
+    process.on('SIGINT', onSignal).on('SIGTERM', onSignal)
+    return {
+      settings,
+      startedAt,
+      dispatcher,
+      proxy,
+      signal: controller.signal,
+      cancelled: (): NodeJS.Signals | undefined => reason,
+      /** Stops catching the runner's signals. */
+      release: (): void => void process.off('SIGINT', onSignal).off('SIGTERM', onSignal)
+    }
   } catch (error) {
     // Bad inputs and malformed proxy variables: expected, so no stack trace.
     core.setFailed(safeLine(messageOf(error), 2000))
     return undefined
-  }
-}
-
-// The runner cancels a step with SIGINT, then SIGTERM 7.5 s later: either aborts the
-// run's signal, so the call under way stops and the step can still say which job runs.
-function begin(settings: Settings, env: NodeJS.ProcessEnv, startedAt: number) {
-  const dispatcher = createDispatcher(env)
-  const proxy = proxyFor(env, settings.baseUrl)
-  const controller = new AbortController()
-  let reason: NodeJS.Signals | undefined
-  const onSignal = (signal: NodeJS.Signals): void => {
-    reason ??= signal
-    controller.abort()
-  }
-  process.on('SIGINT', onSignal).on('SIGTERM', onSignal)
-  return {
-    settings,
-    startedAt,
-    dispatcher,
-    proxy,
-    signal: controller.signal,
-    cancelled: (): NodeJS.Signals | undefined => reason,
-    /** Stops catching the runner's signals. */
-    release: (): void => void process.off('SIGINT', onSignal).off('SIGTERM', onSignal)
   }
 }
 
@@ -104,8 +97,7 @@ export function openRun(event: RunEvent, started: Started, settings: Settings) {
   const clock: Clock = systemClock
   const { signal, cancelled } = started
   const deadline = started.startedAt + settings.timeoutMs
-  const github = gitHubSession(settings, event, signal)
-  const docsOptions = { userAgent: USER_AGENT, signal, name: 'docs-token' }
+  const github = gitHubSession(settings.githubToken, event.run.repository, signal)
   return {
     ...started,
     event,
@@ -114,8 +106,7 @@ export function openRun(event: RunEvent, started: Started, settings: Settings) {
     deadline,
     calls: jobCalls(settings, started, deadline),
     github,
-    /** docs-token's session, when it is set. */
-    docs: settings.docsToken ? new GitHubSession(settings.docsToken, '', docsOptions) : undefined,
+    docs: gitHubSession(settings.docsToken, '', signal, 'docs-token'),
     checkRun: settings.checkRun
       ? new DocsCheckRun(github, event.run, settings.projectId)
       : undefined,
@@ -127,15 +118,16 @@ export function openRun(event: RunEvent, started: Started, settings: Settings) {
   }
 }
 
-/** github-token's session on the run's repository; undefined when the token is empty. */
+/** A token's session, undefined when it is empty (docs-token's has no repository of its own). */
 export function gitHubSession(
-  settings: Pick<Settings, 'githubToken'>,
-  event: RunEvent,
-  signal?: AbortSignal
-): GitHubSession | undefined {
-  const token = settings.githubToken
-  const options = { userAgent: USER_AGENT, signal }
-  return token ? new GitHubSession(token, event.run.repository, options) : undefined
+  token: string | undefined,
+  repository: string,
+  signal?: AbortSignal,
+  name?: string
+) {
+  return token
+    ? new GitHubSession(token, repository, { userAgent: USER_AGENT, signal, name })
+    : undefined
 }
 
 /**
