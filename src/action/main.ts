@@ -14,7 +14,7 @@ import { checkCommand, settingsFor, type CheckedCommand } from './plan/command-g
 import { gatherFacts, type Gathered } from './plan/facts.js'
 import { planRun, type Plan } from './plan/plan.js'
 import { BranchDashboard } from './publish/branch-dashboard.js'
-import { announceToRunner, setOutput } from './publish/summary.js'
+import { announceToRunner, setOutputs } from './publish/summary.js'
 import { publishOutcome, publishWithoutJob, settledOf } from './publish/publish.js'
 import { BUDGETS, openRun, start, type RunContext } from './shell/context.js'
 import type { RunEvent } from './shell/event.js'
@@ -22,7 +22,7 @@ import { endPullRequest, pullRequestEnd } from './pr-end.js'
 
 export async function run(event: RunEvent, env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const started = start(event, env)
-  if (started === 'untriggered') setOutput('triggered', 'false')
+  if (started === 'untriggered') setOutputs({ triggered: 'false' })
   if (!started || started === 'untriggered') return
   if (event.run.payloadUnreadable) core.warning(UNREADABLE_PAYLOAD)
   const command = event.commandEvent ? await checkCommand(started.settings, event) : undefined
@@ -50,7 +50,7 @@ async function runJob(ctx: RunContext, command?: CheckedCommand): Promise<void> 
     const sends = ['create', 'follow-up', 'wait-then-follow-up'].includes(plan.action)
     const works = plan.action !== 'skip' && plan.action !== 'refuse' && !settings.dryRun
     // A command triggered a job when the run works with one, or (a dry run) would send it one.
-    setOutput('triggered', String(event.commandEvent && (works || sends)))
+    setOutputs({ triggered: String(event.commandEvent && (works || sends)) })
     if (facts.branch && ctx.github)
       dashboard = new BranchDashboard(ctx, ctx.github, facts.branch, facts.run, plan)
     const prompt = promptFor(ctx, dashboard)

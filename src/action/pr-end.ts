@@ -12,7 +12,7 @@ import type { DocsPrAction, EndEvent } from '../github/pr-record.js'
 import { PullRequestThread, readPullRequestState } from '../github/pr-thread.js'
 import { cleanLabel } from '../github/untrusted-text.js'
 import { record, recordedRunId, text } from '../github/workflow-run.js'
-import { renderComment, setOutput, writeSummary } from './publish/summary.js'
+import { linkOutputs, renderComment, setOutputs, writeSummary } from './publish/summary.js'
 import { BUDGETS, docsSession, type RunContext } from './shell/context.js'
 import type { RunEvent } from './shell/event.js'
 import { decideEnd, docsLinkFor, type EndFacts, type EndPlan } from './plan/pr-end.js'
@@ -28,14 +28,13 @@ export function pullRequestEnd(event: RunEvent): EndEvent | undefined {
 
 function nothing(line: string): void {
   core.info(safeLine(line, 1000))
-  setOutput('docs-pr-action', 'none')
-  setOutput('skipped', 'true')
+  setOutputs({ 'docs-pr-action': 'none', skipped: 'true' })
 }
 
 export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promise<void> {
   const { settings } = ctx
   const { run, pullRequest } = ctx.event
-  setOutput('created', 'false')
+  setOutputs({ created: 'false' })
   if (!settings.prComment || pullRequest === undefined) {
     const why = settings.prComment
       ? 'The event names no pull request'
@@ -59,7 +58,7 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
       return
     }
     const { jobId } = thread.record
-    setOutput('job-id', jobId)
+    setOutputs({ 'job-id': jobId })
     const job =
       settings.dryRun && settings.apiKey === ''
         ? undefined
@@ -68,7 +67,7 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
             core.warning(`Could not read job ${safeLine(jobId)} for its status: ${why}`)
             return undefined
           })
-    if (job) setOutput('status', job.status)
+    if (job) setOutputs({ status: job.status })
     const { docsPrReviewers: reviewers, docsPrLabels: labels } = settings
     const facts: EndFacts = {
       event: endEvent,
@@ -79,10 +78,7 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
       handOffAsked: reviewers.length + labels.length > 0
     }
     const link = docsLinkFor(facts)
-    const ref = parsePullRequestLink(link)
-    setOutput('pr-link', ref?.link ?? '')
-    setOutput('pr-number', ref ? String(ref.number) : '')
-    setOutput('pr-repository', ref?.repository ?? '')
+    setOutputs(linkOutputs(link))
     const docs = docsSession(ctx, link, 'write')
     if (link && !docs) {
       core.warning(
@@ -103,7 +99,7 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
       ? { done: [] }
       : await writeDocsPrEnd(docs, link, plan.steps, texts, writeBudget)
     const { action, record } = plan.outcome(written.done)
-    setOutput('docs-pr-action', action)
+    setOutputs({ 'docs-pr-action': action })
     const line = settings.dryRun
       ? `Dry run: would do ${plan.steps.join(', ') || 'nothing'} (${plan.why}).`
       : endLine(endEvent, plan, action, written.refused)

@@ -19,8 +19,8 @@ import { wouldDo } from '../plan/words.js'
 import { BUDGETS, type RunContext } from '../shell/context.js'
 import type { BranchDashboard } from './branch-dashboard.js'
 import { linkDocsPullRequest, readAndHandOff } from './docs-pull-request.js'
-import { announceEnding, promptBlock, renderComment, setOutput } from './summary.js'
-import { summaryMarkdown, writeOutputs, writeSummary } from './summary.js'
+import { announceEnding, outputValues, promptBlock, renderComment } from './summary.js'
+import { setOutputs, summaryMarkdown, writeSummary } from './summary.js'
 
 export async function publishOutcome(
   ctx: RunContext,
@@ -42,7 +42,7 @@ export async function publishOutcome(
     await dashboard.followDocs(outcome, handOff, docs, handedOff)
   const record = recordAfterHandOff(outcome.record, handOff, settings, { handedOff, backLink })
 
-  writeOutputs(outcome, docs)
+  setOutputs(outputValues(outcome, docs))
   const durationMs = ctx.clock.now() - ctx.startedAt
   const prompt = settings.mode === 'wait' ? undefined : settings.prompt
   const summary = summaryMarkdown({ outcome, docs, durationMs, prompt })
@@ -117,8 +117,7 @@ export async function publishWithoutJob(
   // A deleted branch or a tag's run: nothing to send, and the log says why.
   if (plan.action === 'skip' && gathered.facts.notABranch) {
     core.info(safeLine(`Nothing was sent: ${plan.reason}.`, 1000))
-    setOutput('skipped', 'true')
-    setOutput('created', 'false')
+    setOutputs({ skipped: 'true', created: 'false' })
   }
   if (!ctx.settings.dryRun) {
     const command = gathered.command?.command
@@ -137,10 +136,9 @@ export async function publishWithoutJob(
   }
   core.endGroup()
   // The job the run would use: empty when it would create one (or do nothing).
-  setOutput('job-id', 'jobId' in plan ? (plan.jobId ?? '') : '')
-  setOutput('status', '')
-  setOutput('created', 'false')
-  setOutput('skipped', String(plan.action === 'nothing-new'))
+  const jobId = 'jobId' in plan ? (plan.jobId ?? '') : ''
+  const skipped = String(plan.action === 'nothing-new')
+  setOutputs({ 'job-id': jobId, status: '', created: 'false', skipped })
   const nothing = 'was sent to the Agent Jobs API and nothing was written to GitHub.'
   const block = prompt === undefined ? '' : `\n${promptBlock('The text it would send', prompt)}`
   const said = `${safeMarkdown(decision, 1000)}\n\nNothing ${nothing}\n${block}\n`

@@ -160,26 +160,23 @@ export function renderComment(
 
 export type OutputName = keyof ReturnType<typeof outputValues> | 'triggered'
 
-export function setOutput(name: OutputName, value: string): void {
-  core.setOutput(name, redact(value))
+/** Outputs, each through redact. */
+export function setOutputs(values: Partial<Record<OutputName, string>>): void {
+  for (const [name, value] of Object.entries(values)) core.setOutput(name, redact(value))
 }
 
 export function announceToRunner(id: string, how: Naming): void {
-  if (how === 'created') setOutput('created', 'true')
-  setOutput('job-id', id)
+  setOutputs(how === 'created' ? { created: 'true', 'job-id': id } : { 'job-id': id })
   core.info(namingLine(how, safeLine(id)))
 }
 
 /** Every output's value from the outcome (and the docs pull request, when it was read). */
 export function outputValues(outcome: Outcome, docs: DocsPullRequest | undefined) {
   const job = outcome.job
-  const pr = parsePullRequestLink(job?.prLink ?? null)
   return {
     'job-id': outcome.jobId ?? '',
     status: job?.status ?? '',
-    'pr-link': pr?.link ?? '',
-    'pr-number': pr ? String(pr.number) : '',
-    'pr-repository': pr?.repository ?? '',
+    ...linkOutputs(job?.prLink),
     job: job ? inertJson(job) : '',
     created: String(outcome.created),
     // Text from GitHub, one line per value: a path with a line break cannot add a line.
@@ -193,9 +190,11 @@ export function outputValues(outcome: Outcome, docs: DocsPullRequest | undefined
   }
 }
 
-export function writeOutputs(outcome: Outcome, docs: DocsPullRequest | undefined): void {
-  for (const [name, value] of Object.entries(outputValues(outcome, docs)))
-    setOutput(name as OutputName, value)
+/** The docs pull request's outputs. */
+export function linkOutputs(link: string | null | undefined) {
+  const pr = parsePullRequestLink(link)
+  const number = pr ? String(pr.number) : ''
+  return { 'pr-link': pr?.link ?? '', 'pr-number': number, 'pr-repository': pr?.repository ?? '' }
 }
 
 /** The step's last line: the ending, as a failure, a warning or a plain line. */
