@@ -30,19 +30,13 @@ export async function gatherFacts(ctx: RunContext, command?: CheckedCommand): Pr
   if (command && command.verdict.kind !== 'taken') return { facts, command }
   // A dry run without api-key reads nothing from the service.
   const calls = settings.dryRun && settings.apiKey === '' ? undefined : ctx.calls
+  const budgetMs = ctx.left(BUDGETS.pullRequestThread)
   const thread = settings.prComment
-    ? await PullRequestThread.open(
-        ctx.github,
-        event.run,
-        settings.projectId,
-        ctx.left(BUDGETS.pullRequestThread)
-      )
+    ? await PullRequestThread.open(ctx.github, event.run, settings.projectId, budgetMs)
     : undefined
-  const gathered = (more: Partial<Facts>): Gathered => ({
-    facts: { ...facts, ...more },
-    thread,
-    command
-  })
+  const gathered = (more: Partial<Facts>): Gathered => {
+    return { facts: { ...facts, ...more }, thread, command }
+  }
   if (settings.mode !== 'create') {
     return gathered({ named: { jobId: settings.jobId, send: settings.mode === 'message' } })
   }
@@ -110,11 +104,8 @@ async function jobThatOpened(
     const job = recorded.kind === 'found' ? recorded.job : undefined
     const opened = parsePullRequestLink(job?.prLink)
     const shown = safeLine(id)
-    if (
-      job &&
-      opened?.number === here.number &&
-      sameRepository(opened.repository, here.repository)
-    ) {
+    const isHere = opened?.number === here.number
+    if (job && isHere && sameRepository(opened.repository, here.repository)) {
       core.info(
         `Pull request ${name} is the docs pull request of job ${shown}: the command goes to that job.`
       )

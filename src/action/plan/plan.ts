@@ -137,7 +137,7 @@ export function afterBusyWait(
       return {
         action: 'decline',
         jobId: waited.jobId,
-        ...(job === 'gone' ? {} : { job }),
+        job: job === 'gone' ? undefined : job,
         message: `Job ${waited.jobId}, which opened this docs pull request, ${job === 'gone' ? 'no longer exists' : `is ${ended}`}: the command was not sent. Start a new job from the code pull request.`
       }
     }
@@ -199,8 +199,8 @@ function planBranch(run: RunIdentity, branch: BranchFacts): Plan {
   if (tellingFor(branch, plan).commits.length === 0) {
     // A job the service no longer knows is not named: there is nothing to report of it.
     if (!record || recorded?.kind === 'gone') return { action: 'nothing-new' }
-    const job = recorded?.kind === 'found' ? { job: recorded.job } : {}
-    return { action: 'nothing-new', jobId: record.jobId, ...job }
+    const job = recorded?.kind === 'found' ? recorded.job : undefined
+    return { action: 'nothing-new', jobId: record.jobId, job }
   }
   return plan
 }
@@ -213,9 +213,8 @@ const TAG_REASON =
 export function planRun(facts: Facts): Plan {
   const { command, named, docsOpener: opener, pullRequest: pr } = facts
   if (command?.kind === 'usage') return { action: 'refuse', reply: 'usage', reason: NO_INSTRUCTION }
-  if (command?.kind === 'refused') {
+  if (command?.kind === 'refused')
     return { action: 'refuse', reply: 'refusal', reason: command.reason }
-  }
   if (command && 'reason' in command) return { action: 'skip', reason: command.reason }
   if (named) {
     return named.send
@@ -238,12 +237,10 @@ export function planRun(facts: Facts): Plan {
   }
   if (facts.notABranch === 'tag') return { action: 'skip', reason: TAG_REASON }
   const earlier = facts.earlierAttempt
-  if (earlier?.recorded.kind === 'unread') {
-    return { action: 'watch', jobId: earlier.jobId, earlier: true }
-  }
-  if (earlier?.recorded.kind === 'found' && followEarlierJob(earlier.recorded.job.status)) {
-    return { action: 'watch', jobId: earlier.jobId, earlier: true, job: earlier.recorded.job }
-  }
+  const recorded = earlier?.recorded
+  const job = recorded?.kind === 'found' ? recorded.job : undefined
+  if (earlier && (recorded?.kind === 'unread' || (job && followEarlierJob(job.status))))
+    return { action: 'watch', jobId: earlier.jobId, earlier: true, job }
   return { action: 'create', reason: 'no-record' }
 }
 

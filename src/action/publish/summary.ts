@@ -160,7 +160,6 @@ export function renderComment(
 
 export type OutputName = keyof ReturnType<typeof outputValues> | 'triggered'
 
-/** Outputs, each through redact. */
 export function setOutputs(values: Partial<Record<OutputName, string>>): void {
   for (const [name, value] of Object.entries(values)) core.setOutput(name, redact(value))
 }
@@ -190,7 +189,6 @@ export function outputValues(outcome: Outcome, docs: DocsPullRequest | undefined
   }
 }
 
-/** The docs pull request's outputs. */
 export function linkOutputs(link: string | null | undefined) {
   const pr = parsePullRequestLink(link)
   const number = pr ? String(pr.number) : ''
