@@ -80,11 +80,8 @@ function failure(error: unknown, ctx: RunContext, gathered?: Gathered): Ending {
   // Gathering facts only reads: a failure there sent nothing, whatever the inputs ask.
   const { settings } = ctx
   const jobId = gathered && settings.mode !== 'create' ? settings.jobId : undefined
-  return ctx.calls.failure(
-    error,
-    !gathered || settings.mode === 'wait' ? 'get' : settings.mode,
-    jobId
-  )
+  const endpoint = !gathered || settings.mode === 'wait' ? 'get' : settings.mode
+  return ctx.calls.failure(error, endpoint, jobId)
 }
 
 /** The text sent for a plan: the prompt, on a branch the commits it tells, the workflow context. */
