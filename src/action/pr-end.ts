@@ -107,7 +107,7 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
     if (settings.dryRun) core.info('Dry run: nothing was written to GitHub.')
     // The job summary is the comment without its footer: it says nothing was sent.
     const ending = { conclusion: 'succeeded' as const, message: 'Nothing was sent to the agent.' }
-    const said = { jobId, job, did: line, ending }
+    const said = { jobId, job, did: line, ending, docsLink: link }
     await writeSummary(renderComment(said, run, false))
     if (!record || settings.dryRun) return
     await thread.save(record, renderComment(said, run), ctx.last(BUDGETS.prComment))

@@ -126,6 +126,23 @@ describe('the comment text', () => {
     expect(body).toContain('<code>job_1</code>')
   })
 
+  it('names the docs pull request a record knows when the job could not be read, without a footer for a job summary', () => {
+    const body = renderComment(
+      {
+        jobId: 'job_1',
+        job: undefined,
+        ending: { conclusion: 'succeeded', message: 'Nothing was sent to the agent.' },
+        docsLink: 'https://github.com/acme/docs/pull/12'
+      },
+      pullRequestRun(),
+      false
+    )
+    expect(body).toContain(
+      '| Docs pull request | <a href="https://github.com/acme/docs/pull/12">acme/docs#12</a> |'
+    )
+    expect(body).not.toContain('<sub>')
+  })
+
   it('says there is no docs pull request when the job opened none', () => {
     const body = renderComment(
       {

@@ -129,14 +129,19 @@ export async function writeSummary(summary: string): Promise<void> {
 
 /** The pull request comment's Markdown, below its marker (without its footer: a job summary). */
 export function renderComment(
-  facts: Pick<Outcome, 'job' | 'ending' | 'did'> & { jobId: string; docs?: DocsPullRequest },
+  facts: Pick<Outcome, 'job' | 'ending' | 'did'> & {
+    jobId: string
+    docs?: DocsPullRequest
+    /** The docs pull request a record names, when the job could not be read. */
+    docsLink?: string
+  },
   run: WorkflowRun,
   footer = true
 ): string {
   const url = runUrl(run)
   const rows: Row[] = [
     ['Status', statusCell(facts.job?.status)],
-    ['Docs pull request', pullRequestCell(facts.job?.prLink, 'none')],
+    ['Docs pull request', pullRequestCell(facts.job?.prLink ?? facts.docsLink, 'none')],
     ...docsPullRequestRows(facts.docs),
     ['Job', jobCell(facts.jobId)],
     ...(url
