@@ -81,7 +81,6 @@ export class PullRequestThread {
     const want = { projectId, legacyLine: legacyMarker(run) }
     let found: FoundComment | undefined
     const comments = `the comments of pull request #${number}`
-    let cutShort = false
     try {
       const octokit = await session.client(budgetMs)
       const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, {
@@ -94,8 +93,8 @@ export class PullRequestThread {
         found = await searchPage(data, want, async () => [await session.identity(budgetMs)], found)
         if (found?.record) break
         if (++seen < maxPages) continue
-        cutShort = /rel="next"/.test(headers.link ?? '')
-        break
+        if (!/rel="next"/.test(headers.link ?? '')) break
+        throw new StateUnknownError(comments, `there are more than ${maxPages} pages of them`)
       }
     } catch (error) {
       if (error instanceof StateUnknownError) throw error
@@ -104,9 +103,6 @@ export class PullRequestThread {
         `pr-comment: could not read ${comments} (${describeGitHubError(error)}), so its docs job is not recorded.${permissionHint(error, READ_HINT)}`
       )
       return undefined
-    }
-    if (cutShort) {
-      throw new StateUnknownError(comments, `there are more than ${maxPages} pages of them`)
     }
     return new PullRequestThread(session, run, number, found?.record, found?.commentId)
   }
