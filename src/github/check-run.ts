@@ -46,11 +46,10 @@ export function checkMarker(owner: CheckOwner): string {
 }
 
 /** The owner in a check run's output text: a marker on any line, else an old one at the start. */
-export function readCheckMarker(outputText: unknown): CheckOwner | undefined {
-  if (typeof outputText !== 'string') return undefined
+export function readCheckMarker(outputText: string | null): CheckOwner | undefined {
   for (const value of [
     ...readMarkers('check', outputText),
-    readOldMarker(OLD_MARKER, outputText)
+    readOldMarker(OLD_MARKER, outputText ?? '')
   ]) {
     const read = fields<Record<'run' | 'step' | 'project', string>>(
       value,
@@ -70,18 +69,16 @@ export function truncateSummary(summary: string, max: number = MAX_SUMMARY): str
 
 /** The newest check run (highest id) whose marker names `owner`, with the job id it holds. */
 export function findEarlierCheck(
-  runs: readonly unknown[],
+  runs: readonly { id: number; external_id: string | null; output: { text: string | null } }[],
   owner: CheckOwner
 ): { id: number; jobId: string } | undefined {
-  let found: { id: number; jobId: string } | undefined
-  for (const run of runs.map(record)) {
-    const [id, jobId] = [run?.id, run?.external_id]
-    const marked = readCheckMarker(record(run?.output)?.text)
+  const ours = runs.flatMap(({ id, external_id: jobId, output }) => {
+    const marked = readCheckMarker(output.text)
     // Anyone with checks: write can set external_id; only a plain id is taken.
-    if (typeof id !== 'number' || !isPlainId(jobId) || (found && id <= found.id)) continue
-    if (marked && checkMarker(marked) === checkMarker(owner)) found = { id, jobId }
-  }
-  return found
+    const same = marked && checkMarker(marked) === checkMarker(owner)
+    return same && isPlainId(jobId) ? [{ id, jobId }] : []
+  })
+  return ours.sort((x, y) => y.id - x.id)[0]
 }
 
 export class DocsCheckRun {

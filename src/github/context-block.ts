@@ -13,18 +13,9 @@ import {
 } from './untrusted-text.js'
 import { pullRequestNumber, record, runUrl, text, type WorkflowRun } from './workflow-run.js'
 
-export interface ChangedFile {
-  filename: string
-  status?: string
-  previousFilename?: string
-}
-
-/** `complete`: the listing reached its last page; `total`: the payload's count, if any. */
-export interface ChangedFiles {
-  listed: ChangedFile[]
-  complete: boolean
-  total?: number
-}
+/** As GitHub lists them; `total` when known, else there are more than `listed`. */
+export type ChangedFile = { filename: string; status?: string; previous_filename?: string }
+export type ChangedFiles = { listed: ChangedFile[]; total?: number }
 
 type Json = Record<string, unknown>
 type Context = [lines: string[], quoted: UntrustedPiece[]]
@@ -43,8 +34,8 @@ export function plain(value: unknown, max: number): string {
 
 function fileLine(file: ChangedFile): string {
   const name = plain(file.filename, 200)
-  if (file.status === 'renamed' && file.previousFilename) {
-    return `${name} (renamed from ${plain(file.previousFilename, 200)})`
+  if (file.status === 'renamed' && file.previous_filename) {
+    return `${name} (renamed from ${plain(file.previous_filename, 200)})`
   }
   return file.status && file.status !== 'modified' ? `${name} (${plain(file.status, 20)})` : name
 }
@@ -87,10 +78,8 @@ function pullRequestContext(pr: Json, files: ChangedFiles | undefined): Context 
     )
   }
   if (!files) return [lines, quoted]
-  const shown = files.listed.slice(0, MAX_FILES)
-  // The payload's count when it has one; otherwise what the listing saw.
-  const known = files.total ?? (files.complete ? files.listed.length : undefined)
-  const total = known === undefined ? undefined : Math.max(known, files.listed.length)
+  const { listed, total } = files
+  const shown = listed.slice(0, MAX_FILES)
   const count =
     total === undefined
       ? `first ${shown.length}; more not listed`
@@ -199,13 +188,10 @@ export async function withWorkflowContext(
       })
       const listed: ChangedFile[] = []
       // Stops once it holds more than MAX_FILES: every page holds at least one file.
-      const complete = await walkPages(pages, MAX_FILES + 1, (page) => {
-        for (const { filename, status, previous_filename: previousFilename } of page) {
-          listed.push({ filename, status, ...(previousFilename ? { previousFilename } : {}) })
-        }
-        return listed.length > MAX_FILES
-      })
-      return { listed, complete, ...(typeof total === 'number' ? { total } : {}) }
+      const complete = await walkPages(pages, MAX_FILES + 1, (p) => listed.push(...p) > MAX_FILES)
+      // The payload's count when it has one; otherwise what the listing saw.
+      const known = typeof total === 'number' ? total : complete ? listed.length : undefined
+      return { listed, total: known === undefined ? undefined : Math.max(known, listed.length) }
     }
     const failed = (why: string) =>
       `include-context: could not list the changed files of pull request #${number} (${why}); the context goes without them.`

@@ -34,21 +34,19 @@ export function backLinkedJobs(
   comments: readonly { body?: string | null; user?: { type?: string } | null }[],
   projectId: string
 ): string[] {
-  const byBots: string[] = []
-  const byOthers: string[] = []
   type Link = { job: string; project: string }
   const links = (values: unknown[]) =>
     values.flatMap((v) => fields<Link>(v, { job: string, project: string }, true) ?? [])
-  for (const { body, user } of comments) {
+  const jobs = comments.flatMap(({ body, user }) => {
     // Markers on any line, else the old first line.
     const found = links(readMarkers('back-link', body))
-    const old = () => links([readOldMarker(OLD_MARKER, firstLine(body).trim())])
-    for (const { job, project } of found.length > 0 ? found : old()) {
-      if (project === projectId && isPlainId(job))
-        (user?.type === 'Bot' ? byBots : byOthers).push(job)
-    }
-  }
-  return [...new Set([...byBots, ...byOthers])].slice(0, MAX_CANDIDATES)
+    const all =
+      found.length > 0 ? found : links([readOldMarker(OLD_MARKER, firstLine(body).trim())])
+    const ours = all.filter(({ job, project }) => project === projectId && isPlainId(job))
+    return ours.map(({ job }) => ({ job, bot: user?.type === 'Bot' }))
+  })
+  const botsFirst = jobs.sort((x, y) => Number(y.bot) - Number(x.bot)).map(({ job }) => job)
+  return [...new Set(botsFirst)].slice(0, MAX_CANDIDATES)
 }
 
 /** What the job was for, in words: the pull request or the commit, and the run. */

@@ -8,14 +8,13 @@ import {
   describeGitHubError,
   gitHubAnswerStatus,
   permissionHint,
-  walkPages,
   type GitHubClient
 } from './client.js'
-import { LOGIN, LOGIN_PART, splitRepository } from './plumbing.js'
+import { allPages, LOGIN, LOGIN_PART, splitRepository } from './plumbing.js'
 import type { GitHubSession } from './session.js'
 import { hostOf, onSameServer, record, text, type WorkflowRun } from './workflow-run.js'
 
-/** At most this many changed paths are read (three pages of the listing). */
+/** At most this many changed paths are read (three pages of 100). */
 const MAX_DOCS_FILES = 300
 const TEAM = new RegExp(`^(${LOGIN_PART})/([A-Za-z0-9][A-Za-z0-9_.-]{0,99})$`)
 
@@ -73,20 +72,9 @@ export async function readDocsPullRequest(
 ): Promise<DocsPullRequest> {
   const pull = { ...splitRepository(ref.repository), pull_number: ref.number }
   const { data: pr } = await octokit.rest.pulls.get(pull)
-  const files: string[] = []
-  if (withFiles && pr.changed_files > 0) {
-    const pages = octokit.paginate.iterator(octokit.rest.pulls.listFiles, {
-      ...pull,
-      per_page: 100
-    })
-    // Every page holds at least one file, so MAX_DOCS_FILES pages is a bound, never reached.
-    await walkPages(
-      pages,
-      MAX_DOCS_FILES,
-      (page) => files.push(...page.map((f) => f.filename)) >= MAX_DOCS_FILES
-    )
-    files.splice(MAX_DOCS_FILES)
-  }
+  const list = octokit.paginate.iterator(octokit.rest.pulls.listFiles, { ...pull, per_page: 100 })
+  const read = withFiles && pr.changed_files > 0 ? await allPages(list, MAX_DOCS_FILES / 100) : []
+  const files = read.map((file) => file.filename)
   return {
     repository: ref.repository,
     number: ref.number,

@@ -150,42 +150,28 @@ export interface FoundComment {
   record?: PullRequestRecord
 }
 
-/** This project's record in pages of comments (oldest first): the oldest trusted one wins. */
-export class RecordSearch {
-  /** The record once found, else the legacy comment. */
-  private best: FoundComment | undefined
-  /** Whose comments are believed, once known (session.ts learns it). */
-  trusted: readonly string[] | undefined
-
-  constructor(
-    private readonly projectId: string,
-    private readonly legacyLine: string | undefined
-  ) {}
-
-  /** Whether a page holds this project's record or the legacy comment, whoever wrote it. */
-  holdsCandidate(comments: readonly ThreadComment[]): boolean {
-    return comments.some((comment) => this.candidate(comment))
-  }
-
-  /** True once the page held the record. */
-  visit(comments: readonly ThreadComment[]): boolean {
-    for (const comment of comments) {
-      const trusted = isTrustedAuthor(comment.user, this.trusted)
-      const found = trusted ? this.candidate(comment) : undefined
-      if (found && (found.record || !this.best)) this.best = found
-      if (found?.record) return true
+/**
+ * A page of comments (oldest first) searched on from `found`: this project's record, else the
+ * legacy comment, from a trusted author only. Whom to trust is asked once there is a candidate.
+ */
+export async function searchPage(
+  comments: readonly ThreadComment[],
+  want: { projectId: string; legacyLine?: string },
+  trusted: () => Promise<readonly string[] | undefined>,
+  found?: FoundComment
+): Promise<FoundComment | undefined> {
+  for (const { id: commentId, body, user } of comments) {
+    if (found?.record) break
+    const record = parseRecord(body)
+    const candidate =
+      record?.projectId === want.projectId
+        ? { commentId, record }
+        : want.legacyLine && marker.firstLine(body).trim() === want.legacyLine
+          ? { commentId }
+          : undefined
+    if (candidate && (candidate.record || !found) && isTrustedAuthor(user, await trusted())) {
+      found = candidate
     }
-    return false
   }
-
-  private candidate(comment: ThreadComment): FoundComment | undefined {
-    const record = parseRecord(comment.body)
-    if (record?.projectId === this.projectId) return { commentId: comment.id, record }
-    const legacy = this.legacyLine && marker.firstLine(comment.body).trim() === this.legacyLine
-    return legacy ? { commentId: comment.id } : undefined
-  }
-
-  result(): FoundComment | undefined {
-    return this.best
-  }
+  return found
 }

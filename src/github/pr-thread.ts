@@ -14,7 +14,13 @@ import {
 } from './client.js'
 import { splitRepository } from './plumbing.js'
 import { cleanLabel } from './untrusted-text.js'
-import { formatRecord, legacyMarker, RecordSearch, type PullRequestRecord } from './pr-record.js'
+import {
+  formatRecord,
+  legacyMarker,
+  searchPage,
+  type FoundComment,
+  type PullRequestRecord
+} from './pr-record.js'
 import type { Command } from './command.js'
 import { lacking, type GitHubSession } from './session.js'
 import { pullRequestNumber, type WorkflowRun } from './workflow-run.js'
@@ -72,9 +78,9 @@ export class PullRequestThread {
       )
       return undefined
     }
-    const search = new RecordSearch(projectId, legacyMarker(run))
+    const want = { projectId, legacyLine: legacyMarker(run) }
+    let found: FoundComment | undefined
     const comments = `the comments of pull request #${number}`
-    let cutShort = false
     try {
       const octokit = await session.client(budgetMs)
       const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, {
@@ -84,14 +90,11 @@ export class PullRequestThread {
       })
       let seen = 0
       for await (const { data, headers } of pages) {
-        // Whose records to believe is asked only once there is one to believe.
-        if (!search.trusted && search.holdsCandidate(data)) {
-          search.trusted = [await session.identity(budgetMs)]
-        }
-        if (search.visit(data)) break
+        found = await searchPage(data, want, async () => [await session.identity(budgetMs)], found)
+        if (found?.record) break
         if (++seen < maxPages) continue
-        cutShort = /rel="next"/.test(headers.link ?? '')
-        break
+        if (!/rel="next"/.test(headers.link ?? '')) break
+        throw new StateUnknownError(comments, `there are more than ${maxPages} pages of them`)
       }
     } catch (error) {
       if (error instanceof StateUnknownError) throw error
@@ -101,10 +104,6 @@ export class PullRequestThread {
       )
       return undefined
     }
-    if (cutShort) {
-      throw new StateUnknownError(comments, `there are more than ${maxPages} pages of them`)
-    }
-    const found = search.result()
     return new PullRequestThread(session, run, number, found?.record, found?.commentId)
   }
 

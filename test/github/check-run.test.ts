@@ -48,7 +48,7 @@ describe('the check marker', () => {
   })
 
   it('reads nothing from text without it, a marker not at the start, or a broken escape', () => {
-    expect(readCheckMarker(undefined)).toBeUndefined()
+    expect(readCheckMarker(null)).toBeUndefined()
     expect(readCheckMarker('no marker')).toBeUndefined()
     expect(readCheckMarker(`quoted: ${checkMarker(OWNER)}`)).toBeUndefined()
     expect(
@@ -58,7 +58,7 @@ describe('the check marker', () => {
 })
 
 describe('findEarlierCheck', () => {
-  const check = (id: number, owner = OWNER, externalId: string | null = `job_${id}`): unknown => ({
+  const check = (id: number, owner = OWNER, externalId: string | null = `job_${id}`) => ({
     id,
     external_id: externalId,
     output: { text: `${checkMarker(owner)}\nStarted by workflow run ${owner.runId}.` }
@@ -82,14 +82,12 @@ describe('findEarlierCheck', () => {
     })
   })
 
-  it('ignores another run, step or project, one without a job id, and malformed entries', () => {
+  it('ignores another run, step or project, one without a job id or without a marker', () => {
     const runs = [
       check(1, { ...OWNER, runId: '4243' }),
       check(2, { ...OWNER, step: 'Docs/docs/other' }),
       check(3, { ...OWNER, projectId: 'proj-2' }),
       check(4, OWNER, null),
-      { id: 'x', external_id: 'job', output: { text: checkMarker(OWNER) } },
-      null,
       { id: 6, external_id: 'job_6', output: { text: 'no marker' } }
     ]
     expect(findEarlierCheck(runs, OWNER)).toBeUndefined()

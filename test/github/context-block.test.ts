@@ -136,9 +136,9 @@ describe('the context block', () => {
         listed: [
           { filename: 'src/a.ts', status: 'modified' },
           { filename: 'src/b.ts', status: 'added' },
-          { filename: 'src/new.ts', status: 'renamed', previousFilename: 'src/old.ts' }
+          { filename: 'src/new.ts', status: 'renamed', previous_filename: 'src/old.ts' }
         ],
-        complete: true
+        total: 3
       },
       'f00dcafe'
     )
@@ -162,19 +162,19 @@ describe('the context block', () => {
   it.each([
     {
       name: 'the payload gives the total',
-      listing: { listed: files(120), complete: false, total: 130 },
+      listing: { listed: files(120), total: 130 },
       heading: '- Changed files (first 100 of 130):',
       last: '  - … 30 more not listed'
     },
     {
       name: 'the listing reached the end',
-      listing: { listed: files(120), complete: true },
+      listing: { listed: files(120), total: 120 },
       heading: '- Changed files (first 100 of 120):',
       last: '  - … 20 more not listed'
     },
     {
       name: 'the total is unknown',
-      listing: { listed: files(101), complete: false },
+      listing: { listed: files(101) },
       heading: '- Changed files (first 100; more not listed):',
       last: '  - src/file-99.ts'
     }

@@ -10,7 +10,8 @@ import {
   isTrustedAuthor,
   legacyMarker,
   parseRecord,
-  RecordSearch,
+  searchPage,
+  type FoundComment,
   type PullRequestRecord,
   type ThreadComment
 } from '../../src/github/pr-record.js'
@@ -188,13 +189,15 @@ describe('whose record is believed', () => {
 
 describe('finding the record among the comments', () => {
   const legacy = legacyMarker({ workflow: 'Docs', job: 'docs', action: 'docs-agent' })
-  const search = (pages: ThreadComment[][]): RecordSearch => {
-    const found = new RecordSearch('proj-test', legacy)
-    for (const page of pages) if (found.visit(page)) break
+  const want = { projectId: 'proj-test', legacyLine: legacy }
+  const trusted = async () => undefined
+  const search = async (pages: ThreadComment[][]) => {
+    let found: FoundComment | undefined
+    for (const page of pages) found = await searchPage(page, want, trusted, found)
     return found
   }
 
-  it("takes the oldest trusted comment with this project's record, and stops there", () => {
+  it("takes the oldest trusted comment with this project's record, and stops there", async () => {
     const other = formatRecord({ ...RECORD, projectId: 'proj-other', jobId: 'job_other' })
     const pages: ThreadComment[][] = [
       [
@@ -206,30 +209,32 @@ describe('finding the record among the comments', () => {
         { id: 4, body: formatRecord({ ...RECORD, jobId: 'job_2' }), user: BOT }
       ]
     ]
-    const found = new RecordSearch('proj-test', legacy)
-    expect(found.visit(pages[0] as ThreadComment[])).toBe(false)
-    expect(found.visit(pages[1] as ThreadComment[])).toBe(true)
-    expect(found.result()).toEqual({ commentId: 3, record: RECORD })
+    const first = await searchPage(pages[0] as ThreadComment[], want, trusted)
+    expect(first).toBeUndefined()
+    const second = await searchPage(pages[1] as ThreadComment[], want, trusted, first)
+    expect(second).toEqual({ commentId: 3, record: RECORD })
+    // Once it holds the record, later pages change nothing.
+    expect(await searchPage(pages[1] as ThreadComment[], want, trusted, second)).toBe(second)
   })
 
-  it('ignores a record a person pasted, and one written by another bot', () => {
+  it('ignores a record a person pasted, and one written by another bot', async () => {
     const forged = formatRecord({ ...RECORD, jobId: 'job_attacker' })
-    const found = search([
+    const found = await search([
       [
         { id: 1, body: forged, user: { login: 'mallory', type: 'User' } },
         { id: 2, body: forged, user: { login: 'mallory[bot]', type: 'Bot' } }
       ]
     ])
-    expect(found.result()).toBeUndefined()
+    expect(found).toBeUndefined()
   })
 
-  it("keeps this step's old comment (no record) to reuse, unless a record turns up", () => {
-    const withLegacy = search([[{ id: 5, body: `${legacy}\nold text`, user: BOT }]])
-    expect(withLegacy.result()).toEqual({ commentId: 5 })
-    const both = search([
+  it("keeps this step's old comment (no record) to reuse, unless a record turns up", async () => {
+    const withLegacy = await search([[{ id: 5, body: `${legacy}\nold text`, user: BOT }]])
+    expect(withLegacy).toEqual({ commentId: 5 })
+    const both = await search([
       [{ id: 5, body: `${legacy}\nold text`, user: BOT }],
       [{ id: 6, body: formatRecord(RECORD), user: BOT }]
     ])
-    expect(both.result()).toEqual({ commentId: 6, record: RECORD })
+    expect(both).toEqual({ commentId: 6, record: RECORD })
   })
 })
