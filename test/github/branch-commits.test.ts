@@ -58,7 +58,6 @@ describe('the pure parts', () => {
     const row = coverageRun(
       { at: new Date('2026-11-24T12:00:00Z'), event: 'push', did: 'followed-up' },
       {
-        kind: 'commits',
         origin: 'since-record',
         commits: [commit(2)],
         total: 1,
@@ -191,9 +190,6 @@ describe('against the GitHub stand-in', () => {
     expect(subjects(read.since)).toEqual(['change 2', 'change 3', 'change 4', 'change 5'])
     expect(read).toMatchObject({ origin: 'since-record', unread: 0 })
     expect(read.base).toBeUndefined()
-    expect(read.compareUrl).toBe(
-      `https://github.com/${repository()}/compare/${pushed[0]?.sha}...${pushed[4]?.sha}`
-    )
     expect(calls(before)).toEqual([
       `GET /repos/${repository()}/compare/${pushed[0]?.sha}...${pushed[4]?.sha}`
     ])

@@ -4,7 +4,7 @@
 import * as core from '@actions/core'
 import { parsePullRequestLink } from '../../common/pull-request-link.js'
 import { safeLine } from '../../common/safe-text.js'
-import { compareLink, MAX_LISTED, ROOT, type Coverage } from '../../github/branch-commits.js'
+import { MAX_LISTED, ROOT, type Coverage } from '../../github/branch-commits.js'
 import { commitsPromptSection } from '../../github/commits-prompt.js'
 import { pullsOf, reviewersToRequest } from '../../github/source-pulls.js'
 import { requestReviews, type DocsPullRequest } from '../../github/docs-pull-request.js'
@@ -58,11 +58,12 @@ export class BranchDashboard {
     const from = at > 0 ? candidates.since[at - 1]?.sha : (record?.base ?? candidates.base)
     const linked = at >= 0 && from && from !== ROOT && run.repository
     const coverage: Coverage = {
-      kind: 'commits',
       origin: candidates.origin,
       commits: commits.slice(-MAX_LISTED),
       total: commits.length,
-      ...(linked ? { compareUrl: compareLink(run.serverUrl, run.repository, from, run.sha) } : {}),
+      ...(linked
+        ? { compareUrl: `${run.serverUrl}/${run.repository}/compare/${from}...${run.sha}` }
+        : {}),
       ...(from ? { from } : {}),
       to: run.sha
     }
