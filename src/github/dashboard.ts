@@ -30,7 +30,7 @@ export type FoundDashboard = { issue: DashboardIssue; record: BranchRecord }
 /** Which records a run keeps, and the login whose issues are believed. */
 type DashboardKey = { projectId: string; branch: string; key: string; identity: string }
 
-/** The record, and for people: the code's repository, the docs pull request, the job, a note. */
+/** The record, and for people: the repository, the docs pull request, the job, a note. */
 export type DashboardView = Pick<WorkflowRun, 'repository' | 'serverUrl'> & {
   record: BranchRecord
   docsPullRequest?: { link: string; state?: 'open' | 'merged' | 'closed' }
@@ -140,12 +140,8 @@ export async function findDashboards(
   let complete: boolean
   try {
     const octokit = await session.client(budgetMs)
-    const pages = octokit.paginate.iterator(octokit.rest.issues.listForRepo, {
-      ...session.repo,
-      creator: key.identity,
-      state: 'open',
-      per_page: 100
-    })
+    const params = { ...session.repo, creator: key.identity, state: 'open' as const, per_page: 100 }
+    const pages = octokit.paginate.iterator(octokit.rest.issues.listForRepo, params)
     complete = await walkPages(pages, MAX_ISSUE_PAGES, (page) => {
       issues.push(...page)
       return false
@@ -161,7 +157,7 @@ export async function findDashboards(
       `more than ${MAX_ISSUE_PAGES * 100} open issues by ${safeLine(key.identity, 100)}`
     )
   }
-  // The others are older records of the same key, to retire.
+  // The others: older records of the same key, to retire.
   const [winner, ...others] = pickDashboards(issues, key)
   return winner ? { kind: 'found', winner, others } : { kind: 'none' }
 }
@@ -192,9 +188,8 @@ export async function saveDashboard(
       number === undefined
         ? await rest.issues.create({ ...session.repo, title, body, labels: ['docs-agent'] })
         : await rest.issues.update({ ...session.repo, issue_number: number, body })
-    if (number === undefined) {
+    if (number === undefined)
       core.info(`Opened the dashboard issue #${data.number} for ${safeLine(branch, 100)}.`)
-    }
     return { kind: 'saved', issue: { number: data.number, url: data.html_url } }
   } catch (error) {
     if (number === undefined) return notSaved('open the dashboard issue in', session, error)
@@ -204,10 +199,8 @@ export async function saveDashboard(
   }
 }
 
-/**
- * Closes an older open record of the same key (two first runs at once, or one reopened)
- * with a note naming the winner, and its docs pull request through `docs` (docsSession).
- */
+/** Closes an older record of the same key (two first runs at once, or one reopened), and its
+ * docs pull request through `docs`. */
 export async function retireDashboard(
   session: GitHubSession,
   loser: FoundDashboard & { docsPullRequest?: string },

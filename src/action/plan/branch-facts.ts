@@ -1,6 +1,5 @@
-// The branch's facts (push, schedule and manual runs): its ledger from the dashboard
-// issue, the recorded job as the service sees it, the commits the run weighs and which
-// of them are untold. Reads only, but older records are retired as soon as they are found.
+// A branch run's facts: its ledger from the dashboard issue, the recorded job, the commits
+// it weighs and which are untold. Reads only, but older records are retired once found.
 
 import { olderBase, readCandidates, type ReadCandidates } from '../../github/branch-commits.js'
 import { sourcePullRequests } from '../../github/source-pulls.js'
@@ -11,10 +10,7 @@ import { record as objectOf, text } from '../../github/workflow-run.js'
 import { BUDGETS, docsSession, type RunContext } from '../shell/context.js'
 import { hasEnded, recordedStatus, type BranchFacts, type RecordedJob } from './plan.js'
 
-/**
- * A push, scheduled or manual run keeps one job per branch. A deleted branch or a tag
- * keeps none: the run sends nothing, and says why.
- */
+/** A push, scheduled or manual run keeps one job per branch; a deleted branch or a tag none. */
 export async function branchFacts(
   ctx: RunContext,
   lookUp: (jobId: string) => Promise<RecordedJob>
@@ -46,9 +42,8 @@ export async function branchFacts(
     const link = job.kind === 'found' ? job.job.prLink : null
     others.push({ ...other, ...(link ? { docsPullRequest: link } : {}) })
   }
-  // Older records are absorbed at once: the winner takes their base and lists their jobs
-  // as ended, then they are closed. A run that fails later still leaves one record, and
-  // loses nothing. Only once the winner is written; never in a dry run.
+  // Older records are absorbed at once (the winner takes their base and lists their jobs as
+  // ended), then closed once the winner is written: a run that fails later loses nothing.
   if (winner && others.length > 0 && !settings.dryRun) {
     const lost = others.map((other) => ({ id: other.record.jobId, why: 'lost-race' as const }))
     const ended = [...winner.record.ended, ...lost].slice(-MAX_ENDED)
