@@ -55,10 +55,6 @@ export interface ReadCandidates {
 }
 export type Candidates = Omit<ReadCandidates, 'origin'>
 
-export function subjectOf(message: unknown): string {
-  return cleanLabel((typeof message === 'string' ? message : '').split(/\r?\n/, 1)[0] ?? '', 200)
-}
-
 export function loginOf(user: unknown): { author?: string; authorIsBot: boolean } {
   const login = text(record(user)?.login) ?? text(record(user)?.username)
   if (!login) return { authorIsBot: false }
@@ -75,17 +71,16 @@ export function readCommit(value: unknown): CoveredCommit | undefined {
   const commit = record(value)
   const sha = commit?.sha ?? commit?.id
   if (!isSha(sha)) return undefined
-  const message = record(commit?.commit)?.message ?? commit?.message
-  return { sha, short: sha.slice(0, 7), subject: subjectOf(message), ...loginOf(commit?.author) }
+  const message = text(record(commit?.commit)?.message ?? commit?.message) ?? ''
+  const subject = cleanLabel(message.split(/\r?\n/, 1)[0] ?? '', 200)
+  return { sha, short: sha.slice(0, 7), subject, ...loginOf(commit?.author) }
 }
 
 const readCommits = (list: readonly unknown[]): CoveredCommit[] =>
   list.map(readCommit).filter((commit) => commit !== undefined)
 
-/** When the first scheduled or manual run starts looking (ISO 8601): 7 days back. */
-export function windowStart(now: Date): string {
-  return new Date(now.getTime() - 7 * 24 * 60 * 60 * 1000).toISOString()
-}
+/** When the first scheduled or manual run starts looking: 7 days back. */
+export const windowStart = (now: Date): string => new Date(+now - 7 * 86_400_000).toISOString()
 
 const READ_HINT = 'Reading the branch commits needs `permissions: contents: read` for the job.'
 type Compared = { commits: CoveredCommit[]; unread: number; mergeBase?: string }
