@@ -50,10 +50,9 @@ export function dashboardTitle(projectId: string, branch: string): string {
 export function pickDashboards(issues: readonly unknown[], key: DashboardKey): FoundDashboard[] {
   const found: FoundDashboard[] = []
   for (const issue of issues.map(record)) {
-    if (!issue || issue.pull_request !== undefined || issue.state !== 'open') continue
+    const number = positive(issue?.number)
+    if (!issue || !number || issue.pull_request !== undefined || issue.state !== 'open') continue
     if (text(record(issue.user)?.login) !== key.identity) continue
-    const number = positive(issue.number)
-    if (!number) continue
     const mine = parseBranchRecords(text(issue.body)).find(
       (found) => found.projectId === key.projectId && found.branch === key.branch
     )
@@ -151,12 +150,8 @@ export async function findDashboards(
     const why = ", so the branch's docs job is not recorded and this run works on its own"
     return { kind: 'denied', reason: notSaved('read the issues of', session, error, why).reason }
   }
-  if (!complete) {
-    throw new StateUnknownError(
-      where,
-      `more than ${MAX_ISSUE_PAGES * 100} open issues by ${safeLine(key.identity, 100)}`
-    )
-  }
+  const many = `more than ${MAX_ISSUE_PAGES * 100} open issues by ${safeLine(key.identity, 100)}`
+  if (!complete) throw new StateUnknownError(where, many)
   // The others: older records of the same key, to retire.
   const [winner, ...others] = pickDashboards(issues, key)
   return winner ? { kind: 'found', winner, others } : { kind: 'none' }
