@@ -85,10 +85,8 @@ export const windowStart = (now: Date): string => new Date(+now - 7 * 86_400_000
 const READ_HINT = 'Reading the branch commits needs `permissions: contents: read` for the job.'
 type Compared = { commits: CoveredCommit[]; unread: number; mergeBase?: string }
 
-/**
- * Every commit after the base; on a first run, or when GitHub no longer knows the base, the
- * push's range or the last 7 days. Unknown throws StateUnknownError; a refusal is one warning.
- */
+/** Every commit after the base; on a first run, or when GitHub no longer knows the base, the
+ * push's range or the last 7 days. Unknown throws StateUnknownError; a refusal is one warning. */
 export async function readCandidates(
   session: GitHubSession,
   input: WorkflowRun & { branch: string; base?: string; now: Date },
@@ -98,15 +96,11 @@ export async function readCandidates(
   const push = input.eventName === 'push'
   const event = readCommits(push && Array.isArray(payload.commits) ? payload.commits : [])
   const branch = safeLine(input.branch, 100)
-  const result = (
-    origin: Origin,
-    base: string | undefined,
-    read: Compared = { commits: [], unread: 0 }
-  ): ReadCandidates => ({
-    since: read.commits,
+  const result = (origin: Origin, base?: string, read?: Compared): ReadCandidates => ({
+    since: read?.commits ?? [],
     event,
     ...(base ? { base } : {}),
-    unread: read.unread,
+    unread: read?.unread ?? 0,
     origin
   })
   try {
@@ -191,14 +185,12 @@ export async function readCandidates(
     core.warning(
       `Could not read the commits of ${branch} (${describeGitHubError(error)}); this run tells the event's own commits only.${permissionHint(error, READ_HINT)}`
     )
-    return result('first-push', undefined)
+    return result('first-push')
   }
 }
 
-/**
- * The older of two bases (one call): a record that lost a race to open the branch's
- * record may have started from an older commit, and its commits must be weighed too.
- */
+/** The older of two bases (one call): a record that lost a race to open the branch's record
+ * may have started from an older commit, whose commits must be weighed too. */
 export async function olderBase(
   session: GitHubSession,
   base: string,

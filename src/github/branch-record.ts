@@ -179,11 +179,8 @@ export interface Telling {
   candidates: Candidates
 }
 
-/**
- * The ledger's jobs, base and ended list after a run told `telling.told` to its job,
- * compacted: the base moves past commits delivered jobs were told, and the ledger never
- * holds more than MAX_TOLD commits (past that, the oldest settle into the base).
- */
+/** The ledger after a run told `telling.told` to its job, compacted: the base moves past what
+ * delivered jobs were told, and past MAX_TOLD commits the oldest settle into the base. */
 export function afterTelling(
   record: BranchRecord | undefined,
   telling: Telling
@@ -206,8 +203,8 @@ export function afterTelling(
   while (settled < since.length && byDelivered.has(since[settled]?.sha ?? '')) {
     base = since[settled++]?.sha
   }
-  // Too many remembered: delivered jobs forget their oldest first, then the live job's
-  // oldest settle into the base (if that job fails, those are not given back).
+  // Too many: delivered jobs forget their oldest first, then the live job's oldest settle
+  // into the base (if that job fails, those are not given back).
   for (const job of others) job.shas = job.shas.slice(Math.max(0, total() - MAX_TOLD))
   while (total() > MAX_TOLD && settled < since.length) {
     const sha = since[settled++]?.sha
