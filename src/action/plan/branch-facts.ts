@@ -62,13 +62,10 @@ export async function branchFacts(
   // At the head the record says is all told, with its job alive: no commit to read.
   const alive = recorded?.kind === 'found' && !['failed', 'archived'].includes(recorded.job.status)
   const told = record?.seen === run.sha && alive && others.length === 0
+  const input = { ...run, branch, base, now: new Date(ctx.clock.now()) }
   const candidates: ReadCandidates = told
     ? { since: [], event: [], unread: 0, origin: 'since-record' }
-    : await readCandidates(
-        session,
-        { ...run, branch, base, now: new Date(ctx.clock.now()) },
-        budgetMs
-      )
+    : await readCandidates(session, input, budgetMs)
   const fresh = untold(record, candidates)
   const freshIfEnded = record ? untold(record, candidates, new Set([record.jobId])) : fresh
   // Whether the job's docs pull request was merged or closed decides which job, and
@@ -87,8 +84,7 @@ export async function branchFacts(
   }
   // The source pull requests of what may be told: a job that failed, or that may fail
   // while the run waits for it, gives its commits back.
-  const mayEnd = !record || recordedStatus(recorded) !== 'completed'
-  const weighed = mayEnd && fresh.length + freshIfEnded.length > 0 ? freshIfEnded : fresh
+  const weighed = !record || recordedStatus(recorded) !== 'completed' ? freshIfEnded : fresh
   return {
     branch,
     key,
