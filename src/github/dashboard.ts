@@ -124,16 +124,13 @@ export function renderDashboard(view: DashboardView): string {
 /** The most pages of the token's open issues read (100 a page); past that is unknown. */
 export const MAX_ISSUE_PAGES = 50
 
-/** From every open issue the identity wrote, labelled or not; no answer throws StateUnknownError. */
+/** From every open issue the identity wrote, labelled or not; no answer throws StateUnknownError,
+ * a refusal is `denied` (with one warning). */
 export async function findDashboards(
   session: GitHubSession,
   key: DashboardKey,
   budgetMs: number
-): Promise<
-  | { kind: 'found'; winner: FoundDashboard; others: FoundDashboard[] }
-  | { kind: 'none' }
-  | { kind: 'denied'; reason: string }
-> {
+): Promise<{ winner?: FoundDashboard; others: FoundDashboard[]; denied?: string }> {
   const issues: unknown[] = []
   const where = `the dashboard issues of ${safeLine(session.repository, 200)}`
   let complete: boolean
@@ -148,13 +145,13 @@ export async function findDashboards(
   } catch (error) {
     throwIfUnknown(error, where)
     const why = ", so the branch's docs job is not recorded and this run works on its own"
-    return { kind: 'denied', reason: notSaved('read the issues of', session, error, why).reason }
+    return { others: [], denied: notSaved('read the issues of', session, error, why).reason }
   }
   const many = `more than ${MAX_ISSUE_PAGES * 100} open issues by ${safeLine(key.identity, 100)}`
   if (!complete) throw new StateUnknownError(where, many)
   // The others: older records of the same key, to retire.
   const [winner, ...others] = pickDashboards(issues, key)
-  return winner ? { kind: 'found', winner, others } : { kind: 'none' }
+  return { winner, others }
 }
 
 /** A call that GitHub did not take: one warning, a permission hint only after a refusal. */

@@ -29,13 +29,12 @@ export async function branchFacts(
   // The dashboards are looked up by their author: the account the token writes as.
   const identity = await session.identity(budgetMs)
   const dashboardKey = { projectId: settings.projectId, branch, key, identity }
-  const found = await findDashboards(session, dashboardKey, budgetMs)
-  const winner = found.kind === 'found' ? found.winner : undefined
+  const { winner, others: older, denied } = await findDashboards(session, dashboardKey, budgetMs)
   let record = winner?.record
   let recorded = record ? await lookUp(record.jobId) : undefined
   let base = record?.base
   let others: BranchFacts['others'] = []
-  for (const other of found.kind === 'found' ? found.others : []) {
+  for (const other of older) {
     if (base && other.record.base)
       base = await olderBase(session, base, other.record.base, budgetMs)
     const job = await lookUp(other.record.jobId)
@@ -91,7 +90,7 @@ export async function branchFacts(
     ...(winner ? { issue: winner.issue.number, record } : {}),
     recorded,
     others,
-    denied: found.kind === 'denied',
+    denied: denied !== undefined,
     candidates,
     fresh,
     freshIfEnded,
