@@ -30,7 +30,8 @@ export class BranchDashboard {
   /** The docs pull request this run handed off, and everyone asked to review it. */
   private handOff: { handedOff?: string; reviewers?: string[] } = {}
   /** The plan as carried out and what it tells, once its prompt was built. */
-  private executed: { plan: Plan; telling: Telling; coverage: Coverage } | undefined
+  private executed:
+    (Pick<Telling, 'told' | 'givenBack'> & { plan: Plan; coverage: Coverage }) | undefined
 
   constructor(
     private readonly ctx: RunContext,
@@ -61,8 +62,7 @@ export class BranchDashboard {
       ...(from ? { from } : {}),
       to: run.sha
     }
-    const telling = { jobId: '', told: commits, givenBack, candidates }
-    this.executed = { plan, telling, coverage }
+    this.executed = { plan, told: commits, givenBack, coverage }
     if (commits.length === 0) return undefined
     return commitsPromptSection(branch, coverage, pullsOf(pulls, coverage.commits))
   }
@@ -79,7 +79,7 @@ export class BranchDashboard {
     const plan = this.executed?.plan ?? this.plan
     const told = sent ? this.executed : undefined
     const ledger = told
-      ? afterTelling(previous, { ...told.telling, jobId })
+      ? afterTelling(previous, { ...told, jobId, candidates: facts.candidates })
       : {
           base: previous?.base,
           told: previous?.told ?? [{ id: jobId, shas: [] }],
@@ -113,7 +113,7 @@ export class BranchDashboard {
           did: runAction(plan, jobId, sent)
         },
         told?.coverage,
-        told ? pullsOf(facts.pulls, told.telling.told) : []
+        told ? pullsOf(facts.pulls, told.told) : []
       )
     )
     const saved = await saveDashboard(
@@ -135,7 +135,7 @@ export class BranchDashboard {
     const ref = parsePullRequestLink(link)
     const { record, pulls, branch } = this.facts
     const { executed } = this
-    const told = executed?.telling.told ?? []
+    const told = executed?.told ?? []
     if (!session || !ref || !executed || told.length === 0) return
     const budgetMs = this.ctx.left(BUDGETS.docsPullRequest)
     // The same job keeps its docs pull request, and with it who was already asked.
