@@ -42,10 +42,6 @@ export type DashboardView = Pick<WorkflowRun, 'repository' | 'serverUrl'> & {
 const ISSUES_HINT =
   'The dashboard issue needs `permissions: issues: write` for the job (and issues turned on in the repository).'
 
-export function dashboardTitle(projectId: string, branch: string): string {
-  return `Docs agent: ${branch} (${projectId})`.slice(0, 250)
-}
-
 /** This key's open dashboards by its identity, newest first; a first-version one only alone. */
 export function pickDashboards(issues: readonly unknown[], key: DashboardKey): FoundDashboard[] {
   const found: FoundDashboard[] = []
@@ -175,7 +171,7 @@ export async function saveDashboard(
   try {
     const { rest } = await session.client(budgetMs)
     const body = renderDashboard(view)
-    const title = dashboardTitle(projectId, branch)
+    const title = `Docs agent: ${branch} (${projectId})`.slice(0, 250)
     const { data } =
       number === undefined
         ? await rest.issues.create({ ...session.repo, title, body, labels: ['docs-agent'] })

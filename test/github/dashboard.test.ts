@@ -10,7 +10,6 @@ import {
   type BranchRun
 } from '../../src/github/branch-record.js'
 import {
-  dashboardTitle,
   findDashboards,
   pickDashboards,
   renderDashboard,
@@ -203,11 +202,10 @@ describe('against the GitHub stand-in', () => {
     if (saved.kind !== 'saved') throw new Error(saved.reason)
     const [stored] = inProcess.github.issues(repository())
     expect(stored).toMatchObject({
-      title: dashboardTitle('proj-test', 'main'),
+      title: 'Docs agent: main (proj-test)',
       labels: ['docs-agent'],
       user: BOT
     })
-    expect(stored?.title).toBe('Docs agent: main (proj-test)')
 
     const before = inProcess.github.requests.length
     const found = await findDashboards(session(), key, 10_000)
