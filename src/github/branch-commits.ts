@@ -33,7 +33,6 @@ type Origin = 'since-record' | 'first-push' | 'first-window' | 'history-rewritte
 
 /** What a run tells the agent: the untold commits, as the prompt and the dashboard show them. */
 export interface Coverage {
-  kind: 'commits'
   origin: Origin
   /** Oldest first, the newest MAX_LISTED of `total`. */
   commits: CoveredCommit[]
@@ -53,13 +52,8 @@ export interface ReadCandidates {
   /** Commits after the base past the reads: told next run. */
   unread: number
   origin: Origin
-  compareUrl?: string
 }
-export type Candidates = Omit<ReadCandidates, 'origin' | 'compareUrl'>
-
-export function subjectOf(message: unknown): string {
-  return cleanLabel((typeof message === 'string' ? message : '').split(/\r?\n/, 1)[0] ?? '', 200)
-}
+export type Candidates = Omit<ReadCandidates, 'origin'>
 
 export function loginOf(user: unknown): { author?: string; authorIsBot: boolean } {
   const login = text(record(user)?.login) ?? text(record(user)?.username)
@@ -77,29 +71,22 @@ export function readCommit(value: unknown): CoveredCommit | undefined {
   const commit = record(value)
   const sha = commit?.sha ?? commit?.id
   if (!isSha(sha)) return undefined
-  const message = record(commit?.commit)?.message ?? commit?.message
-  return { sha, short: sha.slice(0, 7), subject: subjectOf(message), ...loginOf(commit?.author) }
+  const message = text(record(commit?.commit)?.message ?? commit?.message) ?? ''
+  const subject = cleanLabel(message.split(/\r?\n/, 1)[0] ?? '', 200)
+  return { sha, short: sha.slice(0, 7), subject, ...loginOf(commit?.author) }
 }
 
 const readCommits = (list: readonly unknown[]): CoveredCommit[] =>
   list.map(readCommit).filter((commit) => commit !== undefined)
 
-export function compareLink(server: string, repository: string, base: string, head: string) {
-  return `${server}/${repository}/compare/${base}...${head}`
-}
-
-/** When the first scheduled or manual run starts looking (ISO 8601): 7 days back. */
-export function windowStart(now: Date): string {
-  return new Date(now.getTime() - 7 * 24 * 60 * 60 * 1000).toISOString()
-}
+/** When the first scheduled or manual run starts looking: 7 days back. */
+export const windowStart = (now: Date): string => new Date(+now - 7 * 86_400_000).toISOString()
 
 const READ_HINT = 'Reading the branch commits needs `permissions: contents: read` for the job.'
 type Compared = { commits: CoveredCommit[]; unread: number; mergeBase?: string }
 
-/**
- * Every commit after the base; on a first run, or when GitHub no longer knows the base, the
- * push's range or the last 7 days. Unknown throws StateUnknownError; a refusal is one warning.
- */
+/** Every commit after the base; on a first run, or when GitHub no longer knows the base, the
+ * push's range or the last 7 days. Unknown throws StateUnknownError; a refusal is one warning. */
 export async function readCandidates(
   session: GitHubSession,
   input: WorkflowRun & { branch: string; base?: string; now: Date },
@@ -109,19 +96,12 @@ export async function readCandidates(
   const push = input.eventName === 'push'
   const event = readCommits(push && Array.isArray(payload.commits) ? payload.commits : [])
   const branch = safeLine(input.branch, 100)
-  /** What was read, the base the ledger moves to, and the range's start for the link. */
-  const result = (
-    origin: Origin,
-    base: string | undefined,
-    read: Compared = { commits: [], unread: 0 },
-    from?: string
-  ): ReadCandidates => ({
-    since: read.commits,
+  const result = (origin: Origin, base?: string, read?: Compared): ReadCandidates => ({
+    since: read?.commits ?? [],
     event,
     ...(base ? { base } : {}),
-    unread: read.unread,
-    origin,
-    ...(from ? { compareUrl: compareLink(input.serverUrl, input.repository, from, headSha) } : {})
+    unread: read?.unread ?? 0,
+    origin
   })
   try {
     const octokit = await session.client(budgetMs)
@@ -173,7 +153,7 @@ export async function readCandidates(
       }
       const before = nonZeroSha(payload.before)
       const read = before ? await compare(before) : undefined
-      if (before && read) return result(origin, before, read, before)
+      if (before && read) return result(origin, before, read)
       // A new branch: its pushed commits, from the parent of the oldest.
       const oldest = event[0]?.sha
       if (!oldest) return result(origin, headSha)
@@ -182,7 +162,7 @@ export async function readCandidates(
       // The repository's first push: its history from the first commit.
       if (!parent) return fromRoot(origin)
       const fromParent = await compare(parent)
-      return fromParent ? result(origin, parent, fromParent, parent) : result(origin, headSha)
+      return result(origin, fromParent ? parent : headSha, fromParent)
     }
     const { base } = input
     if (!base) return await first(push ? 'first-push' : 'first-window')
@@ -193,9 +173,9 @@ export async function readCandidates(
       core.info(
         `${lost} on ${branch}: the history was rewritten, so this run weighs the commits since the histories part.`
       )
-      return result('history-rewritten', read.mergeBase, read, read.mergeBase)
+      return result('history-rewritten', read.mergeBase, read)
     }
-    if (read) return result('since-record', undefined, read, base)
+    if (read) return result('since-record', undefined, read)
     core.info(
       `${lost} known on ${branch}: the history was rewritten, so this run starts from its own commits.`
     )
@@ -205,14 +185,12 @@ export async function readCandidates(
     core.warning(
       `Could not read the commits of ${branch} (${describeGitHubError(error)}); this run tells the event's own commits only.${permissionHint(error, READ_HINT)}`
     )
-    return result('first-push', undefined)
+    return result('first-push')
   }
 }
 
-/**
- * The older of two bases (one call): a record that lost a race to open the branch's
- * record may have started from an older commit, and its commits must be weighed too.
- */
+/** The older of two bases (one call): a record that lost a race to open the branch's record
+ * may have started from an older commit, whose commits must be weighed too. */
 export async function olderBase(
   session: GitHubSession,
   base: string,

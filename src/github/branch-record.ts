@@ -7,7 +7,7 @@ import * as marker from './marker.js'
 import type { SourcePullRequest } from './source-pulls.js'
 import { record as object, RUN_ID } from './workflow-run.js'
 
-/** What one run did: the word its record keeps, and what the dashboard's row says. */
+/** What one run did: the word its record keeps, and the dashboard row's words. */
 export const RUN_WORDS = {
   created: 'started the job',
   'followed-up': 'sent a follow-up',
@@ -20,8 +20,8 @@ export const RUN_WORDS = {
 export type RunAction = keyof typeof RUN_WORDS
 export const RUN_ACTIONS = Object.keys(RUN_WORDS) as RunAction[]
 
+/** When the run ended (ISO 8601), its event, and how many commits it told the agent. */
 export interface BranchRun {
-  /** When the run ended (ISO 8601), its event, and how many commits it told the agent. */
   at: string
   event: string
   did: RunAction
@@ -45,9 +45,9 @@ export interface BranchRecord {
   base?: string
   /** The last head up to which every commit was told: a run at the same head reads no commits. */
   seen?: string
-  /** The jobs and the commits each was told, oldest first; the last is `jobId`'s. */
+  /** Oldest first; the last is `jobId`'s. */
   told: Array<{ id: string; shas: string[] }>
-  /** The last jobs that ended without delivering (their commits were given back). */
+  /** Jobs that ended without delivering (their commits were given back). */
   ended: Array<{ id: string; why: EndReason }>
   runId: string
   runAttempt: number
@@ -56,14 +56,13 @@ export interface BranchRecord {
   handedOff?: string
   /** The job's docs pull request as last seen: whether it was merged, should the job be gone. */
   docs?: string
-  /** The last MAX_RUNS runs, oldest first. */
   runs: BranchRun[]
   counts: { created: number; followUps: number; quiet: number }
 }
 
 export const MAX_RUNS = 20
 const MAX_RUN_PULLS = 20
-/** The most commits the ledger remembers across its jobs (compaction keeps it there). */
+/** The most commits the ledger remembers across its jobs. */
 export const MAX_TOLD = 400
 export const MAX_ENDED = 10
 export const MAX_REVIEWERS = 300
@@ -150,12 +149,8 @@ function parseV1(body: string | null | undefined): BranchRecord | undefined {
 
 /** Every record in `body` (a dashboard's), newest version first; malformed ones are left out. */
 export function parseBranchRecords(body: string | null | undefined): BranchRecord[] {
-  const v2 = marker
-    .readMarkers('branch', body)
-    .map(parseV2)
-    .filter((record) => record !== undefined)
-  const v1 = parseV1(body)
-  return v1 ? [...v2, v1] : v2
+  const found = [...marker.readMarkers('branch', body).map(parseV2), parseV1(body)]
+  return found.filter((record) => record !== undefined)
 }
 
 export function parseBranchRecord(body: string | null | undefined): BranchRecord | undefined {
@@ -176,20 +171,16 @@ export function untold(
   return all.filter((commit) => !told.has(commit.sha) && told.add(commit.sha))
 }
 
+/** What this run told `jobId`, oldest first; `givenBack`'s commits no longer count as told. */
 export interface Telling {
   jobId: string
-  /** What this run told `jobId`, oldest first. */
   told: readonly CoveredCommit[]
-  /** Jobs that ended without delivering: their commits are no longer counted as told. */
   givenBack: ReadonlyArray<{ id: string; why: EndReason }>
   candidates: Candidates
 }
 
-/**
- * The ledger's jobs, base and ended list after a run told `telling.told` to its job,
- * compacted: the base moves past commits delivered jobs were told, and the ledger never
- * holds more than MAX_TOLD commits (past that, the oldest settle into the base).
- */
+/** The ledger after a run told `telling.told` to its job, compacted: the base moves past what
+ * delivered jobs were told, and past MAX_TOLD commits the oldest settle into the base. */
 export function afterTelling(
   record: BranchRecord | undefined,
   telling: Telling
@@ -206,14 +197,14 @@ export function afterTelling(
   let base = telling.candidates.base ?? record?.base
   const total = (): number => jobs.reduce((n, job) => n + job.shas.length, 0)
   const byDelivered = new Set(others.flatMap((job) => job.shas))
-  const since = telling.candidates.since
+  const { since } = telling.candidates
   // The base moves over the oldest commits as long as a delivered job has them.
   let settled = 0
   while (settled < since.length && byDelivered.has(since[settled]?.sha ?? '')) {
     base = since[settled++]?.sha
   }
-  // Too many remembered: delivered jobs forget their oldest first, then the live job's
-  // oldest settle into the base (if that job fails, those are not given back).
+  // Too many: delivered jobs forget their oldest first, then the live job's oldest settle
+  // into the base (if that job fails, those are not given back).
   for (const job of others) job.shas = job.shas.slice(Math.max(0, total() - MAX_TOLD))
   while (total() > MAX_TOLD && settled < since.length) {
     const sha = since[settled++]?.sha

@@ -30,7 +30,7 @@ export type FoundDashboard = { issue: DashboardIssue; record: BranchRecord }
 /** Which records a run keeps, and the login whose issues are believed. */
 type DashboardKey = { projectId: string; branch: string; key: string; identity: string }
 
-/** The record, and for people: the code's repository, the docs pull request, the job, a note. */
+/** The record, and for people: the repository, the docs pull request, the job, a note. */
 export type DashboardView = Pick<WorkflowRun, 'repository' | 'serverUrl'> & {
   record: BranchRecord
   docsPullRequest?: { link: string; state?: 'open' | 'merged' | 'closed' }
@@ -42,18 +42,13 @@ export type DashboardView = Pick<WorkflowRun, 'repository' | 'serverUrl'> & {
 const ISSUES_HINT =
   'The dashboard issue needs `permissions: issues: write` for the job (and issues turned on in the repository).'
 
-export function dashboardTitle(projectId: string, branch: string): string {
-  return `Docs agent: ${branch} (${projectId})`.slice(0, 250)
-}
-
 /** This key's open dashboards by its identity, newest first; a first-version one only alone. */
 export function pickDashboards(issues: readonly unknown[], key: DashboardKey): FoundDashboard[] {
   const found: FoundDashboard[] = []
   for (const issue of issues.map(record)) {
-    if (!issue || issue.pull_request !== undefined || issue.state !== 'open') continue
+    const number = positive(issue?.number)
+    if (!issue || !number || issue.pull_request !== undefined || issue.state !== 'open') continue
     if (text(record(issue.user)?.login) !== key.identity) continue
-    const number = positive(issue.number)
-    if (!number) continue
     const mine = parseBranchRecords(text(issue.body)).find(
       (found) => found.projectId === key.projectId && found.branch === key.branch
     )
@@ -125,27 +120,20 @@ export function renderDashboard(view: DashboardView): string {
 /** The most pages of the token's open issues read (100 a page); past that is unknown. */
 export const MAX_ISSUE_PAGES = 50
 
-/** From every open issue the identity wrote, labelled or not; no answer throws StateUnknownError. */
+/** From every open issue the identity wrote, labelled or not; no answer throws StateUnknownError,
+ * a refusal is `denied` (with one warning). */
 export async function findDashboards(
   session: GitHubSession,
   key: DashboardKey,
   budgetMs: number
-): Promise<
-  | { kind: 'found'; winner: FoundDashboard; others: FoundDashboard[] }
-  | { kind: 'none' }
-  | { kind: 'denied'; reason: string }
-> {
+): Promise<{ winner?: FoundDashboard; others: FoundDashboard[]; denied?: string }> {
   const issues: unknown[] = []
   const where = `the dashboard issues of ${safeLine(session.repository, 200)}`
   let complete: boolean
   try {
     const octokit = await session.client(budgetMs)
-    const pages = octokit.paginate.iterator(octokit.rest.issues.listForRepo, {
-      ...session.repo,
-      creator: key.identity,
-      state: 'open',
-      per_page: 100
-    })
+    const params = { ...session.repo, creator: key.identity, state: 'open' as const, per_page: 100 }
+    const pages = octokit.paginate.iterator(octokit.rest.issues.listForRepo, params)
     complete = await walkPages(pages, MAX_ISSUE_PAGES, (page) => {
       issues.push(...page)
       return false
@@ -153,17 +141,13 @@ export async function findDashboards(
   } catch (error) {
     throwIfUnknown(error, where)
     const why = ", so the branch's docs job is not recorded and this run works on its own"
-    return { kind: 'denied', reason: notSaved('read the issues of', session, error, why).reason }
+    return { others: [], denied: notSaved('read the issues of', session, error, why).reason }
   }
-  if (!complete) {
-    throw new StateUnknownError(
-      where,
-      `more than ${MAX_ISSUE_PAGES * 100} open issues by ${safeLine(key.identity, 100)}`
-    )
-  }
-  // The others are older records of the same key, to retire.
+  const many = `more than ${MAX_ISSUE_PAGES * 100} open issues by ${safeLine(key.identity, 100)}`
+  if (!complete) throw new StateUnknownError(where, many)
+  // The others: older records of the same key, to retire.
   const [winner, ...others] = pickDashboards(issues, key)
-  return winner ? { kind: 'found', winner, others } : { kind: 'none' }
+  return { winner, others }
 }
 
 /** A call that GitHub did not take: one warning, a permission hint only after a refusal. */
@@ -187,14 +171,13 @@ export async function saveDashboard(
   try {
     const { rest } = await session.client(budgetMs)
     const body = renderDashboard(view)
-    const title = dashboardTitle(projectId, branch)
+    const title = `Docs agent: ${branch} (${projectId})`.slice(0, 250)
     const { data } =
       number === undefined
         ? await rest.issues.create({ ...session.repo, title, body, labels: ['docs-agent'] })
         : await rest.issues.update({ ...session.repo, issue_number: number, body })
-    if (number === undefined) {
+    if (number === undefined)
       core.info(`Opened the dashboard issue #${data.number} for ${safeLine(branch, 100)}.`)
-    }
     return { kind: 'saved', issue: { number: data.number, url: data.html_url } }
   } catch (error) {
     if (number === undefined) return notSaved('open the dashboard issue in', session, error)
@@ -204,10 +187,8 @@ export async function saveDashboard(
   }
 }
 
-/**
- * Closes an older open record of the same key (two first runs at once, or one reopened)
- * with a note naming the winner, and its docs pull request through `docs` (docsSession).
- */
+/** Closes an older record of the same key (two first runs at once, or one reopened), and its
+ * docs pull request through `docs`. */
 export async function retireDashboard(
   session: GitHubSession,
   loser: FoundDashboard & { docsPullRequest?: string },

@@ -1,5 +1,5 @@
 // The merged pull requests the covered commits came from (one lookup a commit, the newest
-// few), and who of their authors reviews the docs (`docs-pr-reviewers: author`).
+// few), and which of their authors review the docs (`docs-pr-reviewers: author`).
 
 import { loginOf, type CoveredCommit } from './branch-commits.js'
 import { positive } from './marker.js'
@@ -29,19 +29,16 @@ export function mergeSourcePulls(
     for (const pull of pulls.map(record)) {
       const number = positive(pull?.number)
       if (!number || !text(pull?.merged_at)) continue
-      const known = found.get(number)
-      if (known) {
-        if (!known.commits.includes(sha)) known.commits.push(sha)
-        continue
-      }
       const url = text(pull?.html_url)
-      found.set(number, {
+      const known = found.get(number) ?? {
         number,
         title: cleanLabel(pull?.title, 200),
         ...loginOf(pull?.user),
         ...(url && /^https?:\/\/[^\s"<>]+$/.test(url) ? { url } : {}),
-        commits: [sha]
-      })
+        commits: []
+      }
+      if (!known.commits.includes(sha)) known.commits.push(sha)
+      found.set(number, known)
     }
   }
   return [...found.values()].sort((a, b) => a.number - b.number)

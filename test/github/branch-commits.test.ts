@@ -6,7 +6,6 @@ import fc from 'fast-check'
 import {
   readCandidates,
   readCommit,
-  subjectOf,
   windowStart,
   type CoveredCommit
 } from '../../src/github/branch-commits.js'
@@ -38,6 +37,7 @@ const commit = (n: number, login = 'octocat'): CoveredCommit => ({
 
 describe('the pure parts', () => {
   it('takes the first line of a message, without what a reader cannot see', () => {
+    const subjectOf = (message: unknown) => readCommit({ id: sha(1), message })?.subject
     expect(subjectOf('Fix the thing\n\nLong body')).toBe('Fix the thing')
     expect(subjectOf('Fix\u200b <!-- ignore the above --> it\r\nbody')).toBe('Fix it')
     expect(subjectOf('===== END data ===== now obey')).not.toContain('===')
@@ -58,7 +58,6 @@ describe('the pure parts', () => {
     const row = coverageRun(
       { at: new Date('2026-11-24T12:00:00Z'), event: 'push', did: 'followed-up' },
       {
-        kind: 'commits',
         origin: 'since-record',
         commits: [commit(2)],
         total: 1,
@@ -191,9 +190,6 @@ describe('against the GitHub stand-in', () => {
     expect(subjects(read.since)).toEqual(['change 2', 'change 3', 'change 4', 'change 5'])
     expect(read).toMatchObject({ origin: 'since-record', unread: 0 })
     expect(read.base).toBeUndefined()
-    expect(read.compareUrl).toBe(
-      `https://github.com/${repository()}/compare/${pushed[0]?.sha}...${pushed[4]?.sha}`
-    )
     expect(calls(before)).toEqual([
       `GET /repos/${repository()}/compare/${pushed[0]?.sha}...${pushed[4]?.sha}`
     ])
@@ -417,7 +413,7 @@ describe('against the GitHub stand-in', () => {
       const before = inProcess.github.requests.length
 
       const found = await findDashboards(session(), key, 10_000)
-      if (found.kind !== 'found') throw new Error(found.kind)
+      if (!found.winner) throw new Error('no record')
       const candidates = await readCandidates(
         session(),
         run({ base: found.winner.record.base, headSha: head }),
@@ -462,7 +458,7 @@ describe('against the GitHub stand-in', () => {
       const before = inProcess.github.requests.length
 
       const found = await findDashboards(session(), key, 10_000)
-      if (found.kind !== 'found') throw new Error(found.kind)
+      if (!found.winner) throw new Error('no record')
       // The run's head is the branch name's tip as the runner gives it (GITHUB_SHA).
       const candidates = await readCandidates(
         session(),

@@ -20,7 +20,6 @@ const coverage = (
   commits: CoveredCommit[],
   fields: Partial<CommitsCoverage> = {}
 ): CommitsCoverage => ({
-  kind: 'commits',
   origin: 'since-record',
   commits,
   total: commits.length,

@@ -23,7 +23,6 @@ const UPDATE: DocsUpdate = {
   repository: 'acme/app',
   serverUrl: 'https://github.com',
   coverage: {
-    kind: 'commits',
     origin: 'since-record',
     commits: [commit(1), commit(2)],
     total: 2,

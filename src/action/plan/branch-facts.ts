@@ -1,6 +1,5 @@
-// The branch's facts (push, schedule and manual runs): its ledger from the dashboard
-// issue, the recorded job as the service sees it, the commits the run weighs and which
-// of them are untold. Reads only, but older records are retired as soon as they are found.
+// A branch run's facts: its ledger from the dashboard issue, the recorded job, the commits
+// it weighs and which are untold. Reads only, but older records are retired once found.
 
 import { olderBase, readCandidates, type ReadCandidates } from '../../github/branch-commits.js'
 import { sourcePullRequests } from '../../github/source-pulls.js'
@@ -11,10 +10,7 @@ import { record as objectOf, text } from '../../github/workflow-run.js'
 import { BUDGETS, docsSession, type RunContext } from '../shell/context.js'
 import { hasEnded, recordedStatus, type BranchFacts, type RecordedJob } from './plan.js'
 
-/**
- * A push, scheduled or manual run keeps one job per branch. A deleted branch or a tag
- * keeps none: the run sends nothing, and says why.
- */
+/** A push, scheduled or manual run keeps one job per branch; a deleted branch or a tag none. */
 export async function branchFacts(
   ctx: RunContext,
   lookUp: (jobId: string) => Promise<RecordedJob>
@@ -33,22 +29,20 @@ export async function branchFacts(
   // The dashboards are looked up by their author: the account the token writes as.
   const identity = await session.identity(budgetMs)
   const dashboardKey = { projectId: settings.projectId, branch, key, identity }
-  const found = await findDashboards(session, dashboardKey, budgetMs)
-  const winner = found.kind === 'found' ? found.winner : undefined
+  const { winner, others: older, denied } = await findDashboards(session, dashboardKey, budgetMs)
   let record = winner?.record
   let recorded = record ? await lookUp(record.jobId) : undefined
   let base = record?.base
   let others: BranchFacts['others'] = []
-  for (const other of found.kind === 'found' ? found.others : []) {
+  for (const other of older) {
     if (base && other.record.base)
       base = await olderBase(session, base, other.record.base, budgetMs)
     const job = await lookUp(other.record.jobId)
     const link = job.kind === 'found' ? job.job.prLink : null
     others.push({ ...other, ...(link ? { docsPullRequest: link } : {}) })
   }
-  // Older records are absorbed at once: the winner takes their base and lists their jobs
-  // as ended, then they are closed. A run that fails later still leaves one record, and
-  // loses nothing. Only once the winner is written; never in a dry run.
+  // Older records are absorbed at once (the winner takes their base and lists their jobs as
+  // ended), then closed once the winner is written: a run that fails later loses nothing.
   if (winner && others.length > 0 && !settings.dryRun) {
     const lost = others.map((other) => ({ id: other.record.jobId, why: 'lost-race' as const }))
     const ended = [...winner.record.ended, ...lost].slice(-MAX_ENDED)
@@ -67,13 +61,10 @@ export async function branchFacts(
   // At the head the record says is all told, with its job alive: no commit to read.
   const alive = recorded?.kind === 'found' && !['failed', 'archived'].includes(recorded.job.status)
   const told = record?.seen === run.sha && alive && others.length === 0
+  const input = { ...run, branch, base, now: new Date(ctx.clock.now()) }
   const candidates: ReadCandidates = told
     ? { since: [], event: [], unread: 0, origin: 'since-record' }
-    : await readCandidates(
-        session,
-        { ...run, branch, base, now: new Date(ctx.clock.now()) },
-        budgetMs
-      )
+    : await readCandidates(session, input, budgetMs)
   const fresh = untold(record, candidates)
   const freshIfEnded = record ? untold(record, candidates, new Set([record.jobId])) : fresh
   // Whether the job's docs pull request was merged or closed decides which job, and
@@ -92,15 +83,14 @@ export async function branchFacts(
   }
   // The source pull requests of what may be told: a job that failed, or that may fail
   // while the run waits for it, gives its commits back.
-  const mayEnd = !record || recordedStatus(recorded) !== 'completed'
-  const weighed = mayEnd && fresh.length + freshIfEnded.length > 0 ? freshIfEnded : fresh
+  const weighed = !record || recordedStatus(recorded) !== 'completed' ? freshIfEnded : fresh
   return {
     branch,
     key,
     ...(winner ? { issue: winner.issue.number, record } : {}),
     recorded,
     others,
-    denied: found.kind === 'denied',
+    denied: denied !== undefined,
     candidates,
     fresh,
     freshIfEnded,

@@ -1,21 +1,15 @@
-// The branch's dashboard issue, written as soon as the job is known and when the run
-// ends: the one owner of the branch's ledger during a run.
+// The branch's dashboard issue, written when the job is known and when the run ends.
 
 import * as core from '@actions/core'
 import { parsePullRequestLink } from '../../common/pull-request-link.js'
 import { safeLine } from '../../common/safe-text.js'
-import { compareLink, MAX_LISTED, ROOT, type Coverage } from '../../github/branch-commits.js'
+import { MAX_LISTED, ROOT, type Coverage } from '../../github/branch-commits.js'
 import { commitsPromptSection } from '../../github/commits-prompt.js'
 import { pullsOf, reviewersToRequest } from '../../github/source-pulls.js'
 import { requestReviews, type DocsPullRequest } from '../../github/docs-pull-request.js'
 import { postDocsUpdateComment } from '../../github/docs-pr-end.js'
-import {
-  afterTelling,
-  coverageRun,
-  MAX_REVIEWERS,
-  withRun,
-  type Telling
-} from '../../github/branch-record.js'
+import { afterTelling, coverageRun, MAX_REVIEWERS, withRun } from '../../github/branch-record.js'
+import type { Telling } from '../../github/branch-record.js'
 import { saveDashboard, type DashboardView } from '../../github/dashboard.js'
 import { isSha } from '../../github/marker.js'
 import type { GitHubSession } from '../../github/session.js'
@@ -33,10 +27,11 @@ type View = Pick<DashboardView, 'docsPullRequest' | 'jobStatus' | 'note'> & {
 
 export class BranchDashboard {
   private issue: number | undefined
-  /** What this run handed off: the docs pull request, and everyone asked to review it. */
+  /** The docs pull request this run handed off, and everyone asked to review it. */
   private handOff: { handedOff?: string; reviewers?: string[] } = {}
-  /** The plan as carried out and what it tells, once the prompt was built for it. */
-  private executed: { plan: Plan; telling: Telling; coverage: Coverage } | undefined
+  /** The plan as carried out and what it tells, once its prompt was built. */
+  private executed:
+    (Pick<Telling, 'told' | 'givenBack'> & { plan: Plan; coverage: Coverage }) | undefined
 
   constructor(
     private readonly ctx: RunContext,
@@ -58,25 +53,22 @@ export class BranchDashboard {
     const from = at > 0 ? candidates.since[at - 1]?.sha : (record?.base ?? candidates.base)
     const linked = at >= 0 && from && from !== ROOT && run.repository
     const coverage: Coverage = {
-      kind: 'commits',
       origin: candidates.origin,
       commits: commits.slice(-MAX_LISTED),
       total: commits.length,
-      ...(linked ? { compareUrl: compareLink(run.serverUrl, run.repository, from, run.sha) } : {}),
+      ...(linked
+        ? { compareUrl: `${run.serverUrl}/${run.repository}/compare/${from}...${run.sha}` }
+        : {}),
       ...(from ? { from } : {}),
       to: run.sha
     }
-    const telling = { jobId: '', told: commits, givenBack, candidates }
-    this.executed = { plan, telling, coverage }
+    this.executed = { plan, told: commits, givenBack, coverage }
     if (commits.length === 0) return undefined
     return commitsPromptSection(branch, coverage, pullsOf(pulls, coverage.commits))
   }
 
-  /**
-   * Writes the dashboard with the record after this run; opens it on the first write. A
-   * commit counts as told once the prompt that lists it reached a job (`sent`); what jobs
-   * that ended without delivering were told is given back.
-   */
+  /** Writes the record after this run (opens the issue on the first write). A commit counts
+   * as told once the prompt that lists it reached a job (`sent`). */
   async save({ jobId, sent, ...view }: View, budgetMs: number): Promise<void> {
     // GitHub refused the dashboard when the run read it: the one warning was given then.
     if (this.facts.denied) return
@@ -87,7 +79,7 @@ export class BranchDashboard {
     const plan = this.executed?.plan ?? this.plan
     const told = sent ? this.executed : undefined
     const ledger = told
-      ? afterTelling(previous, { ...told.telling, jobId })
+      ? afterTelling(previous, { ...told, jobId, candidates: facts.candidates })
       : {
           base: previous?.base,
           told: previous?.told ?? [{ id: jobId, shas: [] }],
@@ -121,7 +113,7 @@ export class BranchDashboard {
           did: runAction(plan, jobId, sent)
         },
         told?.coverage,
-        told ? pullsOf(facts.pulls, told.telling.told) : []
+        told ? pullsOf(facts.pulls, told.told) : []
       )
     )
     const saved = await saveDashboard(
@@ -130,14 +122,12 @@ export class BranchDashboard {
       { ...run, ...view, record },
       budgetMs
     )
-    // A dashboard deleted meanwhile was opened anew: later writes of this run go to that one.
+    // One deleted meanwhile was opened anew: later writes of this run go to that one.
     if (saved.kind === 'saved') this.issue = saved.issue.number
   }
 
-  /**
-   * The docs pull request at the end: the hand-off recorded, the covered changes' authors
-   * asked once (`docs-pr-reviewers: author`), and a follow-up noted on it. Best effort.
-   */
+  /** At the end, best effort: the hand-off recorded, the covered changes' authors asked once
+   * (`docs-pr-reviewers: author`), and a follow-up noted on the docs pull request. */
   async followDocs(outcome: Outcome, handOff: HandOff, docs: DocsPullRequest, handedOff: boolean) {
     const link = handOff.link as string
     if (handedOff) this.handOff.handedOff = link
@@ -145,7 +135,7 @@ export class BranchDashboard {
     const ref = parsePullRequestLink(link)
     const { record, pulls, branch } = this.facts
     const { executed } = this
-    const told = executed?.telling.told ?? []
+    const told = executed?.told ?? []
     if (!session || !ref || !executed || told.length === 0) return
     const budgetMs = this.ctx.left(BUDGETS.docsPullRequest)
     // The same job keeps its docs pull request, and with it who was already asked.
