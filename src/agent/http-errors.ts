@@ -1,5 +1,6 @@
 // What can go wrong with one HTTP exchange, as values the retry policy and the messages read.
 
+import { proxyRefusal } from '../common/run-errors.js'
 import { redact } from '../common/safe-text.js'
 
 /** Redacted before it is cut, so no prefix of a secret survives the cut. */
@@ -35,9 +36,8 @@ const TIMEOUT = /^UND_ERR_(?:HEADERS|BODY)_TIMEOUT$/
 
 /** The most telling code in an error and its causes, and whether the request may have gone out. */
 export function classifyNetworkError(error: unknown): { code: string; maybeReceived: boolean } {
-  // undici reports a refused CONNECT as "Proxy response (407) !== 200 when HTTP Tunneling".
-  const proxy = /Proxy response \((\d{3})\)/.exec(error instanceof Error ? error.message : '')
-  if (proxy) return { code: `PROXY_${proxy[1] ?? ''}`, maybeReceived: false }
+  const proxy = proxyRefusal(error)
+  if (proxy !== undefined) return { code: `PROXY_${proxy}`, maybeReceived: false }
   const codes: string[] = []
   for (let e = error, depth = 0; depth < 5 && typeof e === 'object' && e !== null; depth++) {
     const { code, cause } = e as { code?: unknown; cause?: unknown }

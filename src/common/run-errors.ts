@@ -1,5 +1,6 @@
 // How a whole run can be cut short, whatever it was doing: a sleep, an HTTP exchange or a
-// GitHub call. `requestSent`: whether a request had begun to leave the machine by then.
+// GitHub call (`requestSent`: whether a request had begun to leave the machine by then);
+// and how a thrown error reads, on either side.
 
 /** The run was cancelled (SIGINT/SIGTERM). */
 export class CancelledError extends Error {
@@ -20,6 +21,21 @@ export class DeadlineError extends Error {
 /** The message of anything thrown: an Error's message, or the value as text. */
 export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
+}
+
+/**
+ * The status with which a proxy refused to open a tunnel, a few causes down: undici says
+ * "Proxy response (407) !== 200 when HTTP Tunneling", under fetch's wrappers too.
+ */
+export function proxyRefusal(error: unknown): number | undefined {
+  // Read as plain objects: undici's errors may come from another realm (no instanceof).
+  for (let cause = error, depth = 0; depth < 5 && typeof cause === 'object' && cause; depth++) {
+    const { message, cause: next } = cause as { message?: unknown; cause?: unknown }
+    const refusal = /Proxy response \((\d{3})\)/.exec(typeof message === 'string' ? message : '')
+    if (refusal) return Number(refusal[1])
+    cause = next
+  }
+  return undefined
 }
 
 /** The last sentence of a StateUnknownError's message. */

@@ -5,7 +5,7 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { getOctokit } from '@actions/github'
 import type { ThrottlingOptions } from '@octokit/plugin-throttling'
-import { messageOf, StateUnknownError } from '../common/run-errors.js'
+import { messageOf, proxyRefusal, StateUnknownError } from '../common/run-errors.js'
 import { safeLine } from '../common/safe-text.js'
 import { record } from './workflow-run.js'
 
@@ -66,16 +66,6 @@ export function retryDelay(error: unknown, retried: number): number | undefined 
   if (delay === undefined || !retriable(error)) return undefined
   if (record(error)?.response !== undefined) return delay
   return proxyRefusal(error) === 407 ? undefined : delay
-}
-
-/** The status a proxy refused the tunnel with, a few causes down in undici's error. */
-function proxyRefusal(error: unknown): number | undefined {
-  for (let cause = error, depth = 0; depth < 5 && record(cause); depth++) {
-    const refusal = /Proxy response \((\d{3})\)/.exec(messageOf(cause))
-    if (refusal) return Number(refusal[1])
-    cause = record(cause)?.cause
-  }
-  return undefined
 }
 
 // The plugin spaces writes a second apart, one at a time, by scheduling a no-op on these
