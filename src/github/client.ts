@@ -68,10 +68,13 @@ export function retryDelay(error: unknown, retried: number): number | undefined 
   return proxyRefusal(error) === 407 ? undefined : delay
 }
 
-// The plugin spaces writes a second apart, one at a time, by scheduling a no-op on these
-// Bottleneck groups first; the action's few writes are far below GitHub's secondary limits.
+// The plugin spaces writes a second apart and caps calls at ten at once through Bottleneck
+// groups, whose every call waits out timers; the action's few calls are far below GitHub's limits.
 const UNTHROTTLED = {
-  key: () => ({ schedule: () => Promise.resolve() })
+  key: () => ({
+    schedule: (_: unknown, call?: (...args: unknown[]) => unknown, ...args: unknown[]) =>
+      Promise.resolve(call?.(...args))
+  })
 } as unknown as NonNullable<ThrottlingOptions['write']>
 
 /** A client on GITHUB_API_URL whose calls are bounded by `signal` (from `boundedSignal`). */
@@ -116,6 +119,7 @@ export async function openGitHub(
       onRateLimit: onLimit,
       onSecondaryRateLimit: onLimit,
       retryAfterBaseValue: 0,
+      global: UNTHROTTLED,
       write: UNTHROTTLED,
       notifications: UNTHROTTLED,
       search: UNTHROTTLED

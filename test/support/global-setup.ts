@@ -11,6 +11,7 @@ import { createHash } from 'node:crypto'
 import {
   cpSync,
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
@@ -95,6 +96,9 @@ export default async function globalSetup(): Promise<void> {
   }
   // A copy: the tests and the teardown may change or remove theirs.
   cpSync(cached, root, { recursive: true })
-  // Inherited by the test workers, which start after this.
+  // Inherited by the test workers, which start after this. Their temporary files go in
+  // the same folder, so the teardown removes whatever a test left behind.
   process.env.ACTION_BUNDLE_ROOT = root
+  process.env.TMPDIR = join(root, 'tmp')
+  mkdirSync(process.env.TMPDIR)
 }
