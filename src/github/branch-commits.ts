@@ -3,6 +3,7 @@
 import * as core from '@actions/core'
 import { safeLine } from '../common/safe-text.js'
 import {
+  allPages,
   describeGitHubError,
   gitHubAnswerStatus,
   permissionHint,
@@ -10,7 +11,6 @@ import {
 } from './client.js'
 import type { GitHubSession } from './session.js'
 import { isSha } from './marker.js'
-import { allPages } from './plumbing.js'
 import { cleanLabel } from './untrusted-text.js'
 import { record, text, type WorkflowRun } from './workflow-run.js'
 

@@ -3,9 +3,8 @@
 
 import fc from 'fast-check'
 import type { CoveredCommit } from '../../src/github/branch-commits.js'
-import type { SourcePullRequest } from '../../src/github/source-pulls.js'
 import type { Coverage as CommitsCoverage } from '../../src/github/branch-commits.js'
-import { commitsPromptSection } from '../../src/github/commits-prompt.js'
+import { commitsPromptSection, type SourcePullRequest } from '../../src/github/source-pulls.js'
 import { anyText, runs } from '../support/properties.js'
 
 const sha = (n: number): string => n.toString(16).padStart(40, 'a')
