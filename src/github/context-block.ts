@@ -11,7 +11,7 @@ import {
   untrustedBlocks,
   type UntrustedPiece
 } from './untrusted-text.js'
-import { pullRequestNumber, record, runUrl, text, type WorkflowRun } from './workflow-run.js'
+import { pullRequestOf, record, runUrl, text, type WorkflowRun } from './workflow-run.js'
 
 /** As GitHub lists them; `total` when known, else there are more than `listed`. */
 export type ChangedFile = { filename: string; status?: string; previous_filename?: string }
@@ -52,13 +52,6 @@ const moreLine = (total: number, shown: number): string[] =>
 
 function data(what: string, author: string, text: string, max: number): UntrustedPiece {
   return { what, author, text, max, role: 'data' }
-}
-
-function pullRequestOf(payload: Json): Json | undefined {
-  const pr = record(payload.pull_request)
-  if (pr && typeof pr.number === 'number') return pr
-  const issue = record(payload.issue)
-  return issue?.pull_request !== undefined && typeof issue.number === 'number' ? issue : undefined
 }
 
 /** A pull request's facts and changed files; its title and description quoted as its author's. */
@@ -174,27 +167,24 @@ export async function withWorkflowContext(
   run: WorkflowRun,
   budgetMs: number
 ): Promise<string> {
-  const number = pullRequestNumber(run)
+  const pr = pullRequestOf(run.payload)
   let files: ChangedFiles | undefined
-  if (number !== undefined && !session?.repository) {
+  if (pr && !session?.repository) {
     core.warning(`include-context: ${lacking(session)}, so the changed files are not listed.`)
-  } else if (number !== undefined && session) {
-    const total = pullRequestOf(run.payload)?.changed_files
+  } else if (pr && session) {
+    const params = { ...session.repo, pull_number: Number(pr.number), per_page: 100 }
     const list = async (octokit: GitHubClient): Promise<ChangedFiles> => {
-      const pages = octokit.paginate.iterator(octokit.rest.pulls.listFiles, {
-        ...session.repo,
-        pull_number: number,
-        per_page: 100
-      })
+      const pages = octokit.paginate.iterator(octokit.rest.pulls.listFiles, params)
       const listed: ChangedFile[] = []
       // Stops once it holds more than MAX_FILES: every page holds at least one file.
       const complete = await walkPages(pages, MAX_FILES + 1, (p) => listed.push(...p) > MAX_FILES)
       // The payload's count when it has one; otherwise what the listing saw.
-      const known = typeof total === 'number' ? total : complete ? listed.length : undefined
-      return { listed, total: known === undefined ? undefined : Math.max(known, listed.length) }
+      const { changed_files: count } = pr
+      const total = typeof count === 'number' ? Math.max(count, listed.length) : undefined
+      return { listed, total: total ?? (complete ? listed.length : undefined) }
     }
     const failed = (why: string) =>
-      `include-context: could not list the changed files of pull request #${number} (${why}); the context goes without them.`
+      `include-context: could not list the changed files of pull request #${params.pull_number} (${why}); the context goes without them.`
     files = await session.bestEffort(budgetMs, list, failed, 'The token needs pull-requests: read.')
   }
   const block = formatContextBlock(run, files)

@@ -64,14 +64,18 @@ export function recordedRunId(run: Pick<WorkflowRun, 'runId'>): string {
   return RUN_ID.test(run.runId) ? run.runId : '0'
 }
 
-/** The pull request the run is for: pull_request* events, or a comment on a pull request. */
-export function pullRequestNumber(run: WorkflowRun): number | undefined {
-  const pr = record(run.payload.pull_request)
-  if (typeof pr?.number === 'number') return pr.number
-  const issue = record(run.payload.issue)
-  if (issue?.pull_request !== undefined && typeof issue.number === 'number') return issue.number
-  return undefined
+/** The payload's pull request: pull_request* events, or the issue a comment on one is on. */
+export function pullRequestOf(
+  payload: Record<string, unknown>
+): Record<string, unknown> | undefined {
+  const pr = record(payload.pull_request)
+  if (typeof pr?.number === 'number') return pr
+  const issue = record(payload.issue)
+  return issue?.pull_request !== undefined && typeof issue.number === 'number' ? issue : undefined
 }
+
+export const pullRequestNumber = (run: WorkflowRun): number | undefined =>
+  pullRequestOf(run.payload)?.number as number | undefined
 
 /** The host (and port) of a URL in lower case, or '' when it is not a URL. */
 export function hostOf(url: string): string {
