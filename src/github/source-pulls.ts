@@ -117,10 +117,9 @@ const pullLabel = (pull: SourcePullRequest): string =>
 
 function commitLine(commit: CoveredCommit, pulls: readonly SourcePullRequest[]): string {
   const from = pulls.filter((pull) => pull.commits.includes(commit.sha))
-  const short = /^[0-9a-f]{7}$/.test(commit.short) ? commit.short : commit.sha.slice(0, 7)
   const subject = cleanLabel(commit.subject, 200) || '(no message)'
   const source = from.length > 0 ? ` (${from.map(pullLabel).join('; ')})` : byline(commit.author)
-  return `- ${short} ${subject}${source}`
+  return `- ${commit.sha.slice(0, 7)} ${subject}${source}`
 }
 
 /** The section appended to the prompt for `coverage`; `tag` is the fence's random tag. */

@@ -29,7 +29,6 @@ import { useInProcessGitHub } from '../support/in-process-github.js'
 const sha = (n: number): string => n.toString(16).padStart(40, '0')
 const commit = (n: number, login = 'octocat'): CoveredCommit => ({
   sha: sha(n),
-  short: sha(n).slice(0, 7),
   subject: `change ${n}`,
   author: login,
   authorIsBot: false
@@ -47,7 +46,7 @@ describe('the pure parts', () => {
   it('reads a push commit, and refuses one without a full sha', () => {
     expect(
       readCommit({ id: sha(1), message: 'A\nB', author: { name: 'N', username: 'mona' } })
-    ).toEqual({ sha: sha(1), short: '0000000', subject: 'A', author: 'mona', authorIsBot: false })
+    ).toEqual({ sha: sha(1), subject: 'A', author: 'mona', authorIsBot: false })
     expect(readCommit({ id: 'abc', message: 'A' })).toBeUndefined()
     expect(
       readCommit({ id: sha(2), message: 'x', author: { username: 'dependabot[bot]' } })?.authorIsBot
@@ -341,7 +340,6 @@ describe('against the GitHub stand-in', () => {
     const pushed = push(25)
     const commits = pushed.map((c) => ({
       sha: c.sha,
-      short: c.sha.slice(0, 7),
       subject: c.message,
       authorIsBot: false
     }))
@@ -354,7 +352,7 @@ describe('against the GitHub stand-in', () => {
 
   it('keeps what it found and warns once, naming pull-requests: read, when a lookup is denied', async () => {
     const pushed = push(3)
-    const commits = pushed.map((c) => ({ sha: c.sha, short: '', subject: '', authorIsBot: false }))
+    const commits = pushed.map((c) => ({ sha: c.sha, subject: '', authorIsBot: false }))
     inProcess.github.deny({
       method: 'GET',
       path: new RegExp(`${pushed[1]?.sha}/pulls$`),

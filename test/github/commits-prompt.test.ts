@@ -10,7 +10,6 @@ import { anyText, runs } from '../support/properties.js'
 const sha = (n: number): string => n.toString(16).padStart(40, 'a')
 const commit = (n: number, subject = `change ${n}`, author = 'mona'): CoveredCommit => ({
   sha: sha(n),
-  short: sha(n).slice(0, 7),
   subject,
   author,
   authorIsBot: false
