@@ -64,8 +64,7 @@ function retriable(error: unknown): boolean {
 export function retryDelay(error: unknown, retried: number): number | undefined {
   const delay = RETRY_DELAYS_MS[retried]
   if (delay === undefined || !retriable(error)) return undefined
-  if (record(error)?.response !== undefined) return delay
-  return proxyRefusal(error) === 407 ? undefined : delay
+  return record(error)?.response === undefined && proxyRefusal(error) === 407 ? undefined : delay
 }
 
 // The plugin spaces writes a second apart, one at a time, by scheduling a no-op on these
@@ -131,14 +130,13 @@ export async function openGitHub(
 
 /** GitHub's answer's status; octokit says 500 for no answer too, which must not earn a hint. */
 export function gitHubAnswerStatus(error: unknown): number | undefined {
-  const response = record(record(error)?.response)
-  return typeof response?.status === 'number' ? response.status : undefined
+  const status = record(record(error)?.response)?.status
+  return typeof status === 'number' ? status : undefined
 }
 
 /** Whether GitHub answered no: 401, 403 (not a rate limit) or 404 (a token may not read). */
-export function gitHubSaidNo(error: unknown): boolean {
-  return gitHubAnswerStatus(error) !== 410 && gitHubFailure(error) === 'denied'
-}
+export const gitHubSaidNo = (error: unknown): boolean =>
+  gitHubAnswerStatus(error) !== 410 && gitHubFailure(error) === 'denied'
 
 /** GraphQL error types that mean the token may not ask. */
 const REFUSALS = new Set(['FORBIDDEN', 'NOT_FOUND', 'INSUFFICIENT_SCOPES'])
@@ -161,7 +159,7 @@ export function gitHubFailure(error: unknown): 'denied' | 'unknown' {
   const errors = graphqlErrors(error)
   const denied = errors
     ? errors.length > 0 && errors.every((e) => REFUSALS.has(String(e.type)))
-    : status === 401 || status === 404 || status === 410 || (status === 403 && !limited)
+    : [401, 404, 410].includes(status ?? 0) || (status === 403 && !limited)
   return denied ? 'denied' : 'unknown'
 }
 
@@ -172,9 +170,8 @@ export function throwIfUnknown(error: unknown, what: string): void {
 }
 
 /** ` ${text}` (the permission a call needs) only after GitHub answered no. */
-export function permissionHint(error: unknown, text: string): string {
-  return gitHubSaidNo(error) ? ` ${text}` : ''
-}
+export const permissionHint = (error: unknown, text: string): string =>
+  gitHubSaidNo(error) ? ` ${text}` : ''
 
 export function describeGitHubError(error: unknown): string {
   const said = graphqlErrors(error)?.map((e) => (typeof e.message === 'string' ? e.message : '?'))
@@ -182,9 +179,8 @@ export function describeGitHubError(error: unknown): string {
   const status = gitHubAnswerStatus(error)
   if (status !== undefined) return `the GitHub API answered ${status}`
   const names = [record(error)?.name, record(record(error)?.cause)?.name]
-  if (names.some((name) => name === 'AbortError' || name === 'TimeoutError')) {
+  if (names.some((name) => name === 'AbortError' || name === 'TimeoutError'))
     return 'the GitHub API did not answer in time'
-  }
   const refused = proxyRefusal(error)
   if (refused !== undefined) {
     const what = refused === 407 ? 'it wants credentials (407)' : `it answered ${refused}`
@@ -201,9 +197,7 @@ export async function walkPages<T>(
   visit: (items: T[]) => boolean
 ): Promise<boolean> {
   let seen = 0
-  for await (const page of pages) {
-    if (visit(page.data) || ++seen >= maxPages) return false
-  }
+  for await (const page of pages) if (visit(page.data) || ++seen >= maxPages) return false
   return true
 }
 
