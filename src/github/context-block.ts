@@ -32,19 +32,16 @@ export function plain(value: unknown, max: number): string {
   return line.length > max ? `${line.slice(0, max - 1)}…` : line
 }
 
-function fileLine(file: ChangedFile): string {
-  const name = plain(file.filename, 200)
-  if (file.status === 'renamed' && file.previous_filename) {
-    return `${name} (renamed from ${plain(file.previous_filename, 200)})`
-  }
-  return file.status && file.status !== 'modified' ? `${name} (${plain(file.status, 20)})` : name
+function fileLine({ filename, status, previous_filename: was }: ChangedFile): string {
+  const name = plain(filename, 200)
+  if (status === 'renamed' && was) return `${name} (renamed from ${plain(was, 200)})`
+  return status && status !== 'modified' ? `${name} (${plain(status, 20)})` : name
 }
 
 function authorOf(user: unknown, fallback: string): string {
-  const login = text(record(user)?.login) ?? text(record(user)?.username)
-  if (login) return `@${plain(login, 100)}`
-  const name = text(record(user)?.name)
-  return name ? plain(name, 100) : fallback
+  const { login, username, name } = record(user) ?? {}
+  const handle = text(login) ?? text(username)
+  return handle ? `@${plain(handle, 100)}` : text(name) ? plain(name, 100) : fallback
 }
 
 const moreLine = (total: number, shown: number): string[] =>
@@ -73,12 +70,8 @@ function pullRequestContext(pr: Json, files: ChangedFiles | undefined): Context 
   if (!files) return [lines, quoted]
   const { listed, total } = files
   const shown = listed.slice(0, MAX_FILES)
-  const count =
-    total === undefined
-      ? `first ${shown.length}; more not listed`
-      : shown.length < total
-        ? `first ${shown.length} of ${total}`
-        : String(total)
+  const part = total === undefined ? '; more not listed' : ` of ${total}`
+  const count = shown.length >= (total ?? Infinity) ? String(total) : `first ${shown.length}${part}`
   lines.push(`- Changed files (${count}):`, ...shown.map((file) => `  - ${fileLine(file)}`))
   return [[...lines, ...moreLine(total ?? 0, shown.length)], quoted]
 }
