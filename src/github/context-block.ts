@@ -5,12 +5,7 @@ import * as core from '@actions/core'
 import { CONTROL, redact, safeLine } from '../common/safe-text.js'
 import { walkPages, type GitHubClient } from './client.js'
 import { lacking, type GitHubSession } from './session.js'
-import {
-  newFenceTag,
-  stripInvisible,
-  untrustedBlocks,
-  type UntrustedPiece
-} from './untrusted-text.js'
+import { stripInvisible, untrustedBlocks, type UntrustedPiece } from './untrusted-text.js'
 import { pullRequestOf, record, runUrl, text, type WorkflowRun } from './workflow-run.js'
 
 /** As GitHub lists them; `total` when known, else there are more than `listed`. */
@@ -121,11 +116,7 @@ function otherLines({ eventName, payload }: WorkflowRun): string[] {
 }
 
 /** One fact a line, then what people wrote, each quoted as data from its author. */
-export function formatContextBlock(
-  run: WorkflowRun,
-  files?: ChangedFiles,
-  tag: string = newFenceTag()
-): string {
+export function formatContextBlock(run: WorkflowRun, files?: ChangedFiles, tag?: string): string {
   const facts: Array<[string, string | undefined, number]> = [
     ['Repository', run.repository, 200],
     ['Event', run.eventName, 50],
