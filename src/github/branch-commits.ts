@@ -3,6 +3,7 @@
 import * as core from '@actions/core'
 import { safeLine } from '../common/safe-text.js'
 import {
+  allPages,
   describeGitHubError,
   gitHubAnswerStatus,
   permissionHint,
@@ -10,7 +11,6 @@ import {
 } from './client.js'
 import type { GitHubSession } from './session.js'
 import { isSha } from './marker.js'
-import { allPages } from './plumbing.js'
 import { cleanLabel } from './untrusted-text.js'
 import { record, text, type WorkflowRun } from './workflow-run.js'
 
@@ -23,7 +23,6 @@ export const ROOT = 'root'
 /** A commit; its message's first line and its author's login cleaned as untrusted text. */
 export interface CoveredCommit {
   sha: string
-  short: string
   subject: string
   author?: string
   authorIsBot: boolean
@@ -73,7 +72,7 @@ export function readCommit(value: unknown): CoveredCommit | undefined {
   if (!isSha(sha)) return undefined
   const message = text(record(commit?.commit)?.message ?? commit?.message) ?? ''
   const subject = cleanLabel(message.split(/\r?\n/, 1)[0] ?? '', 200)
-  return { sha, short: sha.slice(0, 7), subject, ...loginOf(commit?.author) }
+  return { sha, subject, ...loginOf(commit?.author) }
 }
 
 const readCommits = (list: readonly unknown[]): CoveredCommit[] =>

@@ -8,7 +8,7 @@ import { isPlainId } from '../common/plain-id.js'
 import { redact, safeLine } from '../common/safe-text.js'
 import { gitHubSaidNo, type GitHubClient } from './client.js'
 import { fields, readMarkers, readOldMarker, when, writeMarker } from './marker.js'
-import { allPages } from './plumbing.js'
+import { allPages } from './client.js'
 import { lacking, type GitHubSession } from './session.js'
 import { pullRequestNumber, record, text, type WorkflowRun } from './workflow-run.js'
 

@@ -1,6 +1,6 @@
-// The one way this action talks to GitHub: @actions/github loaded only when needed, every
-// request bounded by a signal and sent again (plugin-retry after a 5xx or no answer,
-// plugin-throttling after a rate limit) only after a wait of ours that fits its budget.
+// The one way this action talks to GitHub: @actions/github loaded when needed, every request
+// bounded by a signal and sent again (plugin-retry, plugin-throttling) only after a wait of ours
+// that fits its budget; what GitHub's errors mean; its name patterns and pagination.
 
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { getOctokit } from '@actions/github'
@@ -64,8 +64,7 @@ function retriable(error: unknown): boolean {
 export function retryDelay(error: unknown, retried: number): number | undefined {
   const delay = RETRY_DELAYS_MS[retried]
   if (delay === undefined || !retriable(error)) return undefined
-  if (record(error)?.response !== undefined) return delay
-  return proxyRefusal(error) === 407 ? undefined : delay
+  return record(error)?.response === undefined && proxyRefusal(error) === 407 ? undefined : delay
 }
 
 // The plugin spaces writes a second apart and caps calls at ten at once through Bottleneck
@@ -135,14 +134,13 @@ export async function openGitHub(
 
 /** GitHub's answer's status; octokit says 500 for no answer too, which must not earn a hint. */
 export function gitHubAnswerStatus(error: unknown): number | undefined {
-  const response = record(record(error)?.response)
-  return typeof response?.status === 'number' ? response.status : undefined
+  const status = record(record(error)?.response)?.status
+  return typeof status === 'number' ? status : undefined
 }
 
 /** Whether GitHub answered no: 401, 403 (not a rate limit) or 404 (a token may not read). */
-export function gitHubSaidNo(error: unknown): boolean {
-  return gitHubAnswerStatus(error) !== 410 && gitHubFailure(error) === 'denied'
-}
+export const gitHubSaidNo = (error: unknown): boolean =>
+  gitHubAnswerStatus(error) !== 410 && gitHubFailure(error) === 'denied'
 
 /** GraphQL error types that mean the token may not ask. */
 const REFUSALS = new Set(['FORBIDDEN', 'NOT_FOUND', 'INSUFFICIENT_SCOPES'])
@@ -165,7 +163,7 @@ export function gitHubFailure(error: unknown): 'denied' | 'unknown' {
   const errors = graphqlErrors(error)
   const denied = errors
     ? errors.length > 0 && errors.every((e) => REFUSALS.has(String(e.type)))
-    : status === 401 || status === 404 || status === 410 || (status === 403 && !limited)
+    : [401, 404, 410].includes(status ?? 0) || (status === 403 && !limited)
   return denied ? 'denied' : 'unknown'
 }
 
@@ -176,9 +174,8 @@ export function throwIfUnknown(error: unknown, what: string): void {
 }
 
 /** ` ${text}` (the permission a call needs) only after GitHub answered no. */
-export function permissionHint(error: unknown, text: string): string {
-  return gitHubSaidNo(error) ? ` ${text}` : ''
-}
+export const permissionHint = (error: unknown, text: string): string =>
+  gitHubSaidNo(error) ? ` ${text}` : ''
 
 export function describeGitHubError(error: unknown): string {
   const said = graphqlErrors(error)?.map((e) => (typeof e.message === 'string' ? e.message : '?'))
@@ -186,9 +183,8 @@ export function describeGitHubError(error: unknown): string {
   const status = gitHubAnswerStatus(error)
   if (status !== undefined) return `the GitHub API answered ${status}`
   const names = [record(error)?.name, record(record(error)?.cause)?.name]
-  if (names.some((name) => name === 'AbortError' || name === 'TimeoutError')) {
+  if (names.some((name) => name === 'AbortError' || name === 'TimeoutError'))
     return 'the GitHub API did not answer in time'
-  }
   const refused = proxyRefusal(error)
   if (refused !== undefined) {
     const what = refused === 407 ? 'it wants credentials (407)' : `it answered ${refused}`
@@ -205,8 +201,30 @@ export async function walkPages<T>(
   visit: (items: T[]) => boolean
 ): Promise<boolean> {
   let seen = 0
-  for await (const page of pages) {
-    if (visit(page.data) || ++seen >= maxPages) return false
-  }
+  for await (const page of pages) if (visit(page.data) || ++seen >= maxPages) return false
   return true
+}
+
+/** A GitHub login as people and organisations have them (no `[bot]`). */
+export const LOGIN_PART = '[A-Za-z0-9][A-Za-z0-9-]{0,38}'
+export const LOGIN = new RegExp(`^${LOGIN_PART}$`)
+/** A login, or an app's bot account (`name[bot]`). */
+export const ACCOUNT = new RegExp(`^${LOGIN_PART}(?:\\[bot\\])?$`)
+/** `owner/repo`, as a comment may name it and GitHub link it. */
+export const REPOSITORY = /^[A-Za-z0-9-]{1,39}\/[A-Za-z0-9._-]{1,100}$/
+
+/** `owner/repo` as REST parameters ('' for a missing part). */
+export function splitRepository(repository: string): { owner: string; repo: string } {
+  const [owner = '', repo = ''] = repository.split('/')
+  return { owner, repo }
+}
+
+/** Every item of a paginated listing, reading at most `maxPages` pages. */
+export async function allPages<T>(
+  pages: AsyncIterable<{ data: T[] }>,
+  maxPages: number
+): Promise<T[]> {
+  const items: T[] = []
+  await walkPages(pages, maxPages, (page) => items.push(...page) < 0)
+  return items
 }

@@ -5,13 +5,8 @@ import * as core from '@actions/core'
 import { CONTROL, redact, safeLine } from '../common/safe-text.js'
 import { walkPages, type GitHubClient } from './client.js'
 import { lacking, type GitHubSession } from './session.js'
-import {
-  newFenceTag,
-  stripInvisible,
-  untrustedBlocks,
-  type UntrustedPiece
-} from './untrusted-text.js'
-import { pullRequestNumber, record, runUrl, text, type WorkflowRun } from './workflow-run.js'
+import { stripInvisible, untrustedBlocks, type UntrustedPiece } from './untrusted-text.js'
+import { pullRequestOf, record, runUrl, text, type WorkflowRun } from './workflow-run.js'
 
 /** As GitHub lists them; `total` when known, else there are more than `listed`. */
 export type ChangedFile = { filename: string; status?: string; previous_filename?: string }
@@ -32,19 +27,16 @@ export function plain(value: unknown, max: number): string {
   return line.length > max ? `${line.slice(0, max - 1)}…` : line
 }
 
-function fileLine(file: ChangedFile): string {
-  const name = plain(file.filename, 200)
-  if (file.status === 'renamed' && file.previous_filename) {
-    return `${name} (renamed from ${plain(file.previous_filename, 200)})`
-  }
-  return file.status && file.status !== 'modified' ? `${name} (${plain(file.status, 20)})` : name
+function fileLine({ filename, status, previous_filename: was }: ChangedFile): string {
+  const name = plain(filename, 200)
+  if (status === 'renamed' && was) return `${name} (renamed from ${plain(was, 200)})`
+  return status && status !== 'modified' ? `${name} (${plain(status, 20)})` : name
 }
 
 function authorOf(user: unknown, fallback: string): string {
-  const login = text(record(user)?.login) ?? text(record(user)?.username)
-  if (login) return `@${plain(login, 100)}`
-  const name = text(record(user)?.name)
-  return name ? plain(name, 100) : fallback
+  const { login, username, name } = record(user) ?? {}
+  const handle = text(login) ?? text(username)
+  return handle ? `@${plain(handle, 100)}` : text(name) ? plain(name, 100) : fallback
 }
 
 const moreLine = (total: number, shown: number): string[] =>
@@ -52,13 +44,6 @@ const moreLine = (total: number, shown: number): string[] =>
 
 function data(what: string, author: string, text: string, max: number): UntrustedPiece {
   return { what, author, text, max, role: 'data' }
-}
-
-function pullRequestOf(payload: Json): Json | undefined {
-  const pr = record(payload.pull_request)
-  if (pr && typeof pr.number === 'number') return pr
-  const issue = record(payload.issue)
-  return issue?.pull_request !== undefined && typeof issue.number === 'number' ? issue : undefined
 }
 
 /** A pull request's facts and changed files; its title and description quoted as its author's. */
@@ -80,12 +65,8 @@ function pullRequestContext(pr: Json, files: ChangedFiles | undefined): Context 
   if (!files) return [lines, quoted]
   const { listed, total } = files
   const shown = listed.slice(0, MAX_FILES)
-  const count =
-    total === undefined
-      ? `first ${shown.length}; more not listed`
-      : shown.length < total
-        ? `first ${shown.length} of ${total}`
-        : String(total)
+  const part = total === undefined ? '; more not listed' : ` of ${total}`
+  const count = shown.length >= (total ?? Infinity) ? String(total) : `first ${shown.length}${part}`
   lines.push(`- Changed files (${count}):`, ...shown.map((file) => `  - ${fileLine(file)}`))
   return [[...lines, ...moreLine(total ?? 0, shown.length)], quoted]
 }
@@ -135,11 +116,7 @@ function otherLines({ eventName, payload }: WorkflowRun): string[] {
 }
 
 /** One fact a line, then what people wrote, each quoted as data from its author. */
-export function formatContextBlock(
-  run: WorkflowRun,
-  files?: ChangedFiles,
-  tag: string = newFenceTag()
-): string {
+export function formatContextBlock(run: WorkflowRun, files?: ChangedFiles, tag?: string): string {
   const facts: Array<[string, string | undefined, number]> = [
     ['Repository', run.repository, 200],
     ['Event', run.eventName, 50],
@@ -174,27 +151,24 @@ export async function withWorkflowContext(
   run: WorkflowRun,
   budgetMs: number
 ): Promise<string> {
-  const number = pullRequestNumber(run)
+  const pr = pullRequestOf(run.payload)
   let files: ChangedFiles | undefined
-  if (number !== undefined && !session?.repository) {
+  if (pr && !session?.repository) {
     core.warning(`include-context: ${lacking(session)}, so the changed files are not listed.`)
-  } else if (number !== undefined && session) {
-    const total = pullRequestOf(run.payload)?.changed_files
+  } else if (pr && session) {
+    const params = { ...session.repo, pull_number: Number(pr.number), per_page: 100 }
     const list = async (octokit: GitHubClient): Promise<ChangedFiles> => {
-      const pages = octokit.paginate.iterator(octokit.rest.pulls.listFiles, {
-        ...session.repo,
-        pull_number: number,
-        per_page: 100
-      })
+      const pages = octokit.paginate.iterator(octokit.rest.pulls.listFiles, params)
       const listed: ChangedFile[] = []
       // Stops once it holds more than MAX_FILES: every page holds at least one file.
       const complete = await walkPages(pages, MAX_FILES + 1, (p) => listed.push(...p) > MAX_FILES)
       // The payload's count when it has one; otherwise what the listing saw.
-      const known = typeof total === 'number' ? total : complete ? listed.length : undefined
-      return { listed, total: known === undefined ? undefined : Math.max(known, listed.length) }
+      const { changed_files: count } = pr
+      const total = typeof count === 'number' ? Math.max(count, listed.length) : undefined
+      return { listed, total: total ?? (complete ? listed.length : undefined) }
     }
     const failed = (why: string) =>
-      `include-context: could not list the changed files of pull request #${number} (${why}); the context goes without them.`
+      `include-context: could not list the changed files of pull request #${params.pull_number} (${why}); the context goes without them.`
     files = await session.bestEffort(budgetMs, list, failed, 'The token needs pull-requests: read.')
   }
   const block = formatContextBlock(run, files)

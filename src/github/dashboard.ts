@@ -21,7 +21,7 @@ import {
 } from './branch-record.js'
 import { readDocsPrEnd, writeDocsPrEnd } from './docs-pr-end.js'
 import { isSha, positive } from './marker.js'
-import { REPOSITORY } from './plumbing.js'
+import { REPOSITORY } from './client.js'
 import type { GitHubSession } from './session.js'
 import { record, text, type WorkflowRun } from './workflow-run.js'
 

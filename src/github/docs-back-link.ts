@@ -9,7 +9,7 @@ import { safeLine } from '../common/safe-text.js'
 import { walkPages, type GitHubClient } from './client.js'
 import { docsTokenHint } from './docs-pull-request.js'
 import { fields, firstLine, readMarkers, readOldMarker, when, writeMarker } from './marker.js'
-import { allPages, splitRepository } from './plumbing.js'
+import { allPages, splitRepository } from './client.js'
 import type { GitHubSession } from './session.js'
 import { pullRequestNumber, runUrl, type WorkflowRun } from './workflow-run.js'
 

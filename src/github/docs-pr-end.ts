@@ -6,7 +6,7 @@ import { parsePullRequestLink, type PullRequestRef } from '../common/pull-reques
 import { htmlLink, safeHtml, safeLine, safeMarkdown } from '../common/safe-text.js'
 import { gitHubAnswerStatus, type GitHubClient } from './client.js'
 import type { Coverage as CommitsCoverage } from './branch-commits.js'
-import { REPOSITORY, splitRepository } from './plumbing.js'
+import { REPOSITORY, splitRepository } from './client.js'
 import { readDocsPullRequest, type DocsPullRequest } from './docs-pull-request.js'
 import type { EndStep } from './pr-record.js'
 import type { PullRequestState } from './pr-thread.js'

@@ -10,7 +10,7 @@ import {
   permissionHint,
   type GitHubClient
 } from './client.js'
-import { allPages, LOGIN, LOGIN_PART, splitRepository } from './plumbing.js'
+import { allPages, LOGIN, LOGIN_PART, splitRepository } from './client.js'
 import type { GitHubSession } from './session.js'
 import { hostOf, onSameServer, record, text, type WorkflowRun } from './workflow-run.js'
 

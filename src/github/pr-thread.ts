@@ -12,7 +12,7 @@ import {
   permissionHint,
   throwIfUnknown
 } from './client.js'
-import { splitRepository } from './plumbing.js'
+import { splitRepository } from './client.js'
 import { cleanLabel } from './untrusted-text.js'
 import {
   formatRecord,

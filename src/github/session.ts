@@ -4,23 +4,16 @@
 import * as core from '@actions/core'
 import { StateUnknownError } from '../common/run-errors.js'
 import {
+  ACCOUNT,
   boundedSignal,
   describeGitHubError,
   openGitHub,
   permissionHint,
+  splitRepository,
   throwIfUnknown,
   type GitHubClient
 } from './client.js'
-import { ACCOUNT, splitRepository } from './plumbing.js'
 import { ACTIONS_BOT, record } from './workflow-run.js'
-
-/** `signal`: the run's cancellation; `name`: the input the token came from. */
-export interface SessionOptions {
-  userAgent: string
-  signal?: AbortSignal
-  name?: string
-  warn?: (line: string) => void
-}
 
 export class GitHubSession {
   /** The repository as REST parameters. */
@@ -32,7 +25,8 @@ export class GitHubSession {
     readonly token: string,
     /** `owner/repo` ('' when GITHUB_REPOSITORY is not set). */
     readonly repository: string,
-    private readonly options: SessionOptions
+    /** `signal`: the run's cancellation; `name`: the input the token came from. */
+    private readonly options: { userAgent: string; signal?: AbortSignal; name?: string }
   ) {
     this.repo = splitRepository(repository)
     this.name = options.name ?? 'github-token'
@@ -58,7 +52,7 @@ export class GitHubSession {
     } catch (error) {
       const why = describeGitHubError(error)
       const line = typeof failed === 'string' ? `${failed} (${why}).` : failed(why)
-      ;(this.options.warn ?? core.warning)(`${line}${permissionHint(error, permission)}`)
+      core.warning(`${line}${permissionHint(error, permission)}`)
       return undefined
     }
   }
@@ -69,11 +63,10 @@ export class GitHubSession {
    * start a second job. Asked once; a failure is not kept.
    */
   identity(budgetMs: number): Promise<string> {
-    if (!this.identityOf) {
-      this.identityOf = this.learn(budgetMs)
-      this.identityOf.catch(() => (this.identityOf = undefined))
-    }
-    return this.identityOf
+    return (this.identityOf ??= this.learn(budgetMs).catch((error: unknown) => {
+      this.identityOf = undefined
+      throw error
+    }))
   }
 
   private async learn(budgetMs: number): Promise<string> {

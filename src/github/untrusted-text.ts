@@ -98,9 +98,7 @@ export interface UntrustedPiece {
 }
 
 /** A fence the text inside cannot contain: fences need `=====` and a random tag. */
-export function newFenceTag(): string {
-  return randomBytes(4).toString('hex')
-}
+export const newFenceTag = (): string => randomBytes(4).toString('hex')
 
 /** The pieces as blocks, at most `total` characters of quoted text; the rest only named. */
 export function untrustedBlocks(
@@ -111,9 +109,8 @@ export function untrustedBlocks(
   let left = total
   const blocks = pieces.map((piece) => {
     const [what, author] = [cleanLabel(piece.what, 100), cleanLabel(piece.author, 100)]
-    if (left <= 0) {
+    if (left <= 0)
       return `[${what} by ${author} left out: the quoted text already reached ${total} characters.]`
-    }
     const by = author || 'an unknown author'
     const fence = `${what || 'text'} by ${by} [${tag}] =====`
     const max = Math.max(0, Math.min(piece.max ?? PIECE_LIMIT, PIECE_LIMIT, left))

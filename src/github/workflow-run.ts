@@ -14,9 +14,8 @@ export function record(value: unknown): Record<string, unknown> | undefined {
 }
 
 /** A non-empty string, or undefined. */
-export function text(value: unknown): string | undefined {
-  return typeof value === 'string' && value !== '' ? value : undefined
-}
+export const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value !== '' ? value : undefined
 
 /** What run() says once when the payload could not be read. */
 export const UNREADABLE_PAYLOAD =
@@ -60,23 +59,24 @@ export function readWorkflowRun(env: NodeJS.ProcessEnv) {
 export const RUN_ID = /^\d{1,20}$/
 
 /** The run's id as records hold it ('0' when the runner did not say). */
-export function recordedRunId(run: Pick<WorkflowRun, 'runId'>): string {
-  return RUN_ID.test(run.runId) ? run.runId : '0'
+export const recordedRunId = ({ runId }: Pick<WorkflowRun, 'runId'>): string =>
+  RUN_ID.test(runId) ? runId : '0'
+
+/** The payload's pull request: pull_request* events, or the issue a comment on one is on. */
+export function pullRequestOf(
+  payload: Record<string, unknown>
+): Record<string, unknown> | undefined {
+  const pr = record(payload.pull_request)
+  if (typeof pr?.number === 'number') return pr
+  const issue = record(payload.issue)
+  return issue?.pull_request !== undefined && typeof issue.number === 'number' ? issue : undefined
 }
 
-/** The pull request the run is for: pull_request* events, or a comment on a pull request. */
-export function pullRequestNumber(run: WorkflowRun): number | undefined {
-  const pr = record(run.payload.pull_request)
-  if (typeof pr?.number === 'number') return pr.number
-  const issue = record(run.payload.issue)
-  if (issue?.pull_request !== undefined && typeof issue.number === 'number') return issue.number
-  return undefined
-}
+export const pullRequestNumber = (run: WorkflowRun): number | undefined =>
+  pullRequestOf(run.payload)?.number as number | undefined
 
 /** The host (and port) of a URL in lower case, or '' when it is not a URL. */
-export function hostOf(url: string): string {
-  return URL.parse(url)?.host.toLowerCase() ?? ''
-}
+export const hostOf = (url: string): string => URL.parse(url)?.host.toLowerCase() ?? ''
 
 /** Whether `link` is on the GitHub the run is on: only there can the run's token reach it. */
 export function onSameServer(link: string, run: WorkflowRun): boolean {
@@ -85,9 +85,7 @@ export function onSameServer(link: string, run: WorkflowRun): boolean {
 }
 
 /** owner/name compared as GitHub does: in any case. */
-export function sameRepository(a: string, b: string): boolean {
-  return a.toLowerCase() === b.toLowerCase()
-}
+export const sameRepository = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase()
 
 export function runUrl(run: WorkflowRun): string | undefined {
   return run.repository && run.runId

@@ -29,7 +29,6 @@ import { useInProcessGitHub } from '../support/in-process-github.js'
 const sha = (n: number): string => n.toString(16).padStart(40, '0')
 const commit = (n: number, login = 'octocat'): CoveredCommit => ({
   sha: sha(n),
-  short: sha(n).slice(0, 7),
   subject: `change ${n}`,
   author: login,
   authorIsBot: false
@@ -47,7 +46,7 @@ describe('the pure parts', () => {
   it('reads a push commit, and refuses one without a full sha', () => {
     expect(
       readCommit({ id: sha(1), message: 'A\nB', author: { name: 'N', username: 'mona' } })
-    ).toEqual({ sha: sha(1), short: '0000000', subject: 'A', author: 'mona', authorIsBot: false })
+    ).toEqual({ sha: sha(1), subject: 'A', author: 'mona', authorIsBot: false })
     expect(readCommit({ id: 'abc', message: 'A' })).toBeUndefined()
     expect(
       readCommit({ id: sha(2), message: 'x', author: { username: 'dependabot[bot]' } })?.authorIsBot
@@ -133,7 +132,6 @@ describe('the pure parts', () => {
         title: 'Older',
         author: 'mona',
         authorIsBot: false,
-        url: 'https://github.com/acme/app/pull/9',
         commits: [sha(3)]
       },
       {
@@ -141,7 +139,6 @@ describe('the pure parts', () => {
         title: 'Add login',
         author: 'mona',
         authorIsBot: false,
-        url: 'https://github.com/acme/app/pull/12',
         commits: [sha(1), sha(2)]
       }
     ])
@@ -343,7 +340,6 @@ describe('against the GitHub stand-in', () => {
     const pushed = push(25)
     const commits = pushed.map((c) => ({
       sha: c.sha,
-      short: c.sha.slice(0, 7),
       subject: c.message,
       authorIsBot: false
     }))
@@ -356,7 +352,7 @@ describe('against the GitHub stand-in', () => {
 
   it('keeps what it found and warns once, naming pull-requests: read, when a lookup is denied', async () => {
     const pushed = push(3)
-    const commits = pushed.map((c) => ({ sha: c.sha, short: '', subject: '', authorIsBot: false }))
+    const commits = pushed.map((c) => ({ sha: c.sha, subject: '', authorIsBot: false }))
     inProcess.github.deny({
       method: 'GET',
       path: new RegExp(`${pushed[1]?.sha}/pulls$`),
@@ -515,8 +511,6 @@ describe('reading what GitHub answers (property)', () => {
           for (const value of texts) {
             expect(value).not.toMatch(/[\n\r]|={3,}|<!--/)
           }
-          for (const p of merged)
-            expect(p.url === undefined || /^https?:\/\/\S+$/.test(p.url)).toBe(true)
         }
       ),
       runs(200)

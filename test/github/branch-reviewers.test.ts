@@ -10,7 +10,6 @@ import {
 const sha = (n: number): string => n.toString(16).padStart(40, 'd')
 const commit = (n: number, author?: string, bot = false): CoveredCommit => ({
   sha: sha(n),
-  short: sha(n).slice(0, 7),
   subject: '',
   ...(author ? { author } : {}),
   authorIsBot: bot

@@ -3,15 +3,13 @@
 
 import fc from 'fast-check'
 import type { CoveredCommit } from '../../src/github/branch-commits.js'
-import type { SourcePullRequest } from '../../src/github/source-pulls.js'
 import type { Coverage as CommitsCoverage } from '../../src/github/branch-commits.js'
-import { commitsPromptSection } from '../../src/github/commits-prompt.js'
+import { commitsPromptSection, type SourcePullRequest } from '../../src/github/source-pulls.js'
 import { anyText, runs } from '../support/properties.js'
 
 const sha = (n: number): string => n.toString(16).padStart(40, 'a')
 const commit = (n: number, subject = `change ${n}`, author = 'mona'): CoveredCommit => ({
   sha: sha(n),
-  short: sha(n).slice(0, 7),
   subject,
   author,
   authorIsBot: false

@@ -14,7 +14,6 @@ import { useInProcessGitHub } from '../support/in-process-github.js'
 const sha = (n: number): string => n.toString(16).padStart(40, 'c')
 const commit = (n: number, subject = `change ${n}`): CoveredCommit => ({
   sha: sha(n),
-  short: sha(n).slice(0, 7),
   subject,
   authorIsBot: false
 })

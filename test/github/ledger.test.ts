@@ -16,7 +16,6 @@ import { runs } from '../support/properties.js'
 const sha = (n: number): string => n.toString(16).padStart(40, '0')
 const commit = (n: number): CoveredCommit => ({
   sha: sha(n),
-  short: sha(n).slice(0, 7),
   subject: `change ${n}`,
   authorIsBot: false
 })

@@ -5,12 +5,14 @@ import type { GitHubClient } from '../../src/github/client.js'
 import { GitHubSession } from '../../src/github/session.js'
 import { useInProcessGitHub } from '../support/in-process-github.js'
 
-const inProcess = useInProcessGitHub({})
-
-function session(warnings: string[]): GitHubSession {
-  const warn = (line: string) => warnings.push(line)
-  return new GitHubSession('ghs_test_token', 'acme/app', { userAgent: 'test', warn })
-}
+const inProcess = useInProcessGitHub({ captureLog: true })
+const session = () => new GitHubSession('ghs_test_token', 'acme/app', { userAgent: 'test' })
+const warnings = (): string[] =>
+  inProcess.printed
+    .join('')
+    .split('\n')
+    .filter((line) => line.startsWith('::warning::'))
+    .map((line) => line.slice('::warning::'.length))
 
 const listComments = (issue: number) => (octokit: GitHubClient) =>
   octokit.rest.issues
@@ -18,14 +20,13 @@ const listComments = (issue: number) => (octokit: GitHubClient) =>
     .then(({ data }) => data.length)
 
 it('knows the repository it works on', () => {
-  expect(session([]).repo).toEqual({ owner: 'acme', repo: 'app' })
+  expect(session().repo).toEqual({ owner: 'acme', repo: 'app' })
 })
 
 it('gives what the call gives, and warns of nothing', async () => {
-  const warnings: string[] = []
   inProcess.github.addComment('acme/app', 301, 'Hello')
 
-  const count = await session(warnings).bestEffort(
+  const count = await session().bestEffort(
     10_000,
     listComments(301),
     (why) => `Could not read (${why}).`,
@@ -33,18 +34,17 @@ it('gives what the call gives, and warns of nothing', async () => {
   )
 
   expect(count).toBe(1)
-  expect(warnings).toEqual([])
+  expect(warnings()).toEqual([])
 })
 
 it('turns a denial into one warning that names the permission', async () => {
-  const warnings: string[] = []
   inProcess.github.deny({
     method: 'GET',
     path: /^\/repos\/acme\/app\/issues\/302\/comments$/,
     status: 403
   })
 
-  const count = await session(warnings).bestEffort(
+  const count = await session().bestEffort(
     10_000,
     listComments(302),
     (why) => `Could not read (${why}).`,
@@ -52,20 +52,19 @@ it('turns a denial into one warning that names the permission', async () => {
   )
 
   expect(count).toBeUndefined()
-  expect(warnings).toEqual([
+  expect(warnings()).toEqual([
     'Could not read (the GitHub API answered 403). The token needs issues: read.'
   ])
 })
 
 it('names no permission when more would not have helped (a 5xx)', async () => {
-  const warnings: string[] = []
   inProcess.github.deny({
     method: 'GET',
     path: /^\/repos\/acme\/app\/issues\/303\/comments$/,
     status: 503
   })
 
-  const count = await session(warnings).bestEffort(
+  const count = await session().bestEffort(
     10_000,
     listComments(303),
     (why) => `Could not read (${why}).`,
@@ -73,5 +72,5 @@ it('names no permission when more would not have helped (a 5xx)', async () => {
   )
 
   expect(count).toBeUndefined()
-  expect(warnings).toEqual(['Could not read (the GitHub API answered 503).'])
+  expect(warnings()).toEqual(['Could not read (the GitHub API answered 503).'])
 })

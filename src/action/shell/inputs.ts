@@ -12,7 +12,7 @@ import {
   isValidTriggerPhrase
 } from '../../github/command.js'
 import { parseReviewer, type ReviewerSpec } from '../../github/docs-pull-request.js'
-import { ACCOUNT } from '../../github/plumbing.js'
+import { ACCOUNT } from '../../github/client.js'
 
 /** create: a new job; message: a follow-up to jobId; wait: only watch jobId. */
 type Target =
