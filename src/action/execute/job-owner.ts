@@ -24,10 +24,8 @@ export interface Ending {
 export interface Outcome {
   ending: Ending
   jobId?: string
-  /** The last answer seen (see JobOwner.reportedJob). */
   job?: AgentJob
   created: boolean
-  /** GET requests that returned the job while waiting. */
   polls: number
   waitEnd?: WaitEnd
   did?: string
@@ -44,7 +42,6 @@ export class JobOwner {
   private createdHere = false
   private polls = 0
   private waitEnd: WaitEnd | undefined
-  /** The text the job took. */
   text: string | undefined
   /** A message was sent and not waited on: the answer may still be the previous turn's. */
   private turnPending = false
@@ -59,13 +56,8 @@ export class JobOwner {
   named(id: string, how: Naming): void {
     if (this.id === id) return
     this.id = id
+    if (how === 'created') this.createdHere = true
     this.announce(id, how)
-  }
-
-  created(job: AgentJob): void {
-    this.createdHere = true
-    this.named(job.id, 'created')
-    this.seen(job)
   }
 
   /** Any answer about the run's job (`turnPending`: to a message not waited on). */

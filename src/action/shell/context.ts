@@ -6,7 +6,7 @@ import { describeError, type ErrorContext } from '../../agent/describe-error.js'
 import { createDispatcher, proxyFor } from '../../agent/dispatcher.js'
 import { AgentApi, type CallOptions, type Endpoint } from '../../agent/http.js'
 import { withRetry, type CallKind } from '../../agent/retry.js'
-import { systemClock, type Clock } from '../../common/clock.js'
+import { systemClock } from '../../common/clock.js'
 import { formatDuration } from '../../common/duration.js'
 import { parsePullRequestLink } from '../../common/pull-request-link.js'
 import { messageOf } from '../../common/run-errors.js'
@@ -94,7 +94,7 @@ export type RunContext = ReturnType<typeof openRun>
 
 /** The run's context, with the final settings: a command's prompt in place of the workflow's. */
 export function openRun(event: RunEvent, started: Started, settings: Settings) {
-  const clock: Clock = systemClock
+  const clock = systemClock
   const { signal, cancelled } = started
   const deadline = started.startedAt + settings.timeoutMs
   const github = gitHubSession(settings.githubToken, event.run.repository, signal)
@@ -119,12 +119,7 @@ export function openRun(event: RunEvent, started: Started, settings: Settings) {
 }
 
 /** A token's session, undefined when it is empty (docs-token's has no repository of its own). */
-export function gitHubSession(
-  token: string | undefined,
-  repository: string,
-  signal?: AbortSignal,
-  name?: string
-) {
+export function gitHubSession(token = '', repository: string, signal?: AbortSignal, name?: string) {
   return token
     ? new GitHubSession(token, repository, { userAgent: USER_AGENT, signal, name })
     : undefined
@@ -150,8 +145,7 @@ export function docsSession(
 /** The Agent Jobs calls, with the run's retry policy, deadline and cancellation applied once. */
 function jobCalls(settings: Settings, { dispatcher, proxy, signal }: Started, deadline: number) {
   const { baseUrl, apiKey, projectId } = settings
-  const clock = systemClock
-  const now = (): number => clock.now()
+  const now = (): number => systemClock.now()
   const api = new AgentApi({ baseUrl, apiKey, userAgent: USER_AGENT, projectId, dispatcher, now })
   /** The context error messages and endings name: the endpoint, the project, the host. */
   const context = (endpoint: Endpoint, jobId?: string): ErrorContext => {
@@ -162,7 +156,7 @@ function jobCalls(settings: Settings, { dispatcher, proxy, signal }: Started, de
       kind,
       backoff: { baseMs: settings.pollIntervalMs, maxMs: settings.maxPollIntervalMs },
       deadline,
-      clock,
+      clock: systemClock,
       signal,
       onRetry: (error, attempt, delayMs) => {
         const why = safeLine(describeError(error, context('get')))

@@ -148,10 +148,6 @@ const allowedBots: Check<string[]> = (raw, bad) => {
   })
 }
 
-export function readAllowedBots(read: InputReader): string[] {
-  return input(read, 'allowed-bots', allowedBots)
-}
-
 function readPromptFile(workspace: string, file: string): string {
   const path = resolve(workspace, file)
   let stat: Stats | undefined
@@ -161,8 +157,10 @@ function readPromptFile(workspace: string, file: string): string {
     // Not found or not readable: said below, as for a folder.
   }
   if (!stat?.isFile()) {
-    const form = 'must name a readable file (relative to the workspace)'
-    return fail('prompt-file', `${form}; ${quoted(file)} was not found.`)
+    fail(
+      'prompt-file',
+      `must name a readable file (relative to the workspace); ${quoted(file)} was not found.`
+    )
   }
   if (stat.size > 1024 * 1024) {
     fail('prompt-file', `must be a file of at most 1 MiB; ${quoted(file)} is larger.`)
@@ -188,13 +186,13 @@ function readPrompt(read: InputReader, workspace: string): string | undefined {
 
 /** The mode follows from which of prompt and job-id are given. */
 function readTarget(prompt: string | undefined, jobId: string | undefined): Target {
-  if (jobId !== undefined) {
+  if (jobId !== undefined)
     return prompt === undefined ? { mode: 'wait', jobId } : { mode: 'message', prompt, jobId }
-  }
   if (prompt !== undefined) return { mode: 'create', prompt }
-  const what =
+  return fail(
+    'prompt',
     "(or 'prompt-file') is required, unless 'job-id' is given to wait on an existing job."
-  return fail('prompt', what)
+  )
 }
 
 const KEY_FORM = `must be one token of the form mint_<secret>, in visible ASCII characters without spaces; the secret's value holds another character (${INVISIBLE}): copy the key again.`
