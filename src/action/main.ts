@@ -53,7 +53,15 @@ async function runJob(ctx: RunContext, command?: CheckedCommand): Promise<void> 
     setOutputs({ triggered: String(event.commandEvent && (works || sends)) })
     if (facts.branch && ctx.github)
       dashboard = new BranchDashboard(ctx, ctx.github, facts.branch, facts.run, plan)
-    const prompt = promptFor(ctx, dashboard)
+    // The text sent for a plan: the prompt, on a branch the commits it tells, the workflow context.
+    const prompt = async (plan: Plan): Promise<string> => {
+      const base = settings.mode === 'wait' ? '' : settings.prompt
+      const commits = dashboard?.select(plan)
+      const text = commits ? appendBlock(base, commits) : base
+      if (!settings.includeContext) return text
+      const budgetMs = ctx.left(BUDGETS.workflowContext)
+      return withWorkflowContext(text, ctx.github, event.run, budgetMs)
+    }
     if (!works) {
       await publishWithoutJob(ctx, gathered, plan, (p) => (sends ? prompt(p) : undefined))
       return
@@ -82,17 +90,4 @@ function failure(error: unknown, ctx: RunContext, gathered?: Gathered): Ending {
   const jobId = gathered && settings.mode !== 'create' ? settings.jobId : undefined
   const endpoint = !gathered || settings.mode === 'wait' ? 'get' : settings.mode
   return ctx.calls.failure(error, endpoint, jobId)
-}
-
-/** The text sent for a plan: the prompt, on a branch the commits it tells, the workflow context. */
-function promptFor(ctx: RunContext, dashboard?: BranchDashboard): (plan: Plan) => Promise<string> {
-  const { settings } = ctx
-  const prompt = settings.mode === 'wait' ? '' : settings.prompt
-  return async (plan) => {
-    const commits = dashboard?.select(plan)
-    const text = commits ? appendBlock(prompt, commits) : prompt
-    if (!settings.includeContext) return text
-    const budgetMs = ctx.left(BUDGETS.workflowContext)
-    return withWorkflowContext(text, ctx.github, ctx.event.run, budgetMs)
-  }
 }
