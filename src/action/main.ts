@@ -16,17 +16,17 @@ import { planRun, type Plan } from './plan/plan.js'
 import { BranchDashboard } from './publish/branch-dashboard.js'
 import { announceToRunner, setOutputs } from './publish/summary.js'
 import { publishOutcome, publishWithoutJob, settledOf } from './publish/publish.js'
-import { BUDGETS, openRun, start, type RunContext } from './shell/context.js'
+import { BUDGETS, openRun, type RunContext } from './shell/context.js'
 import type { RunEvent } from './shell/event.js'
 import { endPullRequest, pullRequestEnd } from './pr-end.js'
 
 export async function run(event: RunEvent, env: NodeJS.ProcessEnv = process.env): Promise<void> {
-  const started = start(event, env)
-  if (started === 'untriggered') setOutputs({ triggered: 'false' })
-  if (!started || started === 'untriggered') return
+  const ctx = openRun(event, env)
+  if (ctx === 'untriggered') setOutputs({ triggered: 'false' })
+  if (!ctx || ctx === 'untriggered') return
   if (event.run.payloadUnreadable) core.warning(UNREADABLE_PAYLOAD)
-  const command = event.commandEvent ? await checkCommand(started.settings, event) : undefined
-  const ctx = openRun(event, started, settingsFor(started.settings, command))
+  const command = event.commandEvent ? await checkCommand(ctx.settings, event) : undefined
+  ctx.settings = settingsFor(ctx.settings, command)
   try {
     // The code pull request closed or reopened: its docs pull request follows, nothing is sent.
     const ended = pullRequestEnd(event)

@@ -39,7 +39,8 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
     const why = settings.prComment
       ? 'The event names no pull request'
       : 'pr-comment is false, so no docs job is recorded here'
-    return nothing(`${why}; nothing to do as the pull request ends.`)
+    nothing(`${why}; nothing to do as the pull request ends.`)
+    return
   }
   try {
     const budgetMs = ctx.left(BUDGETS.pullRequestThread)
@@ -49,11 +50,12 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
     const budget = ctx.left(BUDGETS.docsPullRequestState)
     const now = thread?.record && (await readPullRequestState(ctx.github, code, budget, 'code'))
     if (!thread?.record || (now && (endEvent === 'reopened') !== (now === 'open'))) {
-      return nothing(
+      nothing(
         now
           ? `Pull request #${pullRequest} is ${now} now, so this ${endEvent} run is out of date; the docs pull request is left as it is.`
           : `Pull request #${pullRequest} has no docs job recorded for project ${settings.projectId}; nothing to do as it ends.`
       )
+      return
     }
     const { jobId } = thread.record
     setOutputs({ 'job-id': jobId })
