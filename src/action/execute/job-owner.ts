@@ -82,10 +82,8 @@ export class JobOwner {
     core.info(`Job ${safeLine(job.id)}: ${change} (after ${after}${pr})`)
   }
 
-  /**
-   * Polls the job to its end (or the timeout), and says how the step ends (`gone`: a 404
-   * ended it). `afterMessage`: hold a terminal status that may be the previous turn's.
-   */
+  // Polls the job to its end (or the timeout): how the step ends (`gone`: a 404 ended it).
+  // `afterMessage`: hold a terminal status that may be the previous turn's.
   async watch(
     jobId: string,
     initial?: AgentJob,
@@ -140,10 +138,8 @@ export class JobOwner {
     return { ending, gone: result.end === 'error' && isNotFound(result.error) }
   }
 
-  /**
-   * Watches the job, or (wait: false) reports it as the last call returned it (read now
-   * when no call did): the step succeeds, unless that answer says the job failed.
-   */
+  // Watches the job, or (wait: false) reports it as the last call returned it (read now when
+  // no call did): the step succeeds, unless that answer says the job failed.
   async finish(jobId: string, initial?: AgentJob, afterMessage = false): Promise<Ending> {
     const { ctx } = this
     if (ctx.settings.wait) return (await this.watch(jobId, initial, afterMessage)).ending

@@ -66,7 +66,6 @@ export function openRun(event: RunEvent, env: NodeJS.ProcessEnv) {
       dispatcher,
       signal,
       cancelled: (): NodeJS.Signals | undefined => reason,
-      /** Stops catching the runner's signals. */
       release: (): void => void process.off('SIGINT', onSignal).off('SIGTERM', onSignal),
       clock,
       deadline,
@@ -78,7 +77,6 @@ export function openRun(event: RunEvent, env: NodeJS.ProcessEnv) {
         : undefined,
       /** A budget, never past the step's deadline (at least 1 ms, so a call fails fast). */
       left: (budgetMs: number): number => Math.max(1, Math.min(budgetMs, deadline - clock.now())),
-      /** A budget for the last writes, shorter when the run was cancelled. */
       last: (budget: { normal: number; cancelled: number }): number =>
         reason ? budget.cancelled : budget.normal
     }
@@ -116,11 +114,8 @@ export function gitHubSession(token = '', repository: string, signal?: AbortSign
     : undefined
 }
 
-/**
- * The one rule for the docs token: the session that reaches the docs pull request at
- * `link`, on this server only. docs-token's when set; else github-token's, to read
- * anywhere (a public repository, say), to write only in this repository.
- */
+// The one rule for the docs token: the session that reaches the docs pull request at `link`, on
+// this server only: docs-token's; else github-token's, to read anywhere, to write only here.
 export function docsSession(
   ctx: Pick<RunContext, 'event' | 'github' | 'docs'>,
   link: string | null | undefined,

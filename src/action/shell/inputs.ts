@@ -42,7 +42,6 @@ function fail(name: string, rest: string): never {
 /** One input's check: its value from the raw text, or `bad` with the rest of the error line. */
 type Check<T> = (raw: string, bad: (rest: string) => never) => T
 
-/** Reads `name` (or `fallback` when it is empty) through `check`. */
 function input<T>(read: InputReader, name: string, check: Check<T>, fallback = ''): T {
   return check(read(name) || fallback, (rest) => fail(name, rest))
 }
@@ -198,10 +197,8 @@ function readTarget(prompt: string | undefined, jobId: string | undefined): Targ
 const KEY_FORM = `must be one token of the form mint_<secret>, in visible ASCII characters without spaces; the secret's value holds another character (${INVISIBLE}): copy the key again.`
 const GITHUB_TOKEN_FORM = `must be visible ASCII characters without spaces; the value holds another character (${INVISIBLE}).`
 
-/**
- * Every input, in the order they are checked. `commandEvent`: prompt and prompt-file are
- * optional, and when given are the standing instruction sent before the command.
- */
+// Every input, in the order they are checked. On a command event, prompt and prompt-file are
+// optional: when given, the standing instruction sent before the command.
 export function readSettings(
   read: InputReader,
   workspace: string = process.cwd(),
