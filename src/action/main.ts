@@ -16,17 +16,17 @@ import { planRun, type Plan } from './plan/plan.js'
 import { BranchDashboard } from './publish/branch-dashboard.js'
 import { announceToRunner, setOutputs } from './publish/summary.js'
 import { publishOutcome, publishWithoutJob, settledOf } from './publish/publish.js'
-import { BUDGETS, openRun, start, type RunContext } from './shell/context.js'
+import { BUDGETS, openRun, type RunContext } from './shell/context.js'
 import type { RunEvent } from './shell/event.js'
 import { endPullRequest, pullRequestEnd } from './pr-end.js'
 
 export async function run(event: RunEvent, env: NodeJS.ProcessEnv = process.env): Promise<void> {
-  const started = start(event, env)
-  if (started === 'untriggered') setOutputs({ triggered: 'false' })
-  if (!started || started === 'untriggered') return
+  const ctx = openRun(event, env)
+  if (ctx === 'untriggered') setOutputs({ triggered: 'false' })
+  if (!ctx || ctx === 'untriggered') return
   if (event.run.payloadUnreadable) core.warning(UNREADABLE_PAYLOAD)
-  const command = event.commandEvent ? await checkCommand(started.settings, event) : undefined
-  const ctx = openRun(event, started, settingsFor(started.settings, command))
+  const command = event.commandEvent ? await checkCommand(ctx.settings, event) : undefined
+  ctx.settings = settingsFor(ctx.settings, command)
   try {
     // The code pull request closed or reopened: its docs pull request follows, nothing is sent.
     const ended = pullRequestEnd(event)
@@ -53,7 +53,15 @@ async function runJob(ctx: RunContext, command?: CheckedCommand): Promise<void> 
     setOutputs({ triggered: String(event.commandEvent && (works || sends)) })
     if (facts.branch && ctx.github)
       dashboard = new BranchDashboard(ctx, ctx.github, facts.branch, facts.run, plan)
-    const prompt = promptFor(ctx, dashboard)
+    // The text sent for a plan: the prompt, on a branch the commits it tells, the workflow context.
+    const prompt = async (plan: Plan): Promise<string> => {
+      const base = settings.mode === 'wait' ? '' : settings.prompt
+      const commits = dashboard?.select(plan)
+      const text = commits ? appendBlock(base, commits) : base
+      if (!settings.includeContext) return text
+      const budgetMs = ctx.left(BUDGETS.workflowContext)
+      return withWorkflowContext(text, ctx.github, event.run, budgetMs)
+    }
     if (!works) {
       await publishWithoutJob(ctx, gathered, plan, (p) => (sends ? prompt(p) : undefined))
       return
@@ -82,17 +90,4 @@ function failure(error: unknown, ctx: RunContext, gathered?: Gathered): Ending {
   const jobId = gathered && settings.mode !== 'create' ? settings.jobId : undefined
   const endpoint = !gathered || settings.mode === 'wait' ? 'get' : settings.mode
   return ctx.calls.failure(error, endpoint, jobId)
-}
-
-/** The text sent for a plan: the prompt, on a branch the commits it tells, the workflow context. */
-function promptFor(ctx: RunContext, dashboard?: BranchDashboard): (plan: Plan) => Promise<string> {
-  const { settings } = ctx
-  const prompt = settings.mode === 'wait' ? '' : settings.prompt
-  return async (plan) => {
-    const commits = dashboard?.select(plan)
-    const text = commits ? appendBlock(prompt, commits) : prompt
-    if (!settings.includeContext) return text
-    const budgetMs = ctx.left(BUDGETS.workflowContext)
-    return withWorkflowContext(text, ctx.github, ctx.event.run, budgetMs)
-  }
 }

@@ -5,7 +5,7 @@
 // does with a refusal (the warning, the reply, nothing sent) is proven end to end in
 // test/e2e/commands-refused.test.ts.
 
-import { readAllowedBots } from '../../src/action/shell/inputs.js'
+import { readSettings } from '../../src/action/shell/inputs.js'
 import { checkCommander } from '../../src/action/plan/command-gate.js'
 import { boundedSignal, openGitHub, type GitHubClient } from '../../src/github/client.js'
 import { readCommand, type Command } from '../../src/github/command.js'
@@ -34,7 +34,10 @@ function commenterOf(payload: Payload, event = 'issue_comment'): Command['author
 
 /** The allow-list as the action reads the allowed-bots input. */
 const allowList = (value: string): string[] =>
-  readAllowedBots((name) => (name === 'allowed-bots' ? value : ''))
+  readSettings(
+    (name) =>
+      ({ 'allowed-bots': value, 'project-id': 'p', 'dry-run': 'true', prompt: 'p' })[name] ?? ''
+  ).allowedBots
 
 const permissionReads = (): string[] =>
   inProcess.github.requests.filter((r) => r.path.endsWith('/permission')).map((r) => r.path)

@@ -95,8 +95,9 @@ async function execute(
         const jobId = create ? undefined : plan.jobId
         return owner.outcome(ctx.calls.failure(error, create ? 'create' : 'message', jobId))
       }
-      if (create) owner.created(job)
-      else owner.named(job.id, plan.via === 'record' ? 'sent-follow-up' : 'sent-message')
+      const how = create ? 'created' : plan.via === 'record' ? 'sent-follow-up' : 'sent-message'
+      owner.named(job.id, how)
+      if (create) owner.seen(job)
       await started(ctx, job.id)
       const record = recordOf(ctx, run, job.id, !create)
       // The job took the prompt: a pull request's or a branch's run shows it, then waits as asked.

@@ -24,10 +24,8 @@ export interface Ending {
 export interface Outcome {
   ending: Ending
   jobId?: string
-  /** The last answer seen (see JobOwner.reportedJob). */
   job?: AgentJob
   created: boolean
-  /** GET requests that returned the job while waiting. */
   polls: number
   waitEnd?: WaitEnd
   did?: string
@@ -44,7 +42,6 @@ export class JobOwner {
   private createdHere = false
   private polls = 0
   private waitEnd: WaitEnd | undefined
-  /** The text the job took. */
   text: string | undefined
   /** A message was sent and not waited on: the answer may still be the previous turn's. */
   private turnPending = false
@@ -59,13 +56,8 @@ export class JobOwner {
   named(id: string, how: Naming): void {
     if (this.id === id) return
     this.id = id
+    if (how === 'created') this.createdHere = true
     this.announce(id, how)
-  }
-
-  created(job: AgentJob): void {
-    this.createdHere = true
-    this.named(job.id, 'created')
-    this.seen(job)
   }
 
   /** Any answer about the run's job (`turnPending`: to a message not waited on). */
@@ -90,10 +82,8 @@ export class JobOwner {
     core.info(`Job ${safeLine(job.id)}: ${change} (after ${after}${pr})`)
   }
 
-  /**
-   * Polls the job to its end (or the timeout), and says how the step ends (`gone`: a 404
-   * ended it). `afterMessage`: hold a terminal status that may be the previous turn's.
-   */
+  // Polls the job to its end (or the timeout): how the step ends (`gone`: a 404 ended it).
+  // `afterMessage`: hold a terminal status that may be the previous turn's.
   async watch(
     jobId: string,
     initial?: AgentJob,
@@ -148,10 +138,8 @@ export class JobOwner {
     return { ending, gone: result.end === 'error' && isNotFound(result.error) }
   }
 
-  /**
-   * Watches the job, or (wait: false) reports it as the last call returned it (read now
-   * when no call did): the step succeeds, unless that answer says the job failed.
-   */
+  // Watches the job, or (wait: false) reports it as the last call returned it (read now when
+  // no call did): the step succeeds, unless that answer says the job failed.
   async finish(jobId: string, initial?: AgentJob, afterMessage = false): Promise<Ending> {
     const { ctx } = this
     if (ctx.settings.wait) return (await this.watch(jobId, initial, afterMessage)).ending

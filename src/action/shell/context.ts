@@ -4,9 +4,10 @@
 import * as core from '@actions/core'
 import { describeError, type ErrorContext } from '../../agent/describe-error.js'
 import { createDispatcher, proxyFor } from '../../agent/dispatcher.js'
+import type { Dispatcher } from 'undici'
 import { AgentApi, type CallOptions, type Endpoint } from '../../agent/http.js'
 import { withRetry, type CallKind } from '../../agent/retry.js'
-import { systemClock, type Clock } from '../../common/clock.js'
+import { systemClock } from '../../common/clock.js'
 import { formatDuration } from '../../common/duration.js'
 import { parsePullRequestLink } from '../../common/pull-request-link.js'
 import { messageOf } from '../../common/run-errors.js'
@@ -18,11 +19,11 @@ import type { RunEvent } from './event.js'
 import { readSettings, type Settings } from './inputs.js'
 import { USER_AGENT } from './version.js'
 
-export type Started = Exclude<ReturnType<typeof start>, 'untriggered' | undefined>
+export type RunContext = Exclude<ReturnType<typeof openRun>, 'untriggered' | undefined>
 
 /** Secrets masked before anything is logged (line by line, as the runner matches), the inputs
  * read, the network set up; 'untriggered' or undefined when the step ended here (said why). */
-export function start(event: RunEvent, env: NodeJS.ProcessEnv) {
+export function openRun(event: RunEvent, env: NodeJS.ProcessEnv) {
   const startedAt = Date.now()
   for (const name of ['api-key', 'github-token', 'docs-token']) {
     const value = core.getInput(name)
@@ -47,21 +48,37 @@ export function start(event: RunEvent, env: NodeJS.ProcessEnv) {
     // The runner cancels a step with SIGINT, then SIGTERM 7.5 s later: either aborts the
     // run's signal, so the call under way stops and the step can still say which job runs.
     const controller = new AbortController()
+    const { signal } = controller
     let reason: NodeJS.Signals | undefined
-    const onSignal = (signal: NodeJS.Signals): void => {
-      reason ??= signal
+    const onSignal = (received: NodeJS.Signals): void => {
+      reason ??= received
       controller.abort()
     }
     process.on('SIGINT', onSignal).on('SIGTERM', onSignal)
+    const clock = systemClock
+    const deadline = startedAt + settings.timeoutMs
+    const github = gitHubSession(settings.githubToken, event.run.repository, signal)
     return {
+      event,
+      /** The final settings once the command is checked: its prompt in place of the workflow's. */
       settings,
       startedAt,
       dispatcher,
-      proxy,
-      signal: controller.signal,
+      signal,
       cancelled: (): NodeJS.Signals | undefined => reason,
-      /** Stops catching the runner's signals. */
-      release: (): void => void process.off('SIGINT', onSignal).off('SIGTERM', onSignal)
+      release: (): void => void process.off('SIGINT', onSignal).off('SIGTERM', onSignal),
+      clock,
+      deadline,
+      calls: jobCalls(settings, dispatcher, proxy, signal, deadline),
+      github,
+      docs: gitHubSession(settings.docsToken, '', signal, 'docs-token'),
+      checkRun: settings.checkRun
+        ? new DocsCheckRun(github, event.run, settings.projectId)
+        : undefined,
+      /** A budget, never past the step's deadline (at least 1 ms, so a call fails fast). */
+      left: (budgetMs: number): number => Math.max(1, Math.min(budgetMs, deadline - clock.now())),
+      last: (budget: { normal: number; cancelled: number }): number =>
+        reason ? budget.cancelled : budget.normal
     }
   } catch (error) {
     // Bad inputs and malformed proxy variables: expected, so no stack trace.
@@ -90,51 +107,15 @@ export const BUDGETS = {
   reaction: { normal: 10_000, cancelled: 3_000 }
 } as const
 
-export type RunContext = ReturnType<typeof openRun>
-
-/** The run's context, with the final settings: a command's prompt in place of the workflow's. */
-export function openRun(event: RunEvent, started: Started, settings: Settings) {
-  const clock: Clock = systemClock
-  const { signal, cancelled } = started
-  const deadline = started.startedAt + settings.timeoutMs
-  const github = gitHubSession(settings.githubToken, event.run.repository, signal)
-  return {
-    ...started,
-    event,
-    settings,
-    clock,
-    deadline,
-    calls: jobCalls(settings, started, deadline),
-    github,
-    docs: gitHubSession(settings.docsToken, '', signal, 'docs-token'),
-    checkRun: settings.checkRun
-      ? new DocsCheckRun(github, event.run, settings.projectId)
-      : undefined,
-    /** A budget, never past the step's deadline (at least 1 ms, so a call fails fast). */
-    left: (budgetMs: number): number => Math.max(1, Math.min(budgetMs, deadline - clock.now())),
-    /** A budget for the last writes, shorter when the run was cancelled. */
-    last: (budget: { normal: number; cancelled: number }): number =>
-      cancelled() ? budget.cancelled : budget.normal
-  }
-}
-
 /** A token's session, undefined when it is empty (docs-token's has no repository of its own). */
-export function gitHubSession(
-  token: string | undefined,
-  repository: string,
-  signal?: AbortSignal,
-  name?: string
-) {
+export function gitHubSession(token = '', repository: string, signal?: AbortSignal, name?: string) {
   return token
     ? new GitHubSession(token, repository, { userAgent: USER_AGENT, signal, name })
     : undefined
 }
 
-/**
- * The one rule for the docs token: the session that reaches the docs pull request at
- * `link`, on this server only. docs-token's when set; else github-token's, to read
- * anywhere (a public repository, say), to write only in this repository.
- */
+// The one rule for the docs token: the session that reaches the docs pull request at `link`, on
+// this server only: docs-token's; else github-token's, to read anywhere, to write only here.
 export function docsSession(
   ctx: Pick<RunContext, 'event' | 'github' | 'docs'>,
   link: string | null | undefined,
@@ -148,10 +129,15 @@ export function docsSession(
 }
 
 /** The Agent Jobs calls, with the run's retry policy, deadline and cancellation applied once. */
-function jobCalls(settings: Settings, { dispatcher, proxy, signal }: Started, deadline: number) {
+function jobCalls(
+  settings: Settings,
+  dispatcher: Dispatcher,
+  proxy: string | undefined,
+  signal: AbortSignal,
+  deadline: number
+) {
   const { baseUrl, apiKey, projectId } = settings
-  const clock = systemClock
-  const now = (): number => clock.now()
+  const now = (): number => systemClock.now()
   const api = new AgentApi({ baseUrl, apiKey, userAgent: USER_AGENT, projectId, dispatcher, now })
   /** The context error messages and endings name: the endpoint, the project, the host. */
   const context = (endpoint: Endpoint, jobId?: string): ErrorContext => {
@@ -162,7 +148,7 @@ function jobCalls(settings: Settings, { dispatcher, proxy, signal }: Started, de
       kind,
       backoff: { baseMs: settings.pollIntervalMs, maxMs: settings.maxPollIntervalMs },
       deadline,
-      clock,
+      clock: systemClock,
       signal,
       onRetry: (error, attempt, delayMs) => {
         const why = safeLine(describeError(error, context('get')))

@@ -9,22 +9,14 @@ import {
   DEFAULT_TRIGGER_PHRASE,
   isCommandEvent,
   isValidTriggerPhrase,
-  readCommand,
-  type CommandCheck
+  readCommand
 } from '../../github/command.js'
-import { pullRequestNumber, readWorkflowRun, type WorkflowRun } from '../../github/workflow-run.js'
+import { pullRequestNumber, readWorkflowRun } from '../../github/workflow-run.js'
 
-export interface RunEvent {
-  run: WorkflowRun
-  /** The pull request the run is for (pull_request* events, or a comment on one). */
-  pullRequest: number | undefined
-  /** A comment or review event: commands come only from these. */
-  commandEvent: boolean
-  /** On a command event with a valid trigger-phrase: the command, or why there is none. */
-  command: CommandCheck | undefined
-}
+/** `command`: on a comment or review event with a valid trigger-phrase, the command or why none. */
+export type RunEvent = ReturnType<typeof readRunEvent>
 
-export function readRunEvent(env: NodeJS.ProcessEnv): RunEvent {
+export function readRunEvent(env: NodeJS.ProcessEnv) {
   const run = readWorkflowRun(env)
   const commandEvent = isCommandEvent(run.eventName)
   // The phrase as the input gives it; a bad one is the input error that run() reports.

@@ -42,7 +42,6 @@ function fail(name: string, rest: string): never {
 /** One input's check: its value from the raw text, or `bad` with the rest of the error line. */
 type Check<T> = (raw: string, bad: (rest: string) => never) => T
 
-/** Reads `name` (or `fallback` when it is empty) through `check`. */
 function input<T>(read: InputReader, name: string, check: Check<T>, fallback = ''): T {
   return check(read(name) || fallback, (rest) => fail(name, rest))
 }
@@ -148,10 +147,6 @@ const allowedBots: Check<string[]> = (raw, bad) => {
   })
 }
 
-export function readAllowedBots(read: InputReader): string[] {
-  return input(read, 'allowed-bots', allowedBots)
-}
-
 function readPromptFile(workspace: string, file: string): string {
   const path = resolve(workspace, file)
   let stat: Stats | undefined
@@ -161,8 +156,10 @@ function readPromptFile(workspace: string, file: string): string {
     // Not found or not readable: said below, as for a folder.
   }
   if (!stat?.isFile()) {
-    const form = 'must name a readable file (relative to the workspace)'
-    return fail('prompt-file', `${form}; ${quoted(file)} was not found.`)
+    fail(
+      'prompt-file',
+      `must name a readable file (relative to the workspace); ${quoted(file)} was not found.`
+    )
   }
   if (stat.size > 1024 * 1024) {
     fail('prompt-file', `must be a file of at most 1 MiB; ${quoted(file)} is larger.`)
@@ -188,22 +185,20 @@ function readPrompt(read: InputReader, workspace: string): string | undefined {
 
 /** The mode follows from which of prompt and job-id are given. */
 function readTarget(prompt: string | undefined, jobId: string | undefined): Target {
-  if (jobId !== undefined) {
+  if (jobId !== undefined)
     return prompt === undefined ? { mode: 'wait', jobId } : { mode: 'message', prompt, jobId }
-  }
   if (prompt !== undefined) return { mode: 'create', prompt }
-  const what =
+  return fail(
+    'prompt',
     "(or 'prompt-file') is required, unless 'job-id' is given to wait on an existing job."
-  return fail('prompt', what)
+  )
 }
 
 const KEY_FORM = `must be one token of the form mint_<secret>, in visible ASCII characters without spaces; the secret's value holds another character (${INVISIBLE}): copy the key again.`
 const GITHUB_TOKEN_FORM = `must be visible ASCII characters without spaces; the value holds another character (${INVISIBLE}).`
 
-/**
- * Every input, in the order they are checked. `commandEvent`: prompt and prompt-file are
- * optional, and when given are the standing instruction sent before the command.
- */
+// Every input, in the order they are checked. On a command event, prompt and prompt-file are
+// optional: when given, the standing instruction sent before the command.
 export function readSettings(
   read: InputReader,
   workspace: string = process.cwd(),

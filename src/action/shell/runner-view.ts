@@ -10,10 +10,7 @@ const unescape = (text: string): string =>
   text.replace(/%(25|0D|0A|3A|2C)/gi, (_, code: string) => String.fromCharCode(parseInt(code, 16)))
 
 /** The lines a person sees for each line of the step's stdout, and what is held back at the end. */
-export function runnerView(showDebug: boolean): {
-  render(line: string): string[]
-  flush(): string[]
-} {
+export function runnerView(showDebug: boolean) {
   let inGroup = false
   // @actions/core writes an empty line before each `::set-output`; a runner hides it.
   let heldBlank = false
@@ -34,7 +31,7 @@ export function runnerView(showDebug: boolean): {
     return shown(`${name.charAt(0).toUpperCase()}${name.slice(1)}: ${text}`)
   }
   return {
-    render(line) {
+    render(line: string): string[] {
       const match = COMMAND.exec(line)
       const before = heldBlank && match?.[1] !== 'set-output' ? [''] : []
       heldBlank = line === ''
@@ -42,7 +39,7 @@ export function runnerView(showDebug: boolean): {
       if (!match) return [...before, ...shown(line)]
       return [...before, ...command(match[1] ?? '', match[2] ?? '', match[3] ?? '')]
     },
-    flush() {
+    flush(): string[] {
       const rest = heldBlank ? [''] : []
       heldBlank = false
       return rest
