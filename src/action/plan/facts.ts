@@ -1,18 +1,27 @@
-// The facts a plan is made from, gathered with reads only: the pull request's record
-// and its job as the service sees it, the job that opened a docs pull request, a
-// branch's ledger, an earlier attempt's job. Nothing is sent and nothing written.
+// The facts a plan is made from, gathered with reads only: the pull request's record and its
+// job, the job that opened a docs pull request, a branch's ledger, an earlier attempt's job.
+// Nothing is sent; only a branch's older records are retired once found.
 
 import * as core from '@actions/core'
 import { isNotFound } from '../../agent/http-errors.js'
 import type { AgentJob } from '../../agent/job.js'
 import { parsePullRequestLink } from '../../common/pull-request-link.js'
 import { safeLine } from '../../common/safe-text.js'
+import { olderBase, readCandidates, type ReadCandidates } from '../../github/branch-commits.js'
+import { MAX_ENDED, untold } from '../../github/branch-record.js'
+import { findDashboards, retireDashboard, saveDashboard } from '../../github/dashboard.js'
 import { PullRequestThread, readPullRequestState } from '../../github/pr-thread.js'
-import { recordedRunId, sameRepository } from '../../github/workflow-run.js'
+import { sourcePullRequests } from '../../github/source-pulls.js'
+import {
+  record as objectOf,
+  recordedRunId,
+  sameRepository,
+  text
+} from '../../github/workflow-run.js'
 import { BUDGETS, docsSession, type RunContext } from '../shell/context.js'
-import { branchFacts } from './branch-facts.js'
 import type { CheckedCommand } from './command-gate.js'
-import { followEarlierJob, type Facts, type RecordedJob } from './plan.js'
+import { followEarlierJob, hasEnded, recordedStatus, type BranchFacts, type Facts } from './plan.js'
+import type { RecordedJob } from './plan.js'
 
 export type JobReader = Pick<RunContext['calls'], 'read'>
 
@@ -55,7 +64,7 @@ export async function gatherFacts(ctx: RunContext, command?: CheckedCommand): Pr
     return gathered({ pullRequest: { record, recorded } })
   }
   if (!command && settings.reuseJob) {
-    const branch = await branchFacts(ctx, (jobId) => lookUp(calls, jobId))
+    const branch = await branchFacts(ctx, calls)
     if (branch === 'deleted' || branch === 'tag') return gathered({ notABranch: branch })
     if (branch) return gathered({ branch })
   }
@@ -140,4 +149,87 @@ async function earlierAttempt(
           : `Re-run: following job ${id} (${status}), which the earlier attempt started, instead of creating another.`
   )
   return { jobId, recorded }
+}
+
+/** A push, scheduled or manual run keeps one job per branch; a deleted branch or a tag none. */
+async function branchFacts(
+  ctx: RunContext,
+  calls: JobReader | undefined
+): Promise<BranchFacts | 'deleted' | 'tag' | undefined> {
+  const { event, settings } = ctx
+  const { run } = event
+  if (!['push', 'schedule', 'workflow_dispatch'].includes(run.eventName)) return undefined
+  const payload = objectOf(run.payload)
+  if (run.eventName === 'push' && payload?.deleted === true) return 'deleted'
+  const branch = /^refs\/heads\/(.+)$/.exec(text(payload?.ref) ?? run.ref)?.[1]
+  if (branch === undefined) return 'tag'
+  const session = ctx.github
+  if (!session?.repository) return undefined
+  const budgetMs = ctx.left(BUDGETS.branchReads)
+  const key = settings.recordKey ?? (run.workflowFile || run.workflow || 'workflow')
+  // The dashboards are looked up by their author: the account the token writes as.
+  const identity = await session.identity(budgetMs)
+  const dashboardKey = { projectId: settings.projectId, branch, key, identity }
+  const { winner, others: older, denied } = await findDashboards(session, dashboardKey, budgetMs)
+  let record = winner?.record
+  let recorded = record ? await lookUp(calls, record.jobId) : undefined
+  let base = record?.base
+  let others: BranchFacts['others'] = []
+  for (const other of older) {
+    if (base && other.record.base)
+      base = await olderBase(session, base, other.record.base, budgetMs)
+    const job = await lookUp(calls, other.record.jobId)
+    const link = job.kind === 'found' ? job.job.prLink : null
+    others.push({ ...other, ...(link ? { docsPullRequest: link } : {}) })
+  }
+  // Older records are absorbed at once (the winner takes their base and lists their jobs as
+  // ended), then closed once the winner is written: a run that fails later loses nothing.
+  if (winner && others.length > 0 && !settings.dryRun) {
+    const lost = others.map((other) => ({ id: other.record.jobId, why: 'lost-race' as const }))
+    const ended = [...winner.record.ended, ...lost].slice(-MAX_ENDED)
+    const absorbed = { ...winner.record, base, ended }
+    const view = { ...run, record: absorbed }
+    const saved = await saveDashboard(session, winner.issue.number, view, budgetMs)
+    if (saved.kind === 'saved') {
+      for (const other of others) {
+        const docs = docsSession(ctx, other.docsPullRequest, 'write')
+        await retireDashboard(session, other, winner.issue, budgetMs, docs)
+      }
+      record = absorbed
+      others = []
+    }
+  }
+  // At the head the record says is all told, with its job alive: no commit to read.
+  const alive = recorded?.kind === 'found' && !['failed', 'archived'].includes(recorded.job.status)
+  const told = record?.seen === run.sha && alive && others.length === 0
+  const input = { ...run, branch, base, now: new Date(ctx.clock.now()) }
+  const candidates: ReadCandidates = told
+    ? { since: [], event: [], unread: 0, origin: 'since-record' }
+    : await readCandidates(session, input, budgetMs)
+  const fresh = untold(record, candidates)
+  const freshIfEnded = record ? untold(record, candidates, new Set([record.jobId])) : fresh
+  // Whether the job's docs pull request was merged or closed decides which job, and
+  // whether a job that ended had delivered its commits (then it gives none back).
+  if (fresh.length > 0 || (hasEnded(recorded) && freshIfEnded.length > 0)) {
+    const job = recorded?.kind === 'found' ? recorded.job : undefined
+    const link = job ? job.status !== 'active' && job.prLink : (record?.docs ?? record?.handedOff)
+    const state = link ? await docsStateOf(ctx, link) : undefined
+    if (state && (recorded?.kind === 'found' || recorded?.kind === 'gone'))
+      recorded = { ...recorded, docsPullRequest: state }
+  }
+  // The source pull requests of what may be told: a job that failed, or that may fail
+  // while the run waits for it, gives its commits back.
+  const weighed = !record || recordedStatus(recorded) !== 'completed' ? freshIfEnded : fresh
+  return {
+    branch,
+    key,
+    ...(winner ? { issue: winner.issue.number, record } : {}),
+    recorded,
+    others,
+    denied: denied !== undefined,
+    candidates,
+    fresh,
+    freshIfEnded,
+    pulls: await sourcePullRequests(session, weighed, budgetMs)
+  }
 }
