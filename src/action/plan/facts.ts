@@ -20,8 +20,7 @@ import {
 } from '../../github/workflow-run.js'
 import { BUDGETS, docsSession, type RunContext } from '../shell/context.js'
 import type { CheckedCommand } from './command-gate.js'
-import { followEarlierJob, hasEnded, recordedStatus, type BranchFacts, type Facts } from './plan.js'
-import type { RecordedJob } from './plan.js'
+import { endOf, jobOf, type BranchFacts, type Facts, type RecordedJob } from './plan.js'
 
 export type JobReader = Pick<RunContext['calls'], 'read'>
 
@@ -109,8 +108,7 @@ async function jobThatOpened(
 ): Promise<AgentJob | undefined> {
   const name = safeLine(`${here.repository}#${here.number}`)
   for (const id of candidates) {
-    const recorded = await lookUp(calls, id)
-    const job = recorded.kind === 'found' ? recorded.job : undefined
+    const job = jobOf(await lookUp(calls, id))
     const opened = parsePullRequestLink(job?.prLink)
     const shown = safeLine(id)
     const isHere = opened?.number === here.number
@@ -144,7 +142,7 @@ async function earlierAttempt(
       ? `Re-run: the earlier attempt's check run names job ${id}.`
       : recorded.kind === 'gone'
         ? `Re-run: the earlier attempt's job ${id} no longer exists; creating a new job.`
-        : !followEarlierJob(status)
+        : endOf(recorded)
           ? `Re-run: the earlier attempt's job ${id} is ${status}; creating a new job.`
           : `Re-run: following job ${id} (${status}), which the earlier attempt started, instead of creating another.`
   )
@@ -178,8 +176,7 @@ async function branchFacts(
   for (const other of older) {
     if (base && other.record.base)
       base = await olderBase(session, base, other.record.base, budgetMs)
-    const job = await lookUp(calls, other.record.jobId)
-    const link = job.kind === 'found' ? job.job.prLink : null
+    const link = jobOf(await lookUp(calls, other.record.jobId))?.prLink
     others.push({ ...other, ...(link ? { docsPullRequest: link } : {}) })
   }
   // Older records are absorbed at once (the winner takes their base and lists their jobs as
@@ -200,7 +197,7 @@ async function branchFacts(
     }
   }
   // At the head the record says is all told, with its job alive: no commit to read.
-  const alive = recorded?.kind === 'found' && !['failed', 'archived'].includes(recorded.job.status)
+  const alive = recorded?.kind === 'found' && !endOf(recorded)
   const told = record?.seen === run.sha && alive && others.length === 0
   const input = { ...run, branch, base, now: new Date(ctx.clock.now()) }
   const candidates: ReadCandidates = told
@@ -210,8 +207,8 @@ async function branchFacts(
   const freshIfEnded = record ? untold(record, candidates, new Set([record.jobId])) : fresh
   // Whether the job's docs pull request was merged or closed decides which job, and
   // whether a job that ended had delivered its commits (then it gives none back).
-  if (fresh.length > 0 || (hasEnded(recorded) && freshIfEnded.length > 0)) {
-    const job = recorded?.kind === 'found' ? recorded.job : undefined
+  if (fresh.length > 0 || (endOf(recorded) && freshIfEnded.length > 0)) {
+    const job = jobOf(recorded)
     const link = job ? job.status !== 'active' && job.prLink : (record?.docs ?? record?.handedOff)
     const state = link ? await docsStateOf(ctx, link) : undefined
     if (state && (recorded?.kind === 'found' || recorded?.kind === 'gone'))
@@ -219,7 +216,7 @@ async function branchFacts(
   }
   // The source pull requests of what may be told: a job that failed, or that may fail
   // while the run waits for it, gives its commits back.
-  const weighed = !record || recordedStatus(recorded) !== 'completed' ? freshIfEnded : fresh
+  const weighed = jobOf(recorded)?.status !== 'completed' ? freshIfEnded : fresh
   return {
     branch,
     key,
