@@ -59,7 +59,7 @@ export async function gatherFacts(ctx: RunContext, command?: CheckedCommand): Pr
     core.info(
       `Pull request #${thread.number} has job ${safeLine(record.jobId)} (project ${safeLine(settings.projectId)}); looking it up.`
     )
-    const recorded = await lookUp(calls, record.jobId, (link) => docsStateOf(ctx, link))
+    const recorded = await lookUp(calls, record.jobId, ctx)
     return gathered({ pullRequest: { record, recorded } })
   }
   if (!command && settings.reuseJob) {
@@ -80,11 +80,11 @@ export function docsStateOf(
   return readPullRequestState(session, link, ctx.left(BUDGETS.docsPullRequestState))
 }
 
-/** A job as the service sees it: found, or gone (404). Other errors throw. */
+/** A job: found (with `ctx`, a completed job's docs state too) or gone (404); errors throw. */
 async function lookUp(
   calls: JobReader | undefined,
   jobId: string,
-  docsState?: (link: string) => Promise<'open' | 'merged' | 'closed' | undefined>
+  ctx?: RunContext
 ): Promise<RecordedJob> {
   if (!calls) return { kind: 'unread' }
   const job = await calls.read(jobId).catch((error: unknown) => {
@@ -92,9 +92,8 @@ async function lookUp(
     throw error
   })
   if (!job) return { kind: 'gone' }
-  const docs = docsState && job.status === 'completed' && job.prLink
-  const docsPullRequest = docs ? await docsState(docs) : undefined
-  return { kind: 'found', job, docsPullRequest }
+  const link = ctx && job.status === 'completed' && job.prLink
+  return { kind: 'found', job, docsPullRequest: link ? await docsStateOf(ctx, link) : undefined }
 }
 
 /**
@@ -154,8 +153,8 @@ async function branchFacts(
   ctx: RunContext,
   calls: JobReader | undefined
 ): Promise<BranchFacts | 'deleted' | 'tag' | undefined> {
-  const { event, settings } = ctx
-  const { run } = event
+  const { settings } = ctx
+  const { run } = ctx.event
   if (!['push', 'schedule', 'workflow_dispatch'].includes(run.eventName)) return undefined
   const payload = objectOf(run.payload)
   if (run.eventName === 'push' && payload?.deleted === true) return 'deleted'
