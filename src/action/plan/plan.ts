@@ -104,8 +104,8 @@ export function endOf(recorded?: RecordedJob): Ended | undefined {
 export const jobOf = (recorded?: RecordedJob): AgentJob | undefined =>
   recorded?.kind === 'found' ? recorded.job : undefined
 
-const delivered = (docs: DocsState | undefined): 'docs-merged' | 'docs-closed' | undefined =>
-  docs === 'merged' ? 'docs-merged' : docs === 'closed' ? 'docs-closed' : undefined
+const delivered = (docs?: DocsState) =>
+  docs && docs !== 'open' ? (`docs-${docs}` as const) : undefined
 
 /** A record's decision from its job, if any; the follow-ups it plans go `via` the record.
  * `untoldWork`: a branch's re-run with commits no job was told acts as a new run. */
