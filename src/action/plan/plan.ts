@@ -1,6 +1,5 @@
-// What a run does with its job, decided in one place from the facts the run gathered.
-// Pure: facts in, a plan out, so every flow is a row of a table test. Nothing here
-// reads, sends or writes; plan/facts.ts gathers, execute/ carries the plan out.
+// What a run does with its job, decided in one place: facts in (plan/facts.ts gathers them),
+// a plan out (execute/ carries it out); pure, so every flow is a row of a table test.
 
 import { isTerminal, type AgentJob } from '../../agent/job.js'
 import type { CoveredCommit, ReadCandidates } from '../../github/branch-commits.js'
