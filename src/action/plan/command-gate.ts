@@ -170,12 +170,8 @@ export function commandPrompt(
   const { line } = command
   if (line) {
     const side = line.side === 'LEFT' ? ' (the old version)' : ''
-    const lines =
-      line.line === undefined
-        ? ''
-        : line.startLine !== undefined
-          ? `lines ${line.startLine}–${line.line} of `
-          : `line ${line.line} of `
+    const range = line.startLine !== undefined ? `lines ${line.startLine}–` : 'line '
+    const lines = line.line === undefined ? '' : `${range}${line.line} of `
     // The path is the pull request author's text: quoted, never in the intro.
     intro.push(`The comment is on ${lines}the file named in the quoted block below${side}.`)
     pieces.push(data('path of the commented file', cleanLabel(line.path, 300)))
