@@ -35,7 +35,7 @@ export function checkCommand(settings: Settings, event: RunEvent): Promise<Check
 }
 
 async function check(settings: Settings, event: RunEvent): Promise<CheckedCommand> {
-  const { run } = event
+  const { repository } = event.run
   const found = event.command
   if (!found?.command) {
     const reason = found?.reason ?? 'no command'
@@ -44,20 +44,19 @@ async function check(settings: Settings, event: RunEvent): Promise<CheckedComman
   }
   const { command } = found
   const who = safeLine(command.author.login, 100)
-  core.info(`Command from ${who} on pull request #${command.pullNumber} (${command.kind}).`)
-  const session = gitHubSession(settings.githubToken, event.run.repository)
+  const number = command.pullNumber
+  core.info(`Command from ${who} on pull request #${number} (${command.kind}).`)
+  const session = gitHubSession(settings.githubToken, repository)
   if (!session?.repository) {
     const reason = `The command from ${who} is refused: ${lacking(session)}, so the commenter's permission cannot be read. Nothing was sent.`
     core.warning(reason)
     return { verdict: { kind: 'unchecked', reason }, command }
   }
   const octokit = await session.client(Math.min(BUDGETS.commandCheck, settings.timeoutMs))
-  const { allowedBots } = settings
-  const verdict = await checkCommander(octokit, run.repository, command.author, allowedBots)
+  const verdict = await checkCommander(octokit, repository, command.author, settings.allowedBots)
   if (!verdict.allowed) {
-    core.warning(
-      safeLine(`The command from ${who} is refused: ${verdict.reason}. Nothing was sent.`, 1000)
-    )
+    const refused = `The command from ${who} is refused: ${verdict.reason}. Nothing was sent.`
+    core.warning(safeLine(refused, 1000))
     return { verdict: { kind: 'refused', reason: verdict.reason }, command }
   }
   core.info(safeLine(`Accepted: ${verdict.why}.`, 500))
@@ -66,19 +65,18 @@ async function check(settings: Settings, event: RunEvent): Promise<CheckedComman
     return { verdict: { kind: 'usage' }, command }
   }
   // An explicit job-id wins; otherwise the back-links say which jobs may have opened it.
-  const number = command.pullNumber
   const docsJobCandidates =
     settings.mode === 'create'
       ? await session.bestEffort(
           octokit,
-          () => findBackLinkedJobs(octokit, run.repository, number, settings.projectId),
+          () => findBackLinkedJobs(octokit, repository, number, settings.projectId),
           (why) =>
             `Could not read the comments of pull request #${number} (${why}), so a docs pull request's job cannot be found; treating it as a code pull request.`,
           'The token needs pull-requests: read.'
         )
       : undefined
   const standing = settings.mode === 'wait' ? undefined : settings.prompt
-  const prompt = commandPrompt(command, run.repository, verdict.why, standing)
+  const prompt = commandPrompt(command, repository, verdict.why, standing)
   const candidates = docsJobCandidates?.length ? { docsJobCandidates } : {}
   return { verdict: { kind: 'taken' }, command, prompt, ...candidates }
 }
@@ -87,13 +85,14 @@ async function check(settings: Settings, event: RunEvent): Promise<CheckedComman
 export function settingsFor(settings: Settings, checked: CheckedCommand | undefined): Settings {
   const prompt = checked?.prompt
   if (prompt === undefined) return settings
-  if (settings.mode === 'message') return { ...settings, prompt }
-  return Object.assign({ ...settings }, { mode: 'create' as const, prompt })
+  // Object.assign keeps the union by mode, where a spread would flatten it.
+  const mode = settings.mode === 'message' ? ('message' as const) : ('create' as const)
+  return Object.assign({ ...settings }, { mode, prompt })
 }
 
 const COMMAND_PERMISSIONS: readonly unknown[] = ['admin', 'maintain', 'write']
 
-export type Verdict = { allowed: true; why: string } | { allowed: false; reason: string }
+type Verdict = { allowed: true; why: string } | { allowed: false; reason: string }
 
 /**
  * A person with write, maintain or admin permission, read from GitHub (a payload's
@@ -119,10 +118,9 @@ export async function checkCommander(
   const params = { ...splitRepository(repository), username: login }
   const answer = await octokit.rest.repos
     .getCollaboratorPermissionLevel(params)
-    .catch((error: unknown) => describeGitHubError(error))
-  if (typeof answer === 'string') {
+    .catch(describeGitHubError)
+  if (typeof answer === 'string')
     return no(`the permission of ${login} on ${repository} could not be read (${answer})`)
-  }
   const { permission, role_name: role } = answer.data
   const granted = [permission, role].find((p) => COMMAND_PERMISSIONS.includes(p))
   return typeof granted === 'string'
@@ -172,12 +170,8 @@ export function commandPrompt(
   const { line } = command
   if (line) {
     const side = line.side === 'LEFT' ? ' (the old version)' : ''
-    const lines =
-      line.line === undefined
-        ? ''
-        : line.startLine !== undefined
-          ? `lines ${line.startLine}–${line.line} of `
-          : `line ${line.line} of `
+    const range = line.startLine !== undefined ? `lines ${line.startLine}–` : 'line '
+    const lines = line.line === undefined ? '' : `${range}${line.line} of `
     // The path is the pull request author's text: quoted, never in the intro.
     intro.push(`The comment is on ${lines}the file named in the quoted block below${side}.`)
     pieces.push(data('path of the commented file', cleanLabel(line.path, 300)))

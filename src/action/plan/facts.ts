@@ -1,18 +1,26 @@
-// The facts a plan is made from, gathered with reads only: the pull request's record
-// and its job as the service sees it, the job that opened a docs pull request, a
-// branch's ledger, an earlier attempt's job. Nothing is sent and nothing written.
+// The facts a plan is made from, gathered with reads only: the pull request's record and its
+// job, the job that opened a docs pull request, a branch's ledger, an earlier attempt's job.
+// Nothing is sent; only a branch's older records are retired once found.
 
 import * as core from '@actions/core'
 import { isNotFound } from '../../agent/http-errors.js'
 import type { AgentJob } from '../../agent/job.js'
 import { parsePullRequestLink } from '../../common/pull-request-link.js'
 import { safeLine } from '../../common/safe-text.js'
+import { olderBase, readCandidates, type ReadCandidates } from '../../github/branch-commits.js'
+import { MAX_ENDED, untold } from '../../github/branch-record.js'
+import { findDashboards, retireDashboard, saveDashboard } from '../../github/dashboard.js'
 import { PullRequestThread, readPullRequestState } from '../../github/pr-thread.js'
-import { recordedRunId, sameRepository } from '../../github/workflow-run.js'
+import { sourcePullRequests } from '../../github/source-pulls.js'
+import {
+  record as objectOf,
+  recordedRunId,
+  sameRepository,
+  text
+} from '../../github/workflow-run.js'
 import { BUDGETS, docsSession, type RunContext } from '../shell/context.js'
-import { branchFacts } from './branch-facts.js'
 import type { CheckedCommand } from './command-gate.js'
-import { followEarlierJob, type Facts, type RecordedJob } from './plan.js'
+import { endOf, jobOf, type BranchFacts, type Facts, type RecordedJob } from './plan.js'
 
 export type JobReader = Pick<RunContext['calls'], 'read'>
 
@@ -51,11 +59,11 @@ export async function gatherFacts(ctx: RunContext, command?: CheckedCommand): Pr
     core.info(
       `Pull request #${thread.number} has job ${safeLine(record.jobId)} (project ${safeLine(settings.projectId)}); looking it up.`
     )
-    const recorded = await lookUp(calls, record.jobId, (link) => docsStateOf(ctx, link))
+    const recorded = await lookUp(calls, record.jobId, ctx)
     return gathered({ pullRequest: { record, recorded } })
   }
   if (!command && settings.reuseJob) {
-    const branch = await branchFacts(ctx, (jobId) => lookUp(calls, jobId))
+    const branch = await branchFacts(ctx, calls)
     if (branch === 'deleted' || branch === 'tag') return gathered({ notABranch: branch })
     if (branch) return gathered({ branch })
   }
@@ -72,11 +80,11 @@ export function docsStateOf(
   return readPullRequestState(session, link, ctx.left(BUDGETS.docsPullRequestState))
 }
 
-/** A job as the service sees it: found, or gone (404). Other errors throw. */
+/** A job: found (with `ctx`, a completed job's docs state too) or gone (404); errors throw. */
 async function lookUp(
   calls: JobReader | undefined,
   jobId: string,
-  docsState?: (link: string) => Promise<'open' | 'merged' | 'closed' | undefined>
+  ctx?: RunContext
 ): Promise<RecordedJob> {
   if (!calls) return { kind: 'unread' }
   const job = await calls.read(jobId).catch((error: unknown) => {
@@ -84,9 +92,8 @@ async function lookUp(
     throw error
   })
   if (!job) return { kind: 'gone' }
-  const docs = docsState && job.status === 'completed' && job.prLink
-  const docsPullRequest = docs ? await docsState(docs) : undefined
-  return { kind: 'found', job, docsPullRequest }
+  const link = ctx && job.status === 'completed' && job.prLink
+  return { kind: 'found', job, docsPullRequest: link ? await docsStateOf(ctx, link) : undefined }
 }
 
 /**
@@ -100,8 +107,7 @@ async function jobThatOpened(
 ): Promise<AgentJob | undefined> {
   const name = safeLine(`${here.repository}#${here.number}`)
   for (const id of candidates) {
-    const recorded = await lookUp(calls, id)
-    const job = recorded.kind === 'found' ? recorded.job : undefined
+    const job = jobOf(await lookUp(calls, id))
     const opened = parsePullRequestLink(job?.prLink)
     const shown = safeLine(id)
     const isHere = opened?.number === here.number
@@ -135,9 +141,91 @@ async function earlierAttempt(
       ? `Re-run: the earlier attempt's check run names job ${id}.`
       : recorded.kind === 'gone'
         ? `Re-run: the earlier attempt's job ${id} no longer exists; creating a new job.`
-        : !followEarlierJob(status)
+        : endOf(recorded)
           ? `Re-run: the earlier attempt's job ${id} is ${status}; creating a new job.`
           : `Re-run: following job ${id} (${status}), which the earlier attempt started, instead of creating another.`
   )
   return { jobId, recorded }
+}
+
+/** A push, scheduled or manual run keeps one job per branch; a deleted branch or a tag none. */
+async function branchFacts(
+  ctx: RunContext,
+  calls: JobReader | undefined
+): Promise<BranchFacts | 'deleted' | 'tag' | undefined> {
+  const { settings } = ctx
+  const { run } = ctx.event
+  if (!['push', 'schedule', 'workflow_dispatch'].includes(run.eventName)) return undefined
+  const payload = objectOf(run.payload)
+  if (run.eventName === 'push' && payload?.deleted === true) return 'deleted'
+  const branch = /^refs\/heads\/(.+)$/.exec(text(payload?.ref) ?? run.ref)?.[1]
+  if (branch === undefined) return 'tag'
+  const session = ctx.github
+  if (!session?.repository) return undefined
+  const budgetMs = ctx.left(BUDGETS.branchReads)
+  const key = settings.recordKey ?? (run.workflowFile || run.workflow || 'workflow')
+  // The dashboards are looked up by their author: the account the token writes as.
+  const identity = await session.identity(budgetMs)
+  const dashboardKey = { projectId: settings.projectId, branch, key, identity }
+  const { winner, others: older, denied } = await findDashboards(session, dashboardKey, budgetMs)
+  let record = winner?.record
+  let recorded = record ? await lookUp(calls, record.jobId) : undefined
+  let base = record?.base
+  let others: BranchFacts['others'] = []
+  for (const other of older) {
+    if (base && other.record.base)
+      base = await olderBase(session, base, other.record.base, budgetMs)
+    const link = jobOf(await lookUp(calls, other.record.jobId))?.prLink
+    others.push({ ...other, ...(link ? { docsPullRequest: link } : {}) })
+  }
+  // Older records are absorbed at once (the winner takes their base and lists their jobs as
+  // ended), then closed once the winner is written: a run that fails later loses nothing.
+  if (winner && others.length > 0 && !settings.dryRun) {
+    const lost = others.map((other) => ({ id: other.record.jobId, why: 'lost-race' as const }))
+    const ended = [...winner.record.ended, ...lost].slice(-MAX_ENDED)
+    const absorbed = { ...winner.record, base, ended }
+    const view = { ...run, record: absorbed }
+    const saved = await saveDashboard(session, winner.issue.number, view, budgetMs)
+    if (saved.kind === 'saved') {
+      for (const other of others) {
+        const docs = docsSession(ctx, other.docsPullRequest, 'write')
+        await retireDashboard(session, other, winner.issue, budgetMs, docs)
+      }
+      record = absorbed
+      others = []
+    }
+  }
+  // At the head the record says is all told, with its job alive: no commit to read.
+  const alive = recorded?.kind === 'found' && !endOf(recorded)
+  const told = record?.seen === run.sha && alive && others.length === 0
+  const input = { ...run, branch, base, now: new Date(ctx.clock.now()) }
+  const candidates: ReadCandidates = told
+    ? { since: [], event: [], unread: 0, origin: 'since-record' }
+    : await readCandidates(session, input, budgetMs)
+  const fresh = untold(record, candidates)
+  const freshIfEnded = record ? untold(record, candidates, new Set([record.jobId])) : fresh
+  // Whether the job's docs pull request was merged or closed decides which job, and
+  // whether a job that ended had delivered its commits (then it gives none back).
+  if (fresh.length > 0 || (endOf(recorded) && freshIfEnded.length > 0)) {
+    const job = jobOf(recorded)
+    const link = job ? job.status !== 'active' && job.prLink : (record?.docs ?? record?.handedOff)
+    const state = link ? await docsStateOf(ctx, link) : undefined
+    if (state && (recorded?.kind === 'found' || recorded?.kind === 'gone'))
+      recorded = { ...recorded, docsPullRequest: state }
+  }
+  // The source pull requests of what may be told: a job that failed, or that may fail
+  // while the run waits for it, gives its commits back.
+  const weighed = jobOf(recorded)?.status !== 'completed' ? freshIfEnded : fresh
+  return {
+    branch,
+    key,
+    ...(winner ? { issue: winner.issue.number, record } : {}),
+    recorded,
+    others,
+    denied: denied !== undefined,
+    candidates,
+    fresh,
+    freshIfEnded,
+    pulls: await sourcePullRequests(session, weighed, budgetMs)
+  }
 }

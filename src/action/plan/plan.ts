@@ -1,6 +1,5 @@
-// What a run does with its job, decided in one place from the facts the run gathered.
-// Pure: facts in, a plan out, so every flow is a row of a table test. Nothing here
-// reads, sends or writes; plan/facts.ts gathers, execute/ carries the plan out.
+// What a run does with its job, decided in one place: facts in (plan/facts.ts gathers them),
+// a plan out (execute/ carries it out); pure, so every flow is a row of a table test.
 
 import { isTerminal, type AgentJob } from '../../agent/job.js'
 import type { CoveredCommit, ReadCandidates } from '../../github/branch-commits.js'
@@ -91,11 +90,24 @@ export function isReRun(record: DecisionRecord, run: RunIdentity): boolean {
   return record.runId !== '0' && record.runId === run.runId && record.runAttempt < run.runAttempt
 }
 
-const delivered = (docs: DocsState | undefined): 'docs-merged' | 'docs-closed' | undefined =>
-  docs === 'merged' ? 'docs-merged' : docs === 'closed' ? 'docs-closed' : undefined
+const ENDED = ['failed', 'archived', 'gone'] as const
+type Ended = (typeof ENDED)[number]
+const isEnded = (status?: string): status is Ended => ENDED.includes(status as Ended)
 
-/** A pull-request run's decision from its record and job, if any. `untoldWork`: a branch's
- * re-run with commits no job was told acts as a new run. */
+/** How a recorded job ended, if it did: it gives back what it was told, unless it delivered. */
+export function endOf(recorded?: RecordedJob): Ended | undefined {
+  const status = recorded?.kind === 'found' ? recorded.job.status : recorded?.kind
+  return isEnded(status) ? status : undefined
+}
+
+export const jobOf = (recorded?: RecordedJob): AgentJob | undefined =>
+  recorded?.kind === 'found' ? recorded.job : undefined
+
+const delivered = (docs?: DocsState) =>
+  docs && docs !== 'open' ? (`docs-${docs}` as const) : undefined
+
+/** A record's decision from its job, if any; the follow-ups it plans go `via` the record.
+ * `untoldWork`: a branch's re-run with commits no job was told acts as a new run. */
 export function decide(
   run: RunIdentity,
   found?: { record: DecisionRecord; recorded: RecordedJob },
@@ -103,23 +115,21 @@ export function decide(
 ): Plan {
   if (!found) return { action: 'create', reason: 'no-record' }
   const { record, recorded } = found
-  const replaces = record.jobId
-  const followUp = record.followUps + 1
-  if (recorded.kind === 'gone') return { action: 'create', reason: 'gone', replaces }
-  if (recorded.kind === 'unread') return { action: 'follow-up', jobId: record.jobId, followUp }
-  const job = recorded.job
-  if (job.status === 'failed' || job.status === 'archived') {
-    return { action: 'create', reason: job.status, replaces }
-  }
+  const { jobId } = record
+  const followUp = { jobId, followUp: record.followUps + 1, via: 'record' as const }
+  const docs = recorded.kind === 'unread' ? undefined : delivered(recorded.docsPullRequest)
+  const ended = endOf(recorded)
+  // A job that ended after its docs pull request was merged or closed had delivered.
+  if (ended) return { action: 'create', reason: docs ?? ended, replaces: jobId }
+  if (recorded.kind !== 'found') return { action: 'follow-up', ...followUp }
+  const { job } = recorded
   if (isReRun(record, run) && !untoldWork) {
-    return { action: isTerminal(job.status) ? 'report' : 'resume', jobId: record.jobId, job }
+    return { action: isTerminal(job.status) ? 'report' : 'resume', jobId, job }
   }
   // Anything not terminal (active, or a status this action does not know) is busy.
-  if (!isTerminal(job.status))
-    return { action: 'wait-then-follow-up', jobId: record.jobId, followUp }
-  const reason = delivered(recorded.docsPullRequest)
-  if (reason) return { action: 'create', reason, replaces }
-  return { action: 'follow-up', jobId: record.jobId, followUp }
+  if (!isTerminal(job.status)) return { action: 'wait-then-follow-up', ...followUp }
+  if (docs) return { action: 'create', reason: docs, replaces: jobId }
+  return { action: 'follow-up', ...followUp }
 }
 
 /** After waiting for a busy job: follow up, or replace a job that ended or delivered
@@ -130,36 +140,21 @@ export function afterBusyWait(
   job: AgentJob | 'gone',
   docsPullRequest?: DocsState
 ): Extract<Plan, { action: 'create' | 'follow-up' | 'decline' }> {
-  const ended = job === 'gone' ? 'gone' : job.status
-  const docs = waited.via === 'docs-opener' ? undefined : delivered(docsPullRequest)
-  if (ended === 'failed' || ended === 'archived' || ended === 'gone') {
-    if (waited.via === 'docs-opener') {
-      return {
-        action: 'decline',
-        jobId: waited.jobId,
-        job: job === 'gone' ? undefined : job,
-        message: `Job ${waited.jobId}, which opened this docs pull request, ${job === 'gone' ? 'no longer exists' : `is ${ended}`}: the command was not sent. Start a new job from the code pull request.`
-      }
-    }
-    // A job that ended after its docs pull request was merged or closed had delivered.
-    if (!docs) return { action: 'create', reason: ended, replaces: waited.jobId }
-  }
-  if (docs) return { action: 'create', reason: docs, replaces: waited.jobId }
   const { jobId, followUp, via } = waited
+  const status = job === 'gone' ? 'gone' : job.status
+  const ended = isEnded(status) ? status : undefined
+  if (ended && via === 'docs-opener') {
+    return {
+      action: 'decline',
+      jobId,
+      job: job === 'gone' ? undefined : job,
+      message: `Job ${jobId}, which opened this docs pull request, ${job === 'gone' ? 'no longer exists' : `is ${ended}`}: the command was not sent. Start a new job from the code pull request.`
+    }
+  }
+  // A job that ended after its docs pull request was merged or closed had delivered.
+  const reason = via === 'docs-opener' ? undefined : (delivered(docsPullRequest) ?? ended)
+  if (reason) return { action: 'create', reason, replaces: jobId }
   return { action: 'follow-up', jobId, followUp, via }
-}
-
-/** The recorded job's status as the service said it ('gone' for a 404, '' when unread). */
-export function recordedStatus(recorded: RecordedJob | undefined): string {
-  if (recorded?.kind === 'found') return recorded.job.status
-  return recorded?.kind === 'gone' ? 'gone' : ''
-}
-
-/** A recorded job that ended: it gives back what it was told, unless it delivered. */
-export function hasEnded(
-  recorded: RecordedJob | undefined
-): recorded is Exclude<RecordedJob, { kind: 'unread' }> {
-  return ['failed', 'archived', 'gone'].includes(recordedStatus(recorded))
 }
 
 /** What a branch's plan tells the agent: the untold commits, with those a job that ended
@@ -168,9 +163,8 @@ export function tellingFor(
   branch: BranchFacts,
   plan: Plan
 ): { commits: CoveredCommit[]; givenBack: Array<{ id: string; why: EndReason }> } {
-  const gives = plan.action === 'create' && ['failed', 'archived', 'gone'].includes(plan.reason)
-  const ended =
-    gives && branch.record ? [{ id: branch.record.jobId, why: plan.reason as EndReason }] : []
+  const why = plan.action === 'create' && isEnded(plan.reason) ? plan.reason : undefined
+  const ended = why && branch.record ? [{ id: branch.record.jobId, why }] : []
   const lost = branch.others.map((other) => ({ id: other.record.jobId, why: 'lost-race' as const }))
   return {
     commits: ended.length > 0 ? branch.freshIfEnded : branch.fresh,
@@ -178,36 +172,28 @@ export function tellingFor(
   }
 }
 
-function viaRecord(plan: Plan): Plan {
-  const follows = plan.action === 'follow-up' || plan.action === 'wait-then-follow-up'
-  return follows ? { ...plan, via: 'record' } : plan
-}
-
-/** The branch's plan: the pull request's decision, and nothing sent when nothing is untold. */
+/** The branch's plan: the record's decision, and nothing sent when nothing is untold. */
 function planBranch(run: RunIdentity, branch: BranchFacts): Plan {
   const { record, recorded } = branch
   const counted = record && { ...record, followUps: record.counts.followUps }
-  const found = counted && recorded ? { record: counted, recorded } : undefined
-  // A job that ended after its docs pull request was merged or closed had delivered.
-  const reason = record && hasEnded(recorded) ? delivered(recorded.docsPullRequest) : undefined
-  const plan =
-    record && reason
-      ? { action: 'create' as const, reason, replaces: record.jobId }
-      : viaRecord(decide(run, found, branch.fresh.length > 0))
+  const plan = decide(
+    run,
+    counted && recorded && { record: counted, recorded },
+    branch.fresh.length > 0
+  )
   if (plan.action === 'resume' || plan.action === 'report') return plan
   // Nothing untold: no wait either (a busy job that fails gives its commits back next run).
-  if (tellingFor(branch, plan).commits.length === 0) {
-    // A job the service no longer knows is not named: there is nothing to report of it.
-    if (!record || recorded?.kind === 'gone') return { action: 'nothing-new' }
-    const job = recorded?.kind === 'found' ? recorded.job : undefined
-    return { action: 'nothing-new', jobId: record.jobId, job }
-  }
-  return plan
+  if (tellingFor(branch, plan).commits.length > 0) return plan
+  // A job the service no longer knows is not named: there is nothing to report of it.
+  if (!record || recorded?.kind === 'gone') return { action: 'nothing-new' }
+  return { action: 'nothing-new', jobId: record.jobId, job: jobOf(recorded) }
 }
 
 const NO_INSTRUCTION = 'the command has no instruction after the trigger phrase'
-const TAG_REASON =
-  "a tag is not a branch, so it has no branch's docs job to follow up (reuse-job: true); to run a job for each tag, set reuse-job: false on the tag's step"
+const NOT_A_BRANCH = {
+  deleted: 'the push deleted its branch: there is nothing to document',
+  tag: "a tag is not a branch, so it has no branch's docs job to follow up (reuse-job: true); to run a job for each tag, set reuse-job: false on the tag's step"
+}
 
 /** The plan for a run, for every flow: plain, pull request, command, docs pull request, re-run. */
 export function planRun(facts: Facts): Plan {
@@ -224,27 +210,18 @@ export function planRun(facts: Facts): Plan {
   // Nothing may be sent into a job that is working; a terminal opener is checked after the wait.
   if (opener)
     return { action: 'wait-then-follow-up', jobId: opener.id, via: 'docs-opener', job: opener }
+  if (pr?.record && !facts.reuseJob) {
+    return { action: 'create', reason: 'reuse-off', replaces: pr.record.jobId }
+  }
   if (pr) {
-    if (pr.record && !facts.reuseJob) {
-      return { action: 'create', reason: 'reuse-off', replaces: pr.record.jobId }
-    }
     const { record, recorded } = pr
-    return viaRecord(decide(facts.run, record && recorded ? { record, recorded } : undefined))
+    return decide(facts.run, record && recorded ? { record, recorded } : undefined)
   }
   if (facts.branch) return planBranch(facts.run, facts.branch)
-  if (facts.notABranch === 'deleted') {
-    return { action: 'skip', reason: 'the push deleted its branch: there is nothing to document' }
-  }
-  if (facts.notABranch === 'tag') return { action: 'skip', reason: TAG_REASON }
+  if (facts.notABranch) return { action: 'skip', reason: NOT_A_BRANCH[facts.notABranch] }
+  // A re-run follows its earlier attempt's job unless that can deliver no more.
   const earlier = facts.earlierAttempt
-  const recorded = earlier?.recorded
-  const job = recorded?.kind === 'found' ? recorded.job : undefined
-  if (earlier && (recorded?.kind === 'unread' || (job && followEarlierJob(job.status))))
-    return { action: 'watch', jobId: earlier.jobId, earlier: true, job }
-  return { action: 'create', reason: 'no-record' }
-}
-
-/** A re-run follows its earlier job unless it can deliver no more: failed or archived. */
-export function followEarlierJob(status: string): boolean {
-  return status !== 'failed' && status !== 'archived'
+  if (!earlier || endOf(earlier.recorded)) return { action: 'create', reason: 'no-record' }
+  const job = jobOf(earlier.recorded)
+  return { action: 'watch', jobId: earlier.jobId, earlier: true, job }
 }

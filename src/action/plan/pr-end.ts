@@ -93,14 +93,12 @@ export function decideEnd(facts: EndFacts, docs: DocsView | undefined): EndPlan 
   }
   if (facts.onClose === 'keep')
     return plan('kept', ['comment', 'label'], 'docs-pr-on-close is keep')
-  if (facts.jobLink === undefined) {
-    const why =
-      'the job could not be read, so the action cannot tell it opened this docs pull request'
-    return plan('kept', ['comment'], why)
-  }
-  if (facts.jobLink !== link || record.handedOff !== link) {
-    return plan('kept', ['comment'], 'the record does not name this docs pull request as the job’s')
-  }
-  if (docs.foreign) return plan('kept', ['comment'], docs.foreign)
+  const kept =
+    facts.jobLink === undefined
+      ? 'the job could not be read, so the action cannot tell it opened this docs pull request'
+      : facts.jobLink !== link || record.handedOff !== link
+        ? 'the record does not name this docs pull request as the job’s'
+        : docs.foreign
+  if (kept) return plan('kept', ['comment'], kept)
   return plan('closed', ['close', 'comment'], 'the code pull request was closed without merging')
 }

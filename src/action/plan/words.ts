@@ -47,9 +47,8 @@ export function describeDecision(
   switch (plan.action) {
     case 'create':
       if (plan.reason === 'no-record') return `Created job ${jobId} for this ${scope}.`
-      if (plan.reason === 'reuse-off') {
+      if (plan.reason === 'reuse-off')
         return `Created a new job ${jobId} (reuse-job: false); later runs use it.`
-      }
       return `Created a new job ${jobId}: the recorded job ${plan.replaces ?? ''} ${WHY[plan.reason]}.`
     case 'follow-up':
     case 'wait-then-follow-up': {
@@ -76,39 +75,33 @@ export function notSentAfterWait(jobId: string, command: boolean): string {
   return `Waited for job ${jobId}, which was still working on an earlier prompt; this ${command ? 'command' : "run's prompt"} was not sent.`
 }
 
-/** What a dry run would do, in one sentence. */
-export function wouldDo(plan: Plan): string {
-  const nothing = 'nothing would be sent.'
-  const earlier = 'which an earlier attempt of this run started'
-  switch (plan.action) {
-    case 'skip':
-      return `Nothing to do (${plan.reason}).`
-    case 'refuse':
-      return plan.reply === 'usage'
-        ? "Would reply with the command's usage: it has no instruction after the trigger phrase."
-        : `Would refuse the command (${plan.reason}) and say so on the pull request.`
-    case 'create':
-      return plan.replaces
-        ? `Would create a new job, replacing job ${plan.replaces} (${plan.reason}).`
-        : 'Would create a new job.'
-    case 'follow-up':
-      return `Would send the prompt to job ${plan.jobId} as a follow-up.`
-    case 'wait-then-follow-up':
-      return `Would wait for job ${plan.jobId} to finish its earlier prompt, then send the prompt to it.`
-    case 'watch':
-      return plan.earlier
-        ? `Would follow job ${plan.jobId}, ${earlier}; ${nothing}`
-        : `Would wait for job ${plan.jobId}; ${nothing}`
-    case 'resume':
-      return `Would resume job ${plan.jobId}, ${earlier}; ${nothing}`
-    case 'report':
-      return `Would report job ${plan.jobId} as it is; ${nothing}`
-    case 'decline':
-      return plan.message
-    case 'nothing-new':
-      return `Nothing new on the branch since the last commit that reached the agent: ${nothing}`
-  }
+const NOTHING = 'nothing would be sent.'
+const EARLIER = 'which an earlier attempt of this run started'
+type Words = { [A in Plan['action']]: (plan: Extract<Plan, { action: A }>) => string }
+const WOULD: Words = {
+  skip: (plan) => `Nothing to do (${plan.reason}).`,
+  refuse: (plan) =>
+    plan.reply === 'usage'
+      ? "Would reply with the command's usage: it has no instruction after the trigger phrase."
+      : `Would refuse the command (${plan.reason}) and say so on the pull request.`,
+  create: (plan) =>
+    plan.replaces
+      ? `Would create a new job, replacing job ${plan.replaces} (${plan.reason}).`
+      : 'Would create a new job.',
+  'follow-up': (plan) => `Would send the prompt to job ${plan.jobId} as a follow-up.`,
+  'wait-then-follow-up': (plan) =>
+    `Would wait for job ${plan.jobId} to finish its earlier prompt, then send the prompt to it.`,
+  watch: (plan) =>
+    `Would ${plan.earlier ? `follow job ${plan.jobId}, ${EARLIER}` : `wait for job ${plan.jobId}`}; ${NOTHING}`,
+  resume: (plan) => `Would resume job ${plan.jobId}, ${EARLIER}; ${NOTHING}`,
+  report: (plan) => `Would report job ${plan.jobId} as it is; ${NOTHING}`,
+  decline: (plan) => plan.message,
+  'nothing-new': () =>
+    `Nothing new on the branch since the last commit that reached the agent: ${NOTHING}`
 }
+
+/** What a dry run would do, in one sentence. */
+export const wouldDo = (plan: Plan): string => (WOULD[plan.action] as (plan: Plan) => string)(plan)
 
 /** What the dashboard's row says the run did. */
 export function runAction(plan: Plan, jobId: string | undefined, sent: boolean): RunAction {

@@ -36,25 +36,25 @@ describe('deciding what a pull-request run does', () => {
       'follows up a completed job',
       { kind: 'found', job: job('completed', 'https://github.com/acme/docs/pull/100') },
       RECORD,
-      { action: 'follow-up', jobId: 'job_1', followUp: 3 }
+      { action: 'follow-up', jobId: 'job_1', followUp: 3, via: 'record' }
     ],
     [
       'follows up when the docs pull request is open',
       { kind: 'found', job: job('completed'), docsPullRequest: 'open' },
       RECORD,
-      { action: 'follow-up', jobId: 'job_1', followUp: 3 }
+      { action: 'follow-up', jobId: 'job_1', followUp: 3, via: 'record' }
     ],
     [
       'waits for a busy job, then follows up',
       { kind: 'found', job: job('active') },
       RECORD,
-      { action: 'wait-then-follow-up', jobId: 'job_1', followUp: 3 }
+      { action: 'wait-then-follow-up', jobId: 'job_1', followUp: 3, via: 'record' }
     ],
     [
       'treats an unknown status as busy',
       { kind: 'found', job: job('running') },
       RECORD,
-      { action: 'wait-then-follow-up', jobId: 'job_1', followUp: 3 }
+      { action: 'wait-then-follow-up', jobId: 'job_1', followUp: 3, via: 'record' }
     ],
     [
       'replaces a failed job',
