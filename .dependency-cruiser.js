@@ -19,7 +19,7 @@ const layer = (name, from, folders, pkgs = []) => ({
 
 const ACTION = '^src/action/'
 /** The modules that gather facts (read GitHub and the service) for the plan. */
-const FACTS = `${ACTION}plan/(facts|branch-facts|command-gate)[.]ts$`
+const FACTS = `${ACTION}plan/(facts|command-gate)[.]ts$`
 /** The wiring at the action's top. */
 const WIRING = `${ACTION}main[.]ts$`
 /** The records' codecs in src/github: pure, so the plan may use them. */
