@@ -2,7 +2,12 @@
 // repeated only when the service cannot have acted on it.
 
 import type { Clock } from '../common/clock.js'
-import { ApiError, BadResponseError, NetworkError } from './http-errors.js'
+import {
+  ApiError,
+  BadResponseError,
+  NetworkError,
+  RetryWouldOutlastTimeoutError
+} from './http-errors.js'
 
 export type CallKind = 'read' | 'write'
 
@@ -29,17 +34,6 @@ export function isRetryable(error: unknown, kind: CallKind, attempt: number): bo
   }
   if (api !== undefined) return api === 429 || api === 408 || api >= 500
   return network || (error instanceof BadResponseError && attempt < 3)
-}
-
-/** A retry would have to wait past the step's timeout; carries the last error. */
-export class RetryWouldOutlastTimeoutError extends Error {
-  constructor(
-    readonly lastError: unknown,
-    readonly waitMs: number
-  ) {
-    super('retrying would outlast the timeout')
-    this.name = 'RetryWouldOutlastTimeoutError'
-  }
 }
 
 export interface RetryOptions {

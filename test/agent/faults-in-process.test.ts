@@ -9,9 +9,8 @@
 
 import { createServer, type Server, type Socket } from 'node:net'
 import type { AddressInfo } from 'node:net'
-import { describeError, type ErrorContext } from '../../src/agent/describe-error.js'
+import { BadResponseError, describeError, type ErrorContext } from '../../src/agent/http-errors.js'
 import { createDispatcher, proxyFor } from '../../src/agent/dispatcher.js'
-import { BadResponseError } from '../../src/agent/http-errors.js'
 import { AgentApi, type Endpoint } from '../../src/agent/http.js'
 import type { AgentJob } from '../../src/agent/job.js'
 import { withRetry } from '../../src/agent/retry.js'

@@ -1,9 +1,13 @@
-import { ApiError, BadResponseError, NetworkError } from '../../src/agent/http-errors.js'
+import {
+  ApiError,
+  BadResponseError,
+  NetworkError,
+  RetryWouldOutlastTimeoutError
+} from '../../src/agent/http-errors.js'
 import { CancelledError, DeadlineError } from '../../src/common/run-errors.js'
 import {
   backoffDelay,
   isRetryable,
-  RetryWouldOutlastTimeoutError,
   withRetry,
   type Backoff,
   type CallKind,

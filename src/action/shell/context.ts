@@ -2,7 +2,7 @@
 // step's clock, deadline and budgets, its cancellation, its GitHub sessions, the job's calls.
 
 import * as core from '@actions/core'
-import { describeError, type ErrorContext } from '../../agent/describe-error.js'
+import { describeError, type ErrorContext } from '../../agent/http-errors.js'
 import { createDispatcher, proxyFor } from '../../agent/dispatcher.js'
 import { AgentApi, type CallOptions, type Endpoint } from '../../agent/http.js'
 import { withRetry, type CallKind } from '../../agent/retry.js'
