@@ -9,11 +9,15 @@
 
 import { createServer, type Server, type Socket } from 'node:net'
 import type { AddressInfo } from 'node:net'
-import { BadResponseError, describeError, type ErrorContext } from '../../src/agent/http-errors.js'
+import {
+  BadResponseError,
+  describeError,
+  withRetry,
+  type ErrorContext
+} from '../../src/agent/http-errors.js'
 import { createDispatcher, proxyFor } from '../../src/agent/dispatcher.js'
 import { AgentApi, type Endpoint } from '../../src/agent/http.js'
 import type { AgentJob } from '../../src/agent/job.js'
-import { withRetry } from '../../src/agent/retry.js'
 import { waitForJob } from '../../src/agent/wait-for-job.js'
 import { endingFor } from '../../src/action/execute/job-owner.js'
 import { systemClock } from '../../src/common/clock.js'

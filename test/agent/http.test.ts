@@ -10,11 +10,11 @@ import {
   ApiError,
   BadResponseError,
   classifyNetworkError,
+  isRetryable,
   NetworkError
 } from '../../src/agent/http-errors.js'
 import { CancelledError, DeadlineError } from '../../src/common/run-errors.js'
 import { AgentApi, type AgentApiOptions } from '../../src/agent/http.js'
-import { isRetryable } from '../../src/agent/retry.js'
 import { registerSecret } from '../../src/common/safe-text.js'
 import { closedPort } from '../support/faults-kit.js'
 

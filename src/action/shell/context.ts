@@ -2,10 +2,14 @@
 // step's clock, deadline and budgets, its cancellation, its GitHub sessions, the job's calls.
 
 import * as core from '@actions/core'
-import { describeError, type ErrorContext } from '../../agent/http-errors.js'
+import {
+  describeError,
+  withRetry,
+  type CallKind,
+  type ErrorContext
+} from '../../agent/http-errors.js'
 import { createDispatcher, proxyFor } from '../../agent/dispatcher.js'
 import { AgentApi, type CallOptions, type Endpoint } from '../../agent/http.js'
-import { withRetry, type CallKind } from '../../agent/retry.js'
 import { systemClock, type Clock } from '../../common/clock.js'
 import { formatDuration } from '../../common/duration.js'
 import { parsePullRequestLink } from '../../common/pull-request-link.js'
