@@ -2,7 +2,6 @@
 // failure: what happened, what to do. Server text is untrusted: print through safeLine.
 
 import type { Clock } from '../common/clock.js'
-import type { Endpoint } from './http.js'
 import { formatDuration } from '../common/duration.js'
 import { CancelledError, DeadlineError, messageOf, proxyRefusal } from '../common/run-errors.js'
 import { redact } from '../common/safe-text.js'
@@ -166,6 +165,8 @@ export async function withRetry<T>(call: () => Promise<T>, options: RetryOptions
     }
   }
 }
+
+export type Endpoint = 'create' | 'message' | 'get'
 
 /** `proxy`: the one requests to the service go through (`host:port`), when there is one. */
 export type ErrorContext = {

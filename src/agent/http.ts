@@ -7,8 +7,6 @@ import { CancelledError, DeadlineError } from '../common/run-errors.js'
 import { ApiError, BadResponseError, classifyNetworkError, NetworkError } from './http-errors.js'
 import { parseJob, whyNotAJob, type AgentJob } from './job.js'
 
-export type Endpoint = 'create' | 'message' | 'get'
-
 export interface AgentApiOptions {
   baseUrl: URL
   apiKey: string

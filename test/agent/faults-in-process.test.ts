@@ -13,10 +13,11 @@ import {
   BadResponseError,
   describeError,
   withRetry,
+  type Endpoint,
   type ErrorContext
 } from '../../src/agent/http-errors.js'
 import { createDispatcher, proxyFor } from '../../src/agent/dispatcher.js'
-import { AgentApi, type Endpoint } from '../../src/agent/http.js'
+import { AgentApi } from '../../src/agent/http.js'
 import type { AgentJob } from '../../src/agent/job.js'
 import { waitForJob } from '../../src/agent/wait-for-job.js'
 import { endingFor } from '../../src/action/execute/job-owner.js'

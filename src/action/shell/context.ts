@@ -2,14 +2,10 @@
 // step's clock, deadline and budgets, its cancellation, its GitHub sessions, the job's calls.
 
 import * as core from '@actions/core'
-import {
-  describeError,
-  withRetry,
-  type CallKind,
-  type ErrorContext
-} from '../../agent/http-errors.js'
+import { describeError, type ErrorContext } from '../../agent/http-errors.js'
+import { withRetry, type CallKind, type Endpoint } from '../../agent/http-errors.js'
 import { createDispatcher, proxyFor } from '../../agent/dispatcher.js'
-import { AgentApi, type CallOptions, type Endpoint } from '../../agent/http.js'
+import { AgentApi, type CallOptions } from '../../agent/http.js'
 import { systemClock, type Clock } from '../../common/clock.js'
 import { formatDuration } from '../../common/duration.js'
 import { parsePullRequestLink } from '../../common/pull-request-link.js'
