@@ -67,11 +67,6 @@ export class NetworkError extends Error {
     super(`${method} ${path} failed: ${code === 'TIMEOUT' ? 'no answer in time' : code}`)
     this.name = 'NetworkError'
   }
-
-  /** Repeating cannot help: an untrusted certificate, or a proxy that wants credentials. */
-  get permanent(): boolean {
-    return CERTIFICATE.test(this.code) || this.code === 'PROXY_407'
-  }
 }
 
 export class BadResponseError extends Error {
@@ -118,7 +113,9 @@ export function backoffDelay(backoff: Backoff, attempt: number): number {
 /** Whether attempt `attempt` may be followed by another: 5 at most for a write, 3 bad answers. */
 export function isRetryable(error: unknown, kind: CallKind, attempt: number): boolean {
   const api = error instanceof ApiError ? error.status : undefined
-  const network = error instanceof NetworkError && !error.permanent
+  // Repeating cannot help an untrusted certificate, or a proxy that wants credentials.
+  const network =
+    error instanceof NetworkError && !CERTIFICATE.test(error.code) && error.code !== 'PROXY_407'
   if (kind === 'write') {
     return attempt < 5 && (api === 429 || (network && !error.maybeReceived))
   }

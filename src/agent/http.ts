@@ -78,9 +78,7 @@ function untilAborted(
 ): Promise<Dispatcher.ResponseData> {
   // Too late: nobody will read this body.
   void pending.then(
-    (response) => {
-      if (signal.aborted) discard(response.body)
-    },
+    ({ body }) => signal.aborted && discard(body),
     () => undefined
   )
   const aborted = once(signal, 'abort').then(() => Promise.reject(new Error('aborted')))

@@ -38,13 +38,8 @@ export const SETTLE_POLLS = 3
 
 export const settleWindowMs = (schedule: PollSchedule): number => SETTLE_POLLS * schedule.firstMs
 
-/**
- * `poll` fetches the job once (retries included); `initial` is the job as the create or message
- * call returned it (without one, poll at once); the schedule grows from `startedAt`. `settleMs`,
- * after a follow-up message: how long an unchanged end is the previous turn's. `onStatus` on each
- * new status, `onUnknownStatus` on the first undocumented one, `onStale` once when an end is
- * taken for the previous turn's.
- */
+// `initial`: the job as the create or message call returned it (without one, poll at once).
+// `settleMs`, after a follow-up message: how long an unchanged end is the previous turn's.
 export interface WaitOptions {
   poll: () => Promise<AgentJob>
   initial?: AgentJob
