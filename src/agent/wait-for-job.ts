@@ -67,28 +67,23 @@ export async function waitForJob(options: WaitOptions): Promise<WaitResult> {
   let moved = false
   let warnedStale = false
 
-  const see = (next: AgentJob): void => {
+  // Takes a job in; whether it ends the wait, rather than go on or be the previous turn's end.
+  const ends = (next: AgentJob): boolean => {
     first ??= fingerprint(next)
     moved ||= !isTerminal(next.status) || fingerprint(next) !== first
     if (next.status !== job?.status) options.onStatus?.(next, job?.status)
     if (!isKnownStatus(next.status) && !warnedUnknown) options.onUnknownStatus?.(next.status)
     warnedUnknown ||= !isKnownStatus(next.status)
     job = next
-  }
-  // Whether a job ends the wait, rather than go on or be the previous turn's end.
-  const ended = (seen: AgentJob): boolean => {
-    if (!isTerminal(seen.status)) return false
+    if (!isTerminal(next.status)) return false
     if (settleMs === undefined || moved || clock.now() >= settleUntil) return true
-    if (!warnedStale) options.onStale?.(seen, settleMs)
+    if (!warnedStale) options.onStale?.(next, settleMs)
     warnedStale = true
     return false
   }
   const result = (end: WaitEnd, error?: unknown): WaitResult => ({ end, job, polls, error })
 
-  if (options.initial) {
-    see(options.initial)
-    if (ended(options.initial)) return result('terminal')
-  }
+  if (options.initial && ends(options.initial)) return result('terminal')
   let delay = options.initial ? nextPollDelay(schedule, 0, deadline - clock.now()) : 0
 
   for (;;) {
@@ -105,8 +100,7 @@ export async function waitForJob(options: WaitOptions): Promise<WaitResult> {
       return result('error', error)
     }
     polls++
-    see(current)
-    if (ended(current)) {
+    if (ends(current)) {
       options.onPoll?.(current, polls, undefined)
       return result('terminal')
     }
