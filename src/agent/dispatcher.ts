@@ -51,13 +51,10 @@ export function createDispatcher(env: NodeJS.ProcessEnv): Dispatcher {
   // HTTPS_PROXY falls back on HTTP_PROXY: without it there is no proxy at all.
   const { httpProxy = '', httpsProxy, noProxy = '' } = proxySettings(env)
   if (!httpsProxy) return new Agent({ connect })
-  // EnvHttpProxyAgent warns on stderr that it is experimental, which would only alarm users.
+  // Its constructor warns on stderr that it is experimental, which would only alarm users.
   // eslint-disable-next-line @typescript-eslint/unbound-method -- put back as it was, below
   const emitWarning = process.emitWarning
-  process.emitWarning = (warning: string | Error, ...rest: unknown[]) => {
-    if (!String(warning).includes('EnvHttpProxyAgent is experimental'))
-      Reflect.apply(emitWarning, process, [warning, ...rest])
-  }
+  process.emitWarning = () => undefined
   try {
     // Explicit values ('' for none), so the agent follows `env` rather than process.env.
     return new EnvHttpProxyAgent({ connect, httpProxy, httpsProxy, noProxy })

@@ -7,8 +7,6 @@ import { CancelledError, DeadlineError } from '../common/run-errors.js'
 import { ApiError, BadResponseError, classifyNetworkError, NetworkError } from './http-errors.js'
 import { parseJob, whyNotAJob, type AgentJob } from './job.js'
 
-export type Endpoint = 'create' | 'message' | 'get'
-
 export interface AgentApiOptions {
   baseUrl: URL
   apiKey: string
@@ -80,9 +78,7 @@ function untilAborted(
 ): Promise<Dispatcher.ResponseData> {
   // Too late: nobody will read this body.
   void pending.then(
-    (response) => {
-      if (signal.aborted) discard(response.body)
-    },
+    ({ body }) => signal.aborted && discard(body),
     () => undefined
   )
   const aborted = once(signal, 'abort').then(() => Promise.reject(new Error('aborted')))
@@ -129,16 +125,14 @@ export class AgentApi {
     const jobs = `/v2/agent/${segment(this.options.projectId)}/job`
     const path = jobId === undefined ? jobs : `${jobs}/${segment(jobId)}${suffix}`
     const { status, body, text } = await this.requestJson(method, path, options)
-    // The excerpt is cut from the text as it came, so no shape of JSON can make it costly.
-    const bad = (reason: string): BadResponseError =>
-      new BadResponseError(method, path, status, reason, text)
     const why = whyNotAJob(body)
-    if (why) throw bad(`something that is not an agent job (${why})`)
-    const job = parseJob(body)
-    if (jobId !== undefined && job.id !== jobId) {
-      throw bad(`a job other than the one asked about (job ${job.id})`)
-    }
-    return job
+    const job = why === undefined ? parseJob(body) : undefined
+    if (job && (jobId === undefined || job.id === jobId)) return job
+    const reason = job
+      ? `a job other than the one asked about (job ${job.id})`
+      : `something that is not an agent job (${why})`
+    // The excerpt is cut from the text as it came, so no shape of JSON can make it costly.
+    throw new BadResponseError(method, path, status, reason, text)
   }
 
   /** `path` is relative to the base URL and already encoded, e.g. `/v2/agent/p/job`. */
@@ -178,7 +172,46 @@ export class AgentApi {
         headersTimeout: limit + 1000,
         bodyTimeout: limit + 1000
       })
-      return await this.answer(method, path, await untilAborted(pending, signal), now)
+      const { statusCode: status, headers, body: stream } = await untilAborted(pending, signal)
+      const bad = (reason: string, body: string): BadResponseError =>
+        new BadResponseError(method, path, status, reason, body)
+      const max = this.options.maxBodyBytes ?? 1024 * 1024
+      const tooLarge = (): BadResponseError => {
+        discard(stream)
+        return bad(`a body larger than ${Math.round(max / 1024)} KiB (a job is far smaller)`, '')
+      }
+      if (Number(headers['content-length']) > max) throw tooLarge()
+      const chunks: Buffer[] = []
+      let size = 0
+      for await (const chunk of stream as AsyncIterable<Buffer>) {
+        size += chunk.length
+        if (size > max) throw tooLarge()
+        chunks.push(chunk)
+      }
+      const text = Buffer.concat(chunks).toString('utf8')
+      let body: unknown
+      let parsed = true
+      try {
+        body = text === '' ? undefined : JSON.parse(text)
+      } catch {
+        parsed = false
+      }
+      if (status >= 400) {
+        // The service's own words: `{"error": "…"}`, or what a gateway sends instead.
+        const json = body as { error?: { message?: unknown }; message?: unknown } | null | undefined
+        const said = [json?.error, json?.error?.message, json?.message].find(
+          (v) => typeof v === 'string'
+        )
+        const retryAfterMs = parseRetryAfter([headers['retry-after']].flat()[0], now())
+        throw new ApiError(method, path, status, parsed ? said : text, retryAfterMs)
+      }
+      // undici does not follow redirects, and a redirected API key is not one we want to send.
+      const where = typeof headers.location === 'string' ? headers.location : ''
+      if (status >= 300) throw bad('a redirect, which this action does not follow', where)
+      if (!parsed || body === undefined) {
+        throw bad(parsed ? 'an empty body' : 'a body that is not JSON', text)
+      }
+      return { status, body, text }
     } catch (error) {
       if (options.signal?.aborted) throw new CancelledError(exchange.sent)
       if (error instanceof ApiError || error instanceof BadResponseError) throw error
@@ -190,52 +223,5 @@ export class AgentApi {
       // Whatever the error, a request that never began to leave cannot have arrived.
       throw new NetworkError(method, path, code, exchange.sent && maybeReceived)
     }
-  }
-
-  private async answer(
-    method: string,
-    path: string,
-    { statusCode: status, headers, body: stream }: Dispatcher.ResponseData,
-    now: () => number
-  ): Promise<JsonResponse> {
-    const bad = (reason: string, body: string): BadResponseError =>
-      new BadResponseError(method, path, status, reason, body)
-    const max = this.options.maxBodyBytes ?? 1024 * 1024
-    const tooLarge = (): BadResponseError => {
-      discard(stream)
-      return bad(`a body larger than ${Math.round(max / 1024)} KiB (a job is far smaller)`, '')
-    }
-    if (Number(headers['content-length']) > max) throw tooLarge()
-    const chunks: Buffer[] = []
-    let size = 0
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
-      size += chunk.length
-      if (size > max) throw tooLarge()
-      chunks.push(chunk)
-    }
-    const text = Buffer.concat(chunks).toString('utf8')
-    let body: unknown
-    let parsed = true
-    try {
-      body = text === '' ? undefined : JSON.parse(text)
-    } catch {
-      parsed = false
-    }
-    if (status >= 400) {
-      // The service's own words: `{"error": "…"}`, or what a gateway sends instead.
-      const json = body as { error?: { message?: unknown }; message?: unknown } | null | undefined
-      const said = [json?.error, json?.error?.message, json?.message].find(
-        (v) => typeof v === 'string'
-      )
-      const retryAfterMs = parseRetryAfter([headers['retry-after']].flat()[0], now())
-      throw new ApiError(method, path, status, parsed ? said : text, retryAfterMs)
-    }
-    // undici does not follow redirects, and a redirected API key is not one we want to send.
-    const where = typeof headers.location === 'string' ? headers.location : ''
-    if (status >= 300) throw bad('a redirect, which this action does not follow', where)
-    if (!parsed || body === undefined) {
-      throw bad(parsed ? 'an empty body' : 'a body that is not JSON', text)
-    }
-    return { status, body, text }
   }
 }

@@ -38,13 +38,8 @@ export const SETTLE_POLLS = 3
 
 export const settleWindowMs = (schedule: PollSchedule): number => SETTLE_POLLS * schedule.firstMs
 
-/**
- * `poll` fetches the job once (retries included); `initial` is the job as the create or message
- * call returned it (without one, poll at once); the schedule grows from `startedAt`. `settleMs`,
- * after a follow-up message: how long an unchanged end is the previous turn's. `onStatus` on each
- * new status, `onUnknownStatus` on the first undocumented one, `onStale` once when an end is
- * taken for the previous turn's.
- */
+// `initial`: the job as the create or message call returned it (without one, poll at once).
+// `settleMs`, after a follow-up message: how long an unchanged end is the previous turn's.
 export interface WaitOptions {
   poll: () => Promise<AgentJob>
   initial?: AgentJob
@@ -72,28 +67,23 @@ export async function waitForJob(options: WaitOptions): Promise<WaitResult> {
   let moved = false
   let warnedStale = false
 
-  const see = (next: AgentJob): void => {
+  // Takes a job in; whether it ends the wait, rather than go on or be the previous turn's end.
+  const ends = (next: AgentJob): boolean => {
     first ??= fingerprint(next)
     moved ||= !isTerminal(next.status) || fingerprint(next) !== first
     if (next.status !== job?.status) options.onStatus?.(next, job?.status)
     if (!isKnownStatus(next.status) && !warnedUnknown) options.onUnknownStatus?.(next.status)
     warnedUnknown ||= !isKnownStatus(next.status)
     job = next
-  }
-  // Whether a job ends the wait, rather than go on or be the previous turn's end.
-  const ended = (seen: AgentJob): boolean => {
-    if (!isTerminal(seen.status)) return false
+    if (!isTerminal(next.status)) return false
     if (settleMs === undefined || moved || clock.now() >= settleUntil) return true
-    if (!warnedStale) options.onStale?.(seen, settleMs)
+    if (!warnedStale) options.onStale?.(next, settleMs)
     warnedStale = true
     return false
   }
   const result = (end: WaitEnd, error?: unknown): WaitResult => ({ end, job, polls, error })
 
-  if (options.initial) {
-    see(options.initial)
-    if (ended(options.initial)) return result('terminal')
-  }
+  if (options.initial && ends(options.initial)) return result('terminal')
   let delay = options.initial ? nextPollDelay(schedule, 0, deadline - clock.now()) : 0
 
   for (;;) {
@@ -110,8 +100,7 @@ export async function waitForJob(options: WaitOptions): Promise<WaitResult> {
       return result('error', error)
     }
     polls++
-    see(current)
-    if (ended(current)) {
+    if (ends(current)) {
       options.onPoll?.(current, polls, undefined)
       return result('terminal')
     }

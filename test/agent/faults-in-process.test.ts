@@ -9,12 +9,16 @@
 
 import { createServer, type Server, type Socket } from 'node:net'
 import type { AddressInfo } from 'node:net'
-import { describeError, type ErrorContext } from '../../src/agent/describe-error.js'
+import {
+  BadResponseError,
+  describeError,
+  withRetry,
+  type Endpoint,
+  type ErrorContext
+} from '../../src/agent/http-errors.js'
 import { createDispatcher, proxyFor } from '../../src/agent/dispatcher.js'
-import { BadResponseError } from '../../src/agent/http-errors.js'
-import { AgentApi, type Endpoint } from '../../src/agent/http.js'
+import { AgentApi } from '../../src/agent/http.js'
 import type { AgentJob } from '../../src/agent/job.js'
-import { withRetry } from '../../src/agent/retry.js'
 import { waitForJob } from '../../src/agent/wait-for-job.js'
 import { endingFor } from '../../src/action/execute/job-owner.js'
 import { systemClock } from '../../src/common/clock.js'

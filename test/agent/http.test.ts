@@ -10,11 +10,11 @@ import {
   ApiError,
   BadResponseError,
   classifyNetworkError,
+  isRetryable,
   NetworkError
 } from '../../src/agent/http-errors.js'
 import { CancelledError, DeadlineError } from '../../src/common/run-errors.js'
 import { AgentApi, type AgentApiOptions } from '../../src/agent/http.js'
-import { isRetryable } from '../../src/agent/retry.js'
 import { registerSecret } from '../../src/common/safe-text.js'
 import { closedPort } from '../support/faults-kit.js'
 
@@ -468,8 +468,7 @@ describe('AgentApi bounds every request', () => {
     expect(error).toMatchObject({
       method: 'POST',
       code: 'ECONNREFUSED',
-      maybeReceived: false,
-      permanent: false
+      maybeReceived: false
     })
     // The service never saw it, so even a create may be repeated.
     expect(isRetryable(error, 'write', 1)).toBe(true)
@@ -485,7 +484,7 @@ describe('AgentApi bounds every request', () => {
       })
     )
     expect(error).toBeInstanceOf(NetworkError)
-    expect(error).toMatchObject({ method: 'POST', maybeReceived: true, permanent: false })
+    expect(error).toMatchObject({ method: 'POST', maybeReceived: true })
     expect(isRetryable(error, 'read', 1)).toBe(true)
     expect(isRetryable(error, 'write', 1)).toBe(false)
     expect(received).toHaveLength(1)
@@ -547,7 +546,7 @@ describe('network errors', () => {
     ['ECONNREFUSED', false]
   ])('treats %s as permanent: %s', (code, permanent) => {
     const error = new NetworkError('GET', PATH, code, false)
-    expect(error.permanent).toBe(permanent)
     expect(isRetryable(error, 'read', 1)).toBe(!permanent)
+    expect(isRetryable(error, 'write', 1)).toBe(!permanent)
   })
 })

@@ -1,14 +1,16 @@
-import { ApiError, BadResponseError, NetworkError } from '../../src/agent/http-errors.js'
-import { CancelledError, DeadlineError } from '../../src/common/run-errors.js'
 import {
+  ApiError,
   backoffDelay,
+  BadResponseError,
   isRetryable,
+  NetworkError,
   RetryWouldOutlastTimeoutError,
   withRetry,
   type Backoff,
   type CallKind,
   type RetryOptions
-} from '../../src/agent/retry.js'
+} from '../../src/agent/http-errors.js'
+import { CancelledError, DeadlineError } from '../../src/common/run-errors.js'
 import { FakeClock } from '../support/fake-clock.js'
 
 const apiError = (status: number, retryAfterMs?: number): ApiError =>

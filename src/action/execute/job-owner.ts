@@ -3,8 +3,7 @@
 // idle before a message, or not at all), and how the step ends from the way it ended.
 
 import * as core from '@actions/core'
-import { describeError, type ErrorContext } from '../../agent/describe-error.js'
-import { isNotFound } from '../../agent/http-errors.js'
+import { describeError, isNotFound, type ErrorContext } from '../../agent/http-errors.js'
 import { isTerminal, type AgentJob } from '../../agent/job.js'
 import { settleWindowMs, waitForJob } from '../../agent/wait-for-job.js'
 import type { WaitEnd, WaitResult } from '../../agent/wait-for-job.js'

@@ -2,11 +2,11 @@
 // step's clock, deadline and budgets, its cancellation, its GitHub sessions, the job's calls.
 
 import * as core from '@actions/core'
-import { describeError, type ErrorContext } from '../../agent/describe-error.js'
+import { describeError, type ErrorContext } from '../../agent/http-errors.js'
+import { withRetry, type CallKind, type Endpoint } from '../../agent/http-errors.js'
 import { createDispatcher, proxyFor } from '../../agent/dispatcher.js'
 import type { Dispatcher } from 'undici'
-import { AgentApi, type CallOptions, type Endpoint } from '../../agent/http.js'
-import { withRetry, type CallKind } from '../../agent/retry.js'
+import { AgentApi, type CallOptions } from '../../agent/http.js'
 import { systemClock } from '../../common/clock.js'
 import { formatDuration } from '../../common/duration.js'
 import { parsePullRequestLink } from '../../common/pull-request-link.js'

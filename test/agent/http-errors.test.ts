@@ -1,11 +1,13 @@
 import {
+  ApiError,
+  BadResponseError,
   describeError,
   mayHaveReachedService,
+  NetworkError,
+  RetryWouldOutlastTimeoutError,
   type ErrorContext
-} from '../../src/agent/describe-error.js'
-import { ApiError, BadResponseError, NetworkError } from '../../src/agent/http-errors.js'
+} from '../../src/agent/http-errors.js'
 import { CancelledError, DeadlineError } from '../../src/common/run-errors.js'
-import { RetryWouldOutlastTimeoutError } from '../../src/agent/retry.js'
 
 const CREATE_PATH = '/v2/agent/proj-1/job'
 const JOB_PATH = '/v2/agent/proj-1/job/job_1'
