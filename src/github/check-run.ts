@@ -7,16 +7,13 @@ import { ACTION_TITLE } from '../common/action-title.js'
 import { isPlainId } from '../common/plain-id.js'
 import { redact, safeLine } from '../common/safe-text.js'
 import { gitHubSaidNo, type GitHubClient } from './client.js'
-import { fields, readMarkers, readOldMarker, when, writeMarker } from './marker.js'
+import { fields, readRecords, string, writeMarker } from './marker.js'
 import { allPages } from './plumbing.js'
 import { lacking, type GitHubSession } from './session.js'
 import { pullRequestNumber, record, text, type WorkflowRun } from './workflow-run.js'
 
 /** GitHub's limit on a check run's summary. */
 export const MAX_SUMMARY = 65_535
-const OLD_MARKER =
-  /^<!-- mintlify-agent-job-check run="(?<run>[^"]*)" step="(?<step>[^"]*)" project="(?<project>[^"]*)" -->/
-const string = when((value) => typeof value === 'string')
 
 export type CheckConclusion = 'success' | 'neutral' | 'failure' | 'timed_out' | 'cancelled'
 
@@ -47,18 +44,10 @@ export function checkMarker(owner: CheckOwner): string {
 
 /** The owner in a check run's output text: a marker on any line, else an old one at the start. */
 export function readCheckMarker(outputText: string | null): CheckOwner | undefined {
-  for (const value of [
-    ...readMarkers('check', outputText),
-    readOldMarker(OLD_MARKER, outputText ?? '')
-  ]) {
-    const read = fields<Record<'run' | 'step' | 'project', string>>(
-      value,
-      { run: string, step: string, project: string },
-      true
-    )
-    if (read) return { runId: read.run, step: read.step, projectId: read.project }
-  }
-  return undefined
+  const [read] = readRecords('check', outputText, (value) =>
+    fields(value, { run: string, step: string, project: string }, true)
+  )
+  return read && { runId: read.run, step: read.step, projectId: read.project }
 }
 
 export function truncateSummary(summary: string, max: number = MAX_SUMMARY): string {

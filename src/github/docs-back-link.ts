@@ -8,17 +8,14 @@ import type { PullRequestRef } from '../common/pull-request-link.js'
 import { safeLine } from '../common/safe-text.js'
 import { walkPages, type GitHubClient } from './client.js'
 import { docsTokenHint } from './docs-pull-request.js'
-import { fields, firstLine, readMarkers, readOldMarker, when, writeMarker } from './marker.js'
+import { fields, readRecords, string, writeMarker } from './marker.js'
 import { allPages, splitRepository } from './plumbing.js'
 import type { GitHubSession } from './session.js'
 import { pullRequestNumber, runUrl, type WorkflowRun } from './workflow-run.js'
 
 const MAX_PAGES = 30
-const OLD_MARKER =
-  /^<!-- mintlify-agent-job docs-pr job="(?<job>[^"]{1,200})" project="(?<project>[^"]{1,200})" -->$/
 /** How many candidate jobs a docs pull request's markers may name before the rest are ignored. */
 export const MAX_CANDIDATES = 3
-const string = when((value) => typeof value === 'string')
 
 type Ref = Pick<PullRequestRef, 'repository' | 'number'>
 const issueOf = (ref: Ref) => ({ ...splitRepository(ref.repository), issue_number: ref.number })
@@ -34,14 +31,10 @@ export function backLinkedJobs(
   comments: readonly { body?: string | null; user?: { type?: string } | null }[],
   projectId: string
 ): string[] {
-  type Link = { job: string; project: string }
-  const links = (values: unknown[]) =>
-    values.flatMap((v) => fields<Link>(v, { job: string, project: string }, true) ?? [])
   const jobs = comments.flatMap(({ body, user }) => {
-    // Markers on any line, else the old first line.
-    const found = links(readMarkers('back-link', body))
-    const all =
-      found.length > 0 ? found : links([readOldMarker(OLD_MARKER, firstLine(body).trim())])
+    const all = readRecords('back-link', body, (v) =>
+      fields(v, { job: string, project: string }, true)
+    )
     const ours = all.filter(({ job, project }) => project === projectId && isPlainId(job))
     return ours.map(({ job }) => ({ job, bot: user?.type === 'Bot' }))
   })
