@@ -7,7 +7,7 @@ import { ACTION_TITLE } from '../common/action-title.js'
 import { isPlainId } from '../common/plain-id.js'
 import { redact, safeLine } from '../common/safe-text.js'
 import { gitHubSaidNo, type GitHubClient } from './client.js'
-import { fields, readRecords, string, writeMarker } from './marker.js'
+import { fields, readRecords, string, writeMarker, type Read } from './marker.js'
 import { allPages } from './plumbing.js'
 import { lacking, type GitHubSession } from './session.js'
 import { pullRequestNumber, record, text, type WorkflowRun } from './workflow-run.js'
@@ -26,28 +26,20 @@ export interface CheckOutcome {
   detailsUrl?: string
 }
 
-/** Who started a check run; `step` is workflow/job/step. */
-export interface CheckOwner {
-  runId: string
-  step: string
-  projectId: string
-}
+const OWNER = { run: string, step: string, project: string }
+/** Who started a check run: the workflow run, its step (workflow/job/step), the project. */
+export type CheckOwner = Read<typeof OWNER>
 
 type CheckFields = Omit<
   NonNullable<Parameters<GitHubClient['rest']['checks']['create']>[0]>,
   'owner' | 'repo' | 'name' | 'head_sha' | 'output'
 >
 
-export function checkMarker(owner: CheckOwner): string {
-  return writeMarker('check', { run: owner.runId, step: owner.step, project: owner.projectId })
-}
+export const checkMarker = (owner: CheckOwner): string => writeMarker('check', owner)
 
 /** The owner in a check run's output text: a marker on any line, else an old one at the start. */
 export function readCheckMarker(outputText: string | null): CheckOwner | undefined {
-  const [read] = readRecords('check', outputText, (value) =>
-    fields(value, { run: string, step: string, project: string }, true)
-  )
-  return read && { runId: read.run, step: read.step, projectId: read.project }
+  return readRecords('check', outputText, (value) => fields(value, OWNER, true))[0]
 }
 
 export function truncateSummary(summary: string, max: number = MAX_SUMMARY): string {
@@ -83,7 +75,7 @@ export class DocsCheckRun {
     projectId: string
   ) {
     const step = [run.workflow, run.job, run.action].join('/')
-    this.owner = { runId: run.runId, step, projectId }
+    this.owner = { run: run.runId, step, project: projectId }
   }
 
   isRerunOutsidePullRequest(): boolean {
@@ -152,7 +144,7 @@ export class DocsCheckRun {
       // Job ids and summaries come from the service: no secret we hold goes to GitHub.
       title: safeLine(title, 1000),
       summary: truncateSummary(redact(summary)),
-      text: `${checkMarker(this.owner)}\nStarted by workflow run ${this.owner.runId || 'unknown'}.`
+      text: `${checkMarker(this.owner)}\nStarted by workflow run ${this.owner.run || 'unknown'}.`
     }
     const write = async (octokit: GitHubClient, repo: GitHubSession['repo']) => {
       const { checks } = octokit.rest

@@ -25,7 +25,7 @@ import { REPOSITORY } from './plumbing.js'
 import type { GitHubSession } from './session.js'
 import { record, text, type WorkflowRun } from './workflow-run.js'
 
-type DashboardIssue = { number: number; url: string }
+type DashboardIssue = { number: number }
 export type FoundDashboard = { issue: DashboardIssue; record: BranchRecord }
 /** Which records a run keeps, and the login whose issues are believed. */
 type DashboardKey = { projectId: string; branch: string; key: string; identity: string }
@@ -53,7 +53,7 @@ export function pickDashboards(issues: readonly unknown[], key: DashboardKey): F
       (found) => found.projectId === key.projectId && found.branch === key.branch
     )
     if (!mine || (mine.key !== undefined && mine.key !== key.key)) continue
-    found.push({ issue: { number, url: text(issue.html_url) ?? '' }, record: mine })
+    found.push({ issue: { number }, record: mine })
   }
   found.sort((a, b) => b.issue.number - a.issue.number)
   const keyed = found.filter((dashboard) => dashboard.record.key !== undefined)
@@ -178,7 +178,7 @@ export async function saveDashboard(
         : await rest.issues.update({ ...session.repo, issue_number: number, body })
     if (number === undefined)
       core.info(`Opened the dashboard issue #${data.number} for ${safeLine(branch, 100)}.`)
-    return { kind: 'saved', issue: { number: data.number, url: data.html_url } }
+    return { kind: 'saved', issue: { number: data.number } }
   } catch (error) {
     if (number === undefined) return notSaved('open the dashboard issue in', session, error)
     // Deleted meanwhile: the record is written anew rather than lost.

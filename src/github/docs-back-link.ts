@@ -76,8 +76,7 @@ export async function writeBackLink(
   const write = async (octokit: GitHubClient): Promise<boolean> => {
     const seen = { present: false }
     await walkPages(listComments(octokit, docs), MAX_PAGES, (page) => {
-      seen.present = backLinkedJobs(page, projectId).includes(jobId)
-      return seen.present
+      return (seen.present = backLinkedJobs(page, projectId).includes(jobId))
     })
     if (seen.present) {
       core.debug(`docs back-link: ${where} already links to job ${safeLine(jobId)}.`)

@@ -7,7 +7,6 @@ import { record as object } from './workflow-run.js'
 
 export type MarkerKind = 'pr' | 'branch' | 'check' | 'back-link'
 
-const MAX_ENCODED = 40_000
 const LINE = /^<!-- mintlify-agent:(pr|branch|check|back-link) ([A-Za-z0-9_-]{1,40000}) -->\r?$/
 /** Each kind's marker as earlier versions wrote it, on a body's first line. */
 const OLD: Record<MarkerKind, RegExp> = {
@@ -49,24 +48,19 @@ export function readRecords<T>(
   const found: T[] = []
   const lines = (body ?? '').split('\n')
   for (const line of lines) {
-    if (line.length > MAX_ENCODED + 40 || !line.startsWith('<!-- mintlify-agent:')) continue
     const match = LINE.exec(line)
     const value = match?.[1] === kind ? read(decode(match[2] as string)) : undefined
     if (value !== undefined) found.push(value)
   }
-  const groups = found.length > 0 ? undefined : OLD[kind].exec(lines[0]?.replace(/\r$/, '') ?? '')
-  const former = groups?.groups && uriDecoded(groups.groups)
-  const value = former && old(former)
-  return value === undefined ? found : [value]
-}
-
-function uriDecoded(groups: OldGroups): OldGroups | undefined {
+  const line = found.length > 0 ? '' : (lines[0]?.replace(/\r$/, '') ?? '')
+  const groups = OLD[kind].exec(line)?.groups
+  if (!groups) return found
   try {
-    return Object.fromEntries(
-      Object.entries(groups).map(([name, value]) => [name, value && decodeURIComponent(value)])
-    )
+    const decoded = Object.entries(groups).map(([k, v]) => [k, v && decodeURIComponent(v)])
+    const value = old(Object.fromEntries(decoded) as OldGroups)
+    return value === undefined ? [] : [value]
   } catch {
-    return undefined
+    return [] // a broken escape
   }
 }
 

@@ -6,20 +6,6 @@ import { parsePullRequestLink } from '../common/pull-request-link.js'
 import * as marker from './marker.js'
 import { ACTIONS_BOT, RUN_ID, type WorkflowRun } from './workflow-run.js'
 
-export interface PullRequestRecord {
-  projectId: string
-  jobId: string
-  /** The workflow run (and its attempt) that last created or messaged the job. */
-  runId: string
-  runAttempt: number
-  /** How many follow-up messages this pull request has sent to the job. */
-  followUps: number
-  /** The docs pull request whose reviewers and labels were already requested. */
-  handedOff?: string
-  /** What the action did to the docs pull request when the code pull request closed or reopened. */
-  end?: PullRequestEnd
-}
-
 const EVENTS = ['merged', 'closed', 'reopened'] as const
 const STEPS = ['comment', 'close', 'reopen', 'label', 'unlabel', 'hand-off'] as const
 const ACTIONS = ['merged-note', 'closed', 'kept', 'reopened', 'unkept', 'none'] as const
@@ -47,8 +33,8 @@ export function formatRecord(record: PullRequestRecord): string {
     run: record.runId,
     attempt: record.runAttempt,
     followUps: record.followUps,
-    ...(record.handedOff ? { handedOff: record.handedOff } : {}),
-    ...(record.end ? { end: record.end } : {})
+    handedOff: record.handedOff || undefined,
+    end: record.end
   })
 }
 
@@ -66,6 +52,7 @@ const RECORD = {
   run: marker.matches(RUN_ID),
   attempt: marker.upTo(999_999_999, 1),
   followUps: marker.upTo(999_999),
+  /** The docs pull request whose reviewers and labels were already requested. */
   handedOff: marker.optional(
     marker.when<string>(
       (v) => typeof v === 'string' && v.length <= 1000 && !!parsePullRequestLink(v)
@@ -86,6 +73,18 @@ const END = {
  * the event, the run (and attempt) that handled it, the docs pull request, and the writes GitHub
  * accepted (so a re-run does not repeat them). */
 export type PullRequestEnd = marker.Read<typeof END>
+
+/** `runId` and `runAttempt`: the workflow run that last created or messaged the job;
+ * `followUps`: how many follow-up messages this pull request has sent to the job. */
+export type PullRequestRecord = Omit<
+  marker.Read<typeof RECORD>,
+  'project' | 'job' | 'run' | 'attempt'
+> & {
+  projectId: string
+  jobId: string
+  runId: string
+  runAttempt: number
+}
 
 /** The end as a record holds it, or undefined when anything in it is not as written here. */
 export function parseEnd(value: unknown): PullRequestEnd | undefined {
