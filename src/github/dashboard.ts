@@ -25,8 +25,7 @@ import { REPOSITORY } from './plumbing.js'
 import type { GitHubSession } from './session.js'
 import { record, text, type WorkflowRun } from './workflow-run.js'
 
-type DashboardIssue = { number: number }
-export type FoundDashboard = { issue: DashboardIssue; record: BranchRecord }
+export type FoundDashboard = { issue: { number: number }; record: BranchRecord }
 /** Which records a run keeps, and the login whose issues are believed. */
 type DashboardKey = { projectId: string; branch: string; key: string; identity: string }
 
@@ -166,7 +165,7 @@ export async function saveDashboard(
   number: number | undefined,
   view: DashboardView,
   budgetMs: number
-): Promise<{ kind: 'saved'; issue: DashboardIssue } | ReturnType<typeof notSaved>> {
+): Promise<{ kind: 'saved'; issue: FoundDashboard['issue'] } | ReturnType<typeof notSaved>> {
   const { projectId, branch } = view.record
   try {
     const { rest } = await session.client(budgetMs)
@@ -192,7 +191,7 @@ export async function saveDashboard(
 export async function retireDashboard(
   session: GitHubSession,
   loser: FoundDashboard & { docsPullRequest?: string },
-  winner: DashboardIssue,
+  winner: FoundDashboard['issue'],
   budgetMs: number,
   docs?: GitHubSession
 ): Promise<void> {

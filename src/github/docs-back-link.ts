@@ -22,22 +22,19 @@ const issueOf = (ref: Ref) => ({ ...splitRepository(ref.repository), issue_numbe
 const listComments = (octokit: GitHubClient, ref: Ref) =>
   octokit.paginate.iterator(octokit.rest.issues.listComments, { ...issueOf(ref), per_page: 100 })
 
-export function backLinkMarker(jobId: string, projectId: string): string {
-  return writeMarker('back-link', { job: jobId, project: projectId })
-}
+export const backLinkMarker = (job: string, project: string): string =>
+  writeMarker('back-link', { job, project })
 
 /** The jobs the back-links name for `projectId`, bots' first, without repeats, a few at most. */
 export function backLinkedJobs(
   comments: readonly { body?: string | null; user?: { type?: string } | null }[],
   projectId: string
 ): string[] {
-  const jobs = comments.flatMap(({ body, user }) => {
-    const all = readRecords('back-link', body, (v) =>
-      fields(v, { job: string, project: string }, true)
-    )
-    const ours = all.filter(({ job, project }) => project === projectId && isPlainId(job))
-    return ours.map(({ job }) => ({ job, bot: user?.type === 'Bot' }))
-  })
+  const jobs = comments.flatMap(({ body, user }) =>
+    readRecords('back-link', body, (v) => fields(v, { job: string, project: string }, true))
+      .filter(({ job, project }) => project === projectId && isPlainId(job))
+      .map(({ job }) => ({ job, bot: user?.type === 'Bot' }))
+  )
   const botsFirst = jobs.sort((x, y) => Number(y.bot) - Number(x.bot)).map(({ job }) => job)
   return [...new Set(botsFirst)].slice(0, MAX_CANDIDATES)
 }

@@ -33,8 +33,6 @@ export function decode(encoded: string): unknown {
   }
 }
 
-type OldGroups = Record<string, string | undefined>
-
 /**
  * The records of `kind` in `body` that `read` takes, in order: markers on any line, else the
  * earlier version's marker on the first line (URI-decoded, read by `old`).
@@ -43,7 +41,7 @@ export function readRecords<T>(
   kind: MarkerKind,
   body: string | null | undefined,
   read: (value: unknown) => T | undefined,
-  old: (groups: OldGroups) => T | undefined = read
+  old: (groups: Record<string, string | undefined>) => T | undefined = read
 ): T[] {
   const found: T[] = []
   const lines = (body ?? '').split('\n')
@@ -57,7 +55,7 @@ export function readRecords<T>(
   if (!groups) return found
   try {
     const decoded = Object.entries(groups).map(([k, v]) => [k, v && decodeURIComponent(v)])
-    const value = old(Object.fromEntries(decoded) as OldGroups)
+    const value = old(Object.fromEntries(decoded) as Record<string, string | undefined>)
     return value === undefined ? [] : [value]
   } catch {
     return [] // a broken escape

@@ -22,10 +22,6 @@ export interface ThreadComment {
   user?: { login?: string; type?: string } | null
 }
 
-// Trusting any `[bot]` login would let any app installed anywhere point the pull request
-// at its own job: logins are named (session.ts learns github-token's).
-const TRUSTED_AUTHORS: readonly string[] = [ACTIONS_BOT]
-
 export function formatRecord(record: PullRequestRecord): string {
   return marker.writeMarker('pr', {
     project: record.projectId,
@@ -111,10 +107,11 @@ export function nextRecord(
   return { ...same, projectId, jobId, runId, runAttempt, followUps }
 }
 
-/** A named login, of the kind it must be (an app writes as a Bot, a personal token as a User). */
+/** A named login, of the kind it must be (an app writes as a Bot, a personal token as a User).
+ * Trusting any `[bot]` login would let any app point the pull request at its own job. */
 export function isTrustedAuthor(
   user: ThreadComment['user'],
-  trusted: readonly string[] = TRUSTED_AUTHORS
+  trusted: readonly string[] = [ACTIONS_BOT]
 ): boolean {
   const login = user?.login
   if (typeof login !== 'string' || !trusted.includes(login)) return false
@@ -128,10 +125,7 @@ export function legacyMarker(run: Pick<WorkflowRun, 'workflow' | 'job' | 'action
 }
 
 /** `record` is absent on the legacy comment of this step. */
-export interface FoundComment {
-  commentId: number
-  record?: PullRequestRecord
-}
+export type FoundComment = { commentId: number; record?: PullRequestRecord }
 
 /**
  * A page of comments (oldest first) searched on from `found`: this project's record, else the
