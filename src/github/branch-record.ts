@@ -20,45 +20,8 @@ export const RUN_WORDS = {
 export type RunAction = keyof typeof RUN_WORDS
 export const RUN_ACTIONS = Object.keys(RUN_WORDS) as RunAction[]
 
-/** When the run ended (ISO 8601), its event, and how many commits it told the agent. */
-export interface BranchRun {
-  at: string
-  event: string
-  did: RunAction
-  commits: number
-  /** For the compare link: the commit before the first covered, and the last. */
-  from?: string
-  to?: string
-  pulls: number[]
-}
-
 const END_REASONS = ['failed', 'archived', 'gone', 'lost-race'] as const
 export type EndReason = (typeof END_REASONS)[number]
-
-export interface BranchRecord {
-  projectId: string
-  branch: string
-  /** Which workflow (or `record-key`) keeps this record; absent in the first version's. */
-  key?: string
-  jobId: string
-  /** Commits at or before this one are settled: only later ones can be new ('root': none is). */
-  base?: string
-  /** The last head up to which every commit was told: a run at the same head reads no commits. */
-  seen?: string
-  /** Oldest first; the last is `jobId`'s. */
-  told: Array<{ id: string; shas: string[] }>
-  /** Jobs that ended without delivering (their commits were given back). */
-  ended: Array<{ id: string; why: EndReason }>
-  runId: string
-  runAttempt: number
-  /** Logins already asked to review `handedOff`. */
-  reviewers: string[]
-  handedOff?: string
-  /** The job's docs pull request as last seen: whether it was merged, should the job be gone. */
-  docs?: string
-  runs: BranchRun[]
-  counts: { created: number; followUps: number; quiet: number }
-}
 
 export const MAX_RUNS = 20
 const MAX_RUN_PULLS = 20
@@ -76,14 +39,16 @@ export function withRun(record: BranchRecord, run: BranchRun): BranchRecord {
 }
 
 const { sha } = marker
-const plainId = marker.when(isPlainId)
+const plainId = marker.when<string>(isPlainId)
 const count = marker.upTo(Number.MAX_SAFE_INTEGER)
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?Z$/
-const time = marker.when(
+const time = marker.when<string>(
   (v) => typeof v === 'string' && ISO_TIME.test(v) && !Number.isNaN(Date.parse(v))
 )
 const EVENT = /^[a-z_]{1,40}$/
 
+/** When the run ended (ISO 8601), its event, and how many commits it told the agent; `from`
+ * and `to` (for the compare link): the commit before the first covered, and the last. */
 const RUN = {
   at: time,
   event: marker.matches(EVENT),
@@ -108,26 +73,34 @@ const COMMON = {
   handedOff: marker.optional(marker.pullLink),
   runs: marker.listOf(MAX_RUNS, marker.shape(RUN))
 }
+export type BranchRun = marker.Read<typeof RUN>
 
 const V2 = {
   ...COMMON,
+  /** Which workflow (or `record-key`) keeps this record; absent in the first version's. */
   key: marker.optional(marker.matches(/^[^\p{Cc}]{1,300}$/u)),
-  base: marker.optional(marker.when((v) => v === 'root' || marker.isSha(v))),
+  /** Commits at or before this one are settled: only later ones can be new ('root': none is). */
+  base: marker.optional(marker.when<string>((v) => v === 'root' || marker.isSha(v))),
+  /** The last head up to which every commit was told: a run at the same head reads no commits. */
   seen: marker.optional(sha),
+  /** The job's docs pull request as last seen: whether it was merged, should the job be gone. */
   docs: marker.optional(marker.pullLink),
+  /** Oldest first; the last is `jobId`'s. */
   told: marker.listOf(MAX_TOLD, marker.shape({ id: plainId, shas: marker.listOf(MAX_TOLD, sha) })),
+  /** Jobs that ended without delivering (their commits were given back). */
   ended: marker.listOf(MAX_ENDED, marker.shape({ id: plainId, why: marker.oneOf(END_REASONS) })),
   counts: marker.shape({ created: count, followUps: count, quiet: count })
 }
+/** `reviewers`: the logins already asked to review `handedOff`. */
+export type BranchRecord = marker.Read<typeof V2>
 
 function parseV2(value: unknown): BranchRecord | undefined {
   if (object(value)?.v !== 2) return undefined
-  const parsed = marker.fields<BranchRecord>(value, V2, ['v'])
+  const parsed = marker.fields(value, V2, ['v'])
   const told = parsed?.told.reduce((n, job) => n + job.shas.length, 0) ?? 0
   return told <= MAX_TOLD ? parsed : undefined
 }
 
-const V1_LINE = /^<!-- mintlify-agent-branch v1 (?<encoded>[A-Za-z0-9_-]{1,24000}) -->$/
 // The first version's job base is read, then dropped.
 const V1 = {
   ...COMMON,
@@ -136,21 +109,18 @@ const V1 = {
 }
 
 /** The first version's record (first line only): its last told commit becomes the base. */
-function parseV1(body: string | null | undefined): BranchRecord | undefined {
-  const encoded = marker.readOldMarker(V1_LINE, marker.firstLine(body))?.encoded
-  type Read = Pick<BranchRecord, keyof typeof COMMON> & { lastSha?: string }
-  const parsed = encoded ? marker.fields<Read>(marker.decode(encoded), V1) : undefined
+function parseV1({ encoded }: Record<string, string | undefined>): BranchRecord | undefined {
+  const parsed = encoded ? marker.fields(marker.decode(encoded), V1) : undefined
   if (!parsed) return undefined
-  const { lastSha, ...common } = parsed
+  const { lastSha, jobBaseSha: _, ...common } = parsed
   const told = [{ id: common.jobId, shas: [] }]
   const counts = { created: 0, followUps: 0, quiet: 0 }
   return { ...common, ...(lastSha ? { base: lastSha } : {}), told, ended: [], counts }
 }
 
-/** Every record in `body` (a dashboard's), newest version first; malformed ones are left out. */
+/** Every record in `body` (a dashboard's), else a first version's; malformed ones are left out. */
 export function parseBranchRecords(body: string | null | undefined): BranchRecord[] {
-  const found = [...marker.readMarkers('branch', body).map(parseV2), parseV1(body)]
-  return found.filter((record) => record !== undefined)
+  return marker.readRecords('branch', body, parseV2, parseV1)
 }
 
 export function parseBranchRecord(body: string | null | undefined): BranchRecord | undefined {

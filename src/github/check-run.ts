@@ -6,17 +6,13 @@ import * as core from '@actions/core'
 import { ACTION_TITLE } from '../common/action-title.js'
 import { isPlainId } from '../common/plain-id.js'
 import { redact, safeLine } from '../common/safe-text.js'
-import { gitHubSaidNo, type GitHubClient } from './client.js'
-import { fields, readMarkers, readOldMarker, when, writeMarker } from './marker.js'
-import { allPages } from './client.js'
+import { allPages, gitHubSaidNo, type GitHubClient } from './client.js'
+import { fields, readRecords, string, writeMarker, type Read } from './marker.js'
 import { lacking, type GitHubSession } from './session.js'
 import { pullRequestNumber, record, text, type WorkflowRun } from './workflow-run.js'
 
 /** GitHub's limit on a check run's summary. */
 export const MAX_SUMMARY = 65_535
-const OLD_MARKER =
-  /^<!-- mintlify-agent-job-check run="(?<run>[^"]*)" step="(?<step>[^"]*)" project="(?<project>[^"]*)" -->/
-const string = when((value) => typeof value === 'string')
 
 export type CheckConclusion = 'success' | 'neutral' | 'failure' | 'timed_out' | 'cancelled'
 
@@ -29,36 +25,20 @@ export interface CheckOutcome {
   detailsUrl?: string
 }
 
-/** Who started a check run; `step` is workflow/job/step. */
-export interface CheckOwner {
-  runId: string
-  step: string
-  projectId: string
-}
+const OWNER = { run: string, step: string, project: string }
+/** Who started a check run: the workflow run, its step (workflow/job/step), the project. */
+export type CheckOwner = Read<typeof OWNER>
 
 type CheckFields = Omit<
   NonNullable<Parameters<GitHubClient['rest']['checks']['create']>[0]>,
   'owner' | 'repo' | 'name' | 'head_sha' | 'output'
 >
 
-export function checkMarker(owner: CheckOwner): string {
-  return writeMarker('check', { run: owner.runId, step: owner.step, project: owner.projectId })
-}
+export const checkMarker = (owner: CheckOwner): string => writeMarker('check', owner)
 
 /** The owner in a check run's output text: a marker on any line, else an old one at the start. */
 export function readCheckMarker(outputText: string | null): CheckOwner | undefined {
-  for (const value of [
-    ...readMarkers('check', outputText),
-    readOldMarker(OLD_MARKER, outputText ?? '')
-  ]) {
-    const read = fields<Record<'run' | 'step' | 'project', string>>(
-      value,
-      { run: string, step: string, project: string },
-      true
-    )
-    if (read) return { runId: read.run, step: read.step, projectId: read.project }
-  }
-  return undefined
+  return readRecords('check', outputText, (value) => fields(value, OWNER, true))[0]
 }
 
 export function truncateSummary(summary: string, max: number = MAX_SUMMARY): string {
@@ -94,7 +74,7 @@ export class DocsCheckRun {
     projectId: string
   ) {
     const step = [run.workflow, run.job, run.action].join('/')
-    this.owner = { runId: run.runId, step, projectId }
+    this.owner = { run: run.runId, step, project: projectId }
   }
 
   isRerunOutsidePullRequest(): boolean {
@@ -163,7 +143,7 @@ export class DocsCheckRun {
       // Job ids and summaries come from the service: no secret we hold goes to GitHub.
       title: safeLine(title, 1000),
       summary: truncateSummary(redact(summary)),
-      text: `${checkMarker(this.owner)}\nStarted by workflow run ${this.owner.runId || 'unknown'}.`
+      text: `${checkMarker(this.owner)}\nStarted by workflow run ${this.owner.run || 'unknown'}.`
     }
     const write = async (octokit: GitHubClient, repo: GitHubSession['repo']) => {
       const { checks } = octokit.rest

@@ -25,8 +25,7 @@ import { REPOSITORY } from './client.js'
 import type { GitHubSession } from './session.js'
 import { record, text, type WorkflowRun } from './workflow-run.js'
 
-type DashboardIssue = { number: number; url: string }
-export type FoundDashboard = { issue: DashboardIssue; record: BranchRecord }
+export type FoundDashboard = { issue: { number: number }; record: BranchRecord }
 /** Which records a run keeps, and the login whose issues are believed. */
 type DashboardKey = { projectId: string; branch: string; key: string; identity: string }
 
@@ -53,7 +52,7 @@ export function pickDashboards(issues: readonly unknown[], key: DashboardKey): F
       (found) => found.projectId === key.projectId && found.branch === key.branch
     )
     if (!mine || (mine.key !== undefined && mine.key !== key.key)) continue
-    found.push({ issue: { number, url: text(issue.html_url) ?? '' }, record: mine })
+    found.push({ issue: { number }, record: mine })
   }
   found.sort((a, b) => b.issue.number - a.issue.number)
   const keyed = found.filter((dashboard) => dashboard.record.key !== undefined)
@@ -166,7 +165,7 @@ export async function saveDashboard(
   number: number | undefined,
   view: DashboardView,
   budgetMs: number
-): Promise<{ kind: 'saved'; issue: DashboardIssue } | ReturnType<typeof notSaved>> {
+): Promise<{ kind: 'saved'; issue: FoundDashboard['issue'] } | ReturnType<typeof notSaved>> {
   const { projectId, branch } = view.record
   try {
     const { rest } = await session.client(budgetMs)
@@ -178,7 +177,7 @@ export async function saveDashboard(
         : await rest.issues.update({ ...session.repo, issue_number: number, body })
     if (number === undefined)
       core.info(`Opened the dashboard issue #${data.number} for ${safeLine(branch, 100)}.`)
-    return { kind: 'saved', issue: { number: data.number, url: data.html_url } }
+    return { kind: 'saved', issue: { number: data.number } }
   } catch (error) {
     if (number === undefined) return notSaved('open the dashboard issue in', session, error)
     // Deleted meanwhile: the record is written anew rather than lost.
@@ -192,7 +191,7 @@ export async function saveDashboard(
 export async function retireDashboard(
   session: GitHubSession,
   loser: FoundDashboard & { docsPullRequest?: string },
-  winner: DashboardIssue,
+  winner: FoundDashboard['issue'],
   budgetMs: number,
   docs?: GitHubSession
 ): Promise<void> {

@@ -6,45 +6,34 @@ import * as core from '@actions/core'
 import { isPlainId } from '../common/plain-id.js'
 import type { PullRequestRef } from '../common/pull-request-link.js'
 import { safeLine } from '../common/safe-text.js'
-import { walkPages, type GitHubClient } from './client.js'
+import { allPages, splitRepository, walkPages, type GitHubClient } from './client.js'
 import { docsTokenHint } from './docs-pull-request.js'
-import { fields, firstLine, readMarkers, readOldMarker, when, writeMarker } from './marker.js'
-import { allPages, splitRepository } from './client.js'
+import { fields, readRecords, string, writeMarker } from './marker.js'
 import type { GitHubSession } from './session.js'
 import { pullRequestNumber, runUrl, type WorkflowRun } from './workflow-run.js'
 
 const MAX_PAGES = 30
-const OLD_MARKER =
-  /^<!-- mintlify-agent-job docs-pr job="(?<job>[^"]{1,200})" project="(?<project>[^"]{1,200})" -->$/
 /** How many candidate jobs a docs pull request's markers may name before the rest are ignored. */
 export const MAX_CANDIDATES = 3
-const string = when((value) => typeof value === 'string')
 
 type Ref = Pick<PullRequestRef, 'repository' | 'number'>
 const issueOf = (ref: Ref) => ({ ...splitRepository(ref.repository), issue_number: ref.number })
 const listComments = (octokit: GitHubClient, ref: Ref) =>
   octokit.paginate.iterator(octokit.rest.issues.listComments, { ...issueOf(ref), per_page: 100 })
 
-export function backLinkMarker(jobId: string, projectId: string): string {
-  return writeMarker('back-link', { job: jobId, project: projectId })
-}
+export const backLinkMarker = (job: string, project: string): string =>
+  writeMarker('back-link', { job, project })
 
 /** The jobs the back-links name for `projectId`, bots' first, without repeats, a few at most. */
 export function backLinkedJobs(
   comments: readonly { body?: string | null; user?: { type?: string } | null }[],
   projectId: string
 ): string[] {
-  type Link = { job: string; project: string }
-  const links = (values: unknown[]) =>
-    values.flatMap((v) => fields<Link>(v, { job: string, project: string }, true) ?? [])
-  const jobs = comments.flatMap(({ body, user }) => {
-    // Markers on any line, else the old first line.
-    const found = links(readMarkers('back-link', body))
-    const all =
-      found.length > 0 ? found : links([readOldMarker(OLD_MARKER, firstLine(body).trim())])
-    const ours = all.filter(({ job, project }) => project === projectId && isPlainId(job))
-    return ours.map(({ job }) => ({ job, bot: user?.type === 'Bot' }))
-  })
+  const jobs = comments.flatMap(({ body, user }) =>
+    readRecords('back-link', body, (v) => fields(v, { job: string, project: string }, true))
+      .filter(({ job, project }) => project === projectId && isPlainId(job))
+      .map(({ job }) => ({ job, bot: user?.type === 'Bot' }))
+  )
   const botsFirst = jobs.sort((x, y) => Number(y.bot) - Number(x.bot)).map(({ job }) => job)
   return [...new Set(botsFirst)].slice(0, MAX_CANDIDATES)
 }
@@ -83,8 +72,7 @@ export async function writeBackLink(
   const write = async (octokit: GitHubClient): Promise<boolean> => {
     const seen = { present: false }
     await walkPages(listComments(octokit, docs), MAX_PAGES, (page) => {
-      seen.present = backLinkedJobs(page, projectId).includes(jobId)
-      return seen.present
+      return (seen.present = backLinkedJobs(page, projectId).includes(jobId))
     })
     if (seen.present) {
       core.debug(`docs back-link: ${where} already links to job ${safeLine(jobId)}.`)

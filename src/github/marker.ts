@@ -7,8 +7,16 @@ import { record as object } from './workflow-run.js'
 
 export type MarkerKind = 'pr' | 'branch' | 'check' | 'back-link'
 
-const MAX_ENCODED = 40_000
 const LINE = /^<!-- mintlify-agent:(pr|branch|check|back-link) ([A-Za-z0-9_-]{1,40000}) -->\r?$/
+/** Each kind's marker as earlier versions wrote it, on a body's first line. */
+const OLD: Record<MarkerKind, RegExp> = {
+  pr: /^<!-- mintlify-agent-job project="(?<project>[^"\s]{1,500})" job="(?<job>[^"\s]{1,500})" run="(?<run>\d{1,20})" attempt="(?<attempt>[1-9]\d{0,8})" follow-ups="(?<followUps>0|[1-9]\d{0,5})"(?: handed-off="(?<handedOff>[^"\s]{1,1000})")? -->$/,
+  branch: /^<!-- mintlify-agent-branch v1 (?<encoded>[A-Za-z0-9_-]{1,24000}) -->$/,
+  check:
+    /^<!-- mintlify-agent-job-check run="(?<run>[^"]*)" step="(?<step>[^"]*)" project="(?<project>[^"]*)" -->/,
+  'back-link':
+    /^\s*<!-- mintlify-agent-job docs-pr job="(?<job>[^"]{1,200})" project="(?<project>[^"]{1,200})" -->\s*$/
+}
 
 export function writeMarker(kind: MarkerKind, value: object): string {
   return `<!-- mintlify-agent:${kind} ${Buffer.from(JSON.stringify(value), 'utf8').toString('base64url')} -->`
@@ -25,81 +33,91 @@ export function decode(encoded: string): unknown {
   }
 }
 
-/** Every well-formed marker of `kind` in `body`, decoded, in the order they stand. */
-export function readMarkers(kind: MarkerKind, body: string | null | undefined): unknown[] {
-  const found: unknown[] = []
-  for (const line of (body ?? '').split('\n')) {
-    if (line.length > MAX_ENCODED + 40 || !line.startsWith('<!-- mintlify-agent:')) continue
+/**
+ * The records of `kind` in `body` that `read` takes, in order: markers on any line, else the
+ * earlier version's marker on the first line (URI-decoded, read by `old`).
+ */
+export function readRecords<T>(
+  kind: MarkerKind,
+  body: string | null | undefined,
+  read: (value: unknown) => T | undefined,
+  old: (groups: Record<string, string | undefined>) => T | undefined = read
+): T[] {
+  const found: T[] = []
+  const lines = (body ?? '').split('\n')
+  for (const line of lines) {
     const match = LINE.exec(line)
-    const value = match?.[1] === kind ? decode(match[2] as string) : undefined
+    const value = match?.[1] === kind ? read(decode(match[2] as string)) : undefined
     if (value !== undefined) found.push(value)
   }
-  return found
-}
-
-export function firstLine(body: string | null | undefined): string {
-  return (body ?? '').split('\n', 1)[0]?.replace(/\r$/, '') ?? ''
-}
-
-/** The named groups of an earlier version's marker, URI-decoded; undefined when one cannot be. */
-export function readOldMarker(
-  pattern: RegExp,
-  line: string
-): Record<string, string | undefined> | undefined {
-  const groups = pattern.exec(line)?.groups
-  if (!groups) return undefined
+  const line = found.length > 0 ? '' : (lines[0]?.replace(/\r$/, '') ?? '')
+  const groups = OLD[kind].exec(line)?.groups
+  if (!groups) return found
   try {
-    return Object.fromEntries(
-      Object.entries(groups).map(([name, value]) => [name, value && decodeURIComponent(value)])
-    )
+    const decoded = Object.entries(groups).map(([k, v]) => [k, v && decodeURIComponent(v)])
+    const value = old(Object.fromEntries(decoded) as Record<string, string | undefined>)
+    return value === undefined ? [] : [value]
   } catch {
-    return undefined
+    return [] // a broken escape
   }
 }
 
 /** A field's reader: the value to keep, ABSENT, or undefined when it is malformed. */
-export type Field = (value: unknown) => unknown
+export type Field<T = unknown> = (value: unknown) => T | undefined
 export const ABSENT = Symbol('absent')
-
-export function when(check: (value: unknown) => boolean): Field {
-  return (value) => (check(value) ? value : undefined)
+type Shape = Record<string, Field>
+type Kept<F extends Field> = Exclude<ReturnType<F>, typeof ABSENT | undefined>
+type MayLack<S extends Shape> = {
+  [K in keyof S]: typeof ABSENT extends ReturnType<S[K]> ? K : never
+}[keyof S]
+/** What the fields of `S` read into: a field that may be ABSENT is optional. */
+export type Read<S extends Shape> = { [K in Exclude<keyof S, MayLack<S>>]: Kept<S[K]> } & {
+  [K in MayLack<S>]?: Kept<S[K]>
 }
-export const matches = (pattern: RegExp): Field =>
+
+export function when<T>(check: (value: unknown) => boolean): Field<T> {
+  return (value) => (check(value) ? (value as T) : undefined)
+}
+export const matches = (pattern: RegExp): Field<string> =>
   when((value) => typeof value === 'string' && pattern.test(value))
-export const oneOf = (values: readonly unknown[]): Field => when((value) => values.includes(value))
-export const upTo = (max: number, min = 0): Field =>
+export const oneOf = <T>(values: readonly T[]): Field<T> =>
+  when((value) => values.includes(value as T))
+export const upTo = (max: number, min = 0): Field<number> =>
   when((n) => typeof n === 'number' && Number.isInteger(n) && n >= min && n <= max)
-export function optional(field: Field): Field {
+export function optional<T>(field: Field<T>): Field<T | typeof ABSENT> {
   return (value) => (value === undefined ? ABSENT : field(value))
 }
-export function listOf(max: number, item: Field): Field {
+export function listOf<T>(max: number, item: Field<T>): Field<T[]> {
   return (value) => {
     const parsed = Array.isArray(value) && value.length <= max ? value.map(item) : [undefined]
     return parsed.every((v) => v !== undefined) ? parsed : undefined
   }
 }
 /** A reader of the fields of `shape`, none other. */
-export function shape(of: Record<string, Field>): Field {
+export function shape<S extends Shape>(of: S): Field<Read<S>> {
   return (value) => fields(value, of)
 }
 
 export const isSha = (value: unknown): value is string =>
   typeof value === 'string' && /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/.test(value)
-export const sha = when(isSha)
+export const sha = when<string>(isSha)
+export const string = when<string>((value) => typeof value === 'string')
 /** A whole number from 1 up, as GitHub numbers issues and pull requests. */
 export const positive = (value: unknown): number | undefined =>
   Number.isSafeInteger(value) && (value as number) >= 1 ? (value as number) : undefined
-export const pullLink = when((v) => typeof v === 'string' && parsePullRequestLink(v)?.link === v)
+export const pullLink = when<string>(
+  (v) => typeof v === 'string' && parsePullRequestLink(v)?.link === v
+)
 
 /**
  * The fields of `shape`, each read by its reader, in its order; undefined when one is
  * malformed, or when `value` has a field not in the shape or `extra` (any, when true).
  */
-export function fields<T extends object>(
+export function fields<S extends Shape>(
   value: unknown,
-  shape: { [K in keyof T]-?: Field },
+  shape: S,
   extra: readonly string[] | true = []
-): T | undefined {
+): Read<S> | undefined {
   const json = object(value)
   const known = (name: string): boolean =>
     extra === true || Object.hasOwn(shape, name) || extra.includes(name)
@@ -110,5 +128,5 @@ export function fields<T extends object>(
     if (parsed === undefined) return undefined
     if (parsed !== ABSENT) read[name] = parsed
   }
-  return read as T
+  return read as Read<S>
 }

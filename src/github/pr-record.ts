@@ -6,20 +6,6 @@ import { parsePullRequestLink } from '../common/pull-request-link.js'
 import * as marker from './marker.js'
 import { ACTIONS_BOT, RUN_ID, type WorkflowRun } from './workflow-run.js'
 
-export interface PullRequestRecord {
-  projectId: string
-  jobId: string
-  /** The workflow run (and its attempt) that last created or messaged the job. */
-  runId: string
-  runAttempt: number
-  /** How many follow-up messages this pull request has sent to the job. */
-  followUps: number
-  /** The docs pull request whose reviewers and labels were already requested. */
-  handedOff?: string
-  /** What the action did to the docs pull request when the code pull request closed or reopened. */
-  end?: PullRequestEnd
-}
-
 const EVENTS = ['merged', 'closed', 'reopened'] as const
 const STEPS = ['comment', 'close', 'reopen', 'label', 'unlabel', 'hand-off'] as const
 const ACTIONS = ['merged-note', 'closed', 'kept', 'reopened', 'unkept', 'none'] as const
@@ -30,32 +16,11 @@ export type EndStep = (typeof STEPS)[number]
 /** What a run did to the docs pull request (the `docs-pr-action` output). */
 export type DocsPrAction = (typeof ACTIONS)[number]
 
-/** What the action did to the docs pull request when the code pull request closed or reopened. */
-export interface PullRequestEnd {
-  event: EndEvent
-  /** The workflow run (and attempt) that handled the event. */
-  run: string
-  attempt: number
-  /** The docs pull request it acted on. */
-  docs: string
-  did: DocsPrAction
-  /** The writes that GitHub accepted, so a re-run does not repeat them. */
-  done: EndStep[]
-}
-
 export interface ThreadComment {
   id: number
   body?: string | null
   user?: { login?: string; type?: string } | null
 }
-
-// Trusting any `[bot]` login would let any app installed anywhere point the pull request
-// at its own job: logins are named (session.ts learns github-token's).
-const TRUSTED_AUTHORS: readonly string[] = [ACTIONS_BOT]
-const MAX_VALUE = 500
-const OLD_RECORD_LINE = new RegExp(
-  `^<!-- mintlify-agent-job project="(?<project>[^"\\s]{1,${MAX_VALUE}})" job="(?<job>[^"\\s]{1,${MAX_VALUE}})" run="(?<run>\\d{1,20})" attempt="(?<attempt>[1-9]\\d{0,8})" follow-ups="(?<followUps>0|[1-9]\\d{0,5})"(?: handed-off="(?<handedOff>[^"\\s]{1,${MAX_VALUE * 2}})")? -->$`
-)
 
 export function formatRecord(record: PullRequestRecord): string {
   return marker.writeMarker('pr', {
@@ -64,29 +29,29 @@ export function formatRecord(record: PullRequestRecord): string {
     run: record.runId,
     attempt: record.runAttempt,
     followUps: record.followUps,
-    ...(record.handedOff ? { handedOff: record.handedOff } : {}),
-    ...(record.end ? { end: record.end } : {})
+    handedOff: record.handedOff || undefined,
+    end: record.end
   })
 }
 
 /** The first well-formed record in `body`: a marker on any line, else an old first line. */
 export function parseRecord(body: string | null | undefined): PullRequestRecord | undefined {
-  const found = marker.readMarkers('pr', body).map(recordOf).find(Boolean)
-  if (found) return found
-  const old = marker.readOldMarker(OLD_RECORD_LINE, marker.firstLine(body))
-  return old && recordOf({ ...old, attempt: Number(old.attempt), followUps: Number(old.followUps) })
+  return marker.readRecords('pr', body, recordOf, (old) =>
+    recordOf({ ...old, attempt: Number(old.attempt), followUps: Number(old.followUps) })
+  )[0]
 }
 
 // The project goes into URL paths: one token, not `.` or `..`.
 const RECORD = {
   project: marker.matches(/^(?!\.\.?$)\S{1,500}$/),
-  job: marker.when(isPlainId),
+  job: marker.when<string>(isPlainId),
   run: marker.matches(RUN_ID),
   attempt: marker.upTo(999_999_999, 1),
   followUps: marker.upTo(999_999),
+  /** The docs pull request whose reviewers and labels were already requested. */
   handedOff: marker.optional(
-    marker.when(
-      (v) => typeof v === 'string' && v.length <= MAX_VALUE * 2 && !!parsePullRequestLink(v)
+    marker.when<string>(
+      (v) => typeof v === 'string' && v.length <= 1000 && !!parsePullRequestLink(v)
     )
   ),
   // A malformed end is left aside, not the record.
@@ -100,17 +65,31 @@ const END = {
   did: marker.oneOf(ACTIONS),
   done: marker.listOf(Infinity, marker.oneOf(STEPS))
 }
-type Read = { project: string; job: string; run: string; attempt: number; followUps: number }
-type Rest = Pick<PullRequestRecord, 'handedOff' | 'end'>
+/** What the action did to the docs pull request when the code pull request closed or reopened:
+ * the event, the run (and attempt) that handled it, the docs pull request, and the writes GitHub
+ * accepted (so a re-run does not repeat them). */
+export type PullRequestEnd = marker.Read<typeof END>
+
+/** `runId` and `runAttempt`: the workflow run that last created or messaged the job;
+ * `followUps`: how many follow-up messages this pull request has sent to the job. */
+export type PullRequestRecord = Omit<
+  marker.Read<typeof RECORD>,
+  'project' | 'job' | 'run' | 'attempt'
+> & {
+  projectId: string
+  jobId: string
+  runId: string
+  runAttempt: number
+}
 
 /** The end as a record holds it, or undefined when anything in it is not as written here. */
 export function parseEnd(value: unknown): PullRequestEnd | undefined {
-  return marker.fields<PullRequestEnd>(value, END, true)
+  return marker.fields(value, END, true)
 }
 
 /** A marker's value as a record when every field is as written here; unknown fields are left aside. */
 function recordOf(value: unknown): PullRequestRecord | undefined {
-  const read = marker.fields<Read & Rest>(value, RECORD, true)
+  const read = marker.fields(value, RECORD, true)
   if (!read) return undefined
   const { project, job, run, attempt, followUps, ...rest } = read
   return { projectId: project, jobId: job, runId: run, runAttempt: attempt, followUps, ...rest }
@@ -128,10 +107,11 @@ export function nextRecord(
   return { ...same, projectId, jobId, runId, runAttempt, followUps }
 }
 
-/** A named login, of the kind it must be (an app writes as a Bot, a personal token as a User). */
+/** A named login, of the kind it must be (an app writes as a Bot, a personal token as a User).
+ * Trusting any `[bot]` login would let any app point the pull request at its own job. */
 export function isTrustedAuthor(
   user: ThreadComment['user'],
-  trusted: readonly string[] = TRUSTED_AUTHORS
+  trusted: readonly string[] = [ACTIONS_BOT]
 ): boolean {
   const login = user?.login
   if (typeof login !== 'string' || !trusted.includes(login)) return false
@@ -145,10 +125,7 @@ export function legacyMarker(run: Pick<WorkflowRun, 'workflow' | 'job' | 'action
 }
 
 /** `record` is absent on the legacy comment of this step. */
-export interface FoundComment {
-  commentId: number
-  record?: PullRequestRecord
-}
+export type FoundComment = { commentId: number; record?: PullRequestRecord }
 
 /**
  * A page of comments (oldest first) searched on from `found`: this project's record, else the
@@ -166,7 +143,7 @@ export async function searchPage(
     const candidate =
       record?.projectId === want.projectId
         ? { commentId, record }
-        : want.legacyLine && marker.firstLine(body).trim() === want.legacyLine
+        : want.legacyLine && body?.split('\n', 1)[0]?.trim() === want.legacyLine
           ? { commentId }
           : undefined
     if (candidate && (candidate.record || !found) && isTrustedAuthor(user, await trusted())) {

@@ -11,7 +11,7 @@ import {
 } from '../../src/github/check-run.js'
 import { markerLine } from '../support/markers.js'
 
-const OWNER = { runId: '4242', step: 'Docs/docs/docs-agent', projectId: 'proj-1' }
+const OWNER = { run: '4242', step: 'Docs/docs/docs-agent', project: 'proj-1' }
 
 describe('the check marker', () => {
   it('is one hidden line of kind check, naming the run, step and project', () => {
@@ -39,7 +39,7 @@ describe('the check marker', () => {
   })
 
   it('reads back what it wrote, whatever the names hold', () => {
-    const odd = { runId: '1', step: 'Docs "x" --> <b>/j/__run', projectId: 'p" run="9' }
+    const odd = { run: '1', step: 'Docs "x" --> <b>/j/__run', project: 'p" run="9' }
     for (const owner of [OWNER, odd]) {
       const marker = checkMarker(owner)
       expect(marker).toMatch(/^<!-- [^>]*-->$/)
@@ -61,7 +61,7 @@ describe('findEarlierCheck', () => {
   const check = (id: number, owner = OWNER, externalId: string | null = `job_${id}`) => ({
     id,
     external_id: externalId,
-    output: { text: `${checkMarker(owner)}\nStarted by workflow run ${owner.runId}.` }
+    output: { text: `${checkMarker(owner)}\nStarted by workflow run ${owner.run}.` }
   })
 
   it('takes the newest check run of the same run, step and project', () => {
@@ -84,9 +84,9 @@ describe('findEarlierCheck', () => {
 
   it('ignores another run, step or project, one without a job id or without a marker', () => {
     const runs = [
-      check(1, { ...OWNER, runId: '4243' }),
+      check(1, { ...OWNER, run: '4243' }),
       check(2, { ...OWNER, step: 'Docs/docs/other' }),
-      check(3, { ...OWNER, projectId: 'proj-2' }),
+      check(3, { ...OWNER, project: 'proj-2' }),
       check(4, OWNER, null),
       { id: 6, external_id: 'job_6', output: { text: 'no marker' } }
     ]

@@ -119,8 +119,8 @@ describe('every marker reader', () => {
         anyText({ maxLength: 30 }),
         anyText({ maxLength: 30 }),
         anyText({ maxLength: 30 }).filter((text) => !text.includes('\n')),
-        (runId, step, projectId, before) => {
-          const owner = { runId, step, projectId }
+        (run, step, project, before) => {
+          const owner = { run, step, project }
           assert.deepEqual(readCheckMarker(`${before}\n${checkMarker(owner)}\nmore`), owner)
         }
       ),
