@@ -39,7 +39,7 @@ export type Reaction = 'eyes' | 'rocket' | 'confused'
 export function pullRequestState(pr: {
   state: string
   merged?: boolean
-  merged_at: string | null
+  merged_at?: string | null
 }): PullRequestState {
   return pr.merged || pr.merged_at ? 'merged' : pr.state === 'closed' ? 'closed' : 'open'
 }
