@@ -86,7 +86,7 @@ export async function readDocsPrEnd(
     const commits = await octokit.paginate(octokit.rest.pulls.listCommits, params, ({ data }) =>
       data.map((c) => ({ sha: c.sha, author: c.author?.login, committer: c.committer?.login }))
     )
-    return { pr, state, foreign: foreignCommit(pr.author?.login, commits) }
+    return { pr, state, foreign: foreignCommit(pr.author.login, commits) }
   })
 }
 

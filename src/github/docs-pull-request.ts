@@ -24,19 +24,7 @@ export interface GitHubAccount {
   type: string
 }
 
-export interface DocsPullRequest {
-  repository: string
-  number: number
-  title: string
-  state: string
-  merged: boolean
-  author?: GitHubAccount
-  additions: number
-  deletions: number
-  /** As GitHub counts them; `files` holds at most MAX_DOCS_FILES of them. */
-  changedFiles: number
-  files: string[]
-}
+export type DocsPullRequest = Awaited<ReturnType<typeof readDocsPullRequest>>
 
 /** A reviewer as written in `docs-pr-reviewers`. */
 export type ReviewerSpec =
@@ -65,11 +53,12 @@ function account(value: unknown): GitHubAccount | undefined {
   return login ? { login, type: text(record(value)?.type) ?? 'User' } : undefined
 }
 
+/** `changedFiles` as GitHub counts them; `files` holds at most MAX_DOCS_FILES of them. */
 export async function readDocsPullRequest(
   octokit: GitHubClient,
   ref: PullRequestRef,
   withFiles = true
-): Promise<DocsPullRequest> {
+) {
   const pull = { ...splitRepository(ref.repository), pull_number: ref.number }
   const { data: pr } = await octokit.rest.pulls.get(pull)
   const list = octokit.paginate.iterator(octokit.rest.pulls.listFiles, { ...pull, per_page: 100 })
@@ -117,7 +106,7 @@ export function codeAuthor({ payload, eventName }: WorkflowRun): GitHubAccount |
 export function planReviews(
   specs: readonly ReviewerSpec[],
   author: GitHubAccount | undefined,
-  docs: Pick<DocsPullRequest, 'repository' | 'author'>
+  docs: { repository: string; author?: GitHubAccount }
 ): { users: string[]; teams: string[]; skipped: string[] } {
   const plan = { users: [] as string[], teams: [] as string[], skipped: [] as string[] }
   const { owner } = splitRepository(docs.repository)

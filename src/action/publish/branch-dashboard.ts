@@ -192,7 +192,7 @@ export class BranchDashboard {
     const budgetMs = this.ctx.left(BUDGETS.docsPullRequest)
     // The same job keeps its docs pull request, and with it who was already asked.
     const same = record?.jobId === (outcome.jobId ?? '') ? record.reviewers : []
-    const docsAuthor = docs.author?.login
+    const docsAuthor = docs.author.login
     const users =
       docs.state === 'open' && handOff.askAuthors
         ? reviewersToRequest({ pulls, commits: told, alreadyRequested: same, docsAuthor })

@@ -9,6 +9,7 @@ import { parsePullRequestLink } from '../../common/pull-request-link.js'
 import { messageOf } from '../../common/run-errors.js'
 import { inertJson, redact, safeHtml, safeLine, safeMarkdown } from '../../common/safe-text.js'
 import type { DocsPullRequest } from '../../github/docs-pull-request.js'
+import { pullRequestState } from '../../github/pr-thread.js'
 import { runUrl, type WorkflowRun } from '../../github/workflow-run.js'
 import type { Outcome } from '../execute/job-owner.js'
 import { namingLine, type Naming } from '../plan/words.js'
@@ -42,27 +43,18 @@ export function factTable(rows: readonly (readonly [string, string])[]): string 
 
 export const jobCell = (jobId: string): string => `<code>${safeHtml(jobId)}</code>`
 
-export function changeCounts(
-  pr: Pick<DocsPullRequest, 'additions' | 'deletions' | 'changedFiles'>
-): string {
-  return `+${pr.additions} −${pr.deletions} in ${pr.changedFiles} ${pr.changedFiles === 1 ? 'file' : 'files'}`
-}
-
-/** The first five changed paths, one a line, with how many more there are. */
-export function fileList(pr: Pick<DocsPullRequest, 'files' | 'changedFiles'>): string {
-  if (pr.files.length === 0) return '—'
-  const shown = pr.files.slice(0, 5).map((path) => `<code>${safeHtml(path, 200)}</code>`)
-  const more = Math.max(pr.changedFiles, pr.files.length) - shown.length
-  return shown.join('<br>') + (more > 0 ? `<br>… and ${more} more` : '')
-}
-
+/** Its title, changes and first five changed paths (with how many more there are). */
 export function docsPullRequestRows(pr: DocsPullRequest | undefined): Row[] {
   if (!pr) return []
-  const state = pr.merged ? 'merged' : pr.state === 'open' ? '' : safeMarkdown(pr.state, 20)
+  const state = pullRequestState(pr)
+  const shown = pr.files.slice(0, 5).map((path) => `<code>${safeHtml(path, 200)}</code>`)
+  const more = pr.changedFiles - shown.length
+  const files = shown.join('<br>') + (more > 0 ? `<br>… and ${more} more` : '')
+  const changes = `+${pr.additions} −${pr.deletions} in ${pr.changedFiles} file${pr.changedFiles === 1 ? '' : 's'}`
   return [
-    ['Docs title', `${safeMarkdown(pr.title, 200)}${state && ` (${state})`}`],
-    ['Changes', changeCounts(pr)],
-    ['Files', fileList(pr)]
+    ['Docs title', `${safeMarkdown(pr.title, 200)}${state === 'open' ? '' : ` (${state})`}`],
+    ['Changes', changes],
+    ['Files', shown.length > 0 ? files : '—']
   ]
 }
 
