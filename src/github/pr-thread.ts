@@ -35,7 +35,6 @@ const WRITE_HINT =
 export type PullRequestState = 'open' | 'merged' | 'closed'
 export type Reaction = 'eyes' | 'rocket' | 'confused'
 
-/** 'merged' wins over 'closed'. */
 export function pullRequestState(pr: {
   state: string
   merged?: boolean
@@ -112,7 +111,7 @@ export class PullRequestThread {
     record: PullRequestRecord,
     body: string,
     budgetMs: number,
-    { early = false }: { early?: boolean } = {}
+    early = false
   ): Promise<boolean> {
     if (this.refused) return false
     const where = `pull request #${this.number}`
@@ -131,8 +130,8 @@ export class PullRequestThread {
           this.commentId = undefined
         }
       }
-      const created = issues.createComment({ ...comment, issue_number: this.number })
-      this.commentId = (await created).data.id
+      const created = await issues.createComment({ ...comment, issue_number: this.number })
+      this.commentId = created.data.id
       core.info(`Commented on ${where} (comment ${this.commentId}).`)
       return true
     } catch (error) {
@@ -185,10 +184,8 @@ export async function react(
   const params = { ...session.repo, comment_id: command.id, content }
   await session.bestEffort(
     budgetMs,
-    ({ rest: { reactions } }) =>
-      onIssue
-        ? reactions.createForIssueComment(params)
-        : reactions.createForPullRequestReviewComment(params),
+    ({ rest: { reactions: r } }) =>
+      onIssue ? r.createForIssueComment(params) : r.createForPullRequestReviewComment(params),
     `Could not add the ${content} reaction to comment ${command.id}`,
     `The token needs ${onIssue ? 'issues: write' : 'pull-requests: write'}.`,
     false
@@ -223,11 +220,11 @@ export async function replyToCommand(
           'Only people with write, maintain or admin permission on this repository, and bots the workflow lists in `allowed-bots`, can give commands. Nothing was sent to the docs agent.'
         ]
   ).join('\n')
-  const number = command.pullNumber
+  const issue_number = command.pullNumber
   await session.bestEffort(
     budgetMs,
-    (octokit) => octokit.rest.issues.createComment({ ...session.repo, issue_number: number, body }),
-    `Could not reply on pull request #${number}`,
+    (octokit) => octokit.rest.issues.createComment({ ...session.repo, issue_number, body }),
+    `Could not reply on pull request #${issue_number}`,
     'The token needs pull-requests: write.',
     false
   )

@@ -118,7 +118,7 @@ export function settledOf(
       const message = 'The job is working; this comment is updated when this run ends.'
       const ending = { conclusion: 'succeeded' as const, message }
       const body = renderComment({ jobId: record.jobId, job, did, ending }, thread.run)
-      await thread.save(record, body, BUDGETS.earlyRecord, { early: true })
+      await thread.save(record, body, BUDGETS.earlyRecord, true)
     }
     const view = { jobId: job.id, sent, jobStatus: job.status, note: did }
     await dashboard?.save(view, BUDGETS.dashboard.normal)
@@ -137,11 +137,11 @@ export async function publishWithoutJob(
     core.info(safeLine(`Nothing was sent: ${plan.reason}.`, 1000))
     setOutputs({ skipped: 'true', created: 'false' })
   }
+  const command = gathered.command?.command
   if (!ctx.settings.dryRun) {
-    const command = gathered.command?.command
-    if (plan.action !== 'refuse' || !command || !ctx.github) return
     const phrase = ctx.settings.triggerPhrase
-    await replyToCommand(ctx.github, command, phrase, plan, BUDGETS.commandCheck)
+    if (plan.action === 'refuse' && command && ctx.github)
+      await replyToCommand(ctx.github, command, phrase, plan, BUDGETS.commandCheck)
     return
   }
   const prompt = await promptFor(plan)
