@@ -20,13 +20,11 @@ const TEAM = new RegExp(`^(${LOGIN_PART})/([A-Za-z0-9][A-Za-z0-9_.-]{0,99})$`)
 
 export interface GitHubAccount {
   login: string
-  /** `User`, `Bot` or `Organization`. */
   type: string
 }
 
 export type DocsPullRequest = Awaited<ReturnType<typeof readDocsPullRequest>>
 
-/** A reviewer as written in `docs-pr-reviewers`. */
 export type ReviewerSpec =
   { kind: 'author' } | { kind: 'user'; login: string } | { kind: 'team'; org: string; slug: string }
 
@@ -38,7 +36,6 @@ export interface FollowOptions {
   alreadyHandedOff: boolean
   /** Nothing was asked of the docs repository: a refusal to read it is a debug line. */
   justTrying?: boolean
-  /** The docs pull request as the caller already read it: not read again. */
   pr?: DocsPullRequest
 }
 

@@ -51,7 +51,6 @@ export class PullRequestThread {
     private readonly session: GitHubSession,
     readonly run: WorkflowRun,
     readonly number: number,
-    /** This project's record on the pull request, from a trusted comment. */
     readonly record: PullRequestRecord | undefined,
     private commentId: number | undefined
   ) {}

@@ -26,7 +26,6 @@ const MAX_COMMENT_COMMITS = 20
 
 export interface DocsUpdate {
   branch: string
-  /** `owner/repo` of the code, and its server's web address. */
   repository: string
   serverUrl: string
   coverage: Coverage

@@ -164,7 +164,6 @@ export async function publishWithoutJob(
   core.info(`Dry run: nothing ${nothing}`)
 }
 
-/** The check run's conclusion and title from the way the run ended (pure). */
 export function checkOutcome(
   end: Pick<Outcome, 'ending' | 'waitEnd' | 'job'> & { cancelled?: boolean | NodeJS.Signals }
 ): { conclusion: CheckConclusion; title: string } {

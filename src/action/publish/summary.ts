@@ -29,7 +29,6 @@ export function statusCell(status: string | undefined): string {
   return `${STATUS_ICON[status] ?? '❔'} ${safeMarkdown(status)}`
 }
 
-/** A docs pull request as a link labelled `owner/repo#n`, or inert text. */
 export function pullRequestCell(link: string | null | undefined, none = '—'): string {
   if (!link) return none
   const pr = parsePullRequestLink(link)
@@ -166,7 +165,6 @@ export function announceToRunner(id: string, how: Naming): void {
   core.info(namingLine(how, safeLine(id)))
 }
 
-/** Every output's value from the outcome (and the docs pull request, when it was read). */
 export function outputValues(outcome: Outcome, docs: DocsPullRequest | undefined) {
   const job = outcome.job
   return {
@@ -192,7 +190,6 @@ export function linkOutputs(link: string | null | undefined) {
   return { 'pr-link': pr?.link ?? '', 'pr-number': number, 'pr-repository': pr?.repository ?? '' }
 }
 
-/** The step's last line: the ending, as a failure, a warning or a plain line. */
 export function announceEnding({ ending }: Outcome): void {
   const say = { failed: core.setFailed, warned: core.warning, succeeded: core.info }
   say[ending.conclusion](safeLine(ending.message, 2000))
