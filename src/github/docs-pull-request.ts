@@ -99,7 +99,7 @@ export function codeAuthor({ payload, eventName }: WorkflowRun): GitHubAccount |
   return pusher ? { login: pusher, type: 'User' } : undefined
 }
 
-/** The review requests to send for `specs` (teams as slugs of the docs repository's owner). */
+/** The review requests to send for `specs` (teams as `owner/slug` of the docs repository's owner). */
 export function planReviews(
   specs: readonly ReviewerSpec[],
   author: GitHubAccount | undefined,
@@ -115,7 +115,8 @@ export function planReviews(
   for (const spec of specs) {
     if (spec.kind === 'team') {
       const name = `${spec.org}/${spec.slug}`
-      if (spec.org.toLowerCase() === owner.toLowerCase()) add(plan.teams, name, spec.slug)
+      if (spec.org.toLowerCase() === owner.toLowerCase())
+        add(plan.teams, name, `${owner}/${spec.slug}`)
       else plan.skipped.push(`${name}: the team is not in ${owner}, which owns the docs repository`)
       continue
     }
@@ -158,11 +159,10 @@ async function eachOrAll(
 export function requestReviews(
   octokit: GitHubClient,
   ref: PullRequestRef,
-  plan: { users: string[]; teams: string[] }
+  reviewers: readonly string[]
 ): Promise<Sent> {
   const { owner, repo } = splitRepository(ref.repository)
-  const teams = plan.teams.map((slug) => `${owner}/${slug}`)
-  return eachOrAll([...plan.users, ...teams], (names) =>
+  return eachOrAll(reviewers, (names) =>
     octokit.rest.pulls.requestReviewers({
       owner,
       repo,
@@ -227,7 +227,7 @@ export async function followDocsPullRequest(
     [
       'docs-pr-reviewers',
       `request reviews of ${name}`,
-      () => requestReviews(octokit, ref, plan),
+      () => requestReviews(octokit, ref, [...plan.users, ...plan.teams]),
       (who: string) => `Requested review of ${name} from ${who}.`,
       (who: string) =>
         `GitHub refused to request a review of ${name} from ${who}. A reviewer needs read access to ${repository}; a team must be one of its owner's teams with access.`

@@ -186,21 +186,18 @@ export class BranchDashboard {
     const ref = parsePullRequestLink(link)
     const { record, pulls, branch } = this.facts
     const { executed } = this
-    const told = executed?.told ?? []
-    if (!session || !ref || !executed || told.length === 0) return
+    if (!session || !ref || !executed?.told.length) return
+    const { told } = executed
     const budgetMs = this.ctx.left(BUDGETS.docsPullRequest)
     // The same job keeps its docs pull request, and with it who was already asked.
     const same = record?.jobId === (outcome.jobId ?? '') ? record.reviewers : []
-    const docsAuthor = docs.author.login
-    const users =
-      docs.state === 'open' && handOff.askAuthors
-        ? reviewersToRequest({ pulls, commits: told, alreadyRequested: same, docsAuthor })
-        : []
+    const ask = { pulls, commits: told, alreadyRequested: same, docsAuthor: docs.author.login }
+    const users = docs.state === 'open' && handOff.askAuthors ? reviewersToRequest(ask) : []
     const asked =
       users.length > 0 &&
       (await session.bestEffort(
         budgetMs,
-        (octokit) => requestReviews(octokit, ref, { users, teams: [] }),
+        (octokit) => requestReviews(octokit, ref, users),
         'Could not request reviews on the docs pull request',
         'The docs token needs `pull-requests: write` there.'
       ))
