@@ -42,27 +42,19 @@ const END_STEPS: Record<Exclude<EndStep, 'hand-off'> | 'read', [string, string, 
   reopen: ['reopen the docs pull request', 'Reopened', 'pull-requests: write']
 }
 
-type Repo = { owner: string; repo: string }
-type On = { pull: Repo & { pull_number: number }; issue: Repo & { issue_number: number } }
-
 /** `call` on the docs pull request for `step`; undefined after one warning naming the token. */
 async function onDocsEnd<T>(
   session: GitHubSession,
   ref: PullRequestRef,
   step: keyof typeof END_STEPS,
   budgetMs: number,
-  call: (octokit: GitHubClient, on: On) => Promise<T>
+  call: (octokit: GitHubClient) => Promise<T>
 ): Promise<T | undefined> {
   const [todo, , permission] = END_STEPS[step]
   const where = safeLine(ref.repository)
-  const repo = splitRepository(ref.repository)
-  const on: On = {
-    pull: { ...repo, pull_number: ref.number },
-    issue: { ...repo, issue_number: ref.number }
-  }
   return session.bestEffort(
     budgetMs,
-    (octokit) => call(octokit, on),
+    call,
     `Could not ${todo} ${where}#${ref.number}`,
     `The token (${session.name}) needs \`${permission}\` on ${where}.`,
     false
@@ -78,11 +70,11 @@ export async function readDocsPrEnd(
 ): Promise<{ pr: DocsPullRequest; state: PullRequestState; foreign?: string } | undefined> {
   const ref = parsePullRequestLink(link)
   if (!ref || !session) return undefined
-  return onDocsEnd(session, ref, 'read', budgetMs, async (octokit, { pull }) => {
+  return onDocsEnd(session, ref, 'read', budgetMs, async (octokit) => {
     const pr = await readDocsPullRequest(octokit, ref, false)
     const state = pullRequestState(pr)
     if (!withCommits || state !== 'open') return { pr, state }
-    const params = { ...pull, per_page: 100 }
+    const params = { ...splitRepository(ref.repository), pull_number: ref.number, per_page: 100 }
     const commits = await octokit.paginate(octokit.rest.pulls.listCommits, params, ({ data }) =>
       data.map((c) => ({ sha: c.sha, author: c.author?.login, committer: c.committer?.login }))
     )
@@ -102,9 +94,11 @@ export async function writeDocsPrEnd(
   const done: EndStep[] = []
   if (!ref || !session) return { done }
   const name = `${ref.repository}#${ref.number}`
+  const pull = { ...splitRepository(ref.repository), pull_number: ref.number }
+  const issue = { ...splitRepository(ref.repository), issue_number: ref.number }
   for (const step of steps) {
     if (step === 'hand-off') continue
-    const write = async ({ rest }: GitHubClient, { pull, issue }: On) => {
+    const write = async ({ rest }: GitHubClient) => {
       if (step === 'comment') await rest.issues.createComment({ ...issue, body: texts.comment })
       if (step === 'label') await rest.issues.addLabels({ ...issue, labels: [texts.label] })
       if (step === 'unlabel') {
