@@ -29,11 +29,11 @@ export type ReviewerSpec =
   { kind: 'author' } | { kind: 'user'; login: string } | { kind: 'team'; org: string; slug: string }
 
 export interface FollowOptions {
-  link: string
+  link?: string
   reviewers: readonly ReviewerSpec[]
   labels: readonly string[]
   /** An earlier run already requested the reviewers and labels of this docs pull request. */
-  alreadyHandedOff: boolean
+  already: boolean
   /** Nothing was asked of the docs repository: a refusal to read it is a debug line. */
   justTrying?: boolean
   pr?: DocsPullRequest
@@ -185,10 +185,10 @@ export async function followDocsPullRequest(
   const ref = parsePullRequestLink(options.link)
   if (!ref) return { handedOff: false }
   const name = safeLine(`${ref.repository}#${ref.number}`)
-  const elsewhere = !onSameServer(options.link, run)
+  const elsewhere = !onSameServer(ref.link, run)
   if (elsewhere || !session) {
     const why = elsewhere
-      ? `is on ${safeLine(hostOf(options.link))}, not on ${safeLine(hostOf(run.serverUrl))} where this runs`
+      ? `is on ${safeLine(hostOf(ref.link))}, not on ${safeLine(hostOf(run.serverUrl))} where this runs`
       : 'has no token (docs-token and github-token are empty)'
     const say = elsewhere ? core.info : core.warning
     say(`The docs pull request ${name} ${why}, so it is not read or handed to reviewers.`)
@@ -210,9 +210,9 @@ export async function followDocsPullRequest(
     `Docs pull request ${name}: "${safeLine(pr.title, 200)}" (${safeLine(pr.state, 20)}${pr.merged ? ', merged' : ''}; +${pr.additions} −${pr.deletions} in ${pr.changedFiles} files).`
   )
   if (options.reviewers.length === 0 && options.labels.length === 0) return { pr, handedOff: false }
-  if (options.alreadyHandedOff || pr.state !== 'open') {
+  if (options.already || pr.state !== 'open') {
     core.info(
-      options.alreadyHandedOff
+      options.already
         ? `Reviewers and labels were already requested on ${name}; not again.`
         : `The docs pull request ${name} is ${pr.merged ? 'merged' : 'closed'}; no reviewers or labels.`
     )

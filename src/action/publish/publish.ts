@@ -34,19 +34,13 @@ export async function publishOutcome(
   const { settings } = ctx
   const { run } = ctx.event
   const handOff = handOffOf(settings, outcome, dashboard && gathered?.facts.branch)
-  const link = outcome.job?.prLink ?? undefined
+  const { link } = handOff
   const ref = parsePullRequestLink(link)
   // Read whenever a token may reach it: when nothing was asked of a docs repository
   // elsewhere (public, say) and only the workflow's token reads it, a refusal is a debug line.
   const asked = ctx.docs || handOff.reviewers.length > 0 || settings.docsPrLabels.length > 0
   const justTrying = !asked && (!ref || !sameRepository(ref.repository, run.repository))
-  const follow = {
-    link: link ?? '',
-    reviewers: handOff.reviewers,
-    labels: settings.docsPrLabels,
-    alreadyHandedOff: handOff.already,
-    justTrying
-  }
+  const follow = { ...handOff, labels: settings.docsPrLabels, justTrying }
   const { pr: docs, handedOff } =
     handOff.quiet || ctx.deadline <= ctx.clock.now() || !link || (justTrying && !ctx.github)
       ? { pr: undefined, handedOff: false }
@@ -60,8 +54,7 @@ export async function publishOutcome(
     handOff.already || handOff.quiet || !settings.prComment || !link || !ref || !outcome.job
       ? 'skipped'
       : await linkDocsPullRequest(ctx, outcome.job.id, link, ref, docs !== undefined)
-  if (dashboard && handOff.link && docs)
-    await dashboard.followDocs(outcome, handOff, docs, handedOff)
+  if (dashboard && link && docs) await dashboard.followDocs(outcome, handOff, docs, handedOff)
   const record = recordAfterHandOff(outcome.record, handOff, settings, { handedOff, backLink })
 
   setOutputs(outputValues(outcome, docs))
@@ -85,7 +78,7 @@ export async function publishOutcome(
     const view: Parameters<BranchDashboard['save']>[0] = {
       jobId: outcome.jobId,
       sent: outcome.sent !== undefined,
-      docsPullRequest: handOff.link ? { link: handOff.link, state } : undefined,
+      docsPullRequest: link ? { link, state } : undefined,
       jobStatus: outcome.job?.status,
       note: outcome.did ?? outcome.ending.message
     }
