@@ -7,7 +7,8 @@ import { ACTION_TITLE } from '../../common/action-title.js'
 import { formatDuration } from '../../common/duration.js'
 import { parsePullRequestLink } from '../../common/pull-request-link.js'
 import { messageOf } from '../../common/run-errors.js'
-import { inertJson, redact, safeHtml, safeLine, safeMarkdown } from '../../common/safe-text.js'
+import { htmlLink, inertJson, redact, safeHtml } from '../../common/safe-text.js'
+import { safeLine, safeMarkdown } from '../../common/safe-text.js'
 import type { DocsPullRequest } from '../../github/docs-pull-request.js'
 import { pullRequestState } from '../../github/pr-thread.js'
 import { runUrl, type WorkflowRun } from '../../github/workflow-run.js'
@@ -135,9 +136,7 @@ export function renderComment(
     ['Docs pull request', pullRequestCell(facts.job?.prLink ?? facts.docsLink, 'none')],
     ...docsPullRequestRows(facts.docs),
     ['Job', jobCell(facts.jobId)],
-    ...(url
-      ? [['Workflow run', `<a href="${safeHtml(url, 2000)}">${safeHtml(run.runId)}</a>`] as Row]
-      : [])
+    ...(url ? [['Workflow run', htmlLink(url, safeHtml(run.runId))] as Row] : [])
   ]
   const commit = run.sha ? ` for commit ${safeMarkdown(run.sha.slice(0, 7))}` : ''
   return [
