@@ -90,7 +90,7 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
     const plan = decideEnd(facts, state)
     const writeBudget = ctx.left(BUDGETS.docsPullRequest)
     // The hand-off comes after the note (this run's, or an earlier attempt's), on the state read.
-    const follow = { link: link ?? '', reviewers, labels, alreadyHandedOff: false, pr: state?.pr }
+    const follow = { link, reviewers, labels, already: false, pr: state?.pr }
     const handOff = async () =>
       (await followDocsPullRequest(docs, run, follow, writeBudget)).handedOff
     const comment = docsNote(ctx.event, plan, facts, job?.status === 'active')

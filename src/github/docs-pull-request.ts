@@ -20,37 +20,22 @@ const TEAM = new RegExp(`^(${LOGIN_PART})/([A-Za-z0-9][A-Za-z0-9_.-]{0,99})$`)
 
 export interface GitHubAccount {
   login: string
-  /** `User`, `Bot` or `Organization`. */
   type: string
 }
 
-export interface DocsPullRequest {
-  repository: string
-  number: number
-  title: string
-  state: string
-  merged: boolean
-  author?: GitHubAccount
-  additions: number
-  deletions: number
-  /** As GitHub counts them; `files` holds at most MAX_DOCS_FILES of them. */
-  changedFiles: number
-  files: string[]
-}
+export type DocsPullRequest = Awaited<ReturnType<typeof readDocsPullRequest>>
 
-/** A reviewer as written in `docs-pr-reviewers`. */
 export type ReviewerSpec =
   { kind: 'author' } | { kind: 'user'; login: string } | { kind: 'team'; org: string; slug: string }
 
 export interface FollowOptions {
-  link: string
+  link?: string
   reviewers: readonly ReviewerSpec[]
   labels: readonly string[]
   /** An earlier run already requested the reviewers and labels of this docs pull request. */
-  alreadyHandedOff: boolean
+  already: boolean
   /** Nothing was asked of the docs repository: a refusal to read it is a debug line. */
   justTrying?: boolean
-  /** The docs pull request as the caller already read it: not read again. */
   pr?: DocsPullRequest
 }
 
@@ -65,11 +50,12 @@ function account(value: unknown): GitHubAccount | undefined {
   return login ? { login, type: text(record(value)?.type) ?? 'User' } : undefined
 }
 
+/** `changedFiles` as GitHub counts them; `files` holds at most MAX_DOCS_FILES of them. */
 export async function readDocsPullRequest(
   octokit: GitHubClient,
   ref: PullRequestRef,
   withFiles = true
-): Promise<DocsPullRequest> {
+) {
   const pull = { ...splitRepository(ref.repository), pull_number: ref.number }
   const { data: pr } = await octokit.rest.pulls.get(pull)
   const list = octokit.paginate.iterator(octokit.rest.pulls.listFiles, { ...pull, per_page: 100 })
@@ -113,11 +99,11 @@ export function codeAuthor({ payload, eventName }: WorkflowRun): GitHubAccount |
   return pusher ? { login: pusher, type: 'User' } : undefined
 }
 
-/** The review requests to send for `specs` (teams as slugs of the docs repository's owner). */
+/** The review requests to send for `specs` (teams as `owner/slug` of the docs repository's owner). */
 export function planReviews(
   specs: readonly ReviewerSpec[],
   author: GitHubAccount | undefined,
-  docs: Pick<DocsPullRequest, 'repository' | 'author'>
+  docs: { repository: string; author?: GitHubAccount }
 ): { users: string[]; teams: string[]; skipped: string[] } {
   const plan = { users: [] as string[], teams: [] as string[], skipped: [] as string[] }
   const { owner } = splitRepository(docs.repository)
@@ -129,7 +115,8 @@ export function planReviews(
   for (const spec of specs) {
     if (spec.kind === 'team') {
       const name = `${spec.org}/${spec.slug}`
-      if (spec.org.toLowerCase() === owner.toLowerCase()) add(plan.teams, name, spec.slug)
+      if (spec.org.toLowerCase() === owner.toLowerCase())
+        add(plan.teams, name, `${owner}/${spec.slug}`)
       else plan.skipped.push(`${name}: the team is not in ${owner}, which owns the docs repository`)
       continue
     }
@@ -172,11 +159,10 @@ async function eachOrAll(
 export function requestReviews(
   octokit: GitHubClient,
   ref: PullRequestRef,
-  plan: { users: string[]; teams: string[] }
+  reviewers: readonly string[]
 ): Promise<Sent> {
   const { owner, repo } = splitRepository(ref.repository)
-  const teams = plan.teams.map((slug) => `${owner}/${slug}`)
-  return eachOrAll([...plan.users, ...teams], (names) =>
+  return eachOrAll(reviewers, (names) =>
     octokit.rest.pulls.requestReviewers({
       owner,
       repo,
@@ -199,10 +185,10 @@ export async function followDocsPullRequest(
   const ref = parsePullRequestLink(options.link)
   if (!ref) return { handedOff: false }
   const name = safeLine(`${ref.repository}#${ref.number}`)
-  const elsewhere = !onSameServer(options.link, run)
+  const elsewhere = !onSameServer(ref.link, run)
   if (elsewhere || !session) {
     const why = elsewhere
-      ? `is on ${safeLine(hostOf(options.link))}, not on ${safeLine(hostOf(run.serverUrl))} where this runs`
+      ? `is on ${safeLine(hostOf(ref.link))}, not on ${safeLine(hostOf(run.serverUrl))} where this runs`
       : 'has no token (docs-token and github-token are empty)'
     const say = elsewhere ? core.info : core.warning
     say(`The docs pull request ${name} ${why}, so it is not read or handed to reviewers.`)
@@ -224,9 +210,9 @@ export async function followDocsPullRequest(
     `Docs pull request ${name}: "${safeLine(pr.title, 200)}" (${safeLine(pr.state, 20)}${pr.merged ? ', merged' : ''}; +${pr.additions} −${pr.deletions} in ${pr.changedFiles} files).`
   )
   if (options.reviewers.length === 0 && options.labels.length === 0) return { pr, handedOff: false }
-  if (options.alreadyHandedOff || pr.state !== 'open') {
+  if (options.already || pr.state !== 'open') {
     core.info(
-      options.alreadyHandedOff
+      options.already
         ? `Reviewers and labels were already requested on ${name}; not again.`
         : `The docs pull request ${name} is ${pr.merged ? 'merged' : 'closed'}; no reviewers or labels.`
     )
@@ -241,7 +227,7 @@ export async function followDocsPullRequest(
     [
       'docs-pr-reviewers',
       `request reviews of ${name}`,
-      () => requestReviews(octokit, ref, plan),
+      () => requestReviews(octokit, ref, [...plan.users, ...plan.teams]),
       (who: string) => `Requested review of ${name} from ${who}.`,
       (who: string) =>
         `GitHub refused to request a review of ${name} from ${who}. A reviewer needs read access to ${repository}; a team must be one of its owner's teams with access.`

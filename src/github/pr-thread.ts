@@ -35,11 +35,10 @@ const WRITE_HINT =
 export type PullRequestState = 'open' | 'merged' | 'closed'
 export type Reaction = 'eyes' | 'rocket' | 'confused'
 
-/** 'merged' wins over 'closed'. */
 export function pullRequestState(pr: {
   state: string
   merged?: boolean
-  merged_at: string | null
+  merged_at?: string | null
 }): PullRequestState {
   return pr.merged || pr.merged_at ? 'merged' : pr.state === 'closed' ? 'closed' : 'open'
 }
@@ -52,7 +51,6 @@ export class PullRequestThread {
     private readonly session: GitHubSession,
     readonly run: WorkflowRun,
     readonly number: number,
-    /** This project's record on the pull request, from a trusted comment. */
     readonly record: PullRequestRecord | undefined,
     private commentId: number | undefined
   ) {}
@@ -112,7 +110,7 @@ export class PullRequestThread {
     record: PullRequestRecord,
     body: string,
     budgetMs: number,
-    { early = false }: { early?: boolean } = {}
+    early = false
   ): Promise<boolean> {
     if (this.refused) return false
     const where = `pull request #${this.number}`
@@ -131,8 +129,8 @@ export class PullRequestThread {
           this.commentId = undefined
         }
       }
-      const created = issues.createComment({ ...comment, issue_number: this.number })
-      this.commentId = (await created).data.id
+      const created = await issues.createComment({ ...comment, issue_number: this.number })
+      this.commentId = created.data.id
       core.info(`Commented on ${where} (comment ${this.commentId}).`)
       return true
     } catch (error) {
@@ -185,10 +183,8 @@ export async function react(
   const params = { ...session.repo, comment_id: command.id, content }
   await session.bestEffort(
     budgetMs,
-    ({ rest: { reactions } }) =>
-      onIssue
-        ? reactions.createForIssueComment(params)
-        : reactions.createForPullRequestReviewComment(params),
+    ({ rest: { reactions: r } }) =>
+      onIssue ? r.createForIssueComment(params) : r.createForPullRequestReviewComment(params),
     `Could not add the ${content} reaction to comment ${command.id}`,
     `The token needs ${onIssue ? 'issues: write' : 'pull-requests: write'}.`,
     false
@@ -223,11 +219,11 @@ export async function replyToCommand(
           'Only people with write, maintain or admin permission on this repository, and bots the workflow lists in `allowed-bots`, can give commands. Nothing was sent to the docs agent.'
         ]
   ).join('\n')
-  const number = command.pullNumber
+  const issue_number = command.pullNumber
   await session.bestEffort(
     budgetMs,
-    (octokit) => octokit.rest.issues.createComment({ ...session.repo, issue_number: number, body }),
-    `Could not reply on pull request #${number}`,
+    (octokit) => octokit.rest.issues.createComment({ ...session.repo, issue_number, body }),
+    `Could not reply on pull request #${issue_number}`,
     'The token needs pull-requests: write.',
     false
   )

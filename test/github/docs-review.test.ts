@@ -112,7 +112,7 @@ describe('planReviews', () => {
       ada,
       docs
     )
-    expect(plan).toEqual({ users: ['ada', 'carol'], teams: ['writers'], skipped: [] })
+    expect(plan).toEqual({ users: ['ada', 'carol'], teams: ['acme/writers'], skipped: [] })
   })
 
   it('skips the docs pull request author, a bot author, a missing author and a foreign team', () => {

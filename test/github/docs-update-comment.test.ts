@@ -7,7 +7,7 @@ import {
   docsUpdateCommentBody,
   postDocsUpdateComment,
   type DocsUpdate
-} from '../../src/github/docs-pr-end.js'
+} from '../../src/action/publish/branch-dashboard.js'
 import { GITHUB_TOKEN } from '../support/fixtures.js'
 import { useInProcessGitHub } from '../support/in-process-github.js'
 

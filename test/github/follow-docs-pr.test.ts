@@ -21,7 +21,7 @@ type Follow = FollowOptions & { run: WorkflowRun }
 const follow = ({ run, ...options }: Follow) =>
   followDocsPullRequest(new GitHubSession(TOKEN, '', { userAgent: 'test' }), run, options, 10_000)
 
-function options(alreadyHandedOff: boolean, link = 'https://github.com/acme/docs/pull/5'): Follow {
+function options(already: boolean, link = 'https://github.com/acme/docs/pull/5'): Follow {
   return {
     link,
     run: readWorkflowRun({
@@ -30,7 +30,7 @@ function options(alreadyHandedOff: boolean, link = 'https://github.com/acme/docs
     }),
     reviewers: [{ kind: 'user', login: 'carol' }],
     labels: ['documentation'],
-    alreadyHandedOff
+    already
   }
 }
 

@@ -389,7 +389,7 @@ describe('the thread against the GitHub stand-in', () => {
 
     expect(thread).toBeDefined()
     expect(await thread?.save(record, 'first', 10_000)).toBe(false)
-    expect(await thread?.save(record, 'second', 10_000, { early: true })).toBe(false)
+    expect(await thread?.save(record, 'second', 10_000, true)).toBe(false)
     lift()
     expect(warnings()).toEqual([
       '::warning::pr-comment: could not comment on pull request #7 (the GitHub API answered 403), so its docs job is not recorded. The comment needs `permissions: pull-requests: write` for the job; on pull requests from forks the token is read-only, so no comment can be kept.'
@@ -437,7 +437,7 @@ describe('the thread against the GitHub stand-in', () => {
       path: /\/issues\/7\/comments$/,
       status: 502
     })
-    expect(await thread?.save(record, 'working', 10_000, { early: true })).toBe(false)
+    expect(await thread?.save(record, 'working', 10_000, true)).toBe(false)
     posts()
     expect(inProcess.printed.join('')).toContain(
       'pr-comment: could not comment on pull request #7 (the GitHub API answered 502); trying again when the run ends.\n'

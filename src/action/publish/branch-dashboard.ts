@@ -1,23 +1,79 @@
-// The branch's dashboard issue, written when the job is known and when the run ends.
+// The branch's dashboard issue, written when the job is known and when the run ends, and the
+// note a follow-up adds on its docs pull request.
 
 import * as core from '@actions/core'
 import { parsePullRequestLink } from '../../common/pull-request-link.js'
-import { safeLine } from '../../common/safe-text.js'
+import { htmlLink, safeHtml, safeLine, safeMarkdown } from '../../common/safe-text.js'
 import { MAX_LISTED, ROOT, type Coverage } from '../../github/branch-commits.js'
-import { commitsPromptSection, pullsOf, reviewersToRequest } from '../../github/source-pulls.js'
+import {
+  commitsPromptSection,
+  pullsOf,
+  reviewersToRequest,
+  type SourcePullRequest
+} from '../../github/source-pulls.js'
 import { requestReviews, type DocsPullRequest } from '../../github/docs-pull-request.js'
-import { postDocsUpdateComment } from '../../github/docs-pr-end.js'
+import { REPOSITORY, splitRepository } from '../../github/client.js'
 import { afterTelling, coverageRun, MAX_REVIEWERS, withRun } from '../../github/branch-record.js'
 import type { Telling } from '../../github/branch-record.js'
 import { saveDashboard, type DashboardView } from '../../github/dashboard.js'
 import { isSha } from '../../github/marker.js'
 import type { GitHubSession } from '../../github/session.js'
-import { runUrl } from '../../github/workflow-run.js'
+import { hostOf, runUrl } from '../../github/workflow-run.js'
 import type { Outcome } from '../execute/job-owner.js'
 import type { HandOff } from '../plan/hand-off.js'
 import { tellingFor, type BranchFacts, type Plan, type RunIdentity } from '../plan/plan.js'
 import { runAction } from '../plan/words.js'
 import { BUDGETS, docsSession, type RunContext } from '../shell/context.js'
+
+/** The most commits the update note names one by one; the rest are counted. */
+const MAX_COMMENT_COMMITS = 20
+
+export interface DocsUpdate {
+  branch: string
+  repository: string
+  serverUrl: string
+  coverage: Coverage
+  pulls: readonly SourcePullRequest[]
+  runUrl?: string
+}
+
+/** Text authors wrote, escaped so that it cannot mention anyone or reference an issue. */
+function inert(value: string, max: number): string {
+  // `#` only where safeMarkdown did not write an entity (`&#124;`).
+  return safeMarkdown(value, max).replace(/@|(?<!&)#/g, (char) =>
+    char === '@' ? '&#64;' : '&#35;'
+  )
+}
+
+/** The note a follow-up adds: the source pull requests and commits it covers, and the run. */
+export function docsUpdateCommentBody(update: DocsUpdate): string {
+  const { coverage } = update
+  const total = Math.max(coverage.total, coverage.commits.length)
+  const repo = REPOSITORY.test(update.repository) ? update.repository : undefined
+  const counted = `${total} commit${total === 1 ? '' : 's'}`
+  const link = (url: string | undefined, text: string): string | undefined =>
+    url && /^https?:\/\/\S+$/.test(url) ? htmlLink(url, text) : undefined
+  const lines = [
+    `**Docs update from <code>${safeHtml(update.branch, 100)}</code>**${repo ? ` of ${safeMarkdown(repo)}` : ''}: this update covers ${link(coverage.compareUrl, counted) ?? counted}.`
+  ]
+  if (update.pulls.length > 0) lines.push('', 'Source pull requests:')
+  for (const pull of update.pulls) {
+    const by = pull.author ? ` by <code>${inert(pull.author, 40)}</code>` : ''
+    lines.push(`- ${repo ?? ''}#${pull.number} ${inert(pull.title, 120)}${by}`)
+  }
+  const shown = coverage.commits.slice(-MAX_COMMENT_COMMITS)
+  if (shown.length > 0) {
+    lines.push('', shown.length < total ? `Commits (the newest ${shown.length}):` : 'Commits:')
+  }
+  for (const commit of shown) {
+    const short = `<code>${commit.sha.slice(0, 7)}</code>`
+    const id = repo ? htmlLink(`${update.serverUrl}/${repo}/commit/${commit.sha}`, short) : short
+    lines.push(`- ${id} ${inert(commit.subject, 120)}`)
+  }
+  const sent = link(update.runUrl, 'this workflow run')
+  if (sent) lines.push('', `Sent by ${sent}.`)
+  return lines.join('\n')
+}
 
 type View = Pick<DashboardView, 'docsPullRequest' | 'jobStatus' | 'note'> & {
   jobId: string
@@ -134,21 +190,18 @@ export class BranchDashboard {
     const ref = parsePullRequestLink(link)
     const { record, pulls, branch } = this.facts
     const { executed } = this
-    const told = executed?.told ?? []
-    if (!session || !ref || !executed || told.length === 0) return
+    if (!session || !ref || !executed?.told.length) return
+    const { told } = executed
     const budgetMs = this.ctx.left(BUDGETS.docsPullRequest)
     // The same job keeps its docs pull request, and with it who was already asked.
     const same = record?.jobId === (outcome.jobId ?? '') ? record.reviewers : []
-    const docsAuthor = docs.author?.login
-    const users =
-      docs.state === 'open' && handOff.askAuthors
-        ? reviewersToRequest({ pulls, commits: told, alreadyRequested: same, docsAuthor })
-        : []
+    const ask = { pulls, commits: told, alreadyRequested: same, docsAuthor: docs.author.login }
+    const users = docs.state === 'open' && handOff.askAuthors ? reviewersToRequest(ask) : []
     const asked =
       users.length > 0 &&
       (await session.bestEffort(
         budgetMs,
-        (octokit) => requestReviews(octokit, ref, { users, teams: [] }),
+        (octokit) => requestReviews(octokit, ref, users),
         'Could not request reviews on the docs pull request',
         'The docs token needs `pull-requests: write` there.'
       ))
@@ -169,4 +222,29 @@ export class BranchDashboard {
     const update = { ...run, branch, coverage: executed.coverage, runUrl: runUrl(run) }
     await postDocsUpdateComment(session, link, { ...update, pulls: pullsOf(pulls, told) }, budgetMs)
   }
+}
+
+/** Adds the note (one call); never throws. A link on another host than `serverUrl` is left alone. */
+export async function postDocsUpdateComment(
+  session: GitHubSession,
+  docsLink: string,
+  update: DocsUpdate,
+  budgetMs: number
+): Promise<boolean> {
+  const ref = parsePullRequestLink(docsLink)
+  if (!ref || hostOf(ref.link) !== hostOf(update.serverUrl)) return false
+  const name = safeLine(`${ref.repository}#${ref.number}`)
+  const issue = { ...splitRepository(ref.repository), issue_number: ref.number }
+  const posted = await session.bestEffort(
+    budgetMs,
+    async (octokit) => {
+      await octokit.rest.issues.createComment({ ...issue, body: docsUpdateCommentBody(update) })
+      core.info(`Noted on the docs pull request ${name} what this update covers.`)
+      return true
+    },
+    (why) =>
+      `Could not comment on the docs pull request ${name} (${why}); the dashboard alone says what this update covers.`,
+    'The comment needs `pull-requests: write` on the docs repository for the docs token (docs-token, or github-token when the docs live in this repository).'
+  )
+  return posted ?? false
 }

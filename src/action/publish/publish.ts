@@ -1,24 +1,27 @@
-// What the run tells the world once the job is settled, in order: the docs pull request
-// (read, handed off, back-linked), the outputs, summary and last line, then side by side the
-// comment, dashboard, check run and reaction, each best effort with its own budget.
+// What the run tells the world once the job is settled, in order: the docs pull request (read,
+// handed off once, back-linked for commands given on it), the outputs, summary and last line,
+// then side by side the comment, dashboard, check run and reaction, each best effort.
 
 import * as core from '@actions/core'
 import { ACTION_TITLE } from '../../common/action-title.js'
-import { parsePullRequestLink } from '../../common/pull-request-link.js'
+import { parsePullRequestLink, type PullRequestRef } from '../../common/pull-request-link.js'
 import { safeLine, safeMarkdown } from '../../common/safe-text.js'
 import type { CheckConclusion } from '../../github/check-run.js'
 import type { Command } from '../../github/command.js'
-import { react, replyToCommand, type PullRequestThread } from '../../github/pr-thread.js'
+import { writeBackLink } from '../../github/docs-back-link.js'
+import { followDocsPullRequest } from '../../github/docs-pull-request.js'
+import { pullRequestState, react, replyToCommand } from '../../github/pr-thread.js'
+import type { PullRequestThread } from '../../github/pr-thread.js'
 import type { GitHubSession } from '../../github/session.js'
+import { onSameServer, sameRepository } from '../../github/workflow-run.js'
 import type { JobRun } from '../execute/executor.js'
 import type { Outcome } from '../execute/job-owner.js'
 import type { Gathered } from '../plan/facts.js'
 import { handOffOf, recordAfterHandOff } from '../plan/hand-off.js'
 import type { Plan } from '../plan/plan.js'
 import { wouldDo } from '../plan/words.js'
-import { BUDGETS, type RunContext } from '../shell/context.js'
+import { BUDGETS, docsSession, type RunContext } from '../shell/context.js'
 import type { BranchDashboard } from './branch-dashboard.js'
-import { linkDocsPullRequest, readAndHandOff } from './docs-pull-request.js'
 import { announceEnding, outputValues, promptBlock, renderComment } from './summary.js'
 import { setOutputs, summaryMarkdown, writeSummary } from './summary.js'
 
@@ -29,17 +32,29 @@ export async function publishOutcome(
   dashboard?: BranchDashboard
 ): Promise<void> {
   const { settings } = ctx
+  const { run } = ctx.event
   const handOff = handOffOf(settings, outcome, dashboard && gathered?.facts.branch)
+  const { link } = handOff
+  const ref = parsePullRequestLink(link)
+  // Read whenever a token may reach it: when nothing was asked of a docs repository
+  // elsewhere (public, say) and only the workflow's token reads it, a refusal is a debug line.
+  const asked = ctx.docs || handOff.reviewers.length > 0 || settings.docsPrLabels.length > 0
+  const justTrying = !asked && (!ref || !sameRepository(ref.repository, run.repository))
+  const follow = { ...handOff, labels: settings.docsPrLabels, justTrying }
   const { pr: docs, handedOff } =
-    handOff.quiet || ctx.deadline <= ctx.clock.now()
+    handOff.quiet || ctx.deadline <= ctx.clock.now() || !link || (justTrying && !ctx.github)
       ? { pr: undefined, handedOff: false }
-      : await readAndHandOff(ctx, outcome.job, handOff)
+      : await followDocsPullRequest(
+          docsSession(ctx, link, 'read'),
+          run,
+          follow,
+          ctx.left(BUDGETS.docsPullRequest)
+        )
   const backLink =
-    handOff.already || handOff.quiet
+    handOff.already || handOff.quiet || !settings.prComment || !link || !ref || !outcome.job
       ? 'skipped'
-      : await linkDocsPullRequest(ctx, outcome.job, docs !== undefined)
-  if (dashboard && handOff.link && docs)
-    await dashboard.followDocs(outcome, handOff, docs, handedOff)
+      : await linkDocsPullRequest(ctx, outcome.job.id, link, ref, docs !== undefined)
+  if (dashboard && link && docs) await dashboard.followDocs(outcome, handOff, docs, handedOff)
   const record = recordAfterHandOff(outcome.record, handOff, settings, { handedOff, backLink })
 
   setOutputs(outputValues(outcome, docs))
@@ -59,8 +74,7 @@ export async function publishOutcome(
     core.debug('pr-comment: no agent job was started or named; no comment.')
   }
   if (dashboard && outcome.jobId) {
-    const { link } = handOff
-    const state = docs && (docs.merged ? 'merged' : docs.state === 'closed' ? 'closed' : 'open')
+    const state = docs && pullRequestState(docs)
     const view: Parameters<BranchDashboard['save']>[0] = {
       jobId: outcome.jobId,
       sent: outcome.sent !== undefined,
@@ -71,15 +85,12 @@ export async function publishOutcome(
     afterwards.push(dashboard.save(view, ctx.last(BUDGETS.dashboard)))
   }
   if (ctx.checkRun) {
-    const link = outcome.job?.prLink
-    // The check's details link: the docs pull request, when it is an https link.
-    const detailsUrl =
-      link && parsePullRequestLink(link) && /^https:\/\//i.test(link) ? link : undefined
     const check = {
       ...checkOutcome(outcome),
       summary: summary || outcome.ending.message,
       jobId: outcome.jobId,
-      detailsUrl
+      // The check's details link: the docs pull request, when it is an https link.
+      detailsUrl: ref && /^https:\/\//i.test(ref.link) ? link : undefined
     }
     afterwards.push(ctx.checkRun.complete(check, ctx.last(BUDGETS.checkRunEnd)))
   }
@@ -100,7 +111,7 @@ export function settledOf(
       const message = 'The job is working; this comment is updated when this run ends.'
       const ending = { conclusion: 'succeeded' as const, message }
       const body = renderComment({ jobId: record.jobId, job, did, ending }, thread.run)
-      await thread.save(record, body, BUDGETS.earlyRecord, { early: true })
+      await thread.save(record, body, BUDGETS.earlyRecord, true)
     }
     const view = { jobId: job.id, sent, jobStatus: job.status, note: did }
     await dashboard?.save(view, BUDGETS.dashboard.normal)
@@ -119,11 +130,11 @@ export async function publishWithoutJob(
     core.info(safeLine(`Nothing was sent: ${plan.reason}.`, 1000))
     setOutputs({ skipped: 'true', created: 'false' })
   }
+  const command = gathered.command?.command
   if (!ctx.settings.dryRun) {
-    const command = gathered.command?.command
-    if (plan.action !== 'refuse' || !command || !ctx.github) return
     const phrase = ctx.settings.triggerPhrase
-    await replyToCommand(ctx.github, command, phrase, plan, BUDGETS.commandCheck)
+    if (plan.action === 'refuse' && command && ctx.github)
+      await replyToCommand(ctx.github, command, phrase, plan, BUDGETS.commandCheck)
     return
   }
   const prompt = await promptFor(plan)
@@ -146,7 +157,6 @@ export async function publishWithoutJob(
   core.info(`Dry run: nothing ${nothing}`)
 }
 
-/** The check run's conclusion and title from the way the run ended (pure). */
 export function checkOutcome(
   end: Pick<Outcome, 'ending' | 'waitEnd' | 'job'> & { cancelled?: boolean | NodeJS.Signals }
 ): { conclusion: CheckConclusion; title: string } {
@@ -188,4 +198,35 @@ export async function reactToEnding(
     ending.conclusion === 'failed' || job?.status === 'failed' || job?.status === 'archived'
   if (completed || wentWrong)
     await react(session, command, completed ? 'rocket' : 'confused', budgetMs)
+}
+
+/** The back-link commands on the docs pull request use: 'done' when there or unwritable, 'retry' else. */
+async function linkDocsPullRequest(
+  ctx: RunContext,
+  jobId: string,
+  link: string,
+  docs: PullRequestRef,
+  readable: boolean
+): Promise<'done' | 'retry'> {
+  const { run } = ctx.event
+  if (!onSameServer(link, run)) {
+    core.info(
+      `Docs pull request ${safeLine(link)} is not on ${safeLine(run.serverUrl)}; no back-link.`
+    )
+    return 'done'
+  }
+  const session = docsSession(ctx, link, 'write')
+  if (!session && !sameRepository(docs.repository, run.repository)) {
+    // Only commands on the docs pull request need the link: a debug line, not a lesson
+    // on every push run that never asked for them.
+    core.debug(
+      `docs back-link: docs pull request ${safeLine(link)} is in another repository and docs-token is empty, so it gets no link to its job and commands given on it cannot find the job. Set docs-token to a token with pull-requests: write there.`
+    )
+    return 'done'
+  }
+  // A token that cannot read the docs pull request cannot comment on it; one that can read
+  // it here can write too (docs-token, or github-token in this repository).
+  if (!readable || !session) return 'retry'
+  const owner = { jobId, projectId: ctx.settings.projectId }
+  return (await writeBackLink(session, run, owner, docs, BUDGETS.backLink)) ? 'done' : 'retry'
 }

@@ -7,8 +7,10 @@ import { ACTION_TITLE } from '../../common/action-title.js'
 import { formatDuration } from '../../common/duration.js'
 import { parsePullRequestLink } from '../../common/pull-request-link.js'
 import { messageOf } from '../../common/run-errors.js'
-import { inertJson, redact, safeHtml, safeLine, safeMarkdown } from '../../common/safe-text.js'
+import { htmlLink, inertJson, redact, safeHtml } from '../../common/safe-text.js'
+import { safeLine, safeMarkdown } from '../../common/safe-text.js'
 import type { DocsPullRequest } from '../../github/docs-pull-request.js'
+import { pullRequestState } from '../../github/pr-thread.js'
 import { runUrl, type WorkflowRun } from '../../github/workflow-run.js'
 import type { Outcome } from '../execute/job-owner.js'
 import { namingLine, type Naming } from '../plan/words.js'
@@ -28,7 +30,6 @@ export function statusCell(status: string | undefined): string {
   return `${STATUS_ICON[status] ?? '❔'} ${safeMarkdown(status)}`
 }
 
-/** A docs pull request as a link labelled `owner/repo#n`, or inert text. */
 export function pullRequestCell(link: string | null | undefined, none = '—'): string {
   if (!link) return none
   const pr = parsePullRequestLink(link)
@@ -42,27 +43,18 @@ export function factTable(rows: readonly (readonly [string, string])[]): string 
 
 export const jobCell = (jobId: string): string => `<code>${safeHtml(jobId)}</code>`
 
-export function changeCounts(
-  pr: Pick<DocsPullRequest, 'additions' | 'deletions' | 'changedFiles'>
-): string {
-  return `+${pr.additions} −${pr.deletions} in ${pr.changedFiles} ${pr.changedFiles === 1 ? 'file' : 'files'}`
-}
-
-/** The first five changed paths, one a line, with how many more there are. */
-export function fileList(pr: Pick<DocsPullRequest, 'files' | 'changedFiles'>): string {
-  if (pr.files.length === 0) return '—'
-  const shown = pr.files.slice(0, 5).map((path) => `<code>${safeHtml(path, 200)}</code>`)
-  const more = Math.max(pr.changedFiles, pr.files.length) - shown.length
-  return shown.join('<br>') + (more > 0 ? `<br>… and ${more} more` : '')
-}
-
+/** Its title, changes and first five changed paths (with how many more there are). */
 export function docsPullRequestRows(pr: DocsPullRequest | undefined): Row[] {
   if (!pr) return []
-  const state = pr.merged ? 'merged' : pr.state === 'open' ? '' : safeMarkdown(pr.state, 20)
+  const state = pullRequestState(pr)
+  const shown = pr.files.slice(0, 5).map((path) => `<code>${safeHtml(path, 200)}</code>`)
+  const more = pr.changedFiles - shown.length
+  const files = shown.join('<br>') + (more > 0 ? `<br>… and ${more} more` : '')
+  const changes = `+${pr.additions} −${pr.deletions} in ${pr.changedFiles} file${pr.changedFiles === 1 ? '' : 's'}`
   return [
-    ['Docs title', `${safeMarkdown(pr.title, 200)}${state && ` (${state})`}`],
-    ['Changes', changeCounts(pr)],
-    ['Files', fileList(pr)]
+    ['Docs title', `${safeMarkdown(pr.title, 200)}${state === 'open' ? '' : ` (${state})`}`],
+    ['Changes', changes],
+    ['Files', shown.length > 0 ? files : '—']
   ]
 }
 
@@ -144,9 +136,7 @@ export function renderComment(
     ['Docs pull request', pullRequestCell(facts.job?.prLink ?? facts.docsLink, 'none')],
     ...docsPullRequestRows(facts.docs),
     ['Job', jobCell(facts.jobId)],
-    ...(url
-      ? [['Workflow run', `<a href="${safeHtml(url, 2000)}">${safeHtml(run.runId)}</a>`] as Row]
-      : [])
+    ...(url ? [['Workflow run', htmlLink(url, safeHtml(run.runId))] as Row] : [])
   ]
   const commit = run.sha ? ` for commit ${safeMarkdown(run.sha.slice(0, 7))}` : ''
   return [
@@ -174,7 +164,6 @@ export function announceToRunner(id: string, how: Naming): void {
   core.info(namingLine(how, safeLine(id)))
 }
 
-/** Every output's value from the outcome (and the docs pull request, when it was read). */
 export function outputValues(outcome: Outcome, docs: DocsPullRequest | undefined) {
   const job = outcome.job
   return {
@@ -200,7 +189,6 @@ export function linkOutputs(link: string | null | undefined) {
   return { 'pr-link': pr?.link ?? '', 'pr-number': number, 'pr-repository': pr?.repository ?? '' }
 }
 
-/** The step's last line: the ending, as a failure, a warning or a plain line. */
 export function announceEnding({ ending }: Outcome): void {
   const say = { failed: core.setFailed, warned: core.warning, succeeded: core.info }
   say[ending.conclusion](safeLine(ending.message, 2000))

@@ -1,7 +1,7 @@
 // The docs pull request's rows in the job summary and the comment: title, counts and
 // a short file list, with GitHub's text made inert.
 
-import { changeCounts, docsPullRequestRows, fileList } from '../../../src/action/publish/summary.js'
+import { docsPullRequestRows } from '../../../src/action/publish/summary.js'
 import type { DocsPullRequest } from '../../../src/github/docs-pull-request.js'
 
 const pr = (fields: Partial<DocsPullRequest> = {}): DocsPullRequest => ({
@@ -10,6 +10,7 @@ const pr = (fields: Partial<DocsPullRequest> = {}): DocsPullRequest => ({
   title: 'Document widgets',
   state: 'open',
   merged: false,
+  author: { login: 'docs-bot', type: 'Bot' },
   additions: 12,
   deletions: 3,
   changedFiles: 2,
@@ -24,15 +25,19 @@ describe('the docs pull request rows', () => {
       ['Changes', '+12 −3 in 2 files'],
       ['Files', '<code>a.mdx</code><br><code>b.mdx</code>']
     ])
-    expect(changeCounts(pr({ changedFiles: 1 }))).toBe('+12 −3 in 1 file')
+    expect(docsPullRequestRows(pr({ changedFiles: 1, files: ['a.mdx'] }))[1]).toEqual([
+      'Changes',
+      '+12 −3 in 1 file'
+    ])
   })
 
   it('list five paths and count the rest, including those not read', () => {
     const files = Array.from({ length: 8 }, (_, i) => `p${i}.mdx`)
-    expect(fileList(pr({ files, changedFiles: 400 }))).toBe(
+    expect(docsPullRequestRows(pr({ files, changedFiles: 400 }))[2]?.[1]).toBe(
       '<code>p0.mdx</code><br><code>p1.mdx</code><br><code>p2.mdx</code><br><code>p3.mdx</code><br><code>p4.mdx</code><br>… and 395 more'
     )
-    expect(fileList(pr({ files: [], changedFiles: 0 }))).toBe('—')
+    expect(docsPullRequestRows(pr({ files: [], changedFiles: 0 }))[2]?.[1]).toBe('—')
+    expect(docsPullRequestRows(pr({ files: [], changedFiles: 3 }))[2]?.[1]).toBe('—')
   })
 
   it('say when it is merged or closed', () => {
