@@ -67,14 +67,31 @@ const number = (name: string, fallback: number): number => {
   const value = Number(process.env[name] ?? fallback)
   return Number.isSafeInteger(value) && value >= 0 ? value : fallback
 }
-const RUNS = number('MODEL_RUNS', 3)
-const STEPS = number('MODEL_STEPS', 40)
+const RUNS = number('MODEL_RUNS', 12)
+const STEPS = number('MODEL_STEPS', 60)
 const CONCURRENT = number('MODEL_CONCURRENT', 1)
 /** The share of sequences that may race (two bundled runs at once cost about half a second). */
 const RACE_SHARE = Math.min(1, Math.max(0, Number(process.env.MODEL_RACE_SHARE ?? 0.25) || 0))
 const SHRINK = process.env.MODEL_SHRINK === '1'
 
 jest.setTimeout(Math.max(60_000, RUNS * 30_000))
+
+// octokit's retry and throttling plugins yield through Bottleneck, with setTimeout(0), several
+// times a call: at least a millisecond each, most of an in-process run's time. During this
+// file a zero delay is the next turn of the event loop instead; every other timer is real.
+const realSetTimeout = globalThis.setTimeout
+const realClearTimeout = globalThis.clearTimeout
+const yieldingAtOnce = (original: typeof setTimeout): typeof setTimeout =>
+  ((callback: (...args: unknown[]) => void, ms?: number, ...args: unknown[]) =>
+    ms === undefined || ms <= 0
+      ? setImmediate(callback, ...args)
+      : original(callback, ms, ...args)) as typeof setTimeout
+const clearingEither =
+  (original: typeof clearTimeout): typeof clearTimeout =>
+  (handle) =>
+    handle instanceof Object && '_onImmediate' in handle
+      ? clearImmediate(handle as unknown as NodeJS.Immediate)
+      : original(handle)
 
 let github: GitHubStandIn
 beforeAll(async () => {
@@ -84,8 +101,12 @@ beforeAll(async () => {
   // The in-process runs' GitHub retries pass their waits at once (still within budget):
   // the faults last whole runs, so every retry would otherwise sit out its real wait.
   retryTime.sleep = () => Promise.resolve()
+  globalThis.setTimeout = yieldingAtOnce(setTimeout)
+  globalThis.clearTimeout = clearingEither(clearTimeout)
 })
 afterAll(async () => {
+  globalThis.setTimeout = realSetTimeout
+  globalThis.clearTimeout = realClearTimeout
   await github.close()
   removeSharedFiles()
 })
