@@ -208,13 +208,10 @@ export function planRun(facts: Facts): Plan {
   // Nothing may be sent into a job that is working; a terminal opener is checked after the wait.
   if (opener)
     return { action: 'wait-then-follow-up', jobId: opener.id, via: 'docs-opener', job: opener }
-  if (pr?.record && !facts.reuseJob) {
-    return { action: 'create', reason: 'reuse-off', replaces: pr.record.jobId }
-  }
-  if (pr) {
-    const { record, recorded } = pr
-    return decide(facts.run, record && recorded ? { record, recorded } : undefined)
-  }
+  const { record, recorded } = pr ?? {}
+  if (record && !facts.reuseJob)
+    return { action: 'create', reason: 'reuse-off', replaces: record.jobId }
+  if (pr) return decide(facts.run, record && recorded && { record, recorded })
   if (facts.branch) return planBranch(facts.run, facts.branch)
   if (facts.notABranch) return { action: 'skip', reason: NOT_A_BRANCH[facts.notABranch] }
   // A re-run follows its earlier attempt's job unless that can deliver no more.
