@@ -103,8 +103,12 @@ export function endOf(recorded?: RecordedJob): Ended | undefined {
 export const jobOf = (recorded?: RecordedJob): AgentJob | undefined =>
   recorded?.kind === 'found' ? recorded.job : undefined
 
-const delivered = (docs?: DocsState) =>
-  docs && docs !== 'open' ? (`docs-${docs}` as const) : undefined
+/** A job that ended, or whose docs pull request was merged or closed (it delivered), is replaced. */
+function replaced(jobId: string, recorded: RecordedJob) {
+  const docs = recorded.kind !== 'unread' && recorded.docsPullRequest
+  const reason = docs && docs !== 'open' ? (`docs-${docs}` as const) : endOf(recorded)
+  return reason && { action: 'create' as const, reason, replaces: jobId }
+}
 
 /** A record's decision from its job, if any; the follow-ups it plans go `via` the record.
  * `untoldWork`: a branch's re-run with commits no job was told acts as a new run. */
@@ -117,19 +121,14 @@ export function decide(
   const { record, recorded } = found
   const { jobId } = record
   const followUp = { jobId, followUp: record.followUps + 1, via: 'record' as const }
-  const docs = recorded.kind === 'unread' ? undefined : delivered(recorded.docsPullRequest)
-  const ended = endOf(recorded)
-  // A job that ended after its docs pull request was merged or closed had delivered.
-  if (ended) return { action: 'create', reason: docs ?? ended, replaces: jobId }
-  if (recorded.kind !== 'found') return { action: 'follow-up', ...followUp }
-  const { job } = recorded
-  if (isReRun(record, run) && !untoldWork) {
-    return { action: isTerminal(job.status) ? 'report' : 'resume', jobId, job }
+  const job = jobOf(recorded)
+  if (job && !endOf(recorded)) {
+    if (isReRun(record, run) && !untoldWork)
+      return { action: isTerminal(job.status) ? 'report' : 'resume', jobId, job }
+    // Anything not terminal (active, or a status this action does not know) is busy.
+    if (!isTerminal(job.status)) return { action: 'wait-then-follow-up', ...followUp }
   }
-  // Anything not terminal (active, or a status this action does not know) is busy.
-  if (!isTerminal(job.status)) return { action: 'wait-then-follow-up', ...followUp }
-  if (docs) return { action: 'create', reason: docs, replaces: jobId }
-  return { action: 'follow-up', ...followUp }
+  return replaced(jobId, recorded) || { action: 'follow-up', ...followUp }
 }
 
 /** After waiting for a busy job: follow up, or replace a job that ended or delivered
@@ -141,20 +140,19 @@ export function afterBusyWait(
   docsPullRequest?: DocsState
 ): Extract<Plan, { action: 'create' | 'follow-up' | 'decline' }> {
   const { jobId, followUp, via } = waited
-  const status = job === 'gone' ? 'gone' : job.status
-  const ended = isEnded(status) ? status : undefined
-  if (ended && via === 'docs-opener') {
-    return {
-      action: 'decline',
-      jobId,
-      job: job === 'gone' ? undefined : job,
-      message: `Job ${jobId}, which opened this docs pull request, ${job === 'gone' ? 'no longer exists' : `is ${ended}`}: the command was not sent. Start a new job from the code pull request.`
-    }
+  const recorded: RecordedJob =
+    job === 'gone' ? { kind: 'gone', docsPullRequest } : { kind: 'found', job, docsPullRequest }
+  const ended = endOf(recorded)
+  const follow = { action: 'follow-up' as const, jobId, followUp, via }
+  if (via !== 'docs-opener') return replaced(jobId, recorded) || follow
+  if (!ended) return follow
+  const why = job === 'gone' ? 'no longer exists' : `is ${ended}`
+  return {
+    action: 'decline',
+    jobId,
+    job: jobOf(recorded),
+    message: `Job ${jobId}, which opened this docs pull request, ${why}: the command was not sent. Start a new job from the code pull request.`
   }
-  // A job that ended after its docs pull request was merged or closed had delivered.
-  const reason = via === 'docs-opener' ? undefined : (delivered(docsPullRequest) ?? ended)
-  if (reason) return { action: 'create', reason, replaces: jobId }
-  return { action: 'follow-up', jobId, followUp, via }
 }
 
 /** What a branch's plan tells the agent: the untold commits, with those a job that ended
@@ -210,13 +208,10 @@ export function planRun(facts: Facts): Plan {
   // Nothing may be sent into a job that is working; a terminal opener is checked after the wait.
   if (opener)
     return { action: 'wait-then-follow-up', jobId: opener.id, via: 'docs-opener', job: opener }
-  if (pr?.record && !facts.reuseJob) {
-    return { action: 'create', reason: 'reuse-off', replaces: pr.record.jobId }
-  }
-  if (pr) {
-    const { record, recorded } = pr
-    return decide(facts.run, record && recorded ? { record, recorded } : undefined)
-  }
+  const { record, recorded } = pr ?? {}
+  if (record && !facts.reuseJob)
+    return { action: 'create', reason: 'reuse-off', replaces: record.jobId }
+  if (pr) return decide(facts.run, record && recorded && { record, recorded })
   if (facts.branch) return planBranch(facts.run, facts.branch)
   if (facts.notABranch) return { action: 'skip', reason: NOT_A_BRANCH[facts.notABranch] }
   // A re-run follows its earlier attempt's job unless that can deliver no more.

@@ -58,46 +58,41 @@ export async function publishOutcome(
   const record = recordAfterHandOff(outcome.record, handOff, settings, { handedOff, backLink })
 
   setOutputs(outputValues(outcome, docs))
-  const durationMs = ctx.clock.now() - ctx.startedAt
   const prompt = settings.mode === 'wait' ? undefined : settings.prompt
+  const durationMs = ctx.clock.now() - ctx.startedAt
   const summary = summaryMarkdown({ outcome, docs, durationMs, prompt })
   await writeSummary(summary)
   announceEnding(outcome)
 
-  // After the outputs, so a comment or check run that fails loses nothing.
-  const afterwards: Promise<unknown>[] = []
-  const thread = gathered?.thread
-  if (thread && record) {
-    const body = renderComment({ ...outcome, jobId: record.jobId, docs }, thread.run)
-    afterwards.push(thread.save(record, body, ctx.last(BUDGETS.prComment)))
-  } else if (thread) {
-    core.debug('pr-comment: no agent job was started or named; no comment.')
+  // After the outputs, so a comment or check run that fails loses nothing; each best effort.
+  const { thread, command } = { thread: gathered?.thread, command: gathered?.command?.command }
+  if (thread && !record) core.debug('pr-comment: no agent job was started or named; no comment.')
+  const dashboardView = outcome.jobId && {
+    jobId: outcome.jobId,
+    sent: outcome.sent !== undefined,
+    docsPullRequest: link ? { link, state: docs && pullRequestState(docs) } : undefined,
+    jobStatus: outcome.job?.status,
+    note: outcome.did ?? outcome.ending.message
   }
-  if (dashboard && outcome.jobId) {
-    const state = docs && pullRequestState(docs)
-    const view: Parameters<BranchDashboard['save']>[0] = {
-      jobId: outcome.jobId,
-      sent: outcome.sent !== undefined,
-      docsPullRequest: link ? { link, state } : undefined,
-      jobStatus: outcome.job?.status,
-      note: outcome.did ?? outcome.ending.message
-    }
-    afterwards.push(dashboard.save(view, ctx.last(BUDGETS.dashboard)))
+  const check = {
+    ...checkOutcome(outcome),
+    summary: summary || outcome.ending.message,
+    jobId: outcome.jobId,
+    // The check's details link: the docs pull request, when it is an https link.
+    detailsUrl: ref && /^https:\/\//i.test(ref.link) ? link : undefined
   }
-  if (ctx.checkRun) {
-    const check = {
-      ...checkOutcome(outcome),
-      summary: summary || outcome.ending.message,
-      jobId: outcome.jobId,
-      // The check's details link: the docs pull request, when it is an https link.
-      detailsUrl: ref && /^https:\/\//i.test(ref.link) ? link : undefined
-    }
-    afterwards.push(ctx.checkRun.complete(check, ctx.last(BUDGETS.checkRunEnd)))
-  }
-  const command = gathered?.command?.command
-  if (command && ctx.github)
-    afterwards.push(reactToEnding(ctx.github, command, outcome, ctx.last(BUDGETS.reaction)))
-  await Promise.all(afterwards)
+  await Promise.all([
+    thread &&
+      record &&
+      thread.save(
+        record,
+        renderComment({ ...outcome, jobId: record.jobId, docs }, thread.run),
+        ctx.last(BUDGETS.prComment)
+      ),
+    dashboardView && dashboard?.save(dashboardView, ctx.last(BUDGETS.dashboard)),
+    ctx.checkRun?.complete(check, ctx.last(BUDGETS.checkRunEnd)),
+    command && ctx.github && reactToEnding(ctx.github, command, outcome, ctx.last(BUDGETS.reaction))
+  ])
 }
 
 /** How the run shows a settled job while it works: the early record and comment, the dashboard. */
