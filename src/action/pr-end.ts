@@ -57,7 +57,7 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
       )
       return
     }
-    const { jobId } = thread.record
+    const { job: jobId } = thread.record
     setOutputs({ 'job-id': jobId })
     const job =
       settings.dryRun && settings.apiKey === ''

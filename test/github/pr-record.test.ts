@@ -17,10 +17,10 @@ import {
 } from '../../src/github/pr-record.js'
 
 const RECORD: PullRequestRecord = {
-  projectId: 'proj-test',
-  jobId: 'job_1',
-  runId: '4242',
-  runAttempt: 1,
+  project: 'proj-test',
+  job: 'job_1',
+  run: '4242',
+  attempt: 1,
   followUps: 0
 }
 const BOT = { login: 'github-actions[bot]', type: 'Bot' }
@@ -69,12 +69,12 @@ describe('the record marker', () => {
   })
 
   it('cannot close the HTML comment early, whatever the ids hold', () => {
-    const line = formatRecord({ ...RECORD, projectId: 'p--><b>"x"', jobId: 'j-->' })
+    const line = formatRecord({ ...RECORD, project: 'p--><b>"x"', job: 'j-->' })
     expect(line.indexOf('-->')).toBe(line.length - 3)
     expect(parseRecord(line)).toBeUndefined()
-    const project = formatRecord({ ...RECORD, projectId: 'p--><b>"x"' })
+    const project = formatRecord({ ...RECORD, project: 'p--><b>"x"' })
     expect(project.indexOf('-->')).toBe(project.length - 3)
-    expect(parseRecord(project)).toEqual({ ...RECORD, projectId: 'p--><b>"x"' })
+    expect(parseRecord(project)).toEqual({ ...RECORD, project: 'p--><b>"x"' })
   })
 
   it.each([
@@ -148,12 +148,12 @@ describe('the record marker', () => {
         fc.integer({ min: 1, max: 999 }),
         fc.integer({ min: 0, max: 99_999 }),
         fc.option(fc.integer({ min: 1, max: 99_999 }), { nil: undefined }),
-        (projectId, jobId, run, runAttempt, followUps, pr) => {
+        (project, job, run, attempt, followUps, pr) => {
           const record: PullRequestRecord = {
-            projectId,
-            jobId,
-            runId: String(run),
-            runAttempt,
+            project,
+            job,
+            run: String(run),
+            attempt,
             followUps,
             ...(pr ? { handedOff: `https://github.com/acme/docs/pull/${pr}` } : {})
           }
@@ -198,7 +198,7 @@ describe('finding the record among the comments', () => {
   }
 
   it("takes the oldest trusted comment with this project's record, and stops there", async () => {
-    const other = formatRecord({ ...RECORD, projectId: 'proj-other', jobId: 'job_other' })
+    const other = formatRecord({ ...RECORD, project: 'proj-other', job: 'job_other' })
     const pages: ThreadComment[][] = [
       [
         { id: 1, body: 'hello', user: { login: 'octocat', type: 'User' } },
@@ -206,7 +206,7 @@ describe('finding the record among the comments', () => {
       ],
       [
         { id: 3, body: formatRecord(RECORD), user: BOT },
-        { id: 4, body: formatRecord({ ...RECORD, jobId: 'job_2' }), user: BOT }
+        { id: 4, body: formatRecord({ ...RECORD, job: 'job_2' }), user: BOT }
       ]
     ]
     const first = await searchPage(pages[0] as ThreadComment[], want, trusted)
@@ -218,7 +218,7 @@ describe('finding the record among the comments', () => {
   })
 
   it('ignores a record a person pasted, and one written by another bot', async () => {
-    const forged = formatRecord({ ...RECORD, jobId: 'job_attacker' })
+    const forged = formatRecord({ ...RECORD, job: 'job_attacker' })
     const found = await search([
       [
         { id: 1, body: forged, user: { login: 'mallory', type: 'User' } },

@@ -67,7 +67,7 @@ export function decideEnd(facts: EndFacts, docs: DocsView | undefined): EndPlan 
   }
   const none = (why: string, keep = true) => plan('none', [], why, keep)
   // A later run already used the record: a re-run of an older event does nothing.
-  const runs = [record.runId, record.end?.run ?? '0']
+  const runs = [record.run, record.end?.run ?? '0']
   if (/^\d+$/.test(run.id) && runs.some((id) => BigInt(id) > BigInt(run.id))) {
     return none('a later workflow run has already used this record', false)
   }

@@ -68,7 +68,7 @@ export async function publishOutcome(
   const afterwards: Promise<unknown>[] = []
   const thread = gathered?.thread
   if (thread && record) {
-    const body = renderComment({ ...outcome, jobId: record.jobId, docs }, thread.run)
+    const body = renderComment({ ...outcome, jobId: record.job, docs }, thread.run)
     afterwards.push(thread.save(record, body, ctx.last(BUDGETS.prComment)))
   } else if (thread) {
     core.debug('pr-comment: no agent job was started or named; no comment.')
@@ -110,7 +110,7 @@ export function settledOf(
     if (thread && record) {
       const message = 'The job is working; this comment is updated when this run ends.'
       const ending = { conclusion: 'succeeded' as const, message }
-      const body = renderComment({ jobId: record.jobId, job, did, ending }, thread.run)
+      const body = renderComment({ jobId: record.job, job, did, ending }, thread.run)
       await thread.save(record, body, BUDGETS.earlyRecord, true)
     }
     const view = { jobId: job.id, sent, jobStatus: job.status, note: did }
