@@ -3,6 +3,7 @@
 
 import { isPlainId } from '../common/plain-id.js'
 import { parsePullRequestLink } from '../common/pull-request-link.js'
+import { StateUnknownError } from '../common/run-errors.js'
 import * as marker from './marker.js'
 import { ACTIONS_BOT, RUN_ID, type WorkflowRun } from './workflow-run.js'
 
@@ -105,27 +106,29 @@ export function legacyMarker(run: Pick<WorkflowRun, 'workflow' | 'job' | 'action
 export type FoundComment = { commentId: number; record?: PullRequestRecord }
 
 /**
- * A page of comments (oldest first) searched on from `found`: this project's record, else the
- * legacy comment, from a trusted author only. Whom to trust is asked once there is a candidate.
+ * The comments' pages (oldest first), searched for this project's record, else the legacy comment,
+ * from a trusted author only (asked once there is a candidate); at most `maxPages` of them.
  */
-export async function searchPage(
-  comments: readonly ThreadComment[],
-  want: { projectId: string; legacyLine?: string },
-  trusted: () => Promise<readonly string[] | undefined>,
-  found?: FoundComment
+export async function findComment(
+  pages: AsyncIterable<{ data: readonly ThreadComment[]; headers: { link?: string } }>,
+  want: { projectId: string; legacyLine?: string; what: string; maxPages: number },
+  trusted: () => Promise<readonly string[] | undefined>
 ): Promise<FoundComment | undefined> {
-  for (const { id: commentId, body, user } of comments) {
-    if (found?.record) break
-    const record = parseRecord(body)
-    const candidate =
-      record?.project === want.projectId
-        ? { commentId, record }
-        : want.legacyLine && body?.split('\n', 1)[0]?.trim() === want.legacyLine
-          ? { commentId }
-          : undefined
-    if (candidate && (candidate.record || !found) && isTrustedAuthor(user, await trusted())) {
-      found = candidate
+  let found: FoundComment | undefined
+  let seen = 0
+  for await (const { data, headers } of pages) {
+    for (const { id: commentId, body, user } of data) {
+      const record = parseRecord(body)
+      const ours = record?.project === want.projectId
+      const legacy = want.legacyLine && body?.split('\n', 1)[0]?.trim() === want.legacyLine
+      if ((ours || (legacy && !found)) && isTrustedAuthor(user, await trusted())) {
+        found = ours ? { commentId, record } : { commentId }
+      }
+      if (found?.record) return found
     }
+    if (++seen < want.maxPages) continue
+    if (!/rel="next"/.test(headers.link ?? '')) break
+    throw new StateUnknownError(want.what, `there are more than ${want.maxPages} pages of them`)
   }
   return found
 }

@@ -10,8 +10,7 @@ import {
   isTrustedAuthor,
   legacyMarker,
   parseRecord,
-  searchPage,
-  type FoundComment,
+  findComment,
   type PullRequestRecord,
   type ThreadComment
 } from '../../src/github/pr-record.js'
@@ -189,13 +188,17 @@ describe('whose record is believed', () => {
 
 describe('finding the record among the comments', () => {
   const legacy = legacyMarker({ workflow: 'Docs', job: 'docs', action: 'docs-agent' })
-  const want = { projectId: 'proj-test', legacyLine: legacy }
   const trusted = async () => undefined
-  const search = async (pages: ThreadComment[][]) => {
-    let found: FoundComment | undefined
-    for (const page of pages) found = await searchPage(page, want, trusted, found)
-    return found
-  }
+  /** The pages as GitHub gives them, counting how many were read. */
+  const paged = (pages: ThreadComment[][], read = { pages: 0 }) =>
+    (async function* () {
+      for (const data of pages) {
+        read.pages += 1
+        yield { data, headers: { link: '<next>; rel="next"' } }
+      }
+    })()
+  const want = { projectId: 'proj-test', legacyLine: legacy, what: 'the comments', maxPages: 9 }
+  const search = (pages: ThreadComment[][]) => findComment(paged(pages), want, trusted)
 
   it("takes the oldest trusted comment with this project's record, and stops there", async () => {
     const other = formatRecord({ ...RECORD, project: 'proj-other', job: 'job_other' })
@@ -209,12 +212,19 @@ describe('finding the record among the comments', () => {
         { id: 4, body: formatRecord({ ...RECORD, job: 'job_2' }), user: BOT }
       ]
     ]
-    const first = await searchPage(pages[0] as ThreadComment[], want, trusted)
-    expect(first).toBeUndefined()
-    const second = await searchPage(pages[1] as ThreadComment[], want, trusted, first)
-    expect(second).toEqual({ commentId: 3, record: RECORD })
-    // Once it holds the record, later pages change nothing.
-    expect(await searchPage(pages[1] as ThreadComment[], want, trusted, second)).toBe(second)
+    expect(await search(pages.slice(0, 1))).toBeUndefined()
+    expect(await search(pages)).toEqual({ commentId: 3, record: RECORD })
+    // Once it holds the record, later pages are not read.
+    const read = { pages: 0 }
+    const later = [
+      ...pages,
+      [{ id: 5, body: formatRecord({ ...RECORD, job: 'job_3' }), user: BOT }]
+    ]
+    expect(await findComment(paged(later, read), want, trusted)).toEqual({
+      commentId: 3,
+      record: RECORD
+    })
+    expect(read.pages).toBe(2)
   })
 
   it('ignores a record a person pasted, and one written by another bot', async () => {
