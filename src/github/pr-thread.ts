@@ -13,6 +13,7 @@ import {
   throwIfUnknown
 } from './client.js'
 import { splitRepository } from './client.js'
+import { listComments } from './docs-back-link.js'
 import { cleanLabel } from './untrusted-text.js'
 import {
   formatRecord,
@@ -80,11 +81,7 @@ export class PullRequestThread {
     let found: FoundComment | undefined
     try {
       const octokit = await session.client(budgetMs)
-      const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, {
-        ...session.repo,
-        issue_number: number,
-        per_page: 100
-      })
+      const pages = listComments(octokit, { repository: session.repository, number })
       const want = { projectId, legacyLine: legacyMarker(run), what: comments, maxPages }
       found = await findComment(pages, want, async () => [await session.identity(budgetMs)])
     } catch (error) {

@@ -75,7 +75,7 @@ async function check(ctx: RunContext): Promise<CheckedCommand> {
     settings.mode === 'create'
       ? await session.bestEffort(
           octokit,
-          () => findBackLinkedJobs(octokit, repository, number, settings.projectId),
+          () => findBackLinkedJobs(octokit, { repository, number }, settings.projectId),
           (why) =>
             `Could not read the comments of pull request #${number} (${why}), so a docs pull request's job cannot be found; treating it as a code pull request.`,
           'The token needs pull-requests: read.'
