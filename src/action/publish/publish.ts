@@ -55,7 +55,7 @@ export async function publishOutcome(
       ? 'skipped'
       : await linkDocsPullRequest(ctx, outcome.job.id, link, ref, docs !== undefined)
   if (dashboard && link && docs) await dashboard.followDocs(outcome, handOff, docs, handedOff)
-  const record = recordAfterHandOff(outcome.record, handOff, settings, { handedOff, backLink })
+  const record = recordAfterHandOff(outcome.record, handOff, { handedOff, backLink })
 
   setOutputs(outputValues(outcome, docs))
   const durationMs = ctx.clock.now() - ctx.startedAt
