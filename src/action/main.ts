@@ -10,7 +10,7 @@ import { react } from '../github/pr-thread.js'
 import { UNREADABLE_PAYLOAD } from '../github/workflow-run.js'
 import { carryOut } from './execute/executor.js'
 import { JobOwner, type Ending, type Outcome } from './execute/job-owner.js'
-import { checkCommand, settingsFor, type CheckedCommand } from './plan/command-gate.js'
+import { checkCommand, type CheckedCommand } from './plan/command-gate.js'
 import { gatherFacts, type Gathered } from './plan/facts.js'
 import { planRun, type Plan } from './plan/plan.js'
 import { BranchDashboard } from './publish/branch-dashboard.js'
@@ -25,8 +25,7 @@ export async function run(event: RunEvent, env: NodeJS.ProcessEnv = process.env)
   if (ctx === 'untriggered') setOutputs({ triggered: 'false' })
   if (!ctx || ctx === 'untriggered') return
   if (event.run.payloadUnreadable) core.warning(UNREADABLE_PAYLOAD)
-  const command = event.commandEvent ? await checkCommand(ctx.settings, event) : undefined
-  ctx.settings = settingsFor(ctx.settings, command)
+  const command = event.commandEvent ? await checkCommand(ctx) : undefined
   try {
     // The code pull request closed or reopened: its docs pull request follows, nothing is sent.
     const ended = pullRequestEnd(event)

@@ -57,7 +57,7 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
       )
       return
     }
-    const { jobId } = thread.record
+    const { job: jobId } = thread.record
     setOutputs({ 'job-id': jobId })
     const job =
       settings.dryRun && settings.apiKey === ''
@@ -94,10 +94,9 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
     const handOff = async () =>
       (await followDocsPullRequest(docs, run, follow, writeBudget)).handedOff
     const comment = docsNote(ctx.event, plan, facts, job?.status === 'active')
-    const texts = { comment, label: KEPT_LABEL, handOff }
     const written = settings.dryRun
       ? { done: [] }
-      : await writeDocsPrEnd(docs, link, plan.steps, texts, writeBudget)
+      : await writeDocsPrEnd(docs, link, plan.steps, comment, writeBudget, handOff)
     const { action, record } = plan.outcome(written.done)
     setOutputs({ 'docs-pr-action': action })
     const line = settings.dryRun

@@ -215,6 +215,6 @@ export async function retireDashboard(
     const comment = `The docs job that opened this pull request lost a race to another run of the same workflow on <code>${safeHtml(loser.record.branch, 100)}</code>: its commits are told to the branch's job (see ${safeHtml(session.repository, 200)}#${winner.number}), which opens or updates its own docs pull request.`
     const end = await readDocsPrEnd(docs, pull.link, false, budgetMs)
     if (end?.state !== 'open') return
-    await writeDocsPrEnd(docs, pull.link, ['comment', 'close'], { comment, label: '' }, budgetMs)
+    await writeDocsPrEnd(docs, pull.link, ['comment', 'close'], comment, budgetMs)
   }
 }

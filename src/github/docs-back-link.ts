@@ -18,7 +18,7 @@ export const MAX_CANDIDATES = 3
 
 type Ref = Pick<PullRequestRef, 'repository' | 'number'>
 const issueOf = (ref: Ref) => ({ ...splitRepository(ref.repository), issue_number: ref.number })
-const listComments = (octokit: GitHubClient, ref: Ref) =>
+export const listComments = (octokit: GitHubClient, ref: Ref) =>
   octokit.paginate.iterator(octokit.rest.issues.listComments, { ...issueOf(ref), per_page: 100 })
 
 export const backLinkMarker = (job: string, project: string): string =>
@@ -49,16 +49,9 @@ export function describeSource(run: WorkflowRun): string {
   return url ? `${source} (workflow run ${url})` : source
 }
 
-/** The jobs that may have opened pull request `number`, from its back-links (candidates). */
-export async function findBackLinkedJobs(
-  octokit: GitHubClient,
-  repository: string,
-  number: number,
-  projectId: string
-): Promise<string[]> {
-  const comments = await allPages(listComments(octokit, { repository, number }), MAX_PAGES)
-  return backLinkedJobs(comments, projectId)
-}
+/** The jobs that may have opened pull request `ref`, from its back-links (candidates). */
+export const findBackLinkedJobs = async (octokit: GitHubClient, ref: Ref, projectId: string) =>
+  backLinkedJobs(await allPages(listComments(octokit, ref), MAX_PAGES), projectId)
 
 /** Writes the back-link once; true when it is there (written now or before). Never throws. */
 export async function writeBackLink(

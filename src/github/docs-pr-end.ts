@@ -86,8 +86,9 @@ export async function writeDocsPrEnd(
   session: GitHubSession | undefined,
   link: string | undefined,
   steps: readonly EndStep[],
-  texts: { comment: string; label: string; handOff?: () => Promise<boolean> },
-  budgetMs: number
+  comment: string,
+  budgetMs: number,
+  handOff?: () => Promise<boolean>
 ): Promise<{ done: EndStep[]; refused?: string }> {
   const ref = parsePullRequestLink(link)
   const done: EndStep[] = []
@@ -98,11 +99,11 @@ export async function writeDocsPrEnd(
   for (const step of steps) {
     if (step === 'hand-off') continue
     const write = async ({ rest }: GitHubClient) => {
-      if (step === 'comment') await rest.issues.createComment({ ...issue, body: texts.comment })
-      if (step === 'label') await rest.issues.addLabels({ ...issue, labels: [texts.label] })
+      if (step === 'comment') await rest.issues.createComment({ ...issue, body: comment })
+      if (step === 'label') await rest.issues.addLabels({ ...issue, labels: [KEPT_LABEL] })
       if (step === 'unlabel') {
         // 404: someone already removed it, which is what this step wants.
-        await rest.issues.removeLabel({ ...issue, name: texts.label }).catch((error: unknown) => {
+        await rest.issues.removeLabel({ ...issue, name: KEPT_LABEL }).catch((error: unknown) => {
           if (gitHubAnswerStatus(error) !== 404) throw error
         })
       }
@@ -118,6 +119,6 @@ export async function writeDocsPrEnd(
     done.push(step)
   }
   // The hand-off (the plan's last step) is never refused: followDocsPullRequest warns itself.
-  if (steps.includes('hand-off') && (await texts.handOff?.())) done.push('hand-off')
+  if (steps.includes('hand-off') && (await handOff?.())) done.push('hand-off')
   return { done }
 }

@@ -3,6 +3,7 @@
 
 import { isPlainId } from '../common/plain-id.js'
 import { parsePullRequestLink } from '../common/pull-request-link.js'
+import { StateUnknownError } from '../common/run-errors.js'
 import * as marker from './marker.js'
 import { ACTIONS_BOT, RUN_ID, type WorkflowRun } from './workflow-run.js'
 
@@ -22,22 +23,15 @@ export interface ThreadComment {
   user?: { login?: string; type?: string } | null
 }
 
-export function formatRecord(record: PullRequestRecord): string {
-  return marker.writeMarker('pr', {
-    project: record.projectId,
-    job: record.jobId,
-    run: record.runId,
-    attempt: record.runAttempt,
-    followUps: record.followUps,
-    handedOff: record.handedOff || undefined,
-    end: record.end
-  })
+export function formatRecord({ handedOff, end, ...ids }: PullRequestRecord): string {
+  return marker.writeMarker('pr', { ...ids, handedOff, end })
 }
 
 /** The first well-formed record in `body`: a marker on any line, else an old first line. */
 export function parseRecord(body: string | null | undefined): PullRequestRecord | undefined {
-  return marker.readRecords('pr', body, recordOf, (old) =>
-    recordOf({ ...old, attempt: Number(old.attempt), followUps: Number(old.followUps) })
+  const read = (value: unknown) => marker.fields(value, RECORD, true)
+  return marker.readRecords('pr', body, read, (old) =>
+    read({ ...old, attempt: Number(old.attempt), followUps: Number(old.followUps) })
   )[0]
 }
 
@@ -70,29 +64,13 @@ const END = {
  * accepted (so a re-run does not repeat them). */
 export type PullRequestEnd = marker.Read<typeof END>
 
-/** `runId` and `runAttempt`: the workflow run that last created or messaged the job;
+/** `run` and `attempt`: the workflow run that last created or messaged the job;
  * `followUps`: how many follow-up messages this pull request has sent to the job. */
-export type PullRequestRecord = Omit<
-  marker.Read<typeof RECORD>,
-  'project' | 'job' | 'run' | 'attempt'
-> & {
-  projectId: string
-  jobId: string
-  runId: string
-  runAttempt: number
-}
+export type PullRequestRecord = marker.Read<typeof RECORD>
 
 /** The end as a record holds it, or undefined when anything in it is not as written here. */
 export function parseEnd(value: unknown): PullRequestEnd | undefined {
   return marker.fields(value, END, true)
-}
-
-/** A marker's value as a record when every field is as written here; unknown fields are left aside. */
-function recordOf(value: unknown): PullRequestRecord | undefined {
-  const read = marker.fields(value, RECORD, true)
-  if (!read) return undefined
-  const { project, job, run, attempt, followUps, ...rest } = read
-  return { projectId: project, jobId: job, runId: run, runAttempt: attempt, followUps, ...rest }
 }
 
 /** The record a run leaves once its job is known: counts and hand-off carry over while the job stays. */
@@ -101,10 +79,10 @@ export function nextRecord(
   next: { projectId: string; jobId: string; runId: string; runAttempt: number; sent: boolean }
 ): PullRequestRecord {
   const { projectId, jobId, runId, runAttempt, sent } = next
-  const same = previous?.jobId === jobId ? previous : undefined
+  const same = previous?.job === jobId ? previous : undefined
   // What the pull request's end did stays known while the job does: a reopen needs it.
   const followUps = (same?.followUps ?? 0) + (sent ? 1 : 0)
-  return { ...same, projectId, jobId, runId, runAttempt, followUps }
+  return { ...same, project: projectId, job: jobId, run: runId, attempt: runAttempt, followUps }
 }
 
 /** A named login, of the kind it must be (an app writes as a Bot, a personal token as a User).
@@ -128,27 +106,29 @@ export function legacyMarker(run: Pick<WorkflowRun, 'workflow' | 'job' | 'action
 export type FoundComment = { commentId: number; record?: PullRequestRecord }
 
 /**
- * A page of comments (oldest first) searched on from `found`: this project's record, else the
- * legacy comment, from a trusted author only. Whom to trust is asked once there is a candidate.
+ * The comments' pages (oldest first), searched for this project's record, else the legacy comment,
+ * from a trusted author only (asked once there is a candidate); at most `maxPages` of them.
  */
-export async function searchPage(
-  comments: readonly ThreadComment[],
-  want: { projectId: string; legacyLine?: string },
-  trusted: () => Promise<readonly string[] | undefined>,
-  found?: FoundComment
+export async function findComment(
+  pages: AsyncIterable<{ data: readonly ThreadComment[]; headers: { link?: string } }>,
+  want: { projectId: string; legacyLine?: string; what: string; maxPages: number },
+  trusted: () => Promise<readonly string[] | undefined>
 ): Promise<FoundComment | undefined> {
-  for (const { id: commentId, body, user } of comments) {
-    if (found?.record) break
-    const record = parseRecord(body)
-    const candidate =
-      record?.projectId === want.projectId
-        ? { commentId, record }
-        : want.legacyLine && body?.split('\n', 1)[0]?.trim() === want.legacyLine
-          ? { commentId }
-          : undefined
-    if (candidate && (candidate.record || !found) && isTrustedAuthor(user, await trusted())) {
-      found = candidate
+  let found: FoundComment | undefined
+  let seen = 0
+  for await (const { data, headers } of pages) {
+    for (const { id: commentId, body, user } of data) {
+      const record = parseRecord(body)
+      const ours = record?.project === want.projectId
+      const legacy = want.legacyLine && body?.split('\n', 1)[0]?.trim() === want.legacyLine
+      if ((ours || (legacy && !found)) && isTrustedAuthor(user, await trusted())) {
+        found = ours ? { commentId, record } : { commentId }
+      }
+      if (found?.record) return found
     }
+    if (++seen < want.maxPages) continue
+    if (!/rel="next"/.test(headers.link ?? '')) break
+    throw new StateUnknownError(want.what, `there are more than ${want.maxPages} pages of them`)
   }
   return found
 }

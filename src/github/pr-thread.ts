@@ -13,11 +13,12 @@ import {
   throwIfUnknown
 } from './client.js'
 import { splitRepository } from './client.js'
+import { listComments } from './docs-back-link.js'
 import { cleanLabel } from './untrusted-text.js'
 import {
   formatRecord,
   legacyMarker,
-  searchPage,
+  findComment,
   type FoundComment,
   type PullRequestRecord
 } from './pr-record.js'
@@ -76,24 +77,13 @@ export class PullRequestThread {
       )
       return undefined
     }
-    const want = { projectId, legacyLine: legacyMarker(run) }
-    let found: FoundComment | undefined
     const comments = `the comments of pull request #${number}`
+    let found: FoundComment | undefined
     try {
       const octokit = await session.client(budgetMs)
-      const pages = octokit.paginate.iterator(octokit.rest.issues.listComments, {
-        ...session.repo,
-        issue_number: number,
-        per_page: 100
-      })
-      let seen = 0
-      for await (const { data, headers } of pages) {
-        found = await searchPage(data, want, async () => [await session.identity(budgetMs)], found)
-        if (found?.record) break
-        if (++seen < maxPages) continue
-        if (!/rel="next"/.test(headers.link ?? '')) break
-        throw new StateUnknownError(comments, `there are more than ${maxPages} pages of them`)
-      }
+      const pages = listComments(octokit, { repository: session.repository, number })
+      const want = { projectId, legacyLine: legacyMarker(run), what: comments, maxPages }
+      found = await findComment(pages, want, async () => [await session.identity(budgetMs)])
     } catch (error) {
       if (error instanceof StateUnknownError) throw error
       throwIfUnknown(error, comments)

@@ -53,10 +53,10 @@ describe('a dry run', () => {
       // pull request's record of it in a comment by the workflow's bot.
       const jobId = await jobCreatedThroughApi(sim.agent, 'fast: Document it')
       const record = formatRecord({
-        projectId: 'proj-test',
-        jobId,
-        runId: '4242',
-        runAttempt: 1,
+        project: 'proj-test',
+        job: jobId,
+        run: '4242',
+        attempt: 1,
         followUps: 0
       })
       sim.github.addComment('acme/app', 7, `${record}\n### Mintlify Docs Agent Job`)

@@ -25,7 +25,7 @@ const warnings = (stdout: string): string[] =>
   stdout.split('\n').filter((line) => line.startsWith('::warning::'))
 
 const record = (jobId: string, projectId = 'proj-test'): string =>
-  formatRecord({ projectId, jobId, runId: '1', runAttempt: 1, followUps: 0 })
+  formatRecord({ project: projectId, job: jobId, run: '1', attempt: 1, followUps: 0 })
 
 describe('a record is believed only from a trusted bot, for its project', () => {
   // One pull request holding every record the action must not follow, all naming a real

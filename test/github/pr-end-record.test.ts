@@ -18,10 +18,10 @@ const END: PullRequestEnd = {
   done: ['close', 'comment']
 }
 const RECORD = {
-  projectId: 'proj-test',
-  jobId: 'job_1',
-  runId: '7001',
-  runAttempt: 2,
+  project: 'proj-test',
+  job: 'job_1',
+  run: '7001',
+  attempt: 2,
   followUps: 1
 }
 const FIELDS = { project: 'proj-test', job: 'job_1', run: '7001', attempt: 2, followUps: 1 }
@@ -49,7 +49,7 @@ describe("the record of a pull request's end", () => {
   it('stays known while the job does: a later push of the same job keeps it, a new job drops it', () => {
     const run = { projectId: 'proj-test', runId: '7003', runAttempt: 1, sent: true }
     const same = nextRecord({ ...RECORD, end: END }, { ...run, jobId: 'job_1' })
-    expect(same).toEqual({ ...RECORD, runId: '7003', runAttempt: 1, followUps: 2, end: END })
+    expect(same).toEqual({ ...RECORD, run: '7003', attempt: 1, followUps: 2, end: END })
     expect(nextRecord({ ...RECORD, end: END }, { ...run, jobId: 'job_2' }).end).toBeUndefined()
   })
 

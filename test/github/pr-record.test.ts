@@ -10,17 +10,16 @@ import {
   isTrustedAuthor,
   legacyMarker,
   parseRecord,
-  searchPage,
-  type FoundComment,
+  findComment,
   type PullRequestRecord,
   type ThreadComment
 } from '../../src/github/pr-record.js'
 
 const RECORD: PullRequestRecord = {
-  projectId: 'proj-test',
-  jobId: 'job_1',
-  runId: '4242',
-  runAttempt: 1,
+  project: 'proj-test',
+  job: 'job_1',
+  run: '4242',
+  attempt: 1,
   followUps: 0
 }
 const BOT = { login: 'github-actions[bot]', type: 'Bot' }
@@ -69,12 +68,12 @@ describe('the record marker', () => {
   })
 
   it('cannot close the HTML comment early, whatever the ids hold', () => {
-    const line = formatRecord({ ...RECORD, projectId: 'p--><b>"x"', jobId: 'j-->' })
+    const line = formatRecord({ ...RECORD, project: 'p--><b>"x"', job: 'j-->' })
     expect(line.indexOf('-->')).toBe(line.length - 3)
     expect(parseRecord(line)).toBeUndefined()
-    const project = formatRecord({ ...RECORD, projectId: 'p--><b>"x"' })
+    const project = formatRecord({ ...RECORD, project: 'p--><b>"x"' })
     expect(project.indexOf('-->')).toBe(project.length - 3)
-    expect(parseRecord(project)).toEqual({ ...RECORD, projectId: 'p--><b>"x"' })
+    expect(parseRecord(project)).toEqual({ ...RECORD, project: 'p--><b>"x"' })
   })
 
   it.each([
@@ -148,12 +147,12 @@ describe('the record marker', () => {
         fc.integer({ min: 1, max: 999 }),
         fc.integer({ min: 0, max: 99_999 }),
         fc.option(fc.integer({ min: 1, max: 99_999 }), { nil: undefined }),
-        (projectId, jobId, run, runAttempt, followUps, pr) => {
+        (project, job, run, attempt, followUps, pr) => {
           const record: PullRequestRecord = {
-            projectId,
-            jobId,
-            runId: String(run),
-            runAttempt,
+            project,
+            job,
+            run: String(run),
+            attempt,
             followUps,
             ...(pr ? { handedOff: `https://github.com/acme/docs/pull/${pr}` } : {})
           }
@@ -189,16 +188,20 @@ describe('whose record is believed', () => {
 
 describe('finding the record among the comments', () => {
   const legacy = legacyMarker({ workflow: 'Docs', job: 'docs', action: 'docs-agent' })
-  const want = { projectId: 'proj-test', legacyLine: legacy }
   const trusted = async () => undefined
-  const search = async (pages: ThreadComment[][]) => {
-    let found: FoundComment | undefined
-    for (const page of pages) found = await searchPage(page, want, trusted, found)
-    return found
-  }
+  /** The pages as GitHub gives them, counting how many were read. */
+  const paged = (pages: ThreadComment[][], read = { pages: 0 }) =>
+    (async function* () {
+      for (const data of pages) {
+        read.pages += 1
+        yield { data, headers: { link: '<next>; rel="next"' } }
+      }
+    })()
+  const want = { projectId: 'proj-test', legacyLine: legacy, what: 'the comments', maxPages: 9 }
+  const search = (pages: ThreadComment[][]) => findComment(paged(pages), want, trusted)
 
   it("takes the oldest trusted comment with this project's record, and stops there", async () => {
-    const other = formatRecord({ ...RECORD, projectId: 'proj-other', jobId: 'job_other' })
+    const other = formatRecord({ ...RECORD, project: 'proj-other', job: 'job_other' })
     const pages: ThreadComment[][] = [
       [
         { id: 1, body: 'hello', user: { login: 'octocat', type: 'User' } },
@@ -206,19 +209,26 @@ describe('finding the record among the comments', () => {
       ],
       [
         { id: 3, body: formatRecord(RECORD), user: BOT },
-        { id: 4, body: formatRecord({ ...RECORD, jobId: 'job_2' }), user: BOT }
+        { id: 4, body: formatRecord({ ...RECORD, job: 'job_2' }), user: BOT }
       ]
     ]
-    const first = await searchPage(pages[0] as ThreadComment[], want, trusted)
-    expect(first).toBeUndefined()
-    const second = await searchPage(pages[1] as ThreadComment[], want, trusted, first)
-    expect(second).toEqual({ commentId: 3, record: RECORD })
-    // Once it holds the record, later pages change nothing.
-    expect(await searchPage(pages[1] as ThreadComment[], want, trusted, second)).toBe(second)
+    expect(await search(pages.slice(0, 1))).toBeUndefined()
+    expect(await search(pages)).toEqual({ commentId: 3, record: RECORD })
+    // Once it holds the record, later pages are not read.
+    const read = { pages: 0 }
+    const later = [
+      ...pages,
+      [{ id: 5, body: formatRecord({ ...RECORD, job: 'job_3' }), user: BOT }]
+    ]
+    expect(await findComment(paged(later, read), want, trusted)).toEqual({
+      commentId: 3,
+      record: RECORD
+    })
+    expect(read.pages).toBe(2)
   })
 
   it('ignores a record a person pasted, and one written by another bot', async () => {
-    const forged = formatRecord({ ...RECORD, jobId: 'job_attacker' })
+    const forged = formatRecord({ ...RECORD, job: 'job_attacker' })
     const found = await search([
       [
         { id: 1, body: forged, user: { login: 'mallory', type: 'User' } },

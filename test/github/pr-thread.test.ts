@@ -357,10 +357,10 @@ describe('the thread against the GitHub stand-in', () => {
       maxPages
     )
   const record = {
-    projectId: 'proj-test',
-    jobId: 'job_1',
-    runId: '4242',
-    runAttempt: 1,
+    project: 'proj-test',
+    job: 'job_1',
+    run: '4242',
+    attempt: 1,
     followUps: 0
   }
   const warnings = (): string[] =>
@@ -472,7 +472,7 @@ describe('the thread against the GitHub stand-in', () => {
     inProcess.github.comments('acme/app', 7).splice(0)
     const before = inProcess.github.requests.length
 
-    const next = { ...record, runId: '4243' }
+    const next = { ...record, run: '4243' }
     expect(await thread?.save(next, 'again', 10_000)).toBe(true)
     expect(inProcess.github.requests.slice(before).map((r) => `${r.method} ${r.path}`)).toEqual([
       `PATCH /repos/acme/app/issues/comments/${ours.id}`,

@@ -12,9 +12,7 @@ import { splitRepository } from '../../github/client.js'
 import { lacking } from '../../github/session.js'
 import { cleanLabel, untrustedBlocks, type UntrustedPiece } from '../../github/untrusted-text.js'
 import { ACTIONS_BOT } from '../../github/workflow-run.js'
-import { BUDGETS, gitHubSession } from '../shell/context.js'
-import type { RunEvent } from '../shell/event.js'
-import type { Settings } from '../shell/inputs.js'
+import { BUDGETS, type RunContext } from '../shell/context.js'
 import type { CommandVerdict } from './plan.js'
 
 /** Once taken: its prompt and, on what may be a docs pull request, the jobs its back-links name. */
@@ -25,16 +23,25 @@ export interface CheckedCommand {
   docsJobCandidates?: string[]
 }
 
-/** Checks the event's command; never throws (a failed check takes nothing). */
-export function checkCommand(settings: Settings, event: RunEvent): Promise<CheckedCommand> {
-  return check(settings, event).catch((error: unknown) => {
+/** Checks the event's command, and gives a taken one's prompt to `ctx.settings` in place of the
+ * workflow's; never throws (a failed check takes nothing). */
+export async function checkCommand(ctx: RunContext): Promise<CheckedCommand> {
+  const checked = await check(ctx).catch((error: unknown): CheckedCommand => {
     const reason = `The command could not be checked (${messageOf(error)}); nothing was sent.`
     core.warning(safeLine(reason, 1000))
     return { verdict: { kind: 'unchecked', reason } }
   })
+  const { settings } = ctx
+  if (checked.prompt !== undefined) {
+    // Object.assign keeps the union by mode, where a spread would flatten it.
+    const mode = settings.mode === 'message' ? ('message' as const) : ('create' as const)
+    ctx.settings = Object.assign({ ...settings }, { mode, prompt: checked.prompt })
+  }
+  return checked
 }
 
-async function check(settings: Settings, event: RunEvent): Promise<CheckedCommand> {
+async function check(ctx: RunContext): Promise<CheckedCommand> {
+  const { settings, event, github: session } = ctx
   const { repository } = event.run
   const found = event.command
   if (!found?.command) {
@@ -46,13 +53,12 @@ async function check(settings: Settings, event: RunEvent): Promise<CheckedComman
   const who = safeLine(command.author.login, 100)
   const number = command.pullNumber
   core.info(`Command from ${who} on pull request #${number} (${command.kind}).`)
-  const session = gitHubSession(settings.githubToken, repository)
   if (!session?.repository) {
     const reason = `The command from ${who} is refused: ${lacking(session)}, so the commenter's permission cannot be read. Nothing was sent.`
     core.warning(reason)
     return { verdict: { kind: 'unchecked', reason }, command }
   }
-  const octokit = await session.client(Math.min(BUDGETS.commandCheck, settings.timeoutMs))
+  const octokit = await session.client(ctx.left(BUDGETS.commandCheck))
   const verdict = await checkCommander(octokit, repository, command.author, settings.allowedBots)
   if (!verdict.allowed) {
     const refused = `The command from ${who} is refused: ${verdict.reason}. Nothing was sent.`
@@ -69,7 +75,7 @@ async function check(settings: Settings, event: RunEvent): Promise<CheckedComman
     settings.mode === 'create'
       ? await session.bestEffort(
           octokit,
-          () => findBackLinkedJobs(octokit, repository, number, settings.projectId),
+          () => findBackLinkedJobs(octokit, { repository, number }, settings.projectId),
           (why) =>
             `Could not read the comments of pull request #${number} (${why}), so a docs pull request's job cannot be found; treating it as a code pull request.`,
           'The token needs pull-requests: read.'
@@ -79,15 +85,6 @@ async function check(settings: Settings, event: RunEvent): Promise<CheckedComman
   const prompt = commandPrompt(command, repository, verdict.why, standing)
   const candidates = docsJobCandidates?.length ? { docsJobCandidates } : {}
   return { verdict: { kind: 'taken' }, command, prompt, ...candidates }
-}
-
-/** The settings a taken command runs with: its prompt in place of the workflow's. */
-export function settingsFor(settings: Settings, checked: CheckedCommand | undefined): Settings {
-  const prompt = checked?.prompt
-  if (prompt === undefined) return settings
-  // Object.assign keeps the union by mode, where a spread would flatten it.
-  const mode = settings.mode === 'message' ? ('message' as const) : ('create' as const)
-  return Object.assign({ ...settings }, { mode, prompt })
 }
 
 const COMMAND_PERMISSIONS: readonly unknown[] = ['admin', 'maintain', 'write']

@@ -57,9 +57,9 @@ export async function gatherFacts(ctx: RunContext, command?: CheckedCommand): Pr
     const record = thread.record
     if (!record || !settings.reuseJob) return gathered({ pullRequest: record ? { record } : {} })
     core.info(
-      `Pull request #${thread.number} has job ${safeLine(record.jobId)} (project ${safeLine(settings.projectId)}); looking it up.`
+      `Pull request #${thread.number} has job ${safeLine(record.job)} (project ${safeLine(settings.projectId)}); looking it up.`
     )
-    const recorded = await lookUp(calls, record.jobId, ctx)
+    const recorded = await lookUp(calls, record.job, ctx)
     return gathered({ pullRequest: { record, recorded } })
   }
   if (!command && settings.reuseJob) {

@@ -83,11 +83,11 @@ export interface Facts {
 }
 
 /** What the decision reads of a record: a pull request's, or a branch's with its counts. */
-type DecisionRecord = Pick<PullRequestRecord, 'jobId' | 'runId' | 'runAttempt' | 'followUps'>
+type DecisionRecord = Pick<PullRequestRecord, 'job' | 'run' | 'attempt' | 'followUps'>
 
 /** Whether this run is a later attempt of the run that last wrote the record. */
 export function isReRun(record: DecisionRecord, run: RunIdentity): boolean {
-  return record.runId !== '0' && record.runId === run.runId && record.runAttempt < run.runAttempt
+  return record.run !== '0' && record.run === run.runId && record.attempt < run.runAttempt
 }
 
 const ENDED = ['failed', 'archived', 'gone'] as const
@@ -119,7 +119,7 @@ export function decide(
 ): Plan {
   if (!found) return { action: 'create', reason: 'no-record' }
   const { record, recorded } = found
-  const { jobId } = record
+  const { job: jobId } = record
   const followUp = { jobId, followUp: record.followUps + 1, via: 'record' as const }
   const job = jobOf(recorded)
   if (job && !endOf(recorded)) {
@@ -173,7 +173,12 @@ export function tellingFor(
 /** The branch's plan: the record's decision, and nothing sent when nothing is untold. */
 function planBranch(run: RunIdentity, branch: BranchFacts): Plan {
   const { record, recorded } = branch
-  const counted = record && { ...record, followUps: record.counts.followUps }
+  const counted = record && {
+    job: record.jobId,
+    run: record.runId,
+    attempt: record.runAttempt,
+    followUps: record.counts.followUps
+  }
   const plan = decide(
     run,
     counted && recorded && { record: counted, recorded },
@@ -210,7 +215,7 @@ export function planRun(facts: Facts): Plan {
     return { action: 'wait-then-follow-up', jobId: opener.id, via: 'docs-opener', job: opener }
   const { record, recorded } = pr ?? {}
   if (record && !facts.reuseJob)
-    return { action: 'create', reason: 'reuse-off', replaces: record.jobId }
+    return { action: 'create', reason: 'reuse-off', replaces: record.job }
   if (pr) return decide(facts.run, record && recorded && { record, recorded })
   if (facts.branch) return planBranch(facts.run, facts.branch)
   if (facts.notABranch) return { action: 'skip', reason: NOT_A_BRANCH[facts.notABranch] }

@@ -1,8 +1,11 @@
-// What a run does to the docs pull request when its code pull request is closed, merged
-// or reopened: pure, from the record, the event and the docs pull request as GitHub
-// shows it. Re-runs of the same workflow run repeat no write; older runs do nothing.
+// The docs pull request's fate, pure: handed to reviewers when a run ends, followed when its
+// code pull request is closed, merged or reopened (re-runs repeat no write; older runs do
+// nothing), and what the record keeps of it.
 
+import type { AgentJob } from '../../agent/job.js'
+import type { BranchRecord } from '../../github/branch-record.js'
 import type { DocsPrAction, EndEvent, EndStep, PullRequestRecord } from '../../github/pr-record.js'
+import type { Settings } from '../shell/inputs.js'
 
 export interface EndFacts {
   event: EndEvent
@@ -63,7 +66,7 @@ export function decideEnd(facts: EndFacts, docs: DocsView | undefined): EndPlan 
   }
   const none = (why: string, keep = true) => plan('none', [], why, keep)
   // A later run already used the record: a re-run of an older event does nothing.
-  const runs = [record.runId, record.end?.run ?? '0']
+  const runs = [record.run, record.end?.run ?? '0']
   if (/^\d+$/.test(run.id) && runs.some((id) => BigInt(id) > BigInt(run.id))) {
     return none('a later workflow run has already used this record', false)
   }
@@ -101,4 +104,38 @@ export function decideEnd(facts: EndFacts, docs: DocsView | undefined): EndPlan 
         : docs.foreign
   if (kept) return plan('kept', ['comment'], kept)
   return plan('closed', ['close', 'comment'], 'the code pull request was closed without merging')
+}
+
+/** `quiet`: nothing was sent or the run was cancelled, so the docs pull request is left alone;
+ * `already`: the record says reviewers and labels were requested; on a branch, `author` means
+ * the covered changes' authors, asked apart (`askAuthors`). */
+export function handOffOf(
+  settings: Pick<Settings, 'docsPrReviewers' | 'docsPrLabels'>,
+  end: { job?: AgentJob; record?: PullRequestRecord; skipped?: boolean; cancelled?: string },
+  branch?: { record?: BranchRecord }
+) {
+  const link = end.job?.prLink ?? undefined
+  const { docsPrReviewers: reviewers } = settings
+  return {
+    ...(link ? { link } : {}),
+    quiet: end.cancelled !== undefined || end.skipped === true,
+    already:
+      link !== undefined && [end.record?.handedOff, branch?.record?.handedOff].includes(link),
+    asked: reviewers.length > 0 || settings.docsPrLabels.length > 0,
+    reviewers: branch ? reviewers.filter((r) => r.kind !== 'author') : reviewers,
+    askAuthors: !!branch && reviewers.some((r) => r.kind === 'author')
+  }
+}
+export type HandOff = ReturnType<typeof handOffOf>
+
+/** The record names the docs pull request as handed off once reviewers and labels were
+ * requested (or none asked) and the back-link is there or cannot be written; else a later
+ * run retries. */
+export function recordAfterHandOff(
+  record: PullRequestRecord | undefined,
+  { link, already, asked }: HandOff,
+  done: { handedOff: boolean; backLink: 'done' | 'retry' | 'skipped' }
+): PullRequestRecord | undefined {
+  if (!record || !link || already || done.backLink === 'retry') return record
+  return done.handedOff || !asked ? { ...record, handedOff: link } : record
 }

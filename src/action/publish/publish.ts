@@ -17,7 +17,7 @@ import { onSameServer, sameRepository } from '../../github/workflow-run.js'
 import type { JobRun } from '../execute/executor.js'
 import type { Outcome } from '../execute/job-owner.js'
 import type { Gathered } from '../plan/facts.js'
-import { handOffOf, recordAfterHandOff } from '../plan/hand-off.js'
+import { handOffOf, recordAfterHandOff } from '../plan/pr-end.js'
 import type { Plan } from '../plan/plan.js'
 import { wouldDo } from '../plan/words.js'
 import { BUDGETS, docsSession, type RunContext } from '../shell/context.js'
@@ -55,7 +55,7 @@ export async function publishOutcome(
       ? 'skipped'
       : await linkDocsPullRequest(ctx, outcome.job.id, link, ref, docs !== undefined)
   if (dashboard && link && docs) await dashboard.followDocs(outcome, handOff, docs, handedOff)
-  const record = recordAfterHandOff(outcome.record, handOff, settings, { handedOff, backLink })
+  const record = recordAfterHandOff(outcome.record, handOff, { handedOff, backLink })
 
   setOutputs(outputValues(outcome, docs))
   const prompt = settings.mode === 'wait' ? undefined : settings.prompt
@@ -86,7 +86,7 @@ export async function publishOutcome(
       record &&
       thread.save(
         record,
-        renderComment({ ...outcome, jobId: record.jobId, docs }, thread.run),
+        renderComment({ ...outcome, jobId: record.job, docs }, thread.run),
         ctx.last(BUDGETS.prComment)
       ),
     dashboardView && dashboard?.save(dashboardView, ctx.last(BUDGETS.dashboard)),
@@ -105,7 +105,7 @@ export function settledOf(
     if (thread && record) {
       const message = 'The job is working; this comment is updated when this run ends.'
       const ending = { conclusion: 'succeeded' as const, message }
-      const body = renderComment({ jobId: record.jobId, job, did, ending }, thread.run)
+      const body = renderComment({ jobId: record.job, job, did, ending }, thread.run)
       await thread.save(record, body, BUDGETS.earlyRecord, true)
     }
     const view = { jobId: job.id, sent, jobStatus: job.status, note: did }

@@ -16,10 +16,10 @@ import { nextRecord, type PullRequestRecord } from '../../../src/github/pr-recor
 
 const RUN = { runId: '500', runAttempt: 1 }
 const RECORD: PullRequestRecord = {
-  projectId: 'proj-test',
-  jobId: 'job_1',
-  runId: '400',
-  runAttempt: 1,
+  project: 'proj-test',
+  job: 'job_1',
+  run: '400',
+  attempt: 1,
   followUps: 2,
   handedOff: 'https://github.com/acme/docs/pull/100'
 }
@@ -89,23 +89,23 @@ describe('deciding what a pull-request run does', () => {
     [
       "resumes a re-run's active job without sending again",
       { kind: 'found', job: job('active') },
-      { ...RECORD, runId: '500', runAttempt: 1 },
+      { ...RECORD, run: '500', attempt: 1 },
       { action: 'resume', jobId: 'job_1', job: job('active') }
     ],
     [
       "reports a re-run's completed job as it is",
       { kind: 'found', job: job('completed') },
-      { ...RECORD, runId: '500', runAttempt: 1 },
+      { ...RECORD, run: '500', attempt: 1 },
       { action: 'report', jobId: 'job_1', job: job('completed') }
     ],
     [
       "starts again when a re-run's job failed",
       { kind: 'found', job: job('failed') },
-      { ...RECORD, runId: '500', runAttempt: 1 },
+      { ...RECORD, run: '500', attempt: 1 },
       { action: 'create', reason: 'failed', replaces: 'job_1' }
     ]
   ])('%s', (_name, recorded, record, decision) => {
-    const attempt = record.runId === '500' ? { ...RUN, runAttempt: 2 } : RUN
+    const attempt = record.run === '500' ? { ...RUN, runAttempt: 2 } : RUN
     expect(decide(attempt, found(recorded, record))).toEqual(decision)
   })
 
@@ -114,16 +114,16 @@ describe('deciding what a pull-request run does', () => {
   })
 
   it('counts a re-run only for a later attempt of the same run', () => {
-    expect(
-      isReRun({ ...RECORD, runId: '500', runAttempt: 1 }, { runId: '500', runAttempt: 2 })
-    ).toBe(true)
+    expect(isReRun({ ...RECORD, run: '500', attempt: 1 }, { runId: '500', runAttempt: 2 })).toBe(
+      true
+    )
     // Another step of the same attempt, or another run: not a re-run.
-    expect(
-      isReRun({ ...RECORD, runId: '500', runAttempt: 2 }, { runId: '500', runAttempt: 2 })
-    ).toBe(false)
+    expect(isReRun({ ...RECORD, run: '500', attempt: 2 }, { runId: '500', runAttempt: 2 })).toBe(
+      false
+    )
     expect(isReRun(RECORD, { runId: '500', runAttempt: 2 })).toBe(false)
     // An unknown run id never matches.
-    expect(isReRun({ ...RECORD, runId: '0' }, { runId: '0', runAttempt: 2 })).toBe(false)
+    expect(isReRun({ ...RECORD, run: '0' }, { runId: '0', runAttempt: 2 })).toBe(false)
   })
 
   it('after waiting for a busy job: follows up when it completed, replaces it when not', () => {
@@ -146,10 +146,10 @@ describe('the record a run leaves', () => {
     expect(
       nextRecord(RECORD, { projectId: 'proj-test', jobId: 'job_2', ...RUN, sent: false })
     ).toEqual({
-      projectId: 'proj-test',
-      jobId: 'job_2',
-      runId: '500',
-      runAttempt: 1,
+      project: 'proj-test',
+      job: 'job_2',
+      run: '500',
+      attempt: 1,
       followUps: 0
     })
   })
@@ -157,14 +157,14 @@ describe('the record a run leaves', () => {
   it('counts a follow-up and keeps the hand-off', () => {
     expect(
       nextRecord(RECORD, { projectId: 'proj-test', jobId: 'job_1', ...RUN, sent: true })
-    ).toEqual({ ...RECORD, runId: '500', followUps: 3 })
+    ).toEqual({ ...RECORD, run: '500', followUps: 3 })
   })
 
   it('moves a re-run to its attempt without counting a message', () => {
     const rerun = { runId: '400', runAttempt: 2 }
     expect(
       nextRecord(RECORD, { projectId: 'proj-test', jobId: 'job_1', ...rerun, sent: false })
-    ).toEqual({ ...RECORD, runAttempt: 2 })
+    ).toEqual({ ...RECORD, attempt: 2 })
   })
 })
 

@@ -10,10 +10,10 @@ import { runs } from '../../support/properties.js'
 
 const DOCS = 'https://github.com/acme/docs/pull/100'
 const record: PullRequestRecord = {
-  projectId: 'p',
-  jobId: 'job_1',
-  runId: '10',
-  runAttempt: 1,
+  project: 'p',
+  job: 'job_1',
+  run: '10',
+  attempt: 1,
   followUps: 0,
   handedOff: DOCS
 }
