@@ -21,7 +21,7 @@ import {
 } from './branch-record.js'
 import { readDocsPrEnd, writeDocsPrEnd } from './docs-pr-end.js'
 import { isSha, positive } from './marker.js'
-import { REPOSITORY } from './client.js'
+import { commitsUrl } from './branch-commits.js'
 import type { GitHubSession } from './session.js'
 import { record, text, type WorkflowRun } from './workflow-run.js'
 
@@ -62,12 +62,10 @@ export function pickDashboards(issues: readonly unknown[], key: DashboardKey): F
 const pullLink = (pull: PullRequestRef): string =>
   htmlLink(pull.link, safeHtml(`${pull.repository}#${pull.number}`))
 
-function commitsCell(run: BranchRun, view: DashboardView): string {
-  const count = String(run.commits)
-  if (!REPOSITORY.test(view.repository) || !isSha(run.to)) return count
-  const base = `${view.serverUrl}/${view.repository}`
-  if (isSha(run.from)) return htmlLink(`${base}/compare/${run.from}...${run.to}`, count)
-  return `${count} (to ${htmlLink(`${base}/commit/${run.to}`, run.to.slice(0, 7))})`
+function commitsCell({ commits, from, to }: BranchRun, view: DashboardView): string {
+  const url = isSha(to) && commitsUrl(view, to, isSha(from) ? from : undefined)
+  if (!url) return String(commits)
+  return from ? htmlLink(url, String(commits)) : `${commits} (to ${htmlLink(url, to.slice(0, 7))})`
 }
 
 function runRow(run: BranchRun, view: DashboardView): string {
@@ -140,7 +138,7 @@ export async function findDashboards(
   } catch (error) {
     throwIfUnknown(error, where)
     const why = ", so the branch's docs job is not recorded and this run works on its own"
-    return { others: [], denied: notSaved('read the issues of', session, error, why).reason }
+    return { others: [], denied: notSaved('read the issues of', session, error, why) }
   }
   const many = `more than ${MAX_ISSUE_PAGES * 100} open issues by ${safeLine(key.identity, 100)}`
   if (!complete) throw new StateUnknownError(where, many)
@@ -156,16 +154,17 @@ function notSaved(what: string, session: GitHubSession, error: unknown, so = '')
   core.warning(
     `dashboard: could not ${what} ${safeLine(session.repository, 200)} (${reason})${so}.${hint}`
   )
-  return { kind: 'unavailable' as const, reason }
+  return reason
 }
 
-/** Opens the dashboard with `view`'s body, or rewrites issue `number`'s. One call. */
+/** Opens the dashboard with `view`'s body, or rewrites issue `number`'s (one call): the issue's
+ * number, undefined when GitHub did not take it (one warning). */
 export async function saveDashboard(
   session: GitHubSession,
   number: number | undefined,
   view: DashboardView,
   budgetMs: number
-): Promise<{ kind: 'saved'; issue: FoundDashboard['issue'] } | ReturnType<typeof notSaved>> {
+): Promise<number | undefined> {
   const { projectId, branch } = view.record
   try {
     const { rest } = await session.client(budgetMs)
@@ -177,12 +176,14 @@ export async function saveDashboard(
         : await rest.issues.update({ ...session.repo, issue_number: number, body })
     if (number === undefined)
       core.info(`Opened the dashboard issue #${data.number} for ${safeLine(branch, 100)}.`)
-    return { kind: 'saved', issue: { number: data.number } }
+    return data.number
   } catch (error) {
-    if (number === undefined) return notSaved('open the dashboard issue in', session, error)
     // Deleted meanwhile: the record is written anew rather than lost.
-    if (gitHubAnswerStatus(error) === 404) return saveDashboard(session, undefined, view, budgetMs)
-    return notSaved(`update the dashboard issue #${number} in`, session, error)
+    if (number !== undefined && gitHubAnswerStatus(error) === 404)
+      return saveDashboard(session, undefined, view, budgetMs)
+    const what =
+      number === undefined ? 'open the dashboard issue' : `update the dashboard issue #${number}`
+    notSaved(`${what} in`, session, error)
   }
 }
 

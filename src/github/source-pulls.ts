@@ -80,18 +80,17 @@ export const MAX_BRANCH_REVIEWERS = 15
 const lower = (login: string): string => login.toLowerCase()
 
 /** The logins to ask, in order, but those already asked and the author (GitHub refuses them). */
-export function reviewersToRequest(input: {
-  pulls: readonly SourcePullRequest[]
-  commits: readonly CoveredCommit[]
-  alreadyRequested: readonly string[]
-  docsAuthor?: string
-}): string[] {
-  const fromPulls = new Set(input.pulls.flatMap((pull) => pull.commits))
-  const authors = [
-    ...input.pulls,
-    ...input.commits.filter((commit) => !fromPulls.has(commit.sha))
-  ].flatMap((from) => (from.author && !from.authorIsBot ? [from.author] : []))
-  const skip = new Set([...input.alreadyRequested, input.docsAuthor ?? ''].map(lower))
+export function reviewersToRequest(
+  pulls: readonly SourcePullRequest[],
+  commits: readonly CoveredCommit[],
+  alreadyRequested: readonly string[],
+  docsAuthor = ''
+): string[] {
+  const fromPulls = new Set(pulls.flatMap((pull) => pull.commits))
+  const authors = [...pulls, ...commits.filter((commit) => !fromPulls.has(commit.sha))].flatMap(
+    (from) => (from.author && !from.authorIsBot ? [from.author] : [])
+  )
+  const skip = new Set([...alreadyRequested, docsAuthor].map(lower))
   // Each once: a login is skipped from its first choice on.
   const chosen = authors.filter(
     (login) => LOGIN.test(login) && !skip.has(lower(login)) && skip.add(lower(login))

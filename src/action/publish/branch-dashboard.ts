@@ -4,7 +4,7 @@
 import * as core from '@actions/core'
 import { parsePullRequestLink } from '../../common/pull-request-link.js'
 import { htmlLink, safeHtml, safeLine, safeMarkdown } from '../../common/safe-text.js'
-import { MAX_LISTED, ROOT, type Coverage } from '../../github/branch-commits.js'
+import { commitsUrl, MAX_LISTED, ROOT, type Coverage } from '../../github/branch-commits.js'
 import {
   commitsPromptSection,
   pullsOf,
@@ -13,12 +13,11 @@ import {
 } from '../../github/source-pulls.js'
 import { requestReviews, type DocsPullRequest } from '../../github/docs-pull-request.js'
 import { REPOSITORY, splitRepository } from '../../github/client.js'
-import { afterTelling, coverageRun, MAX_REVIEWERS, withRun } from '../../github/branch-record.js'
-import type { Telling } from '../../github/branch-record.js'
+import { afterTelling, MAX_REVIEWERS, withRun, type Telling } from '../../github/branch-record.js'
 import { saveDashboard, type DashboardView } from '../../github/dashboard.js'
 import { isSha } from '../../github/marker.js'
 import type { GitHubSession } from '../../github/session.js'
-import { hostOf, runUrl } from '../../github/workflow-run.js'
+import { hostOf, runUrl, type WorkflowRun } from '../../github/workflow-run.js'
 import type { Outcome } from '../execute/job-owner.js'
 import type { HandOff } from '../plan/hand-off.js'
 import { tellingFor, type BranchFacts, type Plan, type RunIdentity } from '../plan/plan.js'
@@ -28,10 +27,8 @@ import { BUDGETS, docsSession, type RunContext } from '../shell/context.js'
 /** The most commits the update note names one by one; the rest are counted. */
 const MAX_COMMENT_COMMITS = 20
 
-export interface DocsUpdate {
+export type DocsUpdate = Pick<WorkflowRun, 'repository' | 'serverUrl'> & {
   branch: string
-  repository: string
-  serverUrl: string
   coverage: Coverage
   pulls: readonly SourcePullRequest[]
   runUrl?: string
@@ -67,8 +64,8 @@ export function docsUpdateCommentBody(update: DocsUpdate): string {
   }
   for (const commit of shown) {
     const short = `<code>${commit.sha.slice(0, 7)}</code>`
-    const id = repo ? htmlLink(`${update.serverUrl}/${repo}/commit/${commit.sha}`, short) : short
-    lines.push(`- ${id} ${inert(commit.subject, 120)}`)
+    const url = commitsUrl(update, commit.sha)
+    lines.push(`- ${url ? htmlLink(url, short) : short} ${inert(commit.subject, 120)}`)
   }
   const sent = link(update.runUrl, 'this workflow run')
   if (sent) lines.push('', `Sent by ${sent}.`)
@@ -106,14 +103,12 @@ export class BranchDashboard {
     // The compare link starts at the commit before the first told.
     const at = candidates.since.findIndex((commit) => commit.sha === commits[0]?.sha)
     const from = at > 0 ? candidates.since[at - 1]?.sha : (record?.base ?? candidates.base)
-    const linked = at >= 0 && from && from !== ROOT && run.repository
+    const compareUrl = at >= 0 && from && from !== ROOT && commitsUrl(run, run.sha, from)
     const coverage: Coverage = {
       origin: candidates.origin,
       commits: commits.slice(-MAX_LISTED),
       total: commits.length,
-      ...(linked
-        ? { compareUrl: `${run.serverUrl}/${run.repository}/compare/${from}...${run.sha}` }
-        : {}),
+      ...(compareUrl ? { compareUrl } : {}),
       ...(from ? { from } : {}),
       to: run.sha
     }
@@ -133,24 +128,18 @@ export class BranchDashboard {
     const same = previous?.jobId === jobId ? previous : undefined
     const plan = this.executed?.plan ?? this.plan
     const told = sent ? this.executed : undefined
-    const ledger = told
-      ? afterTelling(previous, { ...told, jobId, candidates: facts.candidates })
-      : {
-          base: previous?.base,
-          told: previous?.told ?? [{ id: jobId, shas: [] }],
-          ended: previous?.ended ?? []
-        }
     // Everything up to the run's head is told when it told all it read, or had nothing to.
     const complete = facts.candidates.unread === 0 && (told || plan.action === 'nothing-new')
     const counts = { ...(previous?.counts ?? { created: 0, followUps: 0, quiet: 0 }) }
     counts[!sent ? 'quiet' : plan.action === 'create' ? 'created' : 'followUps']++
     const record = withRun(
       {
+        ...(previous ?? { told: [{ id: jobId, shas: [] }], ended: [], runs: [] }),
+        ...(told && afterTelling(previous, { ...told, jobId, candidates: facts.candidates })),
         projectId: this.ctx.settings.projectId,
         branch: facts.branch,
         key: facts.key,
         jobId,
-        ...ledger,
         seen: complete && isSha(run.sha) ? run.sha : previous?.seen,
         // The job's docs pull request: as this run saw it, else as recorded for the same job.
         docs: view.docsPullRequest?.link ?? same?.docs,
@@ -158,18 +147,15 @@ export class BranchDashboard {
         runAttempt: this.identity.runAttempt,
         reviewers: this.handOff.reviewers ?? same?.reviewers ?? [],
         handedOff: this.handOff.handedOff ?? same?.handedOff,
-        runs: previous?.runs ?? [],
         counts
       },
-      coverageRun(
-        {
-          at: new Date(this.ctx.clock.now()),
-          event: run.eventName,
-          did: runAction(plan, jobId, sent)
-        },
-        told?.coverage,
-        told ? pullsOf(facts.pulls, told.told) : []
-      )
+      {
+        at: new Date(this.ctx.clock.now()),
+        event: run.eventName,
+        did: runAction(plan, jobId, sent)
+      },
+      told?.coverage,
+      told ? pullsOf(facts.pulls, told.told) : []
     )
     const saved = await saveDashboard(
       this.session,
@@ -178,9 +164,8 @@ export class BranchDashboard {
       budgetMs
     )
     // One deleted meanwhile was opened anew: later writes of this run go to that one.
-    if (saved.kind === 'saved') this.issue = saved.issue.number
+    this.issue = saved ?? this.issue
   }
-
   /** At the end, best effort: the hand-off recorded, the covered changes' authors asked once
    * (`docs-pr-reviewers: author`), and a follow-up noted on the docs pull request. */
   async followDocs(outcome: Outcome, handOff: HandOff, docs: DocsPullRequest, handedOff: boolean) {
@@ -195,8 +180,8 @@ export class BranchDashboard {
     const budgetMs = this.ctx.left(BUDGETS.docsPullRequest)
     // The same job keeps its docs pull request, and with it who was already asked.
     const same = record?.jobId === (outcome.jobId ?? '') ? record.reviewers : []
-    const ask = { pulls, commits: told, alreadyRequested: same, docsAuthor: docs.author.login }
-    const users = docs.state === 'open' && handOff.askAuthors ? reviewersToRequest(ask) : []
+    const ask = docs.state === 'open' && handOff.askAuthors
+    const users = ask ? reviewersToRequest(pulls, told, same, docs.author.login) : []
     const asked =
       users.length > 0 &&
       (await session.bestEffort(
