@@ -22,6 +22,7 @@ import {
 import { readDocsPrEnd, writeDocsPrEnd } from './docs-pr-end.js'
 import { isSha, positive } from './marker.js'
 import { commitsUrl } from './branch-commits.js'
+import { plural } from './source-pulls.js'
 import type { GitHubSession } from './session.js'
 import { record, text, type WorkflowRun } from './workflow-run.js'
 
@@ -73,8 +74,6 @@ function runRow(run: BranchRun, view: DashboardView): string {
   const pulls = run.pulls.length > 0 ? run.pulls.map((n) => `#${n}`).join(', ') : '—'
   return `| ${safeMarkdown(time)} | ${safeMarkdown(run.event, 40)} | ${RUN_WORDS[run.did]} | ${commitsCell(run, view)} | ${pulls} |`
 }
-
-const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`
 
 const RUNS_HEADER = '| Time (UTC) | Trigger | What it did | Commits | Source pull requests |'
 const START_OVER =
@@ -131,10 +130,7 @@ export async function findDashboards(
     const octokit = await session.client(budgetMs)
     const params = { ...session.repo, creator: key.identity, state: 'open' as const, per_page: 100 }
     const pages = octokit.paginate.iterator(octokit.rest.issues.listForRepo, params)
-    complete = await walkPages(pages, MAX_ISSUE_PAGES, (page) => {
-      issues.push(...page)
-      return false
-    })
+    complete = await walkPages(pages, MAX_ISSUE_PAGES, (page) => issues.push(...page) < 0)
   } catch (error) {
     throwIfUnknown(error, where)
     const why = ", so the branch's docs job is not recorded and this run works on its own"

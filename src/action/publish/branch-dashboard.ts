@@ -7,6 +7,7 @@ import { htmlLink, safeHtml, safeLine, safeMarkdown } from '../../common/safe-te
 import { commitsUrl, MAX_LISTED, ROOT, type Coverage } from '../../github/branch-commits.js'
 import {
   commitsPromptSection,
+  plural,
   pullsOf,
   reviewersToRequest,
   type SourcePullRequest
@@ -34,20 +35,17 @@ export type DocsUpdate = Pick<WorkflowRun, 'repository' | 'serverUrl'> & {
   runUrl?: string
 }
 
-/** Text authors wrote, escaped so that it cannot mention anyone or reference an issue. */
-function inert(value: string, max: number): string {
-  // `#` only where safeMarkdown did not write an entity (`&#124;`).
-  return safeMarkdown(value, max).replace(/@|(?<!&)#/g, (char) =>
-    char === '@' ? '&#64;' : '&#35;'
-  )
-}
+/** Text authors wrote, escaped so that it cannot mention anyone or reference an issue (`#`
+ * only where safeMarkdown did not write an entity, `&#124;`). */
+const inert = (value: string, max: number): string =>
+  safeMarkdown(value, max).replace(/@|(?<!&)#/g, (char) => (char === '@' ? '&#64;' : '&#35;'))
 
 /** The note a follow-up adds: the source pull requests and commits it covers, and the run. */
 export function docsUpdateCommentBody(update: DocsUpdate): string {
   const { coverage } = update
   const total = Math.max(coverage.total, coverage.commits.length)
   const repo = REPOSITORY.test(update.repository) ? update.repository : undefined
-  const counted = `${total} commit${total === 1 ? '' : 's'}`
+  const counted = plural(total, 'commit')
   const link = (url: string | undefined, text: string): string | undefined =>
     url && /^https?:\/\/\S+$/.test(url) ? htmlLink(url, text) : undefined
   const lines = [
@@ -130,6 +128,7 @@ export class BranchDashboard {
     const told = sent ? this.executed : undefined
     // Everything up to the run's head is told when it told all it read, or had nothing to.
     const complete = facts.candidates.unread === 0 && (told || plan.action === 'nothing-new')
+    const did = runAction(plan, jobId, sent)
     const counts = { ...(previous?.counts ?? { created: 0, followUps: 0, quiet: 0 }) }
     counts[!sent ? 'quiet' : plan.action === 'create' ? 'created' : 'followUps']++
     const record = withRun(
@@ -149,23 +148,15 @@ export class BranchDashboard {
         handedOff: this.handOff.handedOff ?? same?.handedOff,
         counts
       },
-      {
-        at: new Date(this.ctx.clock.now()),
-        event: run.eventName,
-        did: runAction(plan, jobId, sent)
-      },
+      { at: new Date(this.ctx.clock.now()), event: run.eventName, did },
       told?.coverage,
       told ? pullsOf(facts.pulls, told.told) : []
     )
-    const saved = await saveDashboard(
-      this.session,
-      this.issue,
-      { ...run, ...view, record },
-      budgetMs
-    )
+    const body = { ...run, ...view, record }
     // One deleted meanwhile was opened anew: later writes of this run go to that one.
-    this.issue = saved ?? this.issue
+    this.issue = (await saveDashboard(this.session, this.issue, body, budgetMs)) ?? this.issue
   }
+
   /** At the end, best effort: the hand-off recorded, the covered changes' authors asked once
    * (`docs-pr-reviewers: author`), and a follow-up noted on the docs pull request. */
   async followDocs(outcome: Outcome, handOff: HandOff, docs: DocsPullRequest, handedOff: boolean) {
@@ -215,21 +206,19 @@ export async function postDocsUpdateComment(
   docsLink: string,
   update: DocsUpdate,
   budgetMs: number
-): Promise<boolean> {
+): Promise<void> {
   const ref = parsePullRequestLink(docsLink)
-  if (!ref || hostOf(ref.link) !== hostOf(update.serverUrl)) return false
+  if (!ref || hostOf(ref.link) !== hostOf(update.serverUrl)) return
   const name = safeLine(`${ref.repository}#${ref.number}`)
   const issue = { ...splitRepository(ref.repository), issue_number: ref.number }
-  const posted = await session.bestEffort(
+  await session.bestEffort(
     budgetMs,
     async (octokit) => {
       await octokit.rest.issues.createComment({ ...issue, body: docsUpdateCommentBody(update) })
       core.info(`Noted on the docs pull request ${name} what this update covers.`)
-      return true
     },
     (why) =>
       `Could not comment on the docs pull request ${name} (${why}); the dashboard alone says what this update covers.`,
     'The comment needs `pull-requests: write` on the docs repository for the docs token (docs-token, or github-token when the docs live in this repository).'
   )
-  return posted ?? false
 }
