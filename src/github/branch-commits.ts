@@ -7,7 +7,6 @@ import {
   describeGitHubError,
   gitHubAnswerStatus,
   permissionHint,
-  REPOSITORY,
   throwIfUnknown
 } from './client.js'
 import type { GitHubSession } from './session.js'
@@ -54,16 +53,6 @@ export interface ReadCandidates {
   origin: Origin
 }
 export type Candidates = Omit<ReadCandidates, 'origin'>
-
-/** The page of commit `to`, or of the commits after `from` up to `to`. */
-export function commitsUrl(
-  run: Pick<WorkflowRun, 'serverUrl' | 'repository'>,
-  to: string,
-  from?: string
-): string | undefined {
-  if (!REPOSITORY.test(run.repository)) return undefined
-  return `${run.serverUrl}/${run.repository}/${from ? `compare/${from}...${to}` : `commit/${to}`}`
-}
 
 export function loginOf(user: unknown): { author?: string; authorIsBot: boolean } {
   const login = text(record(user)?.login) ?? text(record(user)?.username)

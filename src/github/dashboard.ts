@@ -9,6 +9,7 @@ import {
   describeGitHubError,
   gitHubAnswerStatus,
   gitHubFailure,
+  REPOSITORY,
   throwIfUnknown,
   walkPages
 } from './client.js'
@@ -21,7 +22,6 @@ import {
 } from './branch-record.js'
 import { readDocsPrEnd, writeDocsPrEnd } from './docs-pr-end.js'
 import { isSha, positive } from './marker.js'
-import { commitsUrl } from './branch-commits.js'
 import { plural } from './source-pulls.js'
 import type { GitHubSession } from './session.js'
 import { record, text, type WorkflowRun } from './workflow-run.js'
@@ -30,8 +30,9 @@ export type FoundDashboard = { issue: { number: number }; record: BranchRecord }
 /** Which records a run keeps, and the login whose issues are believed. */
 type DashboardKey = { projectId: string; branch: string; key: string; identity: string }
 
+type Place = Pick<WorkflowRun, 'repository' | 'serverUrl'>
 /** The record, and for people: the repository, the docs pull request, the job, a note. */
-export type DashboardView = Pick<WorkflowRun, 'repository' | 'serverUrl'> & {
+export type DashboardView = Place & {
   record: BranchRecord
   docsPullRequest?: { link: string; state?: 'open' | 'merged' | 'closed' }
   jobStatus?: string
@@ -62,6 +63,12 @@ export function pickDashboards(issues: readonly unknown[], key: DashboardKey): F
 
 const pullLink = (pull: PullRequestRef): string =>
   htmlLink(pull.link, safeHtml(`${pull.repository}#${pull.number}`))
+
+/** The page of commit `to`, or of the commits after `from` up to `to`. */
+export function commitsUrl(run: Place, to: string, from?: string): string | undefined {
+  if (!REPOSITORY.test(run.repository)) return undefined
+  return `${run.serverUrl}/${run.repository}/${from ? `compare/${from}...${to}` : `commit/${to}`}`
+}
 
 function commitsCell({ commits, from, to }: BranchRun, view: DashboardView): string {
   const url = isSha(to) && commitsUrl(view, to, isSha(from) ? from : undefined)

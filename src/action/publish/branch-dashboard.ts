@@ -4,7 +4,7 @@
 import * as core from '@actions/core'
 import { parsePullRequestLink } from '../../common/pull-request-link.js'
 import { htmlLink, safeHtml, safeLine, safeMarkdown } from '../../common/safe-text.js'
-import { commitsUrl, MAX_LISTED, ROOT, type Coverage } from '../../github/branch-commits.js'
+import { MAX_LISTED, ROOT, type Coverage } from '../../github/branch-commits.js'
 import {
   commitsPromptSection,
   plural,
@@ -15,7 +15,7 @@ import {
 import { requestReviews, type DocsPullRequest } from '../../github/docs-pull-request.js'
 import { REPOSITORY, splitRepository } from '../../github/client.js'
 import { afterTelling, MAX_REVIEWERS, withRun, type Telling } from '../../github/branch-record.js'
-import { saveDashboard, type DashboardView } from '../../github/dashboard.js'
+import { commitsUrl, saveDashboard, type DashboardView } from '../../github/dashboard.js'
 import { isSha } from '../../github/marker.js'
 import type { GitHubSession } from '../../github/session.js'
 import { hostOf, runUrl, type WorkflowRun } from '../../github/workflow-run.js'
