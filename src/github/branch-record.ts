@@ -2,7 +2,7 @@
 // was told, the jobs that ended without delivering, the last runs; and its arithmetic. Pure.
 
 import { isPlainId } from '../common/plain-id.js'
-import type { Candidates, Coverage, CoveredCommit } from './branch-commits.js'
+import type { Candidates, CoveredCommit } from './branch-commits.js'
 import * as marker from './marker.js'
 import type { SourcePullRequest } from './source-pulls.js'
 import { record as object, RUN_ID } from './workflow-run.js'
@@ -32,10 +32,6 @@ export const MAX_REVIEWERS = 300
 
 export function renderBranchRecord(record: BranchRecord): string {
   return marker.writeMarker('branch', { v: 2, ...record, runs: record.runs.slice(-MAX_RUNS) })
-}
-
-export function withRun(record: BranchRecord, run: BranchRun): BranchRecord {
-  return { ...record, runs: [...record.runs, run].slice(-MAX_RUNS) }
 }
 
 const { sha } = marker
@@ -190,13 +186,14 @@ export function afterTelling(
   }
 }
 
-/** The dashboard's row for a run: what it did, the commits covered, their source pulls. */
-export function coverageRun(
+/** The record with a run's dashboard row: what it did, the commits covered, their source pulls. */
+export function withRun(
+  record: BranchRecord,
   run: { at: Date; event: string; did: RunAction },
-  covered: Coverage | undefined,
-  pulls: readonly SourcePullRequest[]
-): BranchRun {
-  return {
+  covered?: { total: number; from?: string; to?: string },
+  pulls: readonly SourcePullRequest[] = []
+): BranchRecord {
+  const row: BranchRun = {
     at: run.at.toISOString(),
     event: EVENT.test(run.event) ? run.event : 'unknown',
     did: run.did,
@@ -205,4 +202,5 @@ export function coverageRun(
     ...(marker.isSha(covered?.to) ? { to: covered.to } : {}),
     pulls: pulls.map((pull) => pull.number).slice(-MAX_RUN_PULLS)
   }
+  return { ...record, runs: [...record.runs, row].slice(-MAX_RUNS) }
 }

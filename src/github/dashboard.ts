@@ -9,6 +9,7 @@ import {
   describeGitHubError,
   gitHubAnswerStatus,
   gitHubFailure,
+  REPOSITORY,
   throwIfUnknown,
   walkPages
 } from './client.js'
@@ -21,7 +22,7 @@ import {
 } from './branch-record.js'
 import { readDocsPrEnd, writeDocsPrEnd } from './docs-pr-end.js'
 import { isSha, positive } from './marker.js'
-import { REPOSITORY } from './client.js'
+import { plural } from './source-pulls.js'
 import type { GitHubSession } from './session.js'
 import { record, text, type WorkflowRun } from './workflow-run.js'
 
@@ -29,8 +30,9 @@ export type FoundDashboard = { issue: { number: number }; record: BranchRecord }
 /** Which records a run keeps, and the login whose issues are believed. */
 type DashboardKey = { projectId: string; branch: string; key: string; identity: string }
 
+type Place = Pick<WorkflowRun, 'repository' | 'serverUrl'>
 /** The record, and for people: the repository, the docs pull request, the job, a note. */
-export type DashboardView = Pick<WorkflowRun, 'repository' | 'serverUrl'> & {
+export type DashboardView = Place & {
   record: BranchRecord
   docsPullRequest?: { link: string; state?: 'open' | 'merged' | 'closed' }
   jobStatus?: string
@@ -62,12 +64,16 @@ export function pickDashboards(issues: readonly unknown[], key: DashboardKey): F
 const pullLink = (pull: PullRequestRef): string =>
   htmlLink(pull.link, safeHtml(`${pull.repository}#${pull.number}`))
 
-function commitsCell(run: BranchRun, view: DashboardView): string {
-  const count = String(run.commits)
-  if (!REPOSITORY.test(view.repository) || !isSha(run.to)) return count
-  const base = `${view.serverUrl}/${view.repository}`
-  if (isSha(run.from)) return htmlLink(`${base}/compare/${run.from}...${run.to}`, count)
-  return `${count} (to ${htmlLink(`${base}/commit/${run.to}`, run.to.slice(0, 7))})`
+/** The page of commit `to`, or of the commits after `from` up to `to`. */
+export function commitsUrl(run: Place, to: string, from?: string): string | undefined {
+  if (!REPOSITORY.test(run.repository)) return undefined
+  return `${run.serverUrl}/${run.repository}/${from ? `compare/${from}...${to}` : `commit/${to}`}`
+}
+
+function commitsCell({ commits, from, to }: BranchRun, view: DashboardView): string {
+  const url = isSha(to) && commitsUrl(view, to, isSha(from) ? from : undefined)
+  if (!url) return String(commits)
+  return from ? htmlLink(url, String(commits)) : `${commits} (to ${htmlLink(url, to.slice(0, 7))})`
 }
 
 function runRow(run: BranchRun, view: DashboardView): string {
@@ -75,8 +81,6 @@ function runRow(run: BranchRun, view: DashboardView): string {
   const pulls = run.pulls.length > 0 ? run.pulls.map((n) => `#${n}`).join(', ') : '—'
   return `| ${safeMarkdown(time)} | ${safeMarkdown(run.event, 40)} | ${RUN_WORDS[run.did]} | ${commitsCell(run, view)} | ${pulls} |`
 }
-
-const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`
 
 const RUNS_HEADER = '| Time (UTC) | Trigger | What it did | Commits | Source pull requests |'
 const START_OVER =
@@ -133,14 +137,11 @@ export async function findDashboards(
     const octokit = await session.client(budgetMs)
     const params = { ...session.repo, creator: key.identity, state: 'open' as const, per_page: 100 }
     const pages = octokit.paginate.iterator(octokit.rest.issues.listForRepo, params)
-    complete = await walkPages(pages, MAX_ISSUE_PAGES, (page) => {
-      issues.push(...page)
-      return false
-    })
+    complete = await walkPages(pages, MAX_ISSUE_PAGES, (page) => issues.push(...page) < 0)
   } catch (error) {
     throwIfUnknown(error, where)
     const why = ", so the branch's docs job is not recorded and this run works on its own"
-    return { others: [], denied: notSaved('read the issues of', session, error, why).reason }
+    return { others: [], denied: notSaved('read the issues of', session, error, why) }
   }
   const many = `more than ${MAX_ISSUE_PAGES * 100} open issues by ${safeLine(key.identity, 100)}`
   if (!complete) throw new StateUnknownError(where, many)
@@ -156,16 +157,17 @@ function notSaved(what: string, session: GitHubSession, error: unknown, so = '')
   core.warning(
     `dashboard: could not ${what} ${safeLine(session.repository, 200)} (${reason})${so}.${hint}`
   )
-  return { kind: 'unavailable' as const, reason }
+  return reason
 }
 
-/** Opens the dashboard with `view`'s body, or rewrites issue `number`'s. One call. */
+/** Opens the dashboard with `view`'s body, or rewrites issue `number`'s (one call): the issue's
+ * number, undefined when GitHub did not take it (one warning). */
 export async function saveDashboard(
   session: GitHubSession,
   number: number | undefined,
   view: DashboardView,
   budgetMs: number
-): Promise<{ kind: 'saved'; issue: FoundDashboard['issue'] } | ReturnType<typeof notSaved>> {
+): Promise<number | undefined> {
   const { projectId, branch } = view.record
   try {
     const { rest } = await session.client(budgetMs)
@@ -177,12 +179,14 @@ export async function saveDashboard(
         : await rest.issues.update({ ...session.repo, issue_number: number, body })
     if (number === undefined)
       core.info(`Opened the dashboard issue #${data.number} for ${safeLine(branch, 100)}.`)
-    return { kind: 'saved', issue: { number: data.number } }
+    return data.number
   } catch (error) {
-    if (number === undefined) return notSaved('open the dashboard issue in', session, error)
     // Deleted meanwhile: the record is written anew rather than lost.
-    if (gitHubAnswerStatus(error) === 404) return saveDashboard(session, undefined, view, budgetMs)
-    return notSaved(`update the dashboard issue #${number} in`, session, error)
+    if (number !== undefined && gitHubAnswerStatus(error) === 404)
+      return saveDashboard(session, undefined, view, budgetMs)
+    const what =
+      number === undefined ? 'open the dashboard issue' : `update the dashboard issue #${number}`
+    notSaved(`${what} in`, session, error)
   }
 }
 

@@ -12,7 +12,6 @@ import {
 import { mergeSourcePulls, pullsOf, sourcePullRequests } from '../../src/github/source-pulls.js'
 import {
   afterTelling,
-  coverageRun,
   parseBranchRecord,
   renderBranchRecord,
   untold,
@@ -54,27 +53,7 @@ describe('the pure parts', () => {
   })
 
   it('makes the dashboard row of a run, which the branch record accepts', () => {
-    const row = coverageRun(
-      { at: new Date('2026-11-24T12:00:00Z'), event: 'push', did: 'followed-up' },
-      {
-        origin: 'since-record',
-        commits: [commit(2)],
-        total: 1,
-        from: sha(1),
-        to: sha(2)
-      },
-      [{ number: 12, title: '', authorIsBot: false, commits: [] }]
-    )
-    expect(row).toEqual({
-      at: '2026-11-24T12:00:00.000Z',
-      event: 'push',
-      did: 'followed-up',
-      commits: 1,
-      from: sha(1),
-      to: sha(2),
-      pulls: [12]
-    })
-    const record: BranchRecord = {
+    const empty: BranchRecord = {
       projectId: 'p',
       branch: 'main',
       jobId: 'j',
@@ -83,19 +62,38 @@ describe('the pure parts', () => {
       runId: '1',
       runAttempt: 1,
       reviewers: [],
-      runs: [row],
+      runs: [],
       counts: { created: 1, followUps: 0, quiet: 0 }
     }
+    const record = withRun(
+      empty,
+      { at: new Date('2026-11-24T12:00:00Z'), event: 'push', did: 'followed-up' },
+      { total: 1, from: sha(1), to: sha(2) },
+      [{ number: 12, title: '', authorIsBot: false, commits: [] }]
+    )
+    expect(record.runs).toEqual([
+      {
+        at: '2026-11-24T12:00:00.000Z',
+        event: 'push',
+        did: 'followed-up',
+        commits: 1,
+        from: sha(1),
+        to: sha(2),
+        pulls: [12]
+      }
+    ])
     expect(parseBranchRecord(renderBranchRecord(record))).toEqual(record)
-    expect(
-      coverageRun({ at: new Date(0), event: 'schedule', did: 'nothing-new' }, undefined, [])
-    ).toEqual({
-      at: '1970-01-01T00:00:00.000Z',
-      event: 'schedule',
-      did: 'nothing-new',
-      commits: 0,
-      pulls: []
-    })
+    expect(withRun(empty, { at: new Date(0), event: 'schedule', did: 'nothing-new' }).runs).toEqual(
+      [
+        {
+          at: '1970-01-01T00:00:00.000Z',
+          event: 'schedule',
+          did: 'nothing-new',
+          commits: 0,
+          pulls: []
+        }
+      ]
+    )
   })
 
   it('starts the first window 7 days back', () => {
@@ -424,15 +422,9 @@ describe('against the GitHub stand-in', () => {
           ...found.winner.record,
           ...afterTelling(found.winner.record, { jobId: 'job_1', told, givenBack: [], candidates })
         },
-        {
-          at: new Date().toISOString(),
-          event: 'push',
-          did: 'followed-up',
-          commits: told.length,
-          from: base,
-          to: head,
-          pulls: pulls.slice(-20).map((p) => p.number)
-        }
+        { at: new Date(), event: 'push', did: 'followed-up' },
+        { total: told.length, from: base, to: head },
+        pulls
       )
       await saveDashboard(session(), found.winner.issue.number, view(next), 10_000)
       const total = inProcess.github.requests.length - before

@@ -66,7 +66,15 @@ describe('the branch record', () => {
   it('keeps only the last 20 runs', () => {
     let record: BranchRecord = { ...RECORD, runs: [] }
     for (let n = 0; n < 100; n++) {
-      record = withRun(record, { ...(RECORD.runs[0] as BranchRun), commits: n })
+      const run = {
+        at: new Date('2026-11-24T10:00:00.000Z'),
+        event: 'push',
+        did: 'created' as const
+      }
+      record = withRun(record, run, { total: n, from: SHA_A, to: SHA_B }, [
+        { number: 12, title: '', authorIsBot: false, commits: [] }
+      ])
+      expect(record.runs.at(-1)).toEqual({ ...RECORD.runs[0], commits: n })
     }
     expect(record.runs).toHaveLength(MAX_RUNS)
     expect(record.runs.map((run) => run.commits)).toEqual(

@@ -186,7 +186,7 @@ async function branchFacts(
     const absorbed = { ...winner.record, base, ended }
     const view = { ...run, record: absorbed }
     const saved = await saveDashboard(session, winner.issue.number, view, budgetMs)
-    if (saved.kind === 'saved') {
+    if (saved) {
       for (const other of others) {
         const docs = docsSession(ctx, other.docsPullRequest, 'write')
         await retireDashboard(session, other, winner.issue, budgetMs, docs)

@@ -7,18 +7,18 @@ import { htmlLink, safeHtml, safeLine, safeMarkdown } from '../../common/safe-te
 import { MAX_LISTED, ROOT, type Coverage } from '../../github/branch-commits.js'
 import {
   commitsPromptSection,
+  plural,
   pullsOf,
   reviewersToRequest,
   type SourcePullRequest
 } from '../../github/source-pulls.js'
 import { requestReviews, type DocsPullRequest } from '../../github/docs-pull-request.js'
 import { REPOSITORY, splitRepository } from '../../github/client.js'
-import { afterTelling, coverageRun, MAX_REVIEWERS, withRun } from '../../github/branch-record.js'
-import type { Telling } from '../../github/branch-record.js'
-import { saveDashboard, type DashboardView } from '../../github/dashboard.js'
+import { afterTelling, MAX_REVIEWERS, withRun, type Telling } from '../../github/branch-record.js'
+import { commitsUrl, saveDashboard, type DashboardView } from '../../github/dashboard.js'
 import { isSha } from '../../github/marker.js'
 import type { GitHubSession } from '../../github/session.js'
-import { hostOf, runUrl } from '../../github/workflow-run.js'
+import { hostOf, runUrl, type WorkflowRun } from '../../github/workflow-run.js'
 import type { Outcome } from '../execute/job-owner.js'
 import type { HandOff } from '../plan/pr-end.js'
 import { tellingFor, type BranchFacts, type Plan, type RunIdentity } from '../plan/plan.js'
@@ -28,29 +28,24 @@ import { BUDGETS, docsSession, type RunContext } from '../shell/context.js'
 /** The most commits the update note names one by one; the rest are counted. */
 const MAX_COMMENT_COMMITS = 20
 
-export interface DocsUpdate {
+export type DocsUpdate = Pick<WorkflowRun, 'repository' | 'serverUrl'> & {
   branch: string
-  repository: string
-  serverUrl: string
   coverage: Coverage
   pulls: readonly SourcePullRequest[]
   runUrl?: string
 }
 
-/** Text authors wrote, escaped so that it cannot mention anyone or reference an issue. */
-function inert(value: string, max: number): string {
-  // `#` only where safeMarkdown did not write an entity (`&#124;`).
-  return safeMarkdown(value, max).replace(/@|(?<!&)#/g, (char) =>
-    char === '@' ? '&#64;' : '&#35;'
-  )
-}
+/** Text authors wrote, escaped so that it cannot mention anyone or reference an issue (`#`
+ * only where safeMarkdown did not write an entity, `&#124;`). */
+const inert = (value: string, max: number): string =>
+  safeMarkdown(value, max).replace(/@|(?<!&)#/g, (char) => (char === '@' ? '&#64;' : '&#35;'))
 
 /** The note a follow-up adds: the source pull requests and commits it covers, and the run. */
 export function docsUpdateCommentBody(update: DocsUpdate): string {
   const { coverage } = update
   const total = Math.max(coverage.total, coverage.commits.length)
   const repo = REPOSITORY.test(update.repository) ? update.repository : undefined
-  const counted = `${total} commit${total === 1 ? '' : 's'}`
+  const counted = plural(total, 'commit')
   const link = (url: string | undefined, text: string): string | undefined =>
     url && /^https?:\/\/\S+$/.test(url) ? htmlLink(url, text) : undefined
   const lines = [
@@ -67,8 +62,8 @@ export function docsUpdateCommentBody(update: DocsUpdate): string {
   }
   for (const commit of shown) {
     const short = `<code>${commit.sha.slice(0, 7)}</code>`
-    const id = repo ? htmlLink(`${update.serverUrl}/${repo}/commit/${commit.sha}`, short) : short
-    lines.push(`- ${id} ${inert(commit.subject, 120)}`)
+    const url = commitsUrl(update, commit.sha)
+    lines.push(`- ${url ? htmlLink(url, short) : short} ${inert(commit.subject, 120)}`)
   }
   const sent = link(update.runUrl, 'this workflow run')
   if (sent) lines.push('', `Sent by ${sent}.`)
@@ -106,14 +101,12 @@ export class BranchDashboard {
     // The compare link starts at the commit before the first told.
     const at = candidates.since.findIndex((commit) => commit.sha === commits[0]?.sha)
     const from = at > 0 ? candidates.since[at - 1]?.sha : (record?.base ?? candidates.base)
-    const linked = at >= 0 && from && from !== ROOT && run.repository
+    const compareUrl = at >= 0 && from && from !== ROOT && commitsUrl(run, run.sha, from)
     const coverage: Coverage = {
       origin: candidates.origin,
       commits: commits.slice(-MAX_LISTED),
       total: commits.length,
-      ...(linked
-        ? { compareUrl: `${run.serverUrl}/${run.repository}/compare/${from}...${run.sha}` }
-        : {}),
+      ...(compareUrl ? { compareUrl } : {}),
       ...(from ? { from } : {}),
       to: run.sha
     }
@@ -133,24 +126,19 @@ export class BranchDashboard {
     const same = previous?.jobId === jobId ? previous : undefined
     const plan = this.executed?.plan ?? this.plan
     const told = sent ? this.executed : undefined
-    const ledger = told
-      ? afterTelling(previous, { ...told, jobId, candidates: facts.candidates })
-      : {
-          base: previous?.base,
-          told: previous?.told ?? [{ id: jobId, shas: [] }],
-          ended: previous?.ended ?? []
-        }
     // Everything up to the run's head is told when it told all it read, or had nothing to.
     const complete = facts.candidates.unread === 0 && (told || plan.action === 'nothing-new')
+    const did = runAction(plan, jobId, sent)
     const counts = { ...(previous?.counts ?? { created: 0, followUps: 0, quiet: 0 }) }
     counts[!sent ? 'quiet' : plan.action === 'create' ? 'created' : 'followUps']++
     const record = withRun(
       {
+        ...(previous ?? { told: [{ id: jobId, shas: [] }], ended: [], runs: [] }),
+        ...(told && afterTelling(previous, { ...told, jobId, candidates: facts.candidates })),
         projectId: this.ctx.settings.projectId,
         branch: facts.branch,
         key: facts.key,
         jobId,
-        ...ledger,
         seen: complete && isSha(run.sha) ? run.sha : previous?.seen,
         // The job's docs pull request: as this run saw it, else as recorded for the same job.
         docs: view.docsPullRequest?.link ?? same?.docs,
@@ -158,27 +146,15 @@ export class BranchDashboard {
         runAttempt: this.identity.runAttempt,
         reviewers: this.handOff.reviewers ?? same?.reviewers ?? [],
         handedOff: this.handOff.handedOff ?? same?.handedOff,
-        runs: previous?.runs ?? [],
         counts
       },
-      coverageRun(
-        {
-          at: new Date(this.ctx.clock.now()),
-          event: run.eventName,
-          did: runAction(plan, jobId, sent)
-        },
-        told?.coverage,
-        told ? pullsOf(facts.pulls, told.told) : []
-      )
+      { at: new Date(this.ctx.clock.now()), event: run.eventName, did },
+      told?.coverage,
+      told ? pullsOf(facts.pulls, told.told) : []
     )
-    const saved = await saveDashboard(
-      this.session,
-      this.issue,
-      { ...run, ...view, record },
-      budgetMs
-    )
+    const body = { ...run, ...view, record }
     // One deleted meanwhile was opened anew: later writes of this run go to that one.
-    if (saved.kind === 'saved') this.issue = saved.issue.number
+    this.issue = (await saveDashboard(this.session, this.issue, body, budgetMs)) ?? this.issue
   }
 
   /** At the end, best effort: the hand-off recorded, the covered changes' authors asked once
@@ -195,8 +171,8 @@ export class BranchDashboard {
     const budgetMs = this.ctx.left(BUDGETS.docsPullRequest)
     // The same job keeps its docs pull request, and with it who was already asked.
     const same = record?.jobId === (outcome.jobId ?? '') ? record.reviewers : []
-    const ask = { pulls, commits: told, alreadyRequested: same, docsAuthor: docs.author.login }
-    const users = docs.state === 'open' && handOff.askAuthors ? reviewersToRequest(ask) : []
+    const ask = docs.state === 'open' && handOff.askAuthors
+    const users = ask ? reviewersToRequest(pulls, told, same, docs.author.login) : []
     const asked =
       users.length > 0 &&
       (await session.bestEffort(
@@ -230,21 +206,19 @@ export async function postDocsUpdateComment(
   docsLink: string,
   update: DocsUpdate,
   budgetMs: number
-): Promise<boolean> {
+): Promise<void> {
   const ref = parsePullRequestLink(docsLink)
-  if (!ref || hostOf(ref.link) !== hostOf(update.serverUrl)) return false
+  if (!ref || hostOf(ref.link) !== hostOf(update.serverUrl)) return
   const name = safeLine(`${ref.repository}#${ref.number}`)
   const issue = { ...splitRepository(ref.repository), issue_number: ref.number }
-  const posted = await session.bestEffort(
+  await session.bestEffort(
     budgetMs,
     async (octokit) => {
       await octokit.rest.issues.createComment({ ...issue, body: docsUpdateCommentBody(update) })
       core.info(`Noted on the docs pull request ${name} what this update covers.`)
-      return true
     },
     (why) =>
       `Could not comment on the docs pull request ${name} (${why}); the dashboard alone says what this update covers.`,
     'The comment needs `pull-requests: write` on the docs repository for the docs token (docs-token, or github-token when the docs live in this repository).'
   )
-  return posted ?? false
 }
