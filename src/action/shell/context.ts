@@ -3,10 +3,10 @@
 
 import * as core from '@actions/core'
 import { describeError, type ErrorContext } from '../../agent/http-errors.js'
-import { withRetry, type CallKind, type Endpoint } from '../../agent/http-errors.js'
+import type { Endpoint } from '../../agent/http-errors.js'
 import { createDispatcher, proxyFor } from '../../agent/dispatcher.js'
 import type { Dispatcher } from 'undici'
-import { AgentApi, type CallOptions } from '../../agent/http.js'
+import { AgentApi } from '../../agent/http.js'
 import { systemClock } from '../../common/clock.js'
 import { formatDuration } from '../../common/duration.js'
 import { parsePullRequestLink } from '../../common/pull-request-link.js'
@@ -136,25 +136,25 @@ function jobCalls(
   signal: AbortSignal,
   deadline: number
 ) {
-  const { baseUrl, apiKey, projectId } = settings
-  const now = (): number => systemClock.now()
-  const api = new AgentApi({ baseUrl, apiKey, userAgent: USER_AGENT, projectId, dispatcher, now })
+  const { baseUrl, projectId } = settings
   /** The context error messages and endings name: the endpoint, the project, the host. */
   const context = (endpoint: Endpoint, jobId?: string): ErrorContext => {
     return { endpoint, projectId, host: baseUrl.host, proxy, jobId }
   }
-  const retried = <T>(kind: CallKind, call: (options: CallOptions) => Promise<T>): Promise<T> =>
-    withRetry(() => call({ deadline, signal }), {
-      kind,
+  const api = new AgentApi({
+    ...settings,
+    userAgent: USER_AGENT,
+    dispatcher,
+    retry: {
       backoff: { baseMs: settings.pollIntervalMs, maxMs: settings.maxPollIntervalMs },
-      deadline,
       clock: systemClock,
-      signal,
       onRetry: (error, attempt, delayMs) => {
         const why = safeLine(describeError(error, context('get')))
         core.info(`Retrying in ${formatDuration(delayMs)} (attempt ${attempt + 1}): ${why}`)
       }
-    })
+    }
+  })
+  const call = { deadline, signal }
   return {
     context,
     /** A failed call, as the step's ending. */
@@ -162,10 +162,9 @@ function jobCalls(
       conclusion: 'failed' as const,
       message: describeError(error, context(endpoint, jobId))
     }),
-    read: (jobId: string) => retried('read', (call) => api.getJob(jobId, call)),
-    create: (prompt: string) => retried('write', (call) => api.createJob(prompt, call)),
-    message: (jobId: string, prompt: string) =>
-      retried('write', (call) => api.sendMessage(jobId, prompt, call))
+    read: (jobId: string) => api.getJob(jobId, call),
+    create: (prompt: string) => api.createJob(prompt, call),
+    message: (jobId: string, prompt: string) => api.sendMessage(jobId, prompt, call)
   }
 }
 
