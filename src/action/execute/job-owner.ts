@@ -20,20 +20,7 @@ export interface Ending {
 }
 
 /** How a run ended, as every publisher reads it, whatever path ended the run. */
-export interface Outcome {
-  ending: Ending
-  jobId?: string
-  job?: AgentJob
-  created: boolean
-  polls: number
-  waitEnd?: WaitEnd
-  did?: string
-  /** The pull request's record once the job is settled; nothing is written without it. */
-  record?: PullRequestRecord
-  skipped?: boolean
-  sent?: string
-  cancelled?: NodeJS.Signals
-}
+export type Outcome = ReturnType<JobOwner['outcome']>
 
 export class JobOwner {
   private id: string | undefined
@@ -157,13 +144,20 @@ export class JobOwner {
     }
   }
 
-  /** The outcome; a cancelled run fails, whatever the job did, and says which signal came. */
-  outcome(ending: Ending, extra: Pick<Outcome, 'did' | 'record' | 'skipped'> = {}): Outcome {
+  /** The outcome; a cancelled run fails, whatever the job did, and says which signal came.
+   * `record`: the pull request's record once the job is settled; nothing is written without it. */
+  outcome(
+    ending: Ending,
+    extra: { did?: string; record?: PullRequestRecord; skipped?: boolean } = {}
+  ) {
     const cancelled = this.ctx.cancelled()
     return {
       ending:
         cancelled && ending.conclusion !== 'failed'
-          ? { conclusion: 'failed', message: `Cancelled (${cancelled}). ${ending.message}` }
+          ? {
+              conclusion: 'failed' as const,
+              message: `Cancelled (${cancelled}). ${ending.message}`
+            }
           : ending,
       jobId: this.id,
       job: this.reportedJob(),
