@@ -152,15 +152,16 @@ async function watch(
   const deadline = started + timeoutMs
   const unknown: string[] = []
   try {
-    const result = await waitForJob({
-      poll: () => api.getJob(job.id, { deadline }),
-      initial: job,
-      schedule: { firstMs: BACKOFF.baseMs, maxMs: BACKOFF.maxMs },
-      startedAt: started,
-      deadline,
-      clock: systemClock,
-      onUnknownStatus: (status) => unknown.push(status)
-    })
+    const result = await waitForJob(
+      { clock: systemClock, deadline },
+      {
+        poll: () => api.getJob(job.id, { deadline }),
+        initial: job,
+        schedule: { firstMs: BACKOFF.baseMs, maxMs: BACKOFF.maxMs },
+        startedAt: started,
+        onUnknownStatus: (status) => unknown.push(status)
+      }
+    )
     const context: ErrorContext = {
       endpoint: 'get',
       projectId: PROJECT,

@@ -76,19 +76,15 @@ export class JobOwner {
     afterMessage = false
   ): Promise<{ ending: Ending; gone: boolean }> {
     const { ctx } = this
-    const { settings, clock } = ctx
+    const { settings } = ctx
     const timeout = formatDuration(settings.timeoutMs)
     const schedule = { firstMs: settings.pollIntervalMs, maxMs: settings.maxPollIntervalMs }
     const id = safeLine(jobId)
     const result = await core.group(`Waiting for job ${id} (timeout ${timeout})`, () =>
-      waitForJob({
+      waitForJob(ctx, {
         poll: () => ctx.calls.read(jobId),
         initial,
         schedule,
-        startedAt: clock.now(),
-        deadline: ctx.deadline,
-        clock,
-        signal: ctx.signal,
         settleMs: afterMessage ? settleWindowMs(schedule) : undefined,
         onStatus: (job, previous) => {
           this.seen(job)
