@@ -232,7 +232,7 @@ function baseLine(error: unknown, context: ErrorContext): string {
   if (error instanceof NetworkError) return networkLine(error, context)
   if (error instanceof BadResponseError) {
     const excerpt = error.excerpt ? `: ${JSON.stringify(error.excerpt)}` : ''
-    return `${error.method} ${error.path} answered ${error.status} with ${error.reason}${excerpt}. Is base-url pointing at the Agent Jobs API?`
+    return `${error.message}${excerpt}. Is base-url pointing at the Agent Jobs API?`
   }
   if (error instanceof RetryWouldOutlastTimeoutError) {
     const { lastError: last, waitMs } = error
