@@ -2,8 +2,7 @@
 // step's clock, deadline and budgets, its cancellation, its GitHub sessions, the job's calls.
 
 import * as core from '@actions/core'
-import { describeError, type ErrorContext } from '../../agent/http-errors.js'
-import type { Endpoint } from '../../agent/http-errors.js'
+import { describeError, type Endpoint, type ErrorContext } from '../../agent/http-errors.js'
 import { createDispatcher, proxyFor } from '../../agent/dispatcher.js'
 import { AgentApi } from '../../agent/http.js'
 import { systemClock } from '../../common/clock.js'
