@@ -6,7 +6,7 @@ import { DecoratorHandler, getGlobalDispatcher, type Dispatcher } from 'undici'
 import { CancelledError, DeadlineError } from '../common/run-errors.js'
 import { ApiError, BadResponseError, classifyNetworkError, NetworkError } from './http-errors.js'
 import { withRetry, type CallOptions, type RetryPolicy } from './http-errors.js'
-import { parseJob, whyNotAJob, type AgentJob } from './job.js'
+import { parseJob, type AgentJob } from './job.js'
 
 export interface AgentApiOptions {
   baseUrl: URL
@@ -128,12 +128,12 @@ export class AgentApi {
     const path = jobId === undefined ? jobs : `${jobs}/${segment(jobId)}${suffix}`
     const once = async (): Promise<AgentJob> => {
       const { status, body, text } = await this.requestJson(method, path, options)
-      const why = whyNotAJob(body)
-      const job = why === undefined ? parseJob(body) : undefined
-      if (job && (jobId === undefined || job.id === jobId)) return job
-      const reason = job
-        ? `a job other than the one asked about (job ${job.id})`
-        : `something that is not an agent job (${why})`
+      const job = parseJob(body)
+      if (typeof job === 'object' && (jobId ?? job.id) === job.id) return job
+      const reason =
+        typeof job === 'object'
+          ? `a job other than the one asked about (job ${job.id})`
+          : `something that is not an agent job (${job})`
       // The excerpt is cut from the text as it came, so no shape of JSON can make it costly.
       throw new BadResponseError(method, path, status, reason, text)
     }
