@@ -116,8 +116,7 @@ export class AgentApi {
     return this.call('GET', options, jobId)
   }
 
-  /** The job in a 2xx answer (retried as the policy says); a BadResponseError for a body that
-   * is not one, or another job. */
+  /** The job in a 2xx answer, retried by the policy; a BadResponseError for any other body. */
   private async call(
     method: 'GET' | 'POST',
     options: RequestOptions,

@@ -42,8 +42,7 @@ export const settleWindowMs = (schedule: PollSchedule): number => SETTLE_POLLS *
 export type WaitRun = { clock: Clock; deadline: number; signal?: AbortSignal }
 
 // `initial`: the job as the create or message call returned it (without one, poll at once).
-// `startedAt`: now, unless told. `settleMs`, after a follow-up message: how long an unchanged
-// end is the previous turn's.
+// `settleMs`, after a follow-up message: how long an unchanged end is the previous turn's.
 export interface WaitOptions {
   poll: () => Promise<AgentJob>
   initial?: AgentJob
