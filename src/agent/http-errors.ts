@@ -134,31 +134,34 @@ export class RetryWouldOutlastTimeoutError extends Error {
   }
 }
 
-export interface RetryOptions {
-  kind: CallKind
+/** `deadline`: absolute time (on the client's clock) after which nothing may run. */
+export type CallOptions = { deadline: number; signal?: AbortSignal }
+
+/** How a client retries, given once: `onRetry` is told of each failure retried, and the wait. */
+export interface RetryPolicy {
   backoff: Backoff
-  deadline: number
   clock: Clock
-  signal?: AbortSignal
-  /** Told of each failure that will be retried, and how long until the retry. */
   onRetry?: (error: unknown, attempt: number, delayMs: number) => void
 }
 
-export async function withRetry<T>(call: () => Promise<T>, options: RetryOptions): Promise<T> {
+export async function withRetry<T>(
+  call: () => Promise<T>,
+  kind: CallKind,
+  { backoff, clock, onRetry }: RetryPolicy,
+  { deadline, signal }: CallOptions
+): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await call()
     } catch (error) {
-      if (!isRetryable(error, options.kind, attempt)) throw error
+      if (!isRetryable(error, kind, attempt)) throw error
       // Retry-After is the least we wait, and the backoff still applies: `Retry-After: 0`
       // cannot turn the retries into a busy loop.
       const suggested = error instanceof ApiError ? (error.retryAfterMs ?? 0) : 0
-      const delay = Math.max(suggested, backoffDelay(options.backoff, attempt), 1)
-      if (options.clock.now() + delay >= options.deadline) {
-        throw new RetryWouldOutlastTimeoutError(error, delay)
-      }
-      options.onRetry?.(error, attempt, delay)
-      await options.clock.sleep(delay, options.signal)
+      const delay = Math.max(suggested, backoffDelay(backoff, attempt), 1)
+      if (clock.now() + delay >= deadline) throw new RetryWouldOutlastTimeoutError(error, delay)
+      onRetry?.(error, attempt, delay)
+      await clock.sleep(delay, signal)
     }
   }
 }
@@ -229,7 +232,7 @@ function baseLine(error: unknown, context: ErrorContext): string {
   if (error instanceof NetworkError) return networkLine(error, context)
   if (error instanceof BadResponseError) {
     const excerpt = error.excerpt ? `: ${JSON.stringify(error.excerpt)}` : ''
-    return `${error.method} ${error.path} answered ${error.status} with ${error.reason}${excerpt}. Is base-url pointing at the Agent Jobs API?`
+    return `${error.message}${excerpt}. Is base-url pointing at the Agent Jobs API?`
   }
   if (error instanceof RetryWouldOutlastTimeoutError) {
     const { lastError: last, waitMs } = error

@@ -5,7 +5,8 @@ import { once } from 'node:events'
 import { DecoratorHandler, getGlobalDispatcher, type Dispatcher } from 'undici'
 import { CancelledError, DeadlineError } from '../common/run-errors.js'
 import { ApiError, BadResponseError, classifyNetworkError, NetworkError } from './http-errors.js'
-import { parseJob, whyNotAJob, type AgentJob } from './job.js'
+import { withRetry, type CallOptions, type RetryPolicy } from './http-errors.js'
+import { parseJob, type AgentJob } from './job.js'
 
 export interface AgentApiOptions {
   baseUrl: URL
@@ -18,13 +19,13 @@ export interface AgentApiOptions {
   /** The longest one request may take, however much of the overall timeout is left. */
   requestTimeoutMs?: number
   now?: () => number
+  /** Without one, each call is made once. */
+  retry?: RetryPolicy
 }
 
 /** `text`: the body as it came, for excerpts in messages. */
 export type JsonResponse = { status: number; body: unknown; text: string }
 
-/** `deadline`: absolute time (on the client's clock) after which nothing may run. */
-export type CallOptions = { deadline: number; signal?: AbortSignal }
 type RequestOptions = CallOptions & { body?: unknown }
 
 // Retry-After in the two forms RFC 9110 allows and no other: delay-seconds, or an HTTP-date in
@@ -115,7 +116,7 @@ export class AgentApi {
     return this.call('GET', options, jobId)
   }
 
-  /** The job in a 2xx answer; a BadResponseError for a body that is not one, or another job. */
+  /** The job in a 2xx answer, retried by the policy; a BadResponseError for any other body. */
   private async call(
     method: 'GET' | 'POST',
     options: RequestOptions,
@@ -124,15 +125,19 @@ export class AgentApi {
   ): Promise<AgentJob> {
     const jobs = `/v2/agent/${segment(this.options.projectId)}/job`
     const path = jobId === undefined ? jobs : `${jobs}/${segment(jobId)}${suffix}`
-    const { status, body, text } = await this.requestJson(method, path, options)
-    const why = whyNotAJob(body)
-    const job = why === undefined ? parseJob(body) : undefined
-    if (job && (jobId === undefined || job.id === jobId)) return job
-    const reason = job
-      ? `a job other than the one asked about (job ${job.id})`
-      : `something that is not an agent job (${why})`
-    // The excerpt is cut from the text as it came, so no shape of JSON can make it costly.
-    throw new BadResponseError(method, path, status, reason, text)
+    const once = async (): Promise<AgentJob> => {
+      const { status, body, text } = await this.requestJson(method, path, options)
+      const job = parseJob(body)
+      if (typeof job === 'object' && (jobId ?? job.id) === job.id) return job
+      const reason =
+        typeof job === 'object'
+          ? `a job other than the one asked about (job ${job.id})`
+          : `something that is not an agent job (${job})`
+      // The excerpt is cut from the text as it came, so no shape of JSON can make it costly.
+      throw new BadResponseError(method, path, status, reason, text)
+    }
+    const { retry } = this.options
+    return retry ? withRetry(once, method === 'GET' ? 'read' : 'write', retry, options) : once()
   }
 
   /** `path` is relative to the base URL and already encoded, e.g. `/v2/agent/p/job`. */

@@ -23,18 +23,6 @@ export const isKnownStatus = (status: string): boolean => status === 'active' ||
 /** A status is one word (`active`, or whatever a newer service calls it); it too reaches an output. */
 const PLAIN_STATUS = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/
 
-/** Why `body` is not an agent job, or undefined when it is one. */
-export function whyNotAJob(body: unknown): string | undefined {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'not a JSON object'
-  const { id, status, prLink } = body as Record<string, unknown>
-  if (typeof id !== 'string' || id.trim() === '') return 'no "id"'
-  if (!isPlainId(id)) return 'an "id" that is not a plain identifier'
-  if (typeof status !== 'string' || status.trim() === '') return 'no "status"'
-  if (!PLAIN_STATUS.test(status)) return 'a "status" that is not one plain word'
-  if (prLink != null && typeof prLink !== 'string') return '"prLink" is not a string'
-  return undefined
-}
-
 /** The fields among `keys` that are strings, or null for the `nullable` one. */
 function strings(from: object, keys: string[], nullable: string): Record<string, unknown> {
   return Object.fromEntries(
@@ -45,17 +33,23 @@ function strings(from: object, keys: string[], nullable: string): Record<string,
   )
 }
 
-/** The job in a `body` that whyNotAJob accepts, keeping the fields we know. */
-export function parseJob(body: unknown): AgentJob {
+/** The agent job in `body`, keeping the fields we know; or why `body` is not one. */
+export function parseJob(body: unknown): AgentJob | string {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'not a JSON object'
   const { id, status, prLink, source } = body as Record<string, unknown>
+  if (typeof id !== 'string' || id.trim() === '') return 'no "id"'
+  if (!isPlainId(id)) return 'an "id" that is not a plain identifier'
+  if (typeof status !== 'string' || status.trim() === '') return 'no "status"'
+  if (!PLAIN_STATUS.test(status)) return 'a "status" that is not one plain word'
+  if (prLink != null && typeof prLink !== 'string') return '"prLink" is not a string'
   return {
-    ...strings(body as object, ['model', 'createdAt', 'archivedAt'], 'archivedAt'),
+    ...strings(body, ['model', 'createdAt', 'archivedAt'], 'archivedAt'),
     ...(typeof source === 'object' && source !== null
       ? { source: strings(source, ['repository', 'ref'], 'ref') }
       : {}),
-    id: id as string,
-    status: status as string,
+    id,
+    status,
     // A link that is not exactly a pull request is none (see pull-request-link.ts).
-    prLink: parsePullRequestLink(prLink as string | null | undefined)?.link ?? null
+    prLink: parsePullRequestLink(prLink)?.link ?? null
   }
 }

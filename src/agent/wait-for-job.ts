@@ -38,16 +38,16 @@ export const SETTLE_POLLS = 3
 
 export const settleWindowMs = (schedule: PollSchedule): number => SETTLE_POLLS * schedule.firstMs
 
+/** The run's clock, its deadline (on that clock) and its cancellation. */
+export type WaitRun = { clock: Clock; deadline: number; signal?: AbortSignal }
+
 // `initial`: the job as the create or message call returned it (without one, poll at once).
 // `settleMs`, after a follow-up message: how long an unchanged end is the previous turn's.
 export interface WaitOptions {
   poll: () => Promise<AgentJob>
   initial?: AgentJob
   schedule: PollSchedule
-  startedAt: number
-  deadline: number
-  clock: Clock
-  signal?: AbortSignal
+  startedAt?: number
   onStatus?: (job: AgentJob, previous: string | undefined) => void
   onPoll?: (job: AgentJob, polls: number, nextDelayMs: number | undefined) => void
   onUnknownStatus?: (status: string) => void
@@ -55,12 +55,15 @@ export interface WaitOptions {
   onStale?: (job: AgentJob, windowMs: number) => void
 }
 
-export async function waitForJob(options: WaitOptions): Promise<WaitResult> {
-  const { clock, schedule, settleMs, deadline } = options
+export async function waitForJob(
+  { clock, deadline, signal }: WaitRun,
+  options: WaitOptions
+): Promise<WaitResult> {
+  const { schedule, settleMs, startedAt = clock.now() } = options
   let job: AgentJob | undefined
   let polls = 0
   let warnedUnknown = false
-  const settleUntil = options.startedAt + (settleMs ?? 0)
+  const settleUntil = startedAt + (settleMs ?? 0)
   const fingerprint = (seen: AgentJob): string => `${seen.status}\n${seen.prLink ?? ''}`
   let first: string | undefined
   // Seen in progress, or changed since first seen: a terminal status is then this turn's.
@@ -91,7 +94,7 @@ export async function waitForJob(options: WaitOptions): Promise<WaitResult> {
     if (delay === undefined) return result('timeout')
     let current: AgentJob
     try {
-      if (delay > 0) await clock.sleep(delay, options.signal)
+      if (delay > 0) await clock.sleep(delay, signal)
       if (clock.now() >= deadline) return result('timeout')
       current = await options.poll()
     } catch (error) {
@@ -105,7 +108,7 @@ export async function waitForJob(options: WaitOptions): Promise<WaitResult> {
       return result('terminal')
     }
     const now = clock.now()
-    delay = nextPollDelay(schedule, now - options.startedAt, deadline - now)
+    delay = nextPollDelay(schedule, now - startedAt, deadline - now)
     // An unsettled answer is looked at again by the window's end at the latest.
     if (isTerminal(current.status) && delay !== undefined) {
       delay = Math.min(delay, Math.max(1, settleUntil - now))

@@ -1,17 +1,17 @@
 // Durations as users write them: `500ms`, `10s`, `5m`, `1h`, `1m30s`, or a bare number of seconds.
 
-const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 }
-const PART = /(\d+(?:\.\d+)?)(ms|s|m|h)/g
-const WHOLE = /^(?:\d+(?:\.\d+)?(?:ms|s|m|h))+$/
+// A bare number is seconds: the unit-less part weighs as `s`.
+const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, '': 1000 }
+const PART = /(\d+(?:\.\d+)?)(ms|s|m|h)?/g
+const WHOLE = /^(?:\d+(?:\.\d+)?(?:ms|s|m|h))+$|^\d+(?:\.\d+)?$/
 
 export const DURATION_FORM =
   'a duration such as 500ms, 10s, 5m, 1h or 1m30s, or a bare number of seconds'
 
 export function parseDuration(text: string): number | undefined {
   const value = text.trim().toLowerCase()
-  const bare = /^\d+(?:\.\d+)?$/.test(value)
-  if (!bare && !WHOLE.test(value)) return undefined
-  let total = bare ? Number(value) * 1000 : 0
+  if (!WHOLE.test(value)) return undefined
+  let total = 0
   for (const [, n, unit = ''] of value.matchAll(PART)) total += Number(n) * (UNIT_MS[unit] ?? 0)
   // Hundreds of digits read as Infinity: not a duration anyone meant.
   return Number.isFinite(total) ? Math.round(total) : undefined

@@ -3,13 +3,15 @@
 // the job its earlier attempt started. Best effort: after a denial no more calls are made.
 
 import * as core from '@actions/core'
-import { ACTION_TITLE } from '../common/action-title.js'
 import { isPlainId } from '../common/plain-id.js'
 import { redact, safeLine } from '../common/safe-text.js'
 import { allPages, gitHubSaidNo, type GitHubClient } from './client.js'
 import { fields, readRecords, string, writeMarker, type Read } from './marker.js'
 import { lacking, type GitHubSession } from './session.js'
 import { pullRequestNumber, record, text, type WorkflowRun } from './workflow-run.js'
+
+/** The action's one name where people see it: the summary, the comment and the check run. */
+export const ACTION_TITLE = 'Mintlify Docs Agent Job'
 
 /** GitHub's limit on a check run's summary. */
 export const MAX_SUMMARY = 65_535

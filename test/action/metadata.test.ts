@@ -84,7 +84,9 @@ describe('action.yml, the code and the README agree', () => {
     const read = new Set([...create.read, ...message.read, ...wait.read])
     expect([...read].sort()).toEqual([...inputs.keys()].sort())
     const ending = { conclusion: 'succeeded' as const, message: '' }
-    const names = [...Object.keys(outputValues({ ending, created: false, polls: 0 }, undefined))]
+    const none = { jobId: undefined, job: undefined, waitEnd: undefined, sent: undefined }
+    const outcome = { ending, ...none, created: false, polls: 0, cancelled: undefined }
+    const names = [...Object.keys(outputValues(outcome, undefined))]
     expect([...names, 'triggered'].sort()).toEqual([...outputs.keys()].sort())
   })
 

@@ -1,5 +1,5 @@
 // The faults of test/e2e/faults-*.test.ts, one row each, decided where they are
-// decided: the client modules (AgentApi, withRetry, waitForJob) wired as
+// decided: the client modules (AgentApi with its retry policy, waitForJob) wired as
 // run-parts.ts wires them, against the same stand-in over HTTP on 127.0.0.1, and the line
 // describeError (or endingFor) makes of what went wrong. The bundled action runs a
 // few of each kind end to end, to prove the wiring: the exit code, the outputs, the log.
@@ -12,7 +12,6 @@ import type { AddressInfo } from 'node:net'
 import {
   BadResponseError,
   describeError,
-  withRetry,
   type Endpoint,
   type ErrorContext
 } from '../../src/agent/http-errors.js'
@@ -79,13 +78,6 @@ async function call(url: string, endpoint: Endpoint, options: Options = {}): Pro
   const baseUrl = new URL(url)
   const dispatcher = createDispatcher(env)
   const projectId = options.projectId ?? PROJECT
-  const api = new AgentApi({
-    baseUrl,
-    apiKey: options.apiKey ?? KEY,
-    userAgent: 'mintlify-agent-job-action/test',
-    projectId,
-    dispatcher
-  })
   const proxy = proxyFor(env, baseUrl)
   const context: ErrorContext = {
     endpoint,
@@ -94,30 +86,32 @@ async function call(url: string, endpoint: Endpoint, options: Options = {}): Pro
     ...(proxy === undefined ? {} : { proxy }),
     ...(options.jobId === undefined ? {} : { jobId: options.jobId })
   }
+  const retries: Retry[] = []
+  const api = new AgentApi({
+    baseUrl,
+    apiKey: options.apiKey ?? KEY,
+    userAgent: 'mintlify-agent-job-action/test',
+    projectId,
+    dispatcher,
+    retry: {
+      backoff: options.backoff ?? BACKOFF,
+      clock: systemClock,
+      onRetry: (error, _attempt, delayMs) => {
+        retries.push({ why: describeError(error, { ...context, endpoint: 'get' }), delayMs })
+        options.onRetry?.()
+      }
+    }
+  })
   const started = Date.now()
   const deadline = started + (options.timeoutMs ?? 15_000)
-  const retries: Retry[] = []
   const jobId = options.jobId ?? ''
   const prompt = options.prompt ?? SHORT_JOB
   try {
-    const job = await withRetry(
-      () =>
-        endpoint === 'create'
-          ? api.createJob(prompt, { deadline })
-          : endpoint === 'message'
-            ? api.sendMessage(jobId, prompt, { deadline })
-            : api.getJob(jobId, { deadline }),
-      {
-        kind: endpoint === 'get' ? 'read' : 'write',
-        backoff: options.backoff ?? BACKOFF,
-        deadline,
-        clock: systemClock,
-        onRetry: (error, _attempt, delayMs) => {
-          retries.push({ why: describeError(error, { ...context, endpoint: 'get' }), delayMs })
-          options.onRetry?.()
-        }
-      }
-    )
+    const job = await (endpoint === 'create'
+      ? api.createJob(prompt, { deadline })
+      : endpoint === 'message'
+        ? api.sendMessage(jobId, prompt, { deadline })
+        : api.getJob(jobId, { deadline }))
     return { job, retries, elapsedMs: Date.now() - started }
   } catch (error) {
     return {
@@ -151,27 +145,23 @@ async function watch(
     apiKey: KEY,
     userAgent: 'mintlify-agent-job-action/test',
     projectId: PROJECT,
-    dispatcher
+    dispatcher,
+    retry: { backoff: BACKOFF, clock: systemClock }
   })
   const started = Date.now()
   const deadline = started + timeoutMs
   const unknown: string[] = []
   try {
-    const result = await waitForJob({
-      poll: () =>
-        withRetry(() => api.getJob(job.id, { deadline }), {
-          kind: 'read',
-          backoff: BACKOFF,
-          deadline,
-          clock: systemClock
-        }),
-      initial: job,
-      schedule: { firstMs: BACKOFF.baseMs, maxMs: BACKOFF.maxMs },
-      startedAt: started,
-      deadline,
-      clock: systemClock,
-      onUnknownStatus: (status) => unknown.push(status)
-    })
+    const result = await waitForJob(
+      { clock: systemClock, deadline },
+      {
+        poll: () => api.getJob(job.id, { deadline }),
+        initial: job,
+        schedule: { firstMs: BACKOFF.baseMs, maxMs: BACKOFF.maxMs },
+        startedAt: started,
+        onUnknownStatus: (status) => unknown.push(status)
+      }
+    )
     const context: ErrorContext = {
       endpoint: 'get',
       projectId: PROJECT,

@@ -1,4 +1,11 @@
-import { isKnownStatus, isTerminal, parseJob, whyNotAJob } from '../../src/agent/job.js'
+import { isKnownStatus, isTerminal, parseJob, type AgentJob } from '../../src/agent/job.js'
+
+/** A body parseJob accepts, as the job it makes. */
+const jobOf = (body: unknown): AgentJob => {
+  const job = parseJob(body)
+  if (typeof job === 'string') throw new Error(`not a job: ${job}`)
+  return job
+}
 import { parsePullRequestLink } from '../../src/common/pull-request-link.js'
 
 const DOCUMENTED = {
@@ -13,7 +20,7 @@ const DOCUMENTED = {
 
 describe('parseJob', () => {
   it('accepts the documented job object', () => {
-    expect(parseJob(DOCUMENTED)).toEqual({
+    expect(jobOf(DOCUMENTED)).toEqual({
       id: 'job_abc123',
       status: 'completed',
       source: { repository: 'https://github.com/acme/docs', ref: 'main' },
@@ -25,7 +32,7 @@ describe('parseJob', () => {
   })
 
   it('accepts the nullable fields as null', () => {
-    const job = parseJob({
+    const job = jobOf({
       ...DOCUMENTED,
       status: 'active',
       prLink: null,
@@ -37,33 +44,33 @@ describe('parseJob', () => {
   })
 
   it('drops source fields of the wrong type, and a source that is not an object', () => {
-    expect(parseJob({ ...DOCUMENTED, source: { repository: 7, ref: false } }).source).toEqual({})
-    expect(parseJob({ ...DOCUMENTED, source: 'acme/docs' })).not.toHaveProperty('source')
-    expect(parseJob({ ...DOCUMENTED, source: null })).not.toHaveProperty('source')
+    expect(jobOf({ ...DOCUMENTED, source: { repository: 7, ref: false } }).source).toEqual({})
+    expect(jobOf({ ...DOCUMENTED, source: 'acme/docs' })).not.toHaveProperty('source')
+    expect(jobOf({ ...DOCUMENTED, source: null })).not.toHaveProperty('source')
   })
 
   it('keeps archivedAt when the service sets it', () => {
     expect(
-      parseJob({ ...DOCUMENTED, status: 'archived', archivedAt: '2026-11-01T11:00:00.000Z' })
+      jobOf({ ...DOCUMENTED, status: 'archived', archivedAt: '2026-11-01T11:00:00.000Z' })
         .archivedAt
     ).toBe('2026-11-01T11:00:00.000Z')
   })
 
   it('accepts a minimal job and treats a missing or empty prLink as none', () => {
-    expect(parseJob({ id: 'j', status: 'active' })).toEqual({
+    expect(jobOf({ id: 'j', status: 'active' })).toEqual({
       id: 'j',
       status: 'active',
       prLink: null
     })
-    expect(parseJob({ id: 'j', status: 'completed', prLink: '' }).prLink).toBeNull()
+    expect(jobOf({ id: 'j', status: 'completed', prLink: '' }).prLink).toBeNull()
   })
 
   it('keeps an undocumented status as it came', () => {
-    expect(parseJob({ id: 'j', status: 'running', prLink: null }).status).toBe('running')
+    expect(jobOf({ id: 'j', status: 'running', prLink: null }).status).toBe('running')
   })
 
   it('drops fields it does not know', () => {
-    expect(parseJob({ id: 'j', status: 'active', secretInternal: 'x' })).not.toHaveProperty(
+    expect(jobOf({ id: 'j', status: 'active', secretInternal: 'x' })).not.toHaveProperty(
       'secretInternal'
     )
   })
@@ -95,7 +102,7 @@ describe('parseJob', () => {
       '"prLink" is not a string'
     ]
   ])('rejects %s with the reason', (_, body, reason) => {
-    expect(whyNotAJob(body)).toContain(reason)
+    expect(parseJob(body)).toContain(reason)
   })
 })
 

@@ -92,17 +92,18 @@ async function simulate(
 ): Promise<Simulation> {
   const clock = new FakeClock()
   const at: number[] = []
-  const result = await waitForJob({
-    initial: job('active'),
-    poll: () => {
-      at.push(clock.now())
-      return Promise.resolve(job(clock.now() >= jobMs ? 'completed' : 'active'))
-    },
-    schedule,
-    startedAt: 0,
-    deadline: timeoutMs,
-    clock
-  })
+  const result = await waitForJob(
+    { clock, deadline: timeoutMs },
+    {
+      initial: job('active'),
+      poll: () => {
+        at.push(clock.now())
+        return Promise.resolve(job(clock.now() >= jobMs ? 'completed' : 'active'))
+      },
+      schedule,
+      startedAt: 0
+    }
+  )
   return { end: result.end, polls: result.polls, lagMs: clock.now() - jobMs, at }
 }
 

@@ -8,7 +8,8 @@ import {
   withRetry,
   type Backoff,
   type CallKind,
-  type RetryOptions
+  type CallOptions,
+  type RetryPolicy
 } from '../../src/agent/http-errors.js'
 import { CancelledError, DeadlineError } from '../../src/common/run-errors.js'
 import { FakeClock } from '../support/fake-clock.js'
@@ -52,12 +53,12 @@ function failing(make: () => unknown): { call: () => Promise<string>; calls: () 
 
 const BACKOFF: Backoff = { baseMs: 1000, maxMs: 8000, random: () => 0.5 }
 
-function options(
-  clock: FakeClock,
-  kind: CallKind,
-  extra: Partial<RetryOptions> = {}
-): RetryOptions {
-  return { kind, backoff: BACKOFF, deadline: clock.now() + 3_600_000, clock, ...extra }
+type Extra = Partial<CallOptions> & Pick<RetryPolicy, 'onRetry'>
+
+/** `call` retried as a `kind` call, with BACKOFF on `clock` and an hour to go unless told. */
+function retry<T>(call: () => Promise<T>, clock: FakeClock, kind: CallKind, extra: Extra = {}) {
+  const { deadline = clock.now() + 3_600_000, signal, onRetry } = extra
+  return withRetry(call, kind, { backoff: BACKOFF, clock, onRetry }, { deadline, signal })
 }
 
 describe('isRetryable', () => {
@@ -137,7 +138,7 @@ describe('withRetry', () => {
   it('returns the first success without sleeping', async () => {
     const clock = new FakeClock()
     const { call, calls } = scripted([])
-    await expect(withRetry(call, options(clock, 'read'))).resolves.toBe('ok')
+    await expect(retry(call, clock, 'read')).resolves.toBe('ok')
     expect(calls()).toBe(1)
     expect(clock.sleeps).toEqual([])
   })
@@ -146,8 +147,7 @@ describe('withRetry', () => {
     const clock = new FakeClock()
     const { call, calls } = scripted([apiError(503), networkError(true), apiError(500)])
     const retries: [number, number][] = []
-    const result = withRetry(call, {
-      ...options(clock, 'read'),
+    const result = retry(call, clock, 'read', {
       onRetry: (_error, attempt, delay) => retries.push([attempt, delay])
     })
     await expect(result).resolves.toBe('ok')
@@ -163,7 +163,7 @@ describe('withRetry', () => {
   it('honours Retry-After instead of the backoff', async () => {
     const clock = new FakeClock()
     const { call } = scripted([apiError(429, 7000), apiError(503, 12_000), apiError(429)])
-    await expect(withRetry(call, options(clock, 'read'))).resolves.toBe('ok')
+    await expect(retry(call, clock, 'read')).resolves.toBe('ok')
     // The third failure has no Retry-After: the backoff for attempt 3.
     expect(clock.sleeps).toEqual([7000, 12_000, 3000])
   })
@@ -171,7 +171,7 @@ describe('withRetry', () => {
   it('never waits less than the backoff, even when Retry-After says less', async () => {
     const clock = new FakeClock()
     const { call } = scripted([apiError(429, 0), apiError(503, 200), apiError(429, 500)])
-    await expect(withRetry(call, options(clock, 'read'))).resolves.toBe('ok')
+    await expect(retry(call, clock, 'read')).resolves.toBe('ok')
     // A server that keeps answering Retry-After: 0 cannot make the retries a busy loop.
     expect(clock.sleeps).toEqual([750, 1500, 3000])
   })
@@ -179,7 +179,7 @@ describe('withRetry', () => {
   it('honours Retry-After on a rate-limited write', async () => {
     const clock = new FakeClock()
     const { call, calls } = scripted([apiError(429, 20_000)])
-    await expect(withRetry(call, options(clock, 'write'))).resolves.toBe('ok')
+    await expect(retry(call, clock, 'write')).resolves.toBe('ok')
     expect(calls()).toBe(2)
     expect(clock.sleeps).toEqual([20_000])
   })
@@ -188,7 +188,7 @@ describe('withRetry', () => {
     const clock = new FakeClock(1000)
     const first = apiError(429, 10_000)
     const { call, calls } = scripted([first])
-    const error: unknown = await withRetry(call, options(clock, 'read', { deadline: 6000 })).catch(
+    const error: unknown = await retry(call, clock, 'read', { deadline: 6000 }).catch(
       (caught: unknown) => caught
     )
     expect(error).toBeInstanceOf(RetryWouldOutlastTimeoutError)
@@ -201,7 +201,7 @@ describe('withRetry', () => {
   it('gives up when a retry would end exactly at the deadline', async () => {
     const clock = new FakeClock()
     const { call } = scripted([apiError(503)])
-    const result = withRetry(call, options(clock, 'read', { deadline: 750 }))
+    const result = retry(call, clock, 'read', { deadline: 750 })
     await expect(result).rejects.toBeInstanceOf(RetryWouldOutlastTimeoutError)
     expect(clock.sleeps).toEqual([])
   })
@@ -213,7 +213,7 @@ describe('withRetry', () => {
       clock.advance(100) // each request takes a moment
       return apiError(503)
     })
-    const result = withRetry(call, options(clock, 'read', { deadline }))
+    const result = retry(call, clock, 'read', { deadline })
     await expect(result).rejects.toBeInstanceOf(RetryWouldOutlastTimeoutError)
     expect(clock.now()).toBeLessThan(deadline)
     // After five sleeps and six requests it is 17.85s; another 6s would pass 20s.
@@ -224,7 +224,7 @@ describe('withRetry', () => {
   it('stops a write after 5 attempts on 429', async () => {
     const clock = new FakeClock()
     const { call, calls } = failing(() => apiError(429))
-    await expect(withRetry(call, options(clock, 'write'))).rejects.toMatchObject({ status: 429 })
+    await expect(retry(call, clock, 'write')).rejects.toMatchObject({ status: 429 })
     expect(calls()).toBe(5)
     expect(clock.sleeps).toEqual([750, 1500, 3000, 6000])
   })
@@ -233,7 +233,7 @@ describe('withRetry', () => {
     const clock = new FakeClock()
     const received = networkError(true)
     const { call, calls } = scripted([networkError(false), received])
-    await expect(withRetry(call, options(clock, 'write'))).rejects.toBe(received)
+    await expect(retry(call, clock, 'write')).rejects.toBe(received)
     expect(calls()).toBe(2)
     expect(clock.sleeps).toEqual([750])
   })
@@ -242,7 +242,7 @@ describe('withRetry', () => {
     const clock = new FakeClock()
     const error = apiError(status)
     const { call, calls } = scripted([error])
-    await expect(withRetry(call, options(clock, 'write'))).rejects.toBe(error)
+    await expect(retry(call, clock, 'write')).rejects.toBe(error)
     expect(calls()).toBe(1)
     expect(clock.sleeps).toEqual([])
   })
@@ -250,7 +250,7 @@ describe('withRetry', () => {
   it('gives up on a read after 3 bad responses', async () => {
     const clock = new FakeClock()
     const { call, calls } = failing(badResponse)
-    await expect(withRetry(call, options(clock, 'read'))).rejects.toBeInstanceOf(BadResponseError)
+    await expect(retry(call, clock, 'read')).rejects.toBeInstanceOf(BadResponseError)
     expect(calls()).toBe(3)
     expect(clock.sleeps).toEqual([750, 1500])
   })
@@ -260,7 +260,7 @@ describe('withRetry', () => {
     const controller = new AbortController()
     clock.onSleep = () => controller.abort()
     const { call, calls } = failing(() => apiError(503))
-    const result = withRetry(call, options(clock, 'read', { signal: controller.signal }))
+    const result = retry(call, clock, 'read', { signal: controller.signal })
     await expect(result).rejects.toBeInstanceOf(CancelledError)
     expect(calls()).toBe(1)
     expect(clock.sleeps).toEqual([750])
@@ -271,7 +271,7 @@ describe('withRetry', () => {
     const controller = new AbortController()
     controller.abort()
     const { call, calls } = failing(() => networkError(false))
-    const result = withRetry(call, options(clock, 'read', { signal: controller.signal }))
+    const result = retry(call, clock, 'read', { signal: controller.signal })
     await expect(result).rejects.toBeInstanceOf(CancelledError)
     expect(calls()).toBe(1)
     expect(clock.sleeps).toEqual([])

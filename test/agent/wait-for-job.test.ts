@@ -5,7 +5,8 @@ import {
   GROWTH,
   waitForJob,
   type PollSchedule,
-  type WaitOptions
+  type WaitOptions,
+  type WaitRun
 } from '../../src/agent/wait-for-job.js'
 import { FakeClock } from '../support/fake-clock.js'
 import { job } from '../support/fixtures.js'
@@ -47,8 +48,8 @@ const SCHEDULE: PollSchedule = { firstMs: 100, maxMs: 400 }
 function options(
   clock: FakeClock,
   poll: () => Promise<AgentJob>,
-  extra: Partial<WaitOptions> = {}
-): WaitOptions {
+  extra: Partial<WaitOptions & WaitRun> = {}
+): WaitOptions & WaitRun {
   return {
     poll,
     schedule: SCHEDULE,
@@ -59,6 +60,9 @@ function options(
   }
 }
 
+/** The wait, with the run's clock, deadline and signal taken from the same options. */
+const wait = (options: WaitOptions & WaitRun) => waitForJob(options, options)
+
 describe('waitForJob', () => {
   it('reports a job that is already terminal at once, without polling', async () => {
     for (const status of ['completed', 'failed', 'archived']) {
@@ -67,7 +71,7 @@ describe('waitForJob', () => {
       const seen: [AgentJob, string | undefined][] = []
       const onStatus = (current: AgentJob, previous: string | undefined): number =>
         seen.push([current, previous])
-      const result = await waitForJob(options(clock, poll, { initial: job(status), onStatus }))
+      const result = await wait(options(clock, poll, { initial: job(status), onStatus }))
       expect(result).toEqual({ end: 'terminal', job: job(status), polls: 0 })
       expect(at).toEqual([])
       expect(clock.sleeps).toEqual([])
@@ -78,7 +82,7 @@ describe('waitForJob', () => {
   it('polls at once when there is no initial job', async () => {
     const clock = new FakeClock(5000)
     const { poll, at, sleepsBefore } = script(clock, ['completed'])
-    const result = await waitForJob(options(clock, poll))
+    const result = await wait(options(clock, poll))
     expect(result).toMatchObject({ end: 'terminal', polls: 1, job: { status: 'completed' } })
     expect(at).toEqual([5000])
     expect(sleepsBefore).toEqual([0])
@@ -88,7 +92,7 @@ describe('waitForJob', () => {
   it('waits the first interval before polling a job it was handed', async () => {
     const clock = new FakeClock()
     const { poll, at } = script(clock, ['completed'])
-    await waitForJob(options(clock, poll, { initial: job('active') }))
+    await wait(options(clock, poll, { initial: job('active') }))
     expect(clock.sleeps).toEqual([100])
     expect(at).toEqual([100])
   })
@@ -105,7 +109,7 @@ describe('waitForJob', () => {
     ])
     const seen: [string, string | undefined][] = []
     const polled: [string, number, number | undefined][] = []
-    const result = await waitForJob(
+    const result = await wait(
       options(clock, poll, {
         initial: job('active'),
         onStatus: (current, previous) => seen.push([current.status, previous]),
@@ -135,7 +139,7 @@ describe('waitForJob', () => {
     const clock = new FakeClock(1_000_000)
     const steps = [...Array<string>(14).fill('active'), 'completed']
     const { poll, at } = script(clock, steps, 10)
-    const result = await waitForJob(options(clock, poll, { initial: job('active') }))
+    const result = await wait(options(clock, poll, { initial: job('active') }))
     expect(result).toMatchObject({ end: 'terminal', polls: 15 })
 
     // Worked out by hand, not with the schedule's code: each poll answers 10 ms after it
@@ -153,9 +157,7 @@ describe('waitForJob', () => {
   it('ends with timeout and the last job when the deadline passes', async () => {
     const clock = new FakeClock()
     const { poll } = script(clock, ['active', 'running'])
-    const result = await waitForJob(
-      options(clock, poll, { initial: job('active'), deadline: 2000 })
-    )
+    const result = await wait(options(clock, poll, { initial: job('active'), deadline: 2000 }))
     expect(result.end).toBe('timeout')
     expect(result.job).toEqual(job('running'))
     // The last poll came one first interval (100 ms) before the deadline; then no sleep.
@@ -166,7 +168,7 @@ describe('waitForJob', () => {
     const clock = new FakeClock()
     const { poll, at } = script(clock, ['active'])
     const schedule = { firstMs: 3000, maxMs: 3000 }
-    const result = await waitForJob(
+    const result = await wait(
       options(clock, poll, { initial: job('active'), schedule, deadline: 10_000 })
     )
     expect(result).toMatchObject({ end: 'timeout', polls: 3 })
@@ -180,7 +182,7 @@ describe('waitForJob', () => {
     const { poll, at } = script(clock, ['active'])
     // Waiting began long ago: after the first poll the schedule asks for its longest interval, 4 s.
     const schedule = { firstMs: 1000, maxMs: 4000 }
-    const result = await waitForJob(
+    const result = await wait(
       options(clock, poll, {
         initial: job('active'),
         schedule,
@@ -197,7 +199,7 @@ describe('waitForJob', () => {
   it('ends with timeout when a poll itself runs into the deadline', async () => {
     const clock = new FakeClock()
     const { poll } = script(clock, ['active', new DeadlineError()])
-    const result = await waitForJob(options(clock, poll, { deadline: 5000 }))
+    const result = await wait(options(clock, poll, { deadline: 5000 }))
     expect(result).toEqual({ end: 'timeout', job: job('active'), polls: 1 })
   })
 
@@ -206,7 +208,7 @@ describe('waitForJob', () => {
     // A timer that fires late (a busy or suspended machine): every sleep overshoots by 10 s.
     clock.onSleep = () => clock.advance(10_000)
     const { poll, at } = script(clock, ['active'])
-    const result = await waitForJob(options(clock, poll, { deadline: 5000 }))
+    const result = await wait(options(clock, poll, { deadline: 5000 }))
     expect(result).toEqual({ end: 'timeout', job: job('active'), polls: 1 })
     expect(at).toEqual([0])
   })
@@ -214,7 +216,7 @@ describe('waitForJob', () => {
   it('ends with timeout when the last poll answers after the deadline', async () => {
     const clock = new FakeClock()
     const { poll } = script(clock, ['active'], 700)
-    const result = await waitForJob(options(clock, poll, { deadline: 1000 }))
+    const result = await wait(options(clock, poll, { deadline: 1000 }))
     expect(result).toMatchObject({ end: 'timeout', polls: 2 })
     // Polled at 0 (answered at 700), slept what the schedule asks (less than the 300ms left),
     // polled again (answered 700ms later, past the deadline).
@@ -228,7 +230,7 @@ describe('waitForJob', () => {
     const clock = new FakeClock()
     const { poll } = script(clock, ['pending', 'running', 'running', 'pending', 'completed'])
     const warned: string[] = []
-    const result = await waitForJob(
+    const result = await wait(
       options(clock, poll, { onUnknownStatus: (status) => warned.push(status) })
     )
     expect(result).toMatchObject({ end: 'terminal', polls: 5, job: { status: 'completed' } })
@@ -238,7 +240,7 @@ describe('waitForJob', () => {
   it('keeps polling an undocumented status until the deadline, and no further', async () => {
     const clock = new FakeClock()
     const { poll } = script(clock, ['running'])
-    const result = await waitForJob(options(clock, poll, { deadline: 3000 }))
+    const result = await wait(options(clock, poll, { deadline: 3000 }))
     expect(result).toMatchObject({ end: 'timeout', job: { status: 'running' } })
     expect(clock.now()).toBeLessThan(3000)
   })
@@ -246,7 +248,7 @@ describe('waitForJob', () => {
   it('ends with cancelled when a poll is cancelled', async () => {
     const clock = new FakeClock()
     const { poll } = script(clock, ['active', new CancelledError()])
-    const result = await waitForJob(options(clock, poll))
+    const result = await wait(options(clock, poll))
     expect(result).toEqual({ end: 'cancelled', job: job('active'), polls: 1 })
   })
 
@@ -255,7 +257,7 @@ describe('waitForJob', () => {
     const controller = new AbortController()
     clock.onSleep = () => controller.abort()
     const { poll, at } = script(clock, ['active'])
-    const result = await waitForJob(
+    const result = await wait(
       options(clock, poll, { initial: job('active'), signal: controller.signal })
     )
     expect(result).toEqual({ end: 'cancelled', job: job('active'), polls: 0 })
@@ -266,7 +268,7 @@ describe('waitForJob', () => {
     const clock = new FakeClock()
     const failure = new NetworkError('GET', '/v2/agent/p/job/job_1', 'ECONNRESET', true)
     const { poll } = script(clock, ['active', 'active', failure])
-    const result = await waitForJob(options(clock, poll))
+    const result = await wait(options(clock, poll))
     expect(result).toEqual({ end: 'error', job: job('active'), polls: 2, error: failure })
   })
 
@@ -274,7 +276,7 @@ describe('waitForJob', () => {
     const clock = new FakeClock()
     const failure = new Error('unexpected')
     const { poll } = script(clock, [failure])
-    const result = await waitForJob(options(clock, poll))
+    const result = await wait(options(clock, poll))
     expect(result).toEqual({ end: 'error', polls: 0, error: failure })
   })
 
@@ -283,9 +285,7 @@ describe('waitForJob', () => {
     const { poll, at } = script(clock, ['active'], 200)
     const schedule = { firstMs: 5000, maxMs: 30_000 }
     const deadline = 30 * 60_000
-    const result = await waitForJob(
-      options(clock, poll, { initial: job('active'), schedule, deadline })
-    )
+    const result = await wait(options(clock, poll, { initial: job('active'), schedule, deadline }))
     expect(result).toMatchObject({ end: 'timeout', job: { status: 'active' } })
     expect(clock.now()).toBeLessThanOrEqual(deadline + 200)
     // 30 minutes at 5s → 30s: far fewer than the 360 polls a fixed 5s interval would make.

@@ -8,7 +8,8 @@ import {
   type PollSchedule,
   settleWindowMs,
   waitForJob,
-  type WaitOptions
+  type WaitOptions,
+  type WaitRun
 } from '../../src/agent/wait-for-job.js'
 import { FakeClock } from '../support/fake-clock.js'
 
@@ -41,8 +42,8 @@ function afterMessage(
   clock: FakeClock,
   poll: () => Promise<AgentJob>,
   initial: AgentJob,
-  extra: Partial<WaitOptions> = {}
-): WaitOptions {
+  extra: Partial<WaitOptions & WaitRun> = {}
+): WaitOptions & WaitRun {
   return {
     poll,
     initial,
@@ -54,6 +55,9 @@ function afterMessage(
     ...extra
   }
 }
+
+/** The wait, with the run's clock, deadline and signal taken from the same options. */
+const wait = (options: WaitOptions & WaitRun) => waitForJob(options, options)
 
 describe('the settle window', () => {
   it('is three first poll intervals: 15 s with the default 5 s', () => {
@@ -73,7 +77,7 @@ describe('waiting after a follow-up message', () => {
     ])
     const stale: string[] = []
 
-    const result = await waitForJob(
+    const result = await wait(
       afterMessage(clock, script.poll, job('completed'), {
         onStale: (seen) => stale.push(seen.status)
       })
@@ -89,7 +93,7 @@ describe('waiting after a follow-up message', () => {
     const clock = new FakeClock()
     const script = polls(clock, [job('completed')])
 
-    const result = await waitForJob(afterMessage(clock, script.poll, job('completed')))
+    const result = await wait(afterMessage(clock, script.poll, job('completed')))
 
     expect(result).toMatchObject({ end: 'terminal', job: job('completed') })
     // Polls until the window's end, no longer.
@@ -101,7 +105,7 @@ describe('waiting after a follow-up message', () => {
     const clock = new FakeClock()
     const script = polls(clock, [job('failed', null)])
 
-    const result = await waitForJob(afterMessage(clock, script.poll, job('completed')))
+    const result = await wait(afterMessage(clock, script.poll, job('completed')))
 
     expect(result).toMatchObject({ end: 'terminal', polls: 1, job: job('failed', null) })
   })
@@ -110,7 +114,7 @@ describe('waiting after a follow-up message', () => {
     const clock = new FakeClock()
     const script = polls(clock, [job('completed', 'https://github.com/acme/docs/pull/2')])
 
-    const result = await waitForJob(afterMessage(clock, script.poll, job('completed', null)))
+    const result = await wait(afterMessage(clock, script.poll, job('completed', null)))
 
     expect(result).toMatchObject({ end: 'terminal', polls: 1 })
   })
@@ -119,7 +123,7 @@ describe('waiting after a follow-up message', () => {
     const clock = new FakeClock()
     const script = polls(clock, [job('completed')])
 
-    const result = await waitForJob(afterMessage(clock, script.poll, job('active', null)))
+    const result = await wait(afterMessage(clock, script.poll, job('active', null)))
 
     expect(result).toMatchObject({ end: 'terminal', polls: 1 })
   })
@@ -128,7 +132,7 @@ describe('waiting after a follow-up message', () => {
     const clock = new FakeClock()
     const script = polls(clock, [job('completed')])
 
-    const result = await waitForJob(
+    const result = await wait(
       afterMessage(clock, script.poll, job('completed'), {
         deadline: 150,
         settleMs: 10_000
@@ -141,7 +145,7 @@ describe('waiting after a follow-up message', () => {
 
   it('without settleMs (a new job) ends on the first terminal status, as before', async () => {
     const clock = new FakeClock()
-    const result = await waitForJob({
+    const result = await wait({
       ...afterMessage(clock, polls(clock, []).poll, job('completed')),
       settleMs: undefined
     })

@@ -20,20 +20,7 @@ export interface Ending {
 }
 
 /** How a run ended, as every publisher reads it, whatever path ended the run. */
-export interface Outcome {
-  ending: Ending
-  jobId?: string
-  job?: AgentJob
-  created: boolean
-  polls: number
-  waitEnd?: WaitEnd
-  did?: string
-  /** The pull request's record once the job is settled; nothing is written without it. */
-  record?: PullRequestRecord
-  skipped?: boolean
-  sent?: string
-  cancelled?: NodeJS.Signals
-}
+export type Outcome = ReturnType<JobOwner['outcome']>
 
 export class JobOwner {
   private id: string | undefined
@@ -89,19 +76,15 @@ export class JobOwner {
     afterMessage = false
   ): Promise<{ ending: Ending; gone: boolean }> {
     const { ctx } = this
-    const { settings, clock } = ctx
+    const { settings } = ctx
     const timeout = formatDuration(settings.timeoutMs)
     const schedule = { firstMs: settings.pollIntervalMs, maxMs: settings.maxPollIntervalMs }
     const id = safeLine(jobId)
     const result = await core.group(`Waiting for job ${id} (timeout ${timeout})`, () =>
-      waitForJob({
+      waitForJob(ctx, {
         poll: () => ctx.calls.read(jobId),
         initial,
         schedule,
-        startedAt: clock.now(),
-        deadline: ctx.deadline,
-        clock,
-        signal: ctx.signal,
         settleMs: afterMessage ? settleWindowMs(schedule) : undefined,
         onStatus: (job, previous) => {
           this.seen(job)
@@ -157,13 +140,20 @@ export class JobOwner {
     }
   }
 
-  /** The outcome; a cancelled run fails, whatever the job did, and says which signal came. */
-  outcome(ending: Ending, extra: Pick<Outcome, 'did' | 'record' | 'skipped'> = {}): Outcome {
+  /** The outcome; a cancelled run fails, whatever the job did, and says which signal came.
+   * `record`: the pull request's record once the job is settled; nothing is written without it. */
+  outcome(
+    ending: Ending,
+    extra: { did?: string; record?: PullRequestRecord; skipped?: boolean } = {}
+  ) {
     const cancelled = this.ctx.cancelled()
     return {
       ending:
         cancelled && ending.conclusion !== 'failed'
-          ? { conclusion: 'failed', message: `Cancelled (${cancelled}). ${ending.message}` }
+          ? {
+              conclusion: 'failed' as const,
+              message: `Cancelled (${cancelled}). ${ending.message}`
+            }
           : ending,
       jobId: this.id,
       job: this.reportedJob(),

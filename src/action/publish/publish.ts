@@ -3,10 +3,9 @@
 // then side by side the comment, dashboard, check run and reaction, each best effort.
 
 import * as core from '@actions/core'
-import { ACTION_TITLE } from '../../common/action-title.js'
 import { parsePullRequestLink, type PullRequestRef } from '../../common/pull-request-link.js'
 import { safeLine, safeMarkdown } from '../../common/safe-text.js'
-import type { CheckConclusion } from '../../github/check-run.js'
+import { ACTION_TITLE, type CheckConclusion } from '../../github/check-run.js'
 import type { Command } from '../../github/command.js'
 import { writeBackLink } from '../../github/docs-back-link.js'
 import { followDocsPullRequest } from '../../github/docs-pull-request.js'

@@ -3,7 +3,7 @@
 // the service or GitHub is escaped for Markdown and HTML; only a parsed link is a link.
 
 import * as core from '@actions/core'
-import { ACTION_TITLE } from '../../common/action-title.js'
+import { ACTION_TITLE } from '../../github/check-run.js'
 import { formatDuration } from '../../common/duration.js'
 import { parsePullRequestLink } from '../../common/pull-request-link.js'
 import { messageOf } from '../../common/run-errors.js'

@@ -2,11 +2,9 @@
 // step's clock, deadline and budgets, its cancellation, its GitHub sessions, the job's calls.
 
 import * as core from '@actions/core'
-import { describeError, type ErrorContext } from '../../agent/http-errors.js'
-import { withRetry, type CallKind, type Endpoint } from '../../agent/http-errors.js'
+import { describeError, type Endpoint, type ErrorContext } from '../../agent/http-errors.js'
 import { createDispatcher, proxyFor } from '../../agent/dispatcher.js'
-import type { Dispatcher } from 'undici'
-import { AgentApi, type CallOptions } from '../../agent/http.js'
+import { AgentApi } from '../../agent/http.js'
 import { systemClock } from '../../common/clock.js'
 import { formatDuration } from '../../common/duration.js'
 import { parsePullRequestLink } from '../../common/pull-request-link.js'
@@ -16,7 +14,7 @@ import { DocsCheckRun } from '../../github/check-run.js'
 import { GitHubSession } from '../../github/session.js'
 import { onSameServer, sameRepository } from '../../github/workflow-run.js'
 import type { RunEvent } from './event.js'
-import { readSettings, type Settings } from './inputs.js'
+import { readSettings } from './inputs.js'
 import { USER_AGENT } from './version.js'
 
 export type RunContext = Exclude<ReturnType<typeof openRun>, 'untriggered' | undefined>
@@ -43,8 +41,9 @@ export function openRun(event: RunEvent, env: NodeJS.ProcessEnv) {
   }
   try {
     const settings = readSettings(core.getInput, env.GITHUB_WORKSPACE, event.commandEvent)
+    const { baseUrl, projectId } = settings
     const dispatcher = createDispatcher(env)
-    const proxy = proxyFor(env, settings.baseUrl)
+    const proxy = proxyFor(env, baseUrl)
     // The runner cancels a step with SIGINT, then SIGTERM 7.5 s later: either aborts the
     // run's signal, so the call under way stops and the step can still say which job runs.
     const controller = new AbortController()
@@ -58,6 +57,25 @@ export function openRun(event: RunEvent, env: NodeJS.ProcessEnv) {
     const clock = systemClock
     const deadline = startedAt + settings.timeoutMs
     const github = gitHubSession(settings.githubToken, event.run.repository, signal)
+    /** The context error messages and endings name: the endpoint, the project, the host. */
+    const context = (endpoint: Endpoint, jobId?: string): ErrorContext => {
+      return { endpoint, projectId, host: baseUrl.host, proxy, jobId }
+    }
+    // The Agent Jobs calls, with the run's retry policy, deadline and cancellation applied once.
+    const api = new AgentApi({
+      ...settings,
+      userAgent: USER_AGENT,
+      dispatcher,
+      retry: {
+        backoff: { baseMs: settings.pollIntervalMs, maxMs: settings.maxPollIntervalMs },
+        clock,
+        onRetry: (error, attempt, delayMs) => {
+          const why = safeLine(describeError(error, context('get')))
+          core.info(`Retrying in ${formatDuration(delayMs)} (attempt ${attempt + 1}): ${why}`)
+        }
+      }
+    })
+    const call = { deadline, signal }
     return {
       event,
       /** The final settings once the command is checked: its prompt in place of the workflow's. */
@@ -69,12 +87,20 @@ export function openRun(event: RunEvent, env: NodeJS.ProcessEnv) {
       release: (): void => void process.off('SIGINT', onSignal).off('SIGTERM', onSignal),
       clock,
       deadline,
-      calls: jobCalls(settings, dispatcher, proxy, signal, deadline),
+      calls: {
+        context,
+        /** A failed call, as the step's ending. */
+        failure: (error: unknown, endpoint: Endpoint, jobId?: string) => ({
+          conclusion: 'failed' as const,
+          message: describeError(error, context(endpoint, jobId))
+        }),
+        read: (jobId: string) => api.getJob(jobId, call),
+        create: (prompt: string) => api.createJob(prompt, call),
+        message: (jobId: string, prompt: string) => api.sendMessage(jobId, prompt, call)
+      },
       github,
       docs: gitHubSession(settings.docsToken, '', signal, 'docs-token'),
-      checkRun: settings.checkRun
-        ? new DocsCheckRun(github, event.run, settings.projectId)
-        : undefined,
+      checkRun: settings.checkRun ? new DocsCheckRun(github, event.run, projectId) : undefined,
       /** A budget, never past the step's deadline (at least 1 ms, so a call fails fast). */
       left: (budgetMs: number): number => Math.max(1, Math.min(budgetMs, deadline - clock.now())),
       last: (budget: { normal: number; cancelled: number }): number =>
@@ -128,45 +154,4 @@ export function docsSession(
   return use === 'read' || sameRepository(ref.repository, run.repository) ? ctx.github : undefined
 }
 
-/** The Agent Jobs calls, with the run's retry policy, deadline and cancellation applied once. */
-function jobCalls(
-  settings: Settings,
-  dispatcher: Dispatcher,
-  proxy: string | undefined,
-  signal: AbortSignal,
-  deadline: number
-) {
-  const { baseUrl, apiKey, projectId } = settings
-  const now = (): number => systemClock.now()
-  const api = new AgentApi({ baseUrl, apiKey, userAgent: USER_AGENT, projectId, dispatcher, now })
-  /** The context error messages and endings name: the endpoint, the project, the host. */
-  const context = (endpoint: Endpoint, jobId?: string): ErrorContext => {
-    return { endpoint, projectId, host: baseUrl.host, proxy, jobId }
-  }
-  const retried = <T>(kind: CallKind, call: (options: CallOptions) => Promise<T>): Promise<T> =>
-    withRetry(() => call({ deadline, signal }), {
-      kind,
-      backoff: { baseMs: settings.pollIntervalMs, maxMs: settings.maxPollIntervalMs },
-      deadline,
-      clock: systemClock,
-      signal,
-      onRetry: (error, attempt, delayMs) => {
-        const why = safeLine(describeError(error, context('get')))
-        core.info(`Retrying in ${formatDuration(delayMs)} (attempt ${attempt + 1}): ${why}`)
-      }
-    })
-  return {
-    context,
-    /** A failed call, as the step's ending. */
-    failure: (error: unknown, endpoint: Endpoint, jobId?: string) => ({
-      conclusion: 'failed' as const,
-      message: describeError(error, context(endpoint, jobId))
-    }),
-    read: (jobId: string) => retried('read', (call) => api.getJob(jobId, call)),
-    create: (prompt: string) => retried('write', (call) => api.createJob(prompt, call)),
-    message: (jobId: string, prompt: string) =>
-      retried('write', (call) => api.sendMessage(jobId, prompt, call))
-  }
-}
-
-export type JobCalls = ReturnType<typeof jobCalls>
+export type JobCalls = RunContext['calls']

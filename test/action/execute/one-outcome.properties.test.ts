@@ -111,7 +111,7 @@ describe('one outcome for every publisher', () => {
           }
           const check = checkOutcome({
             ending: outcome.ending,
-            ...(outcome.waitEnd ? { waitEnd: outcome.waitEnd } : {}),
+            waitEnd: outcome.waitEnd,
             cancelled: false,
             job
           })

@@ -71,10 +71,15 @@ describe('checkOutcome', () => {
       'cancelled',
       'Cancelled while waiting for docs job job_1'
     ],
-    ['a failed creation', { ending: failed, cancelled: false }, 'failure', 'The docs step failed'],
+    [
+      'a failed creation',
+      { ending: failed, waitEnd: undefined, cancelled: false, job: undefined },
+      'failure',
+      'The docs step failed'
+    ],
     [
       'not waiting',
-      { ending: ok, cancelled: false, job: job('active') },
+      { ending: ok, waitEnd: undefined, cancelled: false, job: job('active') },
       'neutral',
       'Not waited for: docs job job_1 is active'
     ]

@@ -10,9 +10,12 @@ import {
 const outcome = (sent?: string) => ({
   ending: { conclusion: 'succeeded' as const, message: 'Job job_1 completed.' },
   jobId: 'job_1',
+  job: undefined,
   created: true,
   polls: 1,
-  ...(sent === undefined ? {} : { sent })
+  waitEnd: undefined,
+  sent,
+  cancelled: undefined
 })
 
 describe('the text sent, in the job summary', () => {

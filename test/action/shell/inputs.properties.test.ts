@@ -8,7 +8,7 @@ import fc from 'fast-check'
 import { anyText, assertExcludes, assertIncludes, runs } from '../../support/properties.js'
 import { InputError, readSettings, type InputReader } from '../../../src/action/shell/inputs.js'
 import { isPlainId } from '../../../src/common/plain-id.js'
-import { whyNotAJob } from '../../../src/agent/job.js'
+import { parseJob } from '../../../src/agent/job.js'
 import { parseDuration } from '../../../src/common/duration.js'
 
 const RUNS = runs(300)
@@ -81,7 +81,7 @@ describe('inputs (properties)', () => {
         const value = raw.trim()
         fc.pre(value !== '')
         const result = attempt({ [name]: raw })
-        const answerAccepted = whyNotAJob({ id: value, status: 'active' }) === undefined
+        const answerAccepted = typeof parseJob({ id: value, status: 'active' }) === 'object'
         assert.equal(
           !(result instanceof InputError),
           isPlainId(value),
