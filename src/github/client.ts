@@ -18,16 +18,11 @@ export const RETRY_DELAYS_MS: readonly number[] = [500, 1500]
 export const ATTEMPT_ROOM_MS = 1000
 const RATE_LIMIT_WAITS = 2
 
-/** When each signal of `boundedSignal` runs out (on performance.now()). */
-const deadlines = new WeakMap<AbortSignal, number>()
-
-/** An AbortSignal that fires on cancellation or after `budgetMs`, whichever is first. */
+/** Fires on cancellation or after `budgetMs`; retries wait only within its `deadline`. */
 export function boundedSignal(signal: AbortSignal | undefined, budgetMs: number): AbortSignal {
-  const ms = Math.max(1, budgetMs)
-  const timeout = AbortSignal.timeout(ms)
-  const bounded = signal ? AbortSignal.any([signal, timeout]) : timeout
-  deadlines.set(bounded, performance.now() + ms)
-  return bounded
+  const timeout = AbortSignal.timeout(Math.max(1, budgetMs))
+  const deadline = performance.now() + Math.max(1, budgetMs)
+  return Object.assign(signal ? AbortSignal.any([signal, timeout]) : timeout, { deadline })
 }
 
 /** Real time, unless a test that runs the action in its own process passes time itself. */
@@ -87,7 +82,8 @@ export async function openGitHub(
     import('@octokit/plugin-retry'),
     import('@octokit/plugin-throttling')
   ])
-  const deadline = deadlines.get(signal)
+  // A signal not from boundedSignal (a plain AbortSignal.timeout) has no budget: no retries.
+  const { deadline } = signal as { deadline?: number }
   const wait = (ms: number) => waitWithin(signal, deadline, ms)
   // Given before plugin-retry, its error hook sees each failure first: it waits and lets the
   // plugin send the call again, or sets the plugin's `retries` to 0 (never above: the plugin

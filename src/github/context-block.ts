@@ -167,8 +167,7 @@ export async function withWorkflowContext(
       const total = typeof count === 'number' ? Math.max(count, listed.length) : undefined
       return { listed, total: total ?? (complete ? listed.length : undefined) }
     }
-    const failed = (why: string) =>
-      `include-context: could not list the changed files of pull request #${params.pull_number} (${why}); the context goes without them.`
+    const failed = `include-context: could not list the changed files of pull request #${params.pull_number} (%s); the context goes without them.`
     files = await session.bestEffort(budgetMs, list, failed, 'The token needs pull-requests: read.')
   }
   const block = formatContextBlock(run, files)

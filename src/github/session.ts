@@ -38,11 +38,11 @@ export class GitHubSession {
     return openGitHub(this.token, this.options.userAgent, signal)
   }
 
-  /** What `call` gives, or undefined after one warning naming `permission` if GitHub said no. */
+  /** What `call` gives, or undefined after warning `failed` (`%s`: why) and, if GitHub said no, `permission`. */
   async bestEffort<T>(
     budget: number | GitHubClient,
     call: (octokit: GitHubClient) => Promise<T>,
-    failed: string | ((why: string) => string),
+    failed: string,
     permission: string,
     cancellable = true
   ): Promise<T | undefined> {
@@ -50,8 +50,7 @@ export class GitHubSession {
       const octokit = typeof budget === 'number' ? await this.client(budget, cancellable) : budget
       return await call(octokit)
     } catch (error) {
-      const why = describeGitHubError(error)
-      const line = typeof failed === 'string' ? `${failed} (${why}).` : failed(why)
+      const line = failed.replace('%s', () => describeGitHubError(error))
       core.warning(`${line}${permissionHint(error, permission)}`)
       return undefined
     }

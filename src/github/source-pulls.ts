@@ -68,8 +68,7 @@ export async function sourcePullRequests(
         lookups.push({ sha, pulls: data })
       }
     },
-    (why) =>
-      `Could not read the pull requests the commits came from (${why}); the prompt names ${lookups.length} of ${wanted.length} lookups.`,
+    `Could not read the pull requests the commits came from (%s); the prompt names ${lookups.length} of ${wanted.length} lookups.`,
     'Reading them needs `permissions: pull-requests: read` for the job.'
   )
   return mergeSourcePulls(lookups)

@@ -29,7 +29,7 @@ it('gives what the call gives, and warns of nothing', async () => {
   const count = await session().bestEffort(
     10_000,
     listComments(301),
-    (why) => `Could not read (${why}).`,
+    'Could not read (%s).',
     'The token needs issues: read.'
   )
 
@@ -47,7 +47,7 @@ it('turns a denial into one warning that names the permission', async () => {
   const count = await session().bestEffort(
     10_000,
     listComments(302),
-    (why) => `Could not read (${why}).`,
+    'Could not read (%s).',
     'The token needs issues: read.'
   )
 
@@ -67,7 +67,7 @@ it('names no permission when more would not have helped (a 5xx)', async () => {
   const count = await session().bestEffort(
     10_000,
     listComments(303),
-    (why) => `Could not read (${why}).`,
+    'Could not read (%s).',
     'The token needs issues: read.'
   )
 
