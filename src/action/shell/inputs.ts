@@ -1,7 +1,7 @@
 // Every input read and checked once, into one typed Settings object. A bad value stops
 // the step with one line naming the input and the accepted form, before any request.
 
-import { readFileSync, statSync, type Stats } from 'node:fs'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { DURATION_FORM, formatDuration, parseDuration } from '../../common/duration.js'
 import { isPlainId, PLAIN_ID_FORM } from '../../common/plain-id.js'
@@ -149,12 +149,8 @@ const allowedBots: Check<string[]> = (raw, bad) => {
 
 function readPromptFile(workspace: string, file: string): string {
   const path = resolve(workspace, file)
-  let stat: Stats | undefined
-  try {
-    stat = statSync(path)
-  } catch {
-    // Not found or not readable: said below, as for a folder.
-  }
+  // Not found or not readable: said as for a folder.
+  const stat = existsSync(path) ? statSync(path) : undefined
   if (!stat?.isFile()) {
     fail(
       'prompt-file',
