@@ -7,6 +7,7 @@ import type { getOctokit } from '@actions/github'
 import type { ThrottlingOptions } from '@octokit/plugin-throttling'
 import { messageOf, proxyRefusal, StateUnknownError } from '../common/run-errors.js'
 import { safeLine } from '../common/safe-text.js'
+import { USER_AGENT } from '../common/version.js'
 import { record } from './workflow-run.js'
 
 export type GitHubClient = ReturnType<typeof getOctokit>
@@ -72,11 +73,7 @@ const UNTHROTTLED = {
 } as unknown as NonNullable<ThrottlingOptions['write']>
 
 /** A client on GITHUB_API_URL whose calls are bounded by `signal` (from `boundedSignal`). */
-export async function openGitHub(
-  token: string,
-  userAgent: string,
-  signal: AbortSignal
-): Promise<GitHubClient> {
+export async function openGitHub(token: string, signal: AbortSignal): Promise<GitHubClient> {
   const [{ getOctokit }, { retry }, { throttling }] = await Promise.all([
     import('@actions/github'),
     import('@octokit/plugin-retry'),
@@ -103,7 +100,7 @@ export async function openGitHub(
   const onLimit = async (seconds: number, _: unknown, __: unknown, waited: number) =>
     waited < RATE_LIMIT_WAITS && wait(seconds * 1000)
   const options = {
-    userAgent,
+    userAgent: USER_AGENT,
     // Every 4xx (a proxy's 407 too) would be answered the same; rate limits are throttling's.
     retry: {
       doNotRetry: Array.from({ length: 100 }, (_, i) => 400 + i),

@@ -18,24 +18,23 @@ import { ACTIONS_BOT, record } from './workflow-run.js'
 export class GitHubSession {
   /** The repository as REST parameters. */
   readonly repo: { owner: string; repo: string }
-  readonly name: string
   private identityOf: Promise<string> | undefined
 
   constructor(
     readonly token: string,
     /** `owner/repo` ('' when GITHUB_REPOSITORY is not set). */
     readonly repository: string,
-    /** `signal`: the run's cancellation; `name`: the input the token came from. */
-    private readonly options: { userAgent: string; signal?: AbortSignal; name?: string }
+    /** The run's cancellation. */
+    private readonly signal?: AbortSignal,
+    /** The input the token came from. */
+    readonly name = 'github-token'
   ) {
     this.repo = splitRepository(repository)
-    this.name = options.name ?? 'github-token'
   }
 
   /** A client whose calls share `budgetMs`, cut short when the run is cancelled (if `cancellable`). */
   client(budgetMs: number, cancellable = true): Promise<GitHubClient> {
-    const signal = boundedSignal(cancellable ? this.options.signal : undefined, budgetMs)
-    return openGitHub(this.token, this.options.userAgent, signal)
+    return openGitHub(this.token, boundedSignal(cancellable ? this.signal : undefined, budgetMs))
   }
 
   /** What `call` gives, or undefined after warning `failed` (`%s`: why) and, if GitHub said no, `permission`. */

@@ -311,7 +311,7 @@ describe('the context of a pull request, read from GitHub in process', () => {
       GITHUB_SERVER_URL: 'https://github.com',
       GITHUB_RUN_ID: '4242'
     })
-    const session = new GitHubSession(TOKEN, run.repository, { userAgent: 'test' })
+    const session = new GitHubSession(TOKEN, run.repository)
     const prompt = await withWorkflowContext(PROMPT, session, run, 10_000)
     return prompt.split('\n')
   }

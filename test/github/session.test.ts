@@ -6,7 +6,7 @@ import { GitHubSession } from '../../src/github/session.js'
 import { useInProcessGitHub } from '../support/in-process-github.js'
 
 const inProcess = useInProcessGitHub({ captureLog: true })
-const session = () => new GitHubSession('ghs_test_token', 'acme/app', { userAgent: 'test' })
+const session = () => new GitHubSession('ghs_test_token', 'acme/app')
 const warnings = (): string[] =>
   inProcess.printed
     .join('')
