@@ -1,5 +1,5 @@
 // One token's GitHub, opened once a run: the token and the input it came from, the
-// repository, the user agent and the run's cancellation, and whose the token is (asked once).
+// repository and the run's cancellation, and whose the token is (asked once).
 
 import * as core from '@actions/core'
 import { StateUnknownError } from '../common/run-errors.js'
@@ -16,7 +16,6 @@ import {
 import { ACTIONS_BOT, record } from './workflow-run.js'
 
 export class GitHubSession {
-  /** The repository as REST parameters. */
   readonly repo: { owner: string; repo: string }
   private identityOf: Promise<string> | undefined
 

@@ -96,16 +96,15 @@ const token =
     raw === '' || HEADER_TOKEN.test(raw) ? raw : bad(form)
 
 const baseUrl: Check<URL> = (raw, bad) => {
-  const url = URL.parse(raw) ?? bad(`must be ${URL_FORM}; got ${quoted(raw)}.`)
+  const url = URL.parse(raw)
+  if (url?.protocol !== 'https:' && url?.protocol !== 'http:')
+    return bad(`must be ${URL_FORM}; got ${quoted(raw)}.`)
   const host = url.hostname.replace(/^\[|\]$/g, '')
   const loopback = host === 'localhost' || host === '::1' || /^127(?:\.\d{1,3}){3}$/.test(host)
   if (url.protocol === 'http:' && !loopback) {
     bad(
       `must use https: plain http would send the API key unencrypted to ${url.hostname}. Use ${URL_FORM}.`
     )
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    bad(`must be ${URL_FORM}; got ${quoted(raw)}.`)
   }
   if (url.username || url.password || url.search || url.hash) {
     bad(`must not carry credentials, a query or a fragment; use ${URL_FORM}.`)
