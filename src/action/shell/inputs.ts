@@ -164,22 +164,23 @@ function readPromptFile(workspace: string, file: string): string {
   return fail('prompt-file', `names an empty file (${quoted(file)}): write the instruction in it.`)
 }
 
-function readPrompt(read: InputReader, workspace: string): string | undefined {
+/** The mode follows from which of prompt (or prompt-file) and job-id are given. */
+function readTarget(
+  read: InputReader,
+  workspace: string,
+  jobId?: string,
+  commandEvent = false
+): Target {
   const inline = read('prompt', { trimWhitespace: false })
   const file = read('prompt-file')
   if (inline.trim() !== '' && file !== '') {
     const message = "Inputs 'prompt' and 'prompt-file' cannot both be set: choose one."
     throw new InputError('prompt', message)
   }
-  if (file !== '') return readPromptFile(workspace, file)
-  if (inline !== '' && inline.trim() === '') {
+  if (file === '' && inline !== '' && inline.trim() === '') {
     fail('prompt', 'is blank: write the instruction for the agent.')
   }
-  return inline || undefined
-}
-
-/** The mode follows from which of prompt and job-id are given. */
-function readTarget(prompt: string | undefined, jobId: string | undefined): Target {
+  const prompt = file ? readPromptFile(workspace, file) : inline || (commandEvent ? '' : undefined)
   if (jobId !== undefined)
     return prompt === undefined ? { mode: 'wait', jobId } : { mode: 'message', prompt, jobId }
   if (prompt !== undefined) return { mode: 'create', prompt }
@@ -209,8 +210,7 @@ export function readSettings(
   }
   const projectId = input(read, 'project-id', id) ?? fail('project-id', 'is required.')
   const jobId = input(read, 'job-id', id)
-  const prompt = readPrompt(read, workspace)
-  const target = readTarget(commandEvent && prompt === undefined ? '' : prompt, jobId)
+  const target = readTarget(read, workspace, jobId, commandEvent)
   const common = {
     apiKey,
     projectId,
