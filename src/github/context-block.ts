@@ -140,10 +140,6 @@ export function formatContextBlock(run: WorkflowRun, files?: ChangedFiles, tag?:
   return lines.join('\n')
 }
 
-export function appendBlock(prompt: string, block: string): string {
-  return `${prompt}\n\n${block}`
-}
-
 /** The user's prompt followed by the context block. Never throws: context is a help, not a need. */
 export async function withWorkflowContext(
   prompt: string,
@@ -176,5 +172,5 @@ export async function withWorkflowContext(
     `Appending the workflow context (${safeLine(run.eventName || 'unknown event', 50)}, ${lines.length} lines) to the prompt.`
   )
   for (const line of lines) core.debug(safeLine(line, 400))
-  return appendBlock(prompt, block)
+  return `${prompt}\n\n${block}`
 }

@@ -6,7 +6,6 @@ import { copyFileSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } f
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import {
-  appendBlock,
   formatContextBlock,
   MAX_COMMITS,
   plain,
@@ -239,9 +238,12 @@ describe('the context block', () => {
     ).toBe(['---', HEADER].join('\n'))
   })
 
-  it('appends the block after the prompt, which stays unchanged', () => {
+  it('appends the block after the prompt, which stays unchanged', async () => {
     const prompt = '  Document it.\n\n'
-    expect(appendBlock(prompt, 'BLOCK')).toBe(`${prompt}\n\nBLOCK`)
+    const run = workflowRun()
+    expect(await withWorkflowContext(prompt, undefined, run, 1000)).toBe(
+      `${prompt}\n\n${formatContextBlock(run)}`
+    )
   })
 })
 
