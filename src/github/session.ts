@@ -36,7 +36,7 @@ export class GitHubSession {
     return openGitHub(this.token, boundedSignal(cancellable ? this.signal : undefined, budgetMs))
   }
 
-  /** What `call` gives, or undefined after warning `failed` (`%s`: why) and, if GitHub said no, `permission`. */
+  /** What `call` gives, or undefined after warning `failed` (`%s`: why), `permission` after a no. */
   async bestEffort<T>(
     budget: number | GitHubClient,
     call: (octokit: GitHubClient) => Promise<T>,
