@@ -5,7 +5,7 @@
 import * as core from '@actions/core'
 import { StateUnknownError } from '../common/run-errors.js'
 import { safeLine } from '../common/safe-text.js'
-import { appendBlock, withWorkflowContext } from '../github/context-block.js'
+import { withWorkflowContext } from '../github/context-block.js'
 import { react } from '../github/pr-thread.js'
 import { UNREADABLE_PAYLOAD } from '../github/workflow-run.js'
 import { carryOut } from './execute/executor.js'
@@ -56,7 +56,7 @@ async function runJob(ctx: RunContext, command?: CheckedCommand): Promise<void> 
     const prompt = async (plan: Plan): Promise<string> => {
       const base = settings.mode === 'wait' ? '' : settings.prompt
       const commits = dashboard?.select(plan)
-      const text = commits ? appendBlock(base, commits) : base
+      const text = commits ? `${base}\n\n${commits}` : base
       if (!settings.includeContext) return text
       const budgetMs = ctx.left(BUDGETS.workflowContext)
       return withWorkflowContext(text, ctx.github, event.run, budgetMs)

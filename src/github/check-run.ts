@@ -102,7 +102,7 @@ export class DocsCheckRun {
     return session.bestEffort(
       budgetMs,
       (octokit) => call(octokit, session.repo).catch(denied),
-      `check-run: could not ${what}`,
+      `check-run: could not ${what} (%s).`,
       'Give the job `permissions: checks: write`.',
       cancellable
     )

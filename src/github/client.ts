@@ -7,6 +7,7 @@ import type { getOctokit } from '@actions/github'
 import type { ThrottlingOptions } from '@octokit/plugin-throttling'
 import { messageOf, proxyRefusal, StateUnknownError } from '../common/run-errors.js'
 import { safeLine } from '../common/safe-text.js'
+import { USER_AGENT } from '../common/version.js'
 import { record } from './workflow-run.js'
 
 export type GitHubClient = ReturnType<typeof getOctokit>
@@ -18,16 +19,11 @@ export const RETRY_DELAYS_MS: readonly number[] = [500, 1500]
 export const ATTEMPT_ROOM_MS = 1000
 const RATE_LIMIT_WAITS = 2
 
-/** When each signal of `boundedSignal` runs out (on performance.now()). */
-const deadlines = new WeakMap<AbortSignal, number>()
-
-/** An AbortSignal that fires on cancellation or after `budgetMs`, whichever is first. */
+/** Fires on cancellation or after `budgetMs`; retries wait only within its `deadline`. */
 export function boundedSignal(signal: AbortSignal | undefined, budgetMs: number): AbortSignal {
-  const ms = Math.max(1, budgetMs)
-  const timeout = AbortSignal.timeout(ms)
-  const bounded = signal ? AbortSignal.any([signal, timeout]) : timeout
-  deadlines.set(bounded, performance.now() + ms)
-  return bounded
+  const timeout = AbortSignal.timeout(Math.max(1, budgetMs))
+  const deadline = performance.now() + Math.max(1, budgetMs)
+  return Object.assign(signal ? AbortSignal.any([signal, timeout]) : timeout, { deadline })
 }
 
 /** Real time, unless a test that runs the action in its own process passes time itself. */
@@ -77,17 +73,14 @@ const UNTHROTTLED = {
 } as unknown as NonNullable<ThrottlingOptions['write']>
 
 /** A client on GITHUB_API_URL whose calls are bounded by `signal` (from `boundedSignal`). */
-export async function openGitHub(
-  token: string,
-  userAgent: string,
-  signal: AbortSignal
-): Promise<GitHubClient> {
+export async function openGitHub(token: string, signal: AbortSignal): Promise<GitHubClient> {
   const [{ getOctokit }, { retry }, { throttling }] = await Promise.all([
     import('@actions/github'),
     import('@octokit/plugin-retry'),
     import('@octokit/plugin-throttling')
   ])
-  const deadline = deadlines.get(signal)
+  // A signal not from boundedSignal (a plain AbortSignal.timeout) has no budget: no retries.
+  const { deadline } = signal as { deadline?: number }
   const wait = (ms: number) => waitWithin(signal, deadline, ms)
   // Given before plugin-retry, its error hook sees each failure first: it waits and lets the
   // plugin send the call again, or sets the plugin's `retries` to 0 (never above: the plugin
@@ -107,7 +100,7 @@ export async function openGitHub(
   const onLimit = async (seconds: number, _: unknown, __: unknown, waited: number) =>
     waited < RATE_LIMIT_WAITS && wait(seconds * 1000)
   const options = {
-    userAgent,
+    userAgent: USER_AGENT,
     // Every 4xx (a proxy's 407 too) would be answered the same; rate limits are throttling's.
     retry: {
       doNotRetry: Array.from({ length: 100 }, (_, i) => 400 + i),

@@ -140,10 +140,6 @@ export function formatContextBlock(run: WorkflowRun, files?: ChangedFiles, tag?:
   return lines.join('\n')
 }
 
-export function appendBlock(prompt: string, block: string): string {
-  return `${prompt}\n\n${block}`
-}
-
 /** The user's prompt followed by the context block. Never throws: context is a help, not a need. */
 export async function withWorkflowContext(
   prompt: string,
@@ -167,8 +163,7 @@ export async function withWorkflowContext(
       const total = typeof count === 'number' ? Math.max(count, listed.length) : undefined
       return { listed, total: total ?? (complete ? listed.length : undefined) }
     }
-    const failed = (why: string) =>
-      `include-context: could not list the changed files of pull request #${params.pull_number} (${why}); the context goes without them.`
+    const failed = `include-context: could not list the changed files of pull request #${params.pull_number} (%s); the context goes without them.`
     files = await session.bestEffort(budgetMs, list, failed, 'The token needs pull-requests: read.')
   }
   const block = formatContextBlock(run, files)
@@ -177,5 +172,5 @@ export async function withWorkflowContext(
     `Appending the workflow context (${safeLine(run.eventName || 'unknown event', 50)}, ${lines.length} lines) to the prompt.`
   )
   for (const line of lines) core.debug(safeLine(line, 400))
-  return appendBlock(prompt, block)
+  return `${prompt}\n\n${block}`
 }

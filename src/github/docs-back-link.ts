@@ -81,7 +81,7 @@ export async function writeBackLink(
     core.info(`Linked docs pull request ${where} to job ${safeLine(jobId)}.`)
     return true
   }
-  const failed = `docs back-link: could not comment on docs pull request ${where}`
+  const failed = `docs back-link: could not comment on docs pull request ${where} (%s).`
   const hint = docsTokenHint('pull-requests: write', docs.repository)
   return (await session.bestEffort(budgetMs, write, failed, hint, false)) ?? false
 }

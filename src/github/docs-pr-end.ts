@@ -54,7 +54,7 @@ async function onDocsEnd<T>(
   return session.bestEffort(
     budgetMs,
     call,
-    `Could not ${todo} ${where}#${ref.number}`,
+    `Could not ${todo} ${where}#${ref.number} (%s).`,
     `The token (${session.name}) needs \`${permission}\` on ${where}.`,
     false
   )

@@ -244,7 +244,7 @@ export async function followDocsPullRequest(
   let handedOff = true
   const hint = docsTokenHint('pull-requests: write', ref.repository)
   for (const [input, what, send, did, refused] of handOffs) {
-    const sent = await session.bestEffort(octokit, send, `${input}: could not ${what}`, hint)
+    const sent = await session.bestEffort(octokit, send, `${input}: could not ${what} (%s).`, hint)
     if (sent?.done.length) core.info(did(safeLine(sent.done.join(', '))))
     const no = sent?.refused.map((r) => `${r.name} (${safeLine(r.reason, 200)})`).join(', ')
     if (no) core.warning(`${input}: ${refused(no)}`)

@@ -175,7 +175,7 @@ export async function react(
     budgetMs,
     ({ rest: { reactions: r } }) =>
       onIssue ? r.createForIssueComment(params) : r.createForPullRequestReviewComment(params),
-    `Could not add the ${content} reaction to comment ${command.id}`,
+    `Could not add the ${content} reaction to comment ${command.id} (%s).`,
     `The token needs ${onIssue ? 'issues: write' : 'pull-requests: write'}.`,
     false
   )
@@ -213,7 +213,7 @@ export async function replyToCommand(
   await session.bestEffort(
     budgetMs,
     (octokit) => octokit.rest.issues.createComment({ ...session.repo, issue_number, body }),
-    `Could not reply on pull request #${issue_number}`,
+    `Could not reply on pull request #${issue_number} (%s).`,
     'The token needs pull-requests: write.',
     false
   )

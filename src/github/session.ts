@@ -1,5 +1,5 @@
 // One token's GitHub, opened once a run: the token and the input it came from, the
-// repository, the user agent and the run's cancellation, and whose the token is (asked once).
+// repository and the run's cancellation, and whose the token is (asked once).
 
 import * as core from '@actions/core'
 import { StateUnknownError } from '../common/run-errors.js'
@@ -16,33 +16,31 @@ import {
 import { ACTIONS_BOT, record } from './workflow-run.js'
 
 export class GitHubSession {
-  /** The repository as REST parameters. */
   readonly repo: { owner: string; repo: string }
-  readonly name: string
   private identityOf: Promise<string> | undefined
 
   constructor(
     readonly token: string,
     /** `owner/repo` ('' when GITHUB_REPOSITORY is not set). */
     readonly repository: string,
-    /** `signal`: the run's cancellation; `name`: the input the token came from. */
-    private readonly options: { userAgent: string; signal?: AbortSignal; name?: string }
+    /** The run's cancellation. */
+    private readonly signal?: AbortSignal,
+    /** The input the token came from. */
+    readonly name = 'github-token'
   ) {
     this.repo = splitRepository(repository)
-    this.name = options.name ?? 'github-token'
   }
 
   /** A client whose calls share `budgetMs`, cut short when the run is cancelled (if `cancellable`). */
   client(budgetMs: number, cancellable = true): Promise<GitHubClient> {
-    const signal = boundedSignal(cancellable ? this.options.signal : undefined, budgetMs)
-    return openGitHub(this.token, this.options.userAgent, signal)
+    return openGitHub(this.token, boundedSignal(cancellable ? this.signal : undefined, budgetMs))
   }
 
-  /** What `call` gives, or undefined after one warning naming `permission` if GitHub said no. */
+  /** What `call` gives, or undefined after warning `failed` (`%s`: why), `permission` after a no. */
   async bestEffort<T>(
     budget: number | GitHubClient,
     call: (octokit: GitHubClient) => Promise<T>,
-    failed: string | ((why: string) => string),
+    failed: string,
     permission: string,
     cancellable = true
   ): Promise<T | undefined> {
@@ -50,8 +48,7 @@ export class GitHubSession {
       const octokit = typeof budget === 'number' ? await this.client(budget, cancellable) : budget
       return await call(octokit)
     } catch (error) {
-      const why = describeGitHubError(error)
-      const line = typeof failed === 'string' ? `${failed} (${why}).` : failed(why)
+      const line = failed.replace('%s', () => describeGitHubError(error))
       core.warning(`${line}${permissionHint(error, permission)}`)
       return undefined
     }

@@ -61,19 +61,18 @@ export async function sourcePullRequests(
   const wanted = commits.slice(-MAX_PULL_LOOKUPS)
   if (wanted.length === 0) return []
   const lookups: Array<{ sha: string; pulls: unknown[] }> = []
-  await session.bestEffort(
-    budgetMs,
-    async (octokit) => {
-      for (const { sha } of wanted) {
-        const params = { ...session.repo, commit_sha: sha, per_page: 10 }
-        const { data } = await octokit.rest.repos.listPullRequestsAssociatedWithCommit(params)
-        lookups.push({ sha, pulls: data })
-      }
-    },
-    (why) =>
-      `Could not read the pull requests the commits came from (${why}); the prompt names ${lookups.length} of ${wanted.length} lookups.`,
-    'Reading them needs `permissions: pull-requests: read` for the job.'
-  )
+  const octokit = await session.client(budgetMs)
+  for (const { sha } of wanted) {
+    const params = { ...session.repo, commit_sha: sha, per_page: 10 }
+    const found = await session.bestEffort(
+      octokit,
+      () => octokit.rest.repos.listPullRequestsAssociatedWithCommit(params),
+      `Could not read the pull requests the commits came from (%s); the prompt names ${lookups.length} of ${wanted.length} lookups.`,
+      'Reading them needs `permissions: pull-requests: read` for the job.'
+    )
+    if (!found) break
+    lookups.push({ sha, pulls: found.data })
+  }
   return mergeSourcePulls(lookups)
 }
 

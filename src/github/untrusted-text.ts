@@ -92,8 +92,7 @@ export interface UntrustedPiece {
   what: string
   author: string
   text: string
-  /** This piece's own cap (at most PIECE_LIMIT). */
-  max?: number
+  max?: number // at most PIECE_LIMIT
   role?: 'request' | 'data'
 }
 

@@ -6,18 +6,14 @@ import { readFileSync } from 'node:fs'
 /** The account the workflow's GITHUB_TOKEN writes as. */
 export const ACTIONS_BOT = 'github-actions[bot]'
 
-/** A JSON object, or undefined for anything else. */
-export function record(value: unknown): Record<string, unknown> | undefined {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
+export const record = (value: unknown): Record<string, unknown> | undefined =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
     ? (value as Record<string, unknown>)
     : undefined
-}
 
-/** A non-empty string, or undefined. */
 export const text = (value: unknown): string | undefined =>
   typeof value === 'string' && value !== '' ? value : undefined
 
-/** What run() says once when the payload could not be read. */
 export const UNREADABLE_PAYLOAD =
   'Could not read the event payload (GITHUB_EVENT_PATH); the context has no event details.'
 
@@ -55,7 +51,6 @@ export function readWorkflowRun(env: NodeJS.ProcessEnv) {
   }
 }
 
-/** A run id as records hold it: digits only. */
 export const RUN_ID = /^\d{1,20}$/
 
 /** The run's id as records hold it ('0' when the runner did not say). */
@@ -75,7 +70,6 @@ export function pullRequestOf(
 export const pullRequestNumber = (run: WorkflowRun): number | undefined =>
   pullRequestOf(run.payload)?.number as number | undefined
 
-/** The host (and port) of a URL in lower case, or '' when it is not a URL. */
 export const hostOf = (url: string): string => URL.parse(url)?.host.toLowerCase() ?? ''
 
 /** Whether `link` is on the GitHub the run is on: only there can the run's token reach it. */
@@ -84,7 +78,6 @@ export function onSameServer(link: string, run: WorkflowRun): boolean {
   return host !== '' && host === hostOf(run.serverUrl)
 }
 
-/** owner/name compared as GitHub does: in any case. */
 export const sameRepository = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase()
 
 export function runUrl(run: WorkflowRun): string | undefined {

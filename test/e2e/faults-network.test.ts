@@ -11,7 +11,7 @@ import { count, failure, inputsFor, retryLines, withProxy } from '../support/fau
 import { runAction } from '../support/run-action.js'
 import type { StandIn } from '../support/stand-in.js'
 import { makeCertificates, type TestCertificates } from '../support/tls.js'
-import { ACTION_NAME, ACTION_VERSION } from '../../src/action/shell/version.js'
+import { ACTION_NAME, ACTION_VERSION } from '../../src/common/version.js'
 
 let certificates: TestCertificates
 

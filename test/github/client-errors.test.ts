@@ -63,7 +63,7 @@ afterAll(async () => {
 /** The error of one listing call, with the server behaving as told and `budgetMs` to answer. */
 async function failureWhen(now: Behaviour, budgetMs = 5000): Promise<unknown> {
   behaviour = now
-  const octokit = await openGitHub('ghs_token', 'test', AbortSignal.timeout(budgetMs))
+  const octokit = await openGitHub('ghs_token', AbortSignal.timeout(budgetMs))
   return octokit.rest.issues.listComments({ owner: 'acme', repo: 'app', issue_number: 7 }).then(
     () => undefined,
     (error: unknown) => error
@@ -119,7 +119,7 @@ describe('a connection that broke', () => {
   it('is sent again, within its budget, and the call succeeds', async () => {
     behaviour = 'reset-once'
     received = 0
-    const octokit = await openGitHub('ghs_token', 'test', boundedSignal(undefined, 5000))
+    const octokit = await openGitHub('ghs_token', boundedSignal(undefined, 5000))
 
     const { data } = await octokit.rest.issues.listComments({
       owner: 'acme',

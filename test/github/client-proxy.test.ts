@@ -24,7 +24,7 @@ afterAll(async () => {
 })
 
 it('asks a proxy that answers 407 once', async () => {
-  const octokit = await openGitHub('ghs_token', 'test', boundedSignal(undefined, 10_000))
+  const octokit = await openGitHub('ghs_token', boundedSignal(undefined, 10_000))
 
   const error = await octokit.rest.issues
     .listComments({ owner: 'acme', repo: 'app', issue_number: 7 })

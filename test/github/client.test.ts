@@ -36,11 +36,7 @@ async function timed(
   const issue = ++lastIssue
   const path = `/repos/acme/app/issues/${issue}/comments`
   options.deny?.(new RegExp(`^${path}$`))
-  const octokit = await openGitHub(
-    TOKEN,
-    'test',
-    boundedSignal(options.signal, options.budgetMs ?? 10_000)
-  )
+  const octokit = await openGitHub(TOKEN, boundedSignal(options.signal, options.budgetMs ?? 10_000))
   const where = { owner: 'acme', repo: 'app', issue_number: issue }
   const started = performance.now()
   const error = await (

@@ -6,7 +6,6 @@ import { copyFileSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } f
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import {
-  appendBlock,
   formatContextBlock,
   MAX_COMMITS,
   plain,
@@ -239,9 +238,12 @@ describe('the context block', () => {
     ).toBe(['---', HEADER].join('\n'))
   })
 
-  it('appends the block after the prompt, which stays unchanged', () => {
+  it('appends the block after the prompt, which stays unchanged', async () => {
     const prompt = '  Document it.\n\n'
-    expect(appendBlock(prompt, 'BLOCK')).toBe(`${prompt}\n\nBLOCK`)
+    const run = workflowRun()
+    expect(await withWorkflowContext(prompt, undefined, run, 1000)).toBe(
+      `${prompt}\n\n${formatContextBlock(run)}`
+    )
   })
 })
 
@@ -311,7 +313,7 @@ describe('the context of a pull request, read from GitHub in process', () => {
       GITHUB_SERVER_URL: 'https://github.com',
       GITHUB_RUN_ID: '4242'
     })
-    const session = new GitHubSession(TOKEN, run.repository, { userAgent: 'test' })
+    const session = new GitHubSession(TOKEN, run.repository)
     const prompt = await withWorkflowContext(PROMPT, session, run, 10_000)
     return prompt.split('\n')
   }

@@ -68,7 +68,7 @@ describe('the docs update comment', () => {
 
 describe('posting it', () => {
   const inProcess = useInProcessGitHub({ captureLog: true })
-  const session = new GitHubSession(GITHUB_TOKEN, '', { userAgent: 'test' })
+  const session = new GitHubSession(GITHUB_TOKEN, '')
 
   it('adds one comment to the docs pull request', async () => {
     await postDocsUpdateComment(session, 'https://github.com/acme/docs/pull/100', UPDATE, 10_000)

@@ -19,7 +19,7 @@ type Follow = FollowOptions & { run: WorkflowRun }
 
 /** The docs-token's session (its repository is the docs pull request's own). */
 const follow = ({ run, ...options }: Follow) =>
-  followDocsPullRequest(new GitHubSession(TOKEN, '', { userAgent: 'test' }), run, options, 10_000)
+  followDocsPullRequest(new GitHubSession(TOKEN, ''), run, options, 10_000)
 
 function options(already: boolean, link = 'https://github.com/acme/docs/pull/5'): Follow {
   return {

@@ -342,7 +342,7 @@ describe('the thread against the GitHub stand-in', () => {
 
   const open = (event = 'pull_request', payload = 'pull_request.json', maxPages?: number) =>
     PullRequestThread.open(
-      new GitHubSession(TOKEN, 'acme/app', { userAgent: 'test' }),
+      new GitHubSession(TOKEN, 'acme/app'),
       readWorkflowRun({
         GITHUB_EVENT_NAME: event,
         GITHUB_EVENT_PATH: join(FIXTURES, payload),

@@ -59,7 +59,7 @@ describe.each(LIMITS)('a 403 for $limit', ({ headers }) => {
   })
 
   it('is unknown, not denied, and earns no permission hint', async () => {
-    const octokit = await openGitHub('ghs_token', 'test', AbortSignal.timeout(5000))
+    const octokit = await openGitHub('ghs_token', AbortSignal.timeout(5000))
     const error = await octokit.rest.issues
       .listComments({ owner: 'acme', repo: 'app', issue_number: 7 })
       .catch((e: unknown) => e)
@@ -70,7 +70,7 @@ describe.each(LIMITS)('a 403 for $limit', ({ headers }) => {
 
   it("on the pull request's comments fails with StateUnknownError, not a warning blaming pull-requests: read", async () => {
     const run = pullRequestRun()
-    const session = new GitHubSession('ghs_token', run.repository, { userAgent: 'test' })
+    const session = new GitHubSession('ghs_token', run.repository)
     const failure = await PullRequestThread.open(session, run, 'proj-test', 5000).catch(
       (error: unknown) => error
     )
@@ -85,7 +85,7 @@ describe.each(LIMITS)('a 403 for $limit', ({ headers }) => {
 
 it('a 403 without a sign of a limit is a refusal', async () => {
   limit = {}
-  const octokit = await openGitHub('ghs_token', 'test', AbortSignal.timeout(5000))
+  const octokit = await openGitHub('ghs_token', AbortSignal.timeout(5000))
   const error = await octokit.rest.issues
     .listComments({ owner: 'acme', repo: 'app', issue_number: 7 })
     .catch((e: unknown) => e)

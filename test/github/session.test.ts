@@ -6,7 +6,7 @@ import { GitHubSession } from '../../src/github/session.js'
 import { useInProcessGitHub } from '../support/in-process-github.js'
 
 const inProcess = useInProcessGitHub({ captureLog: true })
-const session = () => new GitHubSession('ghs_test_token', 'acme/app', { userAgent: 'test' })
+const session = () => new GitHubSession('ghs_test_token', 'acme/app')
 const warnings = (): string[] =>
   inProcess.printed
     .join('')
@@ -29,7 +29,7 @@ it('gives what the call gives, and warns of nothing', async () => {
   const count = await session().bestEffort(
     10_000,
     listComments(301),
-    (why) => `Could not read (${why}).`,
+    'Could not read (%s).',
     'The token needs issues: read.'
   )
 
@@ -47,7 +47,7 @@ it('turns a denial into one warning that names the permission', async () => {
   const count = await session().bestEffort(
     10_000,
     listComments(302),
-    (why) => `Could not read (${why}).`,
+    'Could not read (%s).',
     'The token needs issues: read.'
   )
 
@@ -67,7 +67,7 @@ it('names no permission when more would not have helped (a 5xx)', async () => {
   const count = await session().bestEffort(
     10_000,
     listComments(303),
-    (why) => `Could not read (${why}).`,
+    'Could not read (%s).',
     'The token needs issues: read.'
   )
 

@@ -27,7 +27,7 @@ const inProcess = useInProcessGitHub({
 // One session per token, as a run opens it.
 const sessions = new Map<string, GitHubSession>()
 const identity = (token: string): Promise<string> => {
-  if (!sessions.has(token)) sessions.set(token, new GitHubSession(token, '', { userAgent: 'test' }))
+  if (!sessions.has(token)) sessions.set(token, new GitHubSession(token, ''))
   return (sessions.get(token) as GitHubSession).identity(10_000)
 }
 const queries = (): number => inProcess.github.requests.filter((r) => r.path === '/graphql').length

@@ -217,6 +217,6 @@ export function repositoryPerTest(
   })
   return {
     repository: () => repository,
-    session: () => new Session(GITHUB_TOKEN, repository, { userAgent: 'test' })
+    session: () => new Session(GITHUB_TOKEN, repository)
   }
 }

@@ -5,10 +5,9 @@
 import * as core from '@actions/core'
 import { messageOf } from '../../common/run-errors.js'
 import { safeLine } from '../../common/safe-text.js'
-import { describeGitHubError, type GitHubClient } from '../../github/client.js'
+import { describeGitHubError, type GitHubClient, splitRepository } from '../../github/client.js'
 import type { Command } from '../../github/command.js'
 import { findBackLinkedJobs } from '../../github/docs-back-link.js'
-import { splitRepository } from '../../github/client.js'
 import { lacking } from '../../github/session.js'
 import { cleanLabel, untrustedBlocks, type UntrustedPiece } from '../../github/untrusted-text.js'
 import { ACTIONS_BOT } from '../../github/workflow-run.js'
@@ -76,8 +75,7 @@ async function check(ctx: RunContext): Promise<CheckedCommand> {
       ? await session.bestEffort(
           octokit,
           () => findBackLinkedJobs(octokit, { repository, number }, settings.projectId),
-          (why) =>
-            `Could not read the comments of pull request #${number} (${why}), so a docs pull request's job cannot be found; treating it as a code pull request.`,
+          `Could not read the comments of pull request #${number} (%s), so a docs pull request's job cannot be found; treating it as a code pull request.`,
           'The token needs pull-requests: read.'
         )
       : undefined

@@ -178,7 +178,7 @@ export class BranchDashboard {
       (await session.bestEffort(
         budgetMs,
         (octokit) => requestReviews(octokit, ref, users),
-        'Could not request reviews on the docs pull request',
+        'Could not request reviews on the docs pull request (%s).',
         'The docs token needs `pull-requests: write` there.'
       ))
     if (asked) {
@@ -217,8 +217,7 @@ export async function postDocsUpdateComment(
       await octokit.rest.issues.createComment({ ...issue, body: docsUpdateCommentBody(update) })
       core.info(`Noted on the docs pull request ${name} what this update covers.`)
     },
-    (why) =>
-      `Could not comment on the docs pull request ${name} (${why}); the dashboard alone says what this update covers.`,
+    `Could not comment on the docs pull request ${name} (%s); the dashboard alone says what this update covers.`,
     'The comment needs `pull-requests: write` on the docs repository for the docs token (docs-token, or github-token when the docs live in this repository).'
   )
 }

@@ -15,7 +15,7 @@ import { GitHubSession } from '../../github/session.js'
 import { onSameServer, sameRepository } from '../../github/workflow-run.js'
 import type { RunEvent } from './event.js'
 import { readSettings } from './inputs.js'
-import { USER_AGENT } from './version.js'
+import { USER_AGENT } from '../../common/version.js'
 
 export type RunContext = Exclude<ReturnType<typeof openRun>, 'untriggered' | undefined>
 
@@ -135,9 +135,7 @@ export const BUDGETS = {
 
 /** A token's session, undefined when it is empty (docs-token's has no repository of its own). */
 export function gitHubSession(token = '', repository: string, signal?: AbortSignal, name?: string) {
-  return token
-    ? new GitHubSession(token, repository, { userAgent: USER_AGENT, signal, name })
-    : undefined
+  return token ? new GitHubSession(token, repository, signal, name) : undefined
 }
 
 // The one rule for the docs token: the session that reaches the docs pull request at `link`, on

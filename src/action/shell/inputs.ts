@@ -1,7 +1,7 @@
 // Every input read and checked once, into one typed Settings object. A bad value stops
 // the step with one line naming the input and the accepted form, before any request.
 
-import { readFileSync, statSync, type Stats } from 'node:fs'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { DURATION_FORM, formatDuration, parseDuration } from '../../common/duration.js'
 import { isPlainId, PLAIN_ID_FORM } from '../../common/plain-id.js'
@@ -96,16 +96,15 @@ const token =
     raw === '' || HEADER_TOKEN.test(raw) ? raw : bad(form)
 
 const baseUrl: Check<URL> = (raw, bad) => {
-  const url = URL.parse(raw) ?? bad(`must be ${URL_FORM}; got ${quoted(raw)}.`)
+  const url = URL.parse(raw)
+  if (url?.protocol !== 'https:' && url?.protocol !== 'http:')
+    return bad(`must be ${URL_FORM}; got ${quoted(raw)}.`)
   const host = url.hostname.replace(/^\[|\]$/g, '')
   const loopback = host === 'localhost' || host === '::1' || /^127(?:\.\d{1,3}){3}$/.test(host)
   if (url.protocol === 'http:' && !loopback) {
     bad(
       `must use https: plain http would send the API key unencrypted to ${url.hostname}. Use ${URL_FORM}.`
     )
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    bad(`must be ${URL_FORM}; got ${quoted(raw)}.`)
   }
   if (url.username || url.password || url.search || url.hash) {
     bad(`must not carry credentials, a query or a fragment; use ${URL_FORM}.`)
@@ -149,12 +148,8 @@ const allowedBots: Check<string[]> = (raw, bad) => {
 
 function readPromptFile(workspace: string, file: string): string {
   const path = resolve(workspace, file)
-  let stat: Stats | undefined
-  try {
-    stat = statSync(path)
-  } catch {
-    // Not found or not readable: said below, as for a folder.
-  }
+  // Not found or not readable: said as for a folder.
+  const stat = existsSync(path) ? statSync(path) : undefined
   if (!stat?.isFile()) {
     fail(
       'prompt-file',
@@ -169,22 +164,23 @@ function readPromptFile(workspace: string, file: string): string {
   return fail('prompt-file', `names an empty file (${quoted(file)}): write the instruction in it.`)
 }
 
-function readPrompt(read: InputReader, workspace: string): string | undefined {
+/** The mode follows from which of prompt (or prompt-file) and job-id are given. */
+function readTarget(
+  read: InputReader,
+  workspace: string,
+  jobId?: string,
+  commandEvent = false
+): Target {
   const inline = read('prompt', { trimWhitespace: false })
   const file = read('prompt-file')
   if (inline.trim() !== '' && file !== '') {
     const message = "Inputs 'prompt' and 'prompt-file' cannot both be set: choose one."
     throw new InputError('prompt', message)
   }
-  if (file !== '') return readPromptFile(workspace, file)
-  if (inline !== '' && inline.trim() === '') {
+  if (file === '' && inline !== '' && inline.trim() === '') {
     fail('prompt', 'is blank: write the instruction for the agent.')
   }
-  return inline || undefined
-}
-
-/** The mode follows from which of prompt and job-id are given. */
-function readTarget(prompt: string | undefined, jobId: string | undefined): Target {
+  const prompt = file ? readPromptFile(workspace, file) : inline || (commandEvent ? '' : undefined)
   if (jobId !== undefined)
     return prompt === undefined ? { mode: 'wait', jobId } : { mode: 'message', prompt, jobId }
   if (prompt !== undefined) return { mode: 'create', prompt }
@@ -214,8 +210,7 @@ export function readSettings(
   }
   const projectId = input(read, 'project-id', id) ?? fail('project-id', 'is required.')
   const jobId = input(read, 'job-id', id)
-  const prompt = readPrompt(read, workspace)
-  const target = readTarget(commandEvent && prompt === undefined ? '' : prompt, jobId)
+  const target = readTarget(read, workspace, jobId, commandEvent)
   const common = {
     apiKey,
     projectId,

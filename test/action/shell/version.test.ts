@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import { ACTION_NAME, ACTION_VERSION } from '../../../src/action/shell/version.js'
+import { ACTION_NAME, ACTION_VERSION } from '../../../src/common/version.js'
 
 const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
   name: string
