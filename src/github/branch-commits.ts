@@ -2,13 +2,7 @@
 
 import * as core from '@actions/core'
 import { safeLine } from '../common/safe-text.js'
-import {
-  allPages,
-  describeGitHubError,
-  gitHubAnswerStatus,
-  permissionHint,
-  throwIfUnknown
-} from './client.js'
+import { allPages, gitHubAnswerStatus, throwIfUnknown, type GitHubClient } from './client.js'
 import type { GitHubSession } from './session.js'
 import { isSha } from './marker.js'
 import { cleanLabel } from './untrusted-text.js'
@@ -102,8 +96,7 @@ export async function readCandidates(
     unread: read?.unread ?? 0,
     origin
   })
-  try {
-    const octokit = await session.client(budgetMs)
+  const weigh = async (octokit: GitHubClient): Promise<ReadCandidates> => {
     const { owner, repo } = session.repo
     /** After `base` up to the head, oldest first; undefined when GitHub does not know `base`. */
     const compare = async (base: string): Promise<Compared | undefined> => {
@@ -179,13 +172,12 @@ export async function readCandidates(
       `${lost} known on ${branch}: the history was rewritten, so this run starts from its own commits.`
     )
     return await first('history-rewritten')
-  } catch (error) {
-    throwIfUnknown(error, `the commits of ${branch}`)
-    core.warning(
-      `Could not read the commits of ${branch} (${describeGitHubError(error)}); this run tells the event's own commits only.${permissionHint(error, READ_HINT)}`
-    )
-    return result('first-push')
   }
+  const failed = `Could not read the commits of ${branch} (%s); this run tells the event's own commits only.`
+  const what = `the commits of ${branch}`
+  return (
+    (await session.bestEffort(budgetMs, weigh, failed, READ_HINT, what)) ?? result('first-push')
+  )
 }
 
 /** The older of two bases (one call): a record that lost a race to open the branch's record

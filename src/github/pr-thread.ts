@@ -3,25 +3,19 @@
 
 import * as core from '@actions/core'
 import { parsePullRequestLink } from '../common/pull-request-link.js'
-import { StateUnknownError } from '../common/run-errors.js'
 import { safeLine } from '../common/safe-text.js'
 import {
   describeGitHubError,
   gitHubAnswerStatus,
   gitHubFailure,
   permissionHint,
-  throwIfUnknown
+  splitRepository,
+  throwIfUnknown,
+  type GitHubClient
 } from './client.js'
-import { splitRepository } from './client.js'
 import { listComments } from './docs-back-link.js'
 import { cleanLabel } from './untrusted-text.js'
-import {
-  formatRecord,
-  legacyMarker,
-  findComment,
-  type FoundComment,
-  type PullRequestRecord
-} from './pr-record.js'
+import { formatRecord, legacyMarker, findComment, type PullRequestRecord } from './pr-record.js'
 import type { Command } from './command.js'
 import { lacking, type GitHubSession } from './session.js'
 import { pullRequestNumber, type WorkflowRun } from './workflow-run.js'
@@ -78,21 +72,14 @@ export class PullRequestThread {
       return undefined
     }
     const comments = `the comments of pull request #${number}`
-    let found: FoundComment | undefined
-    try {
-      const octokit = await session.client(budgetMs)
+    const find = async (octokit: GitHubClient) => {
       const pages = listComments(octokit, { repository: session.repository, number })
       const want = { projectId, legacyLine: legacyMarker(run), what: comments, maxPages }
-      found = await findComment(pages, want, async () => [await session.identity(budgetMs)])
-    } catch (error) {
-      if (error instanceof StateUnknownError) throw error
-      throwIfUnknown(error, comments)
-      core.warning(
-        `pr-comment: could not read ${comments} (${describeGitHubError(error)}), so its docs job is not recorded.${permissionHint(error, READ_HINT)}`
-      )
-      return undefined
+      return { ...(await findComment(pages, want, async () => [await session.identity(budgetMs)])) }
     }
-    return new PullRequestThread(session, run, number, found?.record, found?.commentId)
+    const failed = `pr-comment: could not read ${comments} (%s), so its docs job is not recorded.`
+    const found = await session.bestEffort(budgetMs, find, failed, READ_HINT, comments)
+    return found && new PullRequestThread(session, run, number, found.record, found.commentId)
   }
 
   /** Writes the record and `body`. Never throws; a refusal stops later writes. */
