@@ -157,8 +157,8 @@ export async function readCandidates(
       return result(origin, fromParent ? parent : headSha, fromParent)
     }
     const { base } = input
-    if (!base) return await first(push ? 'first-push' : 'first-window')
-    if (base === ROOT) return await fromRoot('since-record')
+    if (!base) return first(push ? 'first-push' : 'first-window')
+    if (base === ROOT) return fromRoot('since-record')
     const read = await compare(base)
     const lost = `The ledger's base commit (${base.slice(0, 7)}) is no longer`
     if (read?.mergeBase) {
@@ -171,7 +171,7 @@ export async function readCandidates(
     core.info(
       `${lost} known on ${branch}: the history was rewritten, so this run starts from its own commits.`
     )
-    return await first('history-rewritten')
+    return first('history-rewritten')
   }
   const failed = `Could not read the commits of ${branch} (%s); this run tells the event's own commits only.`
   const what = `the commits of ${branch}`
