@@ -2,13 +2,7 @@
 
 import * as core from '@actions/core'
 import { safeLine } from '../common/safe-text.js'
-import {
-  allPages,
-  describeGitHubError,
-  gitHubAnswerStatus,
-  permissionHint,
-  throwIfUnknown
-} from './client.js'
+import { allPages, gitHubAnswerStatus, throwIfUnknown, type GitHubClient } from './client.js'
 import type { GitHubSession } from './session.js'
 import { isSha } from './marker.js'
 import { cleanLabel } from './untrusted-text.js'
@@ -102,8 +96,7 @@ export async function readCandidates(
     unread: read?.unread ?? 0,
     origin
   })
-  try {
-    const octokit = await session.client(budgetMs)
+  const weigh = async (octokit: GitHubClient): Promise<ReadCandidates> => {
     const { owner, repo } = session.repo
     /** After `base` up to the head, oldest first; undefined when GitHub does not know `base`. */
     const compare = async (base: string): Promise<Compared | undefined> => {
@@ -164,8 +157,8 @@ export async function readCandidates(
       return result(origin, fromParent ? parent : headSha, fromParent)
     }
     const { base } = input
-    if (!base) return await first(push ? 'first-push' : 'first-window')
-    if (base === ROOT) return await fromRoot('since-record')
+    if (!base) return first(push ? 'first-push' : 'first-window')
+    if (base === ROOT) return fromRoot('since-record')
     const read = await compare(base)
     const lost = `The ledger's base commit (${base.slice(0, 7)}) is no longer`
     if (read?.mergeBase) {
@@ -178,14 +171,13 @@ export async function readCandidates(
     core.info(
       `${lost} known on ${branch}: the history was rewritten, so this run starts from its own commits.`
     )
-    return await first('history-rewritten')
-  } catch (error) {
-    throwIfUnknown(error, `the commits of ${branch}`)
-    core.warning(
-      `Could not read the commits of ${branch} (${describeGitHubError(error)}); this run tells the event's own commits only.${permissionHint(error, READ_HINT)}`
-    )
-    return result('first-push')
+    return first('history-rewritten')
   }
+  const failed = `Could not read the commits of ${branch} (%s); this run tells the event's own commits only.`
+  const what = `the commits of ${branch}`
+  return (
+    (await session.bestEffort(budgetMs, weigh, failed, READ_HINT, what)) ?? result('first-push')
+  )
 }
 
 /** The older of two bases (one call): a record that lost a race to open the branch's record

@@ -104,7 +104,7 @@ export class DocsCheckRun {
       (octokit) => call(octokit, session.repo).catch(denied),
       `check-run: could not ${what} (%s).`,
       'Give the job `permissions: checks: write`.',
-      cancellable
+      cancellable ? '' : false
     )
   }
 

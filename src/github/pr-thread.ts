@@ -1,30 +1,29 @@
-// The action's one comment on the pull request a run is for; reactions and replies on commands.
-// Comments GitHub could not list fail the run, since "no record" would start a second job.
+// The action's comments: its one comment on the pull request a run is for (a failed listing
+// fails the run: "no record" would start a second job), reactions and replies on commands, and
+// the back-link on a docs pull request a job opened (a marker is only a candidate: anyone can paste one).
 
 import * as core from '@actions/core'
-import { parsePullRequestLink } from '../common/pull-request-link.js'
-import { StateUnknownError } from '../common/run-errors.js'
+import { isPlainId } from '../common/plain-id.js'
+import { parsePullRequestLink, type PullRequestRef } from '../common/pull-request-link.js'
 import { safeLine } from '../common/safe-text.js'
 import {
   describeGitHubError,
   gitHubAnswerStatus,
   gitHubFailure,
   permissionHint,
-  throwIfUnknown
+  allPages,
+  splitRepository,
+  throwIfUnknown,
+  walkPages,
+  type GitHubClient
 } from './client.js'
-import { splitRepository } from './client.js'
-import { listComments } from './docs-back-link.js'
+import { docsTokenHint } from './docs-pull-request.js'
+import { fields, readRecords, string, writeMarker } from './marker.js'
 import { cleanLabel } from './untrusted-text.js'
-import {
-  formatRecord,
-  legacyMarker,
-  findComment,
-  type FoundComment,
-  type PullRequestRecord
-} from './pr-record.js'
+import { formatRecord, legacyMarker, findComment, type PullRequestRecord } from './pr-record.js'
 import type { Command } from './command.js'
 import { lacking, type GitHubSession } from './session.js'
-import { pullRequestNumber, type WorkflowRun } from './workflow-run.js'
+import { pullRequestNumber, runUrl, type WorkflowRun } from './workflow-run.js'
 
 /** 100 comments a page: up to 20,000 are read. Past that, "no record" could not be told. */
 const MAX_COMMENT_PAGES = 200
@@ -78,21 +77,14 @@ export class PullRequestThread {
       return undefined
     }
     const comments = `the comments of pull request #${number}`
-    let found: FoundComment | undefined
-    try {
-      const octokit = await session.client(budgetMs)
+    const find = async (octokit: GitHubClient) => {
       const pages = listComments(octokit, { repository: session.repository, number })
       const want = { projectId, legacyLine: legacyMarker(run), what: comments, maxPages }
-      found = await findComment(pages, want, async () => [await session.identity(budgetMs)])
-    } catch (error) {
-      if (error instanceof StateUnknownError) throw error
-      throwIfUnknown(error, comments)
-      core.warning(
-        `pr-comment: could not read ${comments} (${describeGitHubError(error)}), so its docs job is not recorded.${permissionHint(error, READ_HINT)}`
-      )
-      return undefined
+      return { ...(await findComment(pages, want, async () => [await session.identity(budgetMs)])) }
     }
-    return new PullRequestThread(session, run, number, found?.record, found?.commentId)
+    const failed = `pr-comment: could not read ${comments} (%s), so its docs job is not recorded.`
+    const found = await session.bestEffort(budgetMs, find, failed, READ_HINT, comments)
+    return found && new PullRequestThread(session, run, number, found.record, found.commentId)
   }
 
   /** Writes the record and `body`. Never throws; a refusal stops later writes. */
@@ -217,4 +209,78 @@ export async function replyToCommand(
     'The token needs pull-requests: write.',
     false
   )
+}
+
+const MAX_BACK_LINK_PAGES = 30
+/** How many candidate jobs a docs pull request's markers may name before the rest are ignored. */
+export const MAX_CANDIDATES = 3
+
+type Ref = Pick<PullRequestRef, 'repository' | 'number'>
+const issueOf = (ref: Ref) => ({ ...splitRepository(ref.repository), issue_number: ref.number })
+export const listComments = (octokit: GitHubClient, ref: Ref) =>
+  octokit.paginate.iterator(octokit.rest.issues.listComments, { ...issueOf(ref), per_page: 100 })
+
+export const backLinkMarker = (job: string, project: string): string =>
+  writeMarker('back-link', { job, project })
+
+/** The jobs the back-links name for `projectId`, bots' first, without repeats, a few at most. */
+export function backLinkedJobs(
+  comments: readonly { body?: string | null; user?: { type?: string } | null }[],
+  projectId: string
+): string[] {
+  const jobs = comments.flatMap(({ body, user }) =>
+    readRecords('back-link', body, (v) => fields(v, { job: string, project: string }, true))
+      .filter(({ job, project }) => project === projectId && isPlainId(job))
+      .map(({ job }) => ({ job, bot: user?.type === 'Bot' }))
+  )
+  const botsFirst = jobs.sort((x, y) => Number(y.bot) - Number(x.bot)).map(({ job }) => job)
+  return [...new Set(botsFirst)].slice(0, MAX_CANDIDATES)
+}
+
+/** What the job was for, in words: the pull request or the commit, and the run. */
+export function describeSource(run: WorkflowRun): string {
+  const number = pullRequestNumber(run)
+  const repository = safeLine(run.repository || 'an unknown repository', 200)
+  let source = `a ${safeLine(run.eventName || 'workflow', 50)} run on ${repository}`
+  if (number !== undefined) source = `pull request ${repository}#${number}`
+  else if (run.sha) source = `commit ${safeLine(run.sha.slice(0, 12), 12)} on ${repository}`
+  const url = runUrl(run)
+  return url ? `${source} (workflow run ${url})` : source
+}
+
+/** The jobs that may have opened pull request `ref`, from its back-links (candidates). */
+export const findBackLinkedJobs = async (octokit: GitHubClient, ref: Ref, projectId: string) =>
+  backLinkedJobs(await allPages(listComments(octokit, ref), MAX_BACK_LINK_PAGES), projectId)
+
+/** Writes the back-link once; true when it is there (written now or before). Never throws. */
+export async function writeBackLink(
+  session: GitHubSession,
+  run: WorkflowRun,
+  { jobId, projectId }: { jobId: string; projectId: string },
+  docs: PullRequestRef,
+  budgetMs: number
+): Promise<boolean> {
+  const where = `${safeLine(docs.repository, 200)}#${docs.number}`
+  const write = async (octokit: GitHubClient): Promise<boolean> => {
+    const seen = { present: false }
+    await walkPages(listComments(octokit, docs), MAX_BACK_LINK_PAGES, (page) => {
+      return (seen.present = backLinkedJobs(page, projectId).includes(jobId))
+    })
+    if (seen.present) {
+      core.debug(`docs back-link: ${where} already links to job ${safeLine(jobId)}.`)
+      return true
+    }
+    const body = [
+      backLinkMarker(jobId, projectId),
+      `This docs pull request was opened by Mintlify agent job \`${safeLine(jobId, 100).replace(/`/g, '')}\` for ${describeSource(run)}.`,
+      '',
+      'Reviewers can steer it from here: a comment that starts with the trigger phrase (`/docs` unless the workflow sets another) sends a follow-up to that job.'
+    ].join('\n')
+    await octokit.rest.issues.createComment({ ...issueOf(docs), body })
+    core.info(`Linked docs pull request ${where} to job ${safeLine(jobId)}.`)
+    return true
+  }
+  const failed = `docs back-link: could not comment on docs pull request ${where} (%s).`
+  const hint = docsTokenHint('pull-requests: write', docs.repository)
+  return (await session.bestEffort(budgetMs, write, failed, hint, false)) ?? false
 }

@@ -36,18 +36,23 @@ export class GitHubSession {
     return openGitHub(this.token, boundedSignal(cancellable ? this.signal : undefined, budgetMs))
   }
 
-  /** What `call` gives, or undefined after warning `failed` (`%s`: why), `permission` after a no. */
+  /** What `call` gives, or undefined after warning `failed` (`%s`: why), `permission` after a no.
+   * `unknown`: what a failure that is not a no leaves unknown (thrown as StateUnknownError);
+   * false: a last write, not cut short by the run's cancellation. */
   async bestEffort<T>(
     budget: number | GitHubClient,
     call: (octokit: GitHubClient) => Promise<T>,
     failed: string,
     permission: string,
-    cancellable = true
+    unknown: string | false = ''
   ): Promise<T | undefined> {
     try {
-      const octokit = typeof budget === 'number' ? await this.client(budget, cancellable) : budget
+      const octokit =
+        typeof budget === 'number' ? await this.client(budget, unknown !== false) : budget
       return await call(octokit)
     } catch (error) {
+      if (unknown && error instanceof StateUnknownError) throw error
+      if (unknown) throwIfUnknown(error, unknown)
       const line = failed.replace('%s', () => describeGitHubError(error))
       core.warning(`${line}${permissionHint(error, permission)}`)
       return undefined

@@ -7,7 +7,7 @@ import { parsePullRequestLink, type PullRequestRef } from '../../common/pull-req
 import { safeLine, safeMarkdown } from '../../common/safe-text.js'
 import { ACTION_TITLE, type CheckConclusion } from '../../github/check-run.js'
 import type { Command } from '../../github/command.js'
-import { writeBackLink } from '../../github/docs-back-link.js'
+import { writeBackLink } from '../../github/pr-thread.js'
 import { followDocsPullRequest } from '../../github/docs-pull-request.js'
 import { pullRequestState, react, replyToCommand } from '../../github/pr-thread.js'
 import type { PullRequestThread } from '../../github/pr-thread.js'
