@@ -134,21 +134,20 @@ export class RetryWouldOutlastTimeoutError extends Error {
   }
 }
 
-/** `deadline`: absolute time (on the client's clock) after which nothing may run. */
-export type CallOptions = { deadline: number; signal?: AbortSignal }
-
-/** How a client retries, given once: `onRetry` is told of each failure retried, and the wait. */
+/** How a client retries, and the run it serves: `deadline` is on `clock`'s time. */
 export interface RetryPolicy {
   backoff: Backoff
   clock: Clock
+  deadline: number
+  signal?: AbortSignal
+  /** Told of each failure retried, and the wait. */
   onRetry?: (error: unknown, attempt: number, delayMs: number) => void
 }
 
 export async function withRetry<T>(
   call: () => Promise<T>,
   kind: CallKind,
-  { backoff, clock, onRetry }: RetryPolicy,
-  { deadline, signal }: CallOptions
+  { backoff, clock, deadline, signal, onRetry }: RetryPolicy
 ): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {

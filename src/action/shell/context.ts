@@ -61,21 +61,19 @@ export function openRun(event: RunEvent, env: NodeJS.ProcessEnv) {
     const context = (endpoint: Endpoint, jobId?: string): ErrorContext => {
       return { endpoint, projectId, host: baseUrl.host, proxy, jobId }
     }
-    // The Agent Jobs calls, with the run's retry policy, deadline and cancellation applied once.
     const api = new AgentApi({
       ...settings,
       userAgent: USER_AGENT,
       dispatcher,
-      retry: {
-        backoff: { baseMs: settings.pollIntervalMs, maxMs: settings.maxPollIntervalMs },
-        clock,
-        onRetry: (error, attempt, delayMs) => {
-          const why = safeLine(describeError(error, context('get')))
-          core.info(`Retrying in ${formatDuration(delayMs)} (attempt ${attempt + 1}): ${why}`)
-        }
+      clock,
+      deadline,
+      signal,
+      backoff: { baseMs: settings.pollIntervalMs, maxMs: settings.maxPollIntervalMs },
+      onRetry: (error, attempt, delayMs) => {
+        const why = safeLine(describeError(error, context('get')))
+        core.info(`Retrying in ${formatDuration(delayMs)} (attempt ${attempt + 1}): ${why}`)
       }
     })
-    const call = { deadline, signal }
     return {
       event,
       /** The final settings once the command is checked: its prompt in place of the workflow's. */
@@ -94,9 +92,9 @@ export function openRun(event: RunEvent, env: NodeJS.ProcessEnv) {
           conclusion: 'failed' as const,
           message: describeError(error, context(endpoint, jobId))
         }),
-        read: (jobId: string) => api.getJob(jobId, call),
-        create: (prompt: string) => api.createJob(prompt, call),
-        message: (jobId: string, prompt: string) => api.sendMessage(jobId, prompt, call)
+        read: (jobId: string) => api.getJob(jobId),
+        create: (prompt: string) => api.createJob(prompt),
+        message: (jobId: string, prompt: string) => api.sendMessage(jobId, prompt)
       },
       github,
       docs: gitHubSession(settings.docsToken, '', signal, 'docs-token'),
