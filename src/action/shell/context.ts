@@ -56,7 +56,10 @@ export function openRun(event: RunEvent, env: NodeJS.ProcessEnv) {
     process.on('SIGINT', onSignal).on('SIGTERM', onSignal)
     const clock = systemClock
     const deadline = startedAt + settings.timeoutMs
-    const github = gitHubSession(settings.githubToken, event.run.repository, signal)
+    const { githubToken, docsToken } = settings
+    const github = githubToken
+      ? new GitHubSession(githubToken, event.run.repository, signal)
+      : undefined
     /** The context error messages and endings name: the endpoint, the project, the host. */
     const context = (endpoint: Endpoint, jobId?: string): ErrorContext => {
       return { endpoint, projectId, host: baseUrl.host, proxy, jobId }
@@ -97,7 +100,7 @@ export function openRun(event: RunEvent, env: NodeJS.ProcessEnv) {
         message: (jobId: string, prompt: string) => api.sendMessage(jobId, prompt)
       },
       github,
-      docs: gitHubSession(settings.docsToken, '', signal, 'docs-token'),
+      docs: docsToken ? new GitHubSession(docsToken, '', signal, 'docs-token') : undefined,
       checkRun: settings.checkRun ? new DocsCheckRun(github, event.run, projectId) : undefined,
       /** A budget, never past the step's deadline (at least 1 ms, so a call fails fast). */
       left: (budgetMs: number): number => Math.max(1, Math.min(budgetMs, deadline - clock.now())),
@@ -130,11 +133,6 @@ export const BUDGETS = {
   checkRunEnd: { normal: 10_000, cancelled: 5_000 },
   reaction: { normal: 10_000, cancelled: 3_000 }
 } as const
-
-/** A token's session, undefined when it is empty (docs-token's has no repository of its own). */
-export function gitHubSession(token = '', repository: string, signal?: AbortSignal, name?: string) {
-  return token ? new GitHubSession(token, repository, signal, name) : undefined
-}
 
 // The one rule for the docs token: the session that reaches the docs pull request at `link`, on
 // this server only: docs-token's; else github-token's, to read anywhere, to write only here.
