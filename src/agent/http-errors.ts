@@ -1,7 +1,7 @@
 // What can go wrong with one call to the service, when to retry it, and one line for each
 // failure: what happened, what to do. Server text is untrusted: print through safeLine.
 
-import type { Clock } from '../common/clock.js'
+import type { RunClock } from '../common/clock.js'
 import { formatDuration } from '../common/duration.js'
 import { CancelledError, DeadlineError, messageOf, proxyRefusal } from '../common/run-errors.js'
 import { redact } from '../common/safe-text.js'
@@ -134,12 +134,9 @@ export class RetryWouldOutlastTimeoutError extends Error {
   }
 }
 
-/** How a client retries, and the run it serves: `deadline` is on `clock`'s time. */
-export interface RetryPolicy {
+/** How a client retries, within the run it serves. */
+export interface RetryPolicy extends RunClock {
   backoff: Backoff
-  clock: Clock
-  deadline: number
-  signal?: AbortSignal
   /** Told of each failure retried, and the wait. */
   onRetry?: (error: unknown, attempt: number, delayMs: number) => void
 }
