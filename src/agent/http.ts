@@ -174,16 +174,13 @@ export class AgentApi {
       const bad = (reason: string, body: string): BadResponseError =>
         new BadResponseError(method, path, status, reason, body)
       const max = this.options.maxBodyBytes ?? 1024 * 1024
-      const tooLarge = (): BadResponseError => {
-        discard(stream)
-        return bad(`a body larger than ${Math.round(max / 1024)} KiB (a job is far smaller)`, '')
-      }
-      if (Number(headers['content-length']) > max) throw tooLarge()
       const chunks: Buffer[] = []
       let size = 0
       for await (const chunk of stream as AsyncIterable<Buffer>) {
-        size += chunk.length
-        if (size > max) throw tooLarge()
+        if ((size += chunk.length) > max || Number(headers['content-length']) > max) {
+          discard(stream)
+          throw bad(`a body larger than ${Math.round(max / 1024)} KiB (a job is far smaller)`, '')
+        }
         chunks.push(chunk)
       }
       const text = Buffer.concat(chunks).toString('utf8')
