@@ -3,27 +3,25 @@
 
 import { once } from 'node:events'
 import { DecoratorHandler, getGlobalDispatcher, type Dispatcher } from 'undici'
-import { systemClock, type Clock } from '../common/clock.js'
+import type { RunClock } from '../common/clock.js'
 import { CancelledError, DeadlineError } from '../common/run-errors.js'
 import { ApiError, BadResponseError, classifyNetworkError, NetworkError } from './http-errors.js'
-import { withRetry, type Backoff, type RetryPolicy } from './http-errors.js'
+import { withRetry, type RetryPolicy } from './http-errors.js'
 import { parseJob, type AgentJob } from './job.js'
 
-/** The run's deadline (on `clock`) and cancellation bound every call made with these. */
-export type AgentApiOptions = Omit<RetryPolicy, 'backoff' | 'clock'> & {
-  baseUrl: URL
-  apiKey: string
-  userAgent: string
-  projectId: string
-  dispatcher?: Dispatcher
-  /** A job is a few hundred bytes; anything near this is not a job. */
-  maxBodyBytes?: number
-  /** The longest one request may take, however much of the overall timeout is left. */
-  requestTimeoutMs?: number
-  clock?: Clock
-  /** Without one, each call is made once. */
-  backoff?: Backoff
-}
+/** The run's deadline and cancellation bound every call; without a backoff, each is made once. */
+export type AgentApiOptions = RunClock &
+  Partial<RetryPolicy> & {
+    baseUrl: URL
+    apiKey: string
+    userAgent: string
+    projectId: string
+    dispatcher?: Dispatcher
+    /** A job is a few hundred bytes; anything near this is not a job. */
+    maxBodyBytes?: number
+    /** The longest one request may take, however much of the overall timeout is left. */
+    requestTimeoutMs?: number
+  }
 
 /** `text`: the body as it came, for excerpts in messages. */
 export type JsonResponse = { status: number; body: unknown; text: string }
@@ -131,15 +129,15 @@ export class AgentApi {
       // The excerpt is cut from the text as it came, so no shape of JSON can make it costly.
       throw new BadResponseError(method, path, status, reason, text)
     }
-    const { backoff, clock = systemClock } = this.options
+    const { backoff } = this.options
     const kind = method === 'GET' ? 'read' : 'write'
-    return backoff ? withRetry(once, kind, { ...this.options, backoff, clock }) : once()
+    return backoff ? withRetry(once, kind, { ...this.options, backoff }) : once()
   }
 
   /** `path` is relative to the base URL and already encoded, e.g. `/v2/agent/p/job`. */
   async requestJson(method: 'GET' | 'POST', path: string, sent?: unknown): Promise<JsonResponse> {
     const { baseUrl, apiKey, userAgent, requestTimeoutMs = 30_000, deadline } = this.options
-    const { clock = systemClock, signal: cancel } = this.options
+    const { clock, signal: cancel } = this.options
     if (cancel?.aborted) throw new CancelledError()
     const remaining = deadline - clock.now()
     if (remaining <= 0) throw new DeadlineError()

@@ -5,6 +5,7 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Agent } from 'undici'
 import { ApiError, BadResponseError } from '../../src/agent/http-errors.js'
+import { systemClock } from '../../src/common/clock.js'
 import { AgentApi } from '../../src/agent/http.js'
 import { startStandIn, type StandIn } from '../support/stand-in.js'
 
@@ -17,6 +18,7 @@ function api(baseUrl: string, projectId: string, apiKey = 'mint_test_key'): Agen
     baseUrl: new URL(baseUrl),
     apiKey,
     userAgent,
+    clock: systemClock,
     projectId,
     dispatcher: agent,
     deadline: Date.now() + 10_000

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net'
 import { createDispatcher } from '../../src/agent/dispatcher.js'
 import { NetworkError } from '../../src/agent/http-errors.js'
 import { AgentApi, type AgentApiOptions } from '../../src/agent/http.js'
+import { systemClock } from '../../src/common/clock.js'
 import { CancelledError, DeadlineError } from '../../src/common/run-errors.js'
 
 interface Silent {
@@ -52,6 +53,7 @@ function client(
     baseUrl: new URL(base),
     apiKey: 'mint_key',
     userAgent: 'test',
+    clock: systemClock,
     projectId: 'proj',
     dispatcher: createDispatcher(env),
     deadline: Date.now() + 300,

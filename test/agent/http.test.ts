@@ -90,6 +90,7 @@ function client(options: Partial<AgentApiOptions> = {}): AgentApi {
     baseUrl: new URL(origin),
     apiKey: KEY,
     userAgent: USER_AGENT,
+    clock: systemClock,
     projectId: 'proj',
     dispatcher: agent,
     deadline: Date.now() + 10_000,
@@ -131,6 +132,7 @@ describe('AgentApi requests', () => {
       baseUrl: new URL(origin),
       apiKey: KEY,
       userAgent: USER_AGENT,
+      clock: systemClock,
       projectId: 'p',
       deadline: Date.now() + 10_000
     })

@@ -8,6 +8,7 @@ import fc from 'fast-check'
 import { anyText, assertIncludes, runs, webUrl } from '../support/properties.js'
 import { BadResponseError, describeError } from '../../src/agent/http-errors.js'
 import { AgentApi, type JsonResponse } from '../../src/agent/http.js'
+import { systemClock } from '../../src/common/clock.js'
 import { isPlainId } from '../../src/common/plain-id.js'
 import { parseJob } from '../../src/agent/job.js'
 import { parsePullRequestLink } from '../../src/common/pull-request-link.js'
@@ -21,6 +22,7 @@ function answering(text: string): AgentApi {
     baseUrl: new URL('http://127.0.0.1'),
     apiKey: 'mint_key',
     userAgent: 'test',
+    clock: systemClock,
     projectId: 'proj',
     deadline: Number.MAX_SAFE_INTEGER
   })
