@@ -147,5 +147,3 @@ export function docsSession(
   if (ctx.docs) return ctx.docs
   return use === 'read' || sameRepository(ref.repository, run.repository) ? ctx.github : undefined
 }
-
-export type JobCalls = RunContext['calls']
