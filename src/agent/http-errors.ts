@@ -1,7 +1,7 @@
 // What can go wrong with one call to the service, when to retry it, and one line for each
 // failure: what happened, what to do. Server text is untrusted: print through safeLine.
 
-import type { Clock } from '../common/clock.js'
+import type { RunClock } from '../common/clock.js'
 import { formatDuration } from '../common/duration.js'
 import { CancelledError, DeadlineError, messageOf, proxyRefusal } from '../common/run-errors.js'
 import { redact } from '../common/safe-text.js'
@@ -134,21 +134,17 @@ export class RetryWouldOutlastTimeoutError extends Error {
   }
 }
 
-/** `deadline`: absolute time (on the client's clock) after which nothing may run. */
-export type CallOptions = { deadline: number; signal?: AbortSignal }
-
-/** How a client retries, given once: `onRetry` is told of each failure retried, and the wait. */
-export interface RetryPolicy {
+/** How a client retries, within the run it serves. */
+export interface RetryPolicy extends RunClock {
   backoff: Backoff
-  clock: Clock
+  /** Told of each failure retried, and the wait. */
   onRetry?: (error: unknown, attempt: number, delayMs: number) => void
 }
 
 export async function withRetry<T>(
   call: () => Promise<T>,
   kind: CallKind,
-  { backoff, clock, onRetry }: RetryPolicy,
-  { deadline, signal }: CallOptions
+  { backoff, clock, deadline, signal, onRetry }: RetryPolicy
 ): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {

@@ -3,30 +3,28 @@
 
 import { once } from 'node:events'
 import { DecoratorHandler, getGlobalDispatcher, type Dispatcher } from 'undici'
+import type { RunClock } from '../common/clock.js'
 import { CancelledError, DeadlineError } from '../common/run-errors.js'
 import { ApiError, BadResponseError, classifyNetworkError, NetworkError } from './http-errors.js'
-import { withRetry, type CallOptions, type RetryPolicy } from './http-errors.js'
+import { withRetry, type RetryPolicy } from './http-errors.js'
 import { parseJob, type AgentJob } from './job.js'
 
-export interface AgentApiOptions {
-  baseUrl: URL
-  apiKey: string
-  userAgent: string
-  projectId: string
-  dispatcher?: Dispatcher
-  /** A job is a few hundred bytes; anything near this is not a job. */
-  maxBodyBytes?: number
-  /** The longest one request may take, however much of the overall timeout is left. */
-  requestTimeoutMs?: number
-  now?: () => number
-  /** Without one, each call is made once. */
-  retry?: RetryPolicy
-}
+/** The run's deadline and cancellation bound every call; without a backoff, each is made once. */
+export type AgentApiOptions = RunClock &
+  Partial<RetryPolicy> & {
+    baseUrl: URL
+    apiKey: string
+    userAgent: string
+    projectId: string
+    dispatcher?: Dispatcher
+    /** A job is a few hundred bytes; anything near this is not a job. */
+    maxBodyBytes?: number
+    /** The longest one request may take, however much of the overall timeout is left. */
+    requestTimeoutMs?: number
+  }
 
 /** `text`: the body as it came, for excerpts in messages. */
 export type JsonResponse = { status: number; body: unknown; text: string }
-
-type RequestOptions = CallOptions & { body?: unknown }
 
 // Retry-After in the two forms RFC 9110 allows and no other: delay-seconds, or an HTTP-date in
 // one of its three spellings (checked here, then read by Date.parse). Anything else is absent.
@@ -102,32 +100,27 @@ export class AgentApi {
   constructor(private readonly options: AgentApiOptions) {}
 
   /** POST /v2/agent/{projectId}/job: 201 with the new, active job. */
-  createJob(prompt: string, options: CallOptions): Promise<AgentJob> {
-    return this.call('POST', { ...options, body: { prompt } })
+  createJob(prompt: string): Promise<AgentJob> {
+    return this.call('POST', { prompt })
   }
 
   /** POST /v2/agent/{projectId}/job/{id}/message: 200 with the job. */
-  sendMessage(jobId: string, prompt: string, options: CallOptions): Promise<AgentJob> {
-    return this.call('POST', { ...options, body: { prompt } }, jobId, '/message')
+  sendMessage(jobId: string, prompt: string): Promise<AgentJob> {
+    return this.call('POST', { prompt }, jobId, '/message')
   }
 
   /** GET /v2/agent/{projectId}/job/{id}: 200 with the job. */
-  getJob(jobId: string, options: CallOptions): Promise<AgentJob> {
-    return this.call('GET', options, jobId)
+  getJob(jobId: string): Promise<AgentJob> {
+    return this.call('GET', undefined, jobId)
   }
 
   /** The job in a 2xx answer, retried by the policy; a BadResponseError for any other body. */
-  private async call(
-    method: 'GET' | 'POST',
-    options: RequestOptions,
-    jobId?: string,
-    suffix = ''
-  ): Promise<AgentJob> {
+  private async call(method: 'GET' | 'POST', body?: unknown, jobId?: string, suffix = '') {
     const jobs = `/v2/agent/${segment(this.options.projectId)}/job`
     const path = jobId === undefined ? jobs : `${jobs}/${segment(jobId)}${suffix}`
     const once = async (): Promise<AgentJob> => {
-      const { status, body, text } = await this.requestJson(method, path, options)
-      const job = parseJob(body)
+      const { status, body: json, text } = await this.requestJson(method, path, body)
+      const job = parseJob(json)
       if (typeof job === 'object' && (jobId ?? job.id) === job.id) return job
       const reason =
         typeof job === 'object'
@@ -136,29 +129,27 @@ export class AgentApi {
       // The excerpt is cut from the text as it came, so no shape of JSON can make it costly.
       throw new BadResponseError(method, path, status, reason, text)
     }
-    const { retry } = this.options
-    return retry ? withRetry(once, method === 'GET' ? 'read' : 'write', retry, options) : once()
+    const { backoff } = this.options
+    const kind = method === 'GET' ? 'read' : 'write'
+    return backoff ? withRetry(once, kind, { ...this.options, backoff }) : once()
   }
 
   /** `path` is relative to the base URL and already encoded, e.g. `/v2/agent/p/job`. */
-  async requestJson(
-    method: 'GET' | 'POST',
-    path: string,
-    options: RequestOptions
-  ): Promise<JsonResponse> {
-    const { baseUrl, apiKey, userAgent, requestTimeoutMs = 30_000, now = Date.now } = this.options
-    if (options.signal?.aborted) throw new CancelledError()
-    const remaining = options.deadline - now()
+  async requestJson(method: 'GET' | 'POST', path: string, sent?: unknown): Promise<JsonResponse> {
+    const { baseUrl, apiKey, userAgent, requestTimeoutMs = 30_000, deadline } = this.options
+    const { clock, signal: cancel } = this.options
+    if (cancel?.aborted) throw new CancelledError()
+    const remaining = deadline - clock.now()
     if (remaining <= 0) throw new DeadlineError()
     // One limit for the whole exchange (connect, headers and body), never past the deadline.
     const limit = Math.min(requestTimeoutMs, remaining)
     const timeout = AbortSignal.timeout(limit)
-    const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout
+    const signal = cancel ? AbortSignal.any([cancel, timeout]) : timeout
     const exchange = { sent: false } // an object, so the type checker sees the callback's change
     const dispatcher = watchSending(this.options.dispatcher ?? getGlobalDispatcher(), () => {
       exchange.sent = true
     })
-    const json = options.body === undefined ? undefined : JSON.stringify(options.body)
+    const json = sent === undefined ? undefined : JSON.stringify(sent)
     const url = new URL(baseUrl.pathname.replace(/\/+$/, '') + path, baseUrl.origin)
     try {
       const pending = dispatcher.request({
@@ -181,16 +172,13 @@ export class AgentApi {
       const bad = (reason: string, body: string): BadResponseError =>
         new BadResponseError(method, path, status, reason, body)
       const max = this.options.maxBodyBytes ?? 1024 * 1024
-      const tooLarge = (): BadResponseError => {
-        discard(stream)
-        return bad(`a body larger than ${Math.round(max / 1024)} KiB (a job is far smaller)`, '')
-      }
-      if (Number(headers['content-length']) > max) throw tooLarge()
       const chunks: Buffer[] = []
       let size = 0
       for await (const chunk of stream as AsyncIterable<Buffer>) {
-        size += chunk.length
-        if (size > max) throw tooLarge()
+        if ((size += chunk.length) > max || Number(headers['content-length']) > max) {
+          discard(stream)
+          throw bad(`a body larger than ${Math.round(max / 1024)} KiB (a job is far smaller)`, '')
+        }
         chunks.push(chunk)
       }
       const text = Buffer.concat(chunks).toString('utf8')
@@ -207,7 +195,7 @@ export class AgentApi {
         const said = [json?.error, json?.error?.message, json?.message].find(
           (v) => typeof v === 'string'
         )
-        const retryAfterMs = parseRetryAfter([headers['retry-after']].flat()[0], now())
+        const retryAfterMs = parseRetryAfter([headers['retry-after']].flat()[0], clock.now())
         throw new ApiError(method, path, status, parsed ? said : text, retryAfterMs)
       }
       // undici does not follow redirects, and a redirected API key is not one we want to send.
@@ -218,9 +206,9 @@ export class AgentApi {
       }
       return { status, body, text }
     } catch (error) {
-      if (options.signal?.aborted) throw new CancelledError(exchange.sent)
+      if (cancel?.aborted) throw new CancelledError(exchange.sent)
       if (error instanceof ApiError || error instanceof BadResponseError) throw error
-      if (now() >= options.deadline || (timeout.aborted && limit === remaining)) {
+      if (clock.now() >= deadline || (timeout.aborted && limit === remaining)) {
         throw new DeadlineError(exchange.sent)
       }
       if (timeout.aborted) throw new NetworkError(method, path, 'TIMEOUT', exchange.sent)

@@ -1,7 +1,7 @@
 // Polls one job until it ends, the timeout passes, or the run is cancelled. Bounded: every
 // turn sleeps at least the first interval, and none past the deadline (nextPollDelay).
 
-import type { Clock } from '../common/clock.js'
+import type { RunClock } from '../common/clock.js'
 import { CancelledError, DeadlineError } from '../common/run-errors.js'
 import { isKnownStatus, isTerminal, type AgentJob } from './job.js'
 
@@ -38,9 +38,6 @@ export const SETTLE_POLLS = 3
 
 export const settleWindowMs = (schedule: PollSchedule): number => SETTLE_POLLS * schedule.firstMs
 
-/** The run's clock, its deadline (on that clock) and its cancellation. */
-export type WaitRun = { clock: Clock; deadline: number; signal?: AbortSignal }
-
 // `initial`: the job as the create or message call returned it (without one, poll at once).
 // `settleMs`, after a follow-up message: how long an unchanged end is the previous turn's.
 export interface WaitOptions {
@@ -56,7 +53,7 @@ export interface WaitOptions {
 }
 
 export async function waitForJob(
-  { clock, deadline, signal }: WaitRun,
+  { clock, deadline, signal }: RunClock,
   options: WaitOptions
 ): Promise<WaitResult> {
   const { schedule, settleMs, startedAt = clock.now() } = options

@@ -10,6 +10,9 @@ export interface Clock {
   sleep(ms: number, signal?: AbortSignal): Promise<void>
 }
 
+/** A run's clock, its deadline on that clock, and its cancellation. */
+export type RunClock = { clock: Clock; deadline: number; signal?: AbortSignal }
+
 export const systemClock: Clock = {
   now: () => Date.now(),
   sleep: (ms, signal) =>

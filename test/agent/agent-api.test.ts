@@ -5,12 +5,12 @@ import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { Agent } from 'undici'
 import { ApiError, BadResponseError } from '../../src/agent/http-errors.js'
+import { systemClock } from '../../src/common/clock.js'
 import { AgentApi } from '../../src/agent/http.js'
 import { startStandIn, type StandIn } from '../support/stand-in.js'
 
 const USER_AGENT = 'mintlify-agent-job-action/test'
 const agent = new Agent()
-const soon = (): { deadline: number } => ({ deadline: Date.now() + 10_000 })
 
 function api(baseUrl: string, projectId: string, apiKey = 'mint_test_key'): AgentApi {
   const userAgent = USER_AGENT
@@ -18,8 +18,10 @@ function api(baseUrl: string, projectId: string, apiKey = 'mint_test_key'): Agen
     baseUrl: new URL(baseUrl),
     apiKey,
     userAgent,
+    clock: systemClock,
     projectId,
-    dispatcher: agent
+    dispatcher: agent,
+    deadline: Date.now() + 10_000
   })
 }
 
@@ -44,7 +46,7 @@ describe('AgentApi against the stand-in', () => {
 
   it('creates a job and returns it parsed', async () => {
     const prompt = 'Document the new endpoint.\n\n- with examples'
-    const job = await api(standIn.url, 'proj-test').createJob(prompt, soon())
+    const job = await api(standIn.url, 'proj-test').createJob(prompt)
     expect(job).toMatchObject({
       status: 'active',
       prLink: null,
@@ -58,8 +60,8 @@ describe('AgentApi against the stand-in', () => {
 
   it('gets a job by id', async () => {
     const client = api(standIn.url, 'proj-test')
-    const created = await client.createJob('fast: quick one', soon())
-    const job = await client.getJob(created.id, soon())
+    const created = await client.createJob('fast: quick one')
+    const job = await client.getJob(created.id)
     expect(job).toMatchObject({ id: created.id, status: 'completed' })
     expect(job.prLink).toMatch(/^https:\/\/github\.com\/acme\/docs\/pull\/\d+$/)
     expect(standIn.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
@@ -70,8 +72,8 @@ describe('AgentApi against the stand-in', () => {
 
   it('sends a follow-up message and returns the job', async () => {
     const client = api(standIn.url, 'proj-test')
-    const created = await client.createJob('fast: first', soon())
-    const job = await client.sendMessage(created.id, 'And fix the typo.', soon())
+    const created = await client.createJob('fast: first')
+    const job = await client.sendMessage(created.id, 'And fix the typo.')
     expect(job).toMatchObject({ id: created.id, status: 'active' })
     const last = standIn.requests.at(-1)
     expect(last).toMatchObject({
@@ -91,8 +93,7 @@ describe('AgentApi against the stand-in', () => {
       projectId,
       name === 'a wrong key' ? 'mint_wrong' : 'mint_test_key'
     )
-    const result =
-      call === 'get' ? client.getJob('job_missing', soon()) : client.createJob('x', soon())
+    const result = call === 'get' ? client.getJob('job_missing') : client.createJob('x')
     const error: unknown = await result.catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(ApiError)
     expect(error).toMatchObject({ status, serverMessage: message })
@@ -109,7 +110,7 @@ describe('AgentApi against the stand-in', () => {
   ])('turns a 2xx answer with %s into a BadResponseError', async (_, text, reason) => {
     standIn.inject({ fault: { kind: 'raw', status: 201, text, contentType: 'application/json' } })
     const error: unknown = await api(standIn.url, 'proj-test')
-      .createJob('x', soon())
+      .createJob('x')
       .catch((caught: unknown) => caught)
     expect(error).toBeInstanceOf(BadResponseError)
     expect(error).toMatchObject({ method: 'POST', path: '/v2/agent/proj-test/job', status: 201 })
@@ -119,9 +120,9 @@ describe('AgentApi against the stand-in', () => {
 
   it('turns a job patched into a bad shape on a poll into a BadResponseError', async () => {
     const client = api(standIn.url, 'proj-test')
-    const created = await client.createJob('x', soon())
+    const created = await client.createJob('x')
     standIn.inject({ method: 'GET', fault: { kind: 'patch', fields: { status: null } } })
-    await expect(client.getJob(created.id, soon())).rejects.toBeInstanceOf(BadResponseError)
+    await expect(client.getJob(created.id)).rejects.toBeInstanceOf(BadResponseError)
   })
 })
 
@@ -159,8 +160,8 @@ describe('AgentApi encodes ids into the path', () => {
   ])('sends a job id with %s as one encoded segment', async (_, id, encoded) => {
     const client = api(base, 'proj')
     // The answer (job_1) is not about this id, so it is refused; what was sent is the point here.
-    await client.getJob(id, soon()).catch(() => undefined)
-    await client.sendMessage(id, 'more', soon()).catch(() => undefined)
+    await client.getJob(id).catch(() => undefined)
+    await client.sendMessage(id, 'more').catch(() => undefined)
     expect(targets).toEqual([
       `GET /v2/agent/proj/job/${encoded}`,
       `POST /v2/agent/proj/job/${encoded}/message`
@@ -168,22 +169,22 @@ describe('AgentApi encodes ids into the path', () => {
   })
 
   it('sends a project id with a slash or query as one encoded segment', async () => {
-    await api(base, 'team/proj?x').createJob('x', soon())
+    await api(base, 'team/proj?x').createJob('x')
     expect(targets).toEqual(['POST /v2/agent/team%2Fproj%3Fx/job'])
   })
 
   it.each(['.', '..'])('never lets the job id %j leave the job path', async (id) => {
     const client = api(base, 'proj')
     // Refusing the id is as good as encoding it; sending it elsewhere is not.
-    await client.getJob(id, soon()).catch(() => undefined)
-    await client.sendMessage(id, 'more', soon()).catch(() => undefined)
+    await client.getJob(id).catch(() => undefined)
+    await client.sendMessage(id, 'more').catch(() => undefined)
     for (const target of targets)
       expect(target).toMatch(/^(GET|POST) \/v2\/agent\/proj\/job\/[^/]+(\/message)?$/)
   })
 
   it.each(['.', '..'])('never lets the project id %j leave the project path', async (id) => {
     await api(base, id)
-      .createJob('x', soon())
+      .createJob('x')
       .catch(() => undefined)
     for (const target of targets) expect(target).toMatch(/^POST \/v2\/agent\/[^/]+\/job$/)
   })

@@ -87,31 +87,29 @@ async function call(url: string, endpoint: Endpoint, options: Options = {}): Pro
     ...(options.jobId === undefined ? {} : { jobId: options.jobId })
   }
   const retries: Retry[] = []
+  const started = Date.now()
   const api = new AgentApi({
     baseUrl,
     apiKey: options.apiKey ?? KEY,
     userAgent: 'mintlify-agent-job-action/test',
+    clock: systemClock,
     projectId,
     dispatcher,
-    retry: {
-      backoff: options.backoff ?? BACKOFF,
-      clock: systemClock,
-      onRetry: (error, _attempt, delayMs) => {
-        retries.push({ why: describeError(error, { ...context, endpoint: 'get' }), delayMs })
-        options.onRetry?.()
-      }
+    deadline: started + (options.timeoutMs ?? 15_000),
+    backoff: options.backoff ?? BACKOFF,
+    onRetry: (error, _attempt, delayMs) => {
+      retries.push({ why: describeError(error, { ...context, endpoint: 'get' }), delayMs })
+      options.onRetry?.()
     }
   })
-  const started = Date.now()
-  const deadline = started + (options.timeoutMs ?? 15_000)
   const jobId = options.jobId ?? ''
   const prompt = options.prompt ?? SHORT_JOB
   try {
     const job = await (endpoint === 'create'
-      ? api.createJob(prompt, { deadline })
+      ? api.createJob(prompt)
       : endpoint === 'message'
-        ? api.sendMessage(jobId, prompt, { deadline })
-        : api.getJob(jobId, { deadline }))
+        ? api.sendMessage(jobId, prompt)
+        : api.getJob(jobId))
     return { job, retries, elapsedMs: Date.now() - started }
   } catch (error) {
     return {
@@ -140,22 +138,24 @@ async function watch(
   timeoutMs = 15_000
 ): Promise<{ message: string; end: string; last?: AgentJob; unknown: string[]; ms: number }> {
   const dispatcher = createDispatcher({})
+  const started = Date.now()
+  const deadline = started + timeoutMs
   const api = new AgentApi({
     baseUrl: new URL(standIn.url),
     apiKey: KEY,
     userAgent: 'mintlify-agent-job-action/test',
+    clock: systemClock,
     projectId: PROJECT,
     dispatcher,
-    retry: { backoff: BACKOFF, clock: systemClock }
+    deadline,
+    backoff: BACKOFF
   })
-  const started = Date.now()
-  const deadline = started + timeoutMs
   const unknown: string[] = []
   try {
     const result = await waitForJob(
       { clock: systemClock, deadline },
       {
-        poll: () => api.getJob(job.id, { deadline }),
+        poll: () => api.getJob(job.id),
         initial: job,
         schedule: { firstMs: BACKOFF.baseMs, maxMs: BACKOFF.maxMs },
         startedAt: started,

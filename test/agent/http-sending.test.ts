@@ -8,7 +8,8 @@ import { createServer, type Server, type Socket } from 'node:net'
 import type { AddressInfo } from 'node:net'
 import { createDispatcher } from '../../src/agent/dispatcher.js'
 import { NetworkError } from '../../src/agent/http-errors.js'
-import { AgentApi } from '../../src/agent/http.js'
+import { AgentApi, type AgentApiOptions } from '../../src/agent/http.js'
+import { systemClock } from '../../src/common/clock.js'
 import { CancelledError, DeadlineError } from '../../src/common/run-errors.js'
 
 interface Silent {
@@ -43,13 +44,20 @@ async function silent(): Promise<Silent> {
 
 const PATH = '/v2/agent/proj/job'
 
-function client(base: string, env: NodeJS.ProcessEnv = {}, apiKey = 'mint_key'): AgentApi {
+function client(
+  base: string,
+  env: NodeJS.ProcessEnv = {},
+  options: Partial<AgentApiOptions> = {}
+): AgentApi {
   return new AgentApi({
     baseUrl: new URL(base),
-    apiKey,
+    apiKey: 'mint_key',
     userAgent: 'test',
+    clock: systemClock,
     projectId: 'proj',
-    dispatcher: createDispatcher(env)
+    dispatcher: createDispatcher(env),
+    deadline: Date.now() + 300,
+    ...options
   })
 }
 
@@ -72,10 +80,11 @@ afterEach(async () => {
 describe('whether a request was sent', () => {
   it('a header that cannot be sent fails before anything leaves', async () => {
     const error = await failure(
-      client(server.url, {}, 'mint_a\nb').requestJson('POST', PATH, {
-        body: { prompt: 'x' },
-        deadline: Date.now() + 2000
-      })
+      client(server.url, {}, { apiKey: 'mint_a\nb', deadline: Date.now() + 2000 }).requestJson(
+        'POST',
+        PATH,
+        { prompt: 'x' }
+      )
     )
     expect(error).toBeInstanceOf(NetworkError)
     expect(error).toMatchObject({ maybeReceived: false })
@@ -83,12 +92,7 @@ describe('whether a request was sent', () => {
   })
 
   it('a deadline reached while the service sits on the request: it was sent', async () => {
-    const error = await failure(
-      client(server.url).requestJson('POST', PATH, {
-        body: { prompt: 'x' },
-        deadline: Date.now() + 300
-      })
-    )
+    const error = await failure(client(server.url).requestJson('POST', PATH, { prompt: 'x' }))
     expect(error).toBeInstanceOf(DeadlineError)
     expect(error).toMatchObject({ requestSent: true })
     expect(server.received()).toBeGreaterThan(0)
@@ -98,8 +102,7 @@ describe('whether a request was sent', () => {
     const started = Date.now()
     const error = await failure(
       client('http://127.0.0.1:9', { HTTP_PROXY: server.url }).requestJson('POST', PATH, {
-        body: { prompt: 'x' },
-        deadline: Date.now() + 300
+        prompt: 'x'
       })
     )
     expect(error).toBeInstanceOf(DeadlineError)
@@ -113,11 +116,14 @@ describe('whether a request was sent', () => {
     const controller = new AbortController()
     setTimeout(() => controller.abort(), 200)
     const error = await failure(
-      client('http://127.0.0.1:9', { HTTP_PROXY: server.url }).requestJson('POST', PATH, {
-        body: { prompt: 'x' },
-        deadline: Date.now() + 10_000,
-        signal: controller.signal
-      })
+      client(
+        'http://127.0.0.1:9',
+        { HTTP_PROXY: server.url },
+        {
+          deadline: Date.now() + 10_000,
+          signal: controller.signal
+        }
+      ).requestJson('POST', PATH, { prompt: 'x' })
     )
     expect(error).toBeInstanceOf(CancelledError)
     expect(error).toMatchObject({ requestSent: false })

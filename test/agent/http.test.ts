@@ -13,6 +13,7 @@ import {
   isRetryable,
   NetworkError
 } from '../../src/agent/http-errors.js'
+import { systemClock, type Clock } from '../../src/common/clock.js'
 import { CancelledError, DeadlineError } from '../../src/common/run-errors.js'
 import { AgentApi, type AgentApiOptions } from '../../src/agent/http.js'
 import { registerSecret } from '../../src/common/safe-text.js'
@@ -89,13 +90,15 @@ function client(options: Partial<AgentApiOptions> = {}): AgentApi {
     baseUrl: new URL(origin),
     apiKey: KEY,
     userAgent: USER_AGENT,
+    clock: systemClock,
     projectId: 'proj',
     dispatcher: agent,
+    deadline: Date.now() + 10_000,
     ...options
   })
 }
 
-const soon = (): number => Date.now() + 10_000
+const frozen = (now: number): Clock => ({ ...systemClock, now: () => now })
 
 async function failure(promise: Promise<unknown>): Promise<unknown> {
   return promise.then(
@@ -108,7 +111,7 @@ async function failure(promise: Promise<unknown>): Promise<unknown> {
 
 describe('AgentApi requests', () => {
   it('sends the key as a bearer token, asks for JSON and names itself', async () => {
-    const response = await client().requestJson('GET', PATH, { deadline: soon() })
+    const response = await client().requestJson('GET', PATH)
     expect(response).toEqual({
       status: 200,
       body: { id: 'job_1', status: 'active' },
@@ -129,9 +132,11 @@ describe('AgentApi requests', () => {
       baseUrl: new URL(origin),
       apiKey: KEY,
       userAgent: USER_AGENT,
-      projectId: 'p'
+      clock: systemClock,
+      projectId: 'p',
+      deadline: Date.now() + 10_000
     })
-    const response = await direct.requestJson('GET', PATH, { deadline: soon() })
+    const response = await direct.requestJson('GET', PATH)
     expect(response.body).toEqual({ id: 'job_1', status: 'active' })
     expect(received).toHaveLength(1)
   })
@@ -139,10 +144,7 @@ describe('AgentApi requests', () => {
   it('sends a JSON body with its content type', async () => {
     answer = json(201, { id: 'job_2', status: 'active' })
     const prompt = 'Line one.\nLine "two" — ünïcode.'
-    const response = await client().requestJson('POST', '/v2/agent/proj/job', {
-      body: { prompt },
-      deadline: soon()
-    })
+    const response = await client().requestJson('POST', '/v2/agent/proj/job', { prompt })
     expect(response.status).toBe(201)
     const [request] = received
     expect(request?.method).toBe('POST')
@@ -156,9 +158,7 @@ describe('AgentApi requests', () => {
     ['a path prefix with a trailing slash', '/gateway/mintlify/', `/gateway/mintlify${PATH}`],
     ['a root path', '/', PATH]
   ])('joins a base URL with %s to the request path', async (_, prefix, expected) => {
-    await client({ baseUrl: new URL(`${origin}${prefix}`) }).requestJson('GET', PATH, {
-      deadline: soon()
-    })
+    await client({ baseUrl: new URL(`${origin}${prefix}`) }).requestJson('GET', PATH)
     expect(received.map((request) => request.url)).toEqual([expected])
   })
 })
@@ -174,7 +174,7 @@ describe('AgentApi maps answers to errors', () => {
     [503, 'Unavailable']
   ])('turns %d into an ApiError with the server message', async (status, message) => {
     answer = json(status, { error: message })
-    const error = await failure(client().requestJson('GET', PATH, { deadline: soon() }))
+    const error = await failure(client().requestJson('GET', PATH))
     expect(error).toBeInstanceOf(ApiError)
     expect(error).toMatchObject({
       method: 'GET',
@@ -192,7 +192,7 @@ describe('AgentApi maps answers to errors', () => {
       res.writeHead(502, { 'content-type': 'text/html' })
       res.end(html)
     }
-    const error = await failure(client().requestJson('GET', PATH, { deadline: soon() }))
+    const error = await failure(client().requestJson('GET', PATH))
     expect(error).toMatchObject({ status: 502 })
     const message = (error as ApiError).serverMessage ?? ''
     expect(message.startsWith('<html><body>Bad gateway xxx')).toBe(true)
@@ -201,7 +201,7 @@ describe('AgentApi maps answers to errors', () => {
 
   it('has no server message when a JSON error body has no error text', async () => {
     answer = json(500, { detail: 'something else' })
-    const error = await failure(client().requestJson('GET', PATH, { deadline: soon() }))
+    const error = await failure(client().requestJson('GET', PATH))
     expect(error).toMatchObject({ status: 500, serverMessage: undefined })
   })
 
@@ -220,7 +220,7 @@ describe('AgentApi maps answers to errors', () => {
     ['JSON without a message', { code: 7 }, undefined]
   ])('takes the server message from %s', async (_, body, expected) => {
     answer = json(502, body)
-    const error = await failure(client().requestJson('GET', PATH, { deadline: soon() }))
+    const error = await failure(client().requestJson('GET', PATH))
     expect(error).toBeInstanceOf(ApiError)
     expect((error as ApiError).serverMessage).toBe(expected)
   })
@@ -232,7 +232,7 @@ describe('AgentApi maps answers to errors', () => {
       res.writeHead(500, { 'content-type': 'text/plain' })
       res.end(`${'e'.repeat(480)}${secret}`)
     }
-    const error = await failure(client().requestJson('GET', PATH, { deadline: soon() }))
+    const error = await failure(client().requestJson('GET', PATH))
     expect((error as ApiError).serverMessage).toBe(`${'e'.repeat(480)}***`)
   })
 
@@ -241,9 +241,7 @@ describe('AgentApi maps answers to errors', () => {
       res.writeHead(302, { location: 'https://elsewhere.example/login' })
       res.end()
     }
-    const error = await failure(
-      client().requestJson('POST', '/v2/agent/proj/job', { body: {}, deadline: soon() })
-    )
+    const error = await failure(client().requestJson('POST', '/v2/agent/proj/job', {}))
     expect(error).toBeInstanceOf(BadResponseError)
     expect(error).toMatchObject({ status: 302, excerpt: 'https://elsewhere.example/login' })
     expect(received).toHaveLength(1)
@@ -254,16 +252,14 @@ describe('AgentApi maps answers to errors', () => {
       res.writeHead(301)
       res.end()
     }
-    const error = await failure(client().requestJson('GET', PATH, { deadline: soon() }))
+    const error = await failure(client().requestJson('GET', PATH))
     expect(error).toBeInstanceOf(BadResponseError)
     expect(error).toMatchObject({ status: 301, excerpt: '' })
   })
 
   it('reads Retry-After given in seconds', async () => {
     answer = json(429, { error: 'slow down' }, { 'retry-after': '7' })
-    const error = await failure(
-      client().requestJson('POST', '/v2/agent/proj/job', { body: {}, deadline: soon() })
-    )
+    const error = await failure(client().requestJson('POST', '/v2/agent/proj/job', {}))
     expect(error).toMatchObject({ status: 429, retryAfterMs: 7000 })
   })
 
@@ -271,7 +267,7 @@ describe('AgentApi maps answers to errors', () => {
     const now = Date.parse('2026-11-22T00:00:00Z')
     answer = json(503, { error: 'maintenance' }, { 'retry-after': 'Sun, 22 Nov 2026 00:00:30 GMT' })
     const error = await failure(
-      client({ now: () => now }).requestJson('GET', PATH, { deadline: now + 10_000 })
+      client({ clock: frozen(now), deadline: now + 10_000 }).requestJson('GET', PATH)
     )
     expect(error).toMatchObject({ status: 503, retryAfterMs: 30_000 })
   })
@@ -281,13 +277,13 @@ describe('AgentApi maps answers to errors', () => {
       res.setHeader('retry-after', ['7', '9'])
       json(429, { error: 'slow down' })(res, undefined as never)
     }
-    const error = await failure(client().requestJson('GET', PATH, { deadline: soon() }))
+    const error = await failure(client().requestJson('GET', PATH))
     expect(error).toMatchObject({ status: 429, retryAfterMs: 7000 })
   })
 
   it('ignores an unreadable Retry-After', async () => {
     answer = json(429, { error: 'slow down' }, { 'retry-after': 'soon-ish' })
-    const error = await failure(client().requestJson('GET', PATH, { deadline: soon() }))
+    const error = await failure(client().requestJson('GET', PATH))
     expect(error).toMatchObject({ status: 429, retryAfterMs: undefined })
   })
 
@@ -297,7 +293,7 @@ describe('AgentApi maps answers to errors', () => {
       res.writeHead(200, { 'content-type': 'text/html' })
       res.end(html)
     }
-    const error = await failure(client().requestJson('GET', PATH, { deadline: soon() }))
+    const error = await failure(client().requestJson('GET', PATH))
     expect(error).toBeInstanceOf(BadResponseError)
     expect(error).toMatchObject({ status: 200, reason: 'a body that is not JSON' })
     const excerpt = (error as BadResponseError).excerpt
@@ -310,7 +306,7 @@ describe('AgentApi maps answers to errors', () => {
       res.writeHead(204)
       res.end()
     }
-    const error = await failure(client().requestJson('GET', PATH, { deadline: soon() }))
+    const error = await failure(client().requestJson('GET', PATH))
     expect(error).toBeInstanceOf(BadResponseError)
     expect(error).toMatchObject({ status: 204, reason: 'an empty body' })
   })
@@ -323,10 +319,7 @@ describe('AgentApi maps answers to errors', () => {
     }
     const response = await client({ maxBodyBytes: Buffer.byteLength(text) }).requestJson(
       'GET',
-      PATH,
-      {
-        deadline: soon()
-      }
+      PATH
     )
     expect(response.body).toMatchObject({ id: 'job_1' })
   })
@@ -336,9 +329,7 @@ describe('AgentApi maps answers to errors', () => {
       res.writeHead(200, { 'content-type': 'application/json', 'content-length': 5000 })
       res.end('a'.repeat(5000))
     }
-    const error = await failure(
-      client({ maxBodyBytes: 1000 }).requestJson('GET', PATH, { deadline: soon() })
-    )
+    const error = await failure(client({ maxBodyBytes: 1000 }).requestJson('GET', PATH))
     expect(error).toBeInstanceOf(BadResponseError)
     expect(error).toMatchObject({ status: 200, excerpt: '' })
     expect((error as BadResponseError).reason).toMatch(/larger than/)
@@ -351,9 +342,7 @@ describe('AgentApi maps answers to errors', () => {
       const timer = setInterval(() => res.write('b'.repeat(512)), 5)
       res.once('close', () => clearInterval(timer))
     }
-    const error = await failure(
-      client({ maxBodyBytes: 4000 }).requestJson('GET', PATH, { deadline: soon() })
-    )
+    const error = await failure(client({ maxBodyBytes: 4000 }).requestJson('GET', PATH))
     expect(error).toBeInstanceOf(BadResponseError)
     expect((error as BadResponseError).reason).toMatch(/larger than/)
   })
@@ -364,9 +353,7 @@ describe('AgentApi bounds every request', () => {
 
   it('gives up on a server that never answers after requestTimeoutMs', async () => {
     answer = hang
-    const error = await failure(
-      client({ requestTimeoutMs: 200 }).requestJson('GET', PATH, { deadline: soon() })
-    )
+    const error = await failure(client({ requestTimeoutMs: 200 }).requestJson('GET', PATH))
     expect(error).toBeInstanceOf(NetworkError)
     expect(error).toMatchObject({ code: 'TIMEOUT', maybeReceived: true })
     // A poll that timed out is retried; a create is not (it may have been acted on).
@@ -379,9 +366,7 @@ describe('AgentApi bounds every request', () => {
       res.writeHead(200, { 'content-type': 'application/json' })
       res.write('{"id":')
     }
-    const error = await failure(
-      client({ requestTimeoutMs: 200 }).requestJson('GET', PATH, { deadline: soon() })
-    )
+    const error = await failure(client({ requestTimeoutMs: 200 }).requestJson('GET', PATH))
     expect(error).toMatchObject({ code: 'TIMEOUT', maybeReceived: true })
   })
 
@@ -392,9 +377,7 @@ describe('AgentApi bounds every request', () => {
       res.once('close', () => clearInterval(timer))
     }
     const started = Date.now()
-    const error = await failure(
-      client({ requestTimeoutMs: 200 }).requestJson('GET', PATH, { deadline: soon() })
-    )
+    const error = await failure(client({ requestTimeoutMs: 200 }).requestJson('GET', PATH))
     expect(error).toMatchObject({ code: 'TIMEOUT', maybeReceived: true })
     expect(Date.now() - started).toBeLessThan(5000)
   })
@@ -402,7 +385,7 @@ describe('AgentApi bounds every request', () => {
   it('stops at the overall deadline when it comes before requestTimeoutMs', async () => {
     answer = hang
     const error = await failure(
-      client({ requestTimeoutMs: 30_000 }).requestJson('GET', PATH, { deadline: Date.now() + 200 })
+      client({ requestTimeoutMs: 30_000, deadline: Date.now() + 200 }).requestJson('GET', PATH)
     )
     expect(error).toBeInstanceOf(DeadlineError)
     expect(received).toHaveLength(1)
@@ -414,7 +397,7 @@ describe('AgentApi bounds every request', () => {
   ])('sends nothing when the deadline %s', async (_, offset) => {
     const now = Date.now()
     const error = await failure(
-      client({ now: () => now }).requestJson('GET', PATH, { deadline: now + offset })
+      client({ clock: frozen(now), deadline: now + offset }).requestJson('GET', PATH)
     )
     expect(error).toBeInstanceOf(DeadlineError)
     await new Promise((resolve) => setTimeout(resolve, 50))
@@ -424,9 +407,7 @@ describe('AgentApi bounds every request', () => {
   it('stops with CancelledError when the run is cancelled mid-request', async () => {
     const controller = new AbortController()
     answer = () => controller.abort()
-    const error = await failure(
-      client().requestJson('GET', PATH, { deadline: soon(), signal: controller.signal })
-    )
+    const error = await failure(client({ signal: controller.signal }).requestJson('GET', PATH))
     expect(error).toBeInstanceOf(CancelledError)
     expect(received).toHaveLength(1)
   })
@@ -434,9 +415,7 @@ describe('AgentApi bounds every request', () => {
   it('stops with CancelledError when the cancel carries a reason that is not an Error', async () => {
     const controller = new AbortController()
     answer = () => controller.abort('the runner said stop')
-    const error = await failure(
-      client().requestJson('GET', PATH, { deadline: soon(), signal: controller.signal })
-    )
+    const error = await failure(client({ signal: controller.signal }).requestJson('GET', PATH))
     expect(error).toBeInstanceOf(CancelledError)
     expect(received).toHaveLength(1)
   })
@@ -444,9 +423,7 @@ describe('AgentApi bounds every request', () => {
   it('sends nothing when the run is already cancelled', async () => {
     const controller = new AbortController()
     controller.abort()
-    const error = await failure(
-      client().requestJson('GET', PATH, { deadline: soon(), signal: controller.signal })
-    )
+    const error = await failure(client({ signal: controller.signal }).requestJson('GET', PATH))
     expect(error).toBeInstanceOf(CancelledError)
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(received).toEqual([])
@@ -458,10 +435,7 @@ describe('AgentApi bounds every request', () => {
       client({ baseUrl: new URL(`http://127.0.0.1:${port}`) }).requestJson(
         'POST',
         '/v2/agent/proj/job',
-        {
-          body: { prompt: 'x' },
-          deadline: soon()
-        }
+        { prompt: 'x' }
       )
     )
     expect(error).toBeInstanceOf(NetworkError)
@@ -477,12 +451,7 @@ describe('AgentApi bounds every request', () => {
 
   it('reports a connection reset after the request as one the service may have received', async () => {
     answer = (_res, req) => req.socket.destroy()
-    const error = await failure(
-      client().requestJson('POST', '/v2/agent/proj/job', {
-        body: { prompt: 'x' },
-        deadline: soon()
-      })
-    )
+    const error = await failure(client().requestJson('POST', '/v2/agent/proj/job', { prompt: 'x' }))
     expect(error).toBeInstanceOf(NetworkError)
     expect(error).toMatchObject({ method: 'POST', maybeReceived: true })
     expect(isRetryable(error, 'read', 1)).toBe(true)

@@ -8,6 +8,7 @@ import fc from 'fast-check'
 import { anyText, assertIncludes, runs, webUrl } from '../support/properties.js'
 import { BadResponseError, describeError } from '../../src/agent/http-errors.js'
 import { AgentApi, type JsonResponse } from '../../src/agent/http.js'
+import { systemClock } from '../../src/common/clock.js'
 import { isPlainId } from '../../src/common/plain-id.js'
 import { parseJob } from '../../src/agent/job.js'
 import { parsePullRequestLink } from '../../src/common/pull-request-link.js'
@@ -21,7 +22,9 @@ function answering(text: string): AgentApi {
     baseUrl: new URL('http://127.0.0.1'),
     apiKey: 'mint_key',
     userAgent: 'test',
-    projectId: 'proj'
+    clock: systemClock,
+    projectId: 'proj',
+    deadline: Number.MAX_SAFE_INTEGER
   })
   api.requestJson = (): Promise<JsonResponse> => {
     let body: unknown
@@ -105,7 +108,7 @@ describe('reading a job answer (properties)', () => {
     await fc.assert(
       fc.asyncProperty(anyAnswer, async (text) => {
         const outcome = await answering(text)
-          .getJob(ASKED, { deadline: Number.MAX_SAFE_INTEGER })
+          .getJob(ASKED)
           .then(
             (job) => ({ job }),
             (error: unknown) => ({ error })
@@ -134,11 +137,8 @@ describe('reading a job answer (properties)', () => {
       fc.asyncProperty(fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9._-]{0,29}$/), async (other) => {
         fc.pre(other !== ASKED)
         const api = answering(JSON.stringify({ id: other, status: 'completed', prLink: null }))
-        const options = { deadline: Number.MAX_SAFE_INTEGER }
-        await expect(api.getJob(ASKED, options)).rejects.toThrow(
-          'a job other than the one asked about'
-        )
-        await expect(api.sendMessage(ASKED, 'more', options)).rejects.toThrow(
+        await expect(api.getJob(ASKED)).rejects.toThrow('a job other than the one asked about')
+        await expect(api.sendMessage(ASKED, 'more')).rejects.toThrow(
           'a job other than the one asked about'
         )
       }),

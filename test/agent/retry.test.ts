@@ -8,7 +8,6 @@ import {
   withRetry,
   type Backoff,
   type CallKind,
-  type CallOptions,
   type RetryPolicy
 } from '../../src/agent/http-errors.js'
 import { CancelledError, DeadlineError } from '../../src/common/run-errors.js'
@@ -53,12 +52,19 @@ function failing(make: () => unknown): { call: () => Promise<string>; calls: () 
 
 const BACKOFF: Backoff = { baseMs: 1000, maxMs: 8000, random: () => 0.5 }
 
-type Extra = Partial<CallOptions> & Pick<RetryPolicy, 'onRetry'>
-
 /** `call` retried as a `kind` call, with BACKOFF on `clock` and an hour to go unless told. */
-function retry<T>(call: () => Promise<T>, clock: FakeClock, kind: CallKind, extra: Extra = {}) {
-  const { deadline = clock.now() + 3_600_000, signal, onRetry } = extra
-  return withRetry(call, kind, { backoff: BACKOFF, clock, onRetry }, { deadline, signal })
+function retry<T>(
+  call: () => Promise<T>,
+  clock: FakeClock,
+  kind: CallKind,
+  extra: Partial<RetryPolicy> = {}
+) {
+  return withRetry(call, kind, {
+    backoff: BACKOFF,
+    clock,
+    deadline: clock.now() + 3_600_000,
+    ...extra
+  })
 }
 
 describe('isRetryable', () => {

@@ -5,9 +5,9 @@ import {
   GROWTH,
   waitForJob,
   type PollSchedule,
-  type WaitOptions,
-  type WaitRun
+  type WaitOptions
 } from '../../src/agent/wait-for-job.js'
+import type { RunClock } from '../../src/common/clock.js'
 import { FakeClock } from '../support/fake-clock.js'
 import { job } from '../support/fixtures.js'
 
@@ -48,8 +48,8 @@ const SCHEDULE: PollSchedule = { firstMs: 100, maxMs: 400 }
 function options(
   clock: FakeClock,
   poll: () => Promise<AgentJob>,
-  extra: Partial<WaitOptions & WaitRun> = {}
-): WaitOptions & WaitRun {
+  extra: Partial<WaitOptions & RunClock> = {}
+): WaitOptions & RunClock {
   return {
     poll,
     schedule: SCHEDULE,
@@ -61,7 +61,7 @@ function options(
 }
 
 /** The wait, with the run's clock, deadline and signal taken from the same options. */
-const wait = (options: WaitOptions & WaitRun) => waitForJob(options, options)
+const wait = (options: WaitOptions & RunClock) => waitForJob(options, options)
 
 describe('waitForJob', () => {
   it('reports a job that is already terminal at once, without polling', async () => {

@@ -8,9 +8,9 @@ import {
   type PollSchedule,
   settleWindowMs,
   waitForJob,
-  type WaitOptions,
-  type WaitRun
+  type WaitOptions
 } from '../../src/agent/wait-for-job.js'
+import type { RunClock } from '../../src/common/clock.js'
 import { FakeClock } from '../support/fake-clock.js'
 
 const OLD_PR = 'https://github.com/acme/docs/pull/1'
@@ -42,8 +42,8 @@ function afterMessage(
   clock: FakeClock,
   poll: () => Promise<AgentJob>,
   initial: AgentJob,
-  extra: Partial<WaitOptions & WaitRun> = {}
-): WaitOptions & WaitRun {
+  extra: Partial<WaitOptions & RunClock> = {}
+): WaitOptions & RunClock {
   return {
     poll,
     initial,
@@ -57,7 +57,7 @@ function afterMessage(
 }
 
 /** The wait, with the run's clock, deadline and signal taken from the same options. */
-const wait = (options: WaitOptions & WaitRun) => waitForJob(options, options)
+const wait = (options: WaitOptions & RunClock) => waitForJob(options, options)
 
 describe('the settle window', () => {
   it('is three first poll intervals: 15 s with the default 5 s', () => {

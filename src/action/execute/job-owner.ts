@@ -128,10 +128,9 @@ export class JobOwner {
     this.seen(initial ?? (await ctx.calls.read(jobId)), afterMessage)
     const job = this.reportedJob() as AgentJob
     this.logStatus(job)
-    if (job.status === 'failed') {
-      const context = ctx.calls.context('get', job.id)
-      return endingFor({ end: 'terminal', job, polls: 0 }, false, context, '')
-    }
+    const context = ctx.calls.context('get', job.id)
+    if (job.status === 'failed')
+      return endingFor({ end: 'terminal', job, polls: 0 }, false, context)
     return {
       conclusion: 'succeeded',
       message: afterMessage
@@ -172,7 +171,7 @@ export function endingFor(
   result: WaitResult,
   requirePr: boolean,
   context: ErrorContext,
-  timeout: string
+  timeout = ''
 ): Ending {
   const { job } = result
   const id = job?.id ?? context.jobId ?? ''

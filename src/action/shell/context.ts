@@ -56,26 +56,27 @@ export function openRun(event: RunEvent, env: NodeJS.ProcessEnv) {
     process.on('SIGINT', onSignal).on('SIGTERM', onSignal)
     const clock = systemClock
     const deadline = startedAt + settings.timeoutMs
-    const github = gitHubSession(settings.githubToken, event.run.repository, signal)
+    const { githubToken, docsToken } = settings
+    const github = githubToken
+      ? new GitHubSession(githubToken, event.run.repository, signal)
+      : undefined
     /** The context error messages and endings name: the endpoint, the project, the host. */
     const context = (endpoint: Endpoint, jobId?: string): ErrorContext => {
       return { endpoint, projectId, host: baseUrl.host, proxy, jobId }
     }
-    // The Agent Jobs calls, with the run's retry policy, deadline and cancellation applied once.
     const api = new AgentApi({
       ...settings,
       userAgent: USER_AGENT,
       dispatcher,
-      retry: {
-        backoff: { baseMs: settings.pollIntervalMs, maxMs: settings.maxPollIntervalMs },
-        clock,
-        onRetry: (error, attempt, delayMs) => {
-          const why = safeLine(describeError(error, context('get')))
-          core.info(`Retrying in ${formatDuration(delayMs)} (attempt ${attempt + 1}): ${why}`)
-        }
+      clock,
+      deadline,
+      signal,
+      backoff: { baseMs: settings.pollIntervalMs, maxMs: settings.maxPollIntervalMs },
+      onRetry: (error, attempt, delayMs) => {
+        const why = safeLine(describeError(error, context('get')))
+        core.info(`Retrying in ${formatDuration(delayMs)} (attempt ${attempt + 1}): ${why}`)
       }
     })
-    const call = { deadline, signal }
     return {
       event,
       /** The final settings once the command is checked: its prompt in place of the workflow's. */
@@ -94,12 +95,12 @@ export function openRun(event: RunEvent, env: NodeJS.ProcessEnv) {
           conclusion: 'failed' as const,
           message: describeError(error, context(endpoint, jobId))
         }),
-        read: (jobId: string) => api.getJob(jobId, call),
-        create: (prompt: string) => api.createJob(prompt, call),
-        message: (jobId: string, prompt: string) => api.sendMessage(jobId, prompt, call)
+        read: (jobId: string) => api.getJob(jobId),
+        create: (prompt: string) => api.createJob(prompt),
+        message: (jobId: string, prompt: string) => api.sendMessage(jobId, prompt)
       },
       github,
-      docs: gitHubSession(settings.docsToken, '', signal, 'docs-token'),
+      docs: docsToken ? new GitHubSession(docsToken, '', signal, 'docs-token') : undefined,
       checkRun: settings.checkRun ? new DocsCheckRun(github, event.run, projectId) : undefined,
       /** A budget, never past the step's deadline (at least 1 ms, so a call fails fast). */
       left: (budgetMs: number): number => Math.max(1, Math.min(budgetMs, deadline - clock.now())),
@@ -133,11 +134,6 @@ export const BUDGETS = {
   reaction: { normal: 10_000, cancelled: 3_000 }
 } as const
 
-/** A token's session, undefined when it is empty (docs-token's has no repository of its own). */
-export function gitHubSession(token = '', repository: string, signal?: AbortSignal, name?: string) {
-  return token ? new GitHubSession(token, repository, signal, name) : undefined
-}
-
 // The one rule for the docs token: the session that reaches the docs pull request at `link`, on
 // this server only: docs-token's; else github-token's, to read anywhere, to write only here.
 export function docsSession(
@@ -151,5 +147,3 @@ export function docsSession(
   if (ctx.docs) return ctx.docs
   return use === 'read' || sameRepository(ref.repository, run.repository) ? ctx.github : undefined
 }
-
-export type JobCalls = RunContext['calls']

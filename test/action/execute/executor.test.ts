@@ -5,7 +5,6 @@
 import { carryOut, type JobRun } from '../../../src/action/execute/executor.js'
 import { JobOwner } from '../../../src/action/execute/job-owner.js'
 import type { RunContext } from '../../../src/action/shell/context.js'
-import type { JobCalls } from '../../../src/action/shell/context.js'
 import { outputValues } from '../../../src/action/publish/summary.js'
 import type { AgentJob } from '../../../src/agent/job.js'
 import { FakeClock } from '../../support/fake-clock.js'
@@ -28,7 +27,7 @@ function context(answers: AgentJob[]): { ctx: RunContext; run: JobRun; sent: str
       host: 'api.mintlify.com',
       ...(jobId ? { jobId } : {})
     })
-  } as unknown as JobCalls
+  } as unknown as RunContext['calls']
   const ctx = {
     settings: {
       wait: true,

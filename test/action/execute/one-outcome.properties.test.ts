@@ -5,7 +5,6 @@
 import assert from 'node:assert/strict'
 import fc from 'fast-check'
 import { JobOwner } from '../../../src/action/execute/job-owner.js'
-import type { JobCalls } from '../../../src/action/shell/context.js'
 import type { RunContext } from '../../../src/action/shell/context.js'
 import { checkOutcome } from '../../../src/action/publish/publish.js'
 import { outputValues } from '../../../src/action/publish/summary.js'
@@ -53,7 +52,7 @@ async function outcomeOf(answers: Omit<AgentJob, 'id'>[], wait: boolean, afterMe
       host: 'api.mintlify.com',
       jobId: 'job_1'
     })
-  } as unknown as JobCalls
+  } as unknown as RunContext['calls']
   const ctx = {
     settings: {
       wait,
