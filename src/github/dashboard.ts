@@ -93,7 +93,7 @@ export function renderDashboard(view: DashboardView): string {
   const docs = parsePullRequestLink(view.docsPullRequest?.link)
   const state = view.docsPullRequest?.state ? ` (${view.docsPullRequest.state})` : ''
   const status = view.jobStatus ? ` (${safeMarkdown(view.jobStatus, 40)})` : ''
-  const told = rec.told.find((job) => job.id === rec.jobId)?.shas.length ?? 0
+  const told = rec.told.find((job) => job.id === rec.job)?.shas.length ?? 0
   const { created, followUps, quiet } = rec.counts
   const lines = [
     renderBranchRecord(rec),
@@ -104,7 +104,7 @@ export function renderDashboard(view: DashboardView): string {
     '| | |',
     '|---|---|',
     `| Docs pull request | ${docs ? `${pullLink(docs)}${state}` : 'not opened yet'} |`,
-    `| Job | <code>${safeHtml(rec.jobId)}</code>${status} |`,
+    `| Job | <code>${safeHtml(rec.job)}</code>${status} |`,
     `| Commits told to this job | ${told} |`,
     `| Runs of this record | ${plural(created, 'job')} created, ${plural(followUps, 'follow-up')}, ${quiet} that sent nothing |`
   ]
@@ -206,7 +206,7 @@ export async function retireDashboard(
     const closes = pull
       ? ` Its docs pull request, ${pullLink(pull)}, is closed where the token can reach it.`
       : ''
-    const note = `> This record was replaced by #${winner.number}, the branch's record now: its job (<code>${safeHtml(loser.record.jobId)}</code>) is no longer followed up, and the commits it was told will be told to the branch's job.${closes}`
+    const note = `> This record was replaced by #${winner.number}, the branch's record now: its job (<code>${safeHtml(loser.record.job)}</code>) is no longer followed up, and the commits it was told will be told to the branch's job.${closes}`
     const update = { ...session.repo, issue_number: number, state: 'closed' as const }
     await octokit.rest.issues.update({ ...update, body: `${note}\n` })
     core.info(

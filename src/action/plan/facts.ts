@@ -169,19 +169,19 @@ async function branchFacts(
   const dashboardKey = { projectId: settings.projectId, branch, key, identity }
   const { winner, others: older, denied } = await findDashboards(session, dashboardKey, budgetMs)
   let record = winner?.record
-  let recorded = record ? await lookUp(calls, record.jobId) : undefined
+  let recorded = record ? await lookUp(calls, record.job) : undefined
   let base = record?.base
   let others: BranchFacts['others'] = []
   for (const other of older) {
     if (base && other.record.base)
       base = await olderBase(session, base, other.record.base, budgetMs)
-    const link = jobOf(await lookUp(calls, other.record.jobId))?.prLink
+    const link = jobOf(await lookUp(calls, other.record.job))?.prLink
     others.push({ ...other, ...(link ? { docsPullRequest: link } : {}) })
   }
   // Older records are absorbed at once (the winner takes their base and lists their jobs as
   // ended), then closed once the winner is written: a run that fails later loses nothing.
   if (winner && others.length > 0 && !settings.dryRun) {
-    const lost = others.map((other) => ({ id: other.record.jobId, why: 'lost-race' as const }))
+    const lost = others.map((other) => ({ id: other.record.job, why: 'lost-race' as const }))
     const ended = [...winner.record.ended, ...lost].slice(-MAX_ENDED)
     const absorbed = { ...winner.record, base, ended }
     const view = { ...run, record: absorbed }
@@ -203,7 +203,7 @@ async function branchFacts(
     ? { since: [], event: [], unread: 0, origin: 'since-record' }
     : await readCandidates(session, input, budgetMs)
   const fresh = untold(record, candidates)
-  const freshIfEnded = record ? untold(record, candidates, new Set([record.jobId])) : fresh
+  const freshIfEnded = record ? untold(record, candidates, new Set([record.job])) : fresh
   // Whether the job's docs pull request was merged or closed decides which job, and
   // whether a job that ended had delivered its commits (then it gives none back).
   if (fresh.length > 0 || (endOf(recorded) && freshIfEnded.length > 0)) {

@@ -123,7 +123,7 @@ export class BranchDashboard {
     const { facts } = this
     const { run } = this.ctx.event
     const previous = facts.record
-    const same = previous?.jobId === jobId ? previous : undefined
+    const same = previous?.job === jobId ? previous : undefined
     const plan = this.executed?.plan ?? this.plan
     const told = sent ? this.executed : undefined
     // Everything up to the run's head is told when it told all it read, or had nothing to.
@@ -138,12 +138,12 @@ export class BranchDashboard {
         projectId: this.ctx.settings.projectId,
         branch: facts.branch,
         key: facts.key,
-        jobId,
+        job: jobId,
         seen: complete && isSha(run.sha) ? run.sha : previous?.seen,
         // The job's docs pull request: as this run saw it, else as recorded for the same job.
         docs: view.docsPullRequest?.link ?? same?.docs,
-        runId: this.identity.runId,
-        runAttempt: this.identity.runAttempt,
+        run: this.identity.runId,
+        attempt: this.identity.runAttempt,
         reviewers: this.handOff.reviewers ?? same?.reviewers ?? [],
         handedOff: this.handOff.handedOff ?? same?.handedOff,
         counts
@@ -170,7 +170,7 @@ export class BranchDashboard {
     const { told } = executed
     const budgetMs = this.ctx.left(BUDGETS.docsPullRequest)
     // The same job keeps its docs pull request, and with it who was already asked.
-    const same = record?.jobId === (outcome.jobId ?? '') ? record.reviewers : []
+    const same = record?.job === (outcome.jobId ?? '') ? record.reviewers : []
     const ask = docs.state === 'open' && handOff.askAuthors
     const users = ask ? reviewersToRequest(pulls, told, same, docs.author.login) : []
     const asked =
