@@ -13,7 +13,7 @@ import {
   findDashboards,
   pickDashboards,
   renderDashboard,
-  retireDashboard,
+  settleRace,
   saveDashboard,
   type DashboardView
 } from '../../src/github/dashboard.js'
@@ -328,7 +328,18 @@ describe('against the GitHub stand-in', () => {
     const [loser] = found.others
     if (!loser) throw new Error('no older record')
     expect(loser.issue.number).toBe(old)
-    await retireDashboard(session(), loser, { number: won }, 10_000)
+    const settled = await settleRace(
+      session(),
+      { ...VIEW, ...found.winner },
+      [loser],
+      10_000,
+      () => undefined
+    )
+    // The winner lists the loser's job as ended, and is written so.
+    const lost = { id: loser.record.job, why: 'lost-race' }
+    expect(settled).toEqual({ ...found.winner.record, ended: [...found.winner.record.ended, lost] })
+    const winner = inProcess.github.issues(repository()).find((i) => i.number === won)
+    expect(parseBranchRecord(winner?.body)).toEqual(settled)
     const stored = inProcess.github.issues(repository()).find((i) => i.number === old)
     expect(stored?.state).toBe('closed')
     expect(stored?.body).toContain(`replaced by #${won}`)
