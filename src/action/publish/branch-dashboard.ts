@@ -28,11 +28,10 @@ import { BUDGETS, docsSession, type RunContext } from '../shell/context.js'
 /** The most commits the update note names one by one; the rest are counted. */
 const MAX_COMMENT_COMMITS = 20
 
-export type DocsUpdate = Pick<WorkflowRun, 'repository' | 'serverUrl'> & {
+export type DocsUpdate = Pick<WorkflowRun, 'repository' | 'serverUrl' | 'runId'> & {
   branch: string
   coverage: Coverage
   pulls: readonly SourcePullRequest[]
-  runUrl?: string
 }
 
 /** Text authors wrote, escaped so that it cannot mention anyone or reference an issue (`#`
@@ -65,7 +64,7 @@ export function docsUpdateCommentBody(update: DocsUpdate): string {
     const url = commitsUrl(update, commit.sha)
     lines.push(`- ${url ? htmlLink(url, short) : short} ${inert(commit.subject, 120)}`)
   }
-  const sent = link(update.runUrl, 'this workflow run')
+  const sent = link(runUrl(update), 'this workflow run')
   if (sent) lines.push('', `Sent by ${sent}.`)
   return lines.join('\n')
 }
@@ -195,8 +194,8 @@ export class BranchDashboard {
     }
     if (outcome.sent === undefined || executed.plan.action !== 'follow-up') return
     const { run } = this.ctx.event
-    const update = { ...run, branch, coverage: executed.coverage, runUrl: runUrl(run) }
-    await postDocsUpdateComment(session, link, { ...update, pulls: pullsOf(pulls, told) }, budgetMs)
+    const update = { ...run, branch, coverage: executed.coverage, pulls: pullsOf(pulls, told) }
+    await postDocsUpdateComment(session, link, update, budgetMs)
   }
 }
 
