@@ -155,14 +155,25 @@ async function eachOrAll(
   return sent
 }
 
-/** Review requests for people and teams (as `owner/slug`: a login holds no slash). */
-export function requestReviews(
+/** Logs what GitHub took (`did`) and refused (`refused`, given `name (reason), …`). */
+function logSent(sent: Sent, did: (done: string) => string, refused: (no: string) => void): Sent {
+  if (sent.done.length > 0) core.info(did(safeLine(sent.done.join(', '))))
+  const no = sent.refused.map((r) => `${r.name} (${safeLine(r.reason, 200)})`).join(', ')
+  if (no) refused(no)
+  return sent
+}
+
+/** Review requests for people and teams (as `owner/slug`: a login holds no slash), logged; the
+ * covered changes' `authors` are asked unbidden, so GitHub refusing one is only noted. */
+export async function requestReviews(
   octokit: GitHubClient,
   ref: PullRequestRef,
-  reviewers: readonly string[]
+  reviewers: readonly string[],
+  authors = false
 ): Promise<Sent> {
   const { owner, repo } = splitRepository(ref.repository)
-  return eachOrAll(reviewers, (names) =>
+  const name = safeLine(`${ref.repository}#${ref.number}`)
+  const sent = await eachOrAll(reviewers, (names) =>
     octokit.rest.pulls.requestReviewers({
       owner,
       repo,
@@ -172,6 +183,17 @@ export function requestReviews(
         .filter((name) => name.includes('/'))
         .map((name) => name.slice(owner.length + 1))
     })
+  )
+  const who = authors ? ', who wrote the changes it covers' : ''
+  return logSent(
+    sent,
+    (done) => `Requested review of ${name} from ${done}${who}.`,
+    (no) =>
+      authors
+        ? core.info(`docs-pr-reviewers: GitHub refused ${no}.`)
+        : core.warning(
+            `docs-pr-reviewers: GitHub refused to request a review of ${name} from ${no}. A reviewer needs read access to ${safeLine(ref.repository)}; a team must be one of its owner's teams with access.`
+          )
   )
 }
 
@@ -220,35 +242,29 @@ export async function followDocsPullRequest(
   }
   const plan = planReviews(options.reviewers, codeAuthor(run), pr)
   for (const why of plan.skipped) core.info(`docs-pr-reviewers: skipped ${safeLine(why)}.`)
-  const repository = safeLine(ref.repository)
   const issue = { ...splitRepository(ref.repository), issue_number: ref.number }
   const addLabels = (labels: string[]) => octokit.rest.issues.addLabels({ ...issue, labels })
-  const handOffs = [
-    [
-      'docs-pr-reviewers',
-      `request reviews of ${name}`,
-      () => requestReviews(octokit, ref, [...plan.users, ...plan.teams]),
-      (who: string) => `Requested review of ${name} from ${who}.`,
-      (who: string) =>
-        `GitHub refused to request a review of ${name} from ${who}. A reviewer needs read access to ${repository}; a team must be one of its owner's teams with access.`
-    ],
-    [
-      'docs-pr-labels',
-      `label ${name}`,
-      () => eachOrAll(options.labels, addLabels),
-      (labels: string) => `Labelled ${name}: ${labels}.`,
-      (labels: string) =>
-        `GitHub refused to add ${labels} to ${name}. Create the label in ${repository}, or give the token the right to create labels there.`
-    ]
-  ] as const
-  let handedOff = true
+  const labelled = async () =>
+    logSent(
+      await eachOrAll(options.labels, addLabels),
+      (labels) => `Labelled ${name}: ${labels}.`,
+      (labels) =>
+        core.warning(
+          `docs-pr-labels: GitHub refused to add ${labels} to ${name}. Create the label in ${safeLine(ref.repository)}, or give the token the right to create labels there.`
+        )
+    )
   const hint = docsTokenHint('pull-requests: write', ref.repository)
-  for (const [input, what, send, did, refused] of handOffs) {
-    const sent = await session.bestEffort(octokit, send, `${input}: could not ${what} (%s).`, hint)
-    if (sent?.done.length) core.info(did(safeLine(sent.done.join(', '))))
-    const no = sent?.refused.map((r) => `${r.name} (${safeLine(r.reason, 200)})`).join(', ')
-    if (no) core.warning(`${input}: ${refused(no)}`)
-    handedOff &&= sent !== undefined
-  }
-  return { pr, handedOff }
+  const reviews = await session.bestEffort(
+    octokit,
+    () => requestReviews(octokit, ref, [...plan.users, ...plan.teams]),
+    `docs-pr-reviewers: could not request reviews of ${name} (%s).`,
+    hint
+  )
+  const labels = await session.bestEffort(
+    octokit,
+    labelled,
+    `docs-pr-labels: could not label ${name} (%s).`,
+    hint
+  )
+  return { pr, handedOff: reviews !== undefined && labels !== undefined }
 }

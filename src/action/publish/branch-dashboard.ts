@@ -176,22 +176,12 @@ export class BranchDashboard {
       users.length > 0 &&
       (await session.bestEffort(
         budgetMs,
-        (octokit) => requestReviews(octokit, ref, users),
+        (octokit) => requestReviews(octokit, ref, users, true),
         'Could not request reviews on the docs pull request (%s).',
         'The docs token needs `pull-requests: write` there.'
       ))
-    if (asked) {
-      if (asked.done.length > 0)
-        core.info(
-          `Requested review of the docs pull request from ${safeLine(asked.done.join(', '))}, who wrote the changes it covers.`
-        )
-      for (const r of asked.refused)
-        core.info(
-          `docs-pr-reviewers: GitHub refused ${safeLine(r.name)} (${safeLine(r.reason, 200)}).`
-        )
-      // Asked once, whatever GitHub answered for each.
-      this.handOff.reviewers = [...same, ...users].slice(-MAX_REVIEWERS)
-    }
+    // Asked once, whatever GitHub answered for each.
+    if (asked) this.handOff.reviewers = [...same, ...users].slice(-MAX_REVIEWERS)
     if (outcome.sent === undefined || executed.plan.action !== 'follow-up') return
     const { run } = this.ctx.event
     const update = { ...run, branch, coverage: executed.coverage, pulls: pullsOf(pulls, told) }
