@@ -155,11 +155,11 @@ async function eachOrAll(
   return sent
 }
 
-/** Logs what GitHub took (`did`) and refused (`refused`, given `name (reason), …`). */
-function logSent(sent: Sent, did: (done: string) => string, refused: (no: string) => void): Sent {
-  if (sent.done.length > 0) core.info(did(safeLine(sent.done.join(', '))))
+/** Logs what GitHub took and refused: `did` and `refused` with `%s` for the names. */
+function logSent(sent: Sent, did: string, refused: string, quiet = false): Sent {
   const no = sent.refused.map((r) => `${r.name} (${safeLine(r.reason, 200)})`).join(', ')
-  if (no) refused(no)
+  if (sent.done.length > 0) core.info(did.replace('%s', () => safeLine(sent.done.join(', '))))
+  if (no) (quiet ? core.info : core.warning)(refused.replace('%s', () => no))
   return sent
 }
 
@@ -184,17 +184,9 @@ export async function requestReviews(
         .map((name) => name.slice(owner.length + 1))
     })
   )
-  const who = authors ? ', who wrote the changes it covers' : ''
-  return logSent(
-    sent,
-    (done) => `Requested review of ${name} from ${done}${who}.`,
-    (no) =>
-      authors
-        ? core.info(`docs-pr-reviewers: GitHub refused ${no}.`)
-        : core.warning(
-            `docs-pr-reviewers: GitHub refused to request a review of ${name} from ${no}. A reviewer needs read access to ${safeLine(ref.repository)}; a team must be one of its owner's teams with access.`
-          )
-  )
+  const did = `Requested review of ${name} from %s${authors ? ', who wrote the changes it covers' : ''}.`
+  const refused = `docs-pr-reviewers: GitHub refused to request a review of ${name} from %s. A reviewer needs read access to ${safeLine(ref.repository)}; a team must be one of its owner's teams with access.`
+  return logSent(sent, did, refused, authors)
 }
 
 /** Reads the docs pull request and hands it off, through `session` (docsSession's, to read). */
@@ -244,27 +236,16 @@ export async function followDocsPullRequest(
   for (const why of plan.skipped) core.info(`docs-pr-reviewers: skipped ${safeLine(why)}.`)
   const issue = { ...splitRepository(ref.repository), issue_number: ref.number }
   const addLabels = (labels: string[]) => octokit.rest.issues.addLabels({ ...issue, labels })
-  const labelled = async () =>
-    logSent(
-      await eachOrAll(options.labels, addLabels),
-      (labels) => `Labelled ${name}: ${labels}.`,
-      (labels) =>
-        core.warning(
-          `docs-pr-labels: GitHub refused to add ${labels} to ${name}. Create the label in ${safeLine(ref.repository)}, or give the token the right to create labels there.`
-        )
-    )
+  const refused = `docs-pr-labels: GitHub refused to add %s to ${name}. Create the label in ${safeLine(ref.repository)}, or give the token the right to create labels there.`
   const hint = docsTokenHint('pull-requests: write', ref.repository)
-  const reviews = await session.bestEffort(
-    octokit,
-    () => requestReviews(octokit, ref, [...plan.users, ...plan.teams]),
-    `docs-pr-reviewers: could not request reviews of ${name} (%s).`,
-    hint
+  const tried = (input: string, what: string, send: () => Promise<Sent>) =>
+    session.bestEffort(octokit, send, `${input}: could not ${what} ${name} (%s).`, hint)
+  const users = [...plan.users, ...plan.teams]
+  const reviews = await tried('docs-pr-reviewers', 'request reviews of', () =>
+    requestReviews(octokit, ref, users)
   )
-  const labels = await session.bestEffort(
-    octokit,
-    labelled,
-    `docs-pr-labels: could not label ${name} (%s).`,
-    hint
+  const labels = await tried('docs-pr-labels', 'label', async () =>
+    logSent(await eachOrAll(options.labels, addLabels), `Labelled ${name}: %s.`, refused)
   )
   return { pr, handedOff: reviews !== undefined && labels !== undefined }
 }
