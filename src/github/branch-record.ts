@@ -30,22 +30,16 @@ export const MAX_TOLD = 400
 export const MAX_ENDED = 10
 export const MAX_REVIEWERS = 300
 
-// The marker keeps its first version's key names: records written earlier are still read.
-const MARKER_KEYS: Record<string, string> = { job: 'jobId', run: 'runId', attempt: 'runAttempt' }
-const RECORD_KEYS = Object.fromEntries(Object.entries(MARKER_KEYS).map(([k, v]) => [v, k]))
-const renamed = (value: object, keys: Record<string, string>) =>
-  Object.fromEntries(Object.entries(value).map(([k, v]) => [keys[k] ?? k, v]))
-/** A marker's JSON under the record's names; one that holds a record's name is malformed. */
-function fromMarker(value: unknown) {
-  const json = object(value)
-  return json && !Object.keys(json).some((k) => k in MARKER_KEYS)
-    ? renamed(json, RECORD_KEYS)
-    : undefined
-}
+// The marker keeps its first version's names for these keys: one swap both ways (a marker
+// holding a record's name then holds an unknown key).
+const SWAP: Record<string, string> = { job: 'jobId', run: 'runId', attempt: 'runAttempt' }
+for (const [name, key] of Object.entries(SWAP)) SWAP[key] = name
+const swapped = (value: unknown) =>
+  Object.fromEntries(Object.entries(object(value) ?? {}).map(([k, v]) => [SWAP[k] ?? k, v]))
 
 export function renderBranchRecord(record: BranchRecord): string {
   const runs = record.runs.slice(-MAX_RUNS)
-  return marker.writeMarker('branch', { v: 2, ...renamed({ ...record, runs }, MARKER_KEYS) })
+  return marker.writeMarker('branch', { v: 2, ...swapped({ ...record, runs }) })
 }
 
 const { sha } = marker
@@ -105,9 +99,8 @@ const V2 = {
 export type BranchRecord = marker.Read<typeof V2>
 
 function parseV2(value: unknown): BranchRecord | undefined {
-  const json = fromMarker(value)
-  if (json?.v !== 2) return undefined
-  const parsed = marker.fields(json, V2, ['v'])
+  if (object(value)?.v !== 2) return undefined
+  const parsed = marker.fields(swapped(value), V2, ['v'])
   const told = parsed?.told.reduce((n, job) => n + job.shas.length, 0) ?? 0
   return told <= MAX_TOLD ? parsed : undefined
 }
@@ -121,7 +114,7 @@ const V1 = {
 
 /** The first version's record (first line only): its last told commit becomes the base. */
 function parseV1({ encoded }: Record<string, string | undefined>): BranchRecord | undefined {
-  const parsed = encoded ? marker.fields(fromMarker(marker.decode(encoded)), V1) : undefined
+  const parsed = encoded ? marker.fields(swapped(marker.decode(encoded)), V1) : undefined
   if (!parsed) return undefined
   const { lastSha, jobBaseSha: _, ...common } = parsed
   const told = [{ id: common.job, shas: [] }]

@@ -129,6 +129,7 @@ describe('the branch record', () => {
   it.each([
     ['an unknown field', encode(v2({ ...RECORD, admin: true }))],
     ['no version', encode(RECORD)],
+    ["the record's names for the marker's keys", encode({ v: 2, ...RECORD })],
     ['a job id with a slash', encode(v2({ ...RECORD, job: '../x' }))],
     ['a short sha', encode(v2({ ...RECORD, base: 'abc1234' }))],
     ['a told sha that is not one', encode(v2({ ...RECORD, told: [{ id: 'j', shas: ['main'] }] }))],
