@@ -18,10 +18,7 @@ import { hostOf, onSameServer, record, text, type WorkflowRun } from './workflow
 const MAX_DOCS_FILES = 300
 const TEAM = new RegExp(`^(${LOGIN_PART})/([A-Za-z0-9][A-Za-z0-9_.-]{0,99})$`)
 
-export interface GitHubAccount {
-  login: string
-  type: string
-}
+export type GitHubAccount = { login: string; type: string }
 
 export type DocsPullRequest = Awaited<ReturnType<typeof readDocsPullRequest>>
 
