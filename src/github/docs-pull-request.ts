@@ -132,28 +132,28 @@ export function planReviews(
   return plan
 }
 
-/** Sends `names` in one call; after a 422 (GitHub refuses the batch for one name), each alone. */
+/** Sends `names` in one call, after a 422 (GitHub refuses the batch for one name) each alone;
+ * logs what GitHub took (`did`) and refused (`refused`: a warning unless `quiet`), `%s` the names. */
 async function eachOrAll(
   names: readonly string[],
   send: (names: string[]) => Promise<unknown>,
-  sent: Sent = { done: [], refused: [] }
+  [did, refused, quiet = false]: [string, string, boolean?]
 ): Promise<Sent> {
-  try {
-    if (names.length > 0) await send([...names])
-    sent.done.push(...names)
-  } catch (error) {
-    if (gitHubAnswerStatus(error) !== 422) throw error
-    if (names.length > 1) for (const name of names) await eachOrAll([name], send, sent)
-    else {
-      const reason = text(record(record(record(error)?.response)?.data)?.message) ?? 'refused'
-      sent.refused.push({ name: String(names[0]), reason })
+  const sent: Sent = { done: [], refused: [] }
+  const each = async (batch: string[]): Promise<void> => {
+    try {
+      if (batch.length > 0) await send(batch)
+      sent.done.push(...batch)
+    } catch (error) {
+      if (gitHubAnswerStatus(error) !== 422) throw error
+      if (batch.length > 1) for (const name of batch) await each([name])
+      else {
+        const reason = text(record(record(record(error)?.response)?.data)?.message) ?? 'refused'
+        sent.refused.push({ name: String(batch[0]), reason })
+      }
     }
   }
-  return sent
-}
-
-/** Logs what GitHub took and refused: `did` and `refused` with `%s` for the names. */
-function logSent(sent: Sent, did: string, refused: string, quiet = false): Sent {
+  await each([...names])
   const no = sent.refused.map((r) => `${r.name} (${safeLine(r.reason, 200)})`).join(', ')
   if (sent.done.length > 0) core.info(did.replace('%s', () => safeLine(sent.done.join(', '))))
   if (no) (quiet ? core.info : core.warning)(refused.replace('%s', () => no))
@@ -162,7 +162,7 @@ function logSent(sent: Sent, did: string, refused: string, quiet = false): Sent 
 
 /** Review requests for people and teams (as `owner/slug`: a login holds no slash), logged; the
  * covered changes' `authors` are asked unbidden, so GitHub refusing one is only noted. */
-export async function requestReviews(
+export function requestReviews(
   octokit: GitHubClient,
   ref: PullRequestRef,
   reviewers: readonly string[],
@@ -170,20 +170,22 @@ export async function requestReviews(
 ): Promise<Sent> {
   const { owner, repo } = splitRepository(ref.repository)
   const name = safeLine(`${ref.repository}#${ref.number}`)
-  const sent = await eachOrAll(reviewers, (names) =>
-    octokit.rest.pulls.requestReviewers({
-      owner,
-      repo,
-      pull_number: ref.number,
-      reviewers: names.filter((name) => !name.includes('/')),
-      team_reviewers: names
-        .filter((name) => name.includes('/'))
-        .map((name) => name.slice(owner.length + 1))
-    })
-  )
   const did = `Requested review of ${name} from %s${authors ? ', who wrote the changes it covers' : ''}.`
   const refused = `docs-pr-reviewers: GitHub refused to request a review of ${name} from %s. A reviewer needs read access to ${safeLine(ref.repository)}; a team must be one of its owner's teams with access.`
-  return logSent(sent, did, refused, authors)
+  return eachOrAll(
+    reviewers,
+    (names) =>
+      octokit.rest.pulls.requestReviewers({
+        owner,
+        repo,
+        pull_number: ref.number,
+        reviewers: names.filter((name) => !name.includes('/')),
+        team_reviewers: names
+          .filter((name) => name.includes('/'))
+          .map((name) => name.slice(owner.length + 1))
+      }),
+    [did, refused, authors]
+  )
 }
 
 /** Reads the docs pull request and hands it off, through `session` (docsSession's, to read). */
@@ -241,8 +243,8 @@ export async function followDocsPullRequest(
   const reviews = await tried('docs-pr-reviewers', 'request reviews of', () =>
     requestReviews(octokit, ref, users)
   )
-  const labels = await tried('docs-pr-labels', 'label', async () =>
-    logSent(await eachOrAll(options.labels, addLabels), `Labelled ${name}: %s.`, refused)
+  const labels = await tried('docs-pr-labels', 'label', () =>
+    eachOrAll(options.labels, addLabels, [`Labelled ${name}: %s.`, refused])
   )
   return { pr, handedOff: reviews !== undefined && labels !== undefined }
 }
