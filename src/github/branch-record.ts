@@ -30,8 +30,16 @@ export const MAX_TOLD = 400
 export const MAX_ENDED = 10
 export const MAX_REVIEWERS = 300
 
+// The marker keeps its first version's names for these keys: one swap both ways (a marker
+// holding a record's name then holds an unknown key).
+const SWAP: Record<string, string> = { job: 'jobId', run: 'runId', attempt: 'runAttempt' }
+for (const [name, key] of Object.entries(SWAP)) SWAP[key] = name
+const swapped = (value: unknown) =>
+  Object.fromEntries(Object.entries(object(value) ?? {}).map(([k, v]) => [SWAP[k] ?? k, v]))
+
 export function renderBranchRecord(record: BranchRecord): string {
-  return marker.writeMarker('branch', { v: 2, ...record, runs: record.runs.slice(-MAX_RUNS) })
+  const runs = record.runs.slice(-MAX_RUNS)
+  return marker.writeMarker('branch', { v: 2, ...swapped({ ...record, runs }) })
 }
 
 const { sha } = marker
@@ -62,9 +70,9 @@ const COMMON = {
   branch: marker.matches(
     /^(?!\/|.*\/\/|.*\/$|.*\.\.|.*@\{|.*\.lock$|.*\.$)[^ \p{Cc}~^:?*[\\]{1,255}$/u
   ),
-  jobId: plainId,
-  runId: marker.matches(RUN_ID),
-  runAttempt: marker.upTo(999_999_999, 1),
+  job: plainId,
+  run: marker.matches(RUN_ID),
+  attempt: marker.upTo(999_999_999, 1),
   reviewers: marker.listOf(MAX_REVIEWERS, marker.matches(/^[A-Za-z0-9][A-Za-z0-9-]{0,38}$/)),
   handedOff: marker.optional(marker.pullLink),
   runs: marker.listOf(MAX_RUNS, marker.shape(RUN))
@@ -81,7 +89,7 @@ const V2 = {
   seen: marker.optional(sha),
   /** The job's docs pull request as last seen: whether it was merged, should the job be gone. */
   docs: marker.optional(marker.pullLink),
-  /** Oldest first; the last is `jobId`'s. */
+  /** Oldest first; the last is `job`'s. */
   told: marker.listOf(MAX_TOLD, marker.shape({ id: plainId, shas: marker.listOf(MAX_TOLD, sha) })),
   /** Jobs that ended without delivering (their commits were given back). */
   ended: marker.listOf(MAX_ENDED, marker.shape({ id: plainId, why: marker.oneOf(END_REASONS) })),
@@ -92,7 +100,7 @@ export type BranchRecord = marker.Read<typeof V2>
 
 function parseV2(value: unknown): BranchRecord | undefined {
   if (object(value)?.v !== 2) return undefined
-  const parsed = marker.fields(value, V2, ['v'])
+  const parsed = marker.fields(swapped(value), V2, ['v'])
   const told = parsed?.told.reduce((n, job) => n + job.shas.length, 0) ?? 0
   return told <= MAX_TOLD ? parsed : undefined
 }
@@ -106,10 +114,10 @@ const V1 = {
 
 /** The first version's record (first line only): its last told commit becomes the base. */
 function parseV1({ encoded }: Record<string, string | undefined>): BranchRecord | undefined {
-  const parsed = encoded ? marker.fields(marker.decode(encoded), V1) : undefined
+  const parsed = encoded ? marker.fields(swapped(marker.decode(encoded)), V1) : undefined
   if (!parsed) return undefined
   const { lastSha, jobBaseSha: _, ...common } = parsed
-  const told = [{ id: common.jobId, shas: [] }]
+  const told = [{ id: common.job, shas: [] }]
   const counts = { created: 0, followUps: 0, quiet: 0 }
   return { ...common, ...(lastSha ? { base: lastSha } : {}), told, ended: [], counts }
 }

@@ -14,6 +14,7 @@ import {
   walkPages
 } from './client.js'
 import {
+  MAX_ENDED,
   parseBranchRecords,
   renderBranchRecord,
   RUN_WORDS,
@@ -93,7 +94,7 @@ export function renderDashboard(view: DashboardView): string {
   const docs = parsePullRequestLink(view.docsPullRequest?.link)
   const state = view.docsPullRequest?.state ? ` (${view.docsPullRequest.state})` : ''
   const status = view.jobStatus ? ` (${safeMarkdown(view.jobStatus, 40)})` : ''
-  const told = rec.told.find((job) => job.id === rec.jobId)?.shas.length ?? 0
+  const told = rec.told.find((job) => job.id === rec.job)?.shas.length ?? 0
   const { created, followUps, quiet } = rec.counts
   const lines = [
     renderBranchRecord(rec),
@@ -104,7 +105,7 @@ export function renderDashboard(view: DashboardView): string {
     '| | |',
     '|---|---|',
     `| Docs pull request | ${docs ? `${pullLink(docs)}${state}` : 'not opened yet'} |`,
-    `| Job | <code>${safeHtml(rec.jobId)}</code>${status} |`,
+    `| Job | <code>${safeHtml(rec.job)}</code>${status} |`,
     `| Commits told to this job | ${told} |`,
     `| Runs of this record | ${plural(created, 'job')} created, ${plural(followUps, 'follow-up')}, ${quiet} that sent nothing |`
   ]
@@ -190,35 +191,42 @@ export async function saveDashboard(
   }
 }
 
-/** Closes an older record of the same key (two first runs at once, or one reopened), and its
- * docs pull request through `docs`. */
-export async function retireDashboard(
+/** Older records of the same key (two first runs at once, or one reopened) are absorbed at once
+ * (the winner lists their jobs as ended), then closed with their docs pull requests (through
+ * `docs`) once the winner is written: a run that fails later loses nothing. The winner's record
+ * as written, or undefined when GitHub did not take it. */
+export async function settleRace(
   session: GitHubSession,
-  loser: FoundDashboard & { docsPullRequest?: string },
-  winner: FoundDashboard['issue'],
+  { issue: winner, record: won, ...place }: FoundDashboard & Place,
+  others: ReadonlyArray<FoundDashboard & { docsPullRequest?: string }>,
   budgetMs: number,
-  docs?: GitHubSession
-): Promise<void> {
-  const pull = parsePullRequestLink(loser.docsPullRequest)
-  const { number } = loser.issue
-  try {
-    const octokit = await session.client(budgetMs)
-    const closes = pull
-      ? ` Its docs pull request, ${pullLink(pull)}, is closed where the token can reach it.`
-      : ''
-    const note = `> This record was replaced by #${winner.number}, the branch's record now: its job (<code>${safeHtml(loser.record.jobId)}</code>) is no longer followed up, and the commits it was told will be told to the branch's job.${closes}`
-    const update = { ...session.repo, issue_number: number, state: 'closed' as const }
-    await octokit.rest.issues.update({ ...update, body: `${note}\n` })
-    core.info(
-      `Closed the dashboard issue #${number}, an older record of ${safeLine(loser.record.branch, 100)}: #${winner.number} is the branch's record.`
-    )
-  } catch (error) {
-    notSaved(`close the older dashboard issue #${number} in`, session, error)
-  }
-  if (pull && docs) {
-    const comment = `The docs job that opened this pull request lost a race to another run of the same workflow on <code>${safeHtml(loser.record.branch, 100)}</code>: its commits are told to the branch's job (see ${safeHtml(session.repository, 200)}#${winner.number}), which opens or updates its own docs pull request.`
+  docsOf: (link?: string) => GitHubSession | undefined
+): Promise<BranchRecord | undefined> {
+  const lost = others.map((other) => ({ id: other.record.job, why: 'lost-race' as const }))
+  const record = { ...won, ended: [...won.ended, ...lost].slice(-MAX_ENDED) }
+  if (!(await saveDashboard(session, winner.number, { ...place, record }, budgetMs))) return
+  for (const { issue, record: loser, docsPullRequest } of others) {
+    const pull = parsePullRequestLink(docsPullRequest)
+    try {
+      const octokit = await session.client(budgetMs)
+      const closes = pull
+        ? ` Its docs pull request, ${pullLink(pull)}, is closed where the token can reach it.`
+        : ''
+      const note = `> This record was replaced by #${winner.number}, the branch's record now: its job (<code>${safeHtml(loser.job)}</code>) is no longer followed up, and the commits it was told will be told to the branch's job.${closes}`
+      const update = { ...session.repo, issue_number: issue.number, state: 'closed' as const }
+      await octokit.rest.issues.update({ ...update, body: `${note}\n` })
+      core.info(
+        `Closed the dashboard issue #${issue.number}, an older record of ${safeLine(loser.branch, 100)}: #${winner.number} is the branch's record.`
+      )
+    } catch (error) {
+      notSaved(`close the older dashboard issue #${issue.number} in`, session, error)
+    }
+    const docs = docsOf(docsPullRequest)
+    if (!pull || !docs) continue
+    const comment = `The docs job that opened this pull request lost a race to another run of the same workflow on <code>${safeHtml(loser.branch, 100)}</code>: its commits are told to the branch's job (see ${safeHtml(session.repository, 200)}#${winner.number}), which opens or updates its own docs pull request.`
     const end = await readDocsPrEnd(docs, pull.link, false, budgetMs)
-    if (end?.state !== 'open') return
-    await writeDocsPrEnd(docs, pull.link, ['comment', 'close'], comment, budgetMs)
+    if (end?.state === 'open')
+      await writeDocsPrEnd(docs, pull.link, ['comment', 'close'], comment, budgetMs)
   }
+  return record
 }

@@ -18,10 +18,7 @@ import { hostOf, onSameServer, record, text, type WorkflowRun } from './workflow
 const MAX_DOCS_FILES = 300
 const TEAM = new RegExp(`^(${LOGIN_PART})/([A-Za-z0-9][A-Za-z0-9_.-]{0,99})$`)
 
-export interface GitHubAccount {
-  login: string
-  type: string
-}
+export type GitHubAccount = { login: string; type: string }
 
 export type DocsPullRequest = Awaited<ReturnType<typeof readDocsPullRequest>>
 
@@ -135,43 +132,59 @@ export function planReviews(
   return plan
 }
 
-/** Sends `names` in one call; after a 422 (GitHub refuses the batch for one name), each alone. */
+/** Sends `names` in one call, after a 422 (GitHub refuses the batch for one name) each alone;
+ * logs what GitHub took (`did`) and refused (`refused`: a warning unless `quiet`), `%s` the names. */
 async function eachOrAll(
   names: readonly string[],
   send: (names: string[]) => Promise<unknown>,
-  sent: Sent = { done: [], refused: [] }
+  [did, refused, quiet = false]: [string, string, boolean?]
 ): Promise<Sent> {
-  try {
-    if (names.length > 0) await send([...names])
-    sent.done.push(...names)
-  } catch (error) {
-    if (gitHubAnswerStatus(error) !== 422) throw error
-    if (names.length > 1) for (const name of names) await eachOrAll([name], send, sent)
-    else {
-      const reason = text(record(record(record(error)?.response)?.data)?.message) ?? 'refused'
-      sent.refused.push({ name: String(names[0]), reason })
+  const sent: Sent = { done: [], refused: [] }
+  const each = async (batch: string[]): Promise<void> => {
+    try {
+      if (batch.length > 0) await send(batch)
+      sent.done.push(...batch)
+    } catch (error) {
+      if (gitHubAnswerStatus(error) !== 422) throw error
+      if (batch.length > 1) for (const name of batch) await each([name])
+      else {
+        const reason = text(record(record(record(error)?.response)?.data)?.message) ?? 'refused'
+        sent.refused.push({ name: String(batch[0]), reason })
+      }
     }
   }
+  await each([...names])
+  const no = sent.refused.map((r) => `${r.name} (${safeLine(r.reason, 200)})`).join(', ')
+  if (sent.done.length > 0) core.info(did.replace('%s', () => safeLine(sent.done.join(', '))))
+  if (no) (quiet ? core.info : core.warning)(refused.replace('%s', () => no))
   return sent
 }
 
-/** Review requests for people and teams (as `owner/slug`: a login holds no slash). */
+/** Review requests for people and teams (as `owner/slug`: a login holds no slash), logged; the
+ * covered changes' `authors` are asked unbidden, so GitHub refusing one is only noted. */
 export function requestReviews(
   octokit: GitHubClient,
   ref: PullRequestRef,
-  reviewers: readonly string[]
+  reviewers: readonly string[],
+  authors = false
 ): Promise<Sent> {
   const { owner, repo } = splitRepository(ref.repository)
-  return eachOrAll(reviewers, (names) =>
-    octokit.rest.pulls.requestReviewers({
-      owner,
-      repo,
-      pull_number: ref.number,
-      reviewers: names.filter((name) => !name.includes('/')),
-      team_reviewers: names
-        .filter((name) => name.includes('/'))
-        .map((name) => name.slice(owner.length + 1))
-    })
+  const name = safeLine(`${ref.repository}#${ref.number}`)
+  const did = `Requested review of ${name} from %s${authors ? ', who wrote the changes it covers' : ''}.`
+  const refused = `docs-pr-reviewers: GitHub refused to request a review of ${name} from %s. A reviewer needs read access to ${safeLine(ref.repository)}; a team must be one of its owner's teams with access.`
+  return eachOrAll(
+    reviewers,
+    (names) =>
+      octokit.rest.pulls.requestReviewers({
+        owner,
+        repo,
+        pull_number: ref.number,
+        reviewers: names.filter((name) => !name.includes('/')),
+        team_reviewers: names
+          .filter((name) => name.includes('/'))
+          .map((name) => name.slice(owner.length + 1))
+      }),
+    [did, refused, authors]
   )
 }
 
@@ -220,35 +233,18 @@ export async function followDocsPullRequest(
   }
   const plan = planReviews(options.reviewers, codeAuthor(run), pr)
   for (const why of plan.skipped) core.info(`docs-pr-reviewers: skipped ${safeLine(why)}.`)
-  const repository = safeLine(ref.repository)
   const issue = { ...splitRepository(ref.repository), issue_number: ref.number }
   const addLabels = (labels: string[]) => octokit.rest.issues.addLabels({ ...issue, labels })
-  const handOffs = [
-    [
-      'docs-pr-reviewers',
-      `request reviews of ${name}`,
-      () => requestReviews(octokit, ref, [...plan.users, ...plan.teams]),
-      (who: string) => `Requested review of ${name} from ${who}.`,
-      (who: string) =>
-        `GitHub refused to request a review of ${name} from ${who}. A reviewer needs read access to ${repository}; a team must be one of its owner's teams with access.`
-    ],
-    [
-      'docs-pr-labels',
-      `label ${name}`,
-      () => eachOrAll(options.labels, addLabels),
-      (labels: string) => `Labelled ${name}: ${labels}.`,
-      (labels: string) =>
-        `GitHub refused to add ${labels} to ${name}. Create the label in ${repository}, or give the token the right to create labels there.`
-    ]
-  ] as const
-  let handedOff = true
+  const refused = `docs-pr-labels: GitHub refused to add %s to ${name}. Create the label in ${safeLine(ref.repository)}, or give the token the right to create labels there.`
   const hint = docsTokenHint('pull-requests: write', ref.repository)
-  for (const [input, what, send, did, refused] of handOffs) {
-    const sent = await session.bestEffort(octokit, send, `${input}: could not ${what} (%s).`, hint)
-    if (sent?.done.length) core.info(did(safeLine(sent.done.join(', '))))
-    const no = sent?.refused.map((r) => `${r.name} (${safeLine(r.reason, 200)})`).join(', ')
-    if (no) core.warning(`${input}: ${refused(no)}`)
-    handedOff &&= sent !== undefined
-  }
-  return { pr, handedOff }
+  const tried = (input: string, what: string, send: () => Promise<Sent>) =>
+    session.bestEffort(octokit, send, `${input}: could not ${what} ${name} (%s).`, hint)
+  const users = [...plan.users, ...plan.teams]
+  const reviews = await tried('docs-pr-reviewers', 'request reviews of', () =>
+    requestReviews(octokit, ref, users)
+  )
+  const labels = await tried('docs-pr-labels', 'label', () =>
+    eachOrAll(options.labels, addLabels, [`Labelled ${name}: %s.`, refused])
+  )
+  return { pr, handedOff: reviews !== undefined && labels !== undefined }
 }

@@ -80,7 +80,7 @@ export function onSameServer(link: string, run: WorkflowRun): boolean {
 
 export const sameRepository = (a: string, b: string): boolean => a.toLowerCase() === b.toLowerCase()
 
-export function runUrl(run: WorkflowRun): string | undefined {
+export function runUrl(run: Pick<WorkflowRun, 'serverUrl' | 'repository' | 'runId'>) {
   return run.repository && run.runId
     ? `${run.serverUrl}/${run.repository}/actions/runs/${run.runId}`
     : undefined

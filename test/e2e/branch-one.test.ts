@@ -133,7 +133,7 @@ describe('one job and one dashboard per branch', () => {
         expect(open).toHaveLength(1)
         const record = parseBranchRecord(open[0]?.body)
         const kept = next.outputs['job-id'] ?? ''
-        expect(record?.jobId).toBe(kept)
+        expect(record?.job).toBe(kept)
         // Every commit is held by the job the branch follows, or by none that ended.
         const held = new Set(record?.told.flatMap((job) => job.shas))
         for (const sha of [shaA, shaB, w.head()]) expect(held.has(sha)).toBe(true)

@@ -22,15 +22,15 @@ const RECORD: BranchRecord = {
   projectId: 'proj-test',
   branch: 'main',
   key: '.github/workflows/docs.yml',
-  jobId: 'job_1',
+  job: 'job_1',
   base: SHA_A,
   told: [
     { id: 'job_0', shas: [SHA_A] },
     { id: 'job_1', shas: [SHA_B] }
   ],
   ended: [{ id: 'job_x', why: 'failed' }],
-  runId: '4242',
-  runAttempt: 1,
+  run: '4242',
+  attempt: 1,
   reviewers: ['octocat'],
   handedOff: 'https://github.com/acme/docs/pull/100',
   runs: [
@@ -49,7 +49,12 @@ const RECORD: BranchRecord = {
 
 const encode = (value: unknown): string =>
   `<!-- mintlify-agent:branch ${Buffer.from(JSON.stringify(value)).toString('base64url')} -->`
-const v2 = (record: unknown): Record<string, unknown> => ({ v: 2, ...(record as object) })
+// The marker keeps the first version's key names.
+const MARKER_NAMES: Record<string, string> = { job: 'jobId', run: 'runId', attempt: 'runAttempt' }
+const v2 = (record: object): Record<string, unknown> => ({
+  v: 2,
+  ...Object.fromEntries(Object.entries(record).map(([k, v]) => [MARKER_NAMES[k] ?? k, v]))
+})
 const encodeV1 = (value: unknown): string =>
   `<!-- mintlify-agent-branch v1 ${Buffer.from(JSON.stringify(value)).toString('base64url')} -->`
 
@@ -57,6 +62,7 @@ describe('the branch record', () => {
   it('is one hidden line that reads back as written, wherever it stands in the body', () => {
     const line = renderBranchRecord(RECORD)
     expect(line).toMatch(/^<!-- mintlify-agent:branch [A-Za-z0-9_-]+ -->$/)
+    expect(line).toBe(encode(v2(RECORD)))
     expect(parseBranchRecord(`${line}\n## Docs agent\n`)).toEqual(RECORD)
     expect(parseBranchRecord(`${line}\r\nbody`)).toEqual(RECORD)
     // A person added a line above it: still the branch's record.
@@ -107,12 +113,12 @@ describe('the branch record', () => {
     expect(parseBranchRecord(`${encodeV1(first)}\nbody`)).toEqual({
       projectId: 'proj-test',
       branch: 'main',
-      jobId: 'job_1',
+      job: 'job_1',
       base: SHA_B,
       told: [{ id: 'job_1', shas: [] }],
       ended: [],
-      runId: '4242',
-      runAttempt: 1,
+      run: '4242',
+      attempt: 1,
       reviewers: [],
       runs: [],
       counts: { created: 0, followUps: 0, quiet: 0 }
@@ -123,7 +129,8 @@ describe('the branch record', () => {
   it.each([
     ['an unknown field', encode(v2({ ...RECORD, admin: true }))],
     ['no version', encode(RECORD)],
-    ['a job id with a slash', encode(v2({ ...RECORD, jobId: '../x' }))],
+    ["the record's names for the marker's keys", encode({ v: 2, ...RECORD })],
+    ['a job id with a slash', encode(v2({ ...RECORD, job: '../x' }))],
     ['a short sha', encode(v2({ ...RECORD, base: 'abc1234' }))],
     ['a told sha that is not one', encode(v2({ ...RECORD, told: [{ id: 'j', shas: ['main'] }] }))],
     [
@@ -138,7 +145,7 @@ describe('the branch record', () => {
       'a handed-off link that is not a pull request',
       encode(v2({ ...RECORD, handedOff: 'javascript:1' }))
     ],
-    ['attempt 0', encode(v2({ ...RECORD, runAttempt: 0 }))],
+    ['attempt 0', encode(v2({ ...RECORD, attempt: 0 }))],
     ['21 runs', encode(v2({ ...RECORD, runs: Array(21).fill(RECORD.runs[0]) }))],
     [
       'a run doing something unknown',
@@ -172,7 +179,7 @@ describe('the branch record', () => {
       projectId: fc.stringMatching(/^[^\s\p{Cc}]{1,40}$/u).filter((s) => s !== '.' && s !== '..'),
       branch: fc.stringMatching(/^[a-z0-9]+(?:\/[a-z0-9-]+){0,2}$/),
       key: fc.stringMatching(/^[^\p{Cc}]{1,60}$/u),
-      jobId,
+      job: jobId,
       base: sha,
       told: fc.array(fc.record({ id: jobId, shas: fc.array(sha, { maxLength: 20 }) }), {
         maxLength: 5
@@ -181,8 +188,8 @@ describe('the branch record', () => {
         fc.record({ id: jobId, why: fc.constantFrom('failed', 'archived', 'gone', 'lost-race') }),
         { maxLength: 10 }
       ),
-      runId: fc.stringMatching(/^\d{1,20}$/),
-      runAttempt: fc.integer({ min: 1, max: 999 }),
+      run: fc.stringMatching(/^\d{1,20}$/),
+      attempt: fc.integer({ min: 1, max: 999 }),
       reviewers: fc.array(login, { maxLength: 10 }),
       handedOff: fc
         .integer({ min: 1, max: 99999 })
@@ -194,11 +201,11 @@ describe('the branch record', () => {
       requiredKeys: [
         'projectId',
         'branch',
-        'jobId',
+        'job',
         'told',
         'ended',
-        'runId',
-        'runAttempt',
+        'run',
+        'attempt',
         'reviewers',
         'runs',
         'counts'

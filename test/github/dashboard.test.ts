@@ -13,7 +13,7 @@ import {
   findDashboards,
   pickDashboards,
   renderDashboard,
-  retireDashboard,
+  settleRace,
   saveDashboard,
   type DashboardView
 } from '../../src/github/dashboard.js'
@@ -30,13 +30,13 @@ const RECORD: BranchRecord = {
   projectId: 'proj-test',
   branch: 'main',
   key: KEY,
-  jobId: 'job_1',
+  job: 'job_1',
   base: SHA_A,
   told: [{ id: 'job_1', shas: [SHA_B] }],
   ended: [],
   counts: { created: 1, followUps: 2, quiet: 3 },
-  runId: '4242',
-  runAttempt: 1,
+  run: '4242',
+  attempt: 1,
   reviewers: [],
   runs: [
     {
@@ -132,10 +132,10 @@ describe('which issue is the dashboard', () => {
     const v1 = {
       projectId: RECORD.projectId,
       branch: RECORD.branch,
-      jobId: RECORD.jobId,
+      jobId: RECORD.job,
       lastSha: RECORD.base,
-      runId: RECORD.runId,
-      runAttempt: RECORD.runAttempt,
+      runId: RECORD.run,
+      runAttempt: RECORD.attempt,
       reviewers: [],
       runs: []
     }
@@ -222,7 +222,7 @@ describe('against the GitHub stand-in', () => {
     expect(calls[0]?.query.labels).toBeUndefined()
 
     const next = withRun(
-      { ...RECORD, jobId: 'job_2' },
+      { ...RECORD, job: 'job_2' },
       { at: new Date('2026-11-24T10:00:00.000Z'), event: 'push', did: 'followed-up' },
       { total: 3, from: SHA_A, to: SHA_B },
       [12, 13].map((number) => ({ number, title: '', authorIsBot: false, commits: [] }))
@@ -328,7 +328,18 @@ describe('against the GitHub stand-in', () => {
     const [loser] = found.others
     if (!loser) throw new Error('no older record')
     expect(loser.issue.number).toBe(old)
-    await retireDashboard(session(), loser, { number: won }, 10_000)
+    const settled = await settleRace(
+      session(),
+      { ...VIEW, ...found.winner },
+      [loser],
+      10_000,
+      () => undefined
+    )
+    // The winner lists the loser's job as ended, and is written so.
+    const lost = { id: loser.record.job, why: 'lost-race' }
+    expect(settled).toEqual({ ...found.winner.record, ended: [...found.winner.record.ended, lost] })
+    const winner = inProcess.github.issues(repository()).find((i) => i.number === won)
+    expect(parseBranchRecord(winner?.body)).toEqual(settled)
     const stored = inProcess.github.issues(repository()).find((i) => i.number === old)
     expect(stored?.state).toBe('closed')
     expect(stored?.body).toContain(`replaced by #${won}`)

@@ -31,7 +31,7 @@ const UPDATE: DocsUpdate = {
   pulls: [
     { number: 12, title: 'Add login', author: 'mona', authorIsBot: false, commits: [sha(1)] }
   ],
-  runUrl: 'https://github.com/acme/app/actions/runs/4242'
+  runId: '4242'
 }
 
 describe('the docs update comment', () => {

@@ -29,12 +29,12 @@ function ledger(told: Record<string, number[]>, base?: number): BranchRecord {
   return {
     projectId: 'p',
     branch: 'main',
-    jobId: ids.at(-1) ?? 'job',
+    job: ids.at(-1) ?? 'job',
     ...(base === undefined ? {} : { base: sha(base) }),
     told: ids.map((id) => ({ id, shas: (told[id] ?? []).map(sha) })),
     ended: [],
-    runId: '1',
-    runAttempt: 1,
+    run: '1',
+    attempt: 1,
     reviewers: [],
     runs: [],
     counts: { created: 1, followUps: 0, quiet: 0 }
@@ -152,8 +152,8 @@ describe('whatever the history (property)', () => {
           const jobId = `job_${job}`
           const base = record?.base ? parseInt(record.base, 16) : 0
           const read = candidates(range(base + 1, Math.max(base, head)))
-          const dead = ends === 'failed' && record ? new Set([record.jobId]) : new Set<string>()
-          const target = ends === 'no' || !record ? (record?.jobId ?? jobId) : `job_${++job}`
+          const dead = ends === 'failed' && record ? new Set([record.job]) : new Set<string>()
+          const target = ends === 'no' || !record ? (record?.job ?? jobId) : `job_${++job}`
           const fresh = untold(record, read, dead)
           for (const c of fresh) {
             const seen = toldTo.get(target) ?? new Set()
@@ -161,14 +161,14 @@ describe('whatever the history (property)', () => {
             seen.add(c.sha)
             toldTo.set(target, seen)
           }
-          if (ends === 'failed' && record) ended.add(record.jobId)
+          if (ends === 'failed' && record) ended.add(record.job)
           const next = afterTelling(record, {
             jobId: target,
             told: fresh,
             givenBack: [...dead].map((id) => ({ id, why: 'failed' as const })),
             candidates: { ...read, ...(record ? {} : { base: sha(0) }) }
           })
-          record = { ...(record ?? ledger({})), ...next, jobId: target }
+          record = { ...(record ?? ledger({})), ...next, job: target }
           assert.ok(record.told.reduce((n, j) => n + j.shas.length, 0) <= MAX_TOLD)
           // Every commit up to the head is now held by a job that did not end.
           const held = new Set(record.told.filter((j) => !ended.has(j.id)).flatMap((j) => j.shas))

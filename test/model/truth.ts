@@ -384,7 +384,7 @@ export class Truth {
         const was = parseBranchRecord(before.get(d.issue.number))
         const now = parseBranchRecord(d.issue.body)
         if (d.issue.state === 'closed' || !was || !now) continue
-        const own = (r: BranchRecord) => JSON.stringify([r.jobId, r.told, r.runs, r.counts])
+        const own = (r: BranchRecord) => JSON.stringify([r.job, r.told, r.runs, r.counts])
         assert.equal(
           own(now),
           own(was),

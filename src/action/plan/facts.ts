@@ -1,6 +1,6 @@
 // The facts a plan is made from, gathered with reads only: the pull request's record and its
 // job, the job that opened a docs pull request, a branch's ledger, an earlier attempt's job.
-// Nothing is sent; only a branch's older records are retired once found.
+// Nothing is sent; only a branch's older records are retired once found (dashboard.ts).
 
 import * as core from '@actions/core'
 import { isNotFound } from '../../agent/http-errors.js'
@@ -8,8 +8,8 @@ import type { AgentJob } from '../../agent/job.js'
 import { parsePullRequestLink } from '../../common/pull-request-link.js'
 import { safeLine } from '../../common/safe-text.js'
 import { olderBase, readCandidates, type ReadCandidates } from '../../github/branch-commits.js'
-import { MAX_ENDED, untold } from '../../github/branch-record.js'
-import { findDashboards, retireDashboard, saveDashboard } from '../../github/dashboard.js'
+import { untold } from '../../github/branch-record.js'
+import { findDashboards, settleRace } from '../../github/dashboard.js'
 import { PullRequestThread, readPullRequestState } from '../../github/pr-thread.js'
 import { sourcePullRequests } from '../../github/source-pulls.js'
 import {
@@ -169,31 +169,21 @@ async function branchFacts(
   const dashboardKey = { projectId: settings.projectId, branch, key, identity }
   const { winner, others: older, denied } = await findDashboards(session, dashboardKey, budgetMs)
   let record = winner?.record
-  let recorded = record ? await lookUp(calls, record.jobId) : undefined
+  let recorded = record ? await lookUp(calls, record.job) : undefined
   let base = record?.base
   let others: BranchFacts['others'] = []
   for (const other of older) {
     if (base && other.record.base)
       base = await olderBase(session, base, other.record.base, budgetMs)
-    const link = jobOf(await lookUp(calls, other.record.jobId))?.prLink
+    const link = jobOf(await lookUp(calls, other.record.job))?.prLink
     others.push({ ...other, ...(link ? { docsPullRequest: link } : {}) })
   }
-  // Older records are absorbed at once (the winner takes their base and lists their jobs as
-  // ended), then closed once the winner is written: a run that fails later loses nothing.
+  // The winner takes the older records' base (the oldest), and their jobs.
   if (winner && others.length > 0 && !settings.dryRun) {
-    const lost = others.map((other) => ({ id: other.record.jobId, why: 'lost-race' as const }))
-    const ended = [...winner.record.ended, ...lost].slice(-MAX_ENDED)
-    const absorbed = { ...winner.record, base, ended }
-    const view = { ...run, record: absorbed }
-    const saved = await saveDashboard(session, winner.issue.number, view, budgetMs)
-    if (saved) {
-      for (const other of others) {
-        const docs = docsSession(ctx, other.docsPullRequest, 'write')
-        await retireDashboard(session, other, winner.issue, budgetMs, docs)
-      }
-      record = absorbed
-      others = []
-    }
+    const docs = (link?: string) => docsSession(ctx, link, 'write')
+    const won = { ...run, ...winner, record: { ...winner.record, base } }
+    const settled = await settleRace(session, won, others, budgetMs, docs)
+    if (settled) [record, others] = [settled, []]
   }
   // At the head the record says is all told, with its job alive: no commit to read.
   const alive = recorded?.kind === 'found' && !endOf(recorded)
@@ -203,7 +193,7 @@ async function branchFacts(
     ? { since: [], event: [], unread: 0, origin: 'since-record' }
     : await readCandidates(session, input, budgetMs)
   const fresh = untold(record, candidates)
-  const freshIfEnded = record ? untold(record, candidates, new Set([record.jobId])) : fresh
+  const freshIfEnded = record ? untold(record, candidates, new Set([record.job])) : fresh
   // Whether the job's docs pull request was merged or closed decides which job, and
   // whether a job that ended had delivered its commits (then it gives none back).
   if (fresh.length > 0 || (endOf(recorded) && freshIfEnded.length > 0)) {

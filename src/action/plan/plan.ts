@@ -162,8 +162,8 @@ export function tellingFor(
   plan: Plan
 ): { commits: CoveredCommit[]; givenBack: Array<{ id: string; why: EndReason }> } {
   const why = plan.action === 'create' && isEnded(plan.reason) ? plan.reason : undefined
-  const ended = why && branch.record ? [{ id: branch.record.jobId, why }] : []
-  const lost = branch.others.map((other) => ({ id: other.record.jobId, why: 'lost-race' as const }))
+  const ended = why && branch.record ? [{ id: branch.record.job, why }] : []
+  const lost = branch.others.map((other) => ({ id: other.record.job, why: 'lost-race' as const }))
   return {
     commits: ended.length > 0 ? branch.freshIfEnded : branch.fresh,
     givenBack: [...ended, ...lost]
@@ -173,23 +173,14 @@ export function tellingFor(
 /** The branch's plan: the record's decision, and nothing sent when nothing is untold. */
 function planBranch(run: RunIdentity, branch: BranchFacts): Plan {
   const { record, recorded } = branch
-  const counted = record && {
-    job: record.jobId,
-    run: record.runId,
-    attempt: record.runAttempt,
-    followUps: record.counts.followUps
-  }
-  const plan = decide(
-    run,
-    counted && recorded && { record: counted, recorded },
-    branch.fresh.length > 0
-  )
+  const counted = record && recorded && { record: { ...record, ...record.counts }, recorded }
+  const plan = decide(run, counted, branch.fresh.length > 0)
   if (plan.action === 'resume' || plan.action === 'report') return plan
   // Nothing untold: no wait either (a busy job that fails gives its commits back next run).
   if (tellingFor(branch, plan).commits.length > 0) return plan
   // A job the service no longer knows is not named: there is nothing to report of it.
   if (!record || recorded?.kind === 'gone') return { action: 'nothing-new' }
-  return { action: 'nothing-new', jobId: record.jobId, job: jobOf(recorded) }
+  return { action: 'nothing-new', jobId: record.job, job: jobOf(recorded) }
 }
 
 const NO_INSTRUCTION = 'the command has no instruction after the trigger phrase'

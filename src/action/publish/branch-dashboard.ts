@@ -28,11 +28,10 @@ import { BUDGETS, docsSession, type RunContext } from '../shell/context.js'
 /** The most commits the update note names one by one; the rest are counted. */
 const MAX_COMMENT_COMMITS = 20
 
-export type DocsUpdate = Pick<WorkflowRun, 'repository' | 'serverUrl'> & {
+export type DocsUpdate = Pick<WorkflowRun, 'repository' | 'serverUrl' | 'runId'> & {
   branch: string
   coverage: Coverage
   pulls: readonly SourcePullRequest[]
-  runUrl?: string
 }
 
 /** Text authors wrote, escaped so that it cannot mention anyone or reference an issue (`#`
@@ -65,7 +64,7 @@ export function docsUpdateCommentBody(update: DocsUpdate): string {
     const url = commitsUrl(update, commit.sha)
     lines.push(`- ${url ? htmlLink(url, short) : short} ${inert(commit.subject, 120)}`)
   }
-  const sent = link(update.runUrl, 'this workflow run')
+  const sent = link(runUrl(update), 'this workflow run')
   if (sent) lines.push('', `Sent by ${sent}.`)
   return lines.join('\n')
 }
@@ -123,7 +122,7 @@ export class BranchDashboard {
     const { facts } = this
     const { run } = this.ctx.event
     const previous = facts.record
-    const same = previous?.jobId === jobId ? previous : undefined
+    const same = previous?.job === jobId ? previous : undefined
     const plan = this.executed?.plan ?? this.plan
     const told = sent ? this.executed : undefined
     // Everything up to the run's head is told when it told all it read, or had nothing to.
@@ -138,12 +137,12 @@ export class BranchDashboard {
         projectId: this.ctx.settings.projectId,
         branch: facts.branch,
         key: facts.key,
-        jobId,
+        job: jobId,
         seen: complete && isSha(run.sha) ? run.sha : previous?.seen,
         // The job's docs pull request: as this run saw it, else as recorded for the same job.
         docs: view.docsPullRequest?.link ?? same?.docs,
-        runId: this.identity.runId,
-        runAttempt: this.identity.runAttempt,
+        run: this.identity.runId,
+        attempt: this.identity.runAttempt,
         reviewers: this.handOff.reviewers ?? same?.reviewers ?? [],
         handedOff: this.handOff.handedOff ?? same?.handedOff,
         counts
@@ -170,33 +169,23 @@ export class BranchDashboard {
     const { told } = executed
     const budgetMs = this.ctx.left(BUDGETS.docsPullRequest)
     // The same job keeps its docs pull request, and with it who was already asked.
-    const same = record?.jobId === (outcome.jobId ?? '') ? record.reviewers : []
+    const same = record?.job === (outcome.jobId ?? '') ? record.reviewers : []
     const ask = docs.state === 'open' && handOff.askAuthors
     const users = ask ? reviewersToRequest(pulls, told, same, docs.author.login) : []
     const asked =
       users.length > 0 &&
       (await session.bestEffort(
         budgetMs,
-        (octokit) => requestReviews(octokit, ref, users),
+        (octokit) => requestReviews(octokit, ref, users, true),
         'Could not request reviews on the docs pull request (%s).',
         'The docs token needs `pull-requests: write` there.'
       ))
-    if (asked) {
-      if (asked.done.length > 0)
-        core.info(
-          `Requested review of the docs pull request from ${safeLine(asked.done.join(', '))}, who wrote the changes it covers.`
-        )
-      for (const r of asked.refused)
-        core.info(
-          `docs-pr-reviewers: GitHub refused ${safeLine(r.name)} (${safeLine(r.reason, 200)}).`
-        )
-      // Asked once, whatever GitHub answered for each.
-      this.handOff.reviewers = [...same, ...users].slice(-MAX_REVIEWERS)
-    }
+    // Asked once, whatever GitHub answered for each.
+    if (asked) this.handOff.reviewers = [...same, ...users].slice(-MAX_REVIEWERS)
     if (outcome.sent === undefined || executed.plan.action !== 'follow-up') return
     const { run } = this.ctx.event
-    const update = { ...run, branch, coverage: executed.coverage, runUrl: runUrl(run) }
-    await postDocsUpdateComment(session, link, { ...update, pulls: pullsOf(pulls, told) }, budgetMs)
+    const update = { ...run, branch, coverage: executed.coverage, pulls: pullsOf(pulls, told) }
+    await postDocsUpdateComment(session, link, update, budgetMs)
   }
 }
 
