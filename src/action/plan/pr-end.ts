@@ -135,18 +135,14 @@ export function handOffOf(
   const where = ref && !onSameServer(ref.link, run) ? 'elsewhere' : reachable ? 'write' : 'away'
   // The back-link commands on the docs pull request use, or why there is none.
   const backLink = !already && !quiet && prComment && ref ? where : undefined
-  return { link, ref, already, asked, reviewers, labels, justTrying, askAuthors, follow, backLink }
+  // The record names it as handed off once reviewers and labels were requested (or none
+  // asked) and the back-link is there or cannot be written; else a later run retries.
+  const recorded = (handedOff: boolean, linked: 'done' | 'retry' | 'skipped') =>
+    end.record && link && !already && linked !== 'retry' && (handedOff || !asked)
+      ? { ...end.record, handedOff: link }
+      : end.record
+  // What followDocsPullRequest needs to read it and ask reviewers and labels.
+  const asks = { link, already, reviewers, labels, justTrying }
+  return { ...asks, ref, askAuthors, follow, backLink, recorded }
 }
 export type HandOff = ReturnType<typeof handOffOf>
-
-/** The record names the docs pull request as handed off once reviewers and labels were
- * requested (or none asked) and the back-link is there or cannot be written; else a later
- * run retries. */
-export function recordAfterHandOff(
-  record: PullRequestRecord | undefined,
-  { link, already, asked }: HandOff,
-  done: { handedOff: boolean; backLink: 'done' | 'retry' | 'skipped' }
-): PullRequestRecord | undefined {
-  if (!record || !link || already || done.backLink === 'retry') return record
-  return done.handedOff || !asked ? { ...record, handedOff: link } : record
-}

@@ -15,7 +15,7 @@ import type { GitHubSession } from '../../github/session.js'
 import type { JobRun } from '../execute/executor.js'
 import type { Outcome } from '../execute/job-owner.js'
 import type { Gathered } from '../plan/facts.js'
-import { handOffOf, recordAfterHandOff, type HandOff } from '../plan/pr-end.js'
+import { handOffOf, type HandOff } from '../plan/pr-end.js'
 import type { Plan } from '../plan/plan.js'
 import { wouldDo } from '../plan/words.js'
 import { BUDGETS, docsSession, type RunContext } from '../shell/context.js'
@@ -43,7 +43,7 @@ export async function publishOutcome(
       : { pr: undefined, handedOff: false }
   const backLink = await linkDocsPullRequest(ctx, outcome.job?.id, handOff, docs !== undefined)
   if (dashboard && docs) await dashboard.followDocs(outcome, handOff, docs, handedOff)
-  const record = recordAfterHandOff(outcome.record, handOff, { handedOff, backLink })
+  const record = handOff.recorded(handedOff, backLink)
 
   setOutputs(outputValues(outcome, docs))
   const prompt = settings.mode === 'wait' ? undefined : settings.prompt
