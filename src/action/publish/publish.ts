@@ -20,7 +20,7 @@ import type { Plan } from '../plan/plan.js'
 import { wouldDo } from '../plan/words.js'
 import { BUDGETS, docsSession, type RunContext } from '../shell/context.js'
 import type { BranchDashboard } from './branch-dashboard.js'
-import { announceEnding, outputValues, promptBlock, renderComment } from './summary.js'
+import { outputValues, promptBlock, renderComment } from './summary.js'
 import { setOutputs, summaryMarkdown, writeSummary } from './summary.js'
 
 export async function publishOutcome(
@@ -50,7 +50,8 @@ export async function publishOutcome(
   const durationMs = ctx.clock.now() - ctx.startedAt
   const summary = summaryMarkdown({ outcome, docs, durationMs, prompt })
   await writeSummary(summary)
-  announceEnding(outcome)
+  const say = { failed: core.setFailed, warned: core.warning, succeeded: core.info }
+  say[outcome.ending.conclusion](safeLine(outcome.ending.message, 2000))
 
   // After the outputs, so a comment or check run that fails loses nothing; each best effort.
   const { thread, command } = { thread: gathered?.thread, command: gathered?.command?.command }

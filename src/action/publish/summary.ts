@@ -185,8 +185,3 @@ export function linkOutputs(link: string | null | undefined) {
   const number = pr ? String(pr.number) : ''
   return { 'pr-link': pr?.link ?? '', 'pr-number': number, 'pr-repository': pr?.repository ?? '' }
 }
-
-export function announceEnding({ ending }: Outcome): void {
-  const say = { failed: core.setFailed, warned: core.warning, succeeded: core.info }
-  say[ending.conclusion](safeLine(ending.message, 2000))
-}
