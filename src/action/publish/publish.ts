@@ -41,7 +41,7 @@ export async function publishOutcome(
           ctx.left(BUDGETS.docsPullRequest)
         )
       : { pr: undefined, handedOff: false }
-  const backLink = await linkDocsPullRequest(ctx, outcome.job?.id, handOff, docs !== undefined)
+  const backLink = await linkDocsPullRequest(ctx, handOff, docs !== undefined)
   if (dashboard && docs) await dashboard.followDocs(outcome, handOff, docs, handedOff)
   const record = handOff.recorded(handedOff, backLink)
 
@@ -177,13 +177,10 @@ export async function reactToEnding(
     await react(session, command, completed ? 'rocket' : 'confused', budgetMs)
 }
 
-/** The back-link commands on the docs pull request use: 'done' when there or unwritable, 'retry' else. */
-async function linkDocsPullRequest(
-  ctx: RunContext,
-  jobId: string | undefined,
-  { backLink, link, ref }: HandOff,
-  readable: boolean
-): Promise<'done' | 'retry' | 'skipped'> {
+/** The back-link commands on the docs pull request use: 'done' when there or unwritable, 'retry'
+ * else, 'skipped' when the hand-off wants none. */
+async function linkDocsPullRequest(ctx: RunContext, handOff: HandOff, readable: boolean) {
+  const { backLink, link, ref, jobId } = handOff
   const { run } = ctx.event
   if (!backLink || !jobId || !ref) return 'skipped'
   if (backLink === 'elsewhere')
