@@ -72,7 +72,7 @@ export function docsUpdateCommentBody(update: DocsUpdate): string {
 
 type Saved = Partial<Pick<Outcome, 'jobId' | 'job' | 'did' | 'ending'>> & {
   sent?: string | boolean
-  docs?: DashboardView['docsPullRequest'] | undefined
+  docs?: DashboardView['docsPullRequest']
 }
 
 export class BranchDashboard {
