@@ -3,9 +3,11 @@
 // nothing), and what the record keeps of it.
 
 import type { AgentJob } from '../../agent/job.js'
+import { parsePullRequestLink } from '../../common/pull-request-link.js'
 import type { BranchRecord } from '../../github/branch-record.js'
 import type { DocsPrAction, EndEvent, EndStep, PullRequestRecord } from '../../github/pr-record.js'
-import type { Settings } from '../shell/inputs.js'
+import { onSameServer, sameRepository } from '../../github/workflow-run.js'
+import type { RunContext } from '../shell/context.js'
 
 export interface EndFacts {
   event: EndEvent
@@ -106,36 +108,41 @@ export function decideEnd(facts: EndFacts, docs: DocsView | undefined): EndPlan 
   return plan('closed', ['close', 'comment'], 'the code pull request was closed without merging')
 }
 
-/** `quiet`: nothing was sent or the run was cancelled, so the docs pull request is left alone;
- * `already`: the record says reviewers and labels were requested; on a branch, `author` means
- * the covered changes' authors, asked apart (`askAuthors`). */
+/** What the run does with the job's docs pull request at its end: nothing when nothing was
+ * sent or the run was cancelled; `already`: the record says reviewers and labels were requested;
+ * on a branch, `author` means the covered changes' authors, asked apart (`askAuthors`). */
 export function handOffOf(
-  settings: Pick<Settings, 'docsPrReviewers' | 'docsPrLabels'>,
+  ctx: Pick<RunContext, 'settings' | 'docs' | 'github' | 'event'>,
   end: { job?: AgentJob; record?: PullRequestRecord; skipped?: boolean; cancelled?: string },
   branch?: { record?: BranchRecord }
 ) {
+  const { docsPrReviewers: all, docsPrLabels: labels, prComment } = ctx.settings
+  const { run } = ctx.event
   const link = end.job?.prLink ?? undefined
-  const { docsPrReviewers: reviewers } = settings
-  return {
-    ...(link ? { link } : {}),
-    quiet: end.cancelled !== undefined || end.skipped === true,
-    already:
-      link !== undefined && [end.record?.handedOff, branch?.record?.handedOff].includes(link),
-    asked: reviewers.length > 0 || settings.docsPrLabels.length > 0,
-    reviewers: branch ? reviewers.filter((r) => r.kind !== 'author') : reviewers,
-    askAuthors: !!branch && reviewers.some((r) => r.kind === 'author')
-  }
+  const ref = parsePullRequestLink(link)
+  const reviewers = branch ? all.filter((r) => r.kind !== 'author') : all
+  const askAuthors = !!branch && all.some((r) => r.kind === 'author')
+  const asked = reviewers.length > 0 || labels.length > 0
+  const quiet = end.cancelled !== undefined || end.skipped === true
+  const already =
+    link !== undefined && [end.record?.handedOff, branch?.record?.handedOff].includes(link)
+  // Only docs-token reaches another repository (for the back-link: writes there).
+  const reachable = !!ctx.docs || (!!ref && sameRepository(ref.repository, run.repository))
+  // Read whenever a token may reach it: when nothing was asked of a docs repository
+  // elsewhere (public, say) and only the workflow's token reads it, a refusal is a debug line.
+  const justTrying = !asked && !reachable
+  const follow = !quiet && !!ref && (!justTrying || !!ctx.github)
+  const where = ref && !onSameServer(ref.link, run) ? 'elsewhere' : reachable ? 'write' : 'away'
+  // The back-link commands on the docs pull request use, or why there is none.
+  const backLink = !already && !quiet && prComment && ref ? where : undefined
+  // The record names it as handed off once reviewers and labels were requested (or none
+  // asked) and the back-link is there or cannot be written; else a later run retries.
+  const recorded = (handedOff: boolean, linked: 'done' | 'retry' | 'skipped') =>
+    end.record && link && !already && linked !== 'retry' && (handedOff || !asked)
+      ? { ...end.record, handedOff: link }
+      : end.record
+  // What followDocsPullRequest needs to read it and ask reviewers and labels.
+  const asks = { link, already, reviewers, labels, justTrying }
+  return { ...asks, ref, jobId: end.job?.id, askAuthors, follow, backLink, recorded }
 }
 export type HandOff = ReturnType<typeof handOffOf>
-
-/** The record names the docs pull request as handed off once reviewers and labels were
- * requested (or none asked) and the back-link is there or cannot be written; else a later
- * run retries. */
-export function recordAfterHandOff(
-  record: PullRequestRecord | undefined,
-  { link, already, asked }: HandOff,
-  done: { handedOff: boolean; backLink: 'done' | 'retry' | 'skipped' }
-): PullRequestRecord | undefined {
-  if (!record || !link || already || done.backLink === 'retry') return record
-  return done.handedOff || !asked ? { ...record, handedOff: link } : record
-}

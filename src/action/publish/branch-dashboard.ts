@@ -69,9 +69,9 @@ export function docsUpdateCommentBody(update: DocsUpdate): string {
   return lines.join('\n')
 }
 
-type View = Pick<DashboardView, 'docsPullRequest' | 'jobStatus' | 'note'> & {
-  jobId: string
-  sent: boolean
+type Saved = Partial<Pick<Outcome, 'jobId' | 'job' | 'did' | 'ending'>> & {
+  sent?: string | boolean
+  docs?: DashboardView['docsPullRequest']
 }
 
 export class BranchDashboard {
@@ -114,11 +114,16 @@ export class BranchDashboard {
     return commitsPromptSection(branch, coverage, pullsOf(pulls, coverage.commits))
   }
 
-  /** Writes the record after this run (opens the issue on the first write). A commit counts
-   * as told once the prompt that lists it reached a job (`sent`). */
-  async save({ jobId, sent, ...view }: View, budgetMs: number): Promise<void> {
+  /** Writes the record after this run (opens the issue on the first write), `did` (or the
+   * ending) its note. A commit counts as told once the prompt that lists it reached a job
+   * (`sent`: the text, or true). */
+  async save(
+    { jobId, job, ending, did: note = ending?.message, sent: text, docs }: Saved,
+    budgetMs: number
+  ) {
     // GitHub refused the dashboard when the run read it: the one warning was given then.
-    if (this.facts.denied) return
+    if (this.facts.denied || !jobId) return
+    const sent = text !== undefined && text !== false
     const { facts } = this
     const { run } = this.ctx.event
     const previous = facts.record
@@ -140,7 +145,7 @@ export class BranchDashboard {
         job: jobId,
         seen: complete && isSha(run.sha) ? run.sha : previous?.seen,
         // The job's docs pull request: as this run saw it, else as recorded for the same job.
-        docs: view.docsPullRequest?.link ?? same?.docs,
+        docs: docs?.link ?? same?.docs,
         run: this.identity.runId,
         attempt: this.identity.runAttempt,
         reviewers: this.handOff.reviewers ?? same?.reviewers ?? [],
@@ -151,7 +156,7 @@ export class BranchDashboard {
       told?.coverage,
       told ? pullsOf(facts.pulls, told.told) : []
     )
-    const body = { ...run, ...view, record }
+    const body = { ...run, docsPullRequest: docs, jobStatus: job?.status, note, record }
     // One deleted meanwhile was opened anew: later writes of this run go to that one.
     this.issue = (await saveDashboard(this.session, this.issue, body, budgetMs)) ?? this.issue
   }

@@ -3,7 +3,7 @@
 // then side by side the comment, dashboard, check run and reaction, each best effort.
 
 import * as core from '@actions/core'
-import { parsePullRequestLink, type PullRequestRef } from '../../common/pull-request-link.js'
+import { parsePullRequestLink } from '../../common/pull-request-link.js'
 import { safeLine, safeMarkdown } from '../../common/safe-text.js'
 import { ACTION_TITLE, type CheckConclusion } from '../../github/check-run.js'
 import type { Command } from '../../github/command.js'
@@ -12,16 +12,15 @@ import { followDocsPullRequest } from '../../github/docs-pull-request.js'
 import { pullRequestState, react, replyToCommand } from '../../github/pr-thread.js'
 import type { PullRequestThread } from '../../github/pr-thread.js'
 import type { GitHubSession } from '../../github/session.js'
-import { onSameServer, sameRepository } from '../../github/workflow-run.js'
 import type { JobRun } from '../execute/executor.js'
 import type { Outcome } from '../execute/job-owner.js'
 import type { Gathered } from '../plan/facts.js'
-import { handOffOf, recordAfterHandOff } from '../plan/pr-end.js'
+import { handOffOf, type HandOff } from '../plan/pr-end.js'
 import type { Plan } from '../plan/plan.js'
 import { wouldDo } from '../plan/words.js'
 import { BUDGETS, docsSession, type RunContext } from '../shell/context.js'
 import type { BranchDashboard } from './branch-dashboard.js'
-import { announceEnding, outputValues, promptBlock, renderComment } from './summary.js'
+import { outputValues, promptBlock, renderComment } from './summary.js'
 import { setOutputs, summaryMarkdown, writeSummary } from './summary.js'
 
 export async function publishOutcome(
@@ -31,48 +30,33 @@ export async function publishOutcome(
   dashboard?: BranchDashboard
 ): Promise<void> {
   const { settings } = ctx
-  const { run } = ctx.event
-  const handOff = handOffOf(settings, outcome, dashboard && gathered?.facts.branch)
-  const { link } = handOff
-  const ref = parsePullRequestLink(link)
-  // Read whenever a token may reach it: when nothing was asked of a docs repository
-  // elsewhere (public, say) and only the workflow's token reads it, a refusal is a debug line.
-  const asked = ctx.docs || handOff.reviewers.length > 0 || settings.docsPrLabels.length > 0
-  const justTrying = !asked && (!ref || !sameRepository(ref.repository, run.repository))
-  const follow = { ...handOff, labels: settings.docsPrLabels, justTrying }
+  const handOff = handOffOf(ctx, outcome, dashboard && gathered?.facts.branch)
+  const { link, ref } = handOff
   const { pr: docs, handedOff } =
-    handOff.quiet || ctx.deadline <= ctx.clock.now() || !link || (justTrying && !ctx.github)
-      ? { pr: undefined, handedOff: false }
-      : await followDocsPullRequest(
+    handOff.follow && ctx.deadline > ctx.clock.now()
+      ? await followDocsPullRequest(
           docsSession(ctx, link, 'read'),
-          run,
-          follow,
+          ctx.event.run,
+          handOff,
           ctx.left(BUDGETS.docsPullRequest)
         )
-  const backLink =
-    handOff.already || handOff.quiet || !settings.prComment || !link || !ref || !outcome.job
-      ? 'skipped'
-      : await linkDocsPullRequest(ctx, outcome.job.id, link, ref, docs !== undefined)
-  if (dashboard && link && docs) await dashboard.followDocs(outcome, handOff, docs, handedOff)
-  const record = recordAfterHandOff(outcome.record, handOff, { handedOff, backLink })
+      : { pr: undefined, handedOff: false }
+  const backLink = await linkDocsPullRequest(ctx, handOff, docs !== undefined)
+  if (dashboard && docs) await dashboard.followDocs(outcome, handOff, docs, handedOff)
+  const record = handOff.recorded(handedOff, backLink)
 
   setOutputs(outputValues(outcome, docs))
   const prompt = settings.mode === 'wait' ? undefined : settings.prompt
   const durationMs = ctx.clock.now() - ctx.startedAt
   const summary = summaryMarkdown({ outcome, docs, durationMs, prompt })
   await writeSummary(summary)
-  announceEnding(outcome)
+  const say = { failed: core.setFailed, warned: core.warning, succeeded: core.info }
+  say[outcome.ending.conclusion](safeLine(outcome.ending.message, 2000))
 
   // After the outputs, so a comment or check run that fails loses nothing; each best effort.
   const { thread, command } = { thread: gathered?.thread, command: gathered?.command?.command }
   if (thread && !record) core.debug('pr-comment: no agent job was started or named; no comment.')
-  const dashboardView = outcome.jobId && {
-    jobId: outcome.jobId,
-    sent: outcome.sent !== undefined,
-    docsPullRequest: link ? { link, state: docs && pullRequestState(docs) } : undefined,
-    jobStatus: outcome.job?.status,
-    note: outcome.did ?? outcome.ending.message
-  }
+  const view = link ? { link, state: docs && pullRequestState(docs) } : undefined
   const check = {
     ...checkOutcome(outcome),
     summary: summary || outcome.ending.message,
@@ -88,7 +72,7 @@ export async function publishOutcome(
         renderComment({ ...outcome, jobId: record.job, docs }, thread.run),
         ctx.last(BUDGETS.prComment)
       ),
-    dashboardView && dashboard?.save(dashboardView, ctx.last(BUDGETS.dashboard)),
+    dashboard?.save({ ...outcome, docs: view }, ctx.last(BUDGETS.dashboard)),
     ctx.checkRun?.complete(check, ctx.last(BUDGETS.checkRunEnd)),
     command && ctx.github && reactToEnding(ctx.github, command, outcome, ctx.last(BUDGETS.reaction))
   ])
@@ -107,8 +91,7 @@ export function settledOf(
       const body = renderComment({ jobId: record.job, job, did, ending }, thread.run)
       await thread.save(record, body, BUDGETS.earlyRecord, true)
     }
-    const view = { jobId: job.id, sent, jobStatus: job.status, note: did }
-    await dashboard?.save(view, BUDGETS.dashboard.normal)
+    await dashboard?.save({ jobId: job.id, job, did, sent }, BUDGETS.dashboard.normal)
   }
 }
 
@@ -194,33 +177,27 @@ export async function reactToEnding(
     await react(session, command, completed ? 'rocket' : 'confused', budgetMs)
 }
 
-/** The back-link commands on the docs pull request use: 'done' when there or unwritable, 'retry' else. */
-async function linkDocsPullRequest(
-  ctx: RunContext,
-  jobId: string,
-  link: string,
-  docs: PullRequestRef,
-  readable: boolean
-): Promise<'done' | 'retry'> {
+/** The back-link commands on the docs pull request use: 'done' when there or unwritable, 'retry'
+ * else, 'skipped' when the hand-off wants none. */
+async function linkDocsPullRequest(ctx: RunContext, handOff: HandOff, readable: boolean) {
+  const { backLink, link, ref, jobId } = handOff
   const { run } = ctx.event
-  if (!onSameServer(link, run)) {
+  if (!backLink || !jobId || !ref) return 'skipped'
+  if (backLink === 'elsewhere')
     core.info(
       `Docs pull request ${safeLine(link)} is not on ${safeLine(run.serverUrl)}; no back-link.`
     )
-    return 'done'
-  }
-  const session = docsSession(ctx, link, 'write')
-  if (!session && !sameRepository(docs.repository, run.repository)) {
-    // Only commands on the docs pull request need the link: a debug line, not a lesson
-    // on every push run that never asked for them.
+  // Only commands on the docs pull request need the link: a debug line, not a lesson
+  // on every push run that never asked for them.
+  else if (backLink === 'away')
     core.debug(
       `docs back-link: docs pull request ${safeLine(link)} is in another repository and docs-token is empty, so it gets no link to its job and commands given on it cannot find the job. Set docs-token to a token with pull-requests: write there.`
     )
-    return 'done'
-  }
+  if (backLink !== 'write') return 'done'
   // A token that cannot read the docs pull request cannot comment on it; one that can read
   // it here can write too (docs-token, or github-token in this repository).
+  const session = docsSession(ctx, link, 'write')
   if (!readable || !session) return 'retry'
   const owner = { jobId, projectId: ctx.settings.projectId }
-  return (await writeBackLink(session, run, owner, docs, BUDGETS.backLink)) ? 'done' : 'retry'
+  return (await writeBackLink(session, run, owner, ref, BUDGETS.backLink)) ? 'done' : 'retry'
 }

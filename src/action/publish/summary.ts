@@ -41,8 +41,6 @@ export function factTable(rows: readonly (readonly [string, string])[]): string 
   return ['| | |', '|---|---|', ...rows.map(([name, value]) => `| ${name} | ${value} |`)].join('\n')
 }
 
-export const jobCell = (jobId: string): string => `<code>${safeHtml(jobId)}</code>`
-
 /** Its title, changes and first five changed paths (with how many more there are). */
 export function docsPullRequestRows(pr: DocsPullRequest | undefined): Row[] {
   if (!pr) return []
@@ -77,7 +75,7 @@ export function summaryMarkdown(facts: {
     : '—'
   const rows: Row[] = [
     ...(outcome.did ? [['This run', safeMarkdown(outcome.did, 1000)] as Row] : []),
-    ['Job', jobCell(outcome.jobId)],
+    ['Job', `<code>${safeHtml(outcome.jobId)}</code>`],
     ['Status', statusCell(job?.status)],
     ['Model', job?.model ? safeMarkdown(job.model) : '—'],
     ['Source', source],
@@ -135,7 +133,7 @@ export function renderComment(
     ['Status', statusCell(facts.job?.status)],
     ['Docs pull request', pullRequestCell(facts.job?.prLink ?? facts.docsLink, 'none')],
     ...docsPullRequestRows(facts.docs),
-    ['Job', jobCell(facts.jobId)],
+    ['Job', `<code>${safeHtml(facts.jobId)}</code>`],
     ...(url ? [['Workflow run', htmlLink(url, safeHtml(run.runId))] as Row] : [])
   ]
   const commit = run.sha ? ` for commit ${safeMarkdown(run.sha.slice(0, 7))}` : ''
@@ -153,8 +151,7 @@ export function renderComment(
   ].join('\n')
 }
 
-export type OutputName = keyof ReturnType<typeof outputValues> | 'triggered'
-
+type OutputName = keyof ReturnType<typeof outputValues> | 'triggered'
 export function setOutputs(values: Partial<Record<OutputName, string>>): void {
   for (const [name, value] of Object.entries(values)) core.setOutput(name, redact(value))
 }
@@ -187,9 +184,4 @@ export function linkOutputs(link: string | null | undefined) {
   const pr = parsePullRequestLink(link)
   const number = pr ? String(pr.number) : ''
   return { 'pr-link': pr?.link ?? '', 'pr-number': number, 'pr-repository': pr?.repository ?? '' }
-}
-
-export function announceEnding({ ending }: Outcome): void {
-  const say = { failed: core.setFailed, warned: core.warning, succeeded: core.info }
-  say[ending.conclusion](safeLine(ending.message, 2000))
 }
