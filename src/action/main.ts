@@ -51,7 +51,7 @@ async function runJob(ctx: RunContext, command?: CheckedCommand): Promise<void> 
     // A command triggered a job when the run works with one, or (a dry run) would send it one.
     setOutputs({ triggered: String(event.commandEvent && (works || sends)) })
     if (facts.branch && ctx.github)
-      dashboard = new BranchDashboard(ctx, ctx.github, facts.branch, facts.run, plan)
+      dashboard = new BranchDashboard(ctx, ctx.github, facts.branch, plan)
     // The text sent for a plan: the prompt, on a branch the commits it tells, the workflow context.
     const prompt = async (plan: Plan): Promise<string> => {
       const base = settings.mode === 'wait' ? '' : settings.prompt

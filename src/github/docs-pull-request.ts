@@ -32,7 +32,7 @@ export interface FollowOptions {
   /** An earlier run already requested the reviewers and labels of this docs pull request. */
   already: boolean
   /** Nothing was asked of the docs repository: a refusal to read it is a debug line. */
-  justTrying?: boolean
+  justTrying: boolean
   pr?: DocsPullRequest
 }
 

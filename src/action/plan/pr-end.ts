@@ -143,6 +143,6 @@ export function handOffOf(
       : end.record
   // What followDocsPullRequest needs to read it and ask reviewers and labels.
   const asks = { link, already, reviewers, labels, justTrying }
-  return { ...asks, ref, jobId: end.job?.id, askAuthors, follow, backLink, recorded }
+  return { ...asks, asked, ref, jobId: end.job?.id, askAuthors, follow, backLink, recorded }
 }
 export type HandOff = ReturnType<typeof handOffOf>

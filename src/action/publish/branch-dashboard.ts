@@ -18,10 +18,10 @@ import { afterTelling, MAX_REVIEWERS, withRun, type Telling } from '../../github
 import { commitsUrl, saveDashboard, type DashboardView } from '../../github/dashboard.js'
 import { isSha } from '../../github/marker.js'
 import type { GitHubSession } from '../../github/session.js'
-import { hostOf, runUrl, type WorkflowRun } from '../../github/workflow-run.js'
+import { hostOf, recordedRunId, runUrl, type WorkflowRun } from '../../github/workflow-run.js'
 import type { Outcome } from '../execute/job-owner.js'
 import type { HandOff } from '../plan/pr-end.js'
-import { tellingFor, type BranchFacts, type Plan, type RunIdentity } from '../plan/plan.js'
+import { tellingFor, type BranchFacts, type Plan } from '../plan/plan.js'
 import { runAction } from '../plan/words.js'
 import { BUDGETS, docsSession, type RunContext } from '../shell/context.js'
 
@@ -86,7 +86,6 @@ export class BranchDashboard {
     private readonly ctx: RunContext,
     private readonly session: GitHubSession,
     private readonly facts: BranchFacts,
-    private readonly identity: RunIdentity,
     private readonly plan: Plan
   ) {
     this.issue = facts.issue
@@ -146,8 +145,8 @@ export class BranchDashboard {
         seen: complete && isSha(run.sha) ? run.sha : previous?.seen,
         // The job's docs pull request: as this run saw it, else as recorded for the same job.
         docs: docs?.link ?? same?.docs,
-        run: this.identity.runId,
-        attempt: this.identity.runAttempt,
+        run: recordedRunId(run),
+        attempt: run.runAttempt,
         reviewers: this.handOff.reviewers ?? same?.reviewers ?? [],
         handedOff: this.handOff.handedOff ?? same?.handedOff,
         counts
