@@ -4,7 +4,7 @@
 
 import * as core from '@actions/core'
 import { parsePullRequestLink } from '../common/pull-request-link.js'
-import { messageOf, NEXT_RUN, StateUnknownError } from '../common/run-errors.js'
+import { messageOf, NEXT_RUN } from '../common/run-errors.js'
 import { safeLine, safeMarkdown } from '../common/safe-text.js'
 import { KEPT_LABEL, readDocsPrEnd, writeDocsPrEnd } from '../github/docs-pr-end.js'
 import { followDocsPullRequest } from '../github/docs-pull-request.js'
@@ -113,9 +113,8 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
     // No later run of this pull request will come for its end: a re-run finishes it.
     const rerun =
       'Nothing was written either: re-run this workflow run to follow the docs pull request.'
-    const message = messageOf(error)
-    const said = error instanceof StateUnknownError ? message.replace(NEXT_RUN, rerun) : message
-    core.setFailed(safeLine(said, 2000))
+    // Only a StateUnknownError says NEXT_RUN.
+    core.setFailed(safeLine(messageOf(error).replace(NEXT_RUN, rerun), 2000))
   }
 }
 

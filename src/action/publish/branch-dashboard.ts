@@ -163,10 +163,9 @@ export class BranchDashboard {
   /** At the end, best effort: the hand-off recorded, the covered changes' authors asked once
    * (`docs-pr-reviewers: author`), and a follow-up noted on the docs pull request. */
   async followDocs(outcome: Outcome, handOff: HandOff, docs: DocsPullRequest, handedOff: boolean) {
-    const link = handOff.link as string
+    const { link, ref } = handOff
     if (handedOff) this.handOff.handedOff = link
     const session = docsSession(this.ctx, link, 'write')
-    const ref = parsePullRequestLink(link)
     const { record, pulls, branch } = this.facts
     const { executed } = this
     if (!session || !ref || !executed?.told.length) return
@@ -189,7 +188,7 @@ export class BranchDashboard {
     if (outcome.sent === undefined || executed.plan.action !== 'follow-up') return
     const { run } = this.ctx.event
     const update = { ...run, branch, coverage: executed.coverage, pulls: pullsOf(pulls, told) }
-    await postDocsUpdateComment(session, link, update, budgetMs)
+    await postDocsUpdateComment(session, ref.link, update, budgetMs)
   }
 }
 
