@@ -58,8 +58,7 @@ async function runJob(ctx: RunContext, command?: CheckedCommand): Promise<void> 
       const commits = dashboard?.select(plan)
       const text = commits ? `${base}\n\n${commits}` : base
       if (!settings.includeContext) return text
-      const budgetMs = ctx.left(BUDGETS.workflowContext)
-      return withWorkflowContext(text, ctx.github, event.run, budgetMs)
+      return withWorkflowContext(text, ctx.github, event.run, ctx.left(BUDGETS.workflowContext))
     }
     if (!works) {
       await publishWithoutJob(ctx, gathered, plan, (p) => (sends ? prompt(p) : undefined))
