@@ -110,10 +110,9 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
     if (!record || settings.dryRun) return
     await thread.save(record, renderComment(said, run), ctx.last(BUDGETS.prComment))
   } catch (error) {
-    // No later run of this pull request will come for its end: a re-run finishes it.
+    // No later run comes for this end, so a re-run finishes it (only StateUnknownError says NEXT_RUN).
     const rerun =
       'Nothing was written either: re-run this workflow run to follow the docs pull request.'
-    // Only a StateUnknownError says NEXT_RUN.
     core.setFailed(safeLine(messageOf(error).replace(NEXT_RUN, rerun), 2000))
   }
 }
