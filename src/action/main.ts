@@ -51,15 +51,14 @@ async function runJob(ctx: RunContext, command?: CheckedCommand): Promise<void> 
     // A command triggered a job when the run works with one, or (a dry run) would send it one.
     setOutputs({ triggered: String(event.commandEvent && (works || sends)) })
     if (facts.branch && ctx.github)
-      dashboard = new BranchDashboard(ctx, ctx.github, facts.branch, facts.run, plan)
+      dashboard = new BranchDashboard(ctx, ctx.github, facts.branch, plan)
     // The text sent for a plan: the prompt, on a branch the commits it tells, the workflow context.
     const prompt = async (plan: Plan): Promise<string> => {
       const base = settings.mode === 'wait' ? '' : settings.prompt
       const commits = dashboard?.select(plan)
       const text = commits ? `${base}\n\n${commits}` : base
       if (!settings.includeContext) return text
-      const budgetMs = ctx.left(BUDGETS.workflowContext)
-      return withWorkflowContext(text, ctx.github, event.run, budgetMs)
+      return withWorkflowContext(text, ctx.github, event.run, ctx.left(BUDGETS.workflowContext))
     }
     if (!works) {
       await publishWithoutJob(ctx, gathered, plan, (p) => (sends ? prompt(p) : undefined))

@@ -4,7 +4,7 @@
 
 import * as core from '@actions/core'
 import { parsePullRequestLink } from '../common/pull-request-link.js'
-import { messageOf, NEXT_RUN, StateUnknownError } from '../common/run-errors.js'
+import { messageOf, NEXT_RUN } from '../common/run-errors.js'
 import { safeLine, safeMarkdown } from '../common/safe-text.js'
 import { KEPT_LABEL, readDocsPrEnd, writeDocsPrEnd } from '../github/docs-pr-end.js'
 import { followDocsPullRequest } from '../github/docs-pull-request.js'
@@ -15,7 +15,7 @@ import { record, recordedRunId, text } from '../github/workflow-run.js'
 import { linkOutputs, renderComment, setOutputs, writeSummary } from './publish/summary.js'
 import { BUDGETS, docsSession, type RunContext } from './shell/context.js'
 import type { RunEvent } from './shell/event.js'
-import { decideEnd, docsLinkFor, type EndFacts, type EndPlan } from './plan/pr-end.js'
+import { decideEnd, docsLinkFor, handOffOf, type EndFacts, type EndPlan } from './plan/pr-end.js'
 
 /** The code pull request's end this run is for, or undefined for any other run. */
 export function pullRequestEnd(event: RunEvent): EndEvent | undefined {
@@ -68,14 +68,14 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
             return undefined
           })
     if (job) setOutputs({ status: job.status })
-    const { docsPrReviewers: reviewers, docsPrLabels: labels } = settings
+    const handOff = handOffOf(ctx, { job, record: thread.record })
     const facts: EndFacts = {
       event: endEvent,
       run: { id: recordedRunId(run), attempt: run.runAttempt },
       record: thread.record,
-      jobLink: parsePullRequestLink(job?.prLink)?.link,
+      jobLink: handOff.ref?.link,
       onClose: settings.docsPrOnClose,
-      handOffAsked: reviewers.length + labels.length > 0
+      handOffAsked: handOff.asked
     }
     const link = docsLinkFor(facts)
     setOutputs(linkOutputs(link))
@@ -90,13 +90,12 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
     const plan = decideEnd(facts, state)
     const writeBudget = ctx.left(BUDGETS.docsPullRequest)
     // The hand-off comes after the note (this run's, or an earlier attempt's), on the state read.
-    const follow = { link, reviewers, labels, already: false, pr: state?.pr }
-    const handOff = async () =>
+    const follow = { ...handOff, link, already: false, pr: state?.pr }
+    const handOver = async () =>
       (await followDocsPullRequest(docs, run, follow, writeBudget)).handedOff
     const comment = docsNote(ctx.event, plan, facts, job?.status === 'active')
-    const written = settings.dryRun
-      ? { done: [] }
-      : await writeDocsPrEnd(docs, link, plan.steps, comment, writeBudget, handOff)
+    const steps = settings.dryRun ? [] : plan.steps
+    const written = await writeDocsPrEnd(docs, link, steps, comment, writeBudget, handOver)
     const { action, record } = plan.outcome(written.done)
     setOutputs({ 'docs-pr-action': action })
     const line = settings.dryRun
@@ -111,12 +110,10 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
     if (!record || settings.dryRun) return
     await thread.save(record, renderComment(said, run), ctx.last(BUDGETS.prComment))
   } catch (error) {
-    // No later run of this pull request will come for its end: a re-run finishes it.
+    // No later run comes for this end, so a re-run finishes it (only StateUnknownError says NEXT_RUN).
     const rerun =
       'Nothing was written either: re-run this workflow run to follow the docs pull request.'
-    const message = messageOf(error)
-    const said = error instanceof StateUnknownError ? message.replace(NEXT_RUN, rerun) : message
-    core.setFailed(safeLine(said, 2000))
+    core.setFailed(safeLine(messageOf(error).replace(NEXT_RUN, rerun), 2000))
   }
 }
 

@@ -32,7 +32,7 @@ export interface FollowOptions {
   /** An earlier run already requested the reviewers and labels of this docs pull request. */
   already: boolean
   /** Nothing was asked of the docs repository: a refusal to read it is a debug line. */
-  justTrying?: boolean
+  justTrying: boolean
   pr?: DocsPullRequest
 }
 
@@ -239,9 +239,8 @@ export async function followDocsPullRequest(
   const hint = docsTokenHint('pull-requests: write', ref.repository)
   const tried = (input: string, what: string, send: () => Promise<Sent>) =>
     session.bestEffort(octokit, send, `${input}: could not ${what} ${name} (%s).`, hint)
-  const users = [...plan.users, ...plan.teams]
   const reviews = await tried('docs-pr-reviewers', 'request reviews of', () =>
-    requestReviews(octokit, ref, users)
+    requestReviews(octokit, ref, [...plan.users, ...plan.teams])
   )
   const labels = await tried('docs-pr-labels', 'label', () =>
     eachOrAll(options.labels, addLabels, [`Labelled ${name}: %s.`, refused])

@@ -30,7 +30,8 @@ function options(already: boolean, link = 'https://github.com/acme/docs/pull/5')
     }),
     reviewers: [{ kind: 'user', login: 'carol' }],
     labels: ['documentation'],
-    already
+    already,
+    justTrying: false
   }
 }
 

@@ -81,14 +81,12 @@ export function decideEnd(facts: EndFacts, docs: DocsView | undefined): EndPlan 
   if (event === 'reopened') {
     // A re-run finds its own earlier attempt in the record, not the close it answers.
     const closing = record.end?.event === 'closed' ? record.end.done : []
-    if (earlier?.did === 'unkept' || closing.includes('label')) {
-      if (state !== 'open') return none(`the docs pull request is ${state}`)
-      const why = 'the action labelled it when the code pull request closed'
-      return plan('unkept', ['unlabel', 'comment'], why)
-    }
-    if (earlier?.did !== 'reopened' && !closing.includes('close')) return none(NOT_CLOSED)
-    if (state !== 'closed') return none(`the docs pull request is ${state}`)
-    const why = 'the action closed it when the code pull request closed'
+    const labelled = earlier?.did === 'unkept' || closing.includes('label')
+    const closed = earlier?.did === 'reopened' || closing.includes('close')
+    if (!labelled && !closed) return none(NOT_CLOSED)
+    if (state !== (labelled ? 'open' : 'closed')) return none(`the docs pull request is ${state}`)
+    const why = `the action ${labelled ? 'labelled' : 'closed'} it when the code pull request closed`
+    if (labelled) return plan('unkept', ['unlabel', 'comment'], why)
     return plan('reopened', ['reopen', 'comment'], why)
   }
   if (state !== 'open') return none(`the docs pull request is already ${state}`)
@@ -143,6 +141,6 @@ export function handOffOf(
       : end.record
   // What followDocsPullRequest needs to read it and ask reviewers and labels.
   const asks = { link, already, reviewers, labels, justTrying }
-  return { ...asks, ref, jobId: end.job?.id, askAuthors, follow, backLink, recorded }
+  return { ...asks, asked, ref, jobId: end.job?.id, askAuthors, follow, backLink, recorded }
 }
 export type HandOff = ReturnType<typeof handOffOf>

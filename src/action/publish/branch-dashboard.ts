@@ -18,10 +18,10 @@ import { afterTelling, MAX_REVIEWERS, withRun, type Telling } from '../../github
 import { commitsUrl, saveDashboard, type DashboardView } from '../../github/dashboard.js'
 import { isSha } from '../../github/marker.js'
 import type { GitHubSession } from '../../github/session.js'
-import { hostOf, runUrl, type WorkflowRun } from '../../github/workflow-run.js'
+import { hostOf, recordedRunId, runUrl, type WorkflowRun } from '../../github/workflow-run.js'
 import type { Outcome } from '../execute/job-owner.js'
 import type { HandOff } from '../plan/pr-end.js'
-import { tellingFor, type BranchFacts, type Plan, type RunIdentity } from '../plan/plan.js'
+import { tellingFor, type BranchFacts, type Plan } from '../plan/plan.js'
 import { runAction } from '../plan/words.js'
 import { BUDGETS, docsSession, type RunContext } from '../shell/context.js'
 
@@ -86,7 +86,6 @@ export class BranchDashboard {
     private readonly ctx: RunContext,
     private readonly session: GitHubSession,
     private readonly facts: BranchFacts,
-    private readonly identity: RunIdentity,
     private readonly plan: Plan
   ) {
     this.issue = facts.issue
@@ -146,8 +145,8 @@ export class BranchDashboard {
         seen: complete && isSha(run.sha) ? run.sha : previous?.seen,
         // The job's docs pull request: as this run saw it, else as recorded for the same job.
         docs: docs?.link ?? same?.docs,
-        run: this.identity.runId,
-        attempt: this.identity.runAttempt,
+        run: recordedRunId(run),
+        attempt: run.runAttempt,
         reviewers: this.handOff.reviewers ?? same?.reviewers ?? [],
         handedOff: this.handOff.handedOff ?? same?.handedOff,
         counts
@@ -164,10 +163,9 @@ export class BranchDashboard {
   /** At the end, best effort: the hand-off recorded, the covered changes' authors asked once
    * (`docs-pr-reviewers: author`), and a follow-up noted on the docs pull request. */
   async followDocs(outcome: Outcome, handOff: HandOff, docs: DocsPullRequest, handedOff: boolean) {
-    const link = handOff.link as string
+    const { link, ref } = handOff
     if (handedOff) this.handOff.handedOff = link
     const session = docsSession(this.ctx, link, 'write')
-    const ref = parsePullRequestLink(link)
     const { record, pulls, branch } = this.facts
     const { executed } = this
     if (!session || !ref || !executed?.told.length) return
@@ -190,7 +188,7 @@ export class BranchDashboard {
     if (outcome.sent === undefined || executed.plan.action !== 'follow-up') return
     const { run } = this.ctx.event
     const update = { ...run, branch, coverage: executed.coverage, pulls: pullsOf(pulls, told) }
-    await postDocsUpdateComment(session, link, update, budgetMs)
+    await postDocsUpdateComment(session, ref.link, update, budgetMs)
   }
 }
 
