@@ -109,18 +109,11 @@ export const pullLink = when<string>(
   (v) => typeof v === 'string' && parsePullRequestLink(v)?.link === v
 )
 
-/**
- * The fields of `shape`, each read by its reader, in its order; undefined when one is
- * malformed, or when `value` has a field not in the shape or `extra` (any, when true).
- */
-export function fields<S extends Shape>(
-  value: unknown,
-  shape: S,
-  extra: readonly string[] | true = []
-): Read<S> | undefined {
+/** The fields of `shape`, each read by its reader, in its order; undefined when one is
+ * malformed, or when `value` has a field not in the shape (unless `extra`). */
+export function fields<S extends Shape>(value: unknown, shape: S, extra = false) {
   const json = object(value)
-  const known = (name: string): boolean =>
-    extra === true || Object.hasOwn(shape, name) || extra.includes(name)
+  const known = (name: string): boolean => extra || Object.hasOwn(shape, name)
   if (!json || !Object.keys(json).every(known)) return undefined
   const read: Record<string, unknown> = {}
   for (const [name, field] of Object.entries<Field>(shape)) {

@@ -69,9 +69,7 @@ export type PullRequestEnd = marker.Read<typeof END>
 export type PullRequestRecord = marker.Read<typeof RECORD>
 
 /** The end as a record holds it, or undefined when anything in it is not as written here. */
-export function parseEnd(value: unknown): PullRequestEnd | undefined {
-  return marker.fields(value, END, true)
-}
+export const parseEnd = (value: unknown) => marker.fields(value, END, true)
 
 /** The record a run leaves once its job is known: counts and hand-off carry over while the job stays. */
 export function nextRecord(
