@@ -103,8 +103,7 @@ export const isSha = (value: unknown): value is string =>
 export const sha = when<string>(isSha)
 export const string = when<string>((value) => typeof value === 'string')
 /** A whole number from 1 up, as GitHub numbers issues and pull requests. */
-export const positive = (value: unknown): number | undefined =>
-  Number.isSafeInteger(value) && (value as number) >= 1 ? (value as number) : undefined
+export const positive = when<number>((v) => Number.isSafeInteger(v) && (v as number) >= 1)
 export const pullLink = when<string>(
   (v) => typeof v === 'string' && parsePullRequestLink(v)?.link === v
 )
