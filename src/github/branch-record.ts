@@ -37,8 +37,7 @@ const swapped = (value: unknown) =>
   Object.fromEntries(Object.entries(object(value) ?? {}).map(([k, v]) => [SWAP[k] ?? k, v]))
 
 export function renderBranchRecord(record: BranchRecord): string {
-  const runs = record.runs.slice(-MAX_RUNS)
-  return marker.writeMarker('branch', { v: 2, ...swapped({ ...record, runs }) })
+  return marker.writeMarker('branch', { v: 2, ...swapped(record) })
 }
 
 const { sha } = marker

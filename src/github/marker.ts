@@ -43,13 +43,11 @@ export function readRecords<T>(
   read: (value: unknown) => T | undefined,
   old: (groups: Record<string, string | undefined>) => T | undefined = read
 ): T[] {
-  const found: T[] = []
   const lines = (body ?? '').split('\n')
-  for (const line of lines) {
+  const found = lines.flatMap((line) => {
     const match = LINE.exec(line)
-    const value = match?.[1] === kind ? read(decode(match[2] as string)) : undefined
-    if (value !== undefined) found.push(value)
-  }
+    return (match?.[1] === kind && read(decode(match[2] as string))) || []
+  })
   const line = found.length > 0 ? '' : (lines[0]?.replace(/\r$/, '') ?? '')
   const groups = OLD[kind].exec(line)?.groups
   if (!groups) return found
