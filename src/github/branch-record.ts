@@ -184,11 +184,10 @@ export function afterTelling(
     base = sha
   }
   current.shas = current.shas.slice(Math.max(0, total() - MAX_TOLD))
-  const ended = [...(record?.ended ?? []), ...telling.givenBack].slice(-MAX_ENDED)
   return {
     ...(base ? { base } : {}),
     told: [...others.filter((job) => job.shas.length > 0), current],
-    ended
+    ended: [...(record?.ended ?? []), ...telling.givenBack].slice(-MAX_ENDED)
   }
 }
 
