@@ -33,10 +33,8 @@ export function decode(encoded: string): unknown {
   }
 }
 
-/**
- * The records of `kind` in `body` that `read` takes, in order: markers on any line, else the
- * earlier version's marker on the first line (URI-decoded, read by `old`).
- */
+/** The records of `kind` in `body` that `read` takes, in order: markers on any line, else the
+ * earlier version's marker on the first line (URI-decoded, read by `old`). */
 export function readRecords<T>(
   kind: MarkerKind,
   body: string | null | undefined,

@@ -95,10 +95,8 @@ export function legacyMarker(run: Pick<WorkflowRun, 'workflow' | 'job' | 'action
 /** `record` is absent on the legacy comment of this step. */
 export type FoundComment = { commentId: number; record?: PullRequestRecord }
 
-/**
- * The comments' pages (oldest first), searched for this project's record, else the legacy comment,
- * from a trusted author only (asked once there is a candidate); at most `maxPages` of them.
- */
+/** The comments' pages (oldest first), searched for this project's record, else the legacy
+ * comment, from a trusted author only (asked once there is a candidate); at most `maxPages`. */
 export async function findComment(
   pages: AsyncIterable<{ data: readonly ThreadComment[]; headers: { link?: string } }>,
   want: { projectId: string; legacyLine?: string; what: string; maxPages: number },
