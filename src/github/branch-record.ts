@@ -79,6 +79,7 @@ export type BranchRun = marker.Read<typeof RUN>
 
 const V2 = {
   ...COMMON,
+  /** The version: 2, checked and not kept. */
   v: (value: unknown) => (value === 2 ? marker.ABSENT : undefined),
   /** Which workflow (or `record-key`) keeps this record; absent in the first version's. */
   key: marker.optional(marker.matches(/^[^\p{Cc}]{1,300}$/u)),
