@@ -30,16 +30,14 @@ export const MAX_TOLD = 400
 export const MAX_ENDED = 10
 export const MAX_REVIEWERS = 300
 
-// The marker keeps its first version's names for these keys: one swap both ways (a marker
-// holding a record's name then holds an unknown key).
+// The marker keeps its first version's names for these keys (a record's name there is unknown).
 const SWAP: Record<string, string> = { job: 'jobId', run: 'runId', attempt: 'runAttempt' }
 for (const [name, key] of Object.entries(SWAP)) SWAP[key] = name
 const swapped = (value: unknown) =>
   Object.fromEntries(Object.entries(object(value) ?? {}).map(([k, v]) => [SWAP[k] ?? k, v]))
 
 export function renderBranchRecord(record: BranchRecord): string {
-  const runs = record.runs.slice(-MAX_RUNS)
-  return marker.writeMarker('branch', { v: 2, ...swapped({ ...record, runs }) })
+  return marker.writeMarker('branch', { v: 2, ...swapped(record) })
 }
 
 const { sha } = marker
@@ -81,6 +79,8 @@ export type BranchRun = marker.Read<typeof RUN>
 
 const V2 = {
   ...COMMON,
+  /** The version: 2, checked and not kept. */
+  v: (value: unknown) => (value === 2 ? marker.ABSENT : undefined),
   /** Which workflow (or `record-key`) keeps this record; absent in the first version's. */
   key: marker.optional(marker.matches(/^[^\p{Cc}]{1,300}$/u)),
   /** Commits at or before this one are settled: only later ones can be new ('root': none is). */
@@ -99,8 +99,7 @@ const V2 = {
 export type BranchRecord = marker.Read<typeof V2>
 
 function parseV2(value: unknown): BranchRecord | undefined {
-  if (object(value)?.v !== 2) return undefined
-  const parsed = marker.fields(swapped(value), V2, ['v'])
+  const parsed = marker.fields(swapped(value), V2)
   const told = parsed?.told.reduce((n, job) => n + job.shas.length, 0) ?? 0
   return told <= MAX_TOLD ? parsed : undefined
 }
@@ -114,7 +113,7 @@ const V1 = {
 
 /** The first version's record (first line only): its last told commit becomes the base. */
 function parseV1({ encoded }: Record<string, string | undefined>): BranchRecord | undefined {
-  const parsed = encoded ? marker.fields(swapped(marker.decode(encoded)), V1) : undefined
+  const parsed = marker.fields(swapped(marker.decode(encoded ?? '')), V1)
   if (!parsed) return undefined
   const { lastSha, jobBaseSha: _, ...common } = parsed
   const told = [{ id: common.job, shas: [] }]
@@ -186,13 +185,16 @@ export function afterTelling(
     base = sha
   }
   current.shas = current.shas.slice(Math.max(0, total() - MAX_TOLD))
-  const ended = [...(record?.ended ?? []), ...telling.givenBack].slice(-MAX_ENDED)
   return {
     ...(base ? { base } : {}),
     told: [...others.filter((job) => job.shas.length > 0), current],
-    ended
+    ended: [...(record?.ended ?? []), ...telling.givenBack].slice(-MAX_ENDED)
   }
 }
+
+/** The jobs of older records of the same key, retired: they lost the race to the branch's record. */
+export const lostRace = (others: ReadonlyArray<{ record: BranchRecord }>) =>
+  others.map((other) => ({ id: other.record.job, why: 'lost-race' as const }))
 
 /** The record with a run's dashboard row: what it did, the commits covered, their source pulls. */
 export function withRun(

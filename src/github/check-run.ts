@@ -148,14 +148,13 @@ export class DocsCheckRun {
       text: `${checkMarker(this.owner)}\nStarted by workflow run ${this.owner.run || 'unknown'}.`
     }
     const write = async (octokit: GitHubClient, repo: GitHubSession['repo']) => {
-      const { checks } = octokit.rest
       if (this.id !== undefined) {
-        await checks.update({ ...repo, check_run_id: this.id, ...fields, output })
+        await octokit.rest.checks.update({ ...repo, check_run_id: this.id, ...fields, output })
         return false
       }
       const head_sha = await this.headSha(octokit, repo)
       const created = { ...repo, name: ACTION_TITLE, head_sha, ...fields, output }
-      this.id = (await checks.create(created)).data.id
+      this.id = (await octokit.rest.checks.create(created)).data.id
       return true
     }
     const what = completing ? 'complete the check run' : 'create the check run'

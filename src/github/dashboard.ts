@@ -14,6 +14,7 @@ import {
   walkPages
 } from './client.js'
 import {
+  lostRace,
   MAX_ENDED,
   parseBranchRecords,
   renderBranchRecord,
@@ -202,8 +203,7 @@ export async function settleRace(
   budgetMs: number,
   docsOf: (link?: string) => GitHubSession | undefined
 ): Promise<BranchRecord | undefined> {
-  const lost = others.map((other) => ({ id: other.record.job, why: 'lost-race' as const }))
-  const record = { ...won, ended: [...won.ended, ...lost].slice(-MAX_ENDED) }
+  const record = { ...won, ended: [...won.ended, ...lostRace(others)].slice(-MAX_ENDED) }
   if (!(await saveDashboard(session, winner.number, { ...place, record }, budgetMs))) return
   for (const { issue, record: loser, docsPullRequest } of others) {
     const pull = parsePullRequestLink(docsPullRequest)

@@ -33,23 +33,19 @@ export function decode(encoded: string): unknown {
   }
 }
 
-/**
- * The records of `kind` in `body` that `read` takes, in order: markers on any line, else the
- * earlier version's marker on the first line (URI-decoded, read by `old`).
- */
+/** The records of `kind` in `body` that `read` takes, in order: markers on any line, else the
+ * earlier version's marker on the first line (URI-decoded, read by `old`). */
 export function readRecords<T>(
   kind: MarkerKind,
   body: string | null | undefined,
   read: (value: unknown) => T | undefined,
   old: (groups: Record<string, string | undefined>) => T | undefined = read
 ): T[] {
-  const found: T[] = []
   const lines = (body ?? '').split('\n')
-  for (const line of lines) {
+  const found = lines.flatMap((line) => {
     const match = LINE.exec(line)
-    const value = match?.[1] === kind ? read(decode(match[2] as string)) : undefined
-    if (value !== undefined) found.push(value)
-  }
+    return (match?.[1] === kind && read(decode(match[2] as string))) || []
+  })
   const line = found.length > 0 ? '' : (lines[0]?.replace(/\r$/, '') ?? '')
   const groups = OLD[kind].exec(line)?.groups
   if (!groups) return found
@@ -103,24 +99,16 @@ export const isSha = (value: unknown): value is string =>
 export const sha = when<string>(isSha)
 export const string = when<string>((value) => typeof value === 'string')
 /** A whole number from 1 up, as GitHub numbers issues and pull requests. */
-export const positive = (value: unknown): number | undefined =>
-  Number.isSafeInteger(value) && (value as number) >= 1 ? (value as number) : undefined
+export const positive = when<number>((v) => Number.isSafeInteger(v) && (v as number) >= 1)
 export const pullLink = when<string>(
   (v) => typeof v === 'string' && parsePullRequestLink(v)?.link === v
 )
 
-/**
- * The fields of `shape`, each read by its reader, in its order; undefined when one is
- * malformed, or when `value` has a field not in the shape or `extra` (any, when true).
- */
-export function fields<S extends Shape>(
-  value: unknown,
-  shape: S,
-  extra: readonly string[] | true = []
-): Read<S> | undefined {
+/** The fields of `shape`, each read by its reader, in its order; undefined when one is
+ * malformed, or when `value` has a field not in the shape (unless `extra`). */
+export function fields<S extends Shape>(value: unknown, shape: S, extra = false) {
   const json = object(value)
-  const known = (name: string): boolean =>
-    extra === true || Object.hasOwn(shape, name) || extra.includes(name)
+  const known = (name: string): boolean => extra || Object.hasOwn(shape, name)
   if (!json || !Object.keys(json).every(known)) return undefined
   const read: Record<string, unknown> = {}
   for (const [name, field] of Object.entries<Field>(shape)) {

@@ -35,6 +35,7 @@ export function parseRecord(body: string | null | undefined): PullRequestRecord 
   )[0]
 }
 
+const link = (v: unknown) => typeof v === 'string' && v.length <= 1000 && !!parsePullRequestLink(v)
 // The project goes into URL paths: one token, not `.` or `..`.
 const RECORD = {
   project: marker.matches(/^(?!\.\.?$)\S{1,500}$/),
@@ -43,11 +44,7 @@ const RECORD = {
   attempt: marker.upTo(999_999_999, 1),
   followUps: marker.upTo(999_999),
   /** The docs pull request whose reviewers and labels were already requested. */
-  handedOff: marker.optional(
-    marker.when<string>(
-      (v) => typeof v === 'string' && v.length <= 1000 && !!parsePullRequestLink(v)
-    )
-  ),
+  handedOff: marker.optional(marker.when<string>(link)),
   // A malformed end is left aside, not the record.
   end: (value: unknown) => parseEnd(value) ?? marker.ABSENT
 }
@@ -69,9 +66,7 @@ export type PullRequestEnd = marker.Read<typeof END>
 export type PullRequestRecord = marker.Read<typeof RECORD>
 
 /** The end as a record holds it, or undefined when anything in it is not as written here. */
-export function parseEnd(value: unknown): PullRequestEnd | undefined {
-  return marker.fields(value, END, true)
-}
+export const parseEnd = (value: unknown) => marker.fields(value, END, true)
 
 /** The record a run leaves once its job is known: counts and hand-off carry over while the job stays. */
 export function nextRecord(
@@ -87,13 +82,8 @@ export function nextRecord(
 
 /** A named login, of the kind it must be (an app writes as a Bot, a personal token as a User).
  * Trusting any `[bot]` login would let any app point the pull request at its own job. */
-export function isTrustedAuthor(
-  user: ThreadComment['user'],
-  trusted: readonly string[] = [ACTIONS_BOT]
-): boolean {
-  const login = user?.login
-  if (typeof login !== 'string' || !trusted.includes(login)) return false
-  return user?.type === (login.endsWith('[bot]') ? 'Bot' : 'User')
+export function isTrustedAuthor(user: ThreadComment['user'], trusted = ACTIONS_BOT): boolean {
+  return user?.login === trusted && user.type === (trusted.endsWith('[bot]') ? 'Bot' : 'User')
 }
 
 /** The marker of the comment kept before records existed, one per step: reused, holds no record. */
@@ -105,14 +95,12 @@ export function legacyMarker(run: Pick<WorkflowRun, 'workflow' | 'job' | 'action
 /** `record` is absent on the legacy comment of this step. */
 export type FoundComment = { commentId: number; record?: PullRequestRecord }
 
-/**
- * The comments' pages (oldest first), searched for this project's record, else the legacy comment,
- * from a trusted author only (asked once there is a candidate); at most `maxPages` of them.
- */
+/** The comments' pages (oldest first), searched for this project's record, else the legacy
+ * comment, from a trusted author only (asked once there is a candidate); at most `maxPages`. */
 export async function findComment(
   pages: AsyncIterable<{ data: readonly ThreadComment[]; headers: { link?: string } }>,
   want: { projectId: string; legacyLine?: string; what: string; maxPages: number },
-  trusted: () => Promise<readonly string[] | undefined>
+  trusted: () => Promise<string | undefined>
 ): Promise<FoundComment | undefined> {
   let found: FoundComment | undefined
   let seen = 0

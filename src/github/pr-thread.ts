@@ -80,7 +80,7 @@ export class PullRequestThread {
     const find = async (octokit: GitHubClient) => {
       const pages = listComments(octokit, { repository: session.repository, number })
       const want = { projectId, legacyLine: legacyMarker(run), what: comments, maxPages }
-      return { ...(await findComment(pages, want, async () => [await session.identity(budgetMs)])) }
+      return { ...(await findComment(pages, want, () => session.identity(budgetMs))) }
     }
     const failed = `pr-comment: could not read ${comments} (%s), so its docs job is not recorded.`
     const found = await session.bestEffort(budgetMs, find, failed, READ_HINT, comments)

@@ -176,13 +176,13 @@ describe('whose record is believed', () => {
   })
 
   it('takes other bot logins only when named', () => {
-    expect(isTrustedAuthor({ login: 'docs-app[bot]', type: 'Bot' }, ['docs-app[bot]'])).toBe(true)
+    expect(isTrustedAuthor({ login: 'docs-app[bot]', type: 'Bot' }, 'docs-app[bot]')).toBe(true)
   })
 
   it("takes a person's login when named (a personal token's), only as a User account", () => {
-    expect(isTrustedAuthor({ login: 'octocat', type: 'User' }, ['octocat'])).toBe(true)
-    expect(isTrustedAuthor({ login: 'octocat', type: 'Bot' }, ['octocat'])).toBe(false)
-    expect(isTrustedAuthor({ login: 'octocat', type: 'User' }, ['docs-app[bot]'])).toBe(false)
+    expect(isTrustedAuthor({ login: 'octocat', type: 'User' }, 'octocat')).toBe(true)
+    expect(isTrustedAuthor({ login: 'octocat', type: 'Bot' }, 'octocat')).toBe(false)
+    expect(isTrustedAuthor({ login: 'octocat', type: 'User' }, 'docs-app[bot]')).toBe(false)
   })
 })
 

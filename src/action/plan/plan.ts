@@ -4,7 +4,7 @@
 import { isTerminal, type AgentJob } from '../../agent/job.js'
 import type { CoveredCommit, ReadCandidates } from '../../github/branch-commits.js'
 import type { SourcePullRequest } from '../../github/source-pulls.js'
-import type { BranchRecord, EndReason } from '../../github/branch-record.js'
+import { lostRace, type BranchRecord } from '../../github/branch-record.js'
 import type { FoundDashboard } from '../../github/dashboard.js'
 import type { PullRequestRecord } from '../../github/pr-record.js'
 
@@ -157,16 +157,12 @@ export function afterBusyWait(
 
 /** What a branch's plan tells the agent: the untold commits, with those a job that ended
  * without delivering gives back, and the jobs of older records retired now. */
-export function tellingFor(
-  branch: BranchFacts,
-  plan: Plan
-): { commits: CoveredCommit[]; givenBack: Array<{ id: string; why: EndReason }> } {
+export function tellingFor(branch: BranchFacts, plan: Plan) {
   const why = plan.action === 'create' && isEnded(plan.reason) ? plan.reason : undefined
   const ended = why && branch.record ? [{ id: branch.record.job, why }] : []
-  const lost = branch.others.map((other) => ({ id: other.record.job, why: 'lost-race' as const }))
   return {
     commits: ended.length > 0 ? branch.freshIfEnded : branch.fresh,
-    givenBack: [...ended, ...lost]
+    givenBack: [...ended, ...lostRace(branch.others)]
   }
 }
 
