@@ -86,31 +86,28 @@ export class JobOwner {
         initial,
         schedule,
         settleMs: afterMessage ? settleWindowMs(schedule) : undefined,
-        onStatus: (job, previous) => {
-          this.seen(job)
-          this.logStatus(job, previous)
-        },
-        onPoll: (job, polls, next) => {
-          if (!core.isDebug()) return
-          const then =
-            next !== undefined
-              ? `next poll in ${formatDuration(next)}`
-              : isTerminal(job.status)
-                ? 'done'
-                : 'no further poll fits before the timeout'
-          core.debug(`Poll ${polls}: job ${safeLine(job.id)} is ${safeLine(job.status)}; ${then}`)
-        },
-        onUnknownStatus: (status) =>
-          core.warning(
-            safeLine(
-              `Job ${jobId} reports status '${status}', which this action does not know; it is treated as still running.`,
-              2000
+        on: ({ kind, job, polls, was, next }) => {
+          if (kind === 'status') {
+            this.seen(job)
+            this.logStatus(job, was)
+          } else if (kind === 'unknown') {
+            const why = 'which this action does not know; it is treated as still running.'
+            core.warning(safeLine(`Job ${jobId} reports status '${job.status}', ${why}`, 2000))
+          } else if (kind === 'stale') {
+            const window = formatDuration(settleWindowMs(schedule))
+            core.info(
+              `Job ${id} still shows '${safeLine(job.status)}' from before the message; it counts as the end once the job has been seen working or after ${window} without change.`
             )
-          ),
-        onStale: (job, windowMs) =>
-          core.info(
-            `Job ${id} still shows '${safeLine(job.status)}' from before the message; it counts as the end once the job has been seen working or after ${formatDuration(windowMs)} without change.`
-          )
+          } else if (core.isDebug()) {
+            const then =
+              next !== undefined
+                ? `next poll in ${formatDuration(next)}`
+                : isTerminal(job.status)
+                  ? 'done'
+                  : 'no further poll fits before the timeout'
+            core.debug(`Poll ${polls}: job ${safeLine(job.id)} is ${safeLine(job.status)}; ${then}`)
+          }
+        }
       })
     )
     if (result.job) this.seen(result.job)
