@@ -67,18 +67,17 @@ export async function waitForJob(
     options.on?.({ kind, job: seen, polls, ...more })
   }
   const settleUntil = startedAt + (settleMs ?? 0)
-  const fingerprint = (seen: AgentJob): string => `${seen.status}\n${seen.prLink ?? ''}`
-  let first: string | undefined
   // Seen in progress, or changed since first seen: a terminal status is then this turn's.
   let moved = false
 
   // Takes a job in; whether it ends the wait, rather than go on or be the previous turn's end.
   const ends = (next: AgentJob): boolean => {
-    first ??= fingerprint(next)
-    moved ||= !isTerminal(next.status) || fingerprint(next) !== first
-    if (next.status !== job?.status) tell('status', next, { was: job?.status })
-    if (!isKnownStatus(next.status) && !told.has('unknown')) tell('unknown', next)
+    const was = job
     job = next
+    const changed = was && (was.status !== next.status || was.prLink !== next.prLink)
+    moved ||= !isTerminal(next.status) || changed === true
+    if (next.status !== was?.status) tell('status', next, { was: was?.status })
+    if (!isKnownStatus(next.status) && !told.has('unknown')) tell('unknown', next)
     if (!isTerminal(next.status)) return false
     if (settleMs === undefined || moved || clock.now() >= settleUntil) return true
     if (!told.has('stale')) tell('stale', next)
@@ -103,16 +102,13 @@ export async function waitForJob(
       return result('error', error)
     }
     polls++
-    if (ends(current)) {
-      tell('poll', current)
-      return result('terminal')
-    }
+    const done = ends(current)
     const now = clock.now()
-    delay = nextPollDelay(schedule, now - startedAt, deadline - now)
+    delay = done ? undefined : nextPollDelay(schedule, now - startedAt, deadline - now)
     // An unsettled answer is looked at again by the window's end at the latest.
-    if (isTerminal(current.status) && delay !== undefined) {
+    if (delay !== undefined && isTerminal(current.status))
       delay = Math.min(delay, Math.max(1, settleUntil - now))
-    }
     tell('poll', current, { next: delay })
+    if (done) return result('terminal')
   }
 }

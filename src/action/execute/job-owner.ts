@@ -87,10 +87,9 @@ export class JobOwner {
         schedule,
         settleMs: afterMessage ? settleWindowMs(schedule) : undefined,
         on: ({ kind, job, polls, was, next }) => {
-          if (kind === 'status') {
-            this.seen(job)
-            this.logStatus(job, was)
-          } else if (kind === 'unknown') {
+          this.seen(job)
+          if (kind === 'status') this.logStatus(job, was)
+          else if (kind === 'unknown') {
             const why = 'which this action does not know; it is treated as still running.'
             core.warning(safeLine(`Job ${jobId} reports status '${job.status}', ${why}`, 2000))
           } else if (kind === 'stale') {
@@ -110,7 +109,6 @@ export class JobOwner {
         }
       })
     )
-    if (result.job) this.seen(result.job)
     this.polls += result.polls
     this.waitEnd = result.end
     const ending = endingFor(result, settings.requirePr, ctx.calls.context('get', jobId), timeout)
