@@ -70,11 +70,7 @@ export class JobOwner {
 
   // Polls the job to its end (or the timeout): how the step ends (`gone`: a 404 ended it).
   // `afterMessage`: hold a terminal status that may be the previous turn's.
-  async watch(
-    jobId: string,
-    initial?: AgentJob,
-    afterMessage = false
-  ): Promise<{ ending: Ending; gone: boolean }> {
+  async watch(jobId: string, initial?: AgentJob, afterMessage = false) {
     const { ctx } = this
     const { settings } = ctx
     const timeout = formatDuration(settings.timeoutMs)
@@ -93,9 +89,8 @@ export class JobOwner {
             const why = 'which this action does not know; it is treated as still running.'
             core.warning(safeLine(`Job ${jobId} reports status '${job.status}', ${why}`, 2000))
           } else if (kind === 'stale') {
-            const window = formatDuration(settleWindowMs(schedule))
             core.info(
-              `Job ${id} still shows '${safeLine(job.status)}' from before the message; it counts as the end once the job has been seen working or after ${window} without change.`
+              `Job ${id} still shows '${safeLine(job.status)}' from before the message; it counts as the end once the job has been seen working or after ${formatDuration(settleWindowMs(schedule))} without change.`
             )
           } else if (core.isDebug()) {
             const then =
@@ -123,9 +118,8 @@ export class JobOwner {
     this.seen(initial ?? (await ctx.calls.read(jobId)), afterMessage)
     const job = this.reportedJob() as AgentJob
     this.logStatus(job)
-    const context = ctx.calls.context('get', job.id)
     if (job.status === 'failed')
-      return endingFor({ end: 'terminal', job, polls: 0 }, false, context)
+      return endingFor({ end: 'terminal', job, polls: 0 }, false, ctx.calls.context('get', job.id))
     return {
       conclusion: 'succeeded',
       message: afterMessage
@@ -173,27 +167,17 @@ export function endingFor(
   const last = `(last status: ${job?.status ?? 'unknown'})`
   const resume = `It keeps running on ${context.host} (project ${context.projectId}); to follow it later, run this action with job-id: ${id}.`
   const failed = (message: string): Ending => ({ conclusion: 'failed', message })
-  switch (result.end) {
-    case 'cancelled':
-      return failed(
-        `Cancelled while waiting for job ${id} ${last}. The service has no cancel endpoint: ${resume}`
-      )
-    case 'timeout':
-      return failed(
-        `Timed out after ${timeout} waiting for job ${id} ${last}. ${resume} Raise the timeout input if jobs take longer.`
-      )
-    case 'error':
-      // A job the service does not know is not running anywhere.
-      return failed(
-        `Stopped waiting for job ${id} ${last}: ${describeError(result.error, context)}${isNotFound(result.error) ? '' : ` ${resume}`}`
-      )
-    case 'terminal':
+  const stopped = {
+    cancelled: `Cancelled while waiting for job ${id} ${last}. The service has no cancel endpoint: ${resume}`,
+    timeout: `Timed out after ${timeout} waiting for job ${id} ${last}. ${resume} Raise the timeout input if jobs take longer.`,
+    // A job the service does not know is not running anywhere.
+    error: `Stopped waiting for job ${id} ${last}: ${describeError(result.error, context)}${isNotFound(result.error) ? '' : ` ${resume}`}`
   }
+  if (result.end !== 'terminal') return failed(stopped[result.end])
   if (job?.status === 'failed')
     return failed(`Job ${id} failed: the agent hit an unrecoverable error.`)
-  if (job?.status === 'archived') {
+  if (job?.status === 'archived')
     return { conclusion: 'warned', message: `Job ${id} was archived before it completed.` }
-  }
   if (job?.prLink) return { conclusion: 'succeeded', message: `Job ${id} completed: ${job.prLink}` }
   const message = `Job ${id} completed without a pull request (the agent changed no files).`
   return requirePr ? failed(`${message} require-pr is true.`) : { conclusion: 'succeeded', message }
