@@ -135,14 +135,10 @@ export class JobOwner {
     extra: { did?: string; record?: PullRequestRecord; skipped?: boolean } = {}
   ) {
     const cancelled = this.ctx.cancelled()
+    if (cancelled && ending.conclusion !== 'failed')
+      ending = { conclusion: 'failed', message: `Cancelled (${cancelled}). ${ending.message}` }
     return {
-      ending:
-        cancelled && ending.conclusion !== 'failed'
-          ? {
-              conclusion: 'failed' as const,
-              message: `Cancelled (${cancelled}). ${ending.message}`
-            }
-          : ending,
+      ending,
       jobId: this.id,
       job: this.reportedJob(),
       created: this.createdHere,
