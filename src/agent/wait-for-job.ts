@@ -62,9 +62,9 @@ export async function waitForJob(
   let job: AgentJob | undefined
   let polls = 0
   const told = new Set<Kind>()
-  const tell = (kind: Kind, seen: AgentJob, more?: Partial<WaitEvent>): void => {
+  const tell = (kind: Kind, more?: Partial<WaitEvent>): void => {
     told.add(kind)
-    options.on?.({ kind, job: seen, polls, ...more })
+    options.on?.({ kind, job: job as AgentJob, polls, ...more })
   }
   const settleUntil = startedAt + (settleMs ?? 0)
   // Seen in progress, or changed since first seen: a terminal status is then this turn's.
@@ -76,11 +76,11 @@ export async function waitForJob(
     job = next
     const changed = was && (was.status !== next.status || was.prLink !== next.prLink)
     moved ||= !isTerminal(next.status) || changed === true
-    if (next.status !== was?.status) tell('status', next, { was: was?.status })
-    if (!isKnownStatus(next.status) && !told.has('unknown')) tell('unknown', next)
+    if (next.status !== was?.status) tell('status', { was: was?.status })
+    if (!isKnownStatus(next.status) && !told.has('unknown')) tell('unknown')
     if (!isTerminal(next.status)) return false
     if (settleMs === undefined || moved || clock.now() >= settleUntil) return true
-    if (!told.has('stale')) tell('stale', next)
+    if (!told.has('stale')) tell('stale')
     return false
   }
   const result = (end: WaitEnd, error?: unknown): WaitResult => ({ end, job, polls, error })
@@ -108,7 +108,7 @@ export async function waitForJob(
     // An unsettled answer is looked at again by the window's end at the latest.
     if (delay !== undefined && isTerminal(current.status))
       delay = Math.min(delay, Math.max(1, settleUntil - now))
-    tell('poll', current, { next: delay })
+    tell('poll', { next: delay })
     if (done) return result('terminal')
   }
 }
