@@ -38,6 +38,11 @@ export const SETTLE_POLLS = 3
 
 export const settleWindowMs = (schedule: PollSchedule): number => SETTLE_POLLS * schedule.firstMs
 
+// What the wait saw: a status change (`was`: the one before), a poll (`next`: the sleep after
+// it, none after the last), the first undocumented status, the first end held as the last turn's.
+type Kind = 'status' | 'poll' | 'unknown' | 'stale'
+export type WaitEvent = { kind: Kind; job: AgentJob; polls: number; was?: string; next?: number }
+
 // `initial`: the job as the create or message call returned it (without one, poll at once).
 // `settleMs`, after a follow-up message: how long an unchanged end is the previous turn's.
 export interface WaitOptions {
@@ -45,11 +50,8 @@ export interface WaitOptions {
   initial?: AgentJob
   schedule: PollSchedule
   startedAt?: number
-  onStatus?: (job: AgentJob, previous: string | undefined) => void
-  onPoll?: (job: AgentJob, polls: number, nextDelayMs: number | undefined) => void
-  onUnknownStatus?: (status: string) => void
   settleMs?: number
-  onStale?: (job: AgentJob, windowMs: number) => void
+  on?: (event: WaitEvent) => void
 }
 
 export async function waitForJob(
@@ -59,26 +61,26 @@ export async function waitForJob(
   const { schedule, settleMs, startedAt = clock.now() } = options
   let job: AgentJob | undefined
   let polls = 0
-  let warnedUnknown = false
+  const told = new Set<Kind>()
+  const tell = (kind: Kind, more?: Partial<WaitEvent>): void => {
+    told.add(kind)
+    options.on?.({ kind, job: job as AgentJob, polls, ...more })
+  }
   const settleUntil = startedAt + (settleMs ?? 0)
-  const fingerprint = (seen: AgentJob): string => `${seen.status}\n${seen.prLink ?? ''}`
-  let first: string | undefined
   // Seen in progress, or changed since first seen: a terminal status is then this turn's.
   let moved = false
-  let warnedStale = false
 
   // Takes a job in; whether it ends the wait, rather than go on or be the previous turn's end.
   const ends = (next: AgentJob): boolean => {
-    first ??= fingerprint(next)
-    moved ||= !isTerminal(next.status) || fingerprint(next) !== first
-    if (next.status !== job?.status) options.onStatus?.(next, job?.status)
-    if (!isKnownStatus(next.status) && !warnedUnknown) options.onUnknownStatus?.(next.status)
-    warnedUnknown ||= !isKnownStatus(next.status)
+    const was = job
     job = next
+    const changed = was && (was.status !== next.status || was.prLink !== next.prLink)
+    moved ||= !isTerminal(next.status) || changed === true
+    if (next.status !== was?.status) tell('status', { was: was?.status })
+    if (!isKnownStatus(next.status) && !told.has('unknown')) tell('unknown')
     if (!isTerminal(next.status)) return false
     if (settleMs === undefined || moved || clock.now() >= settleUntil) return true
-    if (!warnedStale) options.onStale?.(next, settleMs)
-    warnedStale = true
+    if (!told.has('stale')) tell('stale')
     return false
   }
   const result = (end: WaitEnd, error?: unknown): WaitResult => ({ end, job, polls, error })
@@ -100,16 +102,13 @@ export async function waitForJob(
       return result('error', error)
     }
     polls++
-    if (ends(current)) {
-      options.onPoll?.(current, polls, undefined)
-      return result('terminal')
-    }
+    const done = ends(current)
     const now = clock.now()
-    delay = nextPollDelay(schedule, now - startedAt, deadline - now)
+    delay = done ? undefined : nextPollDelay(schedule, now - startedAt, deadline - now)
     // An unsettled answer is looked at again by the window's end at the latest.
-    if (isTerminal(current.status) && delay !== undefined) {
+    if (delay !== undefined && isTerminal(current.status))
       delay = Math.min(delay, Math.max(1, settleUntil - now))
-    }
-    options.onPoll?.(current, polls, delay)
+    tell('poll', { next: delay })
+    if (done) return result('terminal')
   }
 }

@@ -159,7 +159,7 @@ async function watch(
         initial: job,
         schedule: { firstMs: BACKOFF.baseMs, maxMs: BACKOFF.maxMs },
         startedAt: started,
-        onUnknownStatus: (status) => unknown.push(status)
+        on: (event) => event.kind === 'unknown' && unknown.push(event.job.status)
       }
     )
     const context: ErrorContext = {

@@ -5,6 +5,7 @@ import {
   GROWTH,
   waitForJob,
   type PollSchedule,
+  type WaitEvent,
   type WaitOptions
 } from '../../src/agent/wait-for-job.js'
 import type { RunClock } from '../../src/common/clock.js'
@@ -69,9 +70,8 @@ describe('waitForJob', () => {
       const clock = new FakeClock()
       const { poll, at } = script(clock, ['active'])
       const seen: [AgentJob, string | undefined][] = []
-      const onStatus = (current: AgentJob, previous: string | undefined): number =>
-        seen.push([current, previous])
-      const result = await wait(options(clock, poll, { initial: job(status), onStatus }))
+      const on = (event: WaitEvent) => event.kind === 'status' && seen.push([event.job, event.was])
+      const result = await wait(options(clock, poll, { initial: job(status), on }))
       expect(result).toEqual({ end: 'terminal', job: job(status), polls: 0 })
       expect(at).toEqual([])
       expect(clock.sleeps).toEqual([])
@@ -97,7 +97,7 @@ describe('waitForJob', () => {
     expect(at).toEqual([100])
   })
 
-  it('calls onStatus only when the status changes, not on every poll', async () => {
+  it('tells a status only when it changes, and every poll', async () => {
     const clock = new FakeClock()
     const { poll } = script(clock, [
       'active',
@@ -112,8 +112,10 @@ describe('waitForJob', () => {
     const result = await wait(
       options(clock, poll, {
         initial: job('active'),
-        onStatus: (current, previous) => seen.push([current.status, previous]),
-        onPoll: (current, polls, next) => polled.push([current.status, polls, next])
+        on: ({ kind, job: { status }, polls, was, next }) => {
+          if (kind === 'status') seen.push([status, was])
+          if (kind === 'poll') polled.push([status, polls, next])
+        }
       })
     )
     expect(result).toMatchObject({ end: 'terminal', polls: 6 })
@@ -131,7 +133,7 @@ describe('waitForJob', () => {
       ['active', 5],
       ['completed', 6]
     ])
-    // onPoll announces the sleep that follows; none after the terminal poll.
+    // A poll announces the sleep that follows; none after the terminal poll.
     expect(polled.map(([, , next]) => next)).toEqual([...clock.sleeps.slice(1), undefined])
   })
 
@@ -231,7 +233,7 @@ describe('waitForJob', () => {
     const { poll } = script(clock, ['pending', 'running', 'running', 'pending', 'completed'])
     const warned: string[] = []
     const result = await wait(
-      options(clock, poll, { onUnknownStatus: (status) => warned.push(status) })
+      options(clock, poll, { on: (e) => e.kind === 'unknown' && warned.push(e.job.status) })
     )
     expect(result).toMatchObject({ end: 'terminal', polls: 5, job: { status: 'completed' } })
     expect(warned).toEqual(['pending'])

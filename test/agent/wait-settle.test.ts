@@ -79,7 +79,7 @@ describe('waiting after a follow-up message', () => {
 
     const result = await wait(
       afterMessage(clock, script.poll, job('completed'), {
-        onStale: (seen) => stale.push(seen.status)
+        on: (event) => event.kind === 'stale' && stale.push(event.job.status)
       })
     )
 

@@ -70,11 +70,7 @@ export class JobOwner {
 
   // Polls the job to its end (or the timeout): how the step ends (`gone`: a 404 ended it).
   // `afterMessage`: hold a terminal status that may be the previous turn's.
-  async watch(
-    jobId: string,
-    initial?: AgentJob,
-    afterMessage = false
-  ): Promise<{ ending: Ending; gone: boolean }> {
+  async watch(jobId: string, initial?: AgentJob, afterMessage = false) {
     const { ctx } = this
     const { settings } = ctx
     const timeout = formatDuration(settings.timeoutMs)
@@ -86,34 +82,28 @@ export class JobOwner {
         initial,
         schedule,
         settleMs: afterMessage ? settleWindowMs(schedule) : undefined,
-        onStatus: (job, previous) => {
+        on: ({ kind, job, polls, was, next }) => {
           this.seen(job)
-          this.logStatus(job, previous)
-        },
-        onPoll: (job, polls, next) => {
-          if (!core.isDebug()) return
-          const then =
-            next !== undefined
-              ? `next poll in ${formatDuration(next)}`
-              : isTerminal(job.status)
-                ? 'done'
-                : 'no further poll fits before the timeout'
-          core.debug(`Poll ${polls}: job ${safeLine(job.id)} is ${safeLine(job.status)}; ${then}`)
-        },
-        onUnknownStatus: (status) =>
-          core.warning(
-            safeLine(
-              `Job ${jobId} reports status '${status}', which this action does not know; it is treated as still running.`,
-              2000
+          if (kind === 'status') this.logStatus(job, was)
+          else if (kind === 'unknown') {
+            const why = 'which this action does not know; it is treated as still running.'
+            core.warning(safeLine(`Job ${jobId} reports status '${job.status}', ${why}`, 2000))
+          } else if (kind === 'stale') {
+            core.info(
+              `Job ${id} still shows '${safeLine(job.status)}' from before the message; it counts as the end once the job has been seen working or after ${formatDuration(settleWindowMs(schedule))} without change.`
             )
-          ),
-        onStale: (job, windowMs) =>
-          core.info(
-            `Job ${id} still shows '${safeLine(job.status)}' from before the message; it counts as the end once the job has been seen working or after ${formatDuration(windowMs)} without change.`
-          )
+          } else if (core.isDebug()) {
+            const then =
+              next !== undefined
+                ? `next poll in ${formatDuration(next)}`
+                : isTerminal(job.status)
+                  ? 'done'
+                  : 'no further poll fits before the timeout'
+            core.debug(`Poll ${polls}: job ${safeLine(job.id)} is ${safeLine(job.status)}; ${then}`)
+          }
+        }
       })
     )
-    if (result.job) this.seen(result.job)
     this.polls += result.polls
     this.waitEnd = result.end
     const ending = endingFor(result, settings.requirePr, ctx.calls.context('get', jobId), timeout)
@@ -128,9 +118,8 @@ export class JobOwner {
     this.seen(initial ?? (await ctx.calls.read(jobId)), afterMessage)
     const job = this.reportedJob() as AgentJob
     this.logStatus(job)
-    const context = ctx.calls.context('get', job.id)
     if (job.status === 'failed')
-      return endingFor({ end: 'terminal', job, polls: 0 }, false, context)
+      return endingFor({ end: 'terminal', job, polls: 0 }, false, ctx.calls.context('get', job.id))
     return {
       conclusion: 'succeeded',
       message: afterMessage
@@ -146,14 +135,10 @@ export class JobOwner {
     extra: { did?: string; record?: PullRequestRecord; skipped?: boolean } = {}
   ) {
     const cancelled = this.ctx.cancelled()
+    if (cancelled && ending.conclusion !== 'failed')
+      ending = { conclusion: 'failed', message: `Cancelled (${cancelled}). ${ending.message}` }
     return {
-      ending:
-        cancelled && ending.conclusion !== 'failed'
-          ? {
-              conclusion: 'failed' as const,
-              message: `Cancelled (${cancelled}). ${ending.message}`
-            }
-          : ending,
+      ending,
       jobId: this.id,
       job: this.reportedJob(),
       created: this.createdHere,
@@ -178,27 +163,17 @@ export function endingFor(
   const last = `(last status: ${job?.status ?? 'unknown'})`
   const resume = `It keeps running on ${context.host} (project ${context.projectId}); to follow it later, run this action with job-id: ${id}.`
   const failed = (message: string): Ending => ({ conclusion: 'failed', message })
-  switch (result.end) {
-    case 'cancelled':
-      return failed(
-        `Cancelled while waiting for job ${id} ${last}. The service has no cancel endpoint: ${resume}`
-      )
-    case 'timeout':
-      return failed(
-        `Timed out after ${timeout} waiting for job ${id} ${last}. ${resume} Raise the timeout input if jobs take longer.`
-      )
-    case 'error':
-      // A job the service does not know is not running anywhere.
-      return failed(
-        `Stopped waiting for job ${id} ${last}: ${describeError(result.error, context)}${isNotFound(result.error) ? '' : ` ${resume}`}`
-      )
-    case 'terminal':
+  const stopped = {
+    cancelled: `Cancelled while waiting for job ${id} ${last}. The service has no cancel endpoint: ${resume}`,
+    timeout: `Timed out after ${timeout} waiting for job ${id} ${last}. ${resume} Raise the timeout input if jobs take longer.`,
+    // A job the service does not know is not running anywhere.
+    error: `Stopped waiting for job ${id} ${last}: ${describeError(result.error, context)}${isNotFound(result.error) ? '' : ` ${resume}`}`
   }
+  if (result.end !== 'terminal') return failed(stopped[result.end])
   if (job?.status === 'failed')
     return failed(`Job ${id} failed: the agent hit an unrecoverable error.`)
-  if (job?.status === 'archived') {
+  if (job?.status === 'archived')
     return { conclusion: 'warned', message: `Job ${id} was archived before it completed.` }
-  }
   if (job?.prLink) return { conclusion: 'succeeded', message: `Job ${id} completed: ${job.prLink}` }
   const message = `Job ${id} completed without a pull request (the agent changed no files).`
   return requirePr ? failed(`${message} require-pr is true.`) : { conclusion: 'succeeded', message }
