@@ -23,7 +23,7 @@ const FACTS = `${ACTION}plan/(facts|command-gate)[.]ts$`
 /** The wiring at the action's top. */
 const WIRING = `${ACTION}main[.]ts$`
 /** The records' codecs in src/github: pure, so the plan may use them. */
-const RECORDS = '^src/github/(pr-record|pr-end-record|branch-record|marker|workflow-run)[.]ts$'
+const RECORDS = '^src/github/(pr-record|branch-record|marker|workflow-run)[.]ts$'
 
 /** A stage of the flow shell → plan → execute → publish: it imports no later one. */
 const stage = (name, later) => ({

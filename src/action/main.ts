@@ -1,5 +1,5 @@
-// The run, as a flow: the event (read once by the entry) → settings → the command's
-// check → one run context → facts → plan → execution → outcome → publishing. Each
+// The run, as a flow: the event (read once by the entry) → one run context (the settings
+// read) → the command's check → facts → plan → execution → outcome → publishing. Each
 // phase takes the context and returns a value; this file says their order.
 
 import * as core from '@actions/core'

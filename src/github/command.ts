@@ -37,7 +37,7 @@ export interface Command {
   line?: { path: string; line?: number; startLine?: number; side?: string; diffHunk?: string }
 }
 
-export type CommandCheck = { command: Command } | { command?: undefined; reason: string }
+type CommandCheck = { command: Command } | { command?: undefined; reason: string }
 
 export function isCommandEvent(eventName: string): eventName is CommandEvent {
   return Object.hasOwn(KINDS, eventName)

@@ -10,7 +10,7 @@ import { pullRequestOf, record, runUrl, text, type WorkflowRun } from './workflo
 
 /** As GitHub lists them; `total` when known, else there are more than `listed`. */
 export type ChangedFile = { filename: string; status?: string; previous_filename?: string }
-export type ChangedFiles = { listed: ChangedFile[]; total?: number }
+type ChangedFiles = { listed: ChangedFile[]; total?: number }
 
 type Json = Record<string, unknown>
 type Context = [lines: string[], quoted: UntrustedPiece[]]

@@ -5,7 +5,7 @@
 import { parsePullRequestLink } from '../common/pull-request-link.js'
 import { record as object } from './workflow-run.js'
 
-export type MarkerKind = 'pr' | 'branch' | 'check' | 'back-link'
+type MarkerKind = 'pr' | 'branch' | 'check' | 'back-link'
 
 const LINE = /^<!-- mintlify-agent:(pr|branch|check|back-link) ([A-Za-z0-9_-]{1,40000}) -->\r?$/
 /** Each kind's marker as earlier versions wrote it, on a body's first line. */
@@ -59,7 +59,7 @@ export function readRecords<T>(
 }
 
 /** A field's reader: the value to keep, ABSENT, or undefined when it is malformed. */
-export type Field<T = unknown> = (value: unknown) => T | undefined
+type Field<T = unknown> = (value: unknown) => T | undefined
 export const ABSENT = Symbol('absent')
 type Shape = Record<string, Field>
 type Kept<F extends Field> = Exclude<ReturnType<F>, typeof ABSENT | undefined>

@@ -1,5 +1,6 @@
 // The pull request's record of its docs job: a `pr` marker in the action's comment, keyed
-// by the Mintlify project, and which comment to believe (only a trusted account's). Pure.
+// by the Mintlify project, and which comment to believe (only a trusted account's). Pure but for
+// `findComment`, which reads the pages it is given.
 
 import { isPlainId } from '../common/plain-id.js'
 import { parsePullRequestLink } from '../common/pull-request-link.js'
@@ -93,7 +94,7 @@ export function legacyMarker(run: Pick<WorkflowRun, 'workflow' | 'job' | 'action
 }
 
 /** `record` is absent on the legacy comment of this step. */
-export type FoundComment = { commentId: number; record?: PullRequestRecord }
+type FoundComment = { commentId: number; record?: PullRequestRecord }
 
 /** The comments' pages (oldest first), searched for this project's record, else the legacy
  * comment, from a trusted author only (asked once there is a candidate); at most `maxPages`. */

@@ -33,7 +33,7 @@ const WRITE_HINT =
   'The comment needs `permissions: pull-requests: write` for the job; on pull requests from forks the token is read-only, so no comment can be kept.'
 
 export type PullRequestState = 'open' | 'merged' | 'closed'
-export type Reaction = 'eyes' | 'rocket' | 'confused'
+type Reaction = 'eyes' | 'rocket' | 'confused'
 
 export function pullRequestState(pr: {
   state: string

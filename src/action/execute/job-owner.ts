@@ -28,6 +28,7 @@ export class JobOwner {
   private createdHere = false
   private polls = 0
   private waitEnd: WaitEnd | undefined
+  /** The text sent to the job, once sent (the outcome's `sent`). */
   text: string | undefined
   /** A message was sent and not waited on: the answer may still be the previous turn's. */
   private turnPending = false
@@ -156,6 +157,7 @@ export function endingFor(
   result: WaitResult,
   requirePr: boolean,
   context: ErrorContext,
+  /** The time-out as the timeout input said it; read only when the wait timed out. */
   timeout = ''
 ): Ending {
   const { job } = result

@@ -115,7 +115,7 @@ export class BranchDashboard {
 
   /** Writes the record after this run (opens the issue on the first write), `did` (or the
    * ending) its note. A commit counts as told once the prompt that lists it reached a job
-   * (`sent`: the text, or true). */
+   * (`sent`: the text, or true; false or undefined when nothing was sent). */
   async save(
     { jobId, job, ending, did: note = ending?.message, sent: text, docs }: Saved,
     budgetMs: number

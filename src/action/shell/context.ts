@@ -1,5 +1,5 @@
-// The run's one context, built once after the command check: the final settings, the
-// step's clock, deadline and budgets, its cancellation, its GitHub sessions, the job's calls.
+// The run's one context, built once before the command check (whose prompt then replaces the
+// settings'): the step's clock, deadline and budgets, its cancellation, GitHub sessions, job calls.
 
 import * as core from '@actions/core'
 import { describeError, type Endpoint, type ErrorContext } from '../../agent/http-errors.js'

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
-import { ACTION_NAME, ACTION_VERSION } from '../../../src/common/version.js'
+import { ACTION_NAME, ACTION_VERSION } from '../../src/common/version.js'
 
-const pkg = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
+const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
   name: string
   version: string
 }
