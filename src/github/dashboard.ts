@@ -157,24 +157,18 @@ export async function saveDashboard(
   const { projectId, branch } = view.record
   const save = async ({ rest }: GitHubClient): Promise<number | undefined> => {
     const body = renderDashboard(view)
-    const title = `Docs agent: ${branch} (${projectId})`.slice(0, 250)
-    if (number !== undefined) {
-      const update = rest.issues.update({ ...session.repo, issue_number: number, body })
+    if (number !== undefined)
       // Deleted meanwhile: the record is written anew rather than lost.
-      return update.then(
+      return rest.issues.update({ ...session.repo, issue_number: number, body }).then(
         ({ data }) => data.number,
         (error: unknown) => {
           if (gitHubAnswerStatus(error) !== 404) throw error
           return saveDashboard(session, undefined, view, budgetMs)
         }
       )
-    }
-    const { data } = await rest.issues.create({
-      ...session.repo,
-      title,
-      body,
-      labels: ['docs-agent']
-    })
+    const title = `Docs agent: ${branch} (${projectId})`.slice(0, 250)
+    const labels = ['docs-agent']
+    const { data } = await rest.issues.create({ ...session.repo, title, body, labels })
     core.info(`Opened the dashboard issue #${data.number} for ${safeLine(branch, 100)}.`)
     return data.number
   }
