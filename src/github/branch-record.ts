@@ -126,10 +126,6 @@ export function parseBranchRecords(body: string | null | undefined): BranchRecor
   return marker.readRecords('branch', body, parseV2, parseV1)
 }
 
-export function parseBranchRecord(body: string | null | undefined): BranchRecord | undefined {
-  return parseBranchRecords(body)[0]
-}
-
 /** The commits to tell now, oldest first: the candidates no live or delivered job was told. */
 export function untold(
   record: BranchRecord | undefined,

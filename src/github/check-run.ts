@@ -5,7 +5,7 @@
 import * as core from '@actions/core'
 import { isPlainId } from '../common/plain-id.js'
 import { redact, safeLine } from '../common/safe-text.js'
-import { allPages, gitHubSaidNo, type GitHubClient } from './client.js'
+import { allPages, gitHubFailure, type GitHubClient } from './client.js'
 import { fields, readRecords, string, writeMarker, type Read } from './marker.js'
 import { lacking, type GitHubSession } from './session.js'
 import { pullRequestNumber, record, text, type WorkflowRun } from './workflow-run.js'
@@ -96,7 +96,7 @@ export class DocsCheckRun {
       return undefined
     }
     const denied = (error: unknown): never => {
-      this.off ||= gitHubSaidNo(error)
+      this.off ||= gitHubFailure(error) === 'denied'
       throw error
     }
     return session.bestEffort(

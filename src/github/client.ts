@@ -131,10 +131,6 @@ export function gitHubAnswerStatus(error: unknown): number | undefined {
   return typeof status === 'number' ? status : undefined
 }
 
-/** Whether GitHub answered no: 401, 403 (not a rate limit) or 404 (a token may not read). */
-export const gitHubSaidNo = (error: unknown): boolean =>
-  gitHubAnswerStatus(error) !== 410 && gitHubFailure(error) === 'denied'
-
 /** GraphQL error types that mean the token may not ask. */
 const REFUSALS = new Set(['FORBIDDEN', 'NOT_FOUND', 'INSUFFICIENT_SCOPES'])
 
@@ -166,9 +162,9 @@ export function throwIfUnknown(error: unknown, what: string): void {
     throw new StateUnknownError(what, describeGitHubError(error))
 }
 
-/** ` ${text}` (the permission a call needs) only after GitHub answered no. */
+/** ` ${text}` (the permission a call needs) only after GitHub answered no (410 too). */
 export const permissionHint = (error: unknown, text: string): string =>
-  gitHubSaidNo(error) ? ` ${text}` : ''
+  gitHubFailure(error) === 'denied' ? ` ${text}` : ''
 
 export function describeGitHubError(error: unknown): string {
   const said = graphqlErrors(error)?.map((e) => (typeof e.message === 'string' ? e.message : '?'))

@@ -5,14 +5,7 @@ import * as core from '@actions/core'
 import { parsePullRequestLink, type PullRequestRef } from '../common/pull-request-link.js'
 import { htmlLink, safeHtml, safeLine, safeMarkdown } from '../common/safe-text.js'
 import { StateUnknownError } from '../common/run-errors.js'
-import {
-  describeGitHubError,
-  gitHubAnswerStatus,
-  gitHubFailure,
-  REPOSITORY,
-  throwIfUnknown,
-  walkPages
-} from './client.js'
+import { gitHubAnswerStatus, REPOSITORY, walkPages, type GitHubClient } from './client.js'
 import {
   lostRace,
   MAX_ENDED,
@@ -41,7 +34,6 @@ export type DashboardView = Place & {
   note?: string
 }
 
-// Named after any no from GitHub, 410 (issues turned off) included.
 const ISSUES_HINT =
   'The dashboard issue needs `permissions: issues: write` for the job (and issues turned on in the repository).'
 
@@ -122,6 +114,10 @@ export function renderDashboard(view: DashboardView): string {
   return [...lines, '', '### Start over', '', START_OVER].join('\n')
 }
 
+/** The warning (`%s`: why) when GitHub did not take a call about the repository's issues. */
+const couldNot = (what: string, session: GitHubSession, so = ''): string =>
+  `dashboard: could not ${what} ${safeLine(session.repository, 200)} (%s)${so}.`
+
 /** The most pages of the token's open issues read (100 a page); past that is unknown. */
 export const MAX_ISSUE_PAGES = 50
 
@@ -131,35 +127,23 @@ export async function findDashboards(
   session: GitHubSession,
   key: DashboardKey,
   budgetMs: number
-): Promise<{ winner?: FoundDashboard; others: FoundDashboard[]; denied?: string }> {
-  const issues: unknown[] = []
+): Promise<{ winner?: FoundDashboard; others: FoundDashboard[]; denied?: true }> {
   const where = `the dashboard issues of ${safeLine(session.repository, 200)}`
-  let complete: boolean
-  try {
-    const octokit = await session.client(budgetMs)
+  const list = async (octokit: GitHubClient) => {
     const params = { ...session.repo, creator: key.identity, state: 'open' as const, per_page: 100 }
     const pages = octokit.paginate.iterator(octokit.rest.issues.listForRepo, params)
-    complete = await walkPages(pages, MAX_ISSUE_PAGES, (page) => issues.push(...page) < 0)
-  } catch (error) {
-    throwIfUnknown(error, where)
-    const why = ", so the branch's docs job is not recorded and this run works on its own"
-    return { others: [], denied: notSaved('read the issues of', session, error, why) }
+    const issues: unknown[] = []
+    if (await walkPages(pages, MAX_ISSUE_PAGES, (page) => issues.push(...page) < 0)) return issues
+    const many = `more than ${MAX_ISSUE_PAGES * 100} open issues by ${safeLine(key.identity, 100)}`
+    throw new StateUnknownError(where, many)
   }
-  const many = `more than ${MAX_ISSUE_PAGES * 100} open issues by ${safeLine(key.identity, 100)}`
-  if (!complete) throw new StateUnknownError(where, many)
+  const so = ", so the branch's docs job is not recorded and this run works on its own"
+  const failed = couldNot('read the issues of', session, so)
+  const issues = await session.bestEffort(budgetMs, list, failed, ISSUES_HINT, where)
+  if (!issues) return { others: [], denied: true }
   // The others: older records of the same key, to retire.
   const [winner, ...others] = pickDashboards(issues, key)
   return { winner, others }
-}
-
-/** A call that GitHub did not take: one warning, a permission hint only after a refusal. */
-function notSaved(what: string, session: GitHubSession, error: unknown, so = '') {
-  const reason = describeGitHubError(error)
-  const hint = gitHubFailure(error) === 'denied' ? ` ${ISSUES_HINT}` : ''
-  core.warning(
-    `dashboard: could not ${what} ${safeLine(session.repository, 200)} (${reason})${so}.${hint}`
-  )
-  return reason
 }
 
 /** Opens the dashboard with `view`'s body, or rewrites issue `number`'s (one call): the issue's
@@ -171,25 +155,26 @@ export async function saveDashboard(
   budgetMs: number
 ): Promise<number | undefined> {
   const { projectId, branch } = view.record
-  try {
-    const { rest } = await session.client(budgetMs)
+  const save = async ({ rest }: GitHubClient): Promise<number | undefined> => {
     const body = renderDashboard(view)
+    if (number !== undefined)
+      // Deleted meanwhile: the record is written anew rather than lost.
+      return rest.issues.update({ ...session.repo, issue_number: number, body }).then(
+        ({ data }) => data.number,
+        (error: unknown) => {
+          if (gitHubAnswerStatus(error) !== 404) throw error
+          return saveDashboard(session, undefined, view, budgetMs)
+        }
+      )
     const title = `Docs agent: ${branch} (${projectId})`.slice(0, 250)
-    const { data } =
-      number === undefined
-        ? await rest.issues.create({ ...session.repo, title, body, labels: ['docs-agent'] })
-        : await rest.issues.update({ ...session.repo, issue_number: number, body })
-    if (number === undefined)
-      core.info(`Opened the dashboard issue #${data.number} for ${safeLine(branch, 100)}.`)
+    const labels = ['docs-agent']
+    const { data } = await rest.issues.create({ ...session.repo, title, body, labels })
+    core.info(`Opened the dashboard issue #${data.number} for ${safeLine(branch, 100)}.`)
     return data.number
-  } catch (error) {
-    // Deleted meanwhile: the record is written anew rather than lost.
-    if (number !== undefined && gitHubAnswerStatus(error) === 404)
-      return saveDashboard(session, undefined, view, budgetMs)
-    const what =
-      number === undefined ? 'open the dashboard issue' : `update the dashboard issue #${number}`
-    notSaved(`${what} in`, session, error)
   }
+  const what =
+    number === undefined ? 'open the dashboard issue' : `update the dashboard issue #${number}`
+  return session.bestEffort(budgetMs, save, couldNot(`${what} in`, session), ISSUES_HINT)
 }
 
 /** Older records of the same key (two first runs at once, or one reopened) are absorbed at once
@@ -207,8 +192,7 @@ export async function settleRace(
   if (!(await saveDashboard(session, winner.number, { ...place, record }, budgetMs))) return
   for (const { issue, record: loser, docsPullRequest } of others) {
     const pull = parsePullRequestLink(docsPullRequest)
-    try {
-      const octokit = await session.client(budgetMs)
+    const close = async (octokit: GitHubClient) => {
       const closes = pull
         ? ` Its docs pull request, ${pullLink(pull)}, is closed where the token can reach it.`
         : ''
@@ -218,9 +202,9 @@ export async function settleRace(
       core.info(
         `Closed the dashboard issue #${issue.number}, an older record of ${safeLine(loser.branch, 100)}: #${winner.number} is the branch's record.`
       )
-    } catch (error) {
-      notSaved(`close the older dashboard issue #${issue.number} in`, session, error)
     }
+    const what = `close the older dashboard issue #${issue.number} in`
+    await session.bestEffort(budgetMs, close, couldNot(what, session), ISSUES_HINT)
     const docs = docsOf(docsPullRequest)
     if (!pull || !docs) continue
     const comment = `The docs job that opened this pull request lost a race to another run of the same workflow on <code>${safeHtml(loser.branch, 100)}</code>: its commits are told to the branch's job (see ${safeHtml(session.repository, 200)}#${winner.number}), which opens or updates its own docs pull request.`

@@ -3,7 +3,7 @@
 // this promise: branch-lost, branch-one, branch-says.
 
 import { jest } from '@jest/globals'
-import { parseBranchRecord } from '../../src/github/branch-record.js'
+import { parseBranchRecords } from '../../src/github/branch-record.js'
 import { APP_BOT, branchWorld, errors, REPO } from '../support/branch-world.js'
 import { GITHUB_TOKEN as TOKEN } from '../support/fixtures.js'
 import { pullRequestWorld, seedPull } from '../support/github-routes/pull-requests.js'
@@ -131,7 +131,7 @@ describe('one job and one dashboard per branch', () => {
         expect(next.exitCode).toBe(0)
         const open = w.openDashboards()
         expect(open).toHaveLength(1)
-        const record = parseBranchRecord(open[0]?.body)
+        const record = parseBranchRecords(open[0]?.body)[0]
         const kept = next.outputs['job-id'] ?? ''
         expect(record?.job).toBe(kept)
         // Every commit is held by the job the branch follows, or by none that ended.

@@ -12,7 +12,7 @@ import {
 import { mergeSourcePulls, pullsOf, sourcePullRequests } from '../../src/github/source-pulls.js'
 import {
   afterTelling,
-  parseBranchRecord,
+  parseBranchRecords,
   renderBranchRecord,
   untold,
   withRun,
@@ -82,7 +82,7 @@ describe('the pure parts', () => {
         pulls: [12]
       }
     ])
-    expect(parseBranchRecord(renderBranchRecord(record))).toEqual(record)
+    expect(parseBranchRecords(renderBranchRecord(record))[0]).toEqual(record)
     expect(withRun(empty, { at: new Date(0), event: 'schedule', did: 'nothing-new' }).runs).toEqual(
       [
         {

@@ -8,7 +8,7 @@ import { anyText, runs } from '../support/properties.js'
 import {
   MAX_RUNS,
   MAX_TOLD,
-  parseBranchRecord,
+  parseBranchRecords,
   renderBranchRecord,
   RUN_ACTIONS,
   withRun,
@@ -63,10 +63,10 @@ describe('the branch record', () => {
     const line = renderBranchRecord(RECORD)
     expect(line).toMatch(/^<!-- mintlify-agent:branch [A-Za-z0-9_-]+ -->$/)
     expect(line).toBe(encode(v2(RECORD)))
-    expect(parseBranchRecord(`${line}\n## Docs agent\n`)).toEqual(RECORD)
-    expect(parseBranchRecord(`${line}\r\nbody`)).toEqual(RECORD)
+    expect(parseBranchRecords(`${line}\n## Docs agent\n`)[0]).toEqual(RECORD)
+    expect(parseBranchRecords(`${line}\r\nbody`)[0]).toEqual(RECORD)
     // A person added a line above it: still the branch's record.
-    expect(parseBranchRecord(`Please read this first.\n\n${line}\nbody`)).toEqual(RECORD)
+    expect(parseBranchRecords(`Please read this first.\n\n${line}\nbody`)[0]).toEqual(RECORD)
   })
 
   it('keeps only the last 20 runs', () => {
@@ -86,7 +86,7 @@ describe('the branch record', () => {
     expect(record.runs.map((run) => run.commits)).toEqual(
       Array.from({ length: 20 }, (_, i) => 80 + i)
     )
-    expect(parseBranchRecord(renderBranchRecord(record))).toEqual(record)
+    expect(parseBranchRecords(renderBranchRecord(record))[0]).toEqual(record)
   })
 
   it('takes a branch name git allows with a non-breaking space, and 300 reviewers', () => {
@@ -95,7 +95,7 @@ describe('the branch record', () => {
       branch: 'docs\u00a0update',
       reviewers: Array.from({ length: 300 }, (_, i) => `dev${i}`)
     }
-    expect(parseBranchRecord(renderBranchRecord(record))).toEqual(record)
+    expect(parseBranchRecords(renderBranchRecord(record))[0]).toEqual(record)
   })
 
   it("reads the first version's record: its last told commit becomes the base", () => {
@@ -110,7 +110,7 @@ describe('the branch record', () => {
       reviewers: [],
       runs: []
     }
-    expect(parseBranchRecord(`${encodeV1(first)}\nbody`)).toEqual({
+    expect(parseBranchRecords(`${encodeV1(first)}\nbody`)[0]).toEqual({
       projectId: 'proj-test',
       branch: 'main',
       job: 'job_1',
@@ -123,7 +123,7 @@ describe('the branch record', () => {
       runs: [],
       counts: { created: 0, followUps: 0, quiet: 0 }
     })
-    expect(parseBranchRecord(`text\n${encodeV1(first)}`)).toBeUndefined()
+    expect(parseBranchRecords(`text\n${encodeV1(first)}`)[0]).toBeUndefined()
   })
 
   it.each([
@@ -156,7 +156,7 @@ describe('the branch record', () => {
     ['padding base64 would not write', renderBranchRecord(RECORD).replace(' -->', '= -->')],
     ['another kind of marker', renderBranchRecord(RECORD).replace(':branch ', ':pr ')]
   ])('refuses %s', (_, body) => {
-    expect(parseBranchRecord(body)).toBeUndefined()
+    expect(parseBranchRecords(body)[0]).toBeUndefined()
   })
 
   const login = fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9-]{0,38}$/)
@@ -218,7 +218,7 @@ describe('the branch record', () => {
       fc.property(record, (value) => {
         // fast-check's records have no prototype; JSON's have Object's.
         assert.deepEqual(
-          parseBranchRecord(renderBranchRecord(value)),
+          parseBranchRecords(renderBranchRecord(value))[0],
           JSON.parse(JSON.stringify(value))
         )
       }),
@@ -240,8 +240,8 @@ describe('the branch record', () => {
     )
     fc.assert(
       fc.property(forged, (body) => {
-        const parsed = parseBranchRecord(body)
-        if (parsed) assert.deepEqual(parseBranchRecord(renderBranchRecord(parsed)), parsed)
+        const parsed = parseBranchRecords(body)[0]
+        if (parsed) assert.deepEqual(parseBranchRecords(renderBranchRecord(parsed))[0], parsed)
       }),
       runs(300)
     )

@@ -20,6 +20,7 @@ type Behaviour =
   | 'answer-401'
   | 'answer-403'
   | 'answer-404'
+  | 'answer-410'
   | 'answer-502'
   | 'reset'
   | 'hang'
@@ -135,7 +136,7 @@ describe('a connection that broke', () => {
 describe('permissionHint', () => {
   const HINT = 'The token needs pull-requests: read.'
 
-  it.each<Behaviour>(['answer-401', 'answer-403', 'answer-404'])(
+  it.each<Behaviour>(['answer-401', 'answer-403', 'answer-404', 'answer-410'])(
     'names the permission after an answer that says no (%s)',
     async (now) => {
       expect(permissionHint(await failureWhen(now), HINT)).toBe(` ${HINT}`)

@@ -4,7 +4,7 @@
 // must hold after every step. Every check reads the stand-ins directly: the prompts the
 // Agent Jobs stand-in received, and the dashboard issues on the GitHub stand-in.
 
-import { parseBranchRecord, type BranchRecord } from '../../src/github/branch-record.js'
+import { parseBranchRecords, type BranchRecord } from '../../src/github/branch-record.js'
 import assert from 'node:assert/strict'
 import type { StoredCommit } from '../support/github-stand-in.js'
 import { tolerated } from './known-bugs.js'
@@ -381,8 +381,8 @@ export class Truth {
       // It may have absorbed and closed older records of the key (that happens as soon as
       // they are read); it records nothing of its own: no run, no told commit, no job.
       for (const d of this.world.dashboards()) {
-        const was = parseBranchRecord(before.get(d.issue.number))
-        const now = parseBranchRecord(d.issue.body)
+        const was = parseBranchRecords(before.get(d.issue.number))[0]
+        const now = parseBranchRecords(d.issue.body)[0]
         if (d.issue.state === 'closed' || !was || !now) continue
         const own = (r: BranchRecord) => JSON.stringify([r.job, r.told, r.runs, r.counts])
         assert.equal(
