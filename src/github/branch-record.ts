@@ -21,7 +21,7 @@ export type RunAction = keyof typeof RUN_WORDS
 export const RUN_ACTIONS = Object.keys(RUN_WORDS) as RunAction[]
 
 const END_REASONS = ['failed', 'archived', 'gone', 'lost-race'] as const
-export type EndReason = (typeof END_REASONS)[number]
+type EndReason = (typeof END_REASONS)[number]
 
 export const MAX_RUNS = 20
 const MAX_RUN_PULLS = 20

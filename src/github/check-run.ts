@@ -19,7 +19,7 @@ export const MAX_SUMMARY = 65_535
 export type CheckConclusion = 'success' | 'neutral' | 'failure' | 'timed_out' | 'cancelled'
 
 /** `detailsUrl`: the docs pull request (an https link), shown as the check's details. */
-export interface CheckOutcome {
+interface CheckOutcome {
   conclusion: CheckConclusion
   title: string
   summary: string
@@ -29,7 +29,7 @@ export interface CheckOutcome {
 
 const OWNER = { run: string, step: string, project: string }
 /** Who started a check run: the workflow run, its step (workflow/job/step), the project. */
-export type CheckOwner = Read<typeof OWNER>
+type CheckOwner = Read<typeof OWNER>
 
 type CheckFields = Omit<
   NonNullable<Parameters<GitHubClient['rest']['checks']['create']>[0]>,
