@@ -146,24 +146,6 @@ const allowedBots: Check<string[]> = (raw, bad) => {
   })
 }
 
-function readPromptFile(workspace: string, file: string): string {
-  const path = resolve(workspace, file)
-  // Not found or not readable: said as for a folder.
-  const stat = existsSync(path) ? statSync(path) : undefined
-  if (!stat?.isFile()) {
-    fail(
-      'prompt-file',
-      `must name a readable file (relative to the workspace); ${quoted(file)} was not found.`
-    )
-  }
-  if (stat.size > 1024 * 1024) {
-    fail('prompt-file', `must be a file of at most 1 MiB; ${quoted(file)} is larger.`)
-  }
-  const text = readFileSync(path, 'utf8').replace(/^\uFEFF/, '')
-  if (text.trim() !== '') return text
-  return fail('prompt-file', `names an empty file (${quoted(file)}): write the instruction in it.`)
-}
-
 /** The mode follows from which of prompt (or prompt-file) and job-id are given. */
 function readTarget(
   read: InputReader,
@@ -180,7 +162,19 @@ function readTarget(
   if (file === '' && inline !== '' && inline.trim() === '') {
     fail('prompt', 'is blank: write the instruction for the agent.')
   }
-  const prompt = file ? readPromptFile(workspace, file) : inline || (commandEvent ? '' : undefined)
+  let prompt = inline || (commandEvent ? '' : undefined)
+  if (file) {
+    const path = resolve(workspace, file)
+    // Not found or not readable: said as for a folder.
+    const stat = existsSync(path) ? statSync(path) : undefined
+    const form = `must name a readable file (relative to the workspace); ${quoted(file)} was not found.`
+    if (!stat?.isFile()) fail('prompt-file', form)
+    if (stat.size > 1024 * 1024)
+      fail('prompt-file', `must be a file of at most 1 MiB; ${quoted(file)} is larger.`)
+    prompt = readFileSync(path, 'utf8').replace(/^\uFEFF/, '')
+    if (prompt.trim() === '')
+      fail('prompt-file', `names an empty file (${quoted(file)}): write the instruction in it.`)
+  }
   if (jobId !== undefined)
     return prompt === undefined ? { mode: 'wait', jobId } : { mode: 'message', prompt, jobId }
   if (prompt !== undefined) return { mode: 'create', prompt }
@@ -211,19 +205,21 @@ export function readSettings(
   const projectId = input(read, 'project-id', id) ?? fail('project-id', 'is required.')
   const jobId = input(read, 'job-id', id)
   const target = readTarget(read, workspace, jobId, commandEvent)
-  const common = {
-    apiKey,
-    projectId,
-    baseUrl: input(read, 'base-url', baseUrl, DEFAULT_BASE_URL),
-    wait: input(read, 'wait', flag, 'true'),
-    pollIntervalMs: input(read, 'poll-interval', duration(), '5s'),
-    maxPollIntervalMs: input(read, 'max-poll-interval', duration(), '30s')
-  }
-  if (common.maxPollIntervalMs < common.pollIntervalMs) {
-    const [max, min] = [common.maxPollIntervalMs, common.pollIntervalMs].map(formatDuration)
+  const url = input(read, 'base-url', baseUrl, DEFAULT_BASE_URL)
+  const wait = input(read, 'wait', flag, 'true')
+  const pollIntervalMs = input(read, 'poll-interval', duration(), '5s')
+  const maxPollIntervalMs = input(read, 'max-poll-interval', duration(), '30s')
+  if (maxPollIntervalMs < pollIntervalMs) {
+    const [max, min] = [maxPollIntervalMs, pollIntervalMs].map(formatDuration)
     fail('max-poll-interval', `(${max}) must not be shorter than 'poll-interval' (${min}).`)
   }
-  const rest = {
+  const settings = {
+    apiKey,
+    projectId,
+    baseUrl: url,
+    wait,
+    pollIntervalMs,
+    maxPollIntervalMs,
     timeoutMs: input(read, 'timeout', duration(1000), '30m'),
     requirePr: input(read, 'require-pr', flag, 'false'),
     githubToken: input(read, 'github-token', token(GITHUB_TOKEN_FORM)) || undefined,
@@ -241,5 +237,5 @@ export function readSettings(
     dryRun
   }
   // Object.assign keeps the union by mode, where a spread would flatten it.
-  return Object.assign({ ...common, ...rest }, target)
+  return Object.assign(settings, target)
 }
