@@ -80,10 +80,6 @@ export function parseReviewer(word: string): ReviewerSpec | undefined {
   return team ? { kind: 'team', org: team[1] as string, slug: team[2] as string } : undefined
 }
 
-export function isBot(user: GitHubAccount): boolean {
-  return user.type === 'Bot' || /\[bot\]$/i.test(user.login)
-}
-
 /** Who `author` means: the code pull request's author, or the pusher of a push. */
 export function codeAuthor({ payload, eventName }: WorkflowRun): GitHubAccount | undefined {
   const [pr, issue] = [record(payload.pull_request), record(payload.issue)]
@@ -117,8 +113,9 @@ export function planReviews(
       else plan.skipped.push(`${name}: the team is not in ${owner}, which owns the docs repository`)
       continue
     }
-    const login =
-      spec.kind === 'user' ? spec.login : author && !isBot(author) ? author.login : undefined
+    // A bot by its type or its [bot] suffix.
+    const bot = author?.type === 'Bot' || /\[bot\]$/i.test(author?.login ?? '')
+    const login = spec.kind === 'user' ? spec.login : author && !bot ? author.login : undefined
     if (login === undefined) {
       plan.skipped.push(
         author
