@@ -14,12 +14,6 @@ import {
 import { parseReviewer, type ReviewerSpec } from '../../github/docs-pull-request.js'
 import { ACCOUNT } from '../../github/client.js'
 
-/** create: a new job; message: a follow-up to jobId; wait: only watch jobId. */
-type Target =
-  | { mode: 'create'; prompt: string }
-  | { mode: 'message'; prompt: string; jobId: string }
-  | { mode: 'wait'; jobId: string }
-
 export type Settings = ReturnType<typeof readSettings>
 
 /** Reads one input as the runner passes it (`INPUT_<NAME>`); '' when absent. */
@@ -146,13 +140,9 @@ const allowedBots: Check<string[]> = (raw, bad) => {
   })
 }
 
-/** The mode follows from which of prompt (or prompt-file) and job-id are given. */
-function readTarget(
-  read: InputReader,
-  workspace: string,
-  jobId?: string,
-  commandEvent = false
-): Target {
+/** The mode follows from which of prompt (or prompt-file) and job-id are given: create, a new
+ * job; message, a follow-up to jobId; wait, only watch jobId. */
+function readTarget(read: InputReader, workspace: string, jobId?: string, commandEvent = false) {
   const inline = read('prompt', { trimWhitespace: false })
   const file = read('prompt-file')
   if (inline.trim() !== '' && file !== '') {
@@ -176,8 +166,10 @@ function readTarget(
       fail('prompt-file', `names an empty file (${quoted(file)}): write the instruction in it.`)
   }
   if (jobId !== undefined)
-    return prompt === undefined ? { mode: 'wait', jobId } : { mode: 'message', prompt, jobId }
-  if (prompt !== undefined) return { mode: 'create', prompt }
+    return prompt === undefined
+      ? { mode: 'wait' as const, jobId }
+      : { mode: 'message' as const, prompt, jobId }
+  if (prompt !== undefined) return { mode: 'create' as const, prompt }
   return fail(
     'prompt',
     "(or 'prompt-file') is required, unless 'job-id' is given to wait on an existing job."
