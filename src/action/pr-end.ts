@@ -71,7 +71,7 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
     const handOff = handOffOf(ctx, { job, record: thread.record })
     const facts: EndFacts = {
       event: endEvent,
-      run: { id: recordedRunId(run), attempt: run.runAttempt },
+      run: { runId: recordedRunId(run), runAttempt: run.runAttempt },
       record: thread.record,
       jobLink: handOff.ref?.link,
       onClose: settings.docsPrOnClose,

@@ -14,8 +14,6 @@ import { allPages, LOGIN, LOGIN_PART, splitRepository } from './client.js'
 import type { GitHubSession } from './session.js'
 import { hostOf, onSameServer, record, text, type WorkflowRun } from './workflow-run.js'
 
-/** At most this many changed paths are read (three pages of 100). */
-const MAX_DOCS_FILES = 300
 const TEAM = new RegExp(`^(${LOGIN_PART})/([A-Za-z0-9][A-Za-z0-9_.-]{0,99})$`)
 
 export type GitHubAccount = { login: string; type: string }
@@ -47,7 +45,7 @@ function account(value: unknown): GitHubAccount | undefined {
   return login ? { login, type: text(record(value)?.type) ?? 'User' } : undefined
 }
 
-/** `changedFiles` as GitHub counts them; `files` holds at most MAX_DOCS_FILES of them. */
+/** `changedFiles` as GitHub counts them; `files` holds at most 300 of them (three pages of 100). */
 export async function readDocsPullRequest(
   octokit: GitHubClient,
   ref: PullRequestRef,
@@ -56,7 +54,7 @@ export async function readDocsPullRequest(
   const pull = { ...splitRepository(ref.repository), pull_number: ref.number }
   const { data: pr } = await octokit.rest.pulls.get(pull)
   const list = octokit.paginate.iterator(octokit.rest.pulls.listFiles, { ...pull, per_page: 100 })
-  const read = withFiles && pr.changed_files > 0 ? await allPages(list, MAX_DOCS_FILES / 100) : []
+  const read = withFiles && pr.changed_files > 0 ? await allPages(list, 3) : []
   const files = read.map((file) => file.filename)
   return {
     repository: ref.repository,
@@ -78,10 +76,6 @@ export function parseReviewer(word: string): ReviewerSpec | undefined {
   if (LOGIN.test(word)) return { kind: 'user', login: word }
   const team = TEAM.exec(word)
   return team ? { kind: 'team', org: team[1] as string, slug: team[2] as string } : undefined
-}
-
-export function isBot(user: GitHubAccount): boolean {
-  return user.type === 'Bot' || /\[bot\]$/i.test(user.login)
 }
 
 /** Who `author` means: the code pull request's author, or the pusher of a push. */
@@ -117,8 +111,9 @@ export function planReviews(
       else plan.skipped.push(`${name}: the team is not in ${owner}, which owns the docs repository`)
       continue
     }
-    const login =
-      spec.kind === 'user' ? spec.login : author && !isBot(author) ? author.login : undefined
+    // A bot by its type or its [bot] suffix.
+    const bot = author?.type === 'Bot' || /\[bot\]$/i.test(author?.login ?? '')
+    const login = spec.kind === 'user' ? spec.login : author && !bot ? author.login : undefined
     if (login === undefined) {
       plan.skipped.push(
         author

@@ -1,12 +1,7 @@
 // The pure rules of the hand-off: what a reviewer word means, who `author` is, and
 // which review requests are sent.
 
-import {
-  codeAuthor,
-  isBot,
-  parseReviewer,
-  planReviews
-} from '../../src/github/docs-pull-request.js'
+import { codeAuthor, parseReviewer, planReviews } from '../../src/github/docs-pull-request.js'
 import type { WorkflowRun } from '../../src/github/workflow-run.js'
 
 function workflowRun(eventName: string, payload: Record<string, unknown>): WorkflowRun {
@@ -90,9 +85,12 @@ describe('codeAuthor', () => {
   })
 
   it('knows a bot by its type or its [bot] suffix', () => {
-    expect(isBot({ login: 'x', type: 'Bot' })).toBe(true)
-    expect(isBot({ login: 'dependabot[bot]', type: 'User' })).toBe(true)
-    expect(isBot({ login: 'bot-fan', type: 'User' })).toBe(false)
+    const docs = { repository: 'acme/docs' }
+    const asked = (login: string, type: string) =>
+      planReviews([{ kind: 'author' }], { login, type }, docs).users
+    expect(asked('x', 'Bot')).toEqual([])
+    expect(asked('dependabot[bot]', 'User')).toEqual([])
+    expect(asked('bot-fan', 'User')).toEqual(['bot-fan'])
   })
 })
 

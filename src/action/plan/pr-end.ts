@@ -8,10 +8,11 @@ import type { BranchRecord } from '../../github/branch-record.js'
 import type { DocsPrAction, EndEvent, EndStep, PullRequestRecord } from '../../github/pr-record.js'
 import { onSameServer, sameRepository } from '../../github/workflow-run.js'
 import type { RunContext } from '../shell/context.js'
+import type { RunIdentity } from './plan.js'
 
 export interface EndFacts {
   event: EndEvent
-  run: { id: string; attempt: number }
+  run: RunIdentity
   record: PullRequestRecord
   /** The job's docs pull request, as read once; undefined when unread or none. */
   jobLink: string | undefined
@@ -42,10 +43,11 @@ const NOT_CLOSED = 'the action did not close its docs pull request'
 
 /** The plan for the docs pull request at docsLinkFor's link as GitHub shows it (undefined: unread). */
 export function decideEnd(facts: EndFacts, docs: DocsView | undefined): EndPlan {
-  const { event, run, record } = facts
+  const { event, record } = facts
+  const { runId, runAttempt } = facts.run
   const link = docsLinkFor(facts)
   // A re-run of the run that already handled this event, and the writes it made.
-  const earlier = record.end?.run === run.id && record.end.event === event ? record.end : undefined
+  const earlier = record.end?.run === runId && record.end.event === event ? record.end : undefined
   const before = earlier?.docs === link ? earlier : undefined
   const done = before?.done ?? []
   const plan = (action: DocsPrAction, all: EndStep[], why: string, keep = true): EndPlan => {
@@ -60,7 +62,7 @@ export function decideEnd(facts: EndFacts, docs: DocsView | undefined): EndPlan 
       const now = complete && doneNow.length > 0 ? action : 'none'
       if (!keep || !link) return { action: now }
       const did = complete ? action : (before?.did ?? 'none')
-      const end = { event, run: run.id, attempt: run.attempt, docs: link, did, done: union }
+      const end = { event, run: runId, attempt: runAttempt, docs: link, did, done: union }
       const handedOff = doneNow.includes('hand-off') ? link : record.handedOff
       return { action: now, record: { ...record, end, handedOff } }
     }
@@ -69,7 +71,7 @@ export function decideEnd(facts: EndFacts, docs: DocsView | undefined): EndPlan 
   const none = (why: string, keep = true) => plan('none', [], why, keep)
   // A later run already used the record: a re-run of an older event does nothing.
   const runs = [record.run, record.end?.run ?? '0']
-  if (/^\d+$/.test(run.id) && runs.some((id) => BigInt(id) > BigInt(run.id))) {
+  if (runs.some((id) => BigInt(id) > BigInt(runId))) {
     return none('a later workflow run has already used this record', false)
   }
   if (!link) return none(event === 'reopened' ? NOT_CLOSED : 'the job has no docs pull request')

@@ -6,7 +6,7 @@ import type { RunAction } from '../../github/branch-record.js'
 import type { CreateReason, Plan } from './plan.js'
 
 /** How the run came to its job, as the log line naming it says. */
-const NAMING = {
+export const NAMING = {
   created: 'Created',
   following: 'Following',
   watch: 'Waiting for',
@@ -19,10 +19,6 @@ const NAMING = {
   'sent-message': 'Sent the message to'
 }
 export type Naming = keyof typeof NAMING
-
-export function namingLine(how: Naming, jobId: string): string {
-  return `${NAMING[how]} agent job ${jobId}.`
-}
 
 const WHY: Record<Exclude<CreateReason, 'no-record' | 'reuse-off'>, string> = {
   failed: 'failed',

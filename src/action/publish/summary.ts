@@ -13,21 +13,20 @@ import type { DocsPullRequest } from '../../github/docs-pull-request.js'
 import { pullRequestState } from '../../github/pr-thread.js'
 import { runUrl, type WorkflowRun } from '../../github/workflow-run.js'
 import type { Outcome } from '../execute/job-owner.js'
-import { namingLine, type Naming } from '../plan/words.js'
+import { NAMING, type Naming } from '../plan/words.js'
 
 type Row = [string, string]
-
-const STATUS_ICON: Record<string, string> = {
-  active: '⏳',
-  completed: '✅',
-  archived: '🗄️',
-  failed: '❌'
-}
 
 /** `✅ completed`; an unknown status gets a neutral icon, and its text is made inert. */
 export function statusCell(status: string | undefined): string {
   if (status === undefined) return 'unknown'
-  return `${STATUS_ICON[status] ?? '❔'} ${safeMarkdown(status)}`
+  const icons: Record<string, string> = {
+    active: '⏳',
+    completed: '✅',
+    archived: '🗄️',
+    failed: '❌'
+  }
+  return `${icons[status] ?? '❔'} ${safeMarkdown(status)}`
 }
 
 export function pullRequestCell(link: string | null | undefined, none = '—'): string {
@@ -158,7 +157,7 @@ export function setOutputs(values: Partial<Record<OutputName, string>>): void {
 
 export function announceToRunner(id: string, how: Naming): void {
   setOutputs(how === 'created' ? { created: 'true', 'job-id': id } : { 'job-id': id })
-  core.info(namingLine(how, safeLine(id)))
+  core.info(`${NAMING[how]} agent job ${safeLine(id)}.`)
 }
 
 export function outputValues(outcome: Outcome, docs: DocsPullRequest | undefined) {

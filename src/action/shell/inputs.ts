@@ -14,12 +14,6 @@ import {
 import { parseReviewer, type ReviewerSpec } from '../../github/docs-pull-request.js'
 import { ACCOUNT } from '../../github/client.js'
 
-/** create: a new job; message: a follow-up to jobId; wait: only watch jobId. */
-type Target =
-  | { mode: 'create'; prompt: string }
-  | { mode: 'message'; prompt: string; jobId: string }
-  | { mode: 'wait'; jobId: string }
-
 export type Settings = ReturnType<typeof readSettings>
 
 /** Reads one input as the runner passes it (`INPUT_<NAME>`); '' when absent. */
@@ -146,31 +140,9 @@ const allowedBots: Check<string[]> = (raw, bad) => {
   })
 }
 
-function readPromptFile(workspace: string, file: string): string {
-  const path = resolve(workspace, file)
-  // Not found or not readable: said as for a folder.
-  const stat = existsSync(path) ? statSync(path) : undefined
-  if (!stat?.isFile()) {
-    fail(
-      'prompt-file',
-      `must name a readable file (relative to the workspace); ${quoted(file)} was not found.`
-    )
-  }
-  if (stat.size > 1024 * 1024) {
-    fail('prompt-file', `must be a file of at most 1 MiB; ${quoted(file)} is larger.`)
-  }
-  const text = readFileSync(path, 'utf8').replace(/^\uFEFF/, '')
-  if (text.trim() !== '') return text
-  return fail('prompt-file', `names an empty file (${quoted(file)}): write the instruction in it.`)
-}
-
-/** The mode follows from which of prompt (or prompt-file) and job-id are given. */
-function readTarget(
-  read: InputReader,
-  workspace: string,
-  jobId?: string,
-  commandEvent = false
-): Target {
+/** The mode follows from which of prompt (or prompt-file) and job-id are given: create, a new
+ * job; message, a follow-up to jobId; wait, only watch jobId. */
+function readTarget(read: InputReader, workspace: string, jobId?: string, commandEvent = false) {
   const inline = read('prompt', { trimWhitespace: false })
   const file = read('prompt-file')
   if (inline.trim() !== '' && file !== '') {
@@ -180,10 +152,24 @@ function readTarget(
   if (file === '' && inline !== '' && inline.trim() === '') {
     fail('prompt', 'is blank: write the instruction for the agent.')
   }
-  const prompt = file ? readPromptFile(workspace, file) : inline || (commandEvent ? '' : undefined)
+  let prompt = inline || (commandEvent ? '' : undefined)
+  if (file) {
+    const path = resolve(workspace, file)
+    // Not found or not readable: said as for a folder.
+    const stat = existsSync(path) ? statSync(path) : undefined
+    const form = `must name a readable file (relative to the workspace); ${quoted(file)} was not found.`
+    if (!stat?.isFile()) fail('prompt-file', form)
+    if (stat.size > 1024 * 1024)
+      fail('prompt-file', `must be a file of at most 1 MiB; ${quoted(file)} is larger.`)
+    prompt = readFileSync(path, 'utf8').replace(/^\uFEFF/, '')
+    if (prompt.trim() === '')
+      fail('prompt-file', `names an empty file (${quoted(file)}): write the instruction in it.`)
+  }
   if (jobId !== undefined)
-    return prompt === undefined ? { mode: 'wait', jobId } : { mode: 'message', prompt, jobId }
-  if (prompt !== undefined) return { mode: 'create', prompt }
+    return prompt === undefined
+      ? { mode: 'wait' as const, jobId }
+      : { mode: 'message' as const, prompt, jobId }
+  if (prompt !== undefined) return { mode: 'create' as const, prompt }
   return fail(
     'prompt',
     "(or 'prompt-file') is required, unless 'job-id' is given to wait on an existing job."
@@ -211,19 +197,21 @@ export function readSettings(
   const projectId = input(read, 'project-id', id) ?? fail('project-id', 'is required.')
   const jobId = input(read, 'job-id', id)
   const target = readTarget(read, workspace, jobId, commandEvent)
-  const common = {
-    apiKey,
-    projectId,
-    baseUrl: input(read, 'base-url', baseUrl, DEFAULT_BASE_URL),
-    wait: input(read, 'wait', flag, 'true'),
-    pollIntervalMs: input(read, 'poll-interval', duration(), '5s'),
-    maxPollIntervalMs: input(read, 'max-poll-interval', duration(), '30s')
-  }
-  if (common.maxPollIntervalMs < common.pollIntervalMs) {
-    const [max, min] = [common.maxPollIntervalMs, common.pollIntervalMs].map(formatDuration)
+  const url = input(read, 'base-url', baseUrl, DEFAULT_BASE_URL)
+  const wait = input(read, 'wait', flag, 'true')
+  const pollIntervalMs = input(read, 'poll-interval', duration(), '5s')
+  const maxPollIntervalMs = input(read, 'max-poll-interval', duration(), '30s')
+  if (maxPollIntervalMs < pollIntervalMs) {
+    const [max, min] = [maxPollIntervalMs, pollIntervalMs].map(formatDuration)
     fail('max-poll-interval', `(${max}) must not be shorter than 'poll-interval' (${min}).`)
   }
-  const rest = {
+  const settings = {
+    apiKey,
+    projectId,
+    baseUrl: url,
+    wait,
+    pollIntervalMs,
+    maxPollIntervalMs,
     timeoutMs: input(read, 'timeout', duration(1000), '30m'),
     requirePr: input(read, 'require-pr', flag, 'false'),
     githubToken: input(read, 'github-token', token(GITHUB_TOKEN_FORM)) || undefined,
@@ -241,5 +229,5 @@ export function readSettings(
     dryRun
   }
   // Object.assign keeps the union by mode, where a spread would flatten it.
-  return Object.assign({ ...common, ...rest }, target)
+  return Object.assign(settings, target)
 }

@@ -19,7 +19,7 @@ const record: PullRequestRecord = {
 }
 const facts = (event: EndEvent, more: Partial<EndFacts> = {}): EndFacts => ({
   event,
-  run: { id: '20', attempt: 1 },
+  run: { runId: '20', runAttempt: 1 },
   record,
   jobLink: DOCS,
   onClose: 'close',
@@ -83,7 +83,10 @@ describe('decideEnd', () => {
     ],
     [
       'closed, re-run after the close',
-      facts('closed', { run: { id: '20', attempt: 2 }, record: { ...record, end: closedByUs } }),
+      facts('closed', {
+        run: { runId: '20', runAttempt: 2 },
+        record: { ...record, end: closedByUs }
+      }),
       { state: 'closed' },
       'none',
       []
@@ -91,7 +94,7 @@ describe('decideEnd', () => {
     [
       'closed, re-run after a refused comment',
       facts('closed', {
-        run: { id: '20', attempt: 2 },
+        run: { runId: '20', runAttempt: 2 },
         record: { ...record, end: { ...closedByUs, done: ['close'] } }
       }),
       { state: 'closed' },
@@ -100,14 +103,17 @@ describe('decideEnd', () => {
     ],
     [
       'closed, an older run re-run',
-      facts('closed', { run: { id: '5', attempt: 2 } }),
+      facts('closed', { run: { runId: '5', runAttempt: 2 } }),
       open,
       'none',
       []
     ],
     [
       'reopened after the action closed it',
-      facts('reopened', { run: { id: '21', attempt: 1 }, record: { ...record, end: closedByUs } }),
+      facts('reopened', {
+        run: { runId: '21', runAttempt: 1 },
+        record: { ...record, end: closedByUs }
+      }),
       { state: 'closed' },
       'reopened',
       ['reopen', 'comment']
@@ -115,14 +121,20 @@ describe('decideEnd', () => {
     ['reopened, someone else closed it', facts('reopened'), { state: 'closed' }, 'none', []],
     [
       'reopened, kept open and labelled',
-      facts('reopened', { run: { id: '21', attempt: 1 }, record: { ...record, end: keptByUs } }),
+      facts('reopened', {
+        run: { runId: '21', runAttempt: 1 },
+        record: { ...record, end: keptByUs }
+      }),
       open,
       'unkept',
       ['unlabel', 'comment']
     ],
     [
       'reopened, kept open and labelled, closed since by someone',
-      facts('reopened', { run: { id: '21', attempt: 1 }, record: { ...record, end: keptByUs } }),
+      facts('reopened', {
+        run: { runId: '21', runAttempt: 1 },
+        record: { ...record, end: keptByUs }
+      }),
       { state: 'closed' },
       'none',
       []
@@ -130,7 +142,7 @@ describe('decideEnd', () => {
     [
       'reopened, kept open with a comment only',
       facts('reopened', {
-        run: { id: '21', attempt: 1 },
+        run: { runId: '21', runAttempt: 1 },
         record: { ...record, end: { ...keptByUs, done: ['comment'] } }
       }),
       open,
@@ -140,7 +152,7 @@ describe('decideEnd', () => {
     [
       'reopened, re-run after the label was removed and the comment refused',
       facts('reopened', {
-        run: { id: '21', attempt: 2 },
+        run: { runId: '21', runAttempt: 2 },
         record: { ...record, end: { ...unkept, done: ['unlabel'] } }
       }),
       open,
@@ -149,7 +161,10 @@ describe('decideEnd', () => {
     ],
     [
       'reopened, re-run after the label was removed with its comment',
-      facts('reopened', { run: { id: '21', attempt: 2 }, record: { ...record, end: unkept } }),
+      facts('reopened', {
+        run: { runId: '21', runAttempt: 2 },
+        record: { ...record, end: unkept }
+      }),
       open,
       'none',
       []
@@ -157,7 +172,7 @@ describe('decideEnd', () => {
     [
       'reopened, re-run after a refused comment',
       facts('reopened', {
-        run: { id: '21', attempt: 2 },
+        run: { runId: '21', runAttempt: 2 },
         record: { ...record, end: { ...unkept, did: 'reopened', done: ['reopen'] } }
       }),
       open,
@@ -224,7 +239,7 @@ describe('over random lives of a pull request', () => {
             if (s.kind === 'rerun' && last) last = { ...last, attempt: last.attempt + 1 }
             if ((s.kind !== 'event' && s.kind !== 'rerun') || !last) continue
             const given = facts(last.event, {
-              run: { id: String(last.id), attempt: last.attempt },
+              run: { runId: String(last.id), runAttempt: last.attempt },
               record: rec,
               onClose
             })
