@@ -8,7 +8,7 @@ import { lostRace, type BranchRecord } from '../../github/branch-record.js'
 import type { FoundDashboard } from '../../github/dashboard.js'
 import type { PullRequestRecord } from '../../github/pr-record.js'
 
-type RunIdentity = { runId: string; runAttempt: number }
+export type RunIdentity = { runId: string; runAttempt: number }
 
 type DocsState = 'open' | 'merged' | 'closed'
 
