@@ -18,9 +18,9 @@ export const MAX_SUMMARY = 65_535
 
 export type CheckConclusion = 'success' | 'neutral' | 'failure' | 'timed_out' | 'cancelled'
 
-/** `detailsUrl`: the docs pull request (an https link), shown as the check's details. */
+/** No `conclusion` while the job runs. `detailsUrl`: the docs pull request (an https link). */
 interface CheckOutcome {
-  conclusion: CheckConclusion
+  conclusion?: CheckConclusion
   title: string
   summary: string
   jobId?: string
@@ -30,11 +30,6 @@ interface CheckOutcome {
 const OWNER = { run: string, step: string, project: string }
 /** Who started a check run: the workflow run, its step (workflow/job/step), the project. */
 type CheckOwner = Read<typeof OWNER>
-
-type CheckFields = Omit<
-  NonNullable<Parameters<GitHubClient['rest']['checks']['create']>[0]>,
-  'owner' | 'repo' | 'name' | 'head_sha' | 'output'
->
 
 export const checkMarker = (owner: CheckOwner): string => writeMarker('check', owner)
 
@@ -139,12 +134,19 @@ export class DocsCheckRun {
   }
 
   /** Updates this run's check run, or creates it on the head commit; true when it created it. */
-  private write(fields: CheckFields, title: string, summary: string, budgetMs: number) {
-    const completing = fields.status === 'completed'
+  private write(outcome: CheckOutcome, budgetMs: number) {
+    const { conclusion, jobId, detailsUrl } = outcome
+    const fields = {
+      ...(conclusion
+        ? { status: 'completed' as const, conclusion, completed_at: new Date().toISOString() }
+        : { status: 'in_progress' as const }),
+      ...(jobId ? { external_id: jobId } : {}),
+      ...(detailsUrl ? { details_url: detailsUrl } : {})
+    }
     const output = {
       // Job ids and summaries come from the service: no secret we hold goes to GitHub.
-      title: safeLine(title, 1000),
-      summary: truncateSummary(redact(summary)),
+      title: safeLine(outcome.title, 1000),
+      summary: truncateSummary(redact(outcome.summary)),
       text: `${checkMarker(this.owner)}\nStarted by workflow run ${this.owner.run || 'unknown'}.`
     }
     const write = async (octokit: GitHubClient, repo: GitHubSession['repo']) => {
@@ -157,30 +159,21 @@ export class DocsCheckRun {
       this.id = (await octokit.rest.checks.create(created)).data.id
       return true
     }
-    const what = completing ? 'complete the check run' : 'create the check run'
-    return this.call(what, budgetMs, write, !completing)
+    const what = conclusion ? 'complete the check run' : 'create the check run'
+    return this.call(what, budgetMs, write, !conclusion)
   }
 
   async start(jobId: string, budgetMs: number): Promise<void> {
     const title = `Docs job ${jobId} is running`
     const summary = `The Mintlify agent is working on job \`${jobId.replace(/`/g, '')}\`.`
-    const fields = { status: 'in_progress' as const, external_id: jobId }
-    if (await this.write(fields, title, summary, budgetMs)) {
+    if (await this.write({ title, summary, jobId }, budgetMs)) {
       core.info(`Check run ${this.id} on ${safeLine((this.sha ?? '').slice(0, 7))}: in progress.`)
     }
   }
 
   /** Completed with the outcome (created so when never started); reports a cancellation too. */
-  async complete(outcome: CheckOutcome, budgetMs: number): Promise<void> {
-    const { conclusion, jobId, detailsUrl } = outcome
-    const fields = {
-      status: 'completed' as const,
-      conclusion,
-      completed_at: new Date().toISOString(),
-      ...(jobId ? { external_id: jobId } : {}),
-      ...(detailsUrl ? { details_url: detailsUrl } : {})
-    }
-    const done = await this.write(fields, outcome.title, outcome.summary, budgetMs)
-    if (done !== undefined) core.info(`Check run ${this.id}: ${conclusion}.`)
+  async complete(outcome: CheckOutcome & { conclusion: CheckConclusion }, budgetMs: number) {
+    const done = await this.write(outcome, budgetMs)
+    if (done !== undefined) core.info(`Check run ${this.id}: ${outcome.conclusion}.`)
   }
 }

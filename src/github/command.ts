@@ -43,9 +43,8 @@ export function isCommandEvent(eventName: string): eventName is CommandEvent {
   return Object.hasOwn(KINDS, eventName)
 }
 
-/** The instruction after the exact phrase (after leading blanks, then a blank or the end). */
+/** The instruction after the exact, valid phrase (after leading blanks, then a blank or the end). */
 export function matchTrigger(body: string, phrase: string): string | undefined {
-  if (phrase === '') return undefined
   const start = body.length - body.trimStart().length
   if (!body.startsWith(phrase, start)) return undefined
   const after = body.slice(start + phrase.length)

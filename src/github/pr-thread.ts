@@ -14,7 +14,6 @@ import {
   allPages,
   splitRepository,
   throwIfUnknown,
-  walkPages,
   type GitHubClient
 } from './client.js'
 import { docsTokenHint } from './docs-pull-request.js'
@@ -33,7 +32,6 @@ const WRITE_HINT =
   'The comment needs `permissions: pull-requests: write` for the job; on pull requests from forks the token is read-only, so no comment can be kept.'
 
 export type PullRequestState = 'open' | 'merged' | 'closed'
-type Reaction = 'eyes' | 'rocket' | 'confused'
 
 export function pullRequestState(pr: {
   state: string
@@ -157,7 +155,7 @@ export async function readPullRequestState(
 export async function react(
   session: GitHubSession,
   command: Pick<Command, 'kind' | 'id'>,
-  content: Reaction,
+  content: 'eyes' | 'rocket' | 'confused',
   budgetMs: number
 ): Promise<void> {
   if (command.kind === 'review') return
@@ -173,8 +171,6 @@ export async function react(
   )
 }
 
-const code = (text: string): string => `\`${cleanLabel(text, 60).replace(/`/g, '')}\``
-
 /** Replies on the command's pull request why it was not run. Never throws. */
 export async function replyToCommand(
   session: GitHubSession,
@@ -184,19 +180,20 @@ export async function replyToCommand(
   budgetMs: number
 ): Promise<void> {
   const mention = `@${cleanLabel(command.author.login, 60).replace(/[^\w.[\]-]/g, '')}`
+  const said = cleanLabel(phrase, 60) // without backticks
   const body = (
     reply === 'usage'
       ? [
-          `${mention}, ${code(phrase)} needs an instruction after it, for example:`,
+          `${mention}, \`${said}\` needs an instruction after it, for example:`,
           '',
           '```',
-          `${cleanLabel(phrase, 60)} document the new --dry-run flag on the CLI reference page`,
+          `${said} document the new --dry-run flag on the CLI reference page`,
           '```',
           '',
           'Nothing was sent to the docs agent.'
         ]
       : [
-          `${mention}, this ${code(phrase)} command was not run: ${cleanLabel(reason, 400)}.`,
+          `${mention}, this \`${said}\` command was not run: ${cleanLabel(reason, 400)}.`,
           '',
           'Only people with write, maintain or admin permission on this repository, and bots the workflow lists in `allowed-bots`, can give commands. Nothing was sent to the docs agent.'
         ]
@@ -262,11 +259,7 @@ export async function writeBackLink(
 ): Promise<boolean> {
   const where = `${safeLine(docs.repository, 200)}#${docs.number}`
   const write = async (octokit: GitHubClient): Promise<boolean> => {
-    const seen = { present: false }
-    await walkPages(listComments(octokit, docs), MAX_BACK_LINK_PAGES, (page) => {
-      return (seen.present = backLinkedJobs(page, projectId).includes(jobId))
-    })
-    if (seen.present) {
+    if ((await findBackLinkedJobs(octokit, docs, projectId)).includes(jobId)) {
       core.debug(`docs back-link: ${where} already links to job ${safeLine(jobId)}.`)
       return true
     }

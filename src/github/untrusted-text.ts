@@ -27,32 +27,26 @@ function stripHtmlComments(text: string): string {
   return text.replace(/<!--/g, '')
 }
 
-/** Markdown that renders as nothing: link reference definitions, alt text, titles, hidden attributes. */
-function stripHiddenMarkdown(text: string): string {
-  return (
-    text
-      // A label, a destination, at most a title (maybe on the next line), nothing else.
-      .replace(
-        /^ {0,3}\[(?!\^)[^\]\n]{1,999}\]:[ \t]*(?:<[^>\n]{0,2000}>|\S{1,2000})(?:[ \t]+(?:"[^"\n]*"|'[^'\n]*'|\([^)\n]*\)))?[ \t]*(?:\n[ \t]+(?:"[^"\n]*"|'[^'\n]*'|\([^)\n]*\))[ \t]*)?$/gm,
-        ''
-      )
-      .replace(/!\[[^\][\n]{0,1000}\]\(/g, '![](')
-      .replace(/(\]\([^)\s]{0,2000})\s+(?:"[^"\n]*"|'[^'\n]*'|\([^)\n]*\))\s*\)/g, '$1)')
-      // Attributes only inside an HTML tag: prose like "set title=Draft" stays.
-      .replace(/<[A-Za-z][^<>]{0,2000}>/g, (tag) =>
-        tag.replace(
-          /\s(?:alt|title|placeholder|aria-[\w-]+|data-[\w-]+)\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+)/gi,
-          ''
-        )
-      )
-  )
-}
-
 function cleanOnce(input: string): string {
   // Invisible characters first: a zero-width space inside `<!--` must not shield a comment.
-  const text = redact(stripHiddenMarkdown(stripHtmlComments(stripInvisible(input))))
+  const visible = stripHtmlComments(stripInvisible(input))
+    // Markdown that renders as nothing: link reference definitions (a label, a destination, at
+    // most a title, maybe on the next line), alt text, titles, hidden attributes.
+    .replace(
+      /^ {0,3}\[(?!\^)[^\]\n]{1,999}\]:[ \t]*(?:<[^>\n]{0,2000}>|\S{1,2000})(?:[ \t]+(?:"[^"\n]*"|'[^'\n]*'|\([^)\n]*\)))?[ \t]*(?:\n[ \t]+(?:"[^"\n]*"|'[^'\n]*'|\([^)\n]*\))[ \t]*)?$/gm,
+      ''
+    )
+    .replace(/!\[[^\][\n]{0,1000}\]\(/g, '![](')
+    .replace(/(\]\([^)\s]{0,2000})\s+(?:"[^"\n]*"|'[^'\n]*'|\([^)\n]*\))\s*\)/g, '$1)')
+    // Attributes only inside an HTML tag: prose like "set title=Draft" stays.
+    .replace(/<[A-Za-z][^<>]{0,2000}>/g, (tag) =>
+      tag.replace(
+        /\s(?:alt|title|placeholder|aria-[\w-]+|data-[\w-]+)\s*=\s*(?:"[^"]*"|'[^']*'|[^\s>]+)/gi,
+        ''
+      )
+    )
   // A fence needs three or more; none survives.
-  return text
+  return redact(visible)
     .replace(/[=\uff1d\ua78a\u2550\u2e40\u30a0]{3,}/g, '==')
     .replace(/<{3,}/g, '<<')
     .replace(/>{3,}/g, '>>')
