@@ -189,9 +189,7 @@ function apiErrorLine(error: ApiError, context: ErrorContext): string {
         ? `Project '${context.projectId}' was not found: ${what} Check the project-id input.`
         : `Job '${context.jobId ?? ''}' was not found in project '${context.projectId}': ${what} Check the job-id and project-id inputs.`
     case 429:
-      return error.method === 'GET'
-        ? `Rate limited: ${what} Poll less often (raise poll-interval and max-poll-interval) or raise the timeout.`
-        : `Rate limited: ${what} The service allows 100 jobs and follow-up messages per project per hour; spread runs out or raise the timeout.`
+      return `Rate limited: ${what} ${error.method === 'GET' ? 'Poll less often (raise poll-interval and max-poll-interval)' : 'The service allows 100 jobs and follow-up messages per project per hour; spread runs out'} or raise the timeout.`
     default:
       return error.status >= 500
         ? `The service failed: ${what} This is usually temporary; try again later.`

@@ -69,21 +69,6 @@ function watchSending(dispatcher: Dispatcher, onSent: () => void): Dispatcher {
   )
 }
 
-// The answer, or a rejection as soon as `signal` aborts: undici honours an abort only once
-// the request is on a connection, not while a proxy tunnel is still being opened.
-function untilAborted(
-  pending: Promise<Dispatcher.ResponseData>,
-  signal: AbortSignal
-): Promise<Dispatcher.ResponseData> {
-  // Too late: nobody will read this body.
-  void pending.then(
-    ({ body }) => signal.aborted && discard(body),
-    () => undefined
-  )
-  const aborted = once(signal, 'abort').then(() => Promise.reject(new Error('aborted')))
-  return Promise.race([pending, aborted])
-}
-
 /** Drops a body unread. Its 'error' event on destroy would crash the process unheard. */
 function discard(body: Dispatcher.ResponseData['body']): void {
   body.on('error', () => undefined)
@@ -168,7 +153,14 @@ export class AgentApi {
         headersTimeout: limit + 1000,
         bodyTimeout: limit + 1000
       })
-      const { statusCode: status, headers, body: stream } = await untilAborted(pending, signal)
+      // undici honours an abort only once the request is on a connection, not while a proxy
+      // tunnel is still being opened: race the signal, and drop a body that comes too late.
+      void pending.then(
+        ({ body }) => signal.aborted && discard(body),
+        () => undefined
+      )
+      const aborted = once(signal, 'abort').then(() => Promise.reject(new Error('aborted')))
+      const { statusCode: status, headers, body: stream } = await Promise.race([pending, aborted])
       const bad = (reason: string, body: string): BadResponseError =>
         new BadResponseError(method, path, status, reason, body)
       const max = this.options.maxBodyBytes ?? 1024 * 1024

@@ -2,21 +2,19 @@
 // GitHub call (`requestSent`: whether a request had begun to leave the machine by then);
 // and how a thrown error reads, on either side.
 
-/** The run was cancelled (SIGINT/SIGTERM). */
-export class CancelledError extends Error {
-  constructor(readonly requestSent = false) {
-    super('cancelled')
-    this.name = 'CancelledError'
+function cutShort(name: string, message: string) {
+  return class extends Error {
+    constructor(readonly requestSent = false) {
+      super(message)
+      this.name = name
+    }
   }
 }
 
+/** The run was cancelled (SIGINT/SIGTERM). */
+export const CancelledError = cutShort('CancelledError', 'cancelled')
 /** The step's overall timeout ran out. */
-export class DeadlineError extends Error {
-  constructor(readonly requestSent = false) {
-    super('the timeout ran out')
-    this.name = 'DeadlineError'
-  }
-}
+export const DeadlineError = cutShort('DeadlineError', 'the timeout ran out')
 
 /** The message of anything thrown: an Error's message, or the value as text. */
 export function messageOf(error: unknown): string {
