@@ -3,7 +3,13 @@
 
 import type { RunClock } from '../common/clock.js'
 import { formatDuration } from '../common/duration.js'
-import { CancelledError, DeadlineError, messageOf, proxyRefusal } from '../common/run-errors.js'
+import {
+  CancelledError,
+  DeadlineError,
+  causes,
+  messageOf,
+  proxyRefusal
+} from '../common/run-errors.js'
 import { redact } from '../common/safe-text.js'
 
 /** Redacted before it is cut, so no prefix of a secret survives the cut. */
@@ -41,12 +47,7 @@ const TIMEOUT = /^UND_ERR_(?:HEADERS|BODY)_TIMEOUT$/
 export function classifyNetworkError(error: unknown): { code: string; maybeReceived: boolean } {
   const proxy = proxyRefusal(error)
   if (proxy !== undefined) return { code: `PROXY_${proxy}`, maybeReceived: false }
-  const codes: string[] = []
-  for (let e = error, depth = 0; depth < 5 && typeof e === 'object' && e !== null; depth++) {
-    const { code, cause } = e as { code?: unknown; cause?: unknown }
-    if (typeof code === 'string') codes.push(code)
-    e = cause
-  }
+  const codes = causes(error).flatMap(({ code }) => (typeof code === 'string' ? [code] : []))
   const notSent =
     codes.find((code) => CERTIFICATE.test(code)) ?? codes.find((code) => NOT_SENT.test(code))
   if (notSent) return { code: notSent, maybeReceived: false }
