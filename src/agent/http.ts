@@ -23,9 +23,6 @@ export type AgentApiOptions = RunClock &
     requestTimeoutMs?: number
   }
 
-/** `text`: the body as it came, for excerpts in messages. */
-export type JsonResponse = { status: number; body: unknown; text: string }
-
 // Retry-After in the two forms RFC 9110 allows and no other: delay-seconds, or an HTTP-date in
 // one of its three spellings (checked here, then read by Date.parse). Anything else is absent.
 const DAY = '(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)'
@@ -51,16 +48,16 @@ export function parseRetryAfter(value: string | undefined, now: number): number 
   return Number.isNaN(ms) ? undefined : Math.min(Math.max(0, ms), MAX_RETRY_AFTER_MS)
 }
 
-// Tells `onSent` when the request begins to leave: undici calls onConnect once the connection
+// Sets `exchange.sent` as the request begins to leave: undici calls onConnect once the connection
 // (with any proxy tunnel and TLS) is up, just before it writes. What fails before never arrived.
-function watchSending(dispatcher: Dispatcher, onSent: () => void): Dispatcher {
+function watchSending(dispatcher: Dispatcher, exchange: { sent: boolean }): Dispatcher {
   // undici's own pass-through handler; its published types omit the methods it has.
   const PassThrough = DecoratorHandler as unknown as new (handler: Dispatcher.DispatchHandlers) => {
     onConnect(abort: (error?: Error) => void): void
   }
   class Watched extends PassThrough {
     override onConnect(abort: (error?: Error) => void): void {
-      onSent()
+      exchange.sent = true
       super.onConnect(abort)
     }
   }
@@ -120,7 +117,7 @@ export class AgentApi {
   }
 
   /** `path` is relative to the base URL and already encoded, e.g. `/v2/agent/p/job`. */
-  async requestJson(method: 'GET' | 'POST', path: string, sent?: unknown): Promise<JsonResponse> {
+  async requestJson(method: 'GET' | 'POST', path: string, sent?: unknown) {
     const { baseUrl, apiKey, userAgent, requestTimeoutMs = 30_000, deadline } = this.options
     const { clock, signal: cancel } = this.options
     if (cancel?.aborted) throw new CancelledError()
@@ -130,10 +127,8 @@ export class AgentApi {
     const limit = Math.min(requestTimeoutMs, remaining)
     const timeout = AbortSignal.timeout(limit)
     const signal = cancel ? AbortSignal.any([cancel, timeout]) : timeout
-    const exchange = { sent: false } // an object, so the type checker sees the callback's change
-    const dispatcher = watchSending(this.options.dispatcher ?? getGlobalDispatcher(), () => {
-      exchange.sent = true
-    })
+    const exchange = { sent: false }
+    const dispatcher = watchSending(this.options.dispatcher ?? getGlobalDispatcher(), exchange)
     const json = sent === undefined ? undefined : JSON.stringify(sent)
     const url = new URL(baseUrl.pathname.replace(/\/+$/, '') + path, baseUrl.origin)
     try {
@@ -196,7 +191,7 @@ export class AgentApi {
       if (!parsed || body === undefined) {
         throw bad(parsed ? 'an empty body' : 'a body that is not JSON', text)
       }
-      return { status, body, text }
+      return { status, body, text } // `text`: the body as it came, for excerpts in messages
     } catch (error) {
       if (cancel?.aborted) throw new CancelledError(exchange.sent)
       if (error instanceof ApiError || error instanceof BadResponseError) throw error
