@@ -95,8 +95,6 @@ export function isNotFound(error: unknown): boolean {
 // Retrying one call: a poll (GET) is safe to repeat; a create or message (POST) is repeated
 // only when the service cannot have acted on it.
 
-export type CallKind = 'read' | 'write'
-
 export interface Backoff {
   baseMs: number
   maxMs: number
@@ -112,12 +110,12 @@ export function backoffDelay(backoff: Backoff, attempt: number): number {
 }
 
 /** Whether attempt `attempt` may be followed by another: 5 at most for a write, 3 bad answers. */
-export function isRetryable(error: unknown, kind: CallKind, attempt: number): boolean {
+export function isRetryable(error: unknown, method: string, attempt: number): boolean {
   const api = error instanceof ApiError ? error.status : undefined
   // Repeating cannot help an untrusted certificate, or a proxy that wants credentials.
   const network =
     error instanceof NetworkError && !CERTIFICATE.test(error.code) && error.code !== 'PROXY_407'
-  if (kind === 'write') {
+  if (method === 'POST') {
     return attempt < 5 && (api === 429 || (network && !error.maybeReceived))
   }
   if (api !== undefined) return api === 429 || api === 408 || api >= 500
@@ -144,14 +142,14 @@ export interface RetryPolicy extends RunClock {
 
 export async function withRetry<T>(
   call: () => Promise<T>,
-  kind: CallKind,
+  method: string,
   { backoff, clock, deadline, signal, onRetry }: RetryPolicy
 ): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await call()
     } catch (error) {
-      if (!isRetryable(error, kind, attempt)) throw error
+      if (!isRetryable(error, method, attempt)) throw error
       // Retry-After is the least we wait, and the backoff still applies: `Retry-After: 0`
       // cannot turn the retries into a busy loop.
       const suggested = error instanceof ApiError ? (error.retryAfterMs ?? 0) : 0

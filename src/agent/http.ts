@@ -112,8 +112,7 @@ export class AgentApi {
       throw new BadResponseError(method, path, status, reason, text)
     }
     const { backoff } = this.options
-    const kind = method === 'GET' ? 'read' : 'write'
-    return backoff ? withRetry(once, kind, { ...this.options, backoff }) : once()
+    return backoff ? withRetry(once, method, { ...this.options, backoff }) : once()
   }
 
   /** `path` is relative to the base URL and already encoded, e.g. `/v2/agent/p/job`. */
