@@ -3,7 +3,13 @@
 
 import type { RunClock } from '../common/clock.js'
 import { formatDuration } from '../common/duration.js'
-import { CancelledError, DeadlineError, messageOf, proxyRefusal } from '../common/run-errors.js'
+import {
+  CancelledError,
+  DeadlineError,
+  causes,
+  messageOf,
+  proxyRefusal
+} from '../common/run-errors.js'
 import { redact } from '../common/safe-text.js'
 
 /** Redacted before it is cut, so no prefix of a secret survives the cut. */
@@ -41,12 +47,7 @@ const TIMEOUT = /^UND_ERR_(?:HEADERS|BODY)_TIMEOUT$/
 export function classifyNetworkError(error: unknown): { code: string; maybeReceived: boolean } {
   const proxy = proxyRefusal(error)
   if (proxy !== undefined) return { code: `PROXY_${proxy}`, maybeReceived: false }
-  const codes: string[] = []
-  for (let e = error, depth = 0; depth < 5 && typeof e === 'object' && e !== null; depth++) {
-    const { code, cause } = e as { code?: unknown; cause?: unknown }
-    if (typeof code === 'string') codes.push(code)
-    e = cause
-  }
+  const codes = causes(error).flatMap(({ code }) => (typeof code === 'string' ? [code] : []))
   const notSent =
     codes.find((code) => CERTIFICATE.test(code)) ?? codes.find((code) => NOT_SENT.test(code))
   if (notSent) return { code: notSent, maybeReceived: false }
@@ -94,8 +95,6 @@ export function isNotFound(error: unknown): boolean {
 // Retrying one call: a poll (GET) is safe to repeat; a create or message (POST) is repeated
 // only when the service cannot have acted on it.
 
-export type CallKind = 'read' | 'write'
-
 export interface Backoff {
   baseMs: number
   maxMs: number
@@ -111,12 +110,12 @@ export function backoffDelay(backoff: Backoff, attempt: number): number {
 }
 
 /** Whether attempt `attempt` may be followed by another: 5 at most for a write, 3 bad answers. */
-export function isRetryable(error: unknown, kind: CallKind, attempt: number): boolean {
+export function isRetryable(error: unknown, method: string, attempt: number): boolean {
   const api = error instanceof ApiError ? error.status : undefined
   // Repeating cannot help an untrusted certificate, or a proxy that wants credentials.
   const network =
     error instanceof NetworkError && !CERTIFICATE.test(error.code) && error.code !== 'PROXY_407'
-  if (kind === 'write') {
+  if (method === 'POST') {
     return attempt < 5 && (api === 429 || (network && !error.maybeReceived))
   }
   if (api !== undefined) return api === 429 || api === 408 || api >= 500
@@ -143,14 +142,14 @@ export interface RetryPolicy extends RunClock {
 
 export async function withRetry<T>(
   call: () => Promise<T>,
-  kind: CallKind,
+  method: string,
   { backoff, clock, deadline, signal, onRetry }: RetryPolicy
 ): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await call()
     } catch (error) {
-      if (!isRetryable(error, kind, attempt)) throw error
+      if (!isRetryable(error, method, attempt)) throw error
       // Retry-After is the least we wait, and the backoff still applies: `Retry-After: 0`
       // cannot turn the retries into a busy loop.
       const suggested = error instanceof ApiError ? (error.retryAfterMs ?? 0) : 0
@@ -189,9 +188,7 @@ function apiErrorLine(error: ApiError, context: ErrorContext): string {
         ? `Project '${context.projectId}' was not found: ${what} Check the project-id input.`
         : `Job '${context.jobId ?? ''}' was not found in project '${context.projectId}': ${what} Check the job-id and project-id inputs.`
     case 429:
-      return error.method === 'GET'
-        ? `Rate limited: ${what} Poll less often (raise poll-interval and max-poll-interval) or raise the timeout.`
-        : `Rate limited: ${what} The service allows 100 jobs and follow-up messages per project per hour; spread runs out or raise the timeout.`
+      return `Rate limited: ${what} ${error.method === 'GET' ? 'Poll less often (raise poll-interval and max-poll-interval)' : 'The service allows 100 jobs and follow-up messages per project per hour; spread runs out'} or raise the timeout.`
     default:
       return error.status >= 500
         ? `The service failed: ${what} This is usually temporary; try again later.`

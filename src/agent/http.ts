@@ -23,9 +23,6 @@ export type AgentApiOptions = RunClock &
     requestTimeoutMs?: number
   }
 
-/** `text`: the body as it came, for excerpts in messages. */
-export type JsonResponse = { status: number; body: unknown; text: string }
-
 // Retry-After in the two forms RFC 9110 allows and no other: delay-seconds, or an HTTP-date in
 // one of its three spellings (checked here, then read by Date.parse). Anything else is absent.
 const DAY = '(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)'
@@ -51,37 +48,22 @@ export function parseRetryAfter(value: string | undefined, now: number): number 
   return Number.isNaN(ms) ? undefined : Math.min(Math.max(0, ms), MAX_RETRY_AFTER_MS)
 }
 
-// Tells `onSent` when the request begins to leave: undici calls onConnect once the connection
+// Sets `exchange.sent` as the request begins to leave: undici calls onConnect once the connection
 // (with any proxy tunnel and TLS) is up, just before it writes. What fails before never arrived.
-function watchSending(dispatcher: Dispatcher, onSent: () => void): Dispatcher {
+function watchSending(dispatcher: Dispatcher, exchange: { sent: boolean }): Dispatcher {
   // undici's own pass-through handler; its published types omit the methods it has.
   const PassThrough = DecoratorHandler as unknown as new (handler: Dispatcher.DispatchHandlers) => {
     onConnect(abort: (error?: Error) => void): void
   }
   class Watched extends PassThrough {
     override onConnect(abort: (error?: Error) => void): void {
-      onSent()
+      exchange.sent = true
       super.onConnect(abort)
     }
   }
   return dispatcher.compose(
     (dispatch) => (options, handler) => dispatch(options, new Watched(handler))
   )
-}
-
-// The answer, or a rejection as soon as `signal` aborts: undici honours an abort only once
-// the request is on a connection, not while a proxy tunnel is still being opened.
-function untilAborted(
-  pending: Promise<Dispatcher.ResponseData>,
-  signal: AbortSignal
-): Promise<Dispatcher.ResponseData> {
-  // Too late: nobody will read this body.
-  void pending.then(
-    ({ body }) => signal.aborted && discard(body),
-    () => undefined
-  )
-  const aborted = once(signal, 'abort').then(() => Promise.reject(new Error('aborted')))
-  return Promise.race([pending, aborted])
 }
 
 /** Drops a body unread. Its 'error' event on destroy would crash the process unheard. */
@@ -130,12 +112,11 @@ export class AgentApi {
       throw new BadResponseError(method, path, status, reason, text)
     }
     const { backoff } = this.options
-    const kind = method === 'GET' ? 'read' : 'write'
-    return backoff ? withRetry(once, kind, { ...this.options, backoff }) : once()
+    return backoff ? withRetry(once, method, { ...this.options, backoff }) : once()
   }
 
   /** `path` is relative to the base URL and already encoded, e.g. `/v2/agent/p/job`. */
-  async requestJson(method: 'GET' | 'POST', path: string, sent?: unknown): Promise<JsonResponse> {
+  async requestJson(method: 'GET' | 'POST', path: string, sent?: unknown) {
     const { baseUrl, apiKey, userAgent, requestTimeoutMs = 30_000, deadline } = this.options
     const { clock, signal: cancel } = this.options
     if (cancel?.aborted) throw new CancelledError()
@@ -145,10 +126,8 @@ export class AgentApi {
     const limit = Math.min(requestTimeoutMs, remaining)
     const timeout = AbortSignal.timeout(limit)
     const signal = cancel ? AbortSignal.any([cancel, timeout]) : timeout
-    const exchange = { sent: false } // an object, so the type checker sees the callback's change
-    const dispatcher = watchSending(this.options.dispatcher ?? getGlobalDispatcher(), () => {
-      exchange.sent = true
-    })
+    const exchange = { sent: false }
+    const dispatcher = watchSending(this.options.dispatcher ?? getGlobalDispatcher(), exchange)
     const json = sent === undefined ? undefined : JSON.stringify(sent)
     const url = new URL(baseUrl.pathname.replace(/\/+$/, '') + path, baseUrl.origin)
     try {
@@ -168,7 +147,14 @@ export class AgentApi {
         headersTimeout: limit + 1000,
         bodyTimeout: limit + 1000
       })
-      const { statusCode: status, headers, body: stream } = await untilAborted(pending, signal)
+      // undici honours an abort only once the request is on a connection, not while a proxy
+      // tunnel is still being opened: race the signal, and drop a body that comes too late.
+      void pending.then(
+        ({ body }) => signal.aborted && discard(body),
+        () => undefined
+      )
+      const aborted = once(signal, 'abort').then(() => Promise.reject(new Error('aborted')))
+      const { statusCode: status, headers, body: stream } = await Promise.race([pending, aborted])
       const bad = (reason: string, body: string): BadResponseError =>
         new BadResponseError(method, path, status, reason, body)
       const max = this.options.maxBodyBytes ?? 1024 * 1024
@@ -204,7 +190,7 @@ export class AgentApi {
       if (!parsed || body === undefined) {
         throw bad(parsed ? 'an empty body' : 'a body that is not JSON', text)
       }
-      return { status, body, text }
+      return { status, body, text } // `text`: the body as it came, for excerpts in messages
     } catch (error) {
       if (cancel?.aborted) throw new CancelledError(exchange.sent)
       if (error instanceof ApiError || error instanceof BadResponseError) throw error

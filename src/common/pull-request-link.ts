@@ -1,13 +1,8 @@
 // The one reader of a pull request link from the service: one that is not exactly a pull
 // request is none, so nothing a shell, `${{ }}` or Markdown would act on reaches any output.
 
-export interface PullRequestRef {
-  /** Rebuilt from the parts (query and fragment dropped). */
-  link: string
-  number: number
-  /** `owner/repo` */
-  repository: string
-}
+/** `link` rebuilt from the parts (query and fragment dropped); `repository` is `owner/repo`. */
+export type PullRequestRef = { link: string; number: number; repository: string }
 
 // Host names as DNS writes them, an optional port; owners and repositories as GitHub allows.
 const HOST = String.raw`[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*(?::\d{1,5})?`

@@ -2,40 +2,40 @@
 // GitHub call (`requestSent`: whether a request had begun to leave the machine by then);
 // and how a thrown error reads, on either side.
 
-/** The run was cancelled (SIGINT/SIGTERM). */
-export class CancelledError extends Error {
-  constructor(readonly requestSent = false) {
-    super('cancelled')
-    this.name = 'CancelledError'
+function cutShort(name: string, message: string) {
+  return class extends Error {
+    constructor(readonly requestSent = false) {
+      super(message)
+      this.name = name
+    }
   }
 }
 
+/** The run was cancelled (SIGINT/SIGTERM). */
+export const CancelledError = cutShort('CancelledError', 'cancelled')
 /** The step's overall timeout ran out. */
-export class DeadlineError extends Error {
-  constructor(readonly requestSent = false) {
-    super('the timeout ran out')
-    this.name = 'DeadlineError'
-  }
-}
+export const DeadlineError = cutShort('DeadlineError', 'the timeout ran out')
 
 /** The message of anything thrown: an Error's message, or the value as text. */
 export function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
 }
 
-/**
- * The status with which a proxy refused to open a tunnel, a few causes down: undici says
- * "Proxy response (407) !== 200 when HTTP Tunneling", under fetch's wrappers too.
- */
-export function proxyRefusal(error: unknown): number | undefined {
-  // Read as plain objects: undici's errors may come from another realm (no instanceof).
-  for (let cause = error, depth = 0; depth < 5 && typeof cause === 'object' && cause; depth++) {
-    const { message, cause: next } = cause as { message?: unknown; cause?: unknown }
-    const refusal = /Proxy response \((\d{3})\)/.exec(typeof message === 'string' ? message : '')
-    if (refusal) return Number(refusal[1])
-    cause = next
+/** An error and its causes, a few deep, as plain objects: undici's may come from another realm. */
+export function causes(error: unknown): { code?: unknown; message?: unknown }[] {
+  const chain: object[] = []
+  for (let e = error; chain.length < 5 && typeof e === 'object' && e; e = (e as Error).cause) {
+    chain.push(e)
   }
-  return undefined
+  return chain
+}
+
+// The status with which a proxy refused to open a tunnel, a few causes down: undici says
+// "Proxy response (407) !== 200 when HTTP Tunneling", under fetch's wrappers too.
+export function proxyRefusal(error: unknown): number | undefined {
+  const texts = causes(error).map(({ message }) => (typeof message === 'string' ? message : ''))
+  const status = texts.map((text) => /Proxy response \((\d{3})\)/.exec(text)).find(Boolean)?.[1]
+  return status === undefined ? undefined : Number(status)
 }
 
 /** The last sentence of a StateUnknownError's message. */

@@ -357,8 +357,8 @@ describe('AgentApi bounds every request', () => {
     expect(error).toBeInstanceOf(NetworkError)
     expect(error).toMatchObject({ code: 'TIMEOUT', maybeReceived: true })
     // A poll that timed out is retried; a create is not (it may have been acted on).
-    expect(isRetryable(error, 'read', 1)).toBe(true)
-    expect(isRetryable(error, 'write', 1)).toBe(false)
+    expect(isRetryable(error, 'GET', 1)).toBe(true)
+    expect(isRetryable(error, 'POST', 1)).toBe(false)
   })
 
   it('gives up on a body that stops arriving after requestTimeoutMs', async () => {
@@ -445,8 +445,8 @@ describe('AgentApi bounds every request', () => {
       maybeReceived: false
     })
     // The service never saw it, so even a create may be repeated.
-    expect(isRetryable(error, 'write', 1)).toBe(true)
-    expect(isRetryable(error, 'read', 1)).toBe(true)
+    expect(isRetryable(error, 'POST', 1)).toBe(true)
+    expect(isRetryable(error, 'GET', 1)).toBe(true)
   })
 
   it('reports a connection reset after the request as one the service may have received', async () => {
@@ -454,8 +454,8 @@ describe('AgentApi bounds every request', () => {
     const error = await failure(client().requestJson('POST', '/v2/agent/proj/job', { prompt: 'x' }))
     expect(error).toBeInstanceOf(NetworkError)
     expect(error).toMatchObject({ method: 'POST', maybeReceived: true })
-    expect(isRetryable(error, 'read', 1)).toBe(true)
-    expect(isRetryable(error, 'write', 1)).toBe(false)
+    expect(isRetryable(error, 'GET', 1)).toBe(true)
+    expect(isRetryable(error, 'POST', 1)).toBe(false)
     expect(received).toHaveLength(1)
   })
 })
@@ -515,7 +515,7 @@ describe('network errors', () => {
     ['ECONNREFUSED', false]
   ])('treats %s as permanent: %s', (code, permanent) => {
     const error = new NetworkError('GET', PATH, code, false)
-    expect(isRetryable(error, 'read', 1)).toBe(!permanent)
-    expect(isRetryable(error, 'write', 1)).toBe(!permanent)
+    expect(isRetryable(error, 'GET', 1)).toBe(!permanent)
+    expect(isRetryable(error, 'POST', 1)).toBe(!permanent)
   })
 })

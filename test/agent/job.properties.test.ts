@@ -7,7 +7,7 @@ import assert from 'node:assert/strict'
 import fc from 'fast-check'
 import { anyText, assertIncludes, runs, webUrl } from '../support/properties.js'
 import { BadResponseError, describeError } from '../../src/agent/http-errors.js'
-import { AgentApi, type JsonResponse } from '../../src/agent/http.js'
+import { AgentApi } from '../../src/agent/http.js'
 import { systemClock } from '../../src/common/clock.js'
 import { isPlainId } from '../../src/common/plain-id.js'
 import { parseJob } from '../../src/agent/job.js'
@@ -26,14 +26,14 @@ function answering(text: string): AgentApi {
     projectId: 'proj',
     deadline: Number.MAX_SAFE_INTEGER
   })
-  api.requestJson = (): Promise<JsonResponse> => {
+  api.requestJson = (): ReturnType<AgentApi['requestJson']> => {
     let body: unknown
     try {
       body = JSON.parse(text)
     } catch {
       return Promise.reject(new BadResponseError('GET', '/x', 200, 'a body that is not JSON', text))
     }
-    return Promise.resolve({ status: 200, body, text })
+    return Promise.resolve({ status: 200, body: body as object, text })
   }
   return api
 }

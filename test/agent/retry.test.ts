@@ -7,7 +7,6 @@ import {
   RetryWouldOutlastTimeoutError,
   withRetry,
   type Backoff,
-  type CallKind,
   type RetryPolicy
 } from '../../src/agent/http-errors.js'
 import { CancelledError, DeadlineError } from '../../src/common/run-errors.js'
@@ -52,14 +51,14 @@ function failing(make: () => unknown): { call: () => Promise<string>; calls: () 
 
 const BACKOFF: Backoff = { baseMs: 1000, maxMs: 8000, random: () => 0.5 }
 
-/** `call` retried as a `kind` call, with BACKOFF on `clock` and an hour to go unless told. */
+/** `call` retried as a `method` call, with BACKOFF on `clock` and an hour to go unless told. */
 function retry<T>(
   call: () => Promise<T>,
   clock: FakeClock,
-  kind: CallKind,
+  method: 'GET' | 'POST',
   extra: Partial<RetryPolicy> = {}
 ) {
-  return withRetry(call, kind, {
+  return withRetry(call, method, {
     backoff: BACKOFF,
     clock,
     deadline: clock.now() + 3_600_000,
@@ -80,8 +79,8 @@ describe('isRetryable', () => {
     [502, true, false],
     [503, true, false]
   ])('ApiError %d: read %s, write %s', (status, read, write) => {
-    expect(isRetryable(apiError(status), 'read', 1)).toBe(read)
-    expect(isRetryable(apiError(status), 'write', 1)).toBe(write)
+    expect(isRetryable(apiError(status), 'GET', 1)).toBe(read)
+    expect(isRetryable(apiError(status), 'POST', 1)).toBe(write)
   })
 
   it.each<[string, unknown, number, boolean, boolean]>([
@@ -114,8 +113,8 @@ describe('isRetryable', () => {
     ['an unexpected error', new Error('bug'), 1, false, false],
     ['a thrown string', 'oops', 1, false, false]
   ])('%s: read %s, write %s', (_, error, attempt, read, write) => {
-    expect(isRetryable(error, 'read', attempt)).toBe(read)
-    expect(isRetryable(error, 'write', attempt)).toBe(write)
+    expect(isRetryable(error, 'GET', attempt)).toBe(read)
+    expect(isRetryable(error, 'POST', attempt)).toBe(write)
   })
 })
 
@@ -144,7 +143,7 @@ describe('withRetry', () => {
   it('returns the first success without sleeping', async () => {
     const clock = new FakeClock()
     const { call, calls } = scripted([])
-    await expect(retry(call, clock, 'read')).resolves.toBe('ok')
+    await expect(retry(call, clock, 'GET')).resolves.toBe('ok')
     expect(calls()).toBe(1)
     expect(clock.sleeps).toEqual([])
   })
@@ -153,7 +152,7 @@ describe('withRetry', () => {
     const clock = new FakeClock()
     const { call, calls } = scripted([apiError(503), networkError(true), apiError(500)])
     const retries: [number, number][] = []
-    const result = retry(call, clock, 'read', {
+    const result = retry(call, clock, 'GET', {
       onRetry: (_error, attempt, delay) => retries.push([attempt, delay])
     })
     await expect(result).resolves.toBe('ok')
@@ -169,7 +168,7 @@ describe('withRetry', () => {
   it('honours Retry-After instead of the backoff', async () => {
     const clock = new FakeClock()
     const { call } = scripted([apiError(429, 7000), apiError(503, 12_000), apiError(429)])
-    await expect(retry(call, clock, 'read')).resolves.toBe('ok')
+    await expect(retry(call, clock, 'GET')).resolves.toBe('ok')
     // The third failure has no Retry-After: the backoff for attempt 3.
     expect(clock.sleeps).toEqual([7000, 12_000, 3000])
   })
@@ -177,7 +176,7 @@ describe('withRetry', () => {
   it('never waits less than the backoff, even when Retry-After says less', async () => {
     const clock = new FakeClock()
     const { call } = scripted([apiError(429, 0), apiError(503, 200), apiError(429, 500)])
-    await expect(retry(call, clock, 'read')).resolves.toBe('ok')
+    await expect(retry(call, clock, 'GET')).resolves.toBe('ok')
     // A server that keeps answering Retry-After: 0 cannot make the retries a busy loop.
     expect(clock.sleeps).toEqual([750, 1500, 3000])
   })
@@ -185,7 +184,7 @@ describe('withRetry', () => {
   it('honours Retry-After on a rate-limited write', async () => {
     const clock = new FakeClock()
     const { call, calls } = scripted([apiError(429, 20_000)])
-    await expect(retry(call, clock, 'write')).resolves.toBe('ok')
+    await expect(retry(call, clock, 'POST')).resolves.toBe('ok')
     expect(calls()).toBe(2)
     expect(clock.sleeps).toEqual([20_000])
   })
@@ -194,7 +193,7 @@ describe('withRetry', () => {
     const clock = new FakeClock(1000)
     const first = apiError(429, 10_000)
     const { call, calls } = scripted([first])
-    const error: unknown = await retry(call, clock, 'read', { deadline: 6000 }).catch(
+    const error: unknown = await retry(call, clock, 'GET', { deadline: 6000 }).catch(
       (caught: unknown) => caught
     )
     expect(error).toBeInstanceOf(RetryWouldOutlastTimeoutError)
@@ -207,7 +206,7 @@ describe('withRetry', () => {
   it('gives up when a retry would end exactly at the deadline', async () => {
     const clock = new FakeClock()
     const { call } = scripted([apiError(503)])
-    const result = retry(call, clock, 'read', { deadline: 750 })
+    const result = retry(call, clock, 'GET', { deadline: 750 })
     await expect(result).rejects.toBeInstanceOf(RetryWouldOutlastTimeoutError)
     expect(clock.sleeps).toEqual([])
   })
@@ -219,7 +218,7 @@ describe('withRetry', () => {
       clock.advance(100) // each request takes a moment
       return apiError(503)
     })
-    const result = retry(call, clock, 'read', { deadline })
+    const result = retry(call, clock, 'GET', { deadline })
     await expect(result).rejects.toBeInstanceOf(RetryWouldOutlastTimeoutError)
     expect(clock.now()).toBeLessThan(deadline)
     // After five sleeps and six requests it is 17.85s; another 6s would pass 20s.
@@ -230,7 +229,7 @@ describe('withRetry', () => {
   it('stops a write after 5 attempts on 429', async () => {
     const clock = new FakeClock()
     const { call, calls } = failing(() => apiError(429))
-    await expect(retry(call, clock, 'write')).rejects.toMatchObject({ status: 429 })
+    await expect(retry(call, clock, 'POST')).rejects.toMatchObject({ status: 429 })
     expect(calls()).toBe(5)
     expect(clock.sleeps).toEqual([750, 1500, 3000, 6000])
   })
@@ -239,7 +238,7 @@ describe('withRetry', () => {
     const clock = new FakeClock()
     const received = networkError(true)
     const { call, calls } = scripted([networkError(false), received])
-    await expect(retry(call, clock, 'write')).rejects.toBe(received)
+    await expect(retry(call, clock, 'POST')).rejects.toBe(received)
     expect(calls()).toBe(2)
     expect(clock.sleeps).toEqual([750])
   })
@@ -248,7 +247,7 @@ describe('withRetry', () => {
     const clock = new FakeClock()
     const error = apiError(status)
     const { call, calls } = scripted([error])
-    await expect(retry(call, clock, 'write')).rejects.toBe(error)
+    await expect(retry(call, clock, 'POST')).rejects.toBe(error)
     expect(calls()).toBe(1)
     expect(clock.sleeps).toEqual([])
   })
@@ -256,7 +255,7 @@ describe('withRetry', () => {
   it('gives up on a read after 3 bad responses', async () => {
     const clock = new FakeClock()
     const { call, calls } = failing(badResponse)
-    await expect(retry(call, clock, 'read')).rejects.toBeInstanceOf(BadResponseError)
+    await expect(retry(call, clock, 'GET')).rejects.toBeInstanceOf(BadResponseError)
     expect(calls()).toBe(3)
     expect(clock.sleeps).toEqual([750, 1500])
   })
@@ -266,7 +265,7 @@ describe('withRetry', () => {
     const controller = new AbortController()
     clock.onSleep = () => controller.abort()
     const { call, calls } = failing(() => apiError(503))
-    const result = retry(call, clock, 'read', { signal: controller.signal })
+    const result = retry(call, clock, 'GET', { signal: controller.signal })
     await expect(result).rejects.toBeInstanceOf(CancelledError)
     expect(calls()).toBe(1)
     expect(clock.sleeps).toEqual([750])
@@ -277,7 +276,7 @@ describe('withRetry', () => {
     const controller = new AbortController()
     controller.abort()
     const { call, calls } = failing(() => networkError(false))
-    const result = retry(call, clock, 'read', { signal: controller.signal })
+    const result = retry(call, clock, 'GET', { signal: controller.signal })
     await expect(result).rejects.toBeInstanceOf(CancelledError)
     expect(calls()).toBe(1)
     expect(clock.sleeps).toEqual([])
