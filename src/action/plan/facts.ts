@@ -102,7 +102,7 @@ async function jobThatOpened(
   repository: string,
   { command, docsJobCandidates }: CheckedCommand
 ): Promise<AgentJob | undefined> {
-  const number = command?.pullNumber
+  const number = command?.pullNumber ?? 0
   const name = safeLine(`${repository}#${number}`)
   for (const id of docsJobCandidates ?? []) {
     const job = jobOf(await lookUp(calls, id))
