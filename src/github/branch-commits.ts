@@ -128,8 +128,8 @@ export async function readCandidates(
     const fromRoot = async (origin: Origin): Promise<ReadCandidates> => {
       const params = { owner, repo, sha: headSha, per_page: 100 }
       const pages = octokit.paginate.iterator(octokit.rest.repos.listCommits, params)
-      const newestFirst = readCommits(await allPages(pages, MAX_PAGES))
-      return result(origin, ROOT, { commits: newestFirst.reverse(), unread: 0 })
+      const commits = readCommits(await allPages(pages, MAX_PAGES)).reverse()
+      return result(origin, ROOT, { commits, unread: 0 })
     }
     const first = async (origin: Origin): Promise<ReadCandidates> => {
       if (!push) {

@@ -64,16 +64,12 @@ export function commitsUrl(run: Place, to: string, from?: string): string | unde
   return `${run.serverUrl}/${run.repository}/${from ? `compare/${from}...${to}` : `commit/${to}`}`
 }
 
-function commitsCell({ commits, from, to }: BranchRun, view: DashboardView): string {
+function runRow({ at, event, did, commits, from, to, ...run }: BranchRun, view: DashboardView) {
   const url = isSha(to) && commitsUrl(view, to, isSha(from) ? from : undefined)
-  if (!url) return String(commits)
-  return from ? htmlLink(url, String(commits)) : `${commits} (to ${htmlLink(url, to.slice(0, 7))})`
-}
-
-function runRow(run: BranchRun, view: DashboardView): string {
-  const time = `${run.at.slice(0, 10)} ${run.at.slice(11, 16)}`
+  const head = url && !from ? ` (to ${htmlLink(url, to.slice(0, 7))})` : ''
+  const cell = url && from ? htmlLink(url, String(commits)) : `${commits}${head}`
   const pulls = run.pulls.length > 0 ? run.pulls.map((n) => `#${n}`).join(', ') : '—'
-  return `| ${safeMarkdown(time)} | ${safeMarkdown(run.event, 40)} | ${RUN_WORDS[run.did]} | ${commitsCell(run, view)} | ${pulls} |`
+  return `| ${safeMarkdown(`${at.slice(0, 10)} ${at.slice(11, 16)}`)} | ${safeMarkdown(event, 40)} | ${RUN_WORDS[did]} | ${cell} | ${pulls} |`
 }
 
 const RUNS_HEADER = '| Time (UTC) | Trigger | What it did | Commits | Source pull requests |'

@@ -93,10 +93,9 @@ export function reviewersToRequest(
   )
   const skip = new Set([...alreadyRequested, docsAuthor].map(lower))
   // Each once: a login is skipped from its first choice on.
-  const chosen = authors.filter(
-    (login) => LOGIN.test(login) && !skip.has(lower(login)) && skip.add(lower(login))
-  )
-  return chosen.slice(0, MAX_BRANCH_REVIEWERS)
+  return authors
+    .filter((login) => LOGIN.test(login) && !skip.has(lower(login)) && skip.add(lower(login)))
+    .slice(0, MAX_BRANCH_REVIEWERS)
 }
 
 const WHY: Record<Coverage['origin'], string> = {
