@@ -189,10 +189,7 @@ export async function settleRace(
   for (const { issue, record: loser, docsPullRequest } of others) {
     const pull = parsePullRequestLink(docsPullRequest)
     const close = async (octokit: GitHubClient) => {
-      const closes = pull
-        ? ` Its docs pull request, ${pullLink(pull)}, is closed where the token can reach it.`
-        : ''
-      const note = `> This record was replaced by #${winner.number}, the branch's record now: its job (<code>${safeHtml(loser.job)}</code>) is no longer followed up, and the commits it was told will be told to the branch's job.${closes}`
+      const note = `> This record was replaced by #${winner.number}, the branch's record now: its job (<code>${safeHtml(loser.job)}</code>) is no longer followed up, and the commits it was told will be told to the branch's job.${pull ? ` Its docs pull request, ${pullLink(pull)}, is closed where the token can reach it.` : ''}`
       const update = { ...session.repo, issue_number: issue.number, state: 'closed' as const }
       await octokit.rest.issues.update({ ...update, body: `${note}\n` })
       core.info(

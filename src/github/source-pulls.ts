@@ -106,10 +106,8 @@ const WHY: Record<Coverage['origin'], string> = {
     'the commits no docs job has been told about yet (the history of the branch was rewritten since the last run)'
 }
 
-function byline(author: string | undefined): string {
-  const login = cleanLabel(author, 40)
-  return login ? ` by @${login}` : ''
-}
+const byline = (author?: string): string =>
+  cleanLabel(author, 40) ? ` by @${cleanLabel(author, 40)}` : ''
 
 const pullLabel = (pull: SourcePullRequest): string =>
   `#${pull.number} "${cleanLabel(pull.title, 120)}"${byline(pull.author)}`

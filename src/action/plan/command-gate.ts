@@ -52,18 +52,16 @@ async function check(ctx: RunContext): Promise<CheckedCommand> {
   const who = safeLine(command.author.login, 100)
   const number = command.pullNumber
   core.info(`Command from ${who} on pull request #${number} (${command.kind}).`)
-  if (!session?.repository) {
-    const reason = `The command from ${who} is refused: ${lacking(session)}, so the commenter's permission cannot be read. Nothing was sent.`
-    core.warning(reason)
-    return { verdict: { kind: 'unchecked', reason }, command }
+  const refuse = (kind: 'unchecked' | 'refused', why: string): CheckedCommand => {
+    const warning = safeLine(`The command from ${who} is refused: ${why}. Nothing was sent.`, 1000)
+    core.warning(warning)
+    return { verdict: { kind, reason: kind === 'refused' ? why : warning }, command }
   }
+  if (!session?.repository)
+    return refuse('unchecked', `${lacking(session)}, so the commenter's permission cannot be read`)
   const octokit = await session.client(ctx.left(BUDGETS.commandCheck))
   const verdict = await checkCommander(octokit, repository, command.author, settings.allowedBots)
-  if (!verdict.allowed) {
-    const refused = `The command from ${who} is refused: ${verdict.reason}. Nothing was sent.`
-    core.warning(safeLine(refused, 1000))
-    return { verdict: { kind: 'refused', reason: verdict.reason }, command }
-  }
+  if (!verdict.allowed) return refuse('refused', verdict.reason)
   core.info(safeLine(`Accepted: ${verdict.why}.`, 500))
   if (command.instruction === '') {
     core.info('The command has no instruction after the trigger phrase: replying with its usage.')
