@@ -79,8 +79,7 @@ async function check(ctx: RunContext): Promise<CheckedCommand> {
       : undefined
   const standing = settings.mode === 'wait' ? undefined : settings.prompt
   const prompt = commandPrompt(command, repository, verdict.why, standing)
-  const candidates = docsJobCandidates?.length ? { docsJobCandidates } : {}
-  return { verdict: { kind: 'taken' }, command, prompt, ...candidates }
+  return { verdict: { kind: 'taken' }, command, prompt, docsJobCandidates }
 }
 
 const COMMAND_PERMISSIONS: readonly unknown[] = ['admin', 'maintain', 'write']
