@@ -30,11 +30,10 @@ export async function checkCommand(ctx: RunContext): Promise<CheckedCommand> {
     core.warning(safeLine(reason, 1000))
     return { verdict: { kind: 'unchecked', reason } }
   })
-  const { settings } = ctx
   if (checked.prompt !== undefined) {
     // Object.assign keeps the union by mode, where a spread would flatten it.
-    const mode = settings.mode === 'message' ? ('message' as const) : ('create' as const)
-    ctx.settings = Object.assign({ ...settings }, { mode, prompt: checked.prompt })
+    const mode = ctx.settings.mode === 'message' ? ('message' as const) : ('create' as const)
+    ctx.settings = Object.assign({ ...ctx.settings }, { mode, prompt: checked.prompt })
   }
   return checked
 }

@@ -150,8 +150,7 @@ async function branchFacts(
   ctx: RunContext,
   calls: JobReader | undefined
 ): Promise<BranchFacts | 'deleted' | 'tag' | undefined> {
-  const { settings } = ctx
-  const { run } = ctx.event
+  const [settings, run] = [ctx.settings, ctx.event.run]
   if (!['push', 'schedule', 'workflow_dispatch'].includes(run.eventName)) return undefined
   const payload = objectOf(run.payload)
   if (run.eventName === 'push' && payload?.deleted === true) return 'deleted'
