@@ -72,7 +72,6 @@ export function readCommit(value: unknown): CoveredCommit | undefined {
 const readCommits = (list: readonly unknown[]): CoveredCommit[] =>
   list.map(readCommit).filter((commit) => commit !== undefined)
 
-/** When the first scheduled or manual run starts looking: 7 days back. */
 export const windowStart = (now: Date): string => new Date(+now - 7 * 86_400_000).toISOString()
 
 const READ_HINT = 'Reading the branch commits needs `permissions: contents: read` for the job.'
@@ -128,8 +127,8 @@ export async function readCandidates(
     const fromRoot = async (origin: Origin): Promise<ReadCandidates> => {
       const params = { owner, repo, sha: headSha, per_page: 100 }
       const pages = octokit.paginate.iterator(octokit.rest.repos.listCommits, params)
-      const newestFirst = readCommits(await allPages(pages, MAX_PAGES))
-      return result(origin, ROOT, { commits: newestFirst.reverse(), unread: 0 })
+      const commits = readCommits(await allPages(pages, MAX_PAGES)).reverse()
+      return result(origin, ROOT, { commits, unread: 0 })
     }
     const first = async (origin: Origin): Promise<ReadCandidates> => {
       if (!push) {
@@ -175,9 +174,8 @@ export async function readCandidates(
   }
   const failed = `Could not read the commits of ${branch} (%s); this run tells the event's own commits only.`
   const what = `the commits of ${branch}`
-  return (
-    (await session.bestEffort(budgetMs, weigh, failed, READ_HINT, what)) ?? result('first-push')
-  )
+  const read = await session.bestEffort(budgetMs, weigh, failed, READ_HINT, what)
+  return read ?? result('first-push')
 }
 
 /** The older of two bases (one call): a record that lost a race to open the branch's record

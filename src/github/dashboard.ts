@@ -64,16 +64,12 @@ export function commitsUrl(run: Place, to: string, from?: string): string | unde
   return `${run.serverUrl}/${run.repository}/${from ? `compare/${from}...${to}` : `commit/${to}`}`
 }
 
-function commitsCell({ commits, from, to }: BranchRun, view: DashboardView): string {
+function runRow({ at, event, did, commits, from, to, ...run }: BranchRun, view: DashboardView) {
   const url = isSha(to) && commitsUrl(view, to, isSha(from) ? from : undefined)
-  if (!url) return String(commits)
-  return from ? htmlLink(url, String(commits)) : `${commits} (to ${htmlLink(url, to.slice(0, 7))})`
-}
-
-function runRow(run: BranchRun, view: DashboardView): string {
-  const time = `${run.at.slice(0, 10)} ${run.at.slice(11, 16)}`
+  const head = url && !from ? ` (to ${htmlLink(url, to.slice(0, 7))})` : ''
+  const cell = url && from ? htmlLink(url, String(commits)) : `${commits}${head}`
   const pulls = run.pulls.length > 0 ? run.pulls.map((n) => `#${n}`).join(', ') : '—'
-  return `| ${safeMarkdown(time)} | ${safeMarkdown(run.event, 40)} | ${RUN_WORDS[run.did]} | ${commitsCell(run, view)} | ${pulls} |`
+  return `| ${safeMarkdown(`${at.slice(0, 10)} ${at.slice(11, 16)}`)} | ${safeMarkdown(event, 40)} | ${RUN_WORDS[did]} | ${cell} | ${pulls} |`
 }
 
 const RUNS_HEADER = '| Time (UTC) | Trigger | What it did | Commits | Source pull requests |'
@@ -193,10 +189,7 @@ export async function settleRace(
   for (const { issue, record: loser, docsPullRequest } of others) {
     const pull = parsePullRequestLink(docsPullRequest)
     const close = async (octokit: GitHubClient) => {
-      const closes = pull
-        ? ` Its docs pull request, ${pullLink(pull)}, is closed where the token can reach it.`
-        : ''
-      const note = `> This record was replaced by #${winner.number}, the branch's record now: its job (<code>${safeHtml(loser.job)}</code>) is no longer followed up, and the commits it was told will be told to the branch's job.${closes}`
+      const note = `> This record was replaced by #${winner.number}, the branch's record now: its job (<code>${safeHtml(loser.job)}</code>) is no longer followed up, and the commits it was told will be told to the branch's job.${pull ? ` Its docs pull request, ${pullLink(pull)}, is closed where the token can reach it.` : ''}`
       const update = { ...session.repo, issue_number: issue.number, state: 'closed' as const }
       await octokit.rest.issues.update({ ...update, body: `${note}\n` })
       core.info(

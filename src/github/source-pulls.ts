@@ -93,10 +93,9 @@ export function reviewersToRequest(
   )
   const skip = new Set([...alreadyRequested, docsAuthor].map(lower))
   // Each once: a login is skipped from its first choice on.
-  const chosen = authors.filter(
-    (login) => LOGIN.test(login) && !skip.has(lower(login)) && skip.add(lower(login))
-  )
-  return chosen.slice(0, MAX_BRANCH_REVIEWERS)
+  return authors
+    .filter((login) => LOGIN.test(login) && !skip.has(lower(login)) && skip.add(lower(login)))
+    .slice(0, MAX_BRANCH_REVIEWERS)
 }
 
 const WHY: Record<Coverage['origin'], string> = {
@@ -107,10 +106,8 @@ const WHY: Record<Coverage['origin'], string> = {
     'the commits no docs job has been told about yet (the history of the branch was rewritten since the last run)'
 }
 
-function byline(author: string | undefined): string {
-  const login = cleanLabel(author, 40)
-  return login ? ` by @${login}` : ''
-}
+const byline = (author?: string): string =>
+  cleanLabel(author, 40) ? ` by @${cleanLabel(author, 40)}` : ''
 
 const pullLabel = (pull: SourcePullRequest): string =>
   `#${pull.number} "${cleanLabel(pull.title, 120)}"${byline(pull.author)}`

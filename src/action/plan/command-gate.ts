@@ -30,11 +30,10 @@ export async function checkCommand(ctx: RunContext): Promise<CheckedCommand> {
     core.warning(safeLine(reason, 1000))
     return { verdict: { kind: 'unchecked', reason } }
   })
-  const { settings } = ctx
   if (checked.prompt !== undefined) {
     // Object.assign keeps the union by mode, where a spread would flatten it.
-    const mode = settings.mode === 'message' ? ('message' as const) : ('create' as const)
-    ctx.settings = Object.assign({ ...settings }, { mode, prompt: checked.prompt })
+    const mode = ctx.settings.mode === 'message' ? ('message' as const) : ('create' as const)
+    ctx.settings = Object.assign({ ...ctx.settings }, { mode, prompt: checked.prompt })
   }
   return checked
 }
@@ -52,18 +51,16 @@ async function check(ctx: RunContext): Promise<CheckedCommand> {
   const who = safeLine(command.author.login, 100)
   const number = command.pullNumber
   core.info(`Command from ${who} on pull request #${number} (${command.kind}).`)
-  if (!session?.repository) {
-    const reason = `The command from ${who} is refused: ${lacking(session)}, so the commenter's permission cannot be read. Nothing was sent.`
-    core.warning(reason)
-    return { verdict: { kind: 'unchecked', reason }, command }
+  const refuse = (kind: 'unchecked' | 'refused', why: string): CheckedCommand => {
+    const warning = safeLine(`The command from ${who} is refused: ${why}. Nothing was sent.`, 1000)
+    core.warning(warning)
+    return { verdict: { kind, reason: kind === 'refused' ? why : warning }, command }
   }
+  if (!session?.repository)
+    return refuse('unchecked', `${lacking(session)}, so the commenter's permission cannot be read`)
   const octokit = await session.client(ctx.left(BUDGETS.commandCheck))
   const verdict = await checkCommander(octokit, repository, command.author, settings.allowedBots)
-  if (!verdict.allowed) {
-    const refused = `The command from ${who} is refused: ${verdict.reason}. Nothing was sent.`
-    core.warning(safeLine(refused, 1000))
-    return { verdict: { kind: 'refused', reason: verdict.reason }, command }
-  }
+  if (!verdict.allowed) return refuse('refused', verdict.reason)
   core.info(safeLine(`Accepted: ${verdict.why}.`, 500))
   if (command.instruction === '') {
     core.info('The command has no instruction after the trigger phrase: replying with its usage.')
@@ -81,8 +78,7 @@ async function check(ctx: RunContext): Promise<CheckedCommand> {
       : undefined
   const standing = settings.mode === 'wait' ? undefined : settings.prompt
   const prompt = commandPrompt(command, repository, verdict.why, standing)
-  const candidates = docsJobCandidates?.length ? { docsJobCandidates } : {}
-  return { verdict: { kind: 'taken' }, command, prompt, ...candidates }
+  return { verdict: { kind: 'taken' }, command, prompt, docsJobCandidates }
 }
 
 const COMMAND_PERMISSIONS: readonly unknown[] = ['admin', 'maintain', 'write']

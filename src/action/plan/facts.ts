@@ -48,11 +48,8 @@ export async function gatherFacts(ctx: RunContext, command?: CheckedCommand): Pr
   if (settings.mode !== 'create') {
     return gathered({ named: { jobId: settings.jobId, send: settings.mode === 'message' } })
   }
-  if (command?.docsJobCandidates && command.command && calls) {
-    const here = { repository: event.run.repository, number: command.command.pullNumber }
-    const opener = await jobThatOpened(calls, here, command.docsJobCandidates)
-    if (opener) return gathered({ docsOpener: opener })
-  }
+  const opener = calls && command && (await jobThatOpened(calls, event.run.repository, command))
+  if (opener) return gathered({ docsOpener: opener })
   if (thread) {
     const record = thread.record
     if (!record || !settings.reuseJob) return gathered({ pullRequest: record ? { record } : {} })
@@ -102,16 +99,16 @@ async function lookUp(
  */
 async function jobThatOpened(
   calls: JobReader,
-  here: { repository: string; number: number },
-  candidates: string[]
+  repository: string,
+  { command, docsJobCandidates }: CheckedCommand
 ): Promise<AgentJob | undefined> {
-  const name = safeLine(`${here.repository}#${here.number}`)
-  for (const id of candidates) {
+  const number = command?.pullNumber ?? 0
+  const name = safeLine(`${repository}#${number}`)
+  for (const id of docsJobCandidates ?? []) {
     const job = jobOf(await lookUp(calls, id))
     const opened = parsePullRequestLink(job?.prLink)
     const shown = safeLine(id)
-    const isHere = opened?.number === here.number
-    if (job && isHere && sameRepository(opened.repository, here.repository)) {
+    if (job && opened?.number === number && sameRepository(opened.repository, repository)) {
       core.info(
         `Pull request ${name} is the docs pull request of job ${shown}: the command goes to that job.`
       )
@@ -153,8 +150,7 @@ async function branchFacts(
   ctx: RunContext,
   calls: JobReader | undefined
 ): Promise<BranchFacts | 'deleted' | 'tag' | undefined> {
-  const { settings } = ctx
-  const { run } = ctx.event
+  const [settings, run] = [ctx.settings, ctx.event.run]
   if (!['push', 'schedule', 'workflow_dispatch'].includes(run.eventName)) return undefined
   const payload = objectOf(run.payload)
   if (run.eventName === 'push' && payload?.deleted === true) return 'deleted'
