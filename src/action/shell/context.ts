@@ -23,13 +23,11 @@ export type RunContext = Exclude<ReturnType<typeof openRun>, 'untriggered' | und
  * read, the network set up; 'untriggered' or undefined when the step ended here (said why). */
 export function openRun(event: RunEvent, env: NodeJS.ProcessEnv) {
   const startedAt = Date.now()
-  for (const name of ['api-key', 'github-token', 'docs-token']) {
-    const value = core.getInput(name)
-    for (const part of new Set([value, ...value.split(/\r?\n/)])) {
-      if (part.trim() === '') continue
-      core.setSecret(part)
-      registerSecret(part)
-    }
+  const secrets = ['api-key', 'github-token', 'docs-token'].map((name) => core.getInput(name))
+  for (const part of new Set(secrets.flatMap((value) => [value, ...value.split(/\r?\n/)]))) {
+    if (part.trim() === '') continue
+    core.setSecret(part)
+    registerSecret(part)
   }
   const noKey = core.getInput('api-key') === '' && core.getInput('dry-run') !== 'true'
   if (event.commandEvent && noKey) {
@@ -54,12 +52,9 @@ export function openRun(event: RunEvent, env: NodeJS.ProcessEnv) {
       controller.abort()
     }
     process.on('SIGINT', onSignal).on('SIGTERM', onSignal)
-    const clock = systemClock
     const deadline = startedAt + settings.timeoutMs
-    const { githubToken, docsToken } = settings
-    const github = githubToken
-      ? new GitHubSession(githubToken, event.run.repository, signal)
-      : undefined
+    const { githubToken: token, docsToken } = settings
+    const github = token ? new GitHubSession(token, event.run.repository, signal) : undefined
     /** The context error messages and endings name: the endpoint, the project, the host. */
     const context = (endpoint: Endpoint, jobId?: string): ErrorContext => {
       return { endpoint, projectId, host: baseUrl.host, proxy, jobId }
@@ -68,7 +63,7 @@ export function openRun(event: RunEvent, env: NodeJS.ProcessEnv) {
       ...settings,
       userAgent: USER_AGENT,
       dispatcher,
-      clock,
+      clock: systemClock,
       deadline,
       signal,
       backoff: { baseMs: settings.pollIntervalMs, maxMs: settings.maxPollIntervalMs },
@@ -86,7 +81,7 @@ export function openRun(event: RunEvent, env: NodeJS.ProcessEnv) {
       signal,
       cancelled: (): NodeJS.Signals | undefined => reason,
       release: (): void => void process.off('SIGINT', onSignal).off('SIGTERM', onSignal),
-      clock,
+      clock: systemClock,
       deadline,
       calls: {
         context,
@@ -103,7 +98,8 @@ export function openRun(event: RunEvent, env: NodeJS.ProcessEnv) {
       docs: docsToken ? new GitHubSession(docsToken, '', signal, 'docs-token') : undefined,
       checkRun: settings.checkRun ? new DocsCheckRun(github, event.run, projectId) : undefined,
       /** A budget, never past the step's deadline (at least 1 ms, so a call fails fast). */
-      left: (budgetMs: number): number => Math.max(1, Math.min(budgetMs, deadline - clock.now())),
+      left: (budgetMs: number): number =>
+        Math.max(1, Math.min(budgetMs, deadline - systemClock.now())),
       last: (budget: { normal: number; cancelled: number }): number =>
         reason ? budget.cancelled : budget.normal
     }

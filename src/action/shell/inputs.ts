@@ -21,16 +21,11 @@ export type InputReader = (name: string, options?: { trimWhitespace?: boolean })
 
 export class InputError extends Error {
   override name = 'InputError'
-  constructor(
-    readonly input: string,
-    message: string
-  ) {
-    super(message)
-  }
+  input = ''
 }
 
-function fail(name: string, rest: string): never {
-  throw new InputError(name, `Input '${name}' ${rest}`)
+function fail(name: string, rest: string, message = `Input '${name}' ${rest}`): never {
+  throw Object.assign(new InputError(message), { input: name })
 }
 
 /** One input's check: its value from the raw text, or `bad` with the rest of the error line. */
@@ -146,8 +141,7 @@ function readTarget(read: InputReader, workspace: string, jobId?: string, comman
   const inline = read('prompt', { trimWhitespace: false })
   const file = read('prompt-file')
   if (inline.trim() !== '' && file !== '') {
-    const message = "Inputs 'prompt' and 'prompt-file' cannot both be set: choose one."
-    throw new InputError('prompt', message)
+    fail('prompt', '', "Inputs 'prompt' and 'prompt-file' cannot both be set: choose one.")
   }
   if (file === '' && inline !== '' && inline.trim() === '') {
     fail('prompt', 'is blank: write the instruction for the agent.')
@@ -181,11 +175,7 @@ const GITHUB_TOKEN_FORM = `must be visible ASCII characters without spaces; the 
 
 // Every input, in the order they are checked. On a command event, prompt and prompt-file are
 // optional: when given, the standing instruction sent before the command.
-export function readSettings(
-  read: InputReader,
-  workspace: string = process.cwd(),
-  commandEvent = false
-) {
+export function readSettings(read: InputReader, workspace = process.cwd(), commandEvent = false) {
   const dryRun = input(read, 'dry-run', flag, 'false')
   const apiKey = input(read, 'api-key', token(KEY_FORM))
   if (apiKey === '' && !dryRun) {
