@@ -29,8 +29,7 @@ export function openRun(event: RunEvent, env: NodeJS.ProcessEnv) {
     core.setSecret(part)
     registerSecret(part)
   }
-  const noKey = core.getInput('api-key') === '' && core.getInput('dry-run') !== 'true'
-  if (event.commandEvent && noKey) {
+  if (event.commandEvent && secrets[0] === '' && core.getInput('dry-run') !== 'true') {
     // GitHub gives review events on pull requests from forks no secrets: no failure.
     core.warning(
       "Input 'api-key' is empty on a comment event: the command cannot be acted on and nothing was sent. GitHub passes no secrets to pull_request_review and pull_request_review_comment events on pull requests from forks; elsewhere, set api-key from a secret."
@@ -55,7 +54,6 @@ export function openRun(event: RunEvent, env: NodeJS.ProcessEnv) {
     const deadline = startedAt + settings.timeoutMs
     const { githubToken: token, docsToken } = settings
     const github = token ? new GitHubSession(token, event.run.repository, signal) : undefined
-    /** The context error messages and endings name: the endpoint, the project, the host. */
     const context = (endpoint: Endpoint, jobId?: string): ErrorContext => {
       return { endpoint, projectId, host: baseUrl.host, proxy, jobId }
     }
@@ -85,7 +83,6 @@ export function openRun(event: RunEvent, env: NodeJS.ProcessEnv) {
       deadline,
       calls: {
         context,
-        /** A failed call, as the step's ending. */
         failure: (error: unknown, endpoint: Endpoint, jobId?: string) => ({
           conclusion: 'failed' as const,
           message: describeError(error, context(endpoint, jobId))
