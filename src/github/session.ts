@@ -59,11 +59,9 @@ export class GitHubSession {
     }
   }
 
-  /**
-   * The login the token writes as (GraphQL `viewer`); `github-actions[bot]` when GitHub refuses
+  /** The login the token writes as (GraphQL `viewer`); `github-actions[bot]` when GitHub refuses
    * to say. When it cannot say, StateUnknownError: believing the wrong account's records could
-   * start a second job. Asked once; a failure is not kept.
-   */
+   * start a second job. Asked once; a failure is not kept. */
   identity(budgetMs: number): Promise<string> {
     return (this.identityOf ??= this.learn(budgetMs).catch((error: unknown) => {
       this.identityOf = undefined
