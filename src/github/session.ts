@@ -23,7 +23,6 @@ export class GitHubSession {
     readonly token: string,
     /** `owner/repo` ('' when GITHUB_REPOSITORY is not set). */
     readonly repository: string,
-    /** The run's cancellation. */
     private readonly signal?: AbortSignal,
     /** The input the token came from. */
     readonly name = 'github-token'
