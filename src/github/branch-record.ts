@@ -98,10 +98,13 @@ const V2 = {
 /** `reviewers`: the logins already asked to review `handedOff`. */
 export type BranchRecord = marker.Read<typeof V2>
 
+const toldCount = (jobs: BranchRecord['told']) => jobs.reduce((n, job) => n + job.shas.length, 0)
+const keptJobs = (record: BranchRecord | undefined, givenBack: ReadonlySet<string>) =>
+  (record?.told ?? []).filter((job) => !givenBack.has(job.id))
+
 function parseV2(value: unknown): BranchRecord | undefined {
   const parsed = marker.fields(swapped(value), V2)
-  const told = parsed?.told.reduce((n, job) => n + job.shas.length, 0) ?? 0
-  return told <= MAX_TOLD ? parsed : undefined
+  return parsed && toldCount(parsed.told) <= MAX_TOLD ? parsed : undefined
 }
 
 // The first version's job base is read, then dropped.
@@ -132,9 +135,7 @@ export function untold(
   candidates: Candidates,
   givenBack: ReadonlySet<string> = new Set()
 ): CoveredCommit[] {
-  const told = new Set(
-    (record?.told ?? []).filter((job) => !givenBack.has(job.id)).flatMap((job) => job.shas)
-  )
+  const told = new Set(keptJobs(record, givenBack).flatMap((job) => job.shas))
   // An older push's commits come before the branch's later ones; each once.
   const all = [...candidates.event, ...candidates.since]
   return all.filter((commit) => !told.has(commit.sha) && told.add(commit.sha))
@@ -155,30 +156,24 @@ export function afterTelling(
   telling: Telling
 ): Pick<BranchRecord, 'base' | 'told' | 'ended'> {
   const back = new Set(telling.givenBack.map((job) => job.id))
-  const kept = (record?.told ?? [])
-    .filter((job) => !back.has(job.id))
-    .map((job) => ({ id: job.id, shas: [...job.shas] }))
+  const kept = keptJobs(record, back).map((job) => ({ id: job.id, shas: [...job.shas] }))
   const current = kept.find((job) => job.id === telling.jobId) ?? { id: telling.jobId, shas: [] }
   const others = kept.filter((job) => job !== current)
-  const jobs = [...others, current]
-  const known = new Set(jobs.flatMap((job) => job.shas))
-  for (const commit of telling.told) if (!known.has(commit.sha)) current.shas.push(commit.sha)
-  let base = telling.candidates.base ?? record?.base
-  const total = (): number => jobs.reduce((n, job) => n + job.shas.length, 0)
-  const byDelivered = new Set(others.flatMap((job) => job.shas))
-  const { since } = telling.candidates
+  const known = new Set(kept.flatMap((job) => job.shas))
+  current.shas.push(...telling.told.map((c) => c.sha).filter((sha) => !known.has(sha)))
+  const total = (): number => toldCount([...others, current])
+  const delivered = new Set(others.flatMap((job) => job.shas))
+  const since = telling.candidates.since.map((commit) => commit.sha)
   // The base moves over the oldest commits as long as a delivered job has them.
-  let settled = 0
-  while (settled < since.length && byDelivered.has(since[settled]?.sha ?? '')) {
-    base = since[settled++]?.sha
-  }
+  const undelivered = since.findIndex((sha) => !delivered.has(sha))
+  let settled = undelivered < 0 ? since.length : undelivered
+  let base = since[settled - 1] ?? telling.candidates.base ?? record?.base
   // Too many: delivered jobs forget their oldest first, then the live job's oldest settle
   // into the base (if that job fails, those are not given back).
   for (const job of others) job.shas = job.shas.slice(Math.max(0, total() - MAX_TOLD))
   while (total() > MAX_TOLD && settled < since.length) {
-    const sha = since[settled++]?.sha
-    current.shas = current.shas.filter((told) => told !== sha)
-    base = sha
+    base = since[settled++]
+    current.shas = current.shas.filter((told) => told !== base)
   }
   current.shas = current.shas.slice(Math.max(0, total() - MAX_TOLD))
   return {

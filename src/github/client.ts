@@ -40,10 +40,8 @@ export async function waitWithin(
 ): Promise<boolean> {
   if (signal.aborted || deadline === undefined || now + ms + ATTEMPT_ROOM_MS > deadline)
     return false
-  return retryTime.sleep(ms, signal).then(
-    () => true,
-    () => false
-  )
+  // An aborted wait rejects (the clock a test passes resolves with anything but false).
+  return (await retryTime.sleep(ms, signal).catch(() => false)) !== false
 }
 
 /** An octokit request error, 5xx or no answer: what plugin-retry sends again. */
@@ -52,11 +50,8 @@ function retriable(error: unknown): boolean {
   return failure?.request !== undefined && Number(failure.status) >= 500
 }
 
-/**
- * The wait before sending again a call that failed with `error` after `retried` retries, or
- * undefined: never after a 4xx, nor past a proxy that wants credentials (octokit calls it 500,
- * and undici says `Proxy response (407)` a few causes down).
- */
+/** The wait before retry `retried` of a failed call, or undefined: never after a 4xx, nor past a
+ * proxy that wants credentials (octokit says 500; undici's `Proxy response (407)` is a cause). */
 export function retryDelay(error: unknown, retried: number): number | undefined {
   const delay = RETRY_DELAYS_MS[retried]
   if (delay === undefined || !retriable(error)) return undefined
@@ -131,7 +126,6 @@ export function gitHubAnswerStatus(error: unknown): number | undefined {
   return typeof status === 'number' ? status : undefined
 }
 
-/** GraphQL error types that mean the token may not ask. */
 const REFUSALS = new Set(['FORBIDDEN', 'NOT_FOUND', 'INSUFFICIENT_SCOPES'])
 
 /** The errors of a GraphQL answer (they come with status 200), when `error` is one. */
@@ -140,10 +134,8 @@ function graphqlErrors(error: unknown): Record<string, unknown>[] | undefined {
   return Array.isArray(errors) ? errors.map((e) => record(e) ?? {}) : undefined
 }
 
-/**
- * `denied` when GitHub refused (401; 403 but no rate limit; 404 or 410, what a token sees of what
- * it may not read or a feature turned off; GraphQL refusals); `unknown`: nothing may be decided.
- */
+/** `denied` when GitHub refused (401; 403 but no rate limit; 404 or 410, what a token sees of what
+ * it may not read or a feature turned off; GraphQL refusals); `unknown`: nothing may be decided. */
 export function gitHubFailure(error: unknown): 'denied' | 'unknown' {
   const status = gitHubAnswerStatus(error)
   const headers = record(record(record(error)?.response)?.headers)

@@ -57,9 +57,8 @@ const END = {
   did: marker.oneOf(ACTIONS),
   done: marker.listOf(Infinity, marker.oneOf(STEPS))
 }
-/** What the action did to the docs pull request when the code pull request closed or reopened:
- * the event, the run (and attempt) that handled it, the docs pull request, and the writes GitHub
- * accepted (so a re-run does not repeat them). */
+/** What the action did to the docs pull request when the code pull request closed or reopened;
+ * `done`: the writes GitHub accepted (so a re-run does not repeat them). */
 export type PullRequestEnd = marker.Read<typeof END>
 
 /** `run` and `attempt`: the workflow run that last created or messaged the job;
@@ -93,7 +92,6 @@ export function legacyMarker(run: Pick<WorkflowRun, 'workflow' | 'job' | 'action
   return `<!-- mintlify-agent-job key="${key}" -->`
 }
 
-/** `record` is absent on the legacy comment of this step. */
 type FoundComment = { commentId: number; record?: PullRequestRecord }
 
 /** The comments' pages (oldest first), searched for this project's record, else the legacy

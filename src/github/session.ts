@@ -23,7 +23,6 @@ export class GitHubSession {
     readonly token: string,
     /** `owner/repo` ('' when GITHUB_REPOSITORY is not set). */
     readonly repository: string,
-    /** The run's cancellation. */
     private readonly signal?: AbortSignal,
     /** The input the token came from. */
     readonly name = 'github-token'
@@ -59,11 +58,9 @@ export class GitHubSession {
     }
   }
 
-  /**
-   * The login the token writes as (GraphQL `viewer`); `github-actions[bot]` when GitHub refuses
+  /** The login the token writes as (GraphQL `viewer`); `github-actions[bot]` when GitHub refuses
    * to say. When it cannot say, StateUnknownError: believing the wrong account's records could
-   * start a second job. Asked once; a failure is not kept.
-   */
+   * start a second job. Asked once; a failure is not kept. */
   identity(budgetMs: number): Promise<string> {
     return (this.identityOf ??= this.learn(budgetMs).catch((error: unknown) => {
       this.identityOf = undefined
