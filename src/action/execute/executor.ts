@@ -1,6 +1,5 @@
-// Carries out a plan against the Agent Jobs API: create, follow up, watch, resume or
-// report, or wait for a busy job and plan again. The job's owner sees every answer and
-// builds the outcome; GitHub is told through the check run and `settled`.
+// Carries out a plan against the Agent Jobs API, or waits for a busy job and plans again;
+// the job's owner sees every answer and builds the outcome.
 
 import * as core from '@actions/core'
 import { isTerminal, type AgentJob } from '../../agent/job.js'
@@ -8,7 +7,7 @@ import { safeLine } from '../../common/safe-text.js'
 import { nextRecord, type PullRequestRecord } from '../../github/pr-record.js'
 import { docsStateOf, type Gathered } from '../plan/facts.js'
 import { afterBusyWait, type Plan } from '../plan/plan.js'
-import { describeDecision, notSentAfterWait } from '../plan/words.js'
+import { describeDecision } from '../plan/words.js'
 import { BUDGETS, type RunContext } from '../shell/context.js'
 import type { Ending, JobOwner, Outcome } from './job-owner.js'
 
@@ -46,7 +45,8 @@ export async function carryOut(
     if (!idle) {
       // Timed out, cancelled or unreachable: nothing was sent, the record stays as it was.
       const record = opener ? recordOf(ctx, run, jobId) : run.gathered.thread?.record
-      return owner.outcome(ending, { did: notSentAfterWait(jobId, opener), record })
+      const did = `Waited for job ${jobId}, which was still working on an earlier prompt; this ${opener ? 'command' : "run's prompt"} was not sent.`
+      return owner.outcome(ending, { did, record })
     }
   }
   const link = idle === 'gone' ? null : idle.prLink
@@ -77,7 +77,7 @@ async function execute(
   const { thread, facts } = run.gathered
   const scope = facts.branch ? 'branch' : 'pull request'
   const did = (jobId: string): string => {
-    const words = describeDecision(plan, jobId, { busy, attempt: facts.run.runAttempt, scope })
+    const words = describeDecision(plan, jobId, scope, busy, facts.run.runAttempt)
     core.info(safeLine(words, 1000))
     return words
   }

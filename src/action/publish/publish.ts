@@ -1,6 +1,5 @@
-// What the run tells the world once the job is settled, in order: the docs pull request (read,
-// handed off once, back-linked for commands given on it), the outputs, summary and last line,
-// then side by side the comment, dashboard, check run and reaction, each best effort.
+// What the run tells the world once the job is settled, in order: the docs pull request, the
+// outputs, summary and last line, then side by side the comment, dashboard, check run, reaction.
 
 import * as core from '@actions/core'
 import { parsePullRequestLink } from '../../common/pull-request-link.js'
@@ -60,7 +59,6 @@ export async function publishOutcome(
     ...checkOutcome(outcome),
     summary: summary || outcome.ending.message,
     jobId: outcome.jobId,
-    // The check's details link: the docs pull request, when it is an https link.
     detailsUrl: ref && /^https:\/\//i.test(ref.link) ? link : undefined
   }
   await Promise.all([
@@ -77,7 +75,7 @@ export async function publishOutcome(
   ])
 }
 
-/** How the run shows a settled job while it works: the early record and comment, the dashboard. */
+/** A settled job shown while it works: the early record and comment, the dashboard. */
 export function settledOf(
   ctx: RunContext,
   thread: PullRequestThread | undefined,
@@ -122,7 +120,6 @@ export async function publishWithoutJob(
     for (const line of prompt.split(/\r?\n/)) core.info(`  ${safeLine(line, 4000)}`)
   }
   core.endGroup()
-  // The job the run would use: empty when it would create one (or do nothing).
   const jobId = 'jobId' in plan ? (plan.jobId ?? '') : ''
   const skipped = String(plan.action === 'nothing-new')
   setOutputs({ 'job-id': jobId, status: '', created: 'false', skipped })

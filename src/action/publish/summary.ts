@@ -1,5 +1,4 @@
-// What the run writes for people and later steps: the outputs (the job at once, the rest at
-// the end, all through redact), the job summary and the pull request's comment. Text from
+// The outputs (all through redact), the job summary and the pull request's comment. Text from
 // the service or GitHub is escaped for Markdown and HTML; only a parsed link is a link.
 
 import * as core from '@actions/core'
@@ -40,7 +39,6 @@ export function factTable(rows: readonly (readonly [string, string])[]): string 
   return ['| | |', '|---|---|', ...rows.map(([name, value]) => `| ${name} | ${value} |`)].join('\n')
 }
 
-/** Its title, changes and first five changed paths (with how many more there are). */
 export function docsPullRequestRows(pr: DocsPullRequest | undefined): Row[] {
   if (!pr) return []
   const state = pullRequestState(pr)
@@ -93,7 +91,6 @@ export function summaryMarkdown(facts: {
   return parts.join('\n') + '\n'
 }
 
-/** The whole text in a collapsed block, escaped, cut with a note when very long. */
 export function promptBlock(title: string, text: string): string {
   const shown = text.slice(0, SHOWN_PROMPT_CHARS)
   const more =
