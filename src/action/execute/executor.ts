@@ -9,7 +9,7 @@ import { docsStateOf, type Gathered } from '../plan/facts.js'
 import { afterBusyWait, type Plan } from '../plan/plan.js'
 import { describeDecision } from '../plan/words.js'
 import { BUDGETS, type RunContext } from '../shell/context.js'
-import type { Ending, JobOwner, Outcome } from './job-owner.js'
+import type { JobOwner, Outcome } from './job-owner.js'
 
 export interface JobRun {
   owner: JobOwner
@@ -55,9 +55,8 @@ export async function carryOut(
 }
 
 async function started(ctx: RunContext, jobId: string): Promise<void> {
-  if (ctx.checkRun && ctx.deadline > ctx.clock.now()) {
+  if (ctx.checkRun && ctx.deadline > ctx.clock.now())
     await ctx.checkRun.start(jobId, ctx.left(BUDGETS.checkRunCall))
-  }
 }
 
 /** The pull request's record naming `jobId` once this run is done with it (one rule for all flows). */
@@ -135,9 +134,10 @@ async function execute(
       }
       return owner.outcome({ conclusion: 'succeeded', message }, { did: message, skipped: true })
     }
-    case 'decline': {
-      const ending: Ending = { conclusion: 'warned', message: plan.message }
-      return owner.outcome(ending, { record: recordOf(ctx, run, plan.jobId) })
-    }
+    case 'decline':
+      return owner.outcome(
+        { conclusion: 'warned', message: plan.message },
+        { record: recordOf(ctx, run, plan.jobId) }
+      )
   }
 }

@@ -143,12 +143,8 @@ export function afterBusyWait(
   if (via !== 'docs-opener') return replaced(jobId, recorded) || follow
   if (!ended) return follow
   const why = job === 'gone' ? 'no longer exists' : `is ${ended}`
-  return {
-    action: 'decline',
-    jobId,
-    job: jobOf(recorded),
-    message: `Job ${jobId}, which opened this docs pull request, ${why}: the command was not sent. Start a new job from the code pull request.`
-  }
+  const message = `Job ${jobId}, which opened this docs pull request, ${why}: the command was not sent. Start a new job from the code pull request.`
+  return { action: 'decline', jobId, job: jobOf(recorded), message }
 }
 
 /** The commits a branch's plan tells (with those an ended job gives back), and the jobs retired now. */
@@ -185,11 +181,10 @@ export function planRun(facts: Facts): Plan {
   if (command?.kind === 'refused')
     return { action: 'refuse', reply: 'refusal', reason: command.reason }
   if (command && 'reason' in command) return { action: 'skip', reason: command.reason }
-  if (named) {
+  if (named)
     return named.send
       ? { action: 'follow-up', jobId: named.jobId, via: 'job-id' }
       : { action: 'watch', jobId: named.jobId, earlier: false }
-  }
   // Nothing may be sent into a job that is working; a terminal opener is checked after the wait.
   if (opener)
     return { action: 'wait-then-follow-up', jobId: opener.id, via: 'docs-opener', job: opener }

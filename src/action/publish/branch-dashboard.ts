@@ -111,9 +111,8 @@ export class BranchDashboard {
     return commitsPromptSection(branch, coverage, pullsOf(pulls, coverage.commits))
   }
 
-  /** Writes the record after this run (opens the issue on the first write), `did` (or the
-   * ending) its note. A commit counts as told once the prompt that lists it reached a job
-   * (`sent`: the text, or true; false or undefined when nothing was sent). */
+  /** Writes the record (opening the issue on the first write). A commit counts as told once the
+   * prompt that lists it reached a job (`sent`: the text, or true). */
   async save(
     { jobId, job, ending, did: note = ending?.message, sent: text, docs }: Saved,
     budgetMs: number

@@ -183,8 +183,7 @@ async function linkDocsPullRequest(ctx: RunContext, handOff: HandOff, readable: 
     core.info(
       `Docs pull request ${safeLine(link)} is not on ${safeLine(run.serverUrl)}; no back-link.`
     )
-  // Only commands on the docs pull request need the link: a debug line, not a lesson
-  // on every push run that never asked for them.
+  // Only commands on the docs pull request need the link: a debug line, not a warning.
   else if (backLink === 'away')
     core.debug(
       `docs back-link: docs pull request ${safeLine(link)} is in another repository and docs-token is empty, so it gets no link to its job and commands given on it cannot find the job. Set docs-token to a token with pull-requests: write there.`
