@@ -45,8 +45,7 @@ export async function publishOutcome(
 
   setOutputs(outputValues(outcome, docs))
   const prompt = settings.mode === 'wait' ? undefined : settings.prompt
-  const durationMs = ctx.clock.now() - ctx.startedAt
-  const summary = summaryMarkdown({ outcome, docs, durationMs, prompt })
+  const summary = summaryMarkdown(outcome, ctx.clock.now() - ctx.startedAt, docs, prompt)
   await writeSummary(summary)
   const say = { failed: core.setFailed, warned: core.warning, succeeded: core.info }
   say[outcome.ending.conclusion](safeLine(outcome.ending.message, 2000))

@@ -57,13 +57,12 @@ export function docsPullRequestRows(pr: DocsPullRequest | undefined): Row[] {
 export const SHOWN_PROMPT_CHARS = 20_000
 
 /** The job summary's Markdown ('' before a job is known); `prompt` is shown when nothing was sent. */
-export function summaryMarkdown(facts: {
-  outcome: Outcome
-  docs?: DocsPullRequest
-  durationMs: number
+export function summaryMarkdown(
+  outcome: Outcome,
+  durationMs: number,
+  docs?: DocsPullRequest,
   prompt?: string
-}): string {
-  const { outcome } = facts
+): string {
   if (!outcome.jobId) return ''
   const job = outcome.job
   const { repository, ref } = job?.source ?? {}
@@ -77,8 +76,8 @@ export function summaryMarkdown(facts: {
     ['Model', job?.model ? safeMarkdown(job.model) : '—'],
     ['Source', source],
     ['Pull request', pullRequestCell(job?.prLink ?? null)],
-    ...docsPullRequestRows(facts.docs),
-    ['Duration', formatDuration(facts.durationMs)],
+    ...docsPullRequestRows(docs),
+    ['Duration', formatDuration(durationMs)],
     ['Polls', String(outcome.polls)]
   ]
   const parts = [
@@ -87,7 +86,7 @@ export function summaryMarkdown(facts: {
     factTable(rows)
   ]
   if (outcome.sent !== undefined) parts.push(promptBlock('Sent to the agent', outcome.sent))
-  else if (facts.prompt) parts.push(promptBlock('Prompt (not sent)', facts.prompt))
+  else if (prompt) parts.push(promptBlock('Prompt (not sent)', prompt))
   return parts.join('\n') + '\n'
 }
 
