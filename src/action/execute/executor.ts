@@ -1,6 +1,5 @@
-// Carries out a plan against the Agent Jobs API: create, follow up, watch, resume or
-// report, or wait for a busy job and plan again. The job's owner sees every answer and
-// builds the outcome; GitHub is told through the check run and `settled`.
+// Carries out a plan against the Agent Jobs API, or waits for a busy job and plans again;
+// the job's owner sees every answer and builds the outcome.
 
 import * as core from '@actions/core'
 import { isTerminal, type AgentJob } from '../../agent/job.js'
@@ -8,9 +7,9 @@ import { safeLine } from '../../common/safe-text.js'
 import { nextRecord, type PullRequestRecord } from '../../github/pr-record.js'
 import { docsStateOf, type Gathered } from '../plan/facts.js'
 import { afterBusyWait, type Plan } from '../plan/plan.js'
-import { describeDecision, notSentAfterWait } from '../plan/words.js'
+import { describeDecision } from '../plan/words.js'
 import { BUDGETS, type RunContext } from '../shell/context.js'
-import type { Ending, JobOwner, Outcome } from './job-owner.js'
+import type { JobOwner, Outcome } from './job-owner.js'
 
 export interface JobRun {
   owner: JobOwner
@@ -46,7 +45,8 @@ export async function carryOut(
     if (!idle) {
       // Timed out, cancelled or unreachable: nothing was sent, the record stays as it was.
       const record = opener ? recordOf(ctx, run, jobId) : run.gathered.thread?.record
-      return owner.outcome(ending, { did: notSentAfterWait(jobId, opener), record })
+      const did = `Waited for job ${jobId}, which was still working on an earlier prompt; this ${opener ? 'command' : "run's prompt"} was not sent.`
+      return owner.outcome(ending, { did, record })
     }
   }
   const link = idle === 'gone' ? null : idle.prLink
@@ -55,9 +55,8 @@ export async function carryOut(
 }
 
 async function started(ctx: RunContext, jobId: string): Promise<void> {
-  if (ctx.checkRun && ctx.deadline > ctx.clock.now()) {
+  if (ctx.checkRun && ctx.deadline > ctx.clock.now())
     await ctx.checkRun.start(jobId, ctx.left(BUDGETS.checkRunCall))
-  }
 }
 
 /** The pull request's record naming `jobId` once this run is done with it (one rule for all flows). */
@@ -77,7 +76,7 @@ async function execute(
   const { thread, facts } = run.gathered
   const scope = facts.branch ? 'branch' : 'pull request'
   const did = (jobId: string): string => {
-    const words = describeDecision(plan, jobId, { busy, attempt: facts.run.runAttempt, scope })
+    const words = describeDecision(plan, jobId, scope, busy, facts.run.runAttempt)
     core.info(safeLine(words, 1000))
     return words
   }
@@ -135,9 +134,10 @@ async function execute(
       }
       return owner.outcome({ conclusion: 'succeeded', message }, { did: message, skipped: true })
     }
-    case 'decline': {
-      const ending: Ending = { conclusion: 'warned', message: plan.message }
-      return owner.outcome(ending, { record: recordOf(ctx, run, plan.jobId) })
-    }
+    case 'decline':
+      return owner.outcome(
+        { conclusion: 'warned', message: plan.message },
+        { record: recordOf(ctx, run, plan.jobId) }
+      )
   }
 }

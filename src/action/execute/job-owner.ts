@@ -1,6 +1,5 @@
-// The run's job: its one owner (every answer goes to it, and only it builds the outcome, so
-// no publisher can disagree with the log), the wait (to its end or the timeout, until it is
-// idle before a message, or not at all), and how the step ends from the way it ended.
+// The run's job: its one owner (only it builds the outcome, so no publisher can disagree with
+// the log), the wait, and how the step ends from the way it ended.
 
 import * as core from '@actions/core'
 import { describeError, isNotFound, type ErrorContext } from '../../agent/http-errors.js'
@@ -15,7 +14,7 @@ import type { RunContext } from '../shell/context.js'
 
 export interface Ending {
   conclusion: 'succeeded' | 'warned' | 'failed'
-  /** One line for the log and the annotation; may hold server text (made safe where shown). */
+  /** May hold server text (made safe where shown). */
   message: string
 }
 
@@ -39,7 +38,6 @@ export class JobOwner {
     private readonly ctx: RunContext
   ) {}
 
-  /** The job the run works with, named before any answer about it. */
   named(id: string, how: Naming): void {
     if (this.id === id) return
     this.id = id
@@ -47,7 +45,7 @@ export class JobOwner {
     this.announce(id, how)
   }
 
-  /** Any answer about the run's job (`turnPending`: to a message not waited on). */
+  /** `turnPending`: the answer to a message not waited on. */
   seen(job: AgentJob, turnPending = false): void {
     this.named(job.id, 'following')
     this.last = job
@@ -152,7 +150,6 @@ export class JobOwner {
   }
 }
 
-/** The step's conclusion from the way the wait ended. */
 export function endingFor(
   result: WaitResult,
   requirePr: boolean,

@@ -32,7 +32,6 @@ export type Plan =
   /** A command refused (its author may not give commands) or without an instruction. */
   | { action: 'refuse'; reply: 'refusal' | 'usage'; reason: string }
   | { action: 'create'; reason: CreateReason; replaces?: string }
-  /** Send the prompt to the job now. */
   | ({ action: 'follow-up' } & FollowUp)
   /** The job may be working on an earlier prompt: wait for it, then decide again (afterBusyWait). */
   | ({ action: 'wait-then-follow-up'; job?: AgentJob } & FollowUp)
@@ -68,7 +67,6 @@ export interface BranchFacts {
   pulls: SourcePullRequest[]
 }
 
-/** Everything the plan is made from; gathered by plan/facts.ts with reads only. */
 export interface Facts {
   /** The job the inputs name, and whether a prompt goes to it (message) or not (wait). */
   named?: { jobId: string; send: boolean }
@@ -82,7 +80,6 @@ export interface Facts {
   notABranch?: 'deleted' | 'tag'
 }
 
-/** What the decision reads of a record: a pull request's, or a branch's with its counts. */
 type DecisionRecord = Pick<PullRequestRecord, 'job' | 'run' | 'attempt' | 'followUps'>
 
 /** Whether this run is a later attempt of the run that last wrote the record. */
@@ -110,8 +107,7 @@ function replaced(jobId: string, recorded: RecordedJob) {
   return reason && { action: 'create' as const, reason, replaces: jobId }
 }
 
-/** A record's decision from its job, if any; the follow-ups it plans go `via` the record.
- * `untoldWork`: a branch's re-run with commits no job was told acts as a new run. */
+/** A record's decision; `untoldWork`: a branch's re-run with untold commits acts as a new run. */
 export function decide(
   run: RunIdentity,
   found?: { record: DecisionRecord; recorded: RecordedJob },
@@ -147,16 +143,11 @@ export function afterBusyWait(
   if (via !== 'docs-opener') return replaced(jobId, recorded) || follow
   if (!ended) return follow
   const why = job === 'gone' ? 'no longer exists' : `is ${ended}`
-  return {
-    action: 'decline',
-    jobId,
-    job: jobOf(recorded),
-    message: `Job ${jobId}, which opened this docs pull request, ${why}: the command was not sent. Start a new job from the code pull request.`
-  }
+  const message = `Job ${jobId}, which opened this docs pull request, ${why}: the command was not sent. Start a new job from the code pull request.`
+  return { action: 'decline', jobId, job: jobOf(recorded), message }
 }
 
-/** What a branch's plan tells the agent: the untold commits, with those a job that ended
- * without delivering gives back, and the jobs of older records retired now. */
+/** The commits a branch's plan tells (with those an ended job gives back), and the jobs retired now. */
 export function tellingFor(branch: BranchFacts, plan: Plan) {
   const why = plan.action === 'create' && isEnded(plan.reason) ? plan.reason : undefined
   const ended = why && branch.record ? [{ id: branch.record.job, why }] : []
@@ -166,7 +157,6 @@ export function tellingFor(branch: BranchFacts, plan: Plan) {
   }
 }
 
-/** The branch's plan: the record's decision, and nothing sent when nothing is untold. */
 function planBranch(run: RunIdentity, branch: BranchFacts): Plan {
   const { record, recorded } = branch
   const counted = record && recorded && { record: { ...record, ...record.counts }, recorded }
@@ -185,18 +175,16 @@ const NOT_A_BRANCH = {
   tag: "a tag is not a branch, so it has no branch's docs job to follow up (reuse-job: true); to run a job for each tag, set reuse-job: false on the tag's step"
 }
 
-/** The plan for a run, for every flow: plain, pull request, command, docs pull request, re-run. */
 export function planRun(facts: Facts): Plan {
   const { command, named, docsOpener: opener, pullRequest: pr } = facts
   if (command?.kind === 'usage') return { action: 'refuse', reply: 'usage', reason: NO_INSTRUCTION }
   if (command?.kind === 'refused')
     return { action: 'refuse', reply: 'refusal', reason: command.reason }
   if (command && 'reason' in command) return { action: 'skip', reason: command.reason }
-  if (named) {
+  if (named)
     return named.send
       ? { action: 'follow-up', jobId: named.jobId, via: 'job-id' }
       : { action: 'watch', jobId: named.jobId, earlier: false }
-  }
   // Nothing may be sent into a job that is working; a terminal opener is checked after the wait.
   if (opener)
     return { action: 'wait-then-follow-up', jobId: opener.id, via: 'docs-opener', job: opener }

@@ -1,6 +1,5 @@
-// A plan and what came of it, in words, written once: the log line naming the job, the
-// "this run" sentence (log, comment, summary), the dry run's sentence, the dashboard
-// row's word (its wording: RUN_WORDS, beside the record that keeps it). Pure.
+// A plan and what came of it, in words: the log line naming the job, the "this run"
+// sentence, the dry run's sentence, the dashboard row's word (worded in RUN_WORDS).
 
 import type { RunAction } from '../../github/branch-record.js'
 import type { CreateReason, Plan } from './plan.js'
@@ -36,10 +35,11 @@ const ordinal = (n: number): string =>
 export function describeDecision(
   plan: Plan,
   jobId: string,
-  options: { busy?: boolean; attempt?: number; scope?: 'pull request' | 'branch' } = {}
+  scope = 'pull request',
+  busy = false,
+  attempt = 0
 ): string {
-  const scope = options.scope ?? 'pull request'
-  const attempt = `Re-run (attempt ${options.attempt ?? '?'})`
+  const reRun = `Re-run (attempt ${attempt})`
   switch (plan.action) {
     case 'create':
       if (plan.reason === 'no-record') return `Created job ${jobId} for this ${scope}.`
@@ -49,14 +49,14 @@ export function describeDecision(
     case 'follow-up':
     case 'wait-then-follow-up': {
       const sent = `sent the ${ordinal(plan.followUp ?? 1)} follow-up for this ${scope} to job ${jobId}`
-      return options.busy
+      return busy
         ? `Waited for job ${jobId} to finish an earlier prompt, then ${sent}.`
         : `S${sent.slice(1)}.`
     }
     case 'resume':
-      return `${attempt}: resumed job ${jobId}, which the earlier attempt started; the prompt was not sent again.`
+      return `${reRun}: resumed job ${jobId}, which the earlier attempt started; the prompt was not sent again.`
     case 'report':
-      return `${attempt}: job ${jobId} from the earlier attempt had already ended; reported as it is, the prompt was not sent again.`
+      return `${reRun}: job ${jobId} from the earlier attempt had already ended; reported as it is, the prompt was not sent again.`
     case 'nothing-new':
       return plan.jobId
         ? `Nothing new since the last commit that reached job ${plan.jobId}: nothing was sent.`
@@ -64,11 +64,6 @@ export function describeDecision(
     default:
       return ''
   }
-}
-
-/** What a busy wait that did not end left unsaid. */
-export function notSentAfterWait(jobId: string, command: boolean): string {
-  return `Waited for job ${jobId}, which was still working on an earlier prompt; this ${command ? 'command' : "run's prompt"} was not sent.`
 }
 
 const NOTHING = 'nothing would be sent.'

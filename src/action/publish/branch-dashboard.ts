@@ -25,8 +25,7 @@ import { tellingFor, type BranchFacts, type Plan } from '../plan/plan.js'
 import { runAction } from '../plan/words.js'
 import { BUDGETS, docsSession, type RunContext } from '../shell/context.js'
 
-/** The most commits the update note names one by one; the rest are counted. */
-const MAX_COMMENT_COMMITS = 20
+const MAX_COMMENT_COMMITS = 20 // named one by one; the rest are counted
 
 export type DocsUpdate = Pick<WorkflowRun, 'repository' | 'serverUrl' | 'runId'> & {
   branch: string
@@ -39,7 +38,6 @@ export type DocsUpdate = Pick<WorkflowRun, 'repository' | 'serverUrl' | 'runId'>
 const inert = (value: string, max: number): string =>
   safeMarkdown(value, max).replace(/@|(?<!&)#/g, (char) => (char === '@' ? '&#64;' : '&#35;'))
 
-/** The note a follow-up adds: the source pull requests and commits it covers, and the run. */
 export function docsUpdateCommentBody(update: DocsUpdate): string {
   const { coverage } = update
   const total = Math.max(coverage.total, coverage.commits.length)
@@ -113,9 +111,8 @@ export class BranchDashboard {
     return commitsPromptSection(branch, coverage, pullsOf(pulls, coverage.commits))
   }
 
-  /** Writes the record after this run (opens the issue on the first write), `did` (or the
-   * ending) its note. A commit counts as told once the prompt that lists it reached a job
-   * (`sent`: the text, or true; false or undefined when nothing was sent). */
+  /** Writes the record (opening the issue on the first write). A commit counts as told once the
+   * prompt that lists it reached a job (`sent`: the text, or true). */
   async save(
     { jobId, job, ending, did: note = ending?.message, sent: text, docs }: Saved,
     budgetMs: number

@@ -1,6 +1,5 @@
-// What the run tells the world once the job is settled, in order: the docs pull request (read,
-// handed off once, back-linked for commands given on it), the outputs, summary and last line,
-// then side by side the comment, dashboard, check run and reaction, each best effort.
+// What the run tells the world once the job is settled, in order: the docs pull request, the
+// outputs, summary and last line, then side by side the comment, dashboard, check run, reaction.
 
 import * as core from '@actions/core'
 import { parsePullRequestLink } from '../../common/pull-request-link.js'
@@ -46,8 +45,7 @@ export async function publishOutcome(
 
   setOutputs(outputValues(outcome, docs))
   const prompt = settings.mode === 'wait' ? undefined : settings.prompt
-  const durationMs = ctx.clock.now() - ctx.startedAt
-  const summary = summaryMarkdown({ outcome, docs, durationMs, prompt })
+  const summary = summaryMarkdown(outcome, ctx.clock.now() - ctx.startedAt, docs, prompt)
   await writeSummary(summary)
   const say = { failed: core.setFailed, warned: core.warning, succeeded: core.info }
   say[outcome.ending.conclusion](safeLine(outcome.ending.message, 2000))
@@ -60,7 +58,6 @@ export async function publishOutcome(
     ...checkOutcome(outcome),
     summary: summary || outcome.ending.message,
     jobId: outcome.jobId,
-    // The check's details link: the docs pull request, when it is an https link.
     detailsUrl: ref && /^https:\/\//i.test(ref.link) ? link : undefined
   }
   await Promise.all([
@@ -77,7 +74,7 @@ export async function publishOutcome(
   ])
 }
 
-/** How the run shows a settled job while it works: the early record and comment, the dashboard. */
+/** A settled job shown while it works: the early record and comment, the dashboard. */
 export function settledOf(
   ctx: RunContext,
   thread: PullRequestThread | undefined,
@@ -122,7 +119,6 @@ export async function publishWithoutJob(
     for (const line of prompt.split(/\r?\n/)) core.info(`  ${safeLine(line, 4000)}`)
   }
   core.endGroup()
-  // The job the run would use: empty when it would create one (or do nothing).
   const jobId = 'jobId' in plan ? (plan.jobId ?? '') : ''
   const skipped = String(plan.action === 'nothing-new')
   setOutputs({ 'job-id': jobId, status: '', created: 'false', skipped })
@@ -186,8 +182,7 @@ async function linkDocsPullRequest(ctx: RunContext, handOff: HandOff, readable: 
     core.info(
       `Docs pull request ${safeLine(link)} is not on ${safeLine(run.serverUrl)}; no back-link.`
     )
-  // Only commands on the docs pull request need the link: a debug line, not a lesson
-  // on every push run that never asked for them.
+  // Only commands on the docs pull request need the link: a debug line, not a warning.
   else if (backLink === 'away')
     core.debug(
       `docs back-link: docs pull request ${safeLine(link)} is in another repository and docs-token is empty, so it gets no link to its job and commands given on it cannot find the job. Set docs-token to a token with pull-requests: write there.`

@@ -1,5 +1,4 @@
-// What the run writes for people and later steps: the outputs (the job at once, the rest at
-// the end, all through redact), the job summary and the pull request's comment. Text from
+// The outputs (all through redact), the job summary and the pull request's comment. Text from
 // the service or GitHub is escaped for Markdown and HTML; only a parsed link is a link.
 
 import * as core from '@actions/core'
@@ -40,7 +39,6 @@ export function factTable(rows: readonly (readonly [string, string])[]): string 
   return ['| | |', '|---|---|', ...rows.map(([name, value]) => `| ${name} | ${value} |`)].join('\n')
 }
 
-/** Its title, changes and first five changed paths (with how many more there are). */
 export function docsPullRequestRows(pr: DocsPullRequest | undefined): Row[] {
   if (!pr) return []
   const state = pullRequestState(pr)
@@ -59,13 +57,12 @@ export function docsPullRequestRows(pr: DocsPullRequest | undefined): Row[] {
 export const SHOWN_PROMPT_CHARS = 20_000
 
 /** The job summary's Markdown ('' before a job is known); `prompt` is shown when nothing was sent. */
-export function summaryMarkdown(facts: {
-  outcome: Outcome
-  docs?: DocsPullRequest
-  durationMs: number
+export function summaryMarkdown(
+  outcome: Outcome,
+  durationMs: number,
+  docs?: DocsPullRequest,
   prompt?: string
-}): string {
-  const { outcome } = facts
+): string {
   if (!outcome.jobId) return ''
   const job = outcome.job
   const { repository, ref } = job?.source ?? {}
@@ -79,8 +76,8 @@ export function summaryMarkdown(facts: {
     ['Model', job?.model ? safeMarkdown(job.model) : '—'],
     ['Source', source],
     ['Pull request', pullRequestCell(job?.prLink ?? null)],
-    ...docsPullRequestRows(facts.docs),
-    ['Duration', formatDuration(facts.durationMs)],
+    ...docsPullRequestRows(docs),
+    ['Duration', formatDuration(durationMs)],
     ['Polls', String(outcome.polls)]
   ]
   const parts = [
@@ -89,11 +86,10 @@ export function summaryMarkdown(facts: {
     factTable(rows)
   ]
   if (outcome.sent !== undefined) parts.push(promptBlock('Sent to the agent', outcome.sent))
-  else if (facts.prompt) parts.push(promptBlock('Prompt (not sent)', facts.prompt))
+  else if (prompt) parts.push(promptBlock('Prompt (not sent)', prompt))
   return parts.join('\n') + '\n'
 }
 
-/** The whole text in a collapsed block, escaped, cut with a note when very long. */
 export function promptBlock(title: string, text: string): string {
   const shown = text.slice(0, SHOWN_PROMPT_CHARS)
   const more =

@@ -99,7 +99,7 @@ describe('one outcome for every publisher', () => {
           assert.equal(published.status, job.status)
           assert.equal(published.prLink, job.prLink)
 
-          const summary = summaryMarkdown({ outcome, durationMs: 0 })
+          const summary = summaryMarkdown(outcome, 0)
           const comment = renderComment(
             { jobId: 'job_1', job, ending: outcome.ending },
             pullRequestRun()

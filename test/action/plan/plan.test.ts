@@ -222,7 +222,8 @@ describe('the words for what the run did', () => {
       'Re-run (attempt 2): resumed job job_9, which the earlier attempt started; the prompt was not sent again.'
     ]
   ])('%j', (decision, options, words) => {
-    expect(describeDecision(decision, 'job_9', options)).toBe(words)
+    const { busy, attempt } = options
+    expect(describeDecision(decision, 'job_9', undefined, busy, attempt)).toBe(words)
   })
 })
 

@@ -21,14 +21,14 @@ const outcome = (sent?: string) => ({
 describe('the text sent, in the job summary', () => {
   it('shows every line of what was sent, not only the first ones', () => {
     const sent = Array.from({ length: 40 }, (_, i) => `line ${i + 1}`).join('\n')
-    const summary = summaryMarkdown({ outcome: outcome(sent), durationMs: 0, prompt: 'line 1' })
+    const summary = summaryMarkdown(outcome(sent), 0, undefined, 'line 1')
     expect(summary).toContain('<details><summary>Sent to the agent</summary>')
     expect(summary).toContain('line 40</pre>')
     expect(summary).not.toContain('Prompt (not sent)')
   })
 
   it("shows the workflow's prompt as not sent when nothing went out", () => {
-    const summary = summaryMarkdown({ outcome: outcome(), durationMs: 0, prompt: 'Document it' })
+    const summary = summaryMarkdown(outcome(), 0, undefined, 'Document it')
     expect(summary).toContain(
       '<details><summary>Prompt (not sent)</summary>\n\n<pre>Document it</pre>'
     )
