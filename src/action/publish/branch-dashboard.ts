@@ -112,7 +112,7 @@ export class BranchDashboard {
   }
 
   /** Writes the record (opening the issue on the first write). A commit counts as told once the
-   * prompt that lists it reached a job (`sent`: the text, or true). */
+   * prompt that lists it reached a job (`sent`: the text, or true; false when nothing was). */
   async save(
     { jobId, job, ending, did: note = ending?.message, sent: text, docs }: Saved,
     budgetMs: number
