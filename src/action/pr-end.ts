@@ -89,13 +89,14 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
     const state = await readDocsPrEnd(docs, link, closing, ctx.left(BUDGETS.docsPullRequest))
     const plan = decideEnd(facts, state)
     const writeBudget = ctx.left(BUDGETS.docsPullRequest)
-    // The hand-off comes after the note (this run's, or an earlier attempt's), on the state read.
-    const follow = { ...handOff, link, already: false, pr: state?.pr }
-    const handOver = async () =>
-      (await followDocsPullRequest(docs, run, follow, writeBudget)).handedOff
     const comment = docsNote(ctx.event, plan, facts, job?.status === 'active')
     const steps = settings.dryRun ? [] : plan.steps
-    const written = await writeDocsPrEnd(docs, link, steps, comment, writeBudget, handOver)
+    const written = await writeDocsPrEnd(docs, link, steps, comment, writeBudget)
+    // The hand-off comes after the note (this run's, or an earlier attempt's), on the state read.
+    const follow = { ...handOff, link, already: false, pr: state?.pr }
+    const handOver = docs && !written.refused && steps.includes('hand-off')
+    if (handOver && (await followDocsPullRequest(docs, run, follow, writeBudget)).handedOff)
+      written.done.push('hand-off')
     const { action, record } = plan.outcome(written.done)
     setOutputs({ 'docs-pr-action': action })
     const line = settings.dryRun

@@ -4,13 +4,8 @@
 import * as core from '@actions/core'
 import { parsePullRequestLink, type PullRequestRef } from '../common/pull-request-link.js'
 import { safeLine } from '../common/safe-text.js'
-import {
-  describeGitHubError,
-  gitHubAnswerStatus,
-  permissionHint,
-  type GitHubClient
-} from './client.js'
-import { allPages, LOGIN, LOGIN_PART, splitRepository } from './client.js'
+import { describeGitHubError, gitHubAnswerStatus, permissionHint } from './client.js'
+import { allPages, LOGIN, LOGIN_PART, splitRepository, type GitHubClient } from './client.js'
 import type { GitHubSession } from './session.js'
 import { hostOf, onSameServer, record, text, type WorkflowRun } from './workflow-run.js'
 
@@ -23,20 +18,19 @@ export type DocsPullRequest = Awaited<ReturnType<typeof readDocsPullRequest>>
 export type ReviewerSpec =
   { kind: 'author' } | { kind: 'user'; login: string } | { kind: 'team'; org: string; slug: string }
 
+/** `already`: an earlier run requested them; `justTrying`: nothing was asked of the docs
+ * repository, so a refusal to read it is a debug line. */
 export interface FollowOptions {
   link?: string
   reviewers: readonly ReviewerSpec[]
   labels: readonly string[]
-  /** An earlier run already requested the reviewers and labels of this docs pull request. */
   already: boolean
-  /** Nothing was asked of the docs repository: a refusal to read it is a debug line. */
   justTrying: boolean
   pr?: DocsPullRequest
 }
 
 type Sent = { done: string[]; refused: { name: string; reason: string }[] }
 
-/** The one hint for the docs token: which token reaches the docs repository, and what it needs there. */
 export const docsTokenHint = (permission: string, repository: string): string =>
   `The docs token (docs-token, or github-token when it is empty) needs \`${permission}\` on ${safeLine(repository, 200)}; when the docs live in another repository, use a GitHub App token or a fine-grained token there.`
 
@@ -111,7 +105,6 @@ export function planReviews(
       else plan.skipped.push(`${name}: the team is not in ${owner}, which owns the docs repository`)
       continue
     }
-    // A bot by its type or its [bot] suffix.
     const bot = author?.type === 'Bot' || /\[bot\]$/i.test(author?.login ?? '')
     const login = spec.kind === 'user' ? spec.login : author && !bot ? author.login : undefined
     if (login === undefined) {

@@ -141,8 +141,7 @@ export function handOffOf(
     end.record && link && !already && linked !== 'retry' && (handedOff || !asked)
       ? { ...end.record, handedOff: link }
       : end.record
-  // What followDocsPullRequest needs to read it and ask reviewers and labels.
-  const asks = { link, already, reviewers, labels, justTrying }
-  return { ...asks, asked, ref, jobId: end.job?.id, askAuthors, follow, backLink, recorded }
+  const asks = { link, already, reviewers, labels, justTrying, asked, ref, jobId: end.job?.id }
+  return { ...asks, askAuthors, follow, backLink, recorded }
 }
 export type HandOff = ReturnType<typeof handOffOf>
