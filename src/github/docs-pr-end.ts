@@ -22,11 +22,10 @@ export function foreignCommit(
 ): string | undefined {
   const newest = commits.at(-1)
   if (!agent) return 'GitHub does not say who opened it'
-  const many = commits.length >= MAX_COMMITS
-  if (many) return `it has more than ${MAX_COMMITS - 1} commits, too many to check`
+  if (commits.length >= MAX_COMMITS)
+    return `it has more than ${MAX_COMMITS - 1} commits, too many to check`
   if (!newest) return 'it has no commit'
-  const mine = newest.author === agent && [agent, 'web-flow'].includes(newest.committer ?? '')
-  if (mine) return undefined
+  if (newest.author === agent && [agent, 'web-flow'].includes(newest.committer ?? '')) return
   const who = newest.author !== agent ? newest.author : newest.committer
   return `commit ${newest.sha.slice(0, 7)} by ${who ?? 'an account GitHub does not know'} follows the last commit of ${agent}`
 }

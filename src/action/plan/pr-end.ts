@@ -17,7 +17,6 @@ export interface EndFacts {
   /** The job's docs pull request, as read once; undefined when unread or none. */
   jobLink: string | undefined
   onClose: 'close' | 'keep'
-  /** docs-pr-reviewers or docs-pr-labels are set. */
   handOffAsked: boolean
 }
 
@@ -128,12 +127,10 @@ export function handOffOf(
     link !== undefined && [end.record?.handedOff, branch?.record?.handedOff].includes(link)
   // Only docs-token reaches another repository (for the back-link: writes there).
   const reachable = !!ctx.docs || (!!ref && sameRepository(ref.repository, run.repository))
-  // Read whenever a token may reach it: when nothing was asked of a docs repository
-  // elsewhere (public, say) and only the workflow's token reads it, a refusal is a debug line.
+  // Nothing asked of a docs repository elsewhere (public, say): a refused read is a debug line.
   const justTrying = !asked && !reachable
   const follow = !quiet && !!ref && (!justTrying || !!ctx.github)
   const where = ref && !onSameServer(ref.link, run) ? 'elsewhere' : reachable ? 'write' : 'away'
-  // The back-link commands on the docs pull request use, or why there is none.
   const backLink = !already && !quiet && prComment && ref ? where : undefined
   // The record names it as handed off once reviewers and labels were requested (or none
   // asked) and the back-link is there or cannot be written; else a later run retries.
