@@ -29,8 +29,6 @@ export interface FollowOptions {
   pr?: DocsPullRequest
 }
 
-type Sent = { done: string[]; refused: { name: string; reason: string }[] }
-
 export const docsTokenHint = (permission: string, repository: string): string =>
   `The docs token (docs-token, or github-token when it is empty) needs \`${permission}\` on ${safeLine(repository, 200)}; when the docs live in another repository, use a GitHub App token or a fine-grained token there.`
 
@@ -126,26 +124,25 @@ async function eachOrAll(
   names: readonly string[],
   send: (names: string[]) => Promise<unknown>,
   [did, refused, quiet = false]: [string, string, boolean?]
-): Promise<Sent> {
-  const sent: Sent = { done: [], refused: [] }
+): Promise<true> {
+  const [done, no]: [string[], string[]] = [[], []]
   const each = async (batch: string[]): Promise<void> => {
     try {
       if (batch.length > 0) await send(batch)
-      sent.done.push(...batch)
+      done.push(...batch)
     } catch (error) {
       if (gitHubAnswerStatus(error) !== 422) throw error
       if (batch.length > 1) for (const name of batch) await each([name])
       else {
         const reason = text(record(record(record(error)?.response)?.data)?.message) ?? 'refused'
-        sent.refused.push({ name: String(batch[0]), reason })
+        no.push(`${String(batch[0])} (${safeLine(reason, 200)})`)
       }
     }
   }
   await each([...names])
-  const no = sent.refused.map((r) => `${r.name} (${safeLine(r.reason, 200)})`).join(', ')
-  if (sent.done.length > 0) core.info(did.replace('%s', () => safeLine(sent.done.join(', '))))
-  if (no) (quiet ? core.info : core.warning)(refused.replace('%s', () => no))
-  return sent
+  if (done.length > 0) core.info(did.replace('%s', () => safeLine(done.join(', '))))
+  if (no.length > 0) (quiet ? core.info : core.warning)(refused.replace('%s', () => no.join(', ')))
+  return true
 }
 
 /** Review requests for people and teams (as `owner/slug`: a login holds no slash), logged; the
@@ -155,7 +152,7 @@ export function requestReviews(
   ref: PullRequestRef,
   reviewers: readonly string[],
   authors = false
-): Promise<Sent> {
+): Promise<true> {
   const { owner, repo } = splitRepository(ref.repository)
   const name = safeLine(`${ref.repository}#${ref.number}`)
   const did = `Requested review of ${name} from %s${authors ? ', who wrote the changes it covers' : ''}.`
@@ -225,7 +222,7 @@ export async function followDocsPullRequest(
   const addLabels = (labels: string[]) => octokit.rest.issues.addLabels({ ...issue, labels })
   const refused = `docs-pr-labels: GitHub refused to add %s to ${name}. Create the label in ${safeLine(ref.repository)}, or give the token the right to create labels there.`
   const hint = docsTokenHint('pull-requests: write', ref.repository)
-  const tried = (input: string, what: string, send: () => Promise<Sent>) =>
+  const tried = (input: string, what: string, send: () => Promise<true>) =>
     session.bestEffort(octokit, send, `${input}: could not ${what} ${name} (%s).`, hint)
   const reviews = await tried('docs-pr-reviewers', 'request reviews of', () =>
     requestReviews(octokit, ref, [...plan.users, ...plan.teams])
