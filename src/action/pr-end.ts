@@ -1,6 +1,5 @@
-// A `pull_request` run for a code pull request that closed or reopened: its docs pull
-// request follows (plan/pr-end.ts), and nothing is sent to the agent (no credit). The job is
-// read once for the outputs; every write is best effort, a denial one warning.
+// A run for a code pull request that closed or reopened: its docs pull request follows, nothing
+// is sent to the agent (no credit); every write is best effort, a denial one warning.
 
 import * as core from '@actions/core'
 import { parsePullRequestLink } from '../common/pull-request-link.js'
@@ -17,7 +16,6 @@ import { BUDGETS, docsSession, type RunContext } from './shell/context.js'
 import type { RunEvent } from './shell/event.js'
 import { decideEnd, docsLinkFor, handOffOf, type EndFacts, type EndPlan } from './plan/pr-end.js'
 
-/** The code pull request's end this run is for, or undefined for any other run. */
 export function pullRequestEnd(event: RunEvent): EndEvent | undefined {
   const { eventName, payload } = event.run
   if (eventName !== 'pull_request' && eventName !== 'pull_request_target') return undefined

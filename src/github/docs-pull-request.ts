@@ -183,13 +183,12 @@ export async function followDocsPullRequest(
   const ref = parsePullRequestLink(options.link)
   if (!ref) return { handedOff: false }
   const name = safeLine(`${ref.repository}#${ref.number}`)
-  const elsewhere = !onSameServer(ref.link, run)
-  if (elsewhere || !session) {
-    const why = elsewhere
-      ? `is on ${safeLine(hostOf(ref.link))}, not on ${safeLine(hostOf(run.serverUrl))} where this runs`
-      : 'has no token (docs-token and github-token are empty)'
-    const say = elsewhere ? core.info : core.warning
-    say(`The docs pull request ${name} ${why}, so it is not read or handed to reviewers.`)
+  const away = `is on ${safeLine(hostOf(ref.link))}, not on ${safeLine(hostOf(run.serverUrl))} where this runs`
+  const why = onSameServer(ref.link, run) ? undefined : away
+  if (why || !session) {
+    const line = `${why ?? 'has no token (docs-token and github-token are empty)'}, so it is not read or handed to reviewers.`
+    const say = why ? core.info : core.warning
+    say(`The docs pull request ${name} ${line}`)
     return { handedOff: false }
   }
   let octokit: GitHubClient

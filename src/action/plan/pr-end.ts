@@ -1,6 +1,5 @@
-// The docs pull request's fate, pure: handed to reviewers when a run ends, followed when its
-// code pull request is closed, merged or reopened (re-runs repeat no write; older runs do
-// nothing), and what the record keeps of it.
+// The docs pull request's fate, pure: handed to reviewers when a run ends, followed when its code
+// pull request ends or reopens (re-runs repeat no write; older runs do nothing), as recorded.
 
 import type { AgentJob } from '../../agent/job.js'
 import { parsePullRequestLink } from '../../common/pull-request-link.js'
