@@ -67,7 +67,6 @@ export function decideEnd(facts: EndFacts, docs: DocsView | undefined): EndPlan 
     return { action, link, steps, why, outcome }
   }
   const none = (why: string, keep = true) => plan('none', [], why, keep)
-  // A later run already used the record: a re-run of an older event does nothing.
   const runs = [record.run, record.end?.run ?? '0']
   if (runs.some((id) => BigInt(id) > BigInt(runId))) {
     return none('a later workflow run has already used this record', false)
@@ -106,9 +105,8 @@ export function decideEnd(facts: EndFacts, docs: DocsView | undefined): EndPlan 
   return plan('closed', ['close', 'comment'], 'the code pull request was closed without merging')
 }
 
-/** What the run does with the job's docs pull request at its end: nothing when nothing was
- * sent or the run was cancelled; `already`: the record says reviewers and labels were requested;
- * on a branch, `author` means the covered changes' authors, asked apart (`askAuthors`). */
+/** What the run does with the job's docs pull request at its end (nothing when nothing was sent
+ * or it was cancelled); on a branch, `author` means the changes' authors, asked apart. */
 export function handOffOf(
   ctx: Pick<RunContext, 'settings' | 'docs' | 'github' | 'event'>,
   end: { job?: AgentJob; record?: PullRequestRecord; skipped?: boolean; cancelled?: string },
