@@ -31,7 +31,8 @@ export function foreignCommit(
 }
 
 /** Each end step: what to do (after `Could not`, before `by hand`), what was done, the permission. */
-const END_STEPS: Record<Exclude<EndStep, 'hand-off'> | 'read', [string, string, string]> = {
+type Write = Exclude<EndStep, 'hand-off'>
+const END_STEPS: Record<Write | 'read', [string, string, string]> = {
   read: ['read the docs pull request', '', 'pull-requests: read'],
   comment: ['tell the reviewers of', 'Commented on', 'issues: write'],
   label: [`add the label ${KEPT_LABEL} to`, 'Labelled', 'issues: write'],
@@ -92,7 +93,7 @@ export async function writeDocsPrEnd(
   const name = `${ref.repository}#${ref.number}`
   const pull = { ...splitRepository(ref.repository), pull_number: ref.number }
   const issue = { ...splitRepository(ref.repository), issue_number: ref.number }
-  const writes: Record<string, (rest: GitHubClient['rest']) => Promise<unknown>> = {
+  const writes: Record<Write, (rest: GitHubClient['rest']) => Promise<unknown>> = {
     comment: (rest) => rest.issues.createComment({ ...issue, body: comment }),
     label: (rest) => rest.issues.addLabels({ ...issue, labels: [KEPT_LABEL] }),
     // 404: someone already removed it, which is what this step wants.
@@ -106,10 +107,8 @@ export async function writeDocsPrEnd(
   for (const step of steps) {
     if (step === 'hand-off') continue
     const [todo, did] = END_STEPS[step]
-    const wrote = await onDocsEnd(session, ref, step, budgetMs, async ({ rest }) => {
-      await writes[step]?.(rest)
-      return true
-    })
+    const write = ({ rest }: GitHubClient) => writes[step](rest).then(() => true)
+    const wrote = await onDocsEnd(session, ref, step, budgetMs, write)
     if (!wrote) return { done, refused: `${todo} ${name}` }
     core.info(`${did} the docs pull request ${safeLine(name)}.`)
     done.push(step)
