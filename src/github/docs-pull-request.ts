@@ -18,8 +18,7 @@ export type DocsPullRequest = Awaited<ReturnType<typeof readDocsPullRequest>>
 export type ReviewerSpec =
   { kind: 'author' } | { kind: 'user'; login: string } | { kind: 'team'; org: string; slug: string }
 
-/** `already`: an earlier run requested them; `justTrying`: nothing was asked of the docs
- * repository, so a refusal to read it is a debug line. */
+/** `already`: an earlier run asked them; `justTrying`: a refused read is only a debug line. */
 export interface FollowOptions {
   link?: string
   reviewers: readonly ReviewerSpec[]
