@@ -1,6 +1,5 @@
-// A `pull_request` run for a code pull request that closed or reopened: its docs pull
-// request follows (plan/pr-end.ts), and nothing is sent to the agent (no credit). The job is
-// read once for the outputs; every write is best effort, a denial one warning.
+// A run for a code pull request that closed or reopened: its docs pull request follows, nothing
+// is sent to the agent (no credit); every write is best effort, a denial one warning.
 
 import * as core from '@actions/core'
 import { parsePullRequestLink } from '../common/pull-request-link.js'
@@ -17,7 +16,6 @@ import { BUDGETS, docsSession, type RunContext } from './shell/context.js'
 import type { RunEvent } from './shell/event.js'
 import { decideEnd, docsLinkFor, handOffOf, type EndFacts, type EndPlan } from './plan/pr-end.js'
 
-/** The code pull request's end this run is for, or undefined for any other run. */
 export function pullRequestEnd(event: RunEvent): EndEvent | undefined {
   const { eventName, payload } = event.run
   if (eventName !== 'pull_request' && eventName !== 'pull_request_target') return undefined
@@ -89,13 +87,14 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
     const state = await readDocsPrEnd(docs, link, closing, ctx.left(BUDGETS.docsPullRequest))
     const plan = decideEnd(facts, state)
     const writeBudget = ctx.left(BUDGETS.docsPullRequest)
-    // The hand-off comes after the note (this run's, or an earlier attempt's), on the state read.
-    const follow = { ...handOff, link, already: false, pr: state?.pr }
-    const handOver = async () =>
-      (await followDocsPullRequest(docs, run, follow, writeBudget)).handedOff
     const comment = docsNote(ctx.event, plan, facts, job?.status === 'active')
     const steps = settings.dryRun ? [] : plan.steps
-    const written = await writeDocsPrEnd(docs, link, steps, comment, writeBudget, handOver)
+    const written = await writeDocsPrEnd(docs, link, steps, comment, writeBudget)
+    // The hand-off comes after the note (this run's, or an earlier attempt's), on the state read.
+    const follow = { ...handOff, link, already: false, pr: state?.pr }
+    const handOver = docs && !written.refused && steps.includes('hand-off')
+    if (handOver && (await followDocsPullRequest(docs, run, follow, writeBudget)).handedOff)
+      written.done.push('hand-off')
     const { action, record } = plan.outcome(written.done)
     setOutputs({ 'docs-pr-action': action })
     const line = settings.dryRun

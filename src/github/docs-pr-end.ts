@@ -22,17 +22,17 @@ export function foreignCommit(
 ): string | undefined {
   const newest = commits.at(-1)
   if (!agent) return 'GitHub does not say who opened it'
-  const many = commits.length >= MAX_COMMITS
-  if (many) return `it has more than ${MAX_COMMITS - 1} commits, too many to check`
+  if (commits.length >= MAX_COMMITS)
+    return `it has more than ${MAX_COMMITS - 1} commits, too many to check`
   if (!newest) return 'it has no commit'
-  const mine = newest.author === agent && [agent, 'web-flow'].includes(newest.committer ?? '')
-  if (mine) return undefined
+  if (newest.author === agent && [agent, 'web-flow'].includes(newest.committer ?? '')) return
   const who = newest.author !== agent ? newest.author : newest.committer
   return `commit ${newest.sha.slice(0, 7)} by ${who ?? 'an account GitHub does not know'} follows the last commit of ${agent}`
 }
 
 /** Each end step: what to do (after `Could not`, before `by hand`), what was done, the permission. */
-const END_STEPS: Record<Exclude<EndStep, 'hand-off'> | 'read', [string, string, string]> = {
+type Write = Exclude<EndStep, 'hand-off'>
+const END_STEPS: Record<Write | 'read', [string, string, string]> = {
   read: ['read the docs pull request', '', 'pull-requests: read'],
   comment: ['tell the reviewers of', 'Commented on', 'issues: write'],
   label: [`add the label ${KEPT_LABEL} to`, 'Labelled', 'issues: write'],
@@ -42,23 +42,20 @@ const END_STEPS: Record<Exclude<EndStep, 'hand-off'> | 'read', [string, string, 
 }
 
 /** `call` on the docs pull request for `step`; undefined after one warning naming the token. */
-async function onDocsEnd<T>(
+const onDocsEnd = <T>(
   session: GitHubSession,
   ref: PullRequestRef,
   step: keyof typeof END_STEPS,
   budgetMs: number,
   call: (octokit: GitHubClient) => Promise<T>
-): Promise<T | undefined> {
-  const [todo, , permission] = END_STEPS[step]
-  const where = safeLine(ref.repository)
-  return session.bestEffort(
+): Promise<T | undefined> =>
+  session.bestEffort(
     budgetMs,
     call,
-    `Could not ${todo} ${where}#${ref.number} (%s).`,
-    `The token (${session.name}) needs \`${permission}\` on ${where}.`,
+    `Could not ${END_STEPS[step][0]} ${safeLine(ref.repository)}#${ref.number} (%s).`,
+    `The token (${session.name}) needs \`${END_STEPS[step][2]}\` on ${safeLine(ref.repository)}.`,
     false
   )
-}
 
 /** The docs pull request, its state and, when asked and open, why it is not the agent's alone. */
 export async function readDocsPrEnd(
@@ -81,14 +78,14 @@ export async function readDocsPrEnd(
   })
 }
 
-/** The end's writes in order: those GitHub took, and what to do by hand for the first it refused. */
+/** The end's writes in order (the hand-off is the caller's): those GitHub took, and what to do
+ * by hand for the first it refused. */
 export async function writeDocsPrEnd(
   session: GitHubSession | undefined,
   link: string | undefined,
   steps: readonly EndStep[],
   comment: string,
-  budgetMs: number,
-  handOff?: () => Promise<boolean>
+  budgetMs: number
 ): Promise<{ done: EndStep[]; refused?: string }> {
   const ref = parsePullRequestLink(link)
   const done: EndStep[] = []
@@ -96,29 +93,25 @@ export async function writeDocsPrEnd(
   const name = `${ref.repository}#${ref.number}`
   const pull = { ...splitRepository(ref.repository), pull_number: ref.number }
   const issue = { ...splitRepository(ref.repository), issue_number: ref.number }
+  const writes: Record<Write, (rest: GitHubClient['rest']) => Promise<unknown>> = {
+    comment: (rest) => rest.issues.createComment({ ...issue, body: comment }),
+    label: (rest) => rest.issues.addLabels({ ...issue, labels: [KEPT_LABEL] }),
+    // 404: someone already removed it, which is what this step wants.
+    unlabel: (rest) =>
+      rest.issues.removeLabel({ ...issue, name: KEPT_LABEL }).catch((error: unknown) => {
+        if (gitHubAnswerStatus(error) !== 404) throw error
+      }),
+    close: (rest) => rest.pulls.update({ ...pull, state: 'closed' }),
+    reopen: (rest) => rest.pulls.update({ ...pull, state: 'open' })
+  }
   for (const step of steps) {
     if (step === 'hand-off') continue
-    const write = async ({ rest }: GitHubClient) => {
-      if (step === 'comment') await rest.issues.createComment({ ...issue, body: comment })
-      if (step === 'label') await rest.issues.addLabels({ ...issue, labels: [KEPT_LABEL] })
-      if (step === 'unlabel') {
-        // 404: someone already removed it, which is what this step wants.
-        await rest.issues.removeLabel({ ...issue, name: KEPT_LABEL }).catch((error: unknown) => {
-          if (gitHubAnswerStatus(error) !== 404) throw error
-        })
-      }
-      if (step === 'close' || step === 'reopen') {
-        await rest.pulls.update({ ...pull, state: step === 'close' ? 'closed' : 'open' })
-      }
-      return true
-    }
     const [todo, did] = END_STEPS[step]
+    const write = ({ rest }: GitHubClient) => writes[step](rest).then(() => true)
     const wrote = await onDocsEnd(session, ref, step, budgetMs, write)
     if (!wrote) return { done, refused: `${todo} ${name}` }
     core.info(`${did} the docs pull request ${safeLine(name)}.`)
     done.push(step)
   }
-  // The hand-off (the plan's last step) is never refused: followDocsPullRequest warns itself.
-  if (steps.includes('hand-off') && (await handOff?.())) done.push('hand-off')
   return { done }
 }

@@ -4,13 +4,8 @@
 import * as core from '@actions/core'
 import { parsePullRequestLink, type PullRequestRef } from '../common/pull-request-link.js'
 import { safeLine } from '../common/safe-text.js'
-import {
-  describeGitHubError,
-  gitHubAnswerStatus,
-  permissionHint,
-  type GitHubClient
-} from './client.js'
-import { allPages, LOGIN, LOGIN_PART, splitRepository } from './client.js'
+import { describeGitHubError, gitHubAnswerStatus, permissionHint } from './client.js'
+import { allPages, LOGIN, LOGIN_PART, splitRepository, type GitHubClient } from './client.js'
 import type { GitHubSession } from './session.js'
 import { hostOf, onSameServer, record, text, type WorkflowRun } from './workflow-run.js'
 
@@ -23,20 +18,16 @@ export type DocsPullRequest = Awaited<ReturnType<typeof readDocsPullRequest>>
 export type ReviewerSpec =
   { kind: 'author' } | { kind: 'user'; login: string } | { kind: 'team'; org: string; slug: string }
 
+/** `already`: an earlier run asked them; `justTrying`: a refused read is only a debug line. */
 export interface FollowOptions {
   link?: string
   reviewers: readonly ReviewerSpec[]
   labels: readonly string[]
-  /** An earlier run already requested the reviewers and labels of this docs pull request. */
   already: boolean
-  /** Nothing was asked of the docs repository: a refusal to read it is a debug line. */
   justTrying: boolean
   pr?: DocsPullRequest
 }
 
-type Sent = { done: string[]; refused: { name: string; reason: string }[] }
-
-/** The one hint for the docs token: which token reaches the docs repository, and what it needs there. */
 export const docsTokenHint = (permission: string, repository: string): string =>
   `The docs token (docs-token, or github-token when it is empty) needs \`${permission}\` on ${safeLine(repository, 200)}; when the docs live in another repository, use a GitHub App token or a fine-grained token there.`
 
@@ -111,7 +102,6 @@ export function planReviews(
       else plan.skipped.push(`${name}: the team is not in ${owner}, which owns the docs repository`)
       continue
     }
-    // A bot by its type or its [bot] suffix.
     const bot = author?.type === 'Bot' || /\[bot\]$/i.test(author?.login ?? '')
     const login = spec.kind === 'user' ? spec.login : author && !bot ? author.login : undefined
     if (login === undefined) {
@@ -133,26 +123,25 @@ async function eachOrAll(
   names: readonly string[],
   send: (names: string[]) => Promise<unknown>,
   [did, refused, quiet = false]: [string, string, boolean?]
-): Promise<Sent> {
-  const sent: Sent = { done: [], refused: [] }
+): Promise<true> {
+  const [done, no]: [string[], string[]] = [[], []]
   const each = async (batch: string[]): Promise<void> => {
     try {
       if (batch.length > 0) await send(batch)
-      sent.done.push(...batch)
+      done.push(...batch)
     } catch (error) {
       if (gitHubAnswerStatus(error) !== 422) throw error
       if (batch.length > 1) for (const name of batch) await each([name])
       else {
         const reason = text(record(record(record(error)?.response)?.data)?.message) ?? 'refused'
-        sent.refused.push({ name: String(batch[0]), reason })
+        no.push(`${String(batch[0])} (${safeLine(reason, 200)})`)
       }
     }
   }
   await each([...names])
-  const no = sent.refused.map((r) => `${r.name} (${safeLine(r.reason, 200)})`).join(', ')
-  if (sent.done.length > 0) core.info(did.replace('%s', () => safeLine(sent.done.join(', '))))
-  if (no) (quiet ? core.info : core.warning)(refused.replace('%s', () => no))
-  return sent
+  if (done.length > 0) core.info(did.replace('%s', () => safeLine(done.join(', '))))
+  if (no.length > 0) (quiet ? core.info : core.warning)(refused.replace('%s', () => no.join(', ')))
+  return true
 }
 
 /** Review requests for people and teams (as `owner/slug`: a login holds no slash), logged; the
@@ -162,7 +151,7 @@ export function requestReviews(
   ref: PullRequestRef,
   reviewers: readonly string[],
   authors = false
-): Promise<Sent> {
+): Promise<true> {
   const { owner, repo } = splitRepository(ref.repository)
   const name = safeLine(`${ref.repository}#${ref.number}`)
   const did = `Requested review of ${name} from %s${authors ? ', who wrote the changes it covers' : ''}.`
@@ -193,13 +182,12 @@ export async function followDocsPullRequest(
   const ref = parsePullRequestLink(options.link)
   if (!ref) return { handedOff: false }
   const name = safeLine(`${ref.repository}#${ref.number}`)
-  const elsewhere = !onSameServer(ref.link, run)
-  if (elsewhere || !session) {
-    const why = elsewhere
-      ? `is on ${safeLine(hostOf(ref.link))}, not on ${safeLine(hostOf(run.serverUrl))} where this runs`
-      : 'has no token (docs-token and github-token are empty)'
-    const say = elsewhere ? core.info : core.warning
-    say(`The docs pull request ${name} ${why}, so it is not read or handed to reviewers.`)
+  const away = `is on ${safeLine(hostOf(ref.link))}, not on ${safeLine(hostOf(run.serverUrl))} where this runs`
+  const why = onSameServer(ref.link, run) ? undefined : away
+  if (why || !session) {
+    const line = `${why ?? 'has no token (docs-token and github-token are empty)'}, so it is not read or handed to reviewers.`
+    const say = why ? core.info : core.warning
+    say(`The docs pull request ${name} ${line}`)
     return { handedOff: false }
   }
   let octokit: GitHubClient
@@ -232,7 +220,7 @@ export async function followDocsPullRequest(
   const addLabels = (labels: string[]) => octokit.rest.issues.addLabels({ ...issue, labels })
   const refused = `docs-pr-labels: GitHub refused to add %s to ${name}. Create the label in ${safeLine(ref.repository)}, or give the token the right to create labels there.`
   const hint = docsTokenHint('pull-requests: write', ref.repository)
-  const tried = (input: string, what: string, send: () => Promise<Sent>) =>
+  const tried = (input: string, what: string, send: () => Promise<true>) =>
     session.bestEffort(octokit, send, `${input}: could not ${what} ${name} (%s).`, hint)
   const reviews = await tried('docs-pr-reviewers', 'request reviews of', () =>
     requestReviews(octokit, ref, [...plan.users, ...plan.teams])

@@ -39,6 +39,21 @@ const writes = (): string[] =>
   inProcess.github.requests.filter((r) => r.method === 'POST').map((r) => `${r.method} ${r.path}`)
 
 describe('followDocsPullRequest', () => {
+  it('reads nothing on another host, and warns when there is no token', async () => {
+    const away = await follow(options(false, 'https://ghe.example.com/acme/docs/pull/5'))
+    const run = options(false).run
+    const bare = await followDocsPullRequest(undefined, run, options(false), 10_000)
+
+    expect([away, bare]).toEqual([{ handedOff: false }, { handedOff: false }])
+    expect(inProcess.github.requests).toEqual([])
+    expect(inProcess.printed.join('')).toContain(
+      'The docs pull request acme/docs#5 is on ghe.example.com, not on github.com where this runs, so it is not read or handed to reviewers.'
+    )
+    expect(inProcess.printed.join('')).toContain(
+      '::warning::The docs pull request acme/docs#5 has no token (docs-token and github-token are empty), so it is not read or handed to reviewers.'
+    )
+  })
+
   it('hands off once: a later run told it was done only reads the pull request', async () => {
     seedPull(inProcess.github.state, 'acme/docs', 5, { title: 'Docs', additions: 4, deletions: 1 })
 

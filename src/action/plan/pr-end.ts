@@ -1,6 +1,5 @@
-// The docs pull request's fate, pure: handed to reviewers when a run ends, followed when its
-// code pull request is closed, merged or reopened (re-runs repeat no write; older runs do
-// nothing), and what the record keeps of it.
+// The docs pull request's fate, pure: handed to reviewers when a run ends, followed when its code
+// pull request ends or reopens (re-runs repeat no write; older runs do nothing), as recorded.
 
 import type { AgentJob } from '../../agent/job.js'
 import { parsePullRequestLink } from '../../common/pull-request-link.js'
@@ -17,7 +16,6 @@ export interface EndFacts {
   /** The job's docs pull request, as read once; undefined when unread or none. */
   jobLink: string | undefined
   onClose: 'close' | 'keep'
-  /** docs-pr-reviewers or docs-pr-labels are set. */
   handOffAsked: boolean
 }
 
@@ -69,7 +67,6 @@ export function decideEnd(facts: EndFacts, docs: DocsView | undefined): EndPlan 
     return { action, link, steps, why, outcome }
   }
   const none = (why: string, keep = true) => plan('none', [], why, keep)
-  // A later run already used the record: a re-run of an older event does nothing.
   const runs = [record.run, record.end?.run ?? '0']
   if (runs.some((id) => BigInt(id) > BigInt(runId))) {
     return none('a later workflow run has already used this record', false)
@@ -108,9 +105,8 @@ export function decideEnd(facts: EndFacts, docs: DocsView | undefined): EndPlan 
   return plan('closed', ['close', 'comment'], 'the code pull request was closed without merging')
 }
 
-/** What the run does with the job's docs pull request at its end: nothing when nothing was
- * sent or the run was cancelled; `already`: the record says reviewers and labels were requested;
- * on a branch, `author` means the covered changes' authors, asked apart (`askAuthors`). */
+/** What the run does with the job's docs pull request at its end (nothing when nothing was sent
+ * or it was cancelled); on a branch, `author` means the changes' authors, asked apart. */
 export function handOffOf(
   ctx: Pick<RunContext, 'settings' | 'docs' | 'github' | 'event'>,
   end: { job?: AgentJob; record?: PullRequestRecord; skipped?: boolean; cancelled?: string },
@@ -128,12 +124,10 @@ export function handOffOf(
     link !== undefined && [end.record?.handedOff, branch?.record?.handedOff].includes(link)
   // Only docs-token reaches another repository (for the back-link: writes there).
   const reachable = !!ctx.docs || (!!ref && sameRepository(ref.repository, run.repository))
-  // Read whenever a token may reach it: when nothing was asked of a docs repository
-  // elsewhere (public, say) and only the workflow's token reads it, a refusal is a debug line.
+  // Nothing asked of a docs repository elsewhere (public, say): a refused read is a debug line.
   const justTrying = !asked && !reachable
   const follow = !quiet && !!ref && (!justTrying || !!ctx.github)
   const where = ref && !onSameServer(ref.link, run) ? 'elsewhere' : reachable ? 'write' : 'away'
-  // The back-link commands on the docs pull request use, or why there is none.
   const backLink = !already && !quiet && prComment && ref ? where : undefined
   // The record names it as handed off once reviewers and labels were requested (or none
   // asked) and the back-link is there or cannot be written; else a later run retries.
@@ -141,8 +135,7 @@ export function handOffOf(
     end.record && link && !already && linked !== 'retry' && (handedOff || !asked)
       ? { ...end.record, handedOff: link }
       : end.record
-  // What followDocsPullRequest needs to read it and ask reviewers and labels.
-  const asks = { link, already, reviewers, labels, justTrying }
-  return { ...asks, asked, ref, jobId: end.job?.id, askAuthors, follow, backLink, recorded }
+  const asks = { link, already, reviewers, labels, justTrying, asked, ref, jobId: end.job?.id }
+  return { ...asks, askAuthors, follow, backLink, recorded }
 }
 export type HandOff = ReturnType<typeof handOffOf>
