@@ -61,7 +61,8 @@ async function runJob(ctx: RunContext, command?: CheckedCommand): Promise<void> 
       return withWorkflowContext(text, ctx.github, event.run, ctx.left(BUDGETS.workflowContext))
     }
     if (!works) {
-      await publishWithoutJob(ctx, gathered, plan, (p) => (sends ? prompt(p) : undefined))
+      const text = sends && settings.dryRun ? await prompt(plan) : undefined
+      await publishWithoutJob(ctx, gathered, plan, text)
       return
     }
     const taken = gathered.command?.command

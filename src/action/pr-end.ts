@@ -55,7 +55,7 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
       )
       return
     }
-    const { job: jobId } = thread.record
+    const jobId = thread.record.job
     setOutputs({ 'job-id': jobId })
     const job =
       settings.dryRun && settings.apiKey === ''
@@ -85,7 +85,7 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
     }
     const closing = endEvent === 'closed'
     const state = await readDocsPrEnd(docs, link, closing, ctx.left(BUDGETS.docsPullRequest))
-    const plan = decideEnd(facts, state)
+    const plan = decideEnd(facts, link, state)
     const writeBudget = ctx.left(BUDGETS.docsPullRequest)
     const comment = docsNote(ctx.event, plan, facts, job?.status === 'active')
     const steps = settings.dryRun ? [] : plan.steps

@@ -39,11 +39,10 @@ export function docsLinkFor(facts: EndFacts): string | undefined {
 
 const NOT_CLOSED = 'the action did not close its docs pull request'
 
-/** The plan for the docs pull request at docsLinkFor's link as GitHub shows it (undefined: unread). */
-export function decideEnd(facts: EndFacts, docs: DocsView | undefined): EndPlan {
+/** The plan for the docs pull request at `link` (docsLinkFor's) as GitHub shows it (undefined: unread). */
+export function decideEnd(facts: EndFacts, link: string | undefined, docs?: DocsView): EndPlan {
   const { event, record } = facts
   const { runId, runAttempt } = facts.run
-  const link = docsLinkFor(facts)
   // A re-run of the run that already handled this event, and the writes it made.
   const earlier = record.end?.run === runId && record.end.event === event ? record.end : undefined
   const before = earlier?.docs === link ? earlier : undefined

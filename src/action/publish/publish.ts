@@ -96,7 +96,7 @@ export async function publishWithoutJob(
   ctx: RunContext,
   gathered: Gathered,
   plan: Plan,
-  promptFor: (plan: Plan) => Promise<string> | undefined
+  prompt?: string
 ): Promise<void> {
   // A deleted branch or a tag's run: nothing to send, and the log says why.
   if (plan.action === 'skip' && gathered.facts.notABranch) {
@@ -110,7 +110,6 @@ export async function publishWithoutJob(
       await replyToCommand(ctx.github, command, phrase, plan, BUDGETS.commandCheck)
     return
   }
-  const prompt = await promptFor(plan)
   const decision = wouldDo(plan)
   core.startGroup('Dry run: what this run would do')
   core.info(safeLine(decision, 1000))

@@ -3,7 +3,12 @@
 
 import assert from 'node:assert/strict'
 import fc from 'fast-check'
-import { decideEnd, type DocsView, type EndFacts } from '../../../src/action/plan/pr-end.js'
+import {
+  decideEnd,
+  docsLinkFor,
+  type DocsView,
+  type EndFacts
+} from '../../../src/action/plan/pr-end.js'
 import type { EndEvent, EndStep, PullRequestEnd } from '../../../src/github/pr-record.js'
 import type { PullRequestRecord } from '../../../src/github/pr-record.js'
 import { runs } from '../../support/properties.js'
@@ -180,13 +185,13 @@ describe('decideEnd', () => {
       ['comment']
     ]
   ])('%s', (_, given, docs, action, steps) => {
-    const plan = decideEnd(given, docs)
+    const plan = decideEnd(given, docsLinkFor(given), docs)
     expect({ action: plan.action, steps: plan.steps }).toEqual({ action, steps })
   })
 
   it('records what was done, and a refused main write as none', () => {
     const given = facts('closed')
-    const plan = decideEnd(given, open)
+    const plan = decideEnd(given, docsLinkFor(given), open)
     expect(plan.outcome(['close', 'comment'])).toEqual({
       action: 'closed',
       record: { ...record, end: closedByUs }
@@ -243,7 +248,7 @@ describe('over random lives of a pull request', () => {
               record: rec,
               onClose
             })
-            const plan = decideEnd(given, docs)
+            const plan = decideEnd(given, docsLinkFor(given), docs)
             if (plan.steps.includes('close')) {
               assert.notEqual(docs.state, 'merged')
               assert.equal(docs.foreign, undefined)
