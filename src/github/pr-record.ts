@@ -94,11 +94,14 @@ export function legacyMarker(run: Pick<WorkflowRun, 'workflow' | 'job' | 'action
 
 type FoundComment = { commentId: number; record?: PullRequestRecord }
 
-/** The comments' pages (oldest first), searched for this project's record, else the legacy
+/** The comments' pages (oldest first), searched for this project's record, else `run`'s legacy
  * comment, from a trusted author only (asked once there is a candidate); at most `maxPages`. */
 export async function findComment(
   pages: AsyncIterable<{ data: readonly ThreadComment[]; headers: { link?: string } }>,
-  want: { projectId: string; legacyLine?: string; what: string; maxPages: number },
+  run: Pick<WorkflowRun, 'workflow' | 'job' | 'action'>,
+  projectId: string,
+  what: string,
+  maxPages: number,
   trusted: () => Promise<string | undefined>
 ): Promise<FoundComment | undefined> {
   let found: FoundComment | undefined
@@ -106,16 +109,16 @@ export async function findComment(
   for await (const { data, headers } of pages) {
     for (const { id: commentId, body, user } of data) {
       const record = parseRecord(body)
-      const ours = record?.project === want.projectId
-      const legacy = want.legacyLine && body?.split('\n', 1)[0]?.trim() === want.legacyLine
-      if ((ours || (legacy && !found)) && isTrustedAuthor(user, await trusted())) {
+      const ours = record?.project === projectId
+      const legacy = !found && body?.split('\n', 1)[0]?.trim() === legacyMarker(run)
+      if ((ours || legacy) && isTrustedAuthor(user, await trusted())) {
         found = ours ? { commentId, record } : { commentId }
       }
       if (found?.record) return found
     }
-    if (++seen < want.maxPages) continue
+    if (++seen < maxPages) continue
     if (!/rel="next"/.test(headers.link ?? '')) break
-    throw new StateUnknownError(want.what, `there are more than ${want.maxPages} pages of them`)
+    throw new StateUnknownError(what, `there are more than ${maxPages} pages of them`)
   }
   return found
 }

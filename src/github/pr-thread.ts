@@ -19,7 +19,7 @@ import {
 import { docsTokenHint } from './docs-pull-request.js'
 import { fields, readRecords, string, writeMarker } from './marker.js'
 import { cleanLabel } from './untrusted-text.js'
-import { formatRecord, legacyMarker, findComment, type PullRequestRecord } from './pr-record.js'
+import { formatRecord, findComment, type PullRequestRecord } from './pr-record.js'
 import type { Command } from './command.js'
 import { lacking, type GitHubSession } from './session.js'
 import { pullRequestNumber, runUrl, type WorkflowRun } from './workflow-run.js'
@@ -77,8 +77,8 @@ export class PullRequestThread {
     const comments = `the comments of pull request #${number}`
     const find = async (octokit: GitHubClient) => {
       const pages = listComments(octokit, { repository: session.repository, number })
-      const want = { projectId, legacyLine: legacyMarker(run), what: comments, maxPages }
-      return { ...(await findComment(pages, want, () => session.identity(budgetMs))) }
+      const trusted = () => session.identity(budgetMs)
+      return { ...(await findComment(pages, run, projectId, comments, maxPages, trusted)) }
     }
     const failed = `pr-comment: could not read ${comments} (%s), so its docs job is not recorded.`
     const found = await session.bestEffort(budgetMs, find, failed, READ_HINT, comments)
