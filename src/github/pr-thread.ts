@@ -116,11 +116,9 @@ export class PullRequestThread {
     } catch (error) {
       this.refused = gitHubFailure(error) === 'denied'
       const failed = `pr-comment: could not comment on ${where} (${describeGitHubError(error)})`
+      const hint = permissionHint(error, WRITE_HINT)
       if (early && !this.refused) core.info(`${failed}; trying again when the run ends.`)
-      else
-        core.warning(
-          `${failed}, so its docs job is not recorded.${permissionHint(error, WRITE_HINT)}`
-        )
+      else core.warning(`${failed}, so its docs job is not recorded.${hint}`)
       return false
     }
   }
