@@ -1,6 +1,5 @@
 // The pull request's record of its docs job: a `pr` marker in the action's comment, keyed
-// by the Mintlify project, and which comment to believe (only a trusted account's). Pure but for
-// `findComment`, which reads the pages it is given.
+// by the Mintlify project, and which comment to believe (only a trusted account's).
 
 import { isPlainId } from '../common/plain-id.js'
 import { parsePullRequestLink } from '../common/pull-request-link.js'
@@ -92,8 +91,6 @@ export function legacyMarker(run: Pick<WorkflowRun, 'workflow' | 'job' | 'action
   return `<!-- mintlify-agent-job key="${key}" -->`
 }
 
-type FoundComment = { commentId: number; record?: PullRequestRecord }
-
 /** The comments' pages (oldest first), searched for this project's record, else `run`'s legacy
  * comment, from a trusted author only (asked once there is a candidate); at most `maxPages`. */
 export async function findComment(
@@ -103,8 +100,8 @@ export async function findComment(
   what: string,
   maxPages: number,
   trusted: () => Promise<string | undefined>
-): Promise<FoundComment | undefined> {
-  let found: FoundComment | undefined
+) {
+  let found: { commentId: number; record?: PullRequestRecord } | undefined
   let seen = 0
   for await (const { data, headers } of pages) {
     for (const { id: commentId, body, user } of data) {
