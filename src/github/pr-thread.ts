@@ -33,13 +33,9 @@ const WRITE_HINT =
 
 export type PullRequestState = 'open' | 'merged' | 'closed'
 
-export function pullRequestState(pr: {
-  state: string
-  merged?: boolean
-  merged_at?: string | null
-}): PullRequestState {
-  return pr.merged || pr.merged_at ? 'merged' : pr.state === 'closed' ? 'closed' : 'open'
-}
+type PullRequest = { state: string; merged?: boolean; merged_at?: string | null }
+export const pullRequestState = (pr: PullRequest): PullRequestState =>
+  pr.merged || pr.merged_at ? 'merged' : pr.state === 'closed' ? 'closed' : 'open'
 
 export class PullRequestThread {
   /** GitHub refused a write: no more are tried. */
