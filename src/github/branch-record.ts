@@ -21,7 +21,6 @@ export type RunAction = keyof typeof RUN_WORDS
 export const RUN_ACTIONS = Object.keys(RUN_WORDS) as RunAction[]
 
 const END_REASONS = ['failed', 'archived', 'gone', 'lost-race'] as const
-type EndReason = (typeof END_REASONS)[number]
 
 export const MAX_RUNS = 20
 const MAX_RUN_PULLS = 20
@@ -141,45 +140,40 @@ export function untold(
   return all.filter((commit) => !told.has(commit.sha) && told.add(commit.sha))
 }
 
-/** What this run told `jobId`, oldest first; `givenBack`'s commits no longer count as told. */
-export interface Telling {
-  jobId: string
-  told: readonly CoveredCommit[]
-  givenBack: ReadonlyArray<{ id: string; why: EndReason }>
-  candidates: Candidates
-}
-
-/** The ledger after a run told `telling.told` to its job, compacted: the base moves past what
- * delivered jobs were told, and past MAX_TOLD commits the oldest settle into the base. */
+/** The ledger after `told` went to `jobId` (`givenBack`'s commits untold), compacted: the base
+ * moves past what delivered jobs were told, and past MAX_TOLD commits the oldest settle into it. */
 export function afterTelling(
   record: BranchRecord | undefined,
-  telling: Telling
-): Pick<BranchRecord, 'base' | 'told' | 'ended'> {
-  const back = new Set(telling.givenBack.map((job) => job.id))
+  jobId: string,
+  told: readonly CoveredCommit[],
+  givenBack: BranchRecord['ended'],
+  candidates: Candidates
+) {
+  const back = new Set(givenBack.map((job) => job.id))
   const kept = keptJobs(record, back).map((job) => ({ id: job.id, shas: [...job.shas] }))
-  const current = kept.find((job) => job.id === telling.jobId) ?? { id: telling.jobId, shas: [] }
+  const current = kept.find((job) => job.id === jobId) ?? { id: jobId, shas: [] }
   const others = kept.filter((job) => job !== current)
   const known = new Set(kept.flatMap((job) => job.shas))
-  current.shas.push(...telling.told.map((c) => c.sha).filter((sha) => !known.has(sha)))
+  current.shas.push(...told.map((c) => c.sha).filter((sha) => !known.has(sha)))
   const total = (): number => toldCount([...others, current])
   const delivered = new Set(others.flatMap((job) => job.shas))
-  const since = telling.candidates.since.map((commit) => commit.sha)
+  const since = candidates.since.map((commit) => commit.sha)
   // The base moves over the oldest commits as long as a delivered job has them.
   const undelivered = since.findIndex((sha) => !delivered.has(sha))
   let settled = undelivered < 0 ? since.length : undelivered
-  let base = since[settled - 1] ?? telling.candidates.base ?? record?.base
+  let base = since[settled - 1] ?? candidates.base ?? record?.base
   // Too many: delivered jobs forget their oldest first, then the live job's oldest settle
   // into the base (if that job fails, those are not given back).
   for (const job of others) job.shas = job.shas.slice(Math.max(0, total() - MAX_TOLD))
   while (total() > MAX_TOLD && settled < since.length) {
     base = since[settled++]
-    current.shas = current.shas.filter((told) => told !== base)
+    current.shas = current.shas.filter((sha) => sha !== base)
   }
   current.shas = current.shas.slice(Math.max(0, total() - MAX_TOLD))
   return {
     ...(base ? { base } : {}),
     told: [...others.filter((job) => job.shas.length > 0), current],
-    ended: [...(record?.ended ?? []), ...telling.givenBack].slice(-MAX_ENDED)
+    ended: [...(record?.ended ?? []), ...givenBack].slice(-MAX_ENDED)
   }
 }
 

@@ -1,6 +1,5 @@
 // The pull request's record of its docs job: a `pr` marker in the action's comment, keyed
-// by the Mintlify project, and which comment to believe (only a trusted account's). Pure but for
-// `findComment`, which reads the pages it is given.
+// by the Mintlify project, and which comment to believe (only a trusted account's).
 
 import { isPlainId } from '../common/plain-id.js'
 import { parsePullRequestLink } from '../common/pull-request-link.js'
@@ -92,30 +91,31 @@ export function legacyMarker(run: Pick<WorkflowRun, 'workflow' | 'job' | 'action
   return `<!-- mintlify-agent-job key="${key}" -->`
 }
 
-type FoundComment = { commentId: number; record?: PullRequestRecord }
-
-/** The comments' pages (oldest first), searched for this project's record, else the legacy
+/** The comments' pages (oldest first), searched for this project's record, else `run`'s legacy
  * comment, from a trusted author only (asked once there is a candidate); at most `maxPages`. */
 export async function findComment(
   pages: AsyncIterable<{ data: readonly ThreadComment[]; headers: { link?: string } }>,
-  want: { projectId: string; legacyLine?: string; what: string; maxPages: number },
+  run: Pick<WorkflowRun, 'workflow' | 'job' | 'action'>,
+  projectId: string,
+  what: string,
+  maxPages: number,
   trusted: () => Promise<string | undefined>
-): Promise<FoundComment | undefined> {
-  let found: FoundComment | undefined
+) {
+  let found: { commentId: number; record?: PullRequestRecord } | undefined
   let seen = 0
   for await (const { data, headers } of pages) {
     for (const { id: commentId, body, user } of data) {
       const record = parseRecord(body)
-      const ours = record?.project === want.projectId
-      const legacy = want.legacyLine && body?.split('\n', 1)[0]?.trim() === want.legacyLine
-      if ((ours || (legacy && !found)) && isTrustedAuthor(user, await trusted())) {
+      const ours = record?.project === projectId
+      const legacy = !found && body?.split('\n', 1)[0]?.trim() === legacyMarker(run)
+      if ((ours || legacy) && isTrustedAuthor(user, await trusted())) {
         found = ours ? { commentId, record } : { commentId }
       }
       if (found?.record) return found
     }
-    if (++seen < want.maxPages) continue
+    if (++seen < maxPages) continue
     if (!/rel="next"/.test(headers.link ?? '')) break
-    throw new StateUnknownError(want.what, `there are more than ${want.maxPages} pages of them`)
+    throw new StateUnknownError(what, `there are more than ${maxPages} pages of them`)
   }
   return found
 }

@@ -19,7 +19,7 @@ import {
 import { docsTokenHint } from './docs-pull-request.js'
 import { fields, readRecords, string, writeMarker } from './marker.js'
 import { cleanLabel } from './untrusted-text.js'
-import { formatRecord, legacyMarker, findComment, type PullRequestRecord } from './pr-record.js'
+import { formatRecord, findComment, type PullRequestRecord } from './pr-record.js'
 import type { Command } from './command.js'
 import { lacking, type GitHubSession } from './session.js'
 import { pullRequestNumber, runUrl, type WorkflowRun } from './workflow-run.js'
@@ -33,13 +33,9 @@ const WRITE_HINT =
 
 export type PullRequestState = 'open' | 'merged' | 'closed'
 
-export function pullRequestState(pr: {
-  state: string
-  merged?: boolean
-  merged_at?: string | null
-}): PullRequestState {
-  return pr.merged || pr.merged_at ? 'merged' : pr.state === 'closed' ? 'closed' : 'open'
-}
+type PullRequest = { state: string; merged?: boolean; merged_at?: string | null }
+export const pullRequestState = (pr: PullRequest): PullRequestState =>
+  pr.merged || pr.merged_at ? 'merged' : pr.state === 'closed' ? 'closed' : 'open'
 
 export class PullRequestThread {
   /** GitHub refused a write: no more are tried. */
@@ -77,8 +73,8 @@ export class PullRequestThread {
     const comments = `the comments of pull request #${number}`
     const find = async (octokit: GitHubClient) => {
       const pages = listComments(octokit, { repository: session.repository, number })
-      const want = { projectId, legacyLine: legacyMarker(run), what: comments, maxPages }
-      return { ...(await findComment(pages, want, () => session.identity(budgetMs))) }
+      const trusted = () => session.identity(budgetMs)
+      return { ...(await findComment(pages, run, projectId, comments, maxPages, trusted)) }
     }
     const failed = `pr-comment: could not read ${comments} (%s), so its docs job is not recorded.`
     const found = await session.bestEffort(budgetMs, find, failed, READ_HINT, comments)
@@ -116,11 +112,9 @@ export class PullRequestThread {
     } catch (error) {
       this.refused = gitHubFailure(error) === 'denied'
       const failed = `pr-comment: could not comment on ${where} (${describeGitHubError(error)})`
+      const hint = permissionHint(error, WRITE_HINT)
       if (early && !this.refused) core.info(`${failed}; trying again when the run ends.`)
-      else
-        core.warning(
-          `${failed}, so its docs job is not recorded.${permissionHint(error, WRITE_HINT)}`
-        )
+      else core.warning(`${failed}, so its docs job is not recorded.${hint}`)
       return false
     }
   }

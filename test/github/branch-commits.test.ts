@@ -420,7 +420,7 @@ describe('against the GitHub stand-in', () => {
       const next = withRun(
         {
           ...found.winner.record,
-          ...afterTelling(found.winner.record, { jobId: 'job_1', told, givenBack: [], candidates })
+          ...afterTelling(found.winner.record, 'job_1', told, [], candidates)
         },
         { at: new Date(), event: 'push', did: 'followed-up' },
         { total: told.length, from: base, to: head },

@@ -79,12 +79,7 @@ describe('what is untold', () => {
 describe('the ledger after a run told its job', () => {
   it('adds what was told to the job, as the newest', () => {
     const record = ledger({ job_1: [1] }, 0)
-    const after = afterTelling(record, {
-      jobId: 'job_1',
-      told: range(2, 3),
-      givenBack: [],
-      candidates: candidates(range(1, 3))
-    })
+    const after = afterTelling(record, 'job_1', range(2, 3), [], candidates(range(1, 3)))
     expect(after).toEqual({
       base: sha(0),
       told: [{ id: 'job_1', shas: [1, 2, 3].map(sha) }],
@@ -94,12 +89,13 @@ describe('the ledger after a run told its job', () => {
 
   it('drops a job that ended, lists it, and gives its commits to the new job', () => {
     const record = ledger({ job_1: [1, 2] }, 0)
-    const after = afterTelling(record, {
-      jobId: 'job_2',
-      told: range(1, 3),
-      givenBack: [{ id: 'job_1', why: 'failed' }],
-      candidates: candidates(range(1, 3))
-    })
+    const after = afterTelling(
+      record,
+      'job_2',
+      range(1, 3),
+      [{ id: 'job_1', why: 'failed' }],
+      candidates(range(1, 3))
+    )
     expect(after.told).toEqual([{ id: 'job_2', shas: [1, 2, 3].map(sha) }])
     expect(after.ended).toEqual([{ id: 'job_1', why: 'failed' }])
     expect(after.base).toBe(sha(0))
@@ -107,12 +103,7 @@ describe('the ledger after a run told its job', () => {
 
   it('moves the base over the oldest commits a delivered job has, and no further', () => {
     const record = ledger({ job_1: [1, 2] }, 0)
-    const after = afterTelling(record, {
-      jobId: 'job_2',
-      told: range(3, 3),
-      givenBack: [],
-      candidates: candidates(range(1, 3))
-    })
+    const after = afterTelling(record, 'job_2', range(3, 3), [], candidates(range(1, 3)))
     expect(after.base).toBe(sha(2))
     expect(after.told).toEqual([
       { id: 'job_1', shas: [1, 2].map(sha) },
@@ -122,12 +113,7 @@ describe('the ledger after a run told its job', () => {
 
   it(`remembers at most ${MAX_TOLD} commits: the live job's oldest settle into the base`, () => {
     const all = range(1, MAX_TOLD + 50)
-    const after = afterTelling(undefined, {
-      jobId: 'job_1',
-      told: all,
-      givenBack: [],
-      candidates: { ...candidates(all), base: sha(0) }
-    })
+    const after = afterTelling(undefined, 'job_1', all, [], { ...candidates(all), base: sha(0) })
     expect(after.told[0]?.shas).toHaveLength(MAX_TOLD)
     expect(after.told[0]?.shas[0]).toBe(sha(51))
     expect(after.base).toBe(sha(50))
@@ -162,12 +148,13 @@ describe('whatever the history (property)', () => {
             toldTo.set(target, seen)
           }
           if (ends === 'failed' && record) ended.add(record.job)
-          const next = afterTelling(record, {
-            jobId: target,
-            told: fresh,
-            givenBack: [...dead].map((id) => ({ id, why: 'failed' as const })),
-            candidates: { ...read, ...(record ? {} : { base: sha(0) }) }
-          })
+          const next = afterTelling(
+            record,
+            target,
+            fresh,
+            [...dead].map((id) => ({ id, why: 'failed' as const })),
+            { ...read, ...(record ? {} : { base: sha(0) }) }
+          )
           record = { ...(record ?? ledger({})), ...next, job: target }
           assert.ok(record.told.reduce((n, j) => n + j.shas.length, 0) <= MAX_TOLD)
           // Every commit up to the head is now held by a job that did not end.

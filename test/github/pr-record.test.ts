@@ -187,7 +187,8 @@ describe('whose record is believed', () => {
 })
 
 describe('finding the record among the comments', () => {
-  const legacy = legacyMarker({ workflow: 'Docs', job: 'docs', action: 'docs-agent' })
+  const step = { workflow: 'Docs', job: 'docs', action: 'docs-agent' }
+  const legacy = legacyMarker(step)
   const trusted = async () => undefined
   /** The pages as GitHub gives them, counting how many were read. */
   const paged = (pages: ThreadComment[][], read = { pages: 0 }) =>
@@ -197,8 +198,8 @@ describe('finding the record among the comments', () => {
         yield { data, headers: { link: '<next>; rel="next"' } }
       }
     })()
-  const want = { projectId: 'proj-test', legacyLine: legacy, what: 'the comments', maxPages: 9 }
-  const search = (pages: ThreadComment[][]) => findComment(paged(pages), want, trusted)
+  const want = [step, 'proj-test', 'the comments', 9, trusted] as const
+  const search = (pages: ThreadComment[][]) => findComment(paged(pages), ...want)
 
   it("takes the oldest trusted comment with this project's record, and stops there", async () => {
     const other = formatRecord({ ...RECORD, project: 'proj-other', job: 'job_other' })
@@ -220,7 +221,7 @@ describe('finding the record among the comments', () => {
       ...pages,
       [{ id: 5, body: formatRecord({ ...RECORD, job: 'job_3' }), user: BOT }]
     ]
-    expect(await findComment(paged(later, read), want, trusted)).toEqual({
+    expect(await findComment(paged(later, read), ...want)).toEqual({
       commentId: 3,
       record: RECORD
     })

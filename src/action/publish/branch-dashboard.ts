@@ -14,7 +14,7 @@ import {
 } from '../../github/source-pulls.js'
 import { requestReviews, type DocsPullRequest } from '../../github/docs-pull-request.js'
 import { REPOSITORY, splitRepository } from '../../github/client.js'
-import { afterTelling, MAX_REVIEWERS, withRun, type Telling } from '../../github/branch-record.js'
+import { afterTelling, MAX_REVIEWERS, withRun } from '../../github/branch-record.js'
 import { commitsUrl, saveDashboard, type DashboardView } from '../../github/dashboard.js'
 import { isSha } from '../../github/marker.js'
 import type { GitHubSession } from '../../github/session.js'
@@ -77,8 +77,7 @@ export class BranchDashboard {
   /** The docs pull request this run handed off, and everyone asked to review it. */
   private handOff: { handedOff?: string; reviewers?: string[] } = {}
   /** The plan as carried out and what it tells, once its prompt was built. */
-  private executed:
-    (Pick<Telling, 'told' | 'givenBack'> & { plan: Plan; coverage: Coverage }) | undefined
+  private executed?: ReturnType<typeof tellingFor> & { plan: Plan; coverage: Coverage }
 
   constructor(
     private readonly ctx: RunContext,
@@ -106,7 +105,7 @@ export class BranchDashboard {
       ...(from ? { from } : {}),
       to: run.sha
     }
-    this.executed = { plan, told: commits, givenBack, coverage }
+    this.executed = { plan, commits, givenBack, coverage }
     if (commits.length === 0) return undefined
     return commitsPromptSection(branch, coverage, pullsOf(pulls, coverage.commits))
   }
@@ -134,7 +133,7 @@ export class BranchDashboard {
     const record = withRun(
       {
         ...(previous ?? { told: [{ id: jobId, shas: [] }], ended: [], runs: [] }),
-        ...(told && afterTelling(previous, { ...told, jobId, candidates: facts.candidates })),
+        ...(told && afterTelling(previous, jobId, told.commits, told.givenBack, facts.candidates)),
         projectId: this.ctx.settings.projectId,
         branch: facts.branch,
         key: facts.key,
@@ -150,7 +149,7 @@ export class BranchDashboard {
       },
       { at: new Date(this.ctx.clock.now()), event: run.eventName, did },
       told?.coverage,
-      told ? pullsOf(facts.pulls, told.told) : []
+      told ? pullsOf(facts.pulls, told.commits) : []
     )
     const body = { ...run, docsPullRequest: docs, jobStatus: job?.status, note, record }
     // One deleted meanwhile was opened anew: later writes of this run go to that one.
@@ -165,8 +164,8 @@ export class BranchDashboard {
     const session = docsSession(this.ctx, link, 'write')
     const { record, pulls, branch } = this.facts
     const { executed } = this
-    if (!session || !ref || !executed?.told.length) return
-    const { told } = executed
+    if (!session || !ref || !executed?.commits.length) return
+    const told = executed.commits
     const budgetMs = this.ctx.left(BUDGETS.docsPullRequest)
     // The same job keeps its docs pull request, and with it who was already asked.
     const same = record?.job === (outcome.jobId ?? '') ? record.reviewers : []
