@@ -166,11 +166,7 @@ describe('against the GitHub stand-in', () => {
       })),
       options
     )
-  const warnings = (): string[] =>
-    inProcess.printed
-      .join('')
-      .split('\n')
-      .filter((line) => line.startsWith('::warning::'))
+  const warnings = (): string[] => inProcess.warnings()
 
   const subjects = (commits: readonly CoveredCommit[]): string[] => commits.map((c) => c.subject)
 

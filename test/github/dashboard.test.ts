@@ -192,11 +192,7 @@ describe('against the GitHub stand-in', () => {
   const inProcess = useInProcessGitHub({ captureLog: true })
   const { session, repository } = repositoryPerTest('dash', GitHubSession)
   const key = { projectId: 'proj-test', branch: 'main', key: KEY, identity: BOT.login }
-  const warnings = (): string[] =>
-    inProcess.printed
-      .join('')
-      .split('\n')
-      .filter((line) => line.startsWith('::warning::'))
+  const warnings = (): string[] => inProcess.warnings()
 
   it('opens it, finds it again in one call, updates it, and starts over once a person closes it', async () => {
     expect(await findDashboards(session(), key, 10_000)).toEqual({ others: [] })

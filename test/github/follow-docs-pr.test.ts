@@ -128,11 +128,7 @@ describe('handing the docs pull request to its reviewers', () => {
   }
   const pull = (number: number) =>
     pullRequestWorld(inProcess.github.state).pulls.get(`acme/docs#${number}`)
-  const warnings = (): string[] =>
-    inProcess.printed
-      .join('')
-      .split('\n')
-      .filter((line) => line.startsWith('::warning::'))
+  const warnings = (): string[] => inProcess.warnings()
   const codePull = (user: { login: string; type: string }) => ({
     pull_request: { number: 7, user, head: { ref: 'feature', sha: '4'.repeat(40) } }
   })

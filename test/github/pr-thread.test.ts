@@ -363,11 +363,7 @@ describe('the thread against the GitHub stand-in', () => {
     attempt: 1,
     followUps: 0
   }
-  const warnings = (): string[] =>
-    inProcess.printed
-      .join('')
-      .split('\n')
-      .filter((line) => line.startsWith('::warning::'))
+  const warnings = (): string[] => inProcess.warnings()
 
   it('names pull-requests: read when GitHub refuses to list the comments', async () => {
     inProcess.github.deny({ method: 'GET', path: /\/issues\/7\/comments$/, status: 403, times: 1 })

@@ -8,11 +8,7 @@ import { useInProcessGitHub } from '../support/in-process-github.js'
 const inProcess = useInProcessGitHub({ captureLog: true })
 const session = () => new GitHubSession('ghs_test_token', 'acme/app')
 const warnings = (): string[] =>
-  inProcess.printed
-    .join('')
-    .split('\n')
-    .filter((line) => line.startsWith('::warning::'))
-    .map((line) => line.slice('::warning::'.length))
+  inProcess.warnings().map((line) => line.slice('::warning::'.length))
 
 const listComments = (issue: number) => (octokit: GitHubClient) =>
   octokit.rest.issues

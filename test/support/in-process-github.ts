@@ -16,6 +16,8 @@ export interface InProcessGitHub {
   readonly github: GitHubStandIn
   /** What the current test printed to stdout, when `captureLog` is on. */
   readonly printed: string[]
+  /** The `::warning::` lines the current test printed, whole. */
+  warnings(): string[]
 }
 
 export function useInProcessGitHub(
@@ -56,6 +58,12 @@ export function useInProcessGitHub(
     },
     get printed(): string[] {
       return printed
+    },
+    warnings(): string[] {
+      return printed
+        .join('')
+        .split('\n')
+        .filter((line) => line.startsWith('::warning::'))
     }
   }
 }
