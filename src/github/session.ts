@@ -36,8 +36,8 @@ export class GitHubSession {
   }
 
   /** What `call` gives, or undefined after warning `failed` (`%s`: why), `permission` after a no.
-   * `unknown`: what a failure that is not a no leaves unknown (thrown as StateUnknownError);
-   * false: a last write, not cut short by the run's cancellation. */
+   * `unknown`: '' to warn on any failure; else what a failure that is not a no leaves unknown
+   * (thrown as StateUnknownError); false: a last write, not cut short by the run's cancellation. */
   async bestEffort<T>(
     budget: number | GitHubClient,
     call: (octokit: GitHubClient) => Promise<T>,

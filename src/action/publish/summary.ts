@@ -10,6 +10,7 @@ import { htmlLink, inertJson, redact, safeHtml } from '../../common/safe-text.js
 import { safeLine, safeMarkdown } from '../../common/safe-text.js'
 import type { DocsPullRequest } from '../../github/docs-pull-request.js'
 import { pullRequestState } from '../../github/pr-thread.js'
+import { plural } from '../../github/source-pulls.js'
 import { runUrl, type WorkflowRun } from '../../github/workflow-run.js'
 import type { Outcome } from '../execute/job-owner.js'
 import { NAMING, type Naming } from '../plan/words.js'
@@ -45,7 +46,7 @@ export function docsPullRequestRows(pr: DocsPullRequest | undefined): Row[] {
   const shown = pr.files.slice(0, 5).map((path) => `<code>${safeHtml(path, 200)}</code>`)
   const more = pr.changedFiles - shown.length
   const files = shown.join('<br>') + (more > 0 ? `<br>… and ${more} more` : '')
-  const changes = `+${pr.additions} −${pr.deletions} in ${pr.changedFiles} file${pr.changedFiles === 1 ? '' : 's'}`
+  const changes = `+${pr.additions} −${pr.deletions} in ${plural(pr.changedFiles, 'file')}`
   return [
     ['Docs title', `${safeMarkdown(pr.title, 200)}${state === 'open' ? '' : ` (${state})`}`],
     ['Changes', changes],
