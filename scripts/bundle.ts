@@ -12,7 +12,8 @@
 //
 // ncc minifies only the entry file, not the chunks its dynamic import() splits off, and
 // every run parses the chunks it loads: each emitted .js file is minified here with SWC,
-// without source maps, the same input giving the same output.
+// without source maps, the same input giving the same output. Then webpack's module
+// functions are wrapped in parentheses (eagerFactories), so V8 compiles each once.
 
 import { spawnSync } from 'node:child_process'
 import {
@@ -30,6 +31,7 @@ import {
 import { tmpdir } from 'node:os'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { parse, type Node, type ObjectExpression } from 'acorn'
 import { minifySync, transformFileSync } from '@swc/core'
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
@@ -106,8 +108,45 @@ export function minifyChunks(dir: string): void {
       sourceMap: false,
       format: { comments: false }
     })
-    writeFileSync(file, code)
+    writeFileSync(file, eagerFactories(code))
   }
+}
+
+/**
+ * `code` with each of webpack's module functions (the values of an object keyed by module
+ * ids) in parentheses, V8's sign that a function runs at once: it is compiled with its file,
+ * not pre-parsed then parsed again on its first call, and a compile cache keeps its code.
+ */
+export function eagerFactories(code: string): string {
+  const spans: Array<[number, number]> = []
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) {
+      node.forEach(visit)
+      return
+    }
+    if (typeof (node as Partial<Node> | null)?.type !== 'string') return
+    if ((node as Node).type === 'ObjectExpression') {
+      const { properties } = node as ObjectExpression
+      const factories = properties.flatMap((p) =>
+        p.type === 'Property' &&
+        p.kind === 'init' &&
+        !p.method &&
+        p.key.type === 'Literal' &&
+        typeof p.key.value === 'number' &&
+        /^(Arrow)?FunctionExpression$/.test(p.value.type)
+          ? [p.value]
+          : []
+      )
+      if (factories.length > 0 && factories.length === properties.length)
+        for (const { start, end } of factories) spans.push([start, end])
+    }
+    for (const child of Object.values(node as Node)) if (typeof child === 'object') visit(child)
+  }
+  visit(parse(code, { ecmaVersion: 'latest', sourceType: 'module' }))
+  let out = code
+  for (const [start, end] of spans.sort((a, b) => b[0] - a[0]))
+    out = `${out.slice(0, start)}(${out.slice(start, end)})${out.slice(end)}`
+  return out
 }
 
 /**

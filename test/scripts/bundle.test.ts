@@ -2,17 +2,46 @@
 // and, for the bundle this test run built, that every bundled package is in both the
 // fresh licence file and the committed one.
 
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import {
   bundledPackageDirs,
   describePackage,
+  eagerFactories,
   formatLicences,
   LICENSE_FILE,
   type BundledPackage
 } from '../../scripts/bundle.js'
 import { BUNDLE_DIR, ROOT } from '../support/run-action.js'
+
+describe('eagerFactories', () => {
+  it("wraps each function of webpack's module maps, and nothing else", () => {
+    const code = [
+      'var m={12:(e,t,r)=>{e.exports=1},7:function(e){e.exports=2}};',
+      'export const modules={3:e=>{},4:async()=>{}};',
+      'const a={1:()=>1,b:2},s={"x":()=>3},d={5(){return 4}},g={get 6(){return 5}};'
+    ].join('')
+    expect(eagerFactories(code)).toBe(
+      [
+        'var m={12:((e,t,r)=>{e.exports=1}),7:(function(e){e.exports=2})};',
+        'export const modules={3:(e=>{}),4:(async()=>{})};',
+        'const a={1:()=>1,b:2},s={"x":()=>3},d={5(){return 4}},g={get 6(){return 5}};'
+      ].join('')
+    )
+  })
+
+  it('has wrapped every module function of the bundle this test run built', () => {
+    const code = readdirSync(BUNDLE_DIR)
+      .filter((name) => name.endsWith('.js'))
+      .map((name) => readFileSync(join(BUNDLE_DIR, name), 'utf8'))
+      .join('\n')
+    const wrapped = code.match(/[{,]\d+:\((?:\(|[\w$]+=>|function\b|async\b)/g) ?? []
+    const bare = code.match(/[{,]\d+:(?:\([\w$,]*\)=>|[\w$]+=>|function\b)/g) ?? []
+    expect(wrapped.length).toBeGreaterThan(100)
+    expect(bare).toEqual([])
+  })
+})
 
 describe('bundledPackageDirs', () => {
   it('finds the package of every module, nested in chunks and concatenated modules', () => {
