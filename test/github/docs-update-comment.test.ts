@@ -1,14 +1,21 @@
 // The comment on the docs pull request naming what a branch update covers: its text
-// (pure), posting it to the GitHub stand-in, and a denial.
+// (pure), a follow-up posting it to the GitHub stand-in, and a denial.
 
 import type { CoveredCommit } from '../../src/github/branch-commits.js'
 import { GitHubSession } from '../../src/github/session.js'
 import {
+  BranchDashboard,
   docsUpdateCommentBody,
-  postDocsUpdateComment,
   type DocsUpdate
 } from '../../src/action/publish/branch-dashboard.js'
-import { GITHUB_TOKEN } from '../support/fixtures.js'
+import type { Outcome } from '../../src/action/execute/job-owner.js'
+import type { HandOff } from '../../src/action/plan/pr-end.js'
+import type { BranchFacts, Plan } from '../../src/action/plan/plan.js'
+import { docsSession, type RunContext } from '../../src/action/shell/context.js'
+import { systemClock } from '../../src/common/clock.js'
+import { parsePullRequestLink } from '../../src/common/pull-request-link.js'
+import type { DocsPullRequest } from '../../src/github/docs-pull-request.js'
+import { GITHUB_TOKEN, PROJECT, workflowRun } from '../support/fixtures.js'
 import { useInProcessGitHub } from '../support/in-process-github.js'
 
 const sha = (n: number): string => n.toString(16).padStart(40, 'c')
@@ -66,20 +73,56 @@ describe('the docs update comment', () => {
   })
 })
 
-describe('posting it', () => {
+describe('posting it: a follow-up (followDocs)', () => {
   const inProcess = useInProcessGitHub({ captureLog: true })
   const session = new GitHubSession(GITHUB_TOKEN, '')
+  const ctx = {
+    event: { run: workflowRun({ sha: sha(2) }) },
+    settings: { projectId: PROJECT },
+    docs: session,
+    clock: systemClock,
+    left: (budgetMs: number) => budgetMs
+  } as unknown as RunContext
+  const facts = {
+    branch: 'main',
+    others: [],
+    denied: false,
+    candidates: { since: UPDATE.coverage.commits, base: sha(0), unread: 0, origin: 'since-record' },
+    fresh: UPDATE.coverage.commits,
+    pulls: UPDATE.pulls
+  } as unknown as BranchFacts
+  // What select makes of these facts: the compare link starts at the base.
+  const FOLLOWED: DocsUpdate = {
+    ...UPDATE,
+    coverage: {
+      ...UPDATE.coverage,
+      compareUrl: `https://github.com/acme/app/compare/${sha(0)}...${sha(2)}`,
+      from: sha(0)
+    }
+  }
+
+  async function followUp(link: string): Promise<void> {
+    const plan: Plan = { action: 'follow-up', jobId: 'job_1' }
+    const dashboard = new BranchDashboard(ctx, session, facts, plan)
+    dashboard.select(plan)
+    const handOff = { link, ref: parsePullRequestLink(link), askAuthors: false } as HandOff
+    const docs = { state: 'open', author: { login: 'docs-bot' } } as DocsPullRequest
+    const outcome = { jobId: 'job_1', sent: 'the prompt' } as Outcome
+    await dashboard.followDocs(outcome, handOff, docs, false)
+  }
 
   it('adds one comment to the docs pull request', async () => {
-    await postDocsUpdateComment(session, 'https://github.com/acme/docs/pull/100', UPDATE, 10_000)
+    await followUp('https://github.com/acme/docs/pull/100')
     const comments = inProcess.github.comments('acme/docs', 100)
     expect(comments).toHaveLength(1)
-    expect(comments[0]?.body).toBe(docsUpdateCommentBody(UPDATE))
+    expect(comments[0]?.body).toBe(docsUpdateCommentBody(FOLLOWED))
   })
 
-  it('calls nothing for a docs pull request on another GitHub host', async () => {
+  it('calls nothing for a docs pull request on another GitHub host: it has no session', async () => {
+    const link = 'https://ghe.example.com/acme/docs/pull/1'
+    expect(docsSession(ctx, link, 'write')).toBeUndefined()
     const before = inProcess.github.requests.length
-    await postDocsUpdateComment(session, 'https://ghe.example.com/acme/docs/pull/1', UPDATE, 10_000)
+    await followUp(link)
     expect(inProcess.github.requests.length).toBe(before)
   })
 
@@ -90,7 +133,7 @@ describe('posting it', () => {
       status: 403,
       times: 1
     })
-    await postDocsUpdateComment(session, 'https://github.com/acme/docs/pull/101', UPDATE, 10_000)
+    await followUp('https://github.com/acme/docs/pull/101')
     expect(inProcess.github.comments('acme/docs', 101)).toHaveLength(0)
     const warnings = inProcess.printed
       .join('')

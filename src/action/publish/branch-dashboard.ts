@@ -2,7 +2,6 @@
 // note a follow-up adds on its docs pull request.
 
 import * as core from '@actions/core'
-import { parsePullRequestLink } from '../../common/pull-request-link.js'
 import { htmlLink, safeHtml, safeLine, safeMarkdown } from '../../common/safe-text.js'
 import { MAX_LISTED, ROOT, type Coverage } from '../../github/branch-commits.js'
 import {
@@ -18,7 +17,7 @@ import { afterTelling, MAX_REVIEWERS, withRun } from '../../github/branch-record
 import { commitsUrl, saveDashboard, type DashboardView } from '../../github/dashboard.js'
 import { isSha } from '../../github/marker.js'
 import type { GitHubSession } from '../../github/session.js'
-import { hostOf, recordedRunId, runUrl, type WorkflowRun } from '../../github/workflow-run.js'
+import { recordedRunId, runUrl, type WorkflowRun } from '../../github/workflow-run.js'
 import type { Outcome } from '../execute/job-owner.js'
 import type { HandOff } from '../plan/pr-end.js'
 import { tellingFor, type BranchFacts, type Plan } from '../plan/plan.js'
@@ -184,28 +183,16 @@ export class BranchDashboard {
     if (outcome.sent === undefined || executed.plan.action !== 'follow-up') return
     const { run } = this.ctx.event
     const update = { ...run, branch, coverage: executed.coverage, pulls: pullsOf(pulls, told) }
-    await postDocsUpdateComment(session, ref.link, update, budgetMs)
+    const name = safeLine(`${ref.repository}#${ref.number}`)
+    const issue = { ...splitRepository(ref.repository), issue_number: ref.number }
+    await session.bestEffort(
+      budgetMs,
+      async (octokit) => {
+        await octokit.rest.issues.createComment({ ...issue, body: docsUpdateCommentBody(update) })
+        core.info(`Noted on the docs pull request ${name} what this update covers.`)
+      },
+      `Could not comment on the docs pull request ${name} (%s); the dashboard alone says what this update covers.`,
+      'The comment needs `pull-requests: write` on the docs repository for the docs token (docs-token, or github-token when the docs live in this repository).'
+    )
   }
-}
-
-/** Adds the note (one call); never throws. A link on another host than `serverUrl` is left alone. */
-export async function postDocsUpdateComment(
-  session: GitHubSession,
-  docsLink: string,
-  update: DocsUpdate,
-  budgetMs: number
-): Promise<void> {
-  const ref = parsePullRequestLink(docsLink)
-  if (!ref || hostOf(ref.link) !== hostOf(update.serverUrl)) return
-  const name = safeLine(`${ref.repository}#${ref.number}`)
-  const issue = { ...splitRepository(ref.repository), issue_number: ref.number }
-  await session.bestEffort(
-    budgetMs,
-    async (octokit) => {
-      await octokit.rest.issues.createComment({ ...issue, body: docsUpdateCommentBody(update) })
-      core.info(`Noted on the docs pull request ${name} what this update covers.`)
-    },
-    `Could not comment on the docs pull request ${name} (%s); the dashboard alone says what this update covers.`,
-    'The comment needs `pull-requests: write` on the docs repository for the docs token (docs-token, or github-token when the docs live in this repository).'
-  )
 }
