@@ -120,10 +120,8 @@ export class PullRequestThread {
   }
 }
 
-/**
- * A pull request's state; undefined when the token may not see it. StateUnknownError when
- * GitHub cannot say: following up a job whose docs were merged would tell commits to no docs.
- */
+/** A pull request's state; undefined when the token may not see it. StateUnknownError when
+ * GitHub cannot say: following up a job whose docs were merged would tell commits to no docs. */
 export async function readPullRequestState(
   session: GitHubSession | undefined,
   link: string,

@@ -85,11 +85,9 @@ const COMMAND_PERMISSIONS: readonly unknown[] = ['admin', 'maintain', 'write']
 
 type Verdict = { allowed: true; why: string } | { allowed: false; reason: string }
 
-/**
- * A person with write, maintain or admin permission, read from GitHub (a payload's
+/** A person with write, maintain or admin permission, read from GitHub (a payload's
  * author_association says nothing reliable; unreadable is no), or a bot listed in allowed-bots;
- * never the workflow's own bot, so the action cannot loop. Never throws.
- */
+ * never the workflow's own bot, so the action cannot loop. Never throws. */
 export async function checkCommander(
   octokit: GitHubClient,
   repository: string,
@@ -130,10 +128,8 @@ const KIND_WORDS: Record<Command['kind'], string> = {
   review: 'a review'
 }
 
-/**
- * The command quoted from its author, after `standing` (the workflow's own instruction); `why`
- * the author may give commands. What the pull request's author wrote is only quoted, as data.
- */
+/** The command quoted from its author, after `standing` (the workflow's own instruction); `why`
+ * the author may give commands. What the pull request's author wrote is only quoted, as data. */
 export function commandPrompt(
   command: Command,
   repository: string,

@@ -42,9 +42,7 @@ export async function gatherFacts(ctx: RunContext, command?: CheckedCommand): Pr
   const thread = settings.prComment
     ? await PullRequestThread.open(ctx.github, event.run, settings.projectId, budgetMs)
     : undefined
-  const gathered = (more: Partial<Facts>): Gathered => {
-    return { facts: { ...facts, ...more }, thread, command }
-  }
+  const gathered = (more: Partial<Facts>) => ({ facts: { ...facts, ...more }, thread, command })
   if (settings.mode !== 'create') {
     return gathered({ named: { jobId: settings.jobId, send: settings.mode === 'message' } })
   }
@@ -93,10 +91,8 @@ async function lookUp(
   return { kind: 'found', job, docsPullRequest: link ? await docsStateOf(ctx, link) : undefined }
 }
 
-/**
- * The job that opened the docs pull request: the first candidate whose pull request,
- * as the service reports it, is this one. A back-link is only a claim; this is the proof.
- */
+/** The job that opened the docs pull request: the first candidate whose pull request,
+ * as the service reports it, is this one. A back-link is only a claim; this is the proof. */
 async function jobThatOpened(
   calls: JobReader,
   repository: string,

@@ -164,7 +164,7 @@ export class BranchDashboard {
     const { record, pulls, branch } = this.facts
     const { executed } = this
     if (!session || !ref || !executed?.commits.length) return
-    const told = executed.commits
+    const { commits: told, coverage, plan } = executed
     const budgetMs = this.ctx.left(BUDGETS.docsPullRequest)
     // The same job keeps its docs pull request, and with it who was already asked.
     const same = record?.job === (outcome.jobId ?? '') ? record.reviewers : []
@@ -180,9 +180,8 @@ export class BranchDashboard {
       ))
     // Asked once, whatever GitHub answered for each.
     if (asked) this.handOff.reviewers = [...same, ...users].slice(-MAX_REVIEWERS)
-    if (outcome.sent === undefined || executed.plan.action !== 'follow-up') return
-    const { run } = this.ctx.event
-    const update = { ...run, branch, coverage: executed.coverage, pulls: pullsOf(pulls, told) }
+    if (outcome.sent === undefined || plan.action !== 'follow-up') return
+    const update = { ...this.ctx.event.run, branch, coverage, pulls: pullsOf(pulls, told) }
     const name = safeLine(`${ref.repository}#${ref.number}`)
     const issue = { ...splitRepository(ref.repository), issue_number: ref.number }
     await session.bestEffort(
