@@ -97,7 +97,8 @@ export function formatLicences(packages: readonly BundledPackage[]): string {
   )
 }
 
-/** Minifies every .js file in `dir` in place: ES modules, no comments, no source map. */
+/** Minifies every .js file in `dir` in place (ES modules, no comments, no source map), then
+ * wraps its module functions (eagerFactories). */
 export function minifyChunks(dir: string): void {
   for (const name of readdirSync(dir).filter((file) => file.endsWith('.js'))) {
     const file = join(dir, name)
@@ -113,9 +114,11 @@ export function minifyChunks(dir: string): void {
 }
 
 /**
- * `code` with each of webpack's module functions (the values of an object keyed by module
- * ids) in parentheses, V8's sign that a function runs at once: it is compiled with its file,
- * not pre-parsed then parsed again on its first call, and a compile cache keeps its code.
+ * `code` with each function of every object whose keys are all numbers and whose values are
+ * all functions (webpack's module maps; a lookup table of the same shape alike) in parentheses,
+ * V8's sign that a function runs at once: it is compiled with its file, not pre-parsed then
+ * parsed again on its first call, and a compile cache keeps its code. Parentheses around a
+ * function expression change nothing it does.
  */
 export function eagerFactories(code: string): string {
   const spans: Array<[number, number]> = []
@@ -142,10 +145,15 @@ export function eagerFactories(code: string): string {
     }
     for (const child of Object.values(node as Node)) if (typeof child === 'object') visit(child)
   }
-  visit(parse(code, { ecmaVersion: 'latest', sourceType: 'module' }))
+  const options = { ecmaVersion: 'latest', sourceType: 'module' } as const
+  visit(parse(code, options))
+  // One parenthesis at a time, from the end: a table inside a module function moves nothing
+  // before it.
+  const marks = spans.flatMap(([start, end]) => [[start, '('] as const, [end, ')'] as const])
   let out = code
-  for (const [start, end] of spans.sort((a, b) => b[0] - a[0]))
-    out = `${out.slice(0, start)}(${out.slice(start, end)})${out.slice(end)}`
+  for (const [at, mark] of marks.sort((a, b) => b[0] - a[0]))
+    out = `${out.slice(0, at)}${mark}${out.slice(at)}`
+  parse(out, options)
   return out
 }
 

@@ -91,12 +91,16 @@ describe('posting it: a follow-up (followDocs)', () => {
     fresh: UPDATE.coverage.commits,
     pulls: UPDATE.pulls
   } as unknown as BranchFacts
-  // What select makes of these facts: the compare link starts at the base.
+  // What select makes of these facts, for this run: the compare link starts at the base.
+  const { repository, serverUrl, runId } = ctx.event.run
   const FOLLOWED: DocsUpdate = {
     ...UPDATE,
+    repository,
+    serverUrl,
+    runId,
     coverage: {
       ...UPDATE.coverage,
-      compareUrl: `https://github.com/acme/app/compare/${sha(0)}...${sha(2)}`,
+      compareUrl: `${serverUrl}/${repository}/compare/${sha(0)}...${sha(2)}`,
       from: sha(0)
     }
   }

@@ -31,6 +31,13 @@ describe('eagerFactories', () => {
     )
   })
 
+  it('wraps a table of functions inside a module function, both ends in place', () => {
+    const code = 'var m={1:function(e){var t={2:function(){return 1},3:()=>2};e.exports=t}};'
+    expect(eagerFactories(code)).toBe(
+      'var m={1:(function(e){var t={2:(function(){return 1}),3:(()=>2)};e.exports=t})};'
+    )
+  })
+
   it('has wrapped every module function of the bundle this test run built', () => {
     const code = readdirSync(BUNDLE_DIR)
       .filter((name) => name.endsWith('.js'))
