@@ -5,7 +5,7 @@ import { isPlainId } from '../common/plain-id.js'
 import type { Candidates, CoveredCommit } from './branch-commits.js'
 import * as marker from './marker.js'
 import type { SourcePullRequest } from './source-pulls.js'
-import { record as object, RUN_ID } from './workflow-run.js'
+import { LOGIN, record as object, RUN_ID } from './workflow-run.js'
 
 /** What one run did: the word its record keeps, and the dashboard row's words. */
 export const RUN_WORDS = {
@@ -70,7 +70,7 @@ const COMMON = {
   job: plainId,
   run: marker.matches(RUN_ID),
   attempt: marker.upTo(999_999_999, 1),
-  reviewers: marker.listOf(MAX_REVIEWERS, marker.matches(/^[A-Za-z0-9][A-Za-z0-9-]{0,38}$/)),
+  reviewers: marker.listOf(MAX_REVIEWERS, marker.matches(LOGIN)),
   handedOff: marker.optional(marker.pullLink),
   runs: marker.listOf(MAX_RUNS, marker.shape(RUN))
 }

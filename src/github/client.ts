@@ -1,6 +1,6 @@
 // The one way this action talks to GitHub: @actions/github loaded when needed, every request
 // bounded by a signal and sent again (plugin-retry, plugin-throttling) only after a wait of ours
-// that fits its budget; what GitHub's errors mean; its name patterns and pagination.
+// that fits its budget; what GitHub's errors mean; pagination.
 
 import { setTimeout as sleep } from 'node:timers/promises'
 import type { getOctokit } from '@actions/github'
@@ -184,20 +184,6 @@ export async function walkPages<T>(
   let seen = 0
   for await (const page of pages) if (visit(page.data) || ++seen >= maxPages) return false
   return true
-}
-
-/** A GitHub login as people and organisations have them (no `[bot]`). */
-export const LOGIN_PART = '[A-Za-z0-9][A-Za-z0-9-]{0,38}'
-export const LOGIN = new RegExp(`^${LOGIN_PART}$`)
-/** A login, or an app's bot account (`name[bot]`). */
-export const ACCOUNT = new RegExp(`^${LOGIN_PART}(?:\\[bot\\])?$`)
-/** `owner/repo`, as a comment may name it and GitHub link it. */
-export const REPOSITORY = /^[A-Za-z0-9-]{1,39}\/[A-Za-z0-9._-]{1,100}$/
-
-/** `owner/repo` as REST parameters ('' for a missing part). */
-export function splitRepository(repository: string): { owner: string; repo: string } {
-  const [owner = '', repo = ''] = repository.split('/')
-  return { owner, repo }
 }
 
 /** Every item of a paginated listing, reading at most `maxPages` pages. */

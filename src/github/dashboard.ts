@@ -5,7 +5,7 @@ import * as core from '@actions/core'
 import { parsePullRequestLink, type PullRequestRef } from '../common/pull-request-link.js'
 import { htmlLink, safeHtml, safeLine, safeMarkdown } from '../common/safe-text.js'
 import { StateUnknownError } from '../common/run-errors.js'
-import { gitHubAnswerStatus, REPOSITORY, walkPages, type GitHubClient } from './client.js'
+import { gitHubAnswerStatus, walkPages, type GitHubClient } from './client.js'
 import {
   lostRace,
   MAX_ENDED,
@@ -19,7 +19,7 @@ import { readDocsPrEnd, writeDocsPrEnd } from './docs-pr-end.js'
 import { isSha, positive } from './marker.js'
 import { plural } from './source-pulls.js'
 import type { GitHubSession } from './session.js'
-import { record, text, type WorkflowRun } from './workflow-run.js'
+import { record, REPOSITORY, text, type WorkflowRun } from './workflow-run.js'
 
 export type FoundDashboard = { issue: { number: number }; record: BranchRecord }
 /** Which records a run keeps, and the login whose issues are believed. */

@@ -4,11 +4,12 @@
 import * as core from '@actions/core'
 import { parsePullRequestLink, type PullRequestRef } from '../common/pull-request-link.js'
 import { safeLine } from '../common/safe-text.js'
-import { gitHubAnswerStatus, splitRepository, type GitHubClient } from './client.js'
+import { gitHubAnswerStatus, type GitHubClient } from './client.js'
 import { readDocsPullRequest, type DocsPullRequest } from './docs-pull-request.js'
 import type { EndStep } from './pr-record.js'
 import { pullRequestState, type PullRequestState } from './pr-thread.js'
 import type { GitHubSession } from './session.js'
+import { issueOf, pullOf } from './workflow-run.js'
 
 /** GitHub lists at most this many commits of a pull request. */
 const MAX_COMMITS = 250
@@ -70,7 +71,7 @@ export async function readDocsPrEnd(
     const pr = await readDocsPullRequest(octokit, ref, false)
     const state = pullRequestState(pr)
     if (!withCommits || state !== 'open') return { pr, state }
-    const params = { ...splitRepository(ref.repository), pull_number: ref.number, per_page: 100 }
+    const params = { ...pullOf(ref), per_page: 100 }
     const commits = await octokit.paginate(octokit.rest.pulls.listCommits, params, ({ data }) =>
       data.map((c) => ({ sha: c.sha, author: c.author?.login, committer: c.committer?.login }))
     )
@@ -91,8 +92,8 @@ export async function writeDocsPrEnd(
   const done: EndStep[] = []
   if (!ref || !session) return { done }
   const name = `${ref.repository}#${ref.number}`
-  const pull = { ...splitRepository(ref.repository), pull_number: ref.number }
-  const issue = { ...splitRepository(ref.repository), issue_number: ref.number }
+  const pull = pullOf(ref)
+  const issue = issueOf(ref)
   const writes: Record<Write, (rest: GitHubClient['rest']) => Promise<unknown>> = {
     comment: (rest) => rest.issues.createComment({ ...issue, body: comment }),
     label: (rest) => rest.issues.addLabels({ ...issue, labels: [KEPT_LABEL] }),

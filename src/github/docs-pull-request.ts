@@ -4,10 +4,11 @@
 import * as core from '@actions/core'
 import { parsePullRequestLink, type PullRequestRef } from '../common/pull-request-link.js'
 import { safeLine } from '../common/safe-text.js'
-import { describeGitHubError, gitHubAnswerStatus, permissionHint } from './client.js'
-import { allPages, LOGIN, LOGIN_PART, splitRepository, type GitHubClient } from './client.js'
+import { allPages, describeGitHubError, gitHubAnswerStatus, permissionHint } from './client.js'
+import type { GitHubClient } from './client.js'
 import type { GitHubSession } from './session.js'
-import { hostOf, onSameServer, record, text, type WorkflowRun } from './workflow-run.js'
+import { hostOf, issueOf, onSameServer, pullOf, record, text } from './workflow-run.js'
+import { LOGIN, LOGIN_PART, splitRepository, type WorkflowRun } from './workflow-run.js'
 
 const TEAM = new RegExp(`^(${LOGIN_PART})/([A-Za-z0-9][A-Za-z0-9_.-]{0,99})$`)
 
@@ -42,7 +43,7 @@ export async function readDocsPullRequest(
   ref: PullRequestRef,
   withFiles = true
 ) {
-  const pull = { ...splitRepository(ref.repository), pull_number: ref.number }
+  const pull = pullOf(ref)
   const { data: pr } = await octokit.rest.pulls.get(pull)
   const list = octokit.paginate.iterator(octokit.rest.pulls.listFiles, { ...pull, per_page: 100 })
   const read = withFiles && pr.changed_files > 0 ? await allPages(list, 3) : []
@@ -152,7 +153,7 @@ export function requestReviews(
   reviewers: readonly string[],
   authors = false
 ): Promise<true> {
-  const { owner, repo } = splitRepository(ref.repository)
+  const pull = pullOf(ref)
   const name = safeLine(`${ref.repository}#${ref.number}`)
   const did = `Requested review of ${name} from %s${authors ? ', who wrote the changes it covers' : ''}.`
   const refused = `docs-pr-reviewers: GitHub refused to request a review of ${name} from %s. A reviewer needs read access to ${safeLine(ref.repository)}; a team must be one of its owner's teams with access.`
@@ -160,13 +161,11 @@ export function requestReviews(
     reviewers,
     (names) =>
       octokit.rest.pulls.requestReviewers({
-        owner,
-        repo,
-        pull_number: ref.number,
+        ...pull,
         reviewers: names.filter((name) => !name.includes('/')),
         team_reviewers: names
           .filter((name) => name.includes('/'))
-          .map((name) => name.slice(owner.length + 1))
+          .map((name) => name.slice(pull.owner.length + 1))
       }),
     [did, refused, authors]
   )
@@ -216,8 +215,7 @@ export async function followDocsPullRequest(
   }
   const plan = planReviews(options.reviewers, codeAuthor(run), pr)
   for (const why of plan.skipped) core.info(`docs-pr-reviewers: skipped ${safeLine(why)}.`)
-  const issue = { ...splitRepository(ref.repository), issue_number: ref.number }
-  const addLabels = (labels: string[]) => octokit.rest.issues.addLabels({ ...issue, labels })
+  const addLabels = (labels: string[]) => octokit.rest.issues.addLabels({ ...issueOf(ref), labels })
   const refused = `docs-pr-labels: GitHub refused to add %s to ${name}. Create the label in ${safeLine(ref.repository)}, or give the token the right to create labels there.`
   const hint = docsTokenHint('pull-requests: write', ref.repository)
   const tried = (input: string, what: string, send: () => Promise<true>) =>

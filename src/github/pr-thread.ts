@@ -12,7 +12,6 @@ import {
   gitHubFailure,
   permissionHint,
   allPages,
-  splitRepository,
   throwIfUnknown,
   type GitHubClient
 } from './client.js'
@@ -22,7 +21,7 @@ import { cleanLabel } from './untrusted-text.js'
 import { formatRecord, findComment, type PullRequestRecord } from './pr-record.js'
 import type { Command } from './command.js'
 import { lacking, type GitHubSession } from './session.js'
-import { pullRequestNumber, runUrl, type WorkflowRun } from './workflow-run.js'
+import { issueOf, pullOf, pullRequestNumber, runUrl, type WorkflowRun } from './workflow-run.js'
 
 /** 100 comments a page: up to 20,000 are read. Past that, "no record" could not be told. */
 const MAX_COMMENT_PAGES = 200
@@ -132,8 +131,7 @@ export async function readPullRequestState(
   if (!ref || !session) return undefined
   try {
     const octokit = await session.client(budgetMs)
-    const pull = { ...splitRepository(ref.repository), pull_number: ref.number }
-    return pullRequestState((await octokit.rest.pulls.get(pull)).data)
+    return pullRequestState((await octokit.rest.pulls.get(pullOf(ref))).data)
   } catch (error) {
     const name = `the ${kind} pull request ${safeLine(ref.repository)}#${ref.number}`
     throwIfUnknown(error, name)
@@ -205,7 +203,6 @@ const MAX_BACK_LINK_PAGES = 30
 export const MAX_CANDIDATES = 3
 
 type Ref = Pick<PullRequestRef, 'repository' | 'number'>
-const issueOf = (ref: Ref) => ({ ...splitRepository(ref.repository), issue_number: ref.number })
 export const listComments = (octokit: GitHubClient, ref: Ref) =>
   octokit.paginate.iterator(octokit.rest.issues.listComments, { ...issueOf(ref), per_page: 100 })
 

@@ -4,16 +4,14 @@
 import * as core from '@actions/core'
 import { StateUnknownError } from '../common/run-errors.js'
 import {
-  ACCOUNT,
   boundedSignal,
   describeGitHubError,
   openGitHub,
   permissionHint,
-  splitRepository,
   throwIfUnknown,
   type GitHubClient
 } from './client.js'
-import { ACTIONS_BOT, record } from './workflow-run.js'
+import { ACCOUNT, ACTIONS_BOT, record, splitRepository } from './workflow-run.js'
 
 export class GitHubSession {
   readonly repo: { owner: string; repo: string }

@@ -3,10 +3,9 @@
 
 import { loginOf, type Coverage, type CoveredCommit } from './branch-commits.js'
 import { positive } from './marker.js'
-import { LOGIN } from './client.js'
 import type { GitHubSession } from './session.js'
 import { cleanLabel, newFenceTag } from './untrusted-text.js'
-import { record, text } from './workflow-run.js'
+import { LOGIN, record, text } from './workflow-run.js'
 
 const MAX_PULL_LOOKUPS = 20
 

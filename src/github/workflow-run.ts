@@ -1,5 +1,6 @@
 // The workflow run this step belongs to, from the runner's environment and event
-// payload: repository, event, run id and attempt, and the pull request it is for.
+// payload: repository, event, run id and attempt, and the pull request it is for; GitHub's
+// name patterns and REST parameters, which the records' codecs use too.
 
 import { readFileSync } from 'node:fs'
 
@@ -16,6 +17,25 @@ export const text = (value: unknown): string | undefined =>
 
 export const UNREADABLE_PAYLOAD =
   'Could not read the event payload (GITHUB_EVENT_PATH); the context has no event details.'
+
+/** A GitHub login as people and organisations have them (no `[bot]`). */
+export const LOGIN_PART = '[A-Za-z0-9][A-Za-z0-9-]{0,38}'
+export const LOGIN = new RegExp(`^${LOGIN_PART}$`)
+/** A login, or an app's bot account (`name[bot]`). */
+export const ACCOUNT = new RegExp(`^${LOGIN_PART}(?:\\[bot\\])?$`)
+/** `owner/repo`, as a comment may name it and GitHub link it. */
+export const REPOSITORY = /^[A-Za-z0-9-]{1,39}\/[A-Za-z0-9._-]{1,100}$/
+
+/** `owner/repo` as REST parameters ('' for a missing part). */
+export function splitRepository(repository: string): { owner: string; repo: string } {
+  const [owner = '', repo = ''] = repository.split('/')
+  return { owner, repo }
+}
+
+type Ref = { repository: string; number: number }
+/** A pull request's REST parameters, as an issue (comments, labels) and as a pull request. */
+export const issueOf = (r: Ref) => ({ ...splitRepository(r.repository), issue_number: r.number })
+export const pullOf = (r: Ref) => ({ ...splitRepository(r.repository), pull_number: r.number })
 
 export type WorkflowRun = ReturnType<typeof readWorkflowRun>
 

@@ -12,11 +12,11 @@ import {
   type SourcePullRequest
 } from '../../github/source-pulls.js'
 import { requestReviews, type DocsPullRequest } from '../../github/docs-pull-request.js'
-import { REPOSITORY, splitRepository } from '../../github/client.js'
 import { afterTelling, MAX_REVIEWERS, withRun } from '../../github/branch-record.js'
 import { commitsUrl, saveDashboard, type DashboardView } from '../../github/dashboard.js'
 import { isSha } from '../../github/marker.js'
 import type { GitHubSession } from '../../github/session.js'
+import { issueOf, REPOSITORY } from '../../github/workflow-run.js'
 import { recordedRunId, runUrl, type WorkflowRun } from '../../github/workflow-run.js'
 import type { Outcome } from '../execute/job-owner.js'
 import type { HandOff } from '../plan/pr-end.js'
@@ -183,7 +183,7 @@ export class BranchDashboard {
     if (outcome.sent === undefined || plan.action !== 'follow-up') return
     const update = { ...this.ctx.event.run, branch, coverage, pulls: pullsOf(pulls, told) }
     const name = safeLine(`${ref.repository}#${ref.number}`)
-    const issue = { ...splitRepository(ref.repository), issue_number: ref.number }
+    const issue = issueOf(ref)
     await session.bestEffort(
       budgetMs,
       async (octokit) => {

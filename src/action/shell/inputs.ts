@@ -5,14 +5,13 @@ import { existsSync, readFileSync, statSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { DURATION_FORM, formatDuration, parseDuration } from '../../common/duration.js'
 import { isPlainId, PLAIN_ID_FORM } from '../../common/plain-id.js'
-import { ACTIONS_BOT } from '../../github/workflow-run.js'
+import { ACCOUNT, ACTIONS_BOT } from '../../github/workflow-run.js'
 import {
   DEFAULT_TRIGGER_PHRASE,
   TRIGGER_PHRASE_FORM,
   isValidTriggerPhrase
 } from '../../github/command.js'
 import { parseReviewer, type ReviewerSpec } from '../../github/docs-pull-request.js'
-import { ACCOUNT } from '../../github/client.js'
 
 export type Settings = ReturnType<typeof readSettings>
 
