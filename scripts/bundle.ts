@@ -147,12 +147,15 @@ export function eagerFactories(code: string): string {
   }
   const options = { ecmaVersion: 'latest', sourceType: 'module' } as const
   visit(parse(code, options))
-  // One parenthesis at a time, from the end: a table inside a module function moves nothing
-  // before it.
+  // One pass over the original text: a table inside a module function keeps both its ends.
   const marks = spans.flatMap(([start, end]) => [[start, '('] as const, [end, ')'] as const])
-  let out = code
-  for (const [at, mark] of marks.sort((a, b) => b[0] - a[0]))
-    out = `${out.slice(0, at)}${mark}${out.slice(at)}`
+  let out = ''
+  let from = 0
+  for (const [at, mark] of marks.sort((a, b) => a[0] - b[0])) {
+    out += code.slice(from, at) + mark
+    from = at
+  }
+  out += code.slice(from)
   parse(out, options)
   return out
 }

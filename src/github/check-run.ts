@@ -49,10 +49,11 @@ export function findEarlierCheck(
   runs: readonly { id: number; external_id: string | null; output: { text: string | null } }[],
   owner: CheckOwner
 ): { id: number; jobId: string } | undefined {
+  const mine = checkMarker(owner)
   const ours = runs.flatMap(({ id, external_id: jobId, output }) => {
     const marked = readCheckMarker(output.text)
     // Anyone with checks: write can set external_id; only a plain id is taken.
-    const same = marked && checkMarker(marked) === checkMarker(owner)
+    const same = marked && checkMarker(marked) === mine
     return same && isPlainId(jobId) ? [{ id, jobId }] : []
   })
   return ours.sort((x, y) => y.id - x.id)[0]

@@ -103,11 +103,12 @@ export async function findComment(
 ) {
   let found: { commentId: number; record?: PullRequestRecord } | undefined
   let seen = 0
+  const legacyLine = legacyMarker(run)
   for await (const { data, headers } of pages) {
     for (const { id: commentId, body, user } of data) {
       const record = parseRecord(body)
       const ours = record?.project === projectId
-      const legacy = !found && body?.split('\n', 1)[0]?.trim() === legacyMarker(run)
+      const legacy = !found && body?.split('\n', 1)[0]?.trim() === legacyLine
       if ((ours || legacy) && isTrustedAuthor(user, await trusted())) {
         found = ours ? { commentId, record } : { commentId }
       }

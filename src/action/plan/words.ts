@@ -28,8 +28,8 @@ const WHY: Record<Exclude<CreateReason, 'no-record' | 'reuse-off'>, string> = {
 }
 
 const SUFFIX: Record<string, string> = { one: 'st', two: 'nd', few: 'rd', other: 'th' }
-const ordinal = (n: number): string =>
-  `${n}${SUFFIX[new Intl.PluralRules('en', { type: 'ordinal' }).select(n)]}`
+const ORDINAL = new Intl.PluralRules('en', { type: 'ordinal' })
+const ordinal = (n: number): string => `${n}${SUFFIX[ORDINAL.select(n)]}`
 
 /** What the run did: `busy`, a follow-up came after waiting for the job; `attempt`, the run's. */
 export function describeDecision(
