@@ -1,8 +1,9 @@
 // The faults of test/e2e/faults-*.test.ts, one row each, decided where they are
-// decided: the client modules (AgentApi with its retry policy, waitForJob) wired as
-// run-parts.ts wires them, against the same stand-in over HTTP on 127.0.0.1, and the line
-// describeError (or endingFor) makes of what went wrong. The bundled action runs a
-// few of each kind end to end, to prove the wiring: the exit code, the outputs, the log.
+// decided: the client modules (AgentApi with its retry policy, waitForJob) wired as the
+// run context (src/action/shell/context.ts) wires them, against the same stand-in over
+// HTTP on 127.0.0.1, and the line describeError (or endingFor) makes of what went wrong.
+// The bundled action runs a few of each kind end to end, to prove the wiring: the exit
+// code, the outputs, the log.
 //
 // The cases that mostly wait (for a timeout, for a Retry-After date) are
 // startedWithFile, so they do not hold up the describe blocks after theirs.

@@ -241,9 +241,9 @@ describe('the context block', () => {
   it('appends the block after the prompt, which stays unchanged', async () => {
     const prompt = '  Document it.\n\n'
     const run = workflowRun()
-    expect(await withWorkflowContext(prompt, undefined, run, 1000)).toBe(
-      `${prompt}\n\n${formatContextBlock(run)}`
-    )
+    const sent = await withWorkflowContext(prompt, undefined, run, 1000)
+    expect(sent.startsWith(`${prompt}\n\n---\n${HEADER}\n- Repository: acme/app`)).toBe(true)
+    expect(sent).toBe(`${prompt}\n\n${formatContextBlock(run)}`)
   })
 })
 

@@ -139,11 +139,7 @@ describe('posting it: a follow-up (followDocs)', () => {
     })
     await followUp('https://github.com/acme/docs/pull/101')
     expect(inProcess.github.comments('acme/docs', 101)).toHaveLength(0)
-    const warnings = inProcess.printed
-      .join('')
-      .split('\n')
-      .filter((line) => line.startsWith('::warning::'))
-    expect(warnings).toEqual([
+    expect(inProcess.warnings()).toEqual([
       '::warning::Could not comment on the docs pull request acme/docs#101 (the GitHub API answered 403); the dashboard alone says what this update covers. The comment needs `pull-requests: write` on the docs repository for the docs token (docs-token, or github-token when the docs live in this repository).'
     ])
   })

@@ -49,6 +49,24 @@ const unkept: PullRequestEnd = {
   done: ['unlabel', 'comment']
 }
 
+describe('docsLinkFor', () => {
+  const link = (n: number) => `https://github.com/acme/docs/pull/${n}`
+  const end = { ...closedByUs, docs: link(3) }
+  const given = (event: EndEvent, jobLink?: string) =>
+    facts(event, { jobLink, record: { ...record, handedOff: link(2), end } })
+
+  it("takes the job's docs pull request on a close or merge, else the one handed off", () => {
+    expect(docsLinkFor(given('closed', link(1)))).toBe(link(1))
+    expect(docsLinkFor(given('merged', link(1)))).toBe(link(1))
+    expect(docsLinkFor(given('closed'))).toBe(link(2))
+  })
+
+  it('takes the docs pull request the end closed on a reopen, whatever the job now names', () => {
+    expect(docsLinkFor(given('reopened', link(1)))).toBe(link(3))
+    expect(docsLinkFor(facts('reopened', { record }))).toBeUndefined()
+  })
+})
+
 describe('decideEnd', () => {
   it.each<[string, EndFacts, DocsView | undefined, string, EndStep[]]>([
     ['merged', facts('merged'), open, 'merged-note', ['comment']],
