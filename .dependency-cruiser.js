@@ -19,11 +19,11 @@ const layer = (name, from, folders, pkgs = []) => ({
 
 const ACTION = '^src/action/'
 /** The modules that gather facts (read GitHub and the service) for the plan. */
-const FACTS = `${ACTION}plan/(facts|command-gate)[.]ts$`
+const FACTS = `${ACTION}plan/(facts|command-gate|reads|apart)[.]ts$`
 /** The wiring at the action's top. */
 const WIRING = `${ACTION}main[.]ts$`
 /** The records' codecs in src/github: pure, so the plan may use them. */
-const RECORDS = '^src/github/(pr-record|branch-record|marker|workflow-run)[.]ts$'
+const RECORDS = '^src/github/(pr-record|branch-record|marker|workflow-run|agent-work)[.]ts$'
 
 /** A stage of the flow shell → plan → execute → publish: it imports no later one. */
 const stage = (name, later) => ({

@@ -63,6 +63,10 @@ async function runJob(ctx: RunContext, command?: CheckedCommand): Promise<void> 
     if (!works) {
       const text = sends && settings.dryRun ? await prompt(plan) : undefined
       await publishWithoutJob(ctx, gathered, plan, text)
+      // A command after an unmerged close finishes a close that waited for the job.
+      const closing = plan.action === 'refuse' && plan.reply === 'closed'
+      if (closing && thread?.record?.end?.pending && !settings.dryRun)
+        await endPullRequest(ctx, 'closed')
       return
     }
     const taken = gathered.command?.command

@@ -7,14 +7,31 @@ import { messageOf, NEXT_RUN } from '../common/run-errors.js'
 import { safeLine, safeMarkdown } from '../common/safe-text.js'
 import { KEPT_LABEL, readDocsPrEnd, writeDocsPrEnd } from '../github/docs-pr-end.js'
 import { followDocsPullRequest } from '../github/docs-pull-request.js'
-import type { DocsPrAction, EndEvent } from '../github/pr-record.js'
+import type { DocsPrAction, EndEvent, EndStep } from '../github/pr-record.js'
 import { PullRequestThread, readPullRequestState } from '../github/pr-thread.js'
 import { cleanLabel } from '../github/untrusted-text.js'
-import { record, recordedRunId, text } from '../github/workflow-run.js'
-import { linkOutputs, renderComment, setOutputs, writeSummary } from './publish/summary.js'
+import { pullRequestOf, record, recordedRunId, text } from '../github/workflow-run.js'
+import { isAgentAccount } from '../github/agent-work.js'
+import { isTerminal } from '../agent/job.js'
+import { JobOwner } from './execute/job-owner.js'
+import {
+  announceToRunner,
+  linkOutputs,
+  renderComment,
+  setOutputs,
+  writeSummary
+} from './publish/summary.js'
 import { BUDGETS, docsSession, type RunContext } from './shell/context.js'
 import type { RunEvent } from './shell/event.js'
-import { decideEnd, docsLinkFor, handOffOf, type EndFacts, type EndPlan } from './plan/pr-end.js'
+import {
+  AGENTS_OWN,
+  decideEnd,
+  docsLinkFor,
+  handOffOf,
+  WORKING_WHY,
+  type EndFacts,
+  type EndPlan
+} from './plan/pr-end.js'
 
 export function pullRequestEnd(event: RunEvent): EndEvent | undefined {
   const { eventName, payload } = event.run
@@ -40,6 +57,11 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
     nothing(`${why}; nothing to do as the pull request ends.`)
     return
   }
+  // The docs agent's own pull request has no docs job of its own, at any event.
+  if (isAgentAccount(pullRequestOf(run.payload)?.user)) {
+    nothing(`Pull request #${pullRequest} ${AGENTS_OWN}; nothing to do as it ends.`)
+    return
+  }
   try {
     const budgetMs = ctx.left(BUDGETS.pullRequestThread)
     const thread = await PullRequestThread.open(ctx.github, run, settings.projectId, budgetMs)
@@ -57,7 +79,7 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
     }
     const jobId = thread.record.job
     setOutputs({ 'job-id': jobId })
-    const job =
+    let job =
       settings.dryRun && settings.apiKey === ''
         ? undefined
         : await ctx.calls.read(jobId).catch((error: unknown) => {
@@ -65,6 +87,15 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
             core.warning(`Could not read job ${safeLine(jobId)} for its status: ${why}`)
             return undefined
           })
+    // Closed unmerged while the job works: its docs pull request is closed once it ends.
+    if (job && !isTerminal(job.status) && endEvent === 'closed' && !settings.dryRun) {
+      core.info(
+        `Job ${safeLine(jobId)} is still working; waiting for it before closing its docs pull request.`
+      )
+      const owner = new JobOwner(announceToRunner, ctx)
+      await owner.watch(jobId, job)
+      job = owner.reportedJob() ?? job
+    }
     if (job) setOutputs({ status: job.status })
     const handOff = handOffOf(ctx, { job, record: thread.record })
     const facts: EndFacts = {
@@ -73,7 +104,9 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
       record: thread.record,
       jobLink: handOff.ref?.link,
       onClose: settings.docsPrOnClose,
-      handOffAsked: handOff.asked
+      handOffAsked: handOff.asked,
+      ...(job?.createdAt ? { jobCreatedAt: job.createdAt } : {}),
+      jobWorking: job !== undefined && !isTerminal(job.status)
     }
     const link = docsLinkFor(facts)
     setOutputs(linkOutputs(link))
@@ -85,7 +118,7 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
     }
     const closing = endEvent === 'closed'
     const state = await readDocsPrEnd(docs, link, closing, ctx.left(BUDGETS.docsPullRequest))
-    const plan = decideEnd(facts, link, state)
+    const plan = decideEnd(facts, link, state && { ...state, pr: state.pr })
     const writeBudget = ctx.left(BUDGETS.docsPullRequest)
     const comment = docsNote(ctx.event, plan, facts, job?.status === 'active')
     const steps = settings.dryRun ? [] : plan.steps
@@ -98,7 +131,7 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
     const { action, record } = plan.outcome(written.done)
     setOutputs({ 'docs-pr-action': action })
     const line = settings.dryRun
-      ? `Dry run: would do ${plan.steps.join(', ') || 'nothing'} (${plan.why}).`
+      ? `Dry run: would ${wouldEnd(plan)} (${plan.why}).`
       : endLine(endEvent, plan, action, written.refused)
     core.info(safeLine(line, 1000))
     if (settings.dryRun) core.info('Dry run: nothing was written to GitHub.')
@@ -128,10 +161,12 @@ function docsNote(event: RunEvent, plan: EndPlan, facts: EndFacts, jobWorking: b
   const pr = `The code pull request [${name}](${encodeURI(`${run.serverUrl}/${run.repository}/pull/${pullRequest}`)})`
   const closed = `${pr} was closed without merging.`
   const merged = `${pr} was merged${commit}${merger}: the code this pull request documents is in`
+  const event_ = (f: EndFacts) => (f.event === 'merged' ? `${merged}.` : closed)
   const notes: Record<DocsPrAction, string> = {
     'merged-note': jobWorking
       ? `${merged}. Its docs job is still working on this pull request: review and merge it once the agent's last commit is in.`
       : `${merged}, so it is ready to review and merge.`,
+    noted: `${event_(facts)} ${safeMarkdown(plan.why, 300)}, so it is left as it is.`,
     closed: `${closed} This docs pull request documents code that will not ship, so it is closed too; if the code pull request is reopened, it is reopened as well.`,
     kept:
       facts.onClose === 'keep'
@@ -144,16 +179,36 @@ function docsNote(event: RunEvent, plan: EndPlan, facts: EndFacts, jobWorking: b
   return notes[plan.action]
 }
 
+/** What a dry run would do to the docs pull request, naming it. */
+function wouldEnd(plan: EndPlan): string {
+  const ref = parsePullRequestLink(plan.link)
+  const name = ref ? `${ref.repository}#${ref.number}` : 'the docs pull request'
+  const words: Record<EndStep, string> = {
+    comment: `comment on ${name}`,
+    close: `close ${name}`,
+    reopen: `reopen ${name}`,
+    label: `label ${name} ${KEPT_LABEL}`,
+    unlabel: `remove the label ${KEPT_LABEL} from ${name}`,
+    'hand-off': `hand ${name} to its reviewers`
+  }
+  return plan.steps.map((step) => words[step]).join(', then ') || `do nothing to ${name}`
+}
+
 /** One line for the log and the code pull request's comment: what the run did, and what is left to do. */
 function endLine(event: EndEvent, plan: EndPlan, action: DocsPrAction, refused?: string): string {
   const ref = parsePullRequestLink(plan.link)
   const docs = `its docs pull request${ref ? ` ${ref.repository}#${ref.number}` : ''}`
   const head = `The pull request was ${event === 'closed' ? 'closed without merging' : event}:`
-  const byHand = refused ? ` GitHub refused a write, so ${refused} by hand.` : ''
+  const byHand = refused
+    ? ` GitHub refused a write, so ${refused} by hand.`
+    : plan.why === WORKING_WHY
+      ? ` Its docs job is still working: once it ends, re-run this workflow run to close ${docs}, or close it by hand.`
+      : ''
   if (action === 'none' && plan.action !== 'none') return `${head}${byHand}`
   const next = 'the next push follows up the same job'
   const did: Record<DocsPrAction, string> = {
     'merged-note': `told ${docs} that it is ready to merge`,
+    noted: `told ${docs}, which was already ${plan.why.replace(/^the docs pull request is already /, '')}, and left it as it is`,
     closed: `closed ${docs}; reopening this pull request reopens it`,
     kept: `left ${docs} open, with a comment (${plan.why})`,
     reopened: `reopened ${docs}; ${next}`,

@@ -4,6 +4,7 @@
 import { isPlainId } from '../common/plain-id.js'
 import type { Candidates, CoveredCommit } from './branch-commits.js'
 import * as marker from './marker.js'
+import type { ApartCommit } from './agent-work.js'
 import type { SourcePullRequest } from './source-pulls.js'
 import { LOGIN, record as object, RUN_ID } from './workflow-run.js'
 
@@ -57,7 +58,18 @@ const RUN = {
   commits: marker.upTo(1_000_000),
   from: marker.optional(sha),
   to: marker.optional(sha),
-  pulls: marker.listOf(MAX_RUN_PULLS, marker.upTo(9_999_999_999, 1))
+  pulls: marker.listOf(MAX_RUN_PULLS, marker.upTo(9_999_999_999, 1)),
+  /** The pull requests whose commits were not told: documented with their own job, or the agent's. */
+  apart: marker.optional(
+    marker.listOf(
+      MAX_RUN_PULLS,
+      marker.shape({
+        pull: marker.upTo(9_999_999_999, 1),
+        why: marker.oneOf(['documented', 'agent'] as const),
+        docs: marker.optional(marker.pullLink)
+      })
+    )
+  )
 }
 
 const COMMON = {
@@ -90,6 +102,8 @@ const V2 = {
   docs: marker.optional(marker.pullLink),
   /** Oldest first; the last is `job`'s. */
   told: marker.listOf(MAX_TOLD, marker.shape({ id: plainId, shas: marker.listOf(MAX_TOLD, sha) })),
+  /** Commits no job is told: documented with their own pull request's job, or the agent's own. */
+  settled: marker.optional(marker.listOf(MAX_TOLD, sha)),
   /** Jobs that ended without delivering (their commits were given back). */
   ended: marker.listOf(MAX_ENDED, marker.shape({ id: plainId, why: marker.oneOf(END_REASONS) })),
   counts: marker.shape({ created: count, followUps: count, quiet: count })
@@ -134,7 +148,10 @@ export function untold(
   candidates: Candidates,
   givenBack: ReadonlySet<string> = new Set()
 ): CoveredCommit[] {
-  const told = new Set(keptJobs(record, givenBack).flatMap((job) => job.shas))
+  const told = new Set([
+    ...keptJobs(record, givenBack).flatMap((job) => job.shas),
+    ...(record?.settled ?? [])
+  ])
   // An older push's commits come before the branch's later ones; each once.
   const all = [...candidates.event, ...candidates.since]
   return all.filter((commit) => !told.has(commit.sha) && told.add(commit.sha))
@@ -156,7 +173,7 @@ export function afterTelling(
   const known = new Set(kept.flatMap((job) => job.shas))
   current.shas.push(...told.map((c) => c.sha).filter((sha) => !known.has(sha)))
   const total = (): number => toldCount([...others, current])
-  const delivered = new Set(others.flatMap((job) => job.shas))
+  const delivered = new Set([...others.flatMap((job) => job.shas), ...(record?.settled ?? [])])
   const since = candidates.since.map((commit) => commit.sha)
   // The base moves over the oldest commits as long as a delivered job has them.
   const undelivered = since.findIndex((sha) => !delivered.has(sha))
@@ -177,6 +194,13 @@ export function afterTelling(
   }
 }
 
+/** The record with `shas` settled too (the newest MAX_TOLD kept): no job is told them. */
+export function withSettled(record: BranchRecord, shas: readonly string[]): BranchRecord {
+  if (shas.length === 0) return record
+  const settled = [...new Set([...(record.settled ?? []), ...shas])].slice(-MAX_TOLD)
+  return { ...record, settled }
+}
+
 /** The jobs of older records of the same key, retired: they lost the race to the branch's record. */
 export const lostRace = (others: ReadonlyArray<{ record: BranchRecord }>) =>
   others.map((other) => ({ id: other.record.job, why: 'lost-race' as const }))
@@ -186,8 +210,15 @@ export function withRun(
   record: BranchRecord,
   run: { at: Date; event: string; did: RunAction },
   covered?: { total: number; from?: string; to?: string },
-  pulls: readonly SourcePullRequest[] = []
+  pulls: readonly SourcePullRequest[] = [],
+  apart: readonly ApartCommit[] = []
 ): BranchRecord {
+  const byPull = new Map(apart.flatMap((c) => (c.pull ? [[c.pull, c] as const] : [])))
+  const apartRows = [...byPull.values()].map(({ pull, why, docs }) => ({
+    pull: pull as number,
+    why,
+    ...(docs && marker.pullLink(docs) ? { docs } : {})
+  }))
   const row: BranchRun = {
     at: run.at.toISOString(),
     event: EVENT.test(run.event) ? run.event : 'unknown',
@@ -195,7 +226,8 @@ export function withRun(
     commits: covered ? covered.total : 0,
     ...(marker.isSha(covered?.from) ? { from: covered.from } : {}),
     ...(marker.isSha(covered?.to) ? { to: covered.to } : {}),
-    pulls: pulls.map((pull) => pull.number).slice(-MAX_RUN_PULLS)
+    pulls: pulls.map((pull) => pull.number).slice(-MAX_RUN_PULLS),
+    ...(apartRows.length > 0 ? { apart: apartRows.slice(-MAX_RUN_PULLS) } : {})
   }
   return { ...record, runs: [...record.runs, row].slice(-MAX_RUNS) }
 }

@@ -68,7 +68,13 @@ function runRow({ at, event, did, commits, from, to, ...run }: BranchRun, view: 
   const url = isSha(to) && commitsUrl(view, to, isSha(from) ? from : undefined)
   const head = url && !from ? ` (to ${htmlLink(url, to.slice(0, 7))})` : ''
   const cell = url && from ? htmlLink(url, String(commits)) : `${commits}${head}`
-  const pulls = run.pulls.length > 0 ? run.pulls.map((n) => `#${n}`).join(', ') : '—'
+  const apart = (run.apart ?? []).map(({ pull, why, docs }) => {
+    const ref = parsePullRequestLink(docs)
+    const to = ref ? ` → ${pullLink(ref)}` : ''
+    return why === 'agent' ? `#${pull} (the docs agent's own)` : `#${pull}${to} (documented there)`
+  })
+  const told = run.pulls.map((n) => `#${n}`)
+  const pulls = told.length + apart.length > 0 ? [...told, ...apart].join(', ') : '—'
   return `| ${safeMarkdown(`${at.slice(0, 10)} ${at.slice(11, 16)}`)} | ${safeMarkdown(event, 40)} | ${RUN_WORDS[did]} | ${cell} | ${pulls} |`
 }
 

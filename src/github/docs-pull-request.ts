@@ -55,6 +55,7 @@ export async function readDocsPullRequest(
     state: pr.state,
     merged: pr.merged,
     author: { login: pr.user.login, type: pr.user.type },
+    ...(pr.created_at ? { createdAt: pr.created_at } : {}),
     additions: pr.additions,
     deletions: pr.deletions,
     changedFiles: Math.max(pr.changed_files, files.length),

@@ -9,7 +9,7 @@ import { ACTIONS_BOT, RUN_ID, type WorkflowRun } from './workflow-run.js'
 
 const EVENTS = ['merged', 'closed', 'reopened'] as const
 const STEPS = ['comment', 'close', 'reopen', 'label', 'unlabel', 'hand-off'] as const
-const ACTIONS = ['merged-note', 'closed', 'kept', 'reopened', 'unkept', 'none'] as const
+const ACTIONS = ['merged-note', 'noted', 'closed', 'kept', 'reopened', 'unkept', 'none'] as const
 /** The code pull request's event: closed and merged, closed without merging, reopened. */
 export type EndEvent = (typeof EVENTS)[number]
 /** One write on the docs pull request. */
@@ -52,9 +52,11 @@ const END = {
   event: marker.oneOf(EVENTS),
   run: marker.matches(RUN_ID),
   attempt: marker.upTo(Infinity, 1),
-  docs: marker.pullLink,
+  docs: marker.optional(marker.pullLink),
   did: marker.oneOf(ACTIONS),
-  done: marker.listOf(Infinity, marker.oneOf(STEPS))
+  done: marker.listOf(Infinity, marker.oneOf(STEPS)),
+  /** Closed unmerged while the job still worked: the next run that meets the record closes. */
+  pending: marker.optional(marker.when<true>((v) => v === true))
 }
 /** What the action did to the docs pull request when the code pull request closed or reopened;
  * `done`: the writes GitHub accepted (so a re-run does not repeat them). */

@@ -18,7 +18,14 @@ import {
 import { docsTokenHint } from './docs-pull-request.js'
 import { fields, readRecords, string, writeMarker } from './marker.js'
 import { cleanLabel } from './untrusted-text.js'
-import { formatRecord, findComment, type PullRequestRecord } from './pr-record.js'
+import {
+  formatRecord,
+  findComment,
+  isTrustedAuthor,
+  parseRecord,
+  type PullRequestRecord,
+  type ThreadComment
+} from './pr-record.js'
 import type { Command } from './command.js'
 import { lacking, type GitHubSession } from './session.js'
 import { issueOf, pullOf, pullRequestNumber, runUrl, type WorkflowRun } from './workflow-run.js'
@@ -45,7 +52,9 @@ export class PullRequestThread {
     readonly run: WorkflowRun,
     readonly number: number,
     readonly record: PullRequestRecord | undefined,
-    private commentId: number | undefined
+    private commentId: number | undefined,
+    /** The jobs whose docs pull request this may be, from the back-links read with the thread. */
+    readonly backLinks: readonly BackLink[] = []
   ) {}
 
   /** The thread, read once; undefined when the run is not for a pull request or GitHub refuses. */
@@ -71,13 +80,22 @@ export class PullRequestThread {
     }
     const comments = `the comments of pull request #${number}`
     const find = async (octokit: GitHubClient) => {
-      const pages = listComments(octokit, { repository: session.repository, number })
+      const seen: ThreadComment[] = []
+      const pages = tapped(listComments(octokit, { repository: session.repository, number }), seen)
       const trusted = () => session.identity(budgetMs)
-      return { ...(await findComment(pages, run, projectId, comments, maxPages, trusted)) }
+      const found = await findComment(pages, run, projectId, comments, maxPages, trusted)
+      // Back-links are rare (a docs pull request's): whose they are is asked only then.
+      const linked = backLinkedJobs(seen, projectId).length > 0
+      const { backLinks } = linked
+        ? threadMarks(seen, projectId, await trusted())
+        : { backLinks: [] }
+      return { ...found, backLinks }
     }
     const failed = `pr-comment: could not read ${comments} (%s), so its docs job is not recorded.`
     const found = await session.bestEffort(budgetMs, find, failed, READ_HINT, comments)
-    return found && new PullRequestThread(session, run, number, found.record, found.commentId)
+    if (!found) return undefined
+    const { record, commentId, backLinks } = found
+    return new PullRequestThread(session, run, number, record, commentId, backLinks)
   }
 
   /** Writes the record and `body`. Never throws; a refusal stops later writes. */
@@ -116,6 +134,17 @@ export class PullRequestThread {
       else core.warning(`${failed}, so its docs job is not recorded.${hint}`)
       return false
     }
+  }
+}
+
+/** The pages as they are read, each comment also kept in `seen`. */
+async function* tapped<P extends { data: readonly ThreadComment[] }>(
+  pages: AsyncIterable<P>,
+  seen: ThreadComment[]
+): AsyncIterable<P> {
+  for await (const page of pages) {
+    seen.push(...page.data)
+    yield page
   }
 }
 
@@ -166,7 +195,7 @@ export async function replyToCommand(
   session: GitHubSession,
   command: Pick<Command, 'author' | 'pullNumber'>,
   phrase: string,
-  { reply, reason }: { reply: 'usage' | 'refusal'; reason: string },
+  { reply, reason }: { reply: 'usage' | 'refusal' | 'closed' | 'merged'; reason: string },
   budgetMs: number
 ): Promise<void> {
   const mention = `@${cleanLabel(command.author.login, 60).replace(/[^\w.[\]-]/g, '')}`
@@ -182,11 +211,17 @@ export async function replyToCommand(
           '',
           'Nothing was sent to the docs agent.'
         ]
-      : [
-          `${mention}, this \`${said}\` command was not run: ${cleanLabel(reason, 400)}.`,
-          '',
-          'Only people with write, maintain or admin permission on this repository, and bots the workflow lists in `allowed-bots`, can give commands. Nothing was sent to the docs agent.'
-        ]
+      : reply === 'refusal'
+        ? [
+            `${mention}, this \`${said}\` command was not run: ${cleanLabel(reason, 400)}.`,
+            '',
+            'Only people with write, maintain or admin permission on this repository, and bots the workflow lists in `allowed-bots`, can give commands. Nothing was sent to the docs agent.'
+          ]
+        : [
+            `${mention}, this \`${said}\` command was not run: ${cleanLabel(reason, 400)}.`,
+            '',
+            'Nothing was sent to the docs agent.'
+          ]
   ).join('\n')
   const issue_number = command.pullNumber
   await session.bestEffort(
@@ -221,6 +256,30 @@ export function backLinkedJobs(
   )
   const botsFirst = jobs.sort((x, y) => Number(y.bot) - Number(x.bot)).map(({ job }) => job)
   return [...new Set(botsFirst)].slice(0, MAX_CANDIDATES)
+}
+
+/** A job a back-link names; `trusted` when the action's own account wrote it. */
+export type BackLink = { job: string; trusted: boolean }
+
+export interface ThreadMarks {
+  record?: PullRequestRecord
+  backLinks: BackLink[]
+}
+
+/** The marks in `comments` for `projectId`, believing only `identity`'s records (pure). */
+export function threadMarks(
+  comments: readonly ThreadComment[],
+  projectId: string,
+  identity: string
+): ThreadMarks {
+  const trusted = comments.filter((comment) => isTrustedAuthor(comment.user, identity))
+  const record = trusted.map((c) => parseRecord(c.body)).find((r) => r?.project === projectId)
+  const sure = new Set(backLinkedJobs(trusted, projectId))
+  const backLinks = backLinkedJobs(comments, projectId).map((job) => ({
+    job,
+    trusted: sure.has(job)
+  }))
+  return { ...(record ? { record } : {}), backLinks }
 }
 
 /** What the job was for, in words: the pull request or the commit, and the run. */

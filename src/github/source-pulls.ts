@@ -1,6 +1,7 @@
 // The merged pull requests the covered commits came from (one lookup a commit, the newest
 // few), which of their authors review the docs, and the prompt's section on what changed.
 
+import { isAgentAccount } from './agent-work.js'
 import { loginOf, type Coverage, type CoveredCommit } from './branch-commits.js'
 import { positive } from './marker.js'
 import type { GitHubSession } from './session.js'
@@ -17,6 +18,8 @@ export interface SourcePullRequest {
   title: string
   author?: string
   authorIsBot: boolean
+  /** Opened by the account the docs agent writes as: a docs pull request of the agent's. */
+  byAgent?: true
   commits: string[]
 }
 
@@ -33,6 +36,7 @@ export function mergeSourcePulls(
         number,
         title: cleanLabel(pull?.title, 200),
         ...loginOf(pull?.user),
+        ...(isAgentAccount(pull?.user) ? { byAgent: true as const } : {}),
         commits: []
       }
       if (!known.commits.includes(sha)) known.commits.push(sha)

@@ -87,6 +87,16 @@ export function pullRequestOf(
   return issue?.pull_request !== undefined && typeof issue.number === 'number' ? issue : undefined
 }
 
+/** How the payload's pull request ended: merged, closed unmerged; undefined while it is open. */
+export function pullRequestEnded(
+  payload: Record<string, unknown>
+): 'merged' | 'closed' | undefined {
+  const pr = pullRequestOf(payload)
+  if (pr?.state !== 'closed') return undefined
+  const mergedAt = text(pr.merged_at) ?? text(record(pr.pull_request)?.merged_at)
+  return pr.merged === true || mergedAt ? 'merged' : 'closed'
+}
+
 export const pullRequestNumber = (run: WorkflowRun): number | undefined =>
   pullRequestOf(run.payload)?.number as number | undefined
 

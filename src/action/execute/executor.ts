@@ -5,9 +5,10 @@ import * as core from '@actions/core'
 import { isTerminal, type AgentJob } from '../../agent/job.js'
 import { safeLine } from '../../common/safe-text.js'
 import { nextRecord, type PullRequestRecord } from '../../github/pr-record.js'
-import { docsStateOf, type Gathered } from '../plan/facts.js'
+import type { Gathered } from '../plan/facts.js'
+import { docsStateOf } from '../plan/reads.js'
 import { afterBusyWait, type Plan } from '../plan/plan.js'
-import { describeDecision } from '../plan/words.js'
+import { apartWords, describeDecision } from '../plan/words.js'
 import { BUDGETS, type RunContext } from '../shell/context.js'
 import type { JobOwner, Outcome } from './job-owner.js'
 
@@ -76,7 +77,9 @@ async function execute(
   const { thread, facts } = run.gathered
   const scope = facts.branch ? 'branch' : 'pull request'
   const did = (jobId: string): string => {
-    const words = describeDecision(plan, jobId, scope, busy, facts.run.runAttempt)
+    const apart = plan.action !== 'nothing-new' && facts.branch?.apart.length
+    const notTold = apart ? ` Not told: ${apartWords(facts.branch?.apart ?? [])}.` : ''
+    const words = describeDecision(plan, jobId, scope, busy, facts.run.runAttempt) + notTold
     core.info(safeLine(words, 1000))
     return words
   }

@@ -3,16 +3,23 @@
 // Nothing is sent; only a branch's older records are retired once found (dashboard.ts).
 
 import * as core from '@actions/core'
-import { isNotFound } from '../../agent/http-errors.js'
 import type { AgentJob } from '../../agent/job.js'
 import { parsePullRequestLink } from '../../common/pull-request-link.js'
 import { safeLine } from '../../common/safe-text.js'
-import { olderBase, readCandidates, type ReadCandidates } from '../../github/branch-commits.js'
+import {
+  olderBase,
+  readCandidates,
+  type CoveredCommit,
+  type ReadCandidates
+} from '../../github/branch-commits.js'
 import { untold } from '../../github/branch-record.js'
 import { findDashboards, settleRace } from '../../github/dashboard.js'
-import { PullRequestThread, readPullRequestState } from '../../github/pr-thread.js'
+import { PullRequestThread } from '../../github/pr-thread.js'
 import { sourcePullRequests } from '../../github/source-pulls.js'
+import { isAgentAccount } from '../../github/agent-work.js'
 import {
+  pullRequestEnded,
+  pullRequestOf,
   record as objectOf,
   recordedRunId,
   sameRepository,
@@ -20,9 +27,10 @@ import {
 } from '../../github/workflow-run.js'
 import { BUDGETS, docsSession, type RunContext } from '../shell/context.js'
 import type { CheckedCommand } from './command-gate.js'
-import { endOf, jobOf, type BranchFacts, type Facts, type RecordedJob } from './plan.js'
-
-export type JobReader = Pick<RunContext['calls'], 'read'>
+import { commitsApart, openedByJob } from './apart.js'
+import { AGENTS_OWN } from './pr-end.js'
+import { endOf, jobOf, type BranchFacts, type Facts } from './plan.js'
+import { docsStateOf, lookUp, type JobReader } from './reads.js'
 
 /** `thread`: the pull request's comment thread, when the run keeps a record there. */
 export interface Gathered {
@@ -48,6 +56,10 @@ export async function gatherFacts(ctx: RunContext, command?: CheckedCommand): Pr
   }
   const opener = calls && command && (await jobThatOpened(calls, event.run.repository, command))
   if (opener) return gathered({ docsOpener: opener })
+  const own = await agentsOwn(ctx, calls, thread)
+  if (own) return gathered({ agentsOwn: own })
+  const ended = command && pullRequestEnded(event.run.payload)
+  if (ended) facts.ended = ended
   if (thread) {
     const record = thread.record
     if (!record || !settings.reuseJob) return gathered({ pullRequest: record ? { record } : {} })
@@ -66,29 +78,21 @@ export async function gatherFacts(ctx: RunContext, command?: CheckedCommand): Pr
   return gathered({ earlierAttempt: rerun ? await earlierAttempt(ctx, calls) : undefined })
 }
 
-/** Whether a docs pull request was merged or closed, through the docs token. */
-export function docsStateOf(
+/** Why the run's pull request gets no job: opened by the docs agent's account, or a job's docs
+ * pull request by its back-link (trusted, or proven by the job). */
+async function agentsOwn(
   ctx: RunContext,
-  link: string
-): Promise<'open' | 'merged' | 'closed' | undefined> {
-  const session = docsSession(ctx, link, 'read')
-  return readPullRequestState(session, link, ctx.left(BUDGETS.docsPullRequestState))
-}
-
-/** A job: found (with `ctx`, a completed job's docs state too) or gone (404); errors throw. */
-async function lookUp(
   calls: JobReader | undefined,
-  jobId: string,
-  ctx?: RunContext
-): Promise<RecordedJob> {
-  if (!calls) return { kind: 'unread' }
-  const job = await calls.read(jobId).catch((error: unknown) => {
-    if (isNotFound(error)) return undefined
-    throw error
-  })
-  if (!job) return { kind: 'gone' }
-  const link = ctx && job.status === 'completed' && job.prLink
-  return { kind: 'found', job, docsPullRequest: link ? await docsStateOf(ctx, link) : undefined }
+  thread: PullRequestThread | undefined
+): Promise<string | undefined> {
+  const { run, pullRequest } = ctx.event
+  if (pullRequest === undefined) return undefined
+  const link = `${run.serverUrl}/${run.repository}/pull/${pullRequest}`
+  const byAgent = isAgentAccount(pullRequestOf(run.payload)?.user)
+  if (!byAgent && !(thread && (await openedByJob(calls, thread.backLinks, link)))) return undefined
+  const why = `pull request #${pullRequest} ${byAgent ? AGENTS_OWN : "is a docs job's own docs pull request, whose work never starts or feeds a job"}`
+  // A command there goes to the job that opened it; where that job is not known yet, nowhere.
+  return ctx.event.commandEvent ? `${why}, and the job that opened it is not known yet` : why
 }
 
 /** The job that opened the docs pull request: the first candidate whose pull request,
@@ -198,6 +202,10 @@ async function branchFacts(
   // The source pull requests of what may be told: a job that failed, or that may fail
   // while the run waits for it, gives its commits back.
   const weighed = jobOf(recorded)?.status !== 'completed' ? freshIfEnded : fresh
+  const pulls = await sourcePullRequests(session, weighed, budgetMs)
+  const apart = await commitsApart(ctx, calls, session, record, weighed, pulls, budgetMs)
+  const away = new Set(apart.map((commit) => commit.sha))
+  const toTell = (commits: CoveredCommit[]) => commits.filter((commit) => !away.has(commit.sha))
   return {
     branch,
     key,
@@ -206,8 +214,9 @@ async function branchFacts(
     others,
     denied: denied !== undefined,
     candidates,
-    fresh,
-    freshIfEnded,
-    pulls: await sourcePullRequests(session, weighed, budgetMs)
+    fresh: toTell(fresh),
+    freshIfEnded: toTell(freshIfEnded),
+    apart,
+    pulls
   }
 }

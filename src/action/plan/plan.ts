@@ -2,6 +2,7 @@
 // a plan out (execute/ carries it out); pure, so every flow is a row of a table test.
 
 import { isTerminal, type AgentJob } from '../../agent/job.js'
+import type { ApartCommit } from '../../github/agent-work.js'
 import type { CoveredCommit, ReadCandidates } from '../../github/branch-commits.js'
 import type { SourcePullRequest } from '../../github/source-pulls.js'
 import { lostRace, type BranchRecord } from '../../github/branch-record.js'
@@ -30,7 +31,7 @@ export type Plan =
   /** Nothing to do: not a command for this step, or a command that cannot be acted on. */
   | { action: 'skip'; reason: string }
   /** A command refused (its author may not give commands) or without an instruction. */
-  | { action: 'refuse'; reply: 'refusal' | 'usage'; reason: string }
+  | { action: 'refuse'; reply: 'refusal' | 'usage' | 'closed' | 'merged'; reason: string }
   | { action: 'create'; reason: CreateReason; replaces?: string }
   | ({ action: 'follow-up' } & FollowUp)
   /** The job may be working on an earlier prompt: wait for it, then decide again (afterBusyWait). */
@@ -42,7 +43,7 @@ export type Plan =
   /** A re-run whose earlier attempt's job completed: report it as it is. */
   | { action: 'report'; jobId: string; job: AgentJob }
   /** No commit is new on the branch since the last that reached the agent: send nothing. */
-  | { action: 'nothing-new'; jobId?: string; job?: AgentJob }
+  | { action: 'nothing-new'; jobId?: string; job?: AgentJob; apart?: ApartCommit[] }
   /** After a wait: the job cannot take the prompt, and nothing else may be started. */
   | { action: 'decline'; jobId: string; job?: AgentJob; message: string }
 
@@ -64,6 +65,8 @@ export interface BranchFacts {
   /** Untold while the recorded job lives, and if it has ended without delivering. */
   fresh: CoveredCommit[]
   freshIfEnded: CoveredCommit[]
+  /** New commits told to no job: documented with their own pull request, or the agent's own. */
+  apart: ApartCommit[]
   pulls: SourcePullRequest[]
 }
 
@@ -78,6 +81,10 @@ export interface Facts {
   earlierAttempt?: { jobId: string; recorded: RecordedJob }
   branch?: BranchFacts
   notABranch?: 'deleted' | 'tag'
+  /** Why the run's pull request gets no job: it is the docs agent's own. */
+  agentsOwn?: string
+  /** A command on a pull request that was merged, or closed without merging. */
+  ended?: 'merged' | 'closed'
 }
 
 type DecisionRecord = Pick<PullRequestRecord, 'job' | 'run' | 'attempt' | 'followUps'>
@@ -164,12 +171,17 @@ function planBranch(run: RunIdentity, branch: BranchFacts): Plan {
   if (plan.action === 'resume' || plan.action === 'report') return plan
   // Nothing untold: no wait either (a busy job that fails gives its commits back next run).
   if (tellingFor(branch, plan).commits.length > 0) return plan
+  const apart = branch.apart.length > 0 ? { apart: branch.apart } : {}
   // A job the service no longer knows is not named: there is nothing to report of it.
-  if (!record || recorded?.kind === 'gone') return { action: 'nothing-new' }
-  return { action: 'nothing-new', jobId: record.job, job: jobOf(recorded) }
+  if (!record || recorded?.kind === 'gone') return { action: 'nothing-new', ...apart }
+  return { action: 'nothing-new', jobId: record.job, job: jobOf(recorded), ...apart }
 }
 
 const NO_INSTRUCTION = 'the command has no instruction after the trigger phrase'
+const CLOSED =
+  'the pull request was closed without merging, so its docs job takes no commands; reopening it brings the docs job back'
+const MERGED =
+  "the pull request is merged and its docs job has no open docs pull request; the branch's docs job documents what comes next"
 const NOT_A_BRANCH = {
   deleted: 'the push deleted its branch: there is nothing to document',
   tag: "a tag is not a branch, so it has no branch's docs job to follow up (reuse-job: true); to run a job for each tag, set reuse-job: false on the tag's step"
@@ -188,7 +200,15 @@ export function planRun(facts: Facts): Plan {
   // Nothing may be sent into a job that is working; a terminal opener is checked after the wait.
   if (opener)
     return { action: 'wait-then-follow-up', jobId: opener.id, via: 'docs-opener', job: opener }
+  if (facts.agentsOwn) return { action: 'skip', reason: facts.agentsOwn }
+  if (facts.ended === 'closed') return { action: 'refuse', reply: 'closed', reason: CLOSED }
   const { record, recorded } = pr ?? {}
+  if (facts.ended === 'merged') {
+    // The code is in: its job takes commands while its docs pull request is open, no new job.
+    const plan = record && recorded ? decide(facts.run, { record, recorded }) : undefined
+    const follows = plan?.action === 'follow-up' || plan?.action === 'wait-then-follow-up'
+    return follows ? plan : { action: 'refuse', reply: 'merged', reason: MERGED }
+  }
   if (record && !facts.reuseJob)
     return { action: 'create', reason: 'reuse-off', replaces: record.job }
   if (pr) return decide(facts.run, record && recorded && { record, recorded })

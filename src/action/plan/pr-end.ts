@@ -3,6 +3,7 @@
 
 import type { AgentJob } from '../../agent/job.js'
 import { parsePullRequestLink } from '../../common/pull-request-link.js'
+import { isAgentAccount } from '../../github/agent-work.js'
 import type { BranchRecord } from '../../github/branch-record.js'
 import type { DocsPrAction, EndEvent, EndStep, PullRequestRecord } from '../../github/pr-record.js'
 import { onSameServer, sameRepository } from '../../github/workflow-run.js'
@@ -17,10 +18,17 @@ export interface EndFacts {
   jobLink: string | undefined
   onClose: 'close' | 'keep'
   handOffAsked: boolean
+  /** When the job was created, as the service says; and whether it still works (after a wait). */
+  jobCreatedAt?: string
+  jobWorking?: boolean
 }
 
 /** The docs pull request as GitHub shows it; `foreign` says whose commit follows the agent's. */
-export type DocsView = { state: 'open' | 'closed' | 'merged'; foreign?: string | undefined }
+export type DocsView = {
+  state: 'open' | 'closed' | 'merged'
+  foreign?: string | undefined
+  pr?: { author: { login: string; type: string }; createdAt?: string }
+}
 
 /** The writes left to make for `action`; `outcome(done)`: what the run did, and the record to keep. */
 export interface EndPlan {
@@ -38,6 +46,21 @@ export function docsLinkFor(facts: EndFacts): string | undefined {
 }
 
 const NOT_CLOSED = 'the action did not close its docs pull request'
+export const WORKING_WHY =
+  'its docs job is still working, so the docs pull request is closed once the job ends (by a re-run of this workflow run, or a command on the pull request)'
+
+/** Why a pull request gets no docs job: the docs agent opened it. */
+export const AGENTS_OWN = 'was opened by the docs agent, whose own work never starts or feeds a job'
+
+/** Why the job did not open the docs pull request: someone else did, or it came before the job. */
+function notTheJobs(docs: DocsView, jobCreatedAt?: string): string | undefined {
+  const author = docs.pr?.author
+  if (author && !isAgentAccount(author))
+    return `it was opened by ${author.login}, not by the account the docs agent writes as`
+  const opened = Date.parse(docs.pr?.createdAt ?? '')
+  if (opened < Date.parse(jobCreatedAt ?? '')) return 'it was opened before the job was created'
+  return undefined
+}
 
 /** The plan for the docs pull request at `link` (docsLinkFor's) as GitHub shows it (undefined: unread). */
 export function decideEnd(facts: EndFacts, link: string | undefined, docs?: DocsView): EndPlan {
@@ -52,24 +75,29 @@ export function decideEnd(facts: EndFacts, link: string | undefined, docs?: Docs
     if (all.length > 0 && steps.length === 0) {
       return none(`attempt ${before?.attempt ?? 1} of this workflow run already did it`, false)
     }
-    const outcome = (doneNow: readonly EndStep[]) => {
+    const outcome = (doneNow: readonly EndStep[]): ReturnType<EndPlan['outcome']> => {
       const union = [...new Set([...done, ...doneNow])]
       // Done when its first (main) write is: a refused note after a close is still a close.
       const complete = all.slice(0, 1).some((main) => union.includes(main))
       const now = complete && doneNow.length > 0 ? action : 'none'
-      if (!keep || !link) return { action: now }
+      if (!keep || (!link && !pending)) return { action: now }
       const did = complete ? action : (before?.did ?? 'none')
-      const end = { event, run: runId, attempt: runAttempt, docs: link, did, done: union }
+      const docs = link ? { docs: link } : {}
+      const later = pending ? { pending: true as const } : {}
+      const end = { event, run: runId, attempt: runAttempt, ...docs, did, done: union, ...later }
       const handedOff = doneNow.includes('hand-off') ? link : record.handedOff
       return { action: now, record: { ...record, end, handedOff } }
     }
     return { action, link, steps, why, outcome }
   }
   const none = (why: string, keep = true) => plan('none', [], why, keep)
+  // Closed unmerged while its job works on: the close waits for the job's end (a later run).
+  const pending = event === 'closed' && facts.jobWorking === true
   const runs = [record.run, record.end?.run ?? '0']
   if (runs.some((id) => BigInt(id) > BigInt(runId))) {
     return none('a later workflow run has already used this record', false)
   }
+  if (pending) return none(WORKING_WHY)
   if (!link) return none(event === 'reopened' ? NOT_CLOSED : 'the job has no docs pull request')
   if (!docs) return none('the docs pull request could not be read')
   // The state before this run's own earlier attempt changed it.
@@ -87,7 +115,9 @@ export function decideEnd(facts: EndFacts, link: string | undefined, docs?: Docs
     if (labelled) return plan('unkept', ['unlabel', 'comment'], why)
     return plan('reopened', ['reopen', 'comment'], why)
   }
-  if (state !== 'open') return none(`the docs pull request is already ${state}`)
+  // Told once, nothing else: a docs pull request already merged or closed stays as it is.
+  if (state !== 'open')
+    return plan('noted', ['comment'], `the docs pull request is already ${state}`)
   if (event === 'merged') {
     const handOff: EndStep[] = facts.handOffAsked && record.handedOff !== link ? ['hand-off'] : []
     return plan('merged-note', ['comment', ...handOff], 'the code pull request was merged')
@@ -99,7 +129,7 @@ export function decideEnd(facts: EndFacts, link: string | undefined, docs?: Docs
       ? 'the job could not be read, so the action cannot tell it opened this docs pull request'
       : facts.jobLink !== link || record.handedOff !== link
         ? 'the record does not name this docs pull request as the job’s'
-        : docs.foreign
+        : (notTheJobs(docs, facts.jobCreatedAt) ?? docs.foreign)
   if (kept) return plan('kept', ['comment'], kept)
   return plan('closed', ['close', 'comment'], 'the code pull request was closed without merging')
 }

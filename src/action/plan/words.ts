@@ -1,6 +1,8 @@
 // A plan and what came of it, in words: the log line naming the job, the "this run"
 // sentence, the dry run's sentence, the dashboard row's word (worded in RUN_WORDS).
 
+import { parsePullRequestLink } from '../../common/pull-request-link.js'
+import { describeApart, type ApartCommit } from '../../github/agent-work.js'
 import type { RunAction } from '../../github/branch-record.js'
 import type { CreateReason, Plan } from './plan.js'
 
@@ -26,6 +28,13 @@ const WHY: Record<Exclude<CreateReason, 'no-record' | 'reuse-off'>, string> = {
   'docs-merged': 'has its docs pull request already merged',
   'docs-closed': 'has its docs pull request already closed'
 }
+
+/** The commits set apart, in words: `#57 → acme/docs#102`. */
+export const apartWords = (apart: readonly ApartCommit[]): string =>
+  describeApart(apart, (link) => {
+    const ref = parsePullRequestLink(link)
+    return ref ? `${ref.repository}#${ref.number}` : link
+  })
 
 const SUFFIX: Record<string, string> = { one: 'st', two: 'nd', few: 'rd', other: 'th' }
 const ORDINAL = new Intl.PluralRules('en', { type: 'ordinal' })
@@ -58,6 +67,8 @@ export function describeDecision(
     case 'report':
       return `${reRun}: job ${jobId} from the earlier attempt had already ended; reported as it is, the prompt was not sent again.`
     case 'nothing-new':
+      if (plan.apart)
+        return `No new commit is for ${plan.jobId ? `job ${plan.jobId}` : "the branch's job"}, so nothing was sent: ${apartWords(plan.apart)}.`
       return plan.jobId
         ? `Nothing new since the last commit that reached job ${plan.jobId}: nothing was sent.`
         : 'No commit to tell the agent about: nothing was sent.'
@@ -74,7 +85,7 @@ const WOULD: Words = {
   refuse: (plan) =>
     plan.reply === 'usage'
       ? "Would reply with the command's usage: it has no instruction after the trigger phrase."
-      : `Would refuse the command (${plan.reason}) and say so on the pull request.`,
+      : `Would ${plan.reply === 'refusal' ? 'refuse' : 'not run'} the command (${plan.reason}) and say so on the pull request.`,
   create: (plan) =>
     plan.replaces
       ? `Would create a new job, replacing job ${plan.replaces} (${plan.reason}).`
@@ -87,8 +98,10 @@ const WOULD: Words = {
   resume: (plan) => `Would resume job ${plan.jobId}, ${EARLIER}; ${NOTHING}`,
   report: (plan) => `Would report job ${plan.jobId} as it is; ${NOTHING}`,
   decline: (plan) => plan.message,
-  'nothing-new': () =>
-    `Nothing new on the branch since the last commit that reached the agent: ${NOTHING}`
+  'nothing-new': (plan) =>
+    plan.apart
+      ? `No new commit is for the branch's job (${apartWords(plan.apart)}): ${NOTHING}`
+      : `Nothing new on the branch since the last commit that reached the agent: ${NOTHING}`
 }
 
 /** What a dry run would do, in one sentence. */

@@ -12,7 +12,7 @@ import {
   type SourcePullRequest
 } from '../../github/source-pulls.js'
 import { requestReviews, type DocsPullRequest } from '../../github/docs-pull-request.js'
-import { afterTelling, MAX_REVIEWERS, withRun } from '../../github/branch-record.js'
+import { afterTelling, MAX_REVIEWERS, withRun, withSettled } from '../../github/branch-record.js'
 import { commitsUrl, saveDashboard, type DashboardView } from '../../github/dashboard.js'
 import { isSha } from '../../github/marker.js'
 import type { GitHubSession } from '../../github/session.js'
@@ -130,25 +130,30 @@ export class BranchDashboard {
     const counts = { ...(previous?.counts ?? { created: 0, followUps: 0, quiet: 0 }) }
     counts[!sent ? 'quiet' : plan.action === 'create' ? 'created' : 'followUps']++
     const record = withRun(
-      {
-        ...(previous ?? { told: [{ id: jobId, shas: [] }], ended: [], runs: [] }),
-        ...(told && afterTelling(previous, jobId, told.commits, told.givenBack, facts.candidates)),
-        projectId: this.ctx.settings.projectId,
-        branch: facts.branch,
-        key: facts.key,
-        job: jobId,
-        seen: complete && isSha(run.sha) ? run.sha : previous?.seen,
-        // The job's docs pull request: as this run saw it, else as recorded for the same job.
-        docs: docs?.link ?? same?.docs,
-        run: recordedRunId(run),
-        attempt: run.runAttempt,
-        reviewers: this.handOff.reviewers ?? same?.reviewers ?? [],
-        handedOff: this.handOff.handedOff ?? same?.handedOff,
-        counts
-      },
+      withSettled(
+        {
+          ...(previous ?? { told: [{ id: jobId, shas: [] }], ended: [], runs: [] }),
+          ...(told &&
+            afterTelling(previous, jobId, told.commits, told.givenBack, facts.candidates)),
+          projectId: this.ctx.settings.projectId,
+          branch: facts.branch,
+          key: facts.key,
+          job: jobId,
+          seen: complete && isSha(run.sha) ? run.sha : previous?.seen,
+          // The job's docs pull request: as this run saw it, else as recorded for the same job.
+          docs: docs?.link ?? same?.docs,
+          run: recordedRunId(run),
+          attempt: run.runAttempt,
+          reviewers: this.handOff.reviewers ?? same?.reviewers ?? [],
+          handedOff: this.handOff.handedOff ?? same?.handedOff,
+          counts
+        },
+        facts.apart.map((commit) => commit.sha)
+      ),
       { at: new Date(this.ctx.clock.now()), event: run.eventName, did },
       told?.coverage,
-      told ? pullsOf(facts.pulls, told.commits) : []
+      told ? pullsOf(facts.pulls, told.commits) : [],
+      facts.apart
     )
     const body = { ...run, docsPullRequest: docs, jobStatus: job?.status, note, record }
     // One deleted meanwhile was opened anew: later writes of this run go to that one.

@@ -98,8 +98,8 @@ export async function publishWithoutJob(
   plan: Plan,
   prompt?: string
 ): Promise<void> {
-  // A deleted branch or a tag's run: nothing to send, and the log says why.
-  if (plan.action === 'skip' && gathered.facts.notABranch) {
+  // A deleted branch, a tag's run or the agent's own pull request: nothing to send, said why.
+  if (plan.action === 'skip' && (gathered.facts.notABranch || gathered.facts.agentsOwn)) {
     core.info(safeLine(`Nothing was sent: ${plan.reason}.`, 1000))
     setOutputs({ skipped: 'true', created: 'false' })
   }

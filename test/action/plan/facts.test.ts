@@ -4,7 +4,7 @@
 // what the run then does with these facts.
 
 import { gatherFacts } from '../../../src/action/plan/facts.js'
-import type { JobReader } from '../../../src/action/plan/facts.js'
+import type { JobReader } from '../../../src/action/plan/reads.js'
 import type { RunContext } from '../../../src/action/shell/context.js'
 import { readSettings } from '../../../src/action/shell/inputs.js'
 import { ApiError } from '../../../src/agent/http-errors.js'

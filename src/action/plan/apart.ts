@@ -1,0 +1,104 @@
+// Which of a branch's new commits its job is not told: the docs agent's own work (its docs pull
+// requests, its direct pushes), and changes whose code pull request has its own docs job in this
+// project with a docs pull request that is open or merged (documented there, once).
+
+import * as core from '@actions/core'
+import { isTerminal } from '../../agent/job.js'
+import { parsePullRequestLink } from '../../common/pull-request-link.js'
+import { safeLine } from '../../common/safe-text.js'
+import { setApart, type ApartCommit, type SourceVerdict } from '../../github/agent-work.js'
+import type { BranchRecord } from '../../github/branch-record.js'
+import type { CoveredCommit } from '../../github/branch-commits.js'
+import type { BackLink, ThreadMarks } from '../../github/pr-thread.js'
+import type { PullRequestRecord } from '../../github/pr-record.js'
+import { readSourceMarks } from '../../github/source-records.js'
+import { plural, type SourcePullRequest } from '../../github/source-pulls.js'
+import type { GitHubSession } from '../../github/session.js'
+import { sameRepository } from '../../github/workflow-run.js'
+import type { RunContext } from '../shell/context.js'
+import { docsStateOf, lookUp, type JobReader } from './reads.js'
+import { apartWords } from './words.js'
+
+/** The commits of `commits` set apart; unknown throws StateUnknownError (nothing is sent). */
+export async function commitsApart(
+  ctx: RunContext,
+  calls: JobReader | undefined,
+  session: GitHubSession,
+  record: BranchRecord | undefined,
+  commits: readonly CoveredCommit[],
+  pulls: readonly SourcePullRequest[],
+  budgetMs: number
+): Promise<ApartCommit[]> {
+  const { run } = ctx.event
+  const linkOf = (number: number) => `${run.serverUrl}/${run.repository}/pull/${number}`
+  // The branch's own job's docs pull request, merged into the branch: the agent's.
+  const ownDocs = new Set([record?.docs, record?.handedOff].filter((link) => link !== undefined))
+  const verdicts = new Map<number, SourceVerdict>()
+  for (const pull of pulls) {
+    if (pull.byAgent) verdicts.set(pull.number, { kind: 'agent', why: 'opened by the agent' })
+    else if (ownDocs.has(linkOf(pull.number)))
+      verdicts.set(pull.number, { kind: 'agent', why: "the branch's docs pull request" })
+  }
+  const unread = pulls.filter((pull) => !verdicts.has(pull.number)).map((pull) => pull.number)
+  const { projectId } = ctx.settings
+  const marks = await readSourceMarks(session, unread, projectId, budgetMs)
+  for (const number of unread) {
+    const found = marks?.get(number)
+    if (found) verdicts.set(number, await verdictOf(ctx, calls, found, linkOf(number)))
+  }
+  const apart = setApart(commits, pulls, verdicts)
+  if (apart.length > 0) {
+    const said = `${plural(apart.length, 'commit')} not told to the branch's job: ${apartWords(apart)}.`
+    core.info(safeLine(said, 2000))
+  }
+  return apart
+}
+
+/** A source pull request: the agent's (a back-link to a job that opened it), documented with its
+ * own job (its docs pull request open or merged, or on its way), or to tell. */
+async function verdictOf(
+  ctx: RunContext,
+  calls: JobReader | undefined,
+  { record, backLinks }: ThreadMarks,
+  link: string
+): Promise<SourceVerdict> {
+  if (await openedByJob(calls, backLinks, link)) return { kind: 'agent', why: 'a back-link' }
+  return record ? documented(ctx, calls, record) : { kind: 'tell' }
+}
+
+/** Whether a back-link's job opened `link`: believed from the action's own account, else proven
+ * by the job (a back-link is only a claim anyone can paste). */
+export async function openedByJob(
+  calls: JobReader | undefined,
+  links: readonly BackLink[],
+  link: string
+) {
+  if (links.some((backLink) => backLink.trusted)) return true
+  for (const { job } of links) {
+    const recorded = await lookUp(calls, job)
+    const opened = recorded.kind === 'found' ? parsePullRequestLink(recorded.job.prLink) : undefined
+    const asked = parsePullRequestLink(link)
+    if (opened && asked && opened.number === asked.number)
+      if (sameRepository(opened.repository, asked.repository)) return true
+  }
+  return false
+}
+
+async function documented(
+  ctx: RunContext,
+  calls: JobReader | undefined,
+  record: PullRequestRecord
+): Promise<SourceVerdict> {
+  const { end } = record
+  // The merged run found its docs pull request open and told it so.
+  if (end?.event === 'merged' && end.did === 'merged-note')
+    return { kind: 'documented', docs: end.docs }
+  const recorded = await lookUp(calls, record.job)
+  const job = recorded.kind === 'found' ? recorded.job : undefined
+  const link = job?.prLink ?? record.handedOff
+  // A job still working opens or updates its docs pull request.
+  if (!link) return job && !isTerminal(job.status) ? { kind: 'documented' } : { kind: 'tell' }
+  // A docs pull request the token cannot see is taken as open, as everywhere else.
+  const state = await docsStateOf(ctx, link)
+  return state === 'closed' ? { kind: 'tell' } : { kind: 'documented', docs: link }
+}

@@ -1,0 +1,79 @@
+// Whose work a pull request or a commit is. The agent's own work (its docs pull requests and
+// the commits they bring) never starts or feeds a job, and a change whose code pull request has
+// its own docs job is documented there, not told again to the branch's job. Pure.
+
+import { record, text } from './workflow-run.js'
+
+/** The accounts the docs agent writes as: the Mintlify GitHub App's bot. */
+export const AGENT_ACCOUNTS: readonly string[] = ['mintlify[bot]']
+
+/** A user as GitHub gives it (`login`, `type`): the agent's, when its login is one of them. */
+export function isAgentAccount(user: unknown): boolean {
+  const login = text(record(user)?.login)?.toLowerCase()
+  const type = text(record(user)?.type)
+  return login !== undefined && (type ?? 'Bot') === 'Bot' && AGENT_ACCOUNTS.includes(login)
+}
+
+/** Why a change is not told to the branch's job: documented with its own pull request's job
+ * (`docs`: that job's docs pull request, when known), or the agent's own work. */
+export type ApartReason = 'documented' | 'agent'
+
+/** A commit set apart: `pull`, the pull request it came from (none for a direct push). */
+export interface ApartCommit {
+  sha: string
+  why: ApartReason
+  pull?: number
+  docs?: string
+}
+
+/** What a source pull request is, as its comments and the service say. */
+export type SourceVerdict =
+  { kind: 'agent'; why: string } | { kind: 'documented'; docs?: string } | { kind: 'tell' }
+
+/** The commits set apart, given each source pull request's verdict (pure). */
+export function setApart(
+  commits: ReadonlyArray<{ sha: string; author?: string; authorIsBot: boolean }>,
+  pulls: ReadonlyArray<{ number: number; commits: readonly string[] }>,
+  verdicts: ReadonlyMap<number, SourceVerdict>
+): ApartCommit[] {
+  const apart: ApartCommit[] = []
+  for (const commit of commits) {
+    const from = pulls.filter((pull) => pull.commits.includes(commit.sha))
+    const agent = from.find((pull) => verdicts.get(pull.number)?.kind === 'agent')
+    if (agent) {
+      apart.push({ sha: commit.sha, why: 'agent', pull: agent.number })
+      continue
+    }
+    // Pushed straight to the branch by the agent's account.
+    if (commit.authorIsBot && isAgentAccount({ login: commit.author, type: 'Bot' })) {
+      apart.push({ sha: commit.sha, why: 'agent' })
+      continue
+    }
+    for (const pull of from) {
+      const verdict = verdicts.get(pull.number)
+      if (verdict?.kind !== 'documented') continue
+      const docs = verdict.docs ? { docs: verdict.docs } : {}
+      apart.push({ sha: commit.sha, why: 'documented', pull: pull.number, ...docs })
+      break
+    }
+  }
+  return apart
+}
+
+/** One line for people: `#57 → acme/docs#102` for each pull request set apart, each once. */
+export function describeApart(apart: readonly ApartCommit[], name: (link: string) => string) {
+  const documented = new Map<number, string>()
+  const own = new Set<string>()
+  for (const commit of apart) {
+    if (commit.why === 'agent') own.add(commit.pull ? `#${commit.pull}` : commit.sha.slice(0, 7))
+    else if (commit.pull)
+      documented.set(commit.pull, commit.docs ? ` → ${name(commit.docs)}` : ' (its job is working)')
+  }
+  const parts: string[] = []
+  if (documented.size > 0) {
+    const list = [...documented].map(([pull, docs]) => `#${pull}${docs}`).join(', ')
+    parts.push(`documented with their own pull request's docs job: ${list}`)
+  }
+  if (own.size > 0) parts.push(`the docs agent's own work: ${[...own].join(', ')}`)
+  return parts.join('; ')
+}
