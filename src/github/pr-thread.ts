@@ -1,34 +1,28 @@
 // The action's comments: its one comment on the pull request a run is for (a failed listing
-// fails the run: "no record" would start a second job), reactions and replies on commands, and
-// the back-link on a docs pull request a job opened (a marker is only a candidate: anyone can paste one).
+// fails the run: "no record" would start a second job), and reactions and replies on commands.
 
 import * as core from '@actions/core'
-import { isPlainId } from '../common/plain-id.js'
-import { parsePullRequestLink, type PullRequestRef } from '../common/pull-request-link.js'
+import { parsePullRequestLink } from '../common/pull-request-link.js'
 import { safeLine } from '../common/safe-text.js'
 import {
   describeGitHubError,
   gitHubAnswerStatus,
   gitHubFailure,
   permissionHint,
-  allPages,
   throwIfUnknown,
   type GitHubClient
 } from './client.js'
-import { docsTokenHint } from './docs-pull-request.js'
-import { fields, readRecords, string, writeMarker } from './marker.js'
+import { backLinkedJobs, listComments, threadMarks, type BackLink } from './back-links.js'
 import { cleanLabel } from './untrusted-text.js'
 import {
   formatRecord,
   findComment,
-  isTrustedAuthor,
-  parseRecord,
   type PullRequestRecord,
   type ThreadComment
 } from './pr-record.js'
 import type { Command } from './command.js'
 import { lacking, type GitHubSession } from './session.js'
-import { issueOf, pullOf, pullRequestNumber, runUrl, type WorkflowRun } from './workflow-run.js'
+import { pullOf, pullRequestNumber, type WorkflowRun } from './workflow-run.js'
 
 /** 100 comments a page: up to 20,000 are read. Past that, "no record" could not be told. */
 const MAX_COMMENT_PAGES = 200
@@ -138,7 +132,7 @@ export class PullRequestThread {
 }
 
 /** The pages as they are read, each comment also kept in `seen`. */
-async function* tapped<P extends { data: readonly ThreadComment[] }>(
+async function* tapped<P extends { data: readonly ThreadComment[]; headers: { link?: string } }>(
   pages: AsyncIterable<P>,
   seen: ThreadComment[]
 ): AsyncIterable<P> {
@@ -231,97 +225,4 @@ export async function replyToCommand(
     'The token needs pull-requests: write.',
     false
   )
-}
-
-const MAX_BACK_LINK_PAGES = 30
-/** How many candidate jobs a docs pull request's markers may name before the rest are ignored. */
-export const MAX_CANDIDATES = 3
-
-type Ref = Pick<PullRequestRef, 'repository' | 'number'>
-export const listComments = (octokit: GitHubClient, ref: Ref) =>
-  octokit.paginate.iterator(octokit.rest.issues.listComments, { ...issueOf(ref), per_page: 100 })
-
-export const backLinkMarker = (job: string, project: string): string =>
-  writeMarker('back-link', { job, project })
-
-/** The jobs the back-links name for `projectId`, bots' first, without repeats, a few at most. */
-export function backLinkedJobs(
-  comments: readonly { body?: string | null; user?: { type?: string } | null }[],
-  projectId: string
-): string[] {
-  const jobs = comments.flatMap(({ body, user }) =>
-    readRecords('back-link', body, (v) => fields(v, { job: string, project: string }, true))
-      .filter(({ job, project }) => project === projectId && isPlainId(job))
-      .map(({ job }) => ({ job, bot: user?.type === 'Bot' }))
-  )
-  const botsFirst = jobs.sort((x, y) => Number(y.bot) - Number(x.bot)).map(({ job }) => job)
-  return [...new Set(botsFirst)].slice(0, MAX_CANDIDATES)
-}
-
-/** A job a back-link names; `trusted` when the action's own account wrote it. */
-export type BackLink = { job: string; trusted: boolean }
-
-export interface ThreadMarks {
-  record?: PullRequestRecord
-  backLinks: BackLink[]
-}
-
-/** The marks in `comments` for `projectId`, believing only `identity`'s records (pure). */
-export function threadMarks(
-  comments: readonly ThreadComment[],
-  projectId: string,
-  identity: string
-): ThreadMarks {
-  const trusted = comments.filter((comment) => isTrustedAuthor(comment.user, identity))
-  const record = trusted.map((c) => parseRecord(c.body)).find((r) => r?.project === projectId)
-  const sure = new Set(backLinkedJobs(trusted, projectId))
-  const backLinks = backLinkedJobs(comments, projectId).map((job) => ({
-    job,
-    trusted: sure.has(job)
-  }))
-  return { ...(record ? { record } : {}), backLinks }
-}
-
-/** What the job was for, in words: the pull request or the commit, and the run. */
-export function describeSource(run: WorkflowRun): string {
-  const number = pullRequestNumber(run)
-  const repository = safeLine(run.repository || 'an unknown repository', 200)
-  let source = `a ${safeLine(run.eventName || 'workflow', 50)} run on ${repository}`
-  if (number !== undefined) source = `pull request ${repository}#${number}`
-  else if (run.sha) source = `commit ${safeLine(run.sha.slice(0, 12), 12)} on ${repository}`
-  const url = runUrl(run)
-  return url ? `${source} (workflow run ${url})` : source
-}
-
-/** The jobs that may have opened pull request `ref`, from its back-links (candidates). */
-export const findBackLinkedJobs = async (octokit: GitHubClient, ref: Ref, projectId: string) =>
-  backLinkedJobs(await allPages(listComments(octokit, ref), MAX_BACK_LINK_PAGES), projectId)
-
-/** Writes the back-link once; true when it is there (written now or before). Never throws. */
-export async function writeBackLink(
-  session: GitHubSession,
-  run: WorkflowRun,
-  { jobId, projectId }: { jobId: string; projectId: string },
-  docs: PullRequestRef,
-  budgetMs: number
-): Promise<boolean> {
-  const where = `${safeLine(docs.repository, 200)}#${docs.number}`
-  const write = async (octokit: GitHubClient): Promise<boolean> => {
-    if ((await findBackLinkedJobs(octokit, docs, projectId)).includes(jobId)) {
-      core.debug(`docs back-link: ${where} already links to job ${safeLine(jobId)}.`)
-      return true
-    }
-    const body = [
-      backLinkMarker(jobId, projectId),
-      `This docs pull request was opened by Mintlify agent job \`${safeLine(jobId, 100).replace(/`/g, '')}\` for ${describeSource(run)}.`,
-      '',
-      'Reviewers can steer it from here: a comment that starts with the trigger phrase (`/docs` unless the workflow sets another) sends a follow-up to that job.'
-    ].join('\n')
-    await octokit.rest.issues.createComment({ ...issueOf(docs), body })
-    core.info(`Linked docs pull request ${where} to job ${safeLine(jobId)}.`)
-    return true
-  }
-  const failed = `docs back-link: could not comment on docs pull request ${where} (%s).`
-  const hint = docsTokenHint('pull-requests: write', docs.repository)
-  return (await session.bestEffort(budgetMs, write, failed, hint, false)) ?? false
 }

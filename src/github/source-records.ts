@@ -2,7 +2,7 @@
 // whether each has its own docs job in this project, or is the docs pull request of one.
 
 import { allPages, type GitHubClient } from './client.js'
-import { listComments, threadMarks, type ThreadMarks } from './pr-thread.js'
+import { listComments, threadMarks, type ThreadMarks } from './back-links.js'
 import type { GitHubSession } from './session.js'
 
 /** 100 comments a page: the action writes its comment at the pull request's first run. */

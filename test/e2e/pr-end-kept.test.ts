@@ -89,7 +89,9 @@ describe('a docs pull request kept open when its code pull request closed', () =
     expect(dryWrites).toBe(0)
     expect(dryRun.run.outputs['docs-pr-action']).toBe('none')
     expect(dryRun.run.stdout).toContain('Dry run: nothing was written to GitHub.')
-    expect(dryRun.run.summary).toContain('Dry run: would do unlabel, comment')
+    expect(dryRun.run.summary).toContain(
+      'Dry run: would remove the label code-pr-closed from acme/docs#100, then comment on acme/docs#100'
+    )
   })
 
   it('on reopen: removes the label it added, with one comment, and sends nothing', async () => {

@@ -180,14 +180,20 @@ describe('a docs pull request the action must not close', () => {
     ])
   })
 
-  it('already merged: left as it is', async () => {
+  it('already merged: left as it is, with one comment saying why', async () => {
     const { merged, alreadyMerged } = await cases()
     expect(alreadyMerged.run.exitCode).toBe(0)
     expect(alreadyMerged.posts).toBe(0)
-    expect(alreadyMerged.run.outputs['docs-pr-action']).toBe('none')
-    expect(alreadyMerged.run.stdout).toContain('the docs pull request is already merged')
+    expect(alreadyMerged.run.outputs['docs-pr-action']).toBe('noted')
+    expect(alreadyMerged.run.stdout).toContain(
+      'told its docs pull request acme/docs#100, which was already merged, and left it as it is'
+    )
     expect(patches(merged)).toBe(0)
-    expect(docsNotes(merged)).toEqual([])
+    expect(docsNotes(merged)).toEqual([
+      expect.stringContaining(
+        'was closed without merging. the docs pull request is already merged, so it is left as it is.'
+      )
+    ])
   })
 })
 
@@ -230,10 +236,10 @@ describe('nothing to follow, no right to write, or a dry run', () => {
     expect(dryRun.posts).toBe(0)
     expect(writes).toBe(0)
     expect(dryRun.run.stdout).toContain(
-      'close, comment (the code pull request was closed without merging)'
+      'Dry run: would close acme/docs#100, then comment on acme/docs#100 (the code pull request was closed without merging).'
     )
     expect(dryRun.run.stdout).toContain('Dry run: nothing was written to GitHub.')
-    expect(dryRun.run.summary).toContain('Dry run: would do close, comment')
+    expect(dryRun.run.summary).toContain('Dry run: would close acme/docs#100, then comment on')
     expect(docsPull(dry)?.state).toBe('open')
   })
 })

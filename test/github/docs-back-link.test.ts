@@ -10,7 +10,7 @@ import {
   backLinkedJobs,
   describeSource,
   MAX_CANDIDATES
-} from '../../src/github/pr-thread.js'
+} from '../../src/github/back-links.js'
 import type { WorkflowRun } from '../../src/github/workflow-run.js'
 
 const bot = { login: 'github-actions[bot]', type: 'Bot' }

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict'
 import fc from 'fast-check'
 import { checkMarker, readCheckMarker } from '../../src/github/check-run.js'
-import { backLinkedJobs, backLinkMarker } from '../../src/github/pr-thread.js'
+import { backLinkedJobs, backLinkMarker } from '../../src/github/back-links.js'
 import { formatRecord, parseRecord } from '../../src/github/pr-record.js'
 import { markerLine } from '../support/markers.js'
 import { anyText, runs } from '../support/properties.js'

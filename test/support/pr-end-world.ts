@@ -50,6 +50,8 @@ export function endWorld(): {
       inputs: { ...docsInputs, ...inputs }
     })
     if (first.exitCode !== 0) throw new Error(`the first run failed:\n${first.stdout}`)
+    // The agent opens its docs pull request after the job was created.
+    sim.github.setPullState(DOCS, DOCS_PR, { createdAt: new Date().toISOString() })
     return sim
   }
   return { fresh, opened }

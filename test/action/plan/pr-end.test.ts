@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict'
 import fc from 'fast-check'
 import {
+  WORKING_WHY,
   decideEnd,
   docsLinkFor,
   type DocsView,
@@ -32,6 +33,7 @@ const facts = (event: EndEvent, more: Partial<EndFacts> = {}): EndFacts => ({
   ...more
 })
 const open: DocsView = { state: 'open' }
+const AGENT = { login: 'mintlify[bot]', type: 'Bot' }
 const closedByUs: PullRequestEnd = {
   event: 'closed',
   run: '20',
@@ -77,7 +79,7 @@ describe('decideEnd', () => {
       'merged-note',
       ['comment', 'hand-off']
     ],
-    ['merged, docs already merged', facts('merged'), { state: 'merged' }, 'none', []],
+    ['merged, docs already merged', facts('merged'), { state: 'merged' }, 'noted', ['comment']],
     ['closed', facts('closed'), open, 'closed', ['close', 'comment']],
     ['closed, keep', facts('closed', { onClose: 'keep' }), open, 'kept', ['comment', 'label']],
     [
@@ -95,7 +97,30 @@ describe('decideEnd', () => {
       'kept',
       ['comment']
     ],
-    ['closed, docs merged', facts('closed'), { state: 'merged' }, 'none', []],
+    ['closed, docs merged', facts('closed'), { state: 'merged' }, 'noted', ['comment']],
+    ['closed, docs closed by someone', facts('closed'), { state: 'closed' }, 'noted', ['comment']],
+    [
+      'closed, docs opened by a person',
+      facts('closed'),
+      { state: 'open', pr: { author: { login: 'writer', type: 'User' } } },
+      'kept',
+      ['comment']
+    ],
+    [
+      'closed, docs opened before the job',
+      facts('closed', { jobCreatedAt: '2026-05-02T00:00:00Z' }),
+      { state: 'open', pr: { author: AGENT, createdAt: '2026-05-01T00:00:00Z' } },
+      'kept',
+      ['comment']
+    ],
+    [
+      'closed, docs opened by the agent after the job',
+      facts('closed', { jobCreatedAt: '2026-05-01T00:00:00Z' }),
+      { state: 'open', pr: { author: AGENT, createdAt: '2026-05-02T00:00:00Z' } },
+      'closed',
+      ['close', 'comment']
+    ],
+    ['closed, the job still works', facts('closed', { jobWorking: true }), open, 'none', []],
     ['closed, docs unread', facts('closed'), undefined, 'none', []],
     [
       'closed, no docs pull request',
@@ -205,6 +230,33 @@ describe('decideEnd', () => {
   ])('%s', (_, given, docs, action, steps) => {
     const plan = decideEnd(given, docsLinkFor(given), docs)
     expect({ action: plan.action, steps: plan.steps }).toEqual({ action, steps })
+  })
+
+  it('records a close that waits for a working job as pending, and a re-run then closes', () => {
+    const working = facts('closed', { jobWorking: true })
+    const waited = decideEnd(working, docsLinkFor(working), open)
+    expect(waited.why).toBe(WORKING_WHY)
+    const end = waited.outcome([]).record?.end
+    expect(end).toEqual({
+      event: 'closed',
+      run: '20',
+      attempt: 1,
+      docs: DOCS,
+      did: 'none',
+      done: [],
+      pending: true
+    })
+    // The re-run meets the pending end, and with the job done closes as a first run would.
+    const rerun = facts('closed', {
+      run: { runId: '20', runAttempt: 2 },
+      record: { ...record, end }
+    })
+    const closing = decideEnd(rerun, docsLinkFor(rerun), open)
+    expect({ action: closing.action, steps: closing.steps }).toEqual({
+      action: 'closed',
+      steps: ['close', 'comment']
+    })
+    expect(closing.outcome(['close', 'comment']).record?.end?.pending).toBeUndefined()
   })
 
   it('records what was done, and a refused main write as none', () => {

@@ -30,6 +30,8 @@ export interface StoredPull {
   requestedReviewers: string[]
   requestedTeams: string[]
   labels: string[]
+  /** When it was opened (ISO 8601): when it was seeded, unless the test says otherwise. */
+  createdAt: string
   /** Its commits, oldest first, by the accounts GitHub links them to; one by its author when not given. */
   commits?: PullCommit[]
 }
@@ -82,6 +84,7 @@ export function seedPull(
     requestedReviewers: [],
     requestedTeams: [],
     labels: [],
+    createdAt: new Date().toISOString(),
     ...fields
   }
   pullRequestWorld(state).pulls.set(key(repository, number), pull)
@@ -100,6 +103,7 @@ function view(state: GitHubState, repository: string, pull: StoredPull): Record<
     deletions: pull.deletions,
     changed_files: pull.changed_files ?? files?.length ?? 0,
     head: pull.head,
+    created_at: pull.createdAt,
     html_url: `https://github.com/${repository}/pull/${pull.number}`,
     requested_reviewers: pull.requestedReviewers.map((login) => ({ login, type: 'User' })),
     requested_teams: pull.requestedTeams.map((slug) => ({ slug })),

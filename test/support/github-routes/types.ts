@@ -34,8 +34,10 @@ export interface PullFile {
 }
 
 export interface PullState {
-  state: 'open' | 'closed'
-  merged: boolean
+  state?: 'open' | 'closed'
+  merged?: boolean
+  /** When it was opened (ISO 8601). */
+  createdAt?: string
 }
 
 /** Everything the fake GitHub holds, kept between the action's runs like GitHub does. */
