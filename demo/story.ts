@@ -10,6 +10,8 @@
 // 2. The pull request companion (examples/docs-per-pull-request.yml and
 //    examples/comment-commands.yml): one docs job for a code pull request, recorded in
 //    the action's comment on it, a `/docs …` command from a reviewer, and the merge.
+// 3. Both together: the merge commit is pushed to main, and the branch companion does
+//    not tell its job that change again: it was documented with its pull request.
 //
 // Each run is one entry in STEPS: what happens on GitHub, and the workflow run it starts.
 
@@ -19,7 +21,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { setRole } from '../test/support/github-routes/commands.ts'
 import { pullRequestWorld, seedPull } from '../test/support/github-routes/pull-requests.ts'
-import { startGitHubStandIn, type GitHubStandIn } from '../test/support/github-stand-in.ts'
+import {
+  startGitHubStandIn,
+  type GitHubStandIn,
+  type StoredCommit
+} from '../test/support/github-stand-in.ts'
 import { runAction, type ActionRun } from '../test/support/run-action.ts'
 import { startStandIn, type StandIn } from '../test/support/stand-in.ts'
 import { asRead } from './as-read.ts'
@@ -107,6 +113,7 @@ interface Step {
 
 const BRANCH_PART = 'Part 1: one docs job for the branch main'
 const PULL_PART = 'Part 2: one docs job for a code pull request'
+const BOTH_PART = 'Part 3: both companions, one change: the merge reaches main'
 
 /** The code pull request of part 2. */
 const PULL = { title: 'Add the widget API', author: 'carol', branch: 'feature/widgets' }
@@ -126,7 +133,8 @@ const STEPS: Step[] = [
   pullRequestOpened(['Add the widget API'], ['src/widgets.ts', 'src/routes.ts']),
   pullRequestPushedTo(['Validate widget names'], ['src/validate.ts']),
   commandFrom(REVIEWER, '/docs also document the error codes the widget endpoints return'),
-  pullRequestMerged()
+  pullRequestMerged(),
+  mergeReachesMain()
 ]
 
 /** What the steps share: GitHub, the head of main, the code pull request. */
@@ -177,24 +185,34 @@ function pushToMain(changes: Change[]): Step {
       const merged = changes.map(
         ({ title, author }, i) => `#${String(first + i)} "${title}" by @${author}`
       )
-      return {
-        line: `push to ${MAIN}: ${plural(pushed.length, 'commit')}, from the merged pull request${changes.length === 1 ? '' : 's'} ${and(merged)}`,
-        workflow: BRANCH_DOCS,
-        event: 'push',
-        ref: `refs/heads/${MAIN}`,
-        sha: world.head,
-        payload: {
-          ref: `refs/heads/${MAIN}`,
-          before,
-          after: world.head,
-          commits: pushed.map((commit) => ({
-            id: commit.sha,
-            message: commit.message,
-            author: { name: commit.authorName, username: commit.author?.login }
-          })),
-          repository: REPOSITORY
-        }
-      }
+      return pushRun(
+        world,
+        `push to ${MAIN}: ${plural(pushed.length, 'commit')}, from the merged pull request${changes.length === 1 ? '' : 's'} ${and(merged)}`,
+        before,
+        pushed
+      )
+    }
+  }
+}
+
+/** The branch recipe's workflow run for a push to main, from `before` to the head. */
+function pushRun(world: World, line: string, before: string, pushed: StoredCommit[]): WorkflowRun {
+  return {
+    line,
+    workflow: BRANCH_DOCS,
+    event: 'push',
+    ref: `refs/heads/${MAIN}`,
+    sha: world.head,
+    payload: {
+      ref: `refs/heads/${MAIN}`,
+      before,
+      after: world.head,
+      commits: pushed.map((commit) => ({
+        id: commit.sha,
+        message: commit.message,
+        author: { name: commit.authorName, username: commit.author?.login }
+      })),
+      repository: REPOSITORY
     }
   }
 }
@@ -369,6 +387,33 @@ function pullRequestMerged(): Step {
           merged_by: user(REVIEWER),
           merge_commit_sha: mergeCommit(world)
         })
+      )
+    }
+  }
+}
+
+/** The code pull request's merge commit reaches main: the branch recipe's run for it. */
+function mergeReachesMain(): Step {
+  return {
+    part: BOTH_PART,
+    happen(world) {
+      const { number } = world.pull
+      const before = world.head
+      // The commit the merged run named (merge_commit_sha), squashed onto main.
+      const pushed = world.github.pushCommits(REPO, MAIN, [
+        {
+          sha: mergeCommit(world),
+          message: `${PULL.title} (#${String(number)})`,
+          author: PULL.author,
+          pull: { number }
+        }
+      ])
+      world.head = pushed.at(-1)?.sha ?? world.head
+      return pushRun(
+        world,
+        `push to ${MAIN}: 1 commit, the merge of #${String(number)} "${PULL.title}" by @${PULL.author}, which has its own docs job`,
+        before,
+        pushed
       )
     }
   }

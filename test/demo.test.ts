@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { startedWithFile } from './support/fixtures.js'
 import { ROOT } from './support/run-action.js'
 
-// Eight runs of the action one after another, each waiting on a job: more than the default.
+// Nine runs of the action one after another, most waiting on a job: more than the default.
 jest.setTimeout(60_000)
 
 interface DemoRun {
@@ -89,7 +89,8 @@ describe('npm run demo', () => {
         'pull_request opened:',
         'pull_request synchronize:',
         'issue_comment created:',
-        'pull_request closed:'
+        'pull_request closed:',
+        'push to'
       ])
     }
   )
@@ -125,7 +126,7 @@ describe('npm run demo', () => {
   it.concurrent(
     "keeps one job for the pull request, and takes the reviewer's command",
     async () => {
-      const pull = runs((await story()).stdout).slice(4)
+      const pull = runs((await story()).stdout).slice(4, 8)
       const job = output(pull[0], 'job-id')
       expect(job).toMatch(/^job_/)
       expect(pull.slice(0, 3).map(posts)).toEqual([['new'], [job], [job]])
@@ -135,6 +136,47 @@ describe('npm run demo', () => {
       expect(posts(pull[3] ?? '')).toEqual([])
       expect(output(pull[3], 'docs-pr-action')).toBe('merged-note')
       expect(pull[3]).toContain('told its docs pull request acme/docs#')
+    }
+  )
+
+  it.concurrent(
+    "does not tell the branch's job the merged change again: it was documented with its pull request",
+    async () => {
+      const all = runs((await story()).stdout)
+      const [branchJob, merged, push] = [output(all[0], 'job-id'), all[7] ?? '', all[8] ?? '']
+      const pull = /^ {2}Event: pull_request closed: #(\d+) merged/m.exec(merged)?.[1] ?? ''
+      const docs = /told its docs pull request (acme\/docs#\d+)/.exec(merged)?.[1] ?? ''
+      expect(pull).toMatch(/^\d+$/)
+      expect(docs).toMatch(/^acme\/docs#\d+$/)
+      // The push of the merge commit to main: the branch recipe's run, which sends nothing.
+      expect(push).toMatch(
+        new RegExp(`^ {2}Event: push to main: 1 commit, the merge of #${pull} `, 'm')
+      )
+      expect(posts(push)).toEqual([])
+      expect(push).toMatch(/^ {4}Nothing sent\.$/m)
+      expect(output(push, 'skipped')).toBe('true')
+      expect(output(push, 'job-id')).toBe(branchJob)
+      expect(push).toContain(
+        `No new commit is for job ${branchJob ?? ''}, so nothing was sent: documented with their own pull request's docs job: #${pull} → ${docs}.`
+      )
+    }
+  )
+
+  it.concurrent(
+    'counts every run at the end, the push of the merge among those that sent nothing',
+    async () => {
+      const [tally] = (await story()).stdout.split(/^════ In all ═+$/m).slice(1)
+      expect(
+        tally
+          ?.trim()
+          .split('\n')
+          .map((line) => line.trim())
+      ).toEqual([
+        'main (Update docs): 5 runs, 1 job created, 2 follow-ups, 2 runs that sent nothing',
+        expect.stringMatching(
+          /^#\d+ \(Docs for pull requests, Docs commands\): 4 runs, 1 job created, 2 follow-ups, 0 runs that sent nothing$/
+        )
+      ])
     }
   )
 
