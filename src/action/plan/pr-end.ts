@@ -127,7 +127,7 @@ export function decideEnd(facts: EndFacts, link: string | undefined, docs?: Docs
   const kept =
     facts.jobLink === undefined
       ? 'the job could not be read, so the action cannot tell it opened this docs pull request'
-      : facts.jobLink !== link || record.handedOff !== link
+      : facts.jobLink !== link || (record.handedOff !== link && !docs.pr)
         ? 'the record does not name this docs pull request as the job’s'
         : (notTheJobs(docs, facts.jobCreatedAt) ?? docs.foreign)
   if (kept) return plan('kept', ['comment'], kept)
