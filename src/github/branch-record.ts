@@ -15,6 +15,7 @@ export const RUN_WORDS = {
   waited: 'waited for the busy job, then sent a follow-up',
   'started-over': 'started a new job',
   'nothing-new': 'nothing new: sent nothing',
+  apart: 'nothing new for this job (documented elsewhere): sent nothing',
   reported: 'reported the job as it is',
   failed: 'failed before reaching the agent'
 } as const

@@ -187,11 +187,12 @@ describe.each<DocsHome>(['elsewhere', 'here'])('docs %s: the end never destroys'
   })
 
   // Closed while its job still works: the end run waits for the job, then closes.
+  const fresh = onDemand(() => companions(home))
   const working = startedWithFile(async () => {
-    const w = await companions(home)
+    const w = await fresh()
     w.open(59)
     const opened = await w.prRun(59, 'opened', {
-      inputs: { wait: 'false', prompt: 'slow:2500: Document it.' }
+      inputs: { wait: 'false', prompt: 'slow:6000: Document it.' }
     })
     const job = opened.outputs['job-id'] as string
     // The agent opens its docs pull request while the job works (the stand-in's first is #100).
@@ -204,48 +205,101 @@ describe.each<DocsHome>(['elsewhere', 'here'])('docs %s: the end never destroys'
 
   it('a pull request closed while its job works: the end run waits, then closes the docs pull request', async () => {
     const { w, closed, link, job } = await working()
-    try {
-      expect(closed.exitCode).toBe(0)
-      expect(closed.stdout).toContain(
-        `Job ${job} is still working; waiting for it before closing its docs pull request.`
-      )
-      expect(closed.outputs['docs-pr-action']).toBe('closed')
-      expect(closed.outputs['pr-link']).toBe(link)
-      expect(pullRequestWorld(w.github.state).pulls.get(`${w.docsRepo}#100`)?.state).toBe('closed')
-    } finally {
-      await w.close()
-    }
+    expect(closed.exitCode).toBe(0)
+    expect(closed.stdout).toContain(
+      `Job ${job} is still working; waiting for it before closing its docs pull request.`
+    )
+    expect(closed.outputs['docs-pr-action']).toBe('closed')
+    expect(closed.outputs['pr-link']).toBe(link)
+    expect(pullRequestWorld(w.github.state).pulls.get(`${w.docsRepo}#100`)?.state).toBe('closed')
   })
 
   // The wait does not fit in the step: the close is left pending, and a re-run finishes it.
   const pending = startedWithFile(async () => {
-    const w = await companions(home)
+    const w = await fresh()
     w.open(60)
     const opened = await w.prRun(60, 'opened', {
-      inputs: { wait: 'false', prompt: 'slow:3000: Document it.' }
+      inputs: { wait: 'false', prompt: 'slow:8000: Document it.' }
+    })
+    // A second pull request, closed the same way; a command finishes its close.
+    w.open(61)
+    const other = await w.prRun(61, 'opened', {
+      inputs: { wait: 'false', prompt: 'slow:8000: Document it.' }
     })
     w.agentOpens(`https://github.com/${w.docsRepo}/pull/100`)
+    w.agentOpens(`https://github.com/${w.docsRepo}/pull/101`)
     w.github.setPullState(REPO, 60, { state: 'closed', merged: false })
+    w.github.setPullState(REPO, 61, { state: 'closed', merged: false })
     const first = await w.prRun(60, 'closed', { inputs: { timeout: '1s' }, runId: 9900 })
+    await w.prRun(61, 'closed', { inputs: { timeout: '1s' } })
     const open = pullRequestWorld(w.github.state).pulls.get(`${w.docsRepo}#100`)?.state
-    // Once the job has ended, the workflow run is re-run.
-    await new Promise((resolve) => setTimeout(resolve, 2500))
+    // Once the jobs have ended, the workflow run is re-run, and someone comments on the other.
+    for (const run of [opened, other]) await w.untilIdle(run.outputs['job-id'] as string)
+    const posts = w.posts().length
     const rerun = await w.prRun(60, 'closed', { runId: 9900, attempt: 2 })
-    return { w, opened, first, open, rerun }
+    const command = await w.command(61)
+    return { w, opened, first, open, rerun, command, posts }
+  })
+
+  it('a command on a pull request whose close waited finishes the close, and sends nothing', async () => {
+    const { w, command, posts } = await pending()
+    expect(command.exitCode).toBe(0)
+    expect(w.posts()).toHaveLength(posts)
+    expect(command.outputs['docs-pr-action']).toBe('closed')
+    expect(pullRequestWorld(w.github.state).pulls.get(`${w.docsRepo}#101`)?.state).toBe('closed')
   })
 
   it('a close that cannot wait long enough says what to do, and its re-run closes', async () => {
     const { w, first, open, rerun } = await pending()
-    try {
-      expect(first.outputs['docs-pr-action']).toBe('none')
-      expect(first.stdout).toContain(
-        'Its docs job is still working: once it ends, re-run this workflow run to close'
-      )
-      expect(open).toBe('open')
-      expect(rerun.outputs['docs-pr-action']).toBe('closed')
-      expect(pullRequestWorld(w.github.state).pulls.get(`${w.docsRepo}#100`)?.state).toBe('closed')
-    } finally {
-      await w.close()
-    }
+    expect(first.outputs['docs-pr-action']).toBe('none')
+    expect(first.stdout).toContain(
+      'Its docs job is still working: once it ends, re-run this workflow run to close'
+    )
+    expect(open).toBe('open')
+    expect(rerun.outputs['docs-pr-action']).toBe('closed')
+    expect(pullRequestWorld(w.github.state).pulls.get(`${w.docsRepo}#100`)?.state).toBe('closed')
+  })
+})
+
+// Reading the source pull request's comments: unknown sends nothing; a refusal tells as before.
+describe("the merged pull request's record cannot be read", () => {
+  const world = onDemand(() => companions('elsewhere'))
+  const comments = /^\/repos\/acme\/app\/issues\/57\/comments$/
+
+  const faults = startedWithFile(async () => {
+    const w = await world()
+    w.open(57)
+    w.agentOpens(`https://github.com/${w.docsRepo}/pull/100`)
+    await w.prRun(57, 'opened')
+    const mergePush = w.merge(57)
+    const before = w.posts().length
+    const lift = w.github.deny({ method: 'GET', path: comments, status: 502 })
+    const unknown = await w.pushRun(mergePush)
+    lift()
+    const afterUnknown = w.posts().length
+    const liftDenied = w.github.deny({ method: 'GET', path: comments, status: 403 })
+    const denied = await w.pushRun(mergePush)
+    liftDenied()
+    return { w, before, unknown, afterUnknown, denied }
+  })
+
+  it('when GitHub does not answer, sends nothing and says the next run picks it up', async () => {
+    const { before, unknown, afterUnknown } = await faults()
+    expect(afterUnknown).toBe(before)
+    expect(unknown.exitCode).toBe(1)
+    expect(lines(unknown, '::error::').join('\n')).toContain(
+      'the docs records of the pull requests the commits came from'
+    )
+    expect(lines(unknown, '::error::').join('\n')).toContain('next run')
+  })
+
+  it('when the token may not read them, tells the change as before, with one warning naming the permission', async () => {
+    const { w, afterUnknown, denied } = await faults()
+    expect(denied.exitCode).toBe(0)
+    expect(w.posts().length).toBe(afterUnknown + 1)
+    expect(w.posts().at(-1)?.prompt).toContain('Merge pull request #57')
+    expect(lines(denied, '::warning::')).toEqual([
+      expect.stringContaining('`permissions: pull-requests: read`')
+    ])
   })
 })

@@ -247,3 +247,38 @@ describe('the branch record', () => {
     )
   })
 })
+
+describe("a run's row with the pull requests it did not tell", () => {
+  const docs = 'https://github.com/acme/docs/pull/102'
+  const apart = [
+    { sha: SHA_A, why: 'documented' as const, pull: 57, docs },
+    { sha: SHA_B, why: 'documented' as const, pull: 57, docs },
+    { sha: 'c'.repeat(40), why: 'agent' as const, pull: 101 },
+    { sha: 'd'.repeat(40), why: 'agent' as const }
+  ]
+
+  it('keeps each pull request once, with its docs pull request, and reads back the same', () => {
+    const at = new Date('2026-11-29T10:00:00.000Z')
+    const record = withRun(RECORD, { at, event: 'push', did: 'apart' }, undefined, [], apart)
+    expect(record.runs.at(-1)?.apart).toEqual([
+      { pull: 57, why: 'documented', docs },
+      { pull: 101, why: 'agent' }
+    ])
+    const settled = { ...record, settled: [SHA_A, SHA_B] }
+    expect(parseBranchRecords(renderBranchRecord(settled))).toEqual([settled])
+  })
+
+  it('drops a docs link that is not exactly a pull request', () => {
+    const odd = [
+      { sha: SHA_A, why: 'documented' as const, pull: 57, docs: 'https://evil.example/x' }
+    ]
+    const record = withRun(
+      RECORD,
+      { at: new Date(), event: 'push', did: 'apart' },
+      undefined,
+      [],
+      odd
+    )
+    expect(record.runs.at(-1)?.apart).toEqual([{ pull: 57, why: 'documented' }])
+  })
+})

@@ -9,6 +9,7 @@ import {
   afterTelling,
   MAX_TOLD,
   untold,
+  withSettled,
   type BranchRecord
 } from '../../src/github/branch-record.js'
 import { runs } from '../support/properties.js'
@@ -117,6 +118,35 @@ describe('the ledger after a run told its job', () => {
     expect(after.told[0]?.shas).toHaveLength(MAX_TOLD)
     expect(after.told[0]?.shas[0]).toBe(sha(51))
     expect(after.base).toBe(sha(50))
+  })
+})
+
+describe("commits settled elsewhere (documented with their own pull request, or the agent's)", () => {
+  const settled = (record: BranchRecord, ...ns: number[]) => withSettled(record, ns.map(sha))
+
+  it('are never untold again, even when the live job ends and gives its commits back', () => {
+    const record = settled(ledger({ job_1: [2] }), 1, 3)
+    expect(numbers(untold(record, candidates(range(1, 4))))).toEqual([4])
+    expect(numbers(untold(record, candidates(range(1, 4)), new Set(['job_1'])))).toEqual([2, 4])
+  })
+
+  it('let the base move over them as over a delivered job', () => {
+    const record = settled(ledger({ job_1: [] }, 0), 1, 2)
+    const after = afterTelling(record, 'job_1', range(3, 3), [], candidates(range(1, 3)))
+    expect(after.base).toBe(sha(2))
+    expect(after.told).toEqual([{ id: 'job_1', shas: [sha(3)] }])
+  })
+
+  it(`are each kept once, the newest ${MAX_TOLD} at most`, () => {
+    const record = settled(settled(ledger({ job_1: [] }), 1, 2), 2, 3)
+    expect(record.settled).toEqual([1, 2, 3].map(sha))
+    const many = withSettled(
+      record,
+      range(10, MAX_TOLD + 20).map((c) => c.sha)
+    )
+    expect(many.settled).toHaveLength(MAX_TOLD)
+    expect(many.settled?.at(-1)).toBe(sha(MAX_TOLD + 20))
+    expect(withSettled(record, [])).toBe(record)
   })
 })
 

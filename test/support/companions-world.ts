@@ -182,6 +182,11 @@ export async function companions(home: DocsHome) {
         job: /\/job\/([^/]+)\/message$/.exec(r.path)?.[1] ?? '(new)',
         prompt: (JSON.parse(r.body) as { prompt: string }).prompt
       }))
+  /** Until the job is no longer active (at most 30 s). */
+  async function untilIdle(jobId: string): Promise<void> {
+    for (let i = 0; i < 300 && agent.job(jobId)?.status === 'active'; i++)
+      await new Promise((resolve) => setTimeout(resolve, 100))
+  }
   const dashboards = () =>
     github.issues(REPO).filter((issue) => /mintlify-agent:branch/.test(issue.body ?? ''))
 
@@ -197,6 +202,7 @@ export async function companions(home: DocsHome) {
     pushOnly,
     pushRun,
     posts,
+    untilIdle,
     dashboards,
     close: async () => {
       await agent.close()

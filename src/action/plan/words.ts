@@ -112,6 +112,6 @@ export function runAction(plan: Plan, jobId: string | undefined, sent: boolean):
   if (!jobId || (plan.action === 'follow-up' && !sent)) return 'failed'
   if (plan.action === 'create') return plan.reason === 'no-record' ? 'created' : 'started-over'
   if (plan.action === 'follow-up') return 'followed-up'
-  if (plan.action === 'nothing-new') return 'nothing-new'
+  if (plan.action === 'nothing-new') return plan.apart ? 'apart' : 'nothing-new'
   return plan.action === 'wait-then-follow-up' || plan.action === 'resume' ? 'waited' : 'reported'
 }

@@ -316,6 +316,56 @@ describe('the plan for every flow', () => {
     expect(planRun({ ...base, ...facts })).toEqual(plan)
   })
 
+  it("the agent's own pull request gets no job, whatever its record says", () => {
+    const reason = 'pull request #101 was opened by the docs agent'
+    const record = { record: RECORD, recorded: found('completed') }
+    expect(planRun({ ...base, agentsOwn: reason, pullRequest: record })).toEqual({
+      action: 'skip',
+      reason
+    })
+  })
+
+  it('a command on a pull request closed without merging is not run', () => {
+    const record = { record: RECORD, recorded: found('completed') }
+    expect(
+      planRun({ ...base, command: { kind: 'taken' }, ended: 'closed', pullRequest: record })
+    ).toEqual({
+      action: 'refuse',
+      reply: 'closed',
+      reason:
+        'the pull request was closed without merging, so its docs job takes no commands; reopening it brings the docs job back'
+    })
+  })
+
+  it('a command on a merged pull request follows up its job while its docs pull request is open, else starts nothing', () => {
+    const taken = { ...base, command: { kind: 'taken' as const }, ended: 'merged' as const }
+    const open: RecordedJob = {
+      kind: 'found',
+      job: job('completed', RECORD.handedOff ?? null),
+      docsPullRequest: 'open'
+    }
+    expect(planRun({ ...taken, pullRequest: { record: RECORD, recorded: open } })).toMatchObject({
+      action: 'follow-up',
+      jobId: 'job_1'
+    })
+    const busy: RecordedJob = { kind: 'found', job: job('active') }
+    expect(planRun({ ...taken, pullRequest: { record: RECORD, recorded: busy } })).toMatchObject({
+      action: 'wait-then-follow-up'
+    })
+    const merged: RecordedJob = { ...open, docsPullRequest: 'merged' }
+    for (const recorded of [merged, { kind: 'gone' } as const, found('failed')])
+      expect(planRun({ ...taken, pullRequest: { record: RECORD, recorded } })).toEqual({
+        action: 'refuse',
+        reply: 'merged',
+        reason:
+          "the pull request is merged and its docs job has no open docs pull request; the branch's docs job documents what comes next"
+      })
+    expect(planRun({ ...taken, pullRequest: {} })).toMatchObject({
+      action: 'refuse',
+      reply: 'merged'
+    })
+  })
+
   it("after waiting for a docs pull request's job that failed: declines, never a second job", () => {
     const waited = { action: 'wait-then-follow-up', jobId: 'job_1', via: 'docs-opener' } as const
     expect(afterBusyWait(waited, job('failed'))).toEqual({
