@@ -1,6 +1,5 @@
 // The bundle's GitHub calls through a proxy: @actions/github sends them with undici's
-// fetch, which the bundle loads only on first use (scripts/undici-slim.mjs), through the
-// proxy's tunnel. A proxy that wants credentials is asked once, the run says so, and
+// fetch, through the proxy's tunnel. A proxy that wants credentials is asked once, the run says so, and
 // nothing is sent.
 
 import { startConnectProxy } from '../support/connect-proxy.js'

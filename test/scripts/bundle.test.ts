@@ -2,53 +2,17 @@
 // and, for the bundle this test run built, that every bundled package is in both the
 // fresh licence file and the committed one.
 
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import {
   bundledPackageDirs,
   describePackage,
-  eagerFactories,
   formatLicences,
   LICENSE_FILE,
   type BundledPackage
-} from '../../scripts/bundle.js'
+} from '../../scripts/licences.js'
 import { BUNDLE_DIR, ROOT } from '../support/run-action.js'
-
-describe('eagerFactories', () => {
-  it("wraps each function of webpack's module maps, and nothing else", () => {
-    const code = [
-      'var m={12:(e,t,r)=>{e.exports=1},7:function(e){e.exports=2}};',
-      'export const modules={3:e=>{},4:async()=>{}};',
-      'const a={1:()=>1,b:2},s={"x":()=>3},d={5(){return 4}},g={get 6(){return 5}};'
-    ].join('')
-    expect(eagerFactories(code)).toBe(
-      [
-        'var m={12:((e,t,r)=>{e.exports=1}),7:(function(e){e.exports=2})};',
-        'export const modules={3:(e=>{}),4:(async()=>{})};',
-        'const a={1:()=>1,b:2},s={"x":()=>3},d={5(){return 4}},g={get 6(){return 5}};'
-      ].join('')
-    )
-  })
-
-  it('wraps a table of functions inside a module function, both ends in place', () => {
-    const code = 'var m={1:function(e){var t={2:function(){return 1},3:()=>2};e.exports=t}};'
-    expect(eagerFactories(code)).toBe(
-      'var m={1:(function(e){var t={2:(function(){return 1}),3:(()=>2)};e.exports=t})};'
-    )
-  })
-
-  it('has wrapped every module function of the bundle this test run built', () => {
-    const code = readdirSync(BUNDLE_DIR)
-      .filter((name) => name.endsWith('.js'))
-      .map((name) => readFileSync(join(BUNDLE_DIR, name), 'utf8'))
-      .join('\n')
-    const wrapped = code.match(/[{,]\d+:\((?:\(|[\w$]+=>|function\b|async\b)/g) ?? []
-    const bare = code.match(/[{,]\d+:(?:\([\w$,]*\)=>|[\w$]+=>|function\b)/g) ?? []
-    expect(wrapped.length).toBeGreaterThan(100)
-    expect(bare).toEqual([])
-  })
-})
 
 describe('bundledPackageDirs', () => {
   it('finds the package of every module, nested in chunks and concatenated modules', () => {
@@ -79,8 +43,8 @@ describe('bundledPackageDirs', () => {
   it('takes the JavaScript of src/, which the build writes under node_modules/.cache, for no package', () => {
     const stats = {
       modules: [
-        { name: './node_modules/.cache/bundle-source/src/index.js' },
-        { name: './node_modules/.cache/bundle-source/src/action/main.js + 2 modules' },
+        { name: './node_modules/.cache/bundle-source/0123456789ab/src/index.js' },
+        { name: './node_modules/.cache/bundle-source/0123456789ab/src/action/main.js + 2 modules' },
         { name: './node_modules/undici/index.js' }
       ]
     }

@@ -39,7 +39,7 @@ export function buildInputsHash(): string {
   const inputs = [
     ...filesUnder(join(ROOT, 'src')),
     join(ROOT, 'scripts', 'bundle.ts'),
-    join(ROOT, 'scripts', 'undici-slim.mjs'),
+    join(ROOT, 'scripts', 'licences.ts'),
     join(ROOT, 'tsconfig.json'),
     join(ROOT, 'package.json'),
     join(ROOT, 'package-lock.json'),
