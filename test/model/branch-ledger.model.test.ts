@@ -35,16 +35,13 @@
 //
 // Runs go in this process, one at a time (@actions/core reads inputs and writes outputs
 // through process.env; @actions/github reads GITHUB_API_URL once, so one GitHub stand-in
-// serves every sequence, a repository each). Knobs: MODEL_RUNS sequences of at most
-// MODEL_STEPS steps; MODEL_CONCURRENT races a sequence may take, in a MODEL_RACE_SHARE of
-// them; MODEL_SEED, MODEL_PATH and MODEL_REPLAY_PATH replay a failure, MODEL_SHRINK=1
+// serves every sequence, a repository each). Knobs (harness.ts): MODEL_RUNS sequences of at
+// most MODEL_STEPS steps; MODEL_CONCURRENT races a sequence may take, in a MODEL_RACE_SHARE
+// of them; MODEL_SEED, MODEL_PATH and MODEL_REPLAY_PATH replay a failure, MODEL_SHRINK=1
 // shrinks it (slow: each try runs the action again); MODEL_VERBOSE=1 prints the counts.
 
-import { retryTime } from '../../src/github/client.js'
 import { jest } from '@jest/globals'
 import fc from 'fast-check'
-import { GITHUB_TOKEN } from '../support/fixtures.js'
-import { startGitHubStandIn, type GitHubStandIn } from '../support/github-stand-in.js'
 import {
   AgentFault,
   Busy,
@@ -59,116 +56,41 @@ import {
   RunLatestPush,
   RunOnTip
 } from './commands.js'
+import { knobs, life as lifeOf, modelStandIn, report, type Commands } from './harness.js'
 import { KNOWN_BUGS } from './known-bugs.js'
 import { Truth } from './truth.js'
-import { removeSharedFiles, World, type WorldOptions } from './world.js'
+import type { WorldOptions } from './world.js'
 
-const number = (name: string, fallback: number): number => {
-  const value = Number(process.env[name] ?? fallback)
-  return Number.isSafeInteger(value) && value >= 0 ? value : fallback
-}
-const RUNS = number('MODEL_RUNS', 12)
-const STEPS = number('MODEL_STEPS', 60)
-const CONCURRENT = number('MODEL_CONCURRENT', 1)
-/** The share of sequences that may race (two bundled runs at once cost about half a second). */
-const RACE_SHARE = Math.min(1, Math.max(0, Number(process.env.MODEL_RACE_SHARE ?? 0.25) || 0))
-const SHRINK = process.env.MODEL_SHRINK === '1'
+const K = knobs({ runs: 12, steps: 60, seed: 20261125 })
+const FILE = 'test/model/branch-ledger.model.test.ts'
 
-jest.setTimeout(Math.max(60_000, RUNS * 30_000))
+jest.setTimeout(Math.max(60_000, K.runs * 30_000))
 
-// octokit's retry and throttling plugins yield through Bottleneck, with setTimeout(0), several
-// times a call: at least a millisecond each, most of an in-process run's time. During this
-// file a zero delay is the next turn of the event loop instead; every other timer is real.
-const realSetTimeout = globalThis.setTimeout
-const realClearTimeout = globalThis.clearTimeout
-const yieldingAtOnce = (original: typeof setTimeout): typeof setTimeout =>
-  ((callback: (...args: unknown[]) => void, ms?: number, ...args: unknown[]) =>
-    ms === undefined || ms <= 0
-      ? setImmediate(callback, ...args)
-      : original(callback, ms, ...args)) as typeof setTimeout
-const clearingEither =
-  (original: typeof clearTimeout): typeof clearTimeout =>
-  (handle) =>
-    handle instanceof Object && '_onImmediate' in handle
-      ? clearImmediate(handle as unknown as NodeJS.Immediate)
-      : original(handle)
-
-let github: GitHubStandIn
-beforeAll(async () => {
-  github = await startGitHubStandIn({ token: GITHUB_TOKEN })
-  // @actions/github reads the API address once, when the first run loads it.
-  process.env.GITHUB_API_URL = github.apiUrl
-  // The in-process runs' GitHub retries pass their waits at once (still within budget):
-  // the faults last whole runs, so every retry would otherwise sit out its real wait.
-  retryTime.sleep = () => Promise.resolve()
-  globalThis.setTimeout = yieldingAtOnce(setTimeout)
-  globalThis.clearTimeout = clearingEither(clearTimeout)
-})
-afterAll(async () => {
-  globalThis.setTimeout = realSetTimeout
-  globalThis.clearTimeout = realClearTimeout
-  await github.close()
-  removeSharedFiles()
-})
-
-const totals = { sequences: 0, steps: 0, runs: 0, commits: 0, jobs: 0 }
-afterAll(() => {
-  if (process.env.MODEL_VERBOSE === '1') console.log(totals)
-})
-
-type Commands = Iterable<fc.AsyncCommand<Truth, object>>
+const github = modelStandIn()
 
 /** One life of a branch: the steps, then the healing run and the final check. */
-async function life(
+function life(
   history: WorldOptions['history'],
-  commands: Commands,
+  commands: Commands<Truth>,
   options: { races?: number; strict?: boolean } = {}
 ): Promise<void> {
-  const world = await World.start(github, { history })
-  const truth = new Truth(world, { concurrent: options.races ?? 0, strict: options.strict })
-  try {
-    await fc.asyncModelRun(() => ({ model: truth, real: {} }), commands)
-    await heal(truth)
-  } finally {
-    totals.sequences++
-    totals.steps += truth.step
-    totals.runs += truth.runs.length
-    totals.commits += world.commits.length
-    totals.jobs += truth.jobs.size
-    truth.liftTransient()
-    await world.close()
-    // The stand-in keeps every request; a long run would keep them all.
-    github.requests.length = 0
-  }
-}
-
-/** fast-check's report, and the command that replays the failure. */
-function report(details: fc.RunDetails<[WorldOptions['history'], number, Commands]>): string {
-  // fast-check's commands print their replay path in their text.
-  const commands = details.counterexample?.[2]
-  const replayPath = /replayPath="([^"]*)"/.exec(commands ? fc.stringify(commands) : '')?.[1]
-  const replay = [
-    `MODEL_SEED=${details.seed}`,
-    `MODEL_PATH=${details.counterexamplePath ?? ''}`,
-    `MODEL_STEPS=${STEPS}`,
-    `MODEL_CONCURRENT=${CONCURRENT}`,
-    `MODEL_RACE_SHARE=${RACE_SHARE}`,
-    ...(replayPath ? [`MODEL_REPLAY_PATH='${replayPath}'`] : []),
-    'MODEL_SHRINK=1',
-    'npm run test:model'
-  ].join(' ')
-  const error = details.errorInstance
-  const why = error instanceof Error ? (error.stack ?? error.message) : String(error)
-  return `${fc.defaultReportMessage(details) ?? ''}\n\nReplay (and shrink) with:\n  ${replay}\n\nWhat broke:\n${why}`
+  return lifeOf(
+    github(),
+    {
+      world: { history },
+      truth: (world) =>
+        new Truth(world, { concurrent: options.races ?? 0, strict: options.strict }),
+      heal
+    },
+    commands
+  )
 }
 
 describe("a branch's docs job, on random lives of the branch", () => {
   it('tells each commit once, loses none, keeps one dashboard, and says what it did', async () => {
     // A fixed seed unless told otherwise: npm test gives the same verdict every time (CI's
     // deeper run, `npm run test:model`, walks other seeds).
-    const seed = process.env.MODEL_SEED ?? '20261125'
-    const path = process.env.MODEL_PATH
-    const replayPath = process.env.MODEL_REPLAY_PATH
+    const { replayPath, path } = K
     const details = await fc.check(
       fc.asyncProperty(
         // A branch with history before the 7-day window, or a new one (see KNOWN_BUGS).
@@ -178,22 +100,22 @@ describe("a branch's docs job, on random lives of the branch", () => {
         // How many race steps the sequence may take.
         fc
           .double({ min: 0, max: 1, noNaN: true, maxExcluded: true })
-          .map((x) => (x < RACE_SHARE ? CONCURRENT : 0)),
+          .map((x) => (x < K.raceShare ? K.concurrent : 0)),
         fc.commands(commandArbitraries(), {
-          maxCommands: STEPS,
+          maxCommands: K.steps,
           size: 'max',
           ...(replayPath ? { replayPath } : {})
         }),
         (history, races, commands) => life(history, commands, { races })
       ),
       {
-        numRuns: RUNS,
-        endOnFailure: !SHRINK,
-        seed: Number(seed),
+        numRuns: K.runs,
+        endOnFailure: !K.shrink,
+        seed: K.seed,
         ...(path ? { path } : {})
       }
     )
-    if (details.failed) throw new Error(report(details))
+    if (details.failed) throw new Error(report(details, K, FILE))
   })
 })
 

@@ -8,9 +8,8 @@ import assert from 'node:assert/strict'
 import fc from 'fast-check'
 import { tolerated } from './known-bugs.js'
 import { checkStatus, type JobTruth, type Truth } from './truth.js'
-import { MAX_COMMITS } from './truth.js'
 import type { Fault } from '../support/stand-in.js'
-import type { RunResult, RunSpec } from './world.js'
+import { isBranchRun, type RunResult, type RunSpec } from './world.js'
 
 type Command = fc.AsyncCommand<Truth, object>
 
@@ -50,6 +49,7 @@ export async function runStep(
 ): Promise<RunResult[]> {
   const w = m.world
   w.step = ++m.step
+  m.beforeRuns(specs)
   const first = w.deliveries.length
   const before = new Map(w.dashboards().map((d) => [d.issue.number, d.issue.body ?? '']))
   const openBefore = w.openDashboards()
@@ -76,6 +76,8 @@ export async function runStep(
       // A race: what it told may be told twice (see the test file); the rest must hold.
       for (const d of delivered) for (const sha of d.shas) m.raceShas.add(sha)
       checkRace(m, results, delivered)
+    } else if (!isBranchRun(specs[0] as RunSpec)) {
+      m.checkPullRun(results[0] as RunResult, delivered)
     } else {
       const result = results[0] as RunResult
       m.checkRun(result, delivered, before, w.openDashboards())
@@ -121,7 +123,7 @@ function checkRace(
 }
 
 /** A plain step that changes the world without running the action: then the invariants. */
-function plainStep(m: Truth): void {
+export function plainStep(m: Truth): void {
   m.world.step = ++m.step
   m.readCurrent()
   m.checkTellings()
@@ -132,7 +134,7 @@ export class Push implements Command {
     readonly count: number,
     readonly fromPulls: boolean[]
   ) {}
-  check = (m: Readonly<Truth>): boolean => m.commitCount + this.count <= MAX_COMMITS
+  check = (m: Readonly<Truth>): boolean => m.commitCount + this.count <= m.maxCommits
   run(m: Truth): Promise<void> {
     const before = m.world.tip
     const commits = m.world.push(this.count, this.fromPulls)

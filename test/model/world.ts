@@ -1,8 +1,12 @@
 // One branch's world for the model test: a repository of its own on the GitHub stand-in
 // the file shares, an Agent Jobs stand-in of its own, and the action's runs against them:
 // in this process, one at a time (fast), or as bundled processes side by side (a race).
-// Every prompt that reached a job is recorded with the commits it told.
+// Every prompt that reached a job is recorded with the commits it told and the run that
+// sent it. With `docsHere`, the docs live in the same repository (both companions on one
+// repository): each job's docs pull request is opened there, by the agent's account, as
+// the job is created.
 
+import { createHash } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -11,6 +15,11 @@ import { readRunEvent } from '../../src/action/shell/event.js'
 import { checkEventPayload, completeEventPayload, contractRecord } from '../support/contracts.js'
 import { GITHUB_TOKEN, inputs, runnerEnv } from '../support/fixtures.js'
 import type { GitHubStandIn, StoredCommit, StoredIssue } from '../support/github-stand-in.js'
+import {
+  pullRequestWorld,
+  seedPull,
+  type StoredPull
+} from '../support/github-routes/pull-requests.js'
 import { parseOutputFile, runAction } from '../support/run-action.js'
 import { planFromPrompt, startStandIn, type StandIn } from '../support/stand-in.js'
 
@@ -20,16 +29,29 @@ export const WORKFLOW_PROMPT = 'Update the docs.'
 export const RECORD_KEY = 'Docs'
 export const ACTOR = 'github-actions[bot]'
 
+/** The workflow of the pull request recipe, and the one of comment commands. */
+export const PULL_WORKFLOW = 'Docs for pull requests'
+export const COMMAND_WORKFLOW = 'Docs commands'
+export const PULL_PROMPT = 'Update the documentation for the changes in this pull request.'
+/** The account the docs agent writes as (its docs pull requests and commits). */
+export const AGENT = 'mintlify[bot]'
+
 export type BranchEvent = 'push' | 'schedule' | 'workflow_dispatch'
+/** A run of the pull request recipe, or a comment command on a pull request. */
+export type PullEvent = 'pull_request' | 'issue_comment'
 
 /** A workflow run as the runner starts it: its id, attempt, event, head and payload. */
 export interface RunSpec {
   runId: string
   attempt: number
-  event: BranchEvent
+  event: BranchEvent | PullEvent
   sha: string
   payload: Record<string, unknown>
+  /** The pull request a pull_request or issue_comment run is for. */
+  pull?: number
 }
+
+export const isBranchRun = (spec: RunSpec): boolean => spec.pull === undefined
 
 export interface RunResult {
   spec: RunSpec
@@ -48,6 +70,8 @@ export interface Delivery {
   shas: string[]
   /** The model's step during which it arrived. */
   step: number
+  /** The in-process run that sent it (none for runs side by side). */
+  by?: RunSpec
 }
 
 /** The branch's record as the marker line in a dashboard issue says it. */
@@ -97,6 +121,9 @@ export function subjectsIn(prompt: string): { subjects: string[]; truncated: boo
 
 let worlds = 0
 
+/** A made-up commit id, the same for the same text. */
+const shaOf = (text: string): string => createHash('sha1').update(text).digest('hex')
+
 /** How far back the first scheduled or manual run on a branch looks (branch-commits.ts says 7 days). */
 export const WINDOW_MS = 7 * 24 * 60 * 60 * 1000
 
@@ -116,7 +143,15 @@ export interface WorldOptions {
    * starts after it; `new`: the whole branch is inside the window (a new repository).
    */
   history: 'old' | 'new'
+  /** The docs in this repository: the agent's docs pull requests are opened here. */
+  docsHere?: boolean
 }
+
+/**
+ * Where the numbers of a model repository's issues and people's pull requests start: past
+ * the agent's docs pull requests (the Agent Jobs stand-in numbers them from 100).
+ */
+const FIRST_NUMBER = 1000
 
 export class World {
   readonly repository: string
@@ -132,14 +167,20 @@ export class World {
   private readonly creationIndex: Delivery[] = []
   private nextCommit = 0
   private readonly seededPulls = new Set<number>()
+  /** docsHere: each creation's docs pull request, as the agent opened it (by creation index). */
+  private readonly opened: number[] = []
+  /** The in-process run going on. */
+  private running: RunSpec | undefined
+  private heads = 0
 
   private constructor(
     readonly github: GitHubStandIn,
     readonly agent: StandIn,
-    readonly id: number
+    readonly id: number,
+    readonly docsHere: boolean
   ) {
     this.repository = `acme/model-${id}`
-    this.docsRepository = `acme/docs-${id}`
+    this.docsRepository = docsHere ? this.repository : `acme/docs-${id}`
   }
 
   static async start(
@@ -148,8 +189,9 @@ export class World {
   ): Promise<World> {
     const id = ++worlds
     const made: { world?: World } = {}
+    const docsHere = options.docsHere === true
     const agent = await startStandIn({
-      prBase: `https://github.com/acme/docs-${id}/pull`,
+      prBase: `https://github.com/acme/${docsHere ? 'model' : 'docs'}-${id}/pull`,
       // Every prompt that reaches a job passes here, synchronously after its request was
       // recorded: the request is the last one. A creation's job is the next id made.
       plan: (prompt) => {
@@ -157,8 +199,16 @@ export class World {
         return planFromPrompt(prompt, 0)
       }
     })
-    const world = new World(github, agent, id)
+    const world = new World(github, agent, id, docsHere)
     made.world = world
+    // A pull request from long ago: GitHub numbers issues and pull requests after it, past
+    // the agent's docs pull requests.
+    if (docsHere) {
+      seedPull(github.state, world.repository, FIRST_NUMBER, {
+        state: 'closed',
+        user: { login: 'dev', type: 'User' }
+      })
+    }
     const old = new Date(Date.now() - 30 * 24 * 60 * 60 * 1000).toISOString()
     world.push(1, [], options.history === 'old' ? old : undefined)
     return world
@@ -179,10 +229,66 @@ export class World {
       kind: message ? 'message' : 'create',
       prompt,
       shas,
-      step: this.step
+      step: this.step,
+      ...(this.running ? { by: this.running } : {})
     }
-    if (!message) this.creationIndex[this.creations++] = delivery
+    if (!message) {
+      // The stand-in's jobs complete at once and open their docs pull request, numbered
+      // from 100 in the order of creation; here the agent opens it as the job starts.
+      if (this.docsHere) this.openDocsPull(100 + this.creations)
+      this.creationIndex[this.creations++] = delivery
+    }
     this.deliveries.push(delivery)
+  }
+
+  /** docsHere: the agent opens its docs pull request in this repository. */
+  private openDocsPull(number: number): void {
+    seedPull(this.github.state, this.repository, number, {
+      title: `Docs update ${number}`,
+      user: { login: AGENT, type: 'Bot' },
+      head: { ref: `mintlify/docs-${number}`, sha: shaOf(`docs ${this.repository} ${number}`) }
+    })
+    this.opened.push(number)
+  }
+
+  /** docsHere: the docs pull requests the agent opened, by number, with their job's id. */
+  docsPulls(): Map<number, string> {
+    const ids = this.agent.jobIds()
+    return new Map(this.opened.map((number, index) => [number, ids[index] ?? '']))
+  }
+
+  /** A pull request of this repository as GitHub holds it. */
+  pull(number: number): StoredPull | undefined {
+    return pullRequestWorld(this.github.state).pulls.get(`${this.repository}#${number}`)
+  }
+
+  /** A person opens a pull request into the branch (GitHub numbers it); its number. */
+  openPull(): number {
+    const number = this.nextNumber()
+    seedPull(this.github.state, this.repository, number, {
+      title: `Change ${number}`,
+      user: { login: 'dev', type: 'User' },
+      head: { ref: `feature-${number}`, sha: shaOf(`${this.repository} ${number} ${++this.heads}`) }
+    })
+    return number
+  }
+
+  /** A person pushes to a pull request's branch: its head moves. */
+  pushToPull(number: number): void {
+    const pull = this.pull(number)
+    if (pull)
+      pull.head = { ...pull.head, sha: shaOf(`${this.repository} ${number} ${++this.heads}`) }
+  }
+
+  /** The number GitHub gives the next issue or pull request of this repository. */
+  nextNumber(): number {
+    const ours = `${this.repository}#`
+    const pulls = [...pullRequestWorld(this.github.state).pulls.entries()]
+    const numbers = [
+      ...this.github.issues(this.repository).map((issue) => issue.number),
+      ...pulls.filter(([key]) => key.startsWith(ours)).map(([, pull]) => pull.number)
+    ]
+    return Math.max(FIRST_NUMBER, ...numbers) + 1
   }
 
   /** Every delivery with its job id (a creation's is known once the job exists). */
@@ -196,24 +302,48 @@ export class World {
 
   /** Pushes `count` commits onto the branch (those flagged from a merged pull request). */
   push(count: number, fromPulls: boolean[] = [], date?: string): StoredCommit[] {
-    const seeds = Array.from({ length: count }, (_, i) => {
-      const n = ++this.nextCommit
-      const subject = `w${this.id}c${n}`
-      return {
-        message: `${subject}\n\nChange number ${n}.`,
+    return this.pushFrom(
+      Array.from({ length: count }, (_, i) => ({
         author: 'dev',
         ...(date ? { date } : {}),
-        ...(fromPulls[i]
-          ? { pull: { number: 1000 + n, title: `Pull ${subject}`, author: 'dev' } }
-          : {})
+        ...(fromPulls[i] ? { pull: 'new' as const } : {})
+      }))
+    )
+  }
+
+  /**
+   * Pushes commits by `author`, each from pull request `pull` (a merged one of its author's
+   * made for it when `new`; the pull request must be merged on GitHub for the lookups).
+   */
+  pushFrom(seeds: Array<{ author: string; date?: string; pull?: number | 'new' }>): StoredCommit[] {
+    const commits = seeds.map((seed) => {
+      const n = ++this.nextCommit
+      const subject = `w${this.id}c${n}`
+      const number = seed.pull === 'new' ? this.nextNumber() : seed.pull
+      if (seed.pull === 'new') {
+        seedPull(this.github.state, this.repository, number as number, {
+          title: `Pull ${subject}`,
+          state: 'closed',
+          merged: true,
+          user: { login: seed.author, type: seed.author.endsWith('[bot]') ? 'Bot' : 'User' },
+          head: { ref: `topic-${subject}`, sha: shaOf(subject) }
+        })
       }
+      const stored = this.github.pushCommits(this.repository, BRANCH, [
+        {
+          message: `${subject}\n\nChange number ${n}.`,
+          author: seed.author,
+          ...(seed.date ? { date: seed.date } : {}),
+          ...(number !== undefined ? { pull: { number } } : {})
+        }
+      ])
+      return stored[0] as StoredCommit
     })
-    const stored = this.github.pushCommits(this.repository, BRANCH, seeds)
-    for (const commit of stored) {
+    for (const commit of commits) {
       this.commits.push(commit)
       this.bySubject.set(commit.message.split('\n', 1)[0] ?? '', commit)
     }
-    return stored
+    return commits
   }
 
   get tip(): string {
@@ -251,6 +381,14 @@ export class World {
 
   /** Each job's docs pull request, open on GitHub once the job opened it. */
   seedDocsPulls(): void {
+    if (this.docsHere) {
+      // Opened as each job was created: the service must name the same pull request.
+      for (const [number, id] of this.docsPulls()) {
+        if (id !== '' && this.prNumber(id) !== number)
+          throw new Error(`Job ${id} names docs pull request ${this.prNumber(id)}, not #${number}.`)
+      }
+      return
+    }
     for (const id of this.agent.jobIds()) {
       const number = this.prNumber(id)
       if (number === undefined || this.seededPulls.has(number)) continue
@@ -269,23 +407,38 @@ export class World {
   private runnerEnv(spec: RunSpec): Record<string, string> {
     const path = join(this.dir, `${spec.event}-${spec.runId}-${spec.attempt}.json`)
     writeFileSync(path, JSON.stringify(spec.payload))
+    const workflow =
+      spec.event === 'pull_request'
+        ? PULL_WORKFLOW
+        : spec.event === 'issue_comment'
+          ? COMMAND_WORKFLOW
+          : undefined
     return runnerEnv(spec.event, path, this.github.apiUrl, {
       GITHUB_REPOSITORY: this.repository,
       GITHUB_SHA: spec.sha,
-      GITHUB_REF: `refs/heads/${BRANCH}`,
+      GITHUB_REF:
+        spec.event === 'pull_request' ? `refs/pull/${spec.pull}/merge` : `refs/heads/${BRANCH}`,
       GITHUB_RUN_ID: spec.runId,
-      GITHUB_RUN_ATTEMPT: String(spec.attempt)
+      GITHUB_RUN_ATTEMPT: String(spec.attempt),
+      ...(workflow ? { GITHUB_WORKFLOW: workflow } : {})
     })
   }
 
-  private inputs(): Record<string, string> {
+  /** The step's inputs, as the recipe of the run's workflow gives them. */
+  private inputs(spec: RunSpec): Record<string, string> {
     // wait: false: a job of the stand-in ends as its prompt arrives, and waiting after a
     // follow-up would only hold the settle window. A busy job is still waited for.
-    return inputs(this.agent.url, {
-      'github-token': GITHUB_TOKEN,
-      prompt: WORKFLOW_PROMPT,
-      wait: 'false'
-    })
+    const common = { 'github-token': GITHUB_TOKEN, wait: 'false' }
+    if (spec.event === 'pull_request' || spec.event === 'issue_comment') {
+      // examples/docs-per-pull-request.yml and comment-commands.yml, the docs in this
+      // repository (no docs-token).
+      const prompt =
+        spec.event === 'pull_request'
+          ? PULL_PROMPT
+          : 'Keep changes small and in the style of the existing pages.'
+      return inputs(this.agent.url, { ...common, prompt, 'include-context': 'true' })
+    }
+    return inputs(this.agent.url, { ...common, prompt: WORKFLOW_PROMPT })
   }
 
   /** Runs the action in this process, as the entry does (the caller serialises these). */
@@ -316,7 +469,7 @@ export class World {
       GITHUB_OUTPUT: outputFile,
       GITHUB_STEP_SUMMARY: SUMMARY
     }
-    for (const [name, value] of Object.entries(this.inputs()))
+    for (const [name, value] of Object.entries(this.inputs(spec)))
       set[`INPUT_${name.toUpperCase()}`] = value
     const saved = Object.fromEntries(Object.keys(set).map((name) => [name, process.env[name]]))
     Object.assign(process.env, set)
@@ -332,11 +485,13 @@ export class World {
     const exitCode = process.exitCode
     process.exitCode = undefined
     let threw: string | undefined
+    this.running = spec
     try {
       await run(readRunEvent(full), full)
     } catch (error: unknown) {
       threw = error instanceof Error ? (error.stack ?? error.message) : String(error)
     } finally {
+      this.running = undefined
       process.stdout.write = write
       for (const [name, value] of Object.entries(saved)) {
         if (value === undefined) Reflect.deleteProperty(process.env, name)
@@ -355,7 +510,7 @@ export class World {
 
   /** Runs the bundle as the runner does, in a process of its own (for runs side by side). */
   async runBundled(spec: RunSpec): Promise<RunResult> {
-    const result = await runAction({ inputs: this.inputs(), env: this.runnerEnv(spec) })
+    const result = await runAction({ inputs: this.inputs(spec), env: this.runnerEnv(spec) })
     return {
       spec,
       exitCode: result.exitCode ?? 1,
