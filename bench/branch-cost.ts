@@ -23,9 +23,9 @@ export interface BranchCost {
   messages: number
   docsPullRequests: number
   /** The most GitHub calls one push run of one commit made on the code repository, and of them the source pull request look-ups. */
-  pushCalls: { code: number; lookups: number }
+  pushCalls: { code: number; lookups: number; records: number }
   /** The push of 100 commits from 100 pull requests. */
-  bigPushCalls: { code: number; lookups: number }
+  bigPushCalls: { code: number; lookups: number; records: number }
   /** The scheduled run with nothing new. */
   quiet: { agentCalls: number; agentSends: number; githubCalls: number; skipped: string }
 }
@@ -71,7 +71,10 @@ export async function branchCost(pushes = 20): Promise<BranchCost> {
       agentCalls: agent.requests.length - before.agent,
       agentSends: agent.requests.slice(before.agent).filter((r) => r.method === 'POST').length,
       code: calls.length,
-      lookups: calls.filter((r) => /\/commits\/[0-9a-f]+\/pulls$/.test(r.path)).length
+      lookups: calls.filter((r) => /\/commits\/[0-9a-f]+\/pulls$/.test(r.path)).length,
+      // The source pull requests' comments, read for their own docs jobs.
+      records: calls.filter((r) => r.method === 'GET' && /\/issues\/\d+\/comments$/.test(r.path))
+        .length
     }
   }
   const push = (count: number) => {
@@ -95,12 +98,12 @@ export async function branchCost(pushes = 20): Promise<BranchCost> {
     return run('push', { ref: 'refs/heads/main', before, after: head, commits })
   }
   try {
-    const pushCalls = { code: 0, lookups: 0 }
+    const pushCalls = { code: 0, lookups: 0, records: 0 }
     for (let i = 0; i < pushes; i++) {
       const one = await push(1)
       if (one.result.exitCode !== 0) throw new Error(`push ${i + 1} failed:\n${one.result.stdout}`)
       if (one.code > pushCalls.code)
-        Object.assign(pushCalls, { code: one.code, lookups: one.lookups })
+        Object.assign(pushCalls, { code: one.code, lookups: one.lookups, records: one.records })
     }
     const counts = {
       creations: agent.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/job'))
@@ -115,7 +118,7 @@ export async function branchCost(pushes = 20): Promise<BranchCost> {
       pushes,
       ...counts,
       pushCalls,
-      bigPushCalls: { code: big.code, lookups: big.lookups },
+      bigPushCalls: { code: big.code, lookups: big.lookups, records: big.records },
       quiet: {
         agentCalls: quiet.agentCalls,
         agentSends: quiet.agentSends,
@@ -137,12 +140,12 @@ export function branchCostTable(cost: BranchCost): string {
       [`${cost.pushes} pushes of one commit: follow-up messages`, cost.messages],
       [`${cost.pushes} pushes of one commit: docs pull requests`, cost.docsPullRequests],
       [
-        'one push run: GitHub calls on the code repository (of them, pull request look-ups)',
-        `${cost.pushCalls.code} (${cost.pushCalls.lookups})`
+        'one push run: GitHub calls on the code repository (of them, pull request look-ups; their comments read)',
+        `${cost.pushCalls.code} (${cost.pushCalls.lookups}; ${cost.pushCalls.records})`
       ],
       [
-        'a push of 100 commits from 100 pull requests: GitHub calls (of them, look-ups)',
-        `${cost.bigPushCalls.code} (${cost.bigPushCalls.lookups})`
+        'a push of 100 commits from 100 pull requests: GitHub calls (of them, look-ups; their comments read)',
+        `${cost.bigPushCalls.code} (${cost.bigPushCalls.lookups}; ${cost.bigPushCalls.records})`
       ],
       [
         'a scheduled run with nothing new: requests sent to the agent (POST)',

@@ -274,6 +274,7 @@ try {
   }
   // 7. One docs pull request per branch.
   const branch = await branchCost(20)
+  const big = branch.bigPushCalls
   section(
     'One docs job per branch (20 pushes, then 100 commits in one push, then a quiet week)',
     branchCostTable(branch)
@@ -286,11 +287,10 @@ try {
     },
     {
       target:
-        'a push of up to 100 commits: at most 8 GitHub calls on the code repository, plus at most 20 look-ups',
-      measured: `${branch.bigPushCalls.code - branch.bigPushCalls.lookups} + ${branch.bigPushCalls.lookups}`,
+        'a push of up to 100 commits: at most 8 GitHub calls on the code repository, plus at most 20 look-ups and one read of comments for each pull request looked up',
+      measured: `${big.code - big.lookups - big.records} + ${big.lookups} + ${big.records}`,
       pass:
-        branch.bigPushCalls.code - branch.bigPushCalls.lookups <= 8 &&
-        branch.bigPushCalls.lookups <= 20
+        big.code - big.lookups - big.records <= 8 && big.lookups <= 20 && big.records <= big.lookups
     },
     {
       target: 'a scheduled run with nothing new: nothing sent to the agent, at most 3 GitHub calls',

@@ -219,19 +219,21 @@ describe.each<DocsHome>(['elsewhere', 'here'])('docs %s: the end never destroys'
     const w = await fresh()
     w.open(60)
     const opened = await w.prRun(60, 'opened', {
-      inputs: { wait: 'false', prompt: 'slow:8000: Document it.' }
+      inputs: { wait: 'false', prompt: 'slow:12000: Document it.' }
     })
     // A second pull request, closed the same way; a command finishes its close.
     w.open(61)
     const other = await w.prRun(61, 'opened', {
-      inputs: { wait: 'false', prompt: 'slow:8000: Document it.' }
+      inputs: { wait: 'false', prompt: 'slow:12000: Document it.' }
     })
     w.agentOpens(`https://github.com/${w.docsRepo}/pull/100`)
     w.agentOpens(`https://github.com/${w.docsRepo}/pull/101`)
     w.github.setPullState(REPO, 60, { state: 'closed', merged: false })
     w.github.setPullState(REPO, 61, { state: 'closed', merged: false })
-    const first = await w.prRun(60, 'closed', { inputs: { timeout: '1s' }, runId: 9900 })
-    await w.prRun(61, 'closed', { inputs: { timeout: '1s' } })
+    const [first] = await Promise.all([
+      w.prRun(60, 'closed', { inputs: { timeout: '5s' }, runId: 9900 }),
+      w.prRun(61, 'closed', { inputs: { timeout: '5s' } })
+    ])
     const open = pullRequestWorld(w.github.state).pulls.get(`${w.docsRepo}#100`)?.state
     // Once the jobs have ended, the workflow run is re-run, and someone comments on the other.
     for (const run of [opened, other]) await w.untilIdle(run.outputs['job-id'] as string)
