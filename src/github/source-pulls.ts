@@ -55,7 +55,8 @@ export function pullsOf(
   return pulls.filter((pull) => pull.commits.some((sha) => shas.has(sha)))
 }
 
-/** Of the newest MAX_PULL_LOOKUPS commits; the first failure warns once and ends the lookups. */
+/** Of the newest MAX_PULL_LOOKUPS commits; a refusal warns once and ends the lookups, no answer
+ * throws StateUnknownError. */
 export async function sourcePullRequests(
   session: GitHubSession,
   commits: readonly CoveredCommit[],
@@ -67,11 +68,13 @@ export async function sourcePullRequests(
   const octokit = await session.client(budgetMs)
   for (const { sha } of wanted) {
     const params = { ...session.repo, commit_sha: sha, per_page: 10 }
+    // Unknown sends nothing: a change its own pull request documents would be told again.
     const found = await session.bestEffort(
       octokit,
       () => octokit.rest.repos.listPullRequestsAssociatedWithCommit(params),
       `Could not read the pull requests the commits came from (%s); the prompt names ${lookups.length} of ${wanted.length} lookups.`,
-      'Reading them needs `permissions: pull-requests: read` for the job.'
+      'Reading them needs `permissions: pull-requests: read` for the job.',
+      'the pull requests the commits came from'
     )
     if (!found) break
     lookups.push({ sha, pulls: found.data })

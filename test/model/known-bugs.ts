@@ -59,7 +59,7 @@ export const KNOWN_BUGS = {
    * for the fail-closed rule there (anything but a permission: send nothing now, the next
    * run picks it up). The sequences fault that read only while this is listed as false.
    */
-  sourceLookupFailureTellsDocumented: true,
+  sourceLookupFailureTellsDocumented: false,
   /**
    * Both companions: once the code pull request's merged run told its docs pull request
    * that it is ready (the record's end says merged-note), a branch run takes the merged
@@ -70,7 +70,7 @@ export const KNOWN_BUGS = {
    * unmerged is told as today. The sequences do not close the docs pull request of a
    * merged code pull request's job while this is listed as false.
    */
-  mergedNoteOutlivesClose: true,
+  mergedNoteOutlivesClose: false,
   /**
    * Both companions: a re-run of an earlier `opened` or `synchronize` run of a code pull
    * request (not the run its record names), after the pull request was closed unmerged or
@@ -81,7 +81,7 @@ export const KNOWN_BUGS = {
    * docs pull request stays open for good after an unmerged close). The sequences re-run a
    * code pull request's push runs only while it is open as long as this is listed.
    */
-  staleRunAfterEnd: true
+  staleRunAfterEnd: false
 } as const
 
 export type KnownBug = keyof typeof KNOWN_BUGS

@@ -89,13 +89,10 @@ async function documented(
   calls: JobReader | undefined,
   record: PullRequestRecord
 ): Promise<SourceVerdict> {
-  const { end } = record
-  // The merged run found its docs pull request open and told it so.
-  if (end?.event === 'merged' && end.did === 'merged-note')
-    return { kind: 'documented', docs: end.docs }
   const recorded = await lookUp(calls, record.job)
   const job = recorded.kind === 'found' ? recorded.job : undefined
-  const link = job?.prLink ?? record.handedOff
+  // Read now whatever the record says: a person may have closed it since the merged run.
+  const link = job?.prLink ?? record.handedOff ?? record.end?.docs
   // A job still working opens or updates its docs pull request.
   if (!link) return job && !isTerminal(job.status) ? { kind: 'documented' } : { kind: 'tell' }
   // A docs pull request the token cannot see is taken as open, as everywhere else.

@@ -99,16 +99,18 @@ export async function publishWithoutJob(
   plan: Plan,
   prompt?: string
 ): Promise<void> {
-  // A deleted branch, a tag's run or the agent's own pull request: nothing to send, said why.
-  if (plan.action === 'skip' && (gathered.facts.notABranch || gathered.facts.agentsOwn)) {
+  // Nothing to send (a deleted branch, a tag, the agent's own pull request, a pull request that
+  // ended since the run started), said why; a comment that was no command was said already.
+  const { command } = gathered.facts
+  if (plan.action === 'skip' && !(command && 'reason' in command)) {
     core.info(safeLine(`Nothing was sent: ${plan.reason}.`, 1000))
     setOutputs({ skipped: 'true', created: 'false' })
   }
-  const command = gathered.command?.command
+  const taken = gathered.command?.command
   if (!ctx.settings.dryRun) {
     const phrase = ctx.settings.triggerPhrase
-    if (plan.action === 'refuse' && command && ctx.github)
-      await replyToCommand(ctx.github, command, phrase, plan, BUDGETS.commandCheck)
+    if (plan.action === 'refuse' && taken && ctx.github)
+      await replyToCommand(ctx.github, taken, phrase, plan, BUDGETS.commandCheck)
     return
   }
   const decision = wouldDo(plan)
