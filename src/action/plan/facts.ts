@@ -14,7 +14,7 @@ import {
 } from '../../github/branch-commits.js'
 import { untold } from '../../github/branch-record.js'
 import { findDashboards, settleRace } from '../../github/dashboard.js'
-import { PullRequestThread } from '../../github/pr-thread.js'
+import { PullRequestThread, readPullRequestState } from '../../github/pr-thread.js'
 import { sourcePullRequests } from '../../github/source-pulls.js'
 import { isAgentAccount } from '../../github/agent-work.js'
 import {
@@ -67,6 +67,15 @@ export async function gatherFacts(ctx: RunContext, command?: CheckedCommand): Pr
       `Pull request #${thread.number} has job ${safeLine(record.job)} (project ${safeLine(settings.projectId)}); looking it up.`
     )
     const recorded = await lookUp(calls, record.job, ctx)
+    // A re-run, or a run about to replace its job, may come after the pull request ended.
+    const docs = recorded.kind === 'unread' ? undefined : recorded.docsPullRequest
+    const replacing = endOf(recorded) !== undefined || (docs !== undefined && docs !== 'open')
+    if (!command && (event.run.runAttempt > 1 || replacing)) {
+      const code = `${event.run.serverUrl}/${event.run.repository}/pull/${thread.number}`
+      const budget = ctx.left(BUDGETS.docsPullRequestState)
+      const now = await readPullRequestState(ctx.github, code, budget, 'code')
+      if (now && now !== 'open') return gathered({ pullRequest: { record, recorded }, ended: now })
+    }
     return gathered({ pullRequest: { record, recorded } })
   }
   if (!command && settings.reuseJob) {

@@ -201,15 +201,20 @@ export function planRun(facts: Facts): Plan {
   if (opener)
     return { action: 'wait-then-follow-up', jobId: opener.id, via: 'docs-opener', job: opener }
   if (facts.agentsOwn) return { action: 'skip', reason: facts.agentsOwn }
-  if (facts.ended === 'closed') return { action: 'refuse', reply: 'closed', reason: CLOSED }
   const { record, recorded } = pr ?? {}
   // A re-run (or a late run) of a push to a pull request that has ended since: nothing to send.
   const end = record?.end
-  if (end && end.event !== 'reopened' && BigInt(end.run) > BigInt(facts.run.runId))
+  const endedSince =
+    end && end.event !== 'reopened' && BigInt(end.run) > BigInt(facts.run.runId)
+      ? end.event
+      : !command && facts.ended
+  if (endedSince)
     return {
       action: 'skip',
-      reason: `the pull request was ${end.event === 'merged' ? 'merged' : 'closed without merging'} after this run started, so it sends nothing`
+      reason: `the pull request was ${endedSince === 'merged' ? 'merged' : 'closed without merging'} after this run started, so it sends nothing`
     }
+  // A command after the end.
+  if (facts.ended === 'closed') return { action: 'refuse', reply: 'closed', reason: CLOSED }
   if (facts.ended === 'merged') {
     // The code is in: its job takes commands while its docs pull request is open, no new job.
     const plan = record && recorded ? decide(facts.run, { record, recorded }) : undefined

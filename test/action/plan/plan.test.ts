@@ -325,6 +325,31 @@ describe('the plan for every flow', () => {
     })
   })
 
+  it('a re-run or late run of a push to a pull request that ended since sends nothing', () => {
+    const closedLater = {
+      ...RECORD,
+      end: { event: 'closed' as const, run: '900', attempt: 1, did: 'closed' as const, done: [] }
+    }
+    const recorded = found('completed')
+    expect(planRun({ ...base, pullRequest: { record: closedLater, recorded } })).toEqual({
+      action: 'skip',
+      reason:
+        'the pull request was closed without merging after this run started, so it sends nothing'
+    })
+    // An end before this run (a reopen since, say) does not stop it.
+    const closedBefore = { ...closedLater, end: { ...closedLater.end, run: '100' } }
+    expect(planRun({ ...base, pullRequest: { record: closedBefore, recorded } })).not.toMatchObject(
+      { action: 'skip' }
+    )
+    // No end recorded yet, but GitHub says it is merged now.
+    expect(
+      planRun({ ...base, ended: 'merged', pullRequest: { record: RECORD, recorded } })
+    ).toEqual({
+      action: 'skip',
+      reason: 'the pull request was merged after this run started, so it sends nothing'
+    })
+  })
+
   it('a command on a pull request closed without merging is not run', () => {
     const record = { record: RECORD, recorded: found('completed') }
     expect(
