@@ -134,17 +134,30 @@ function graphqlErrors(error: unknown): Record<string, unknown>[] | undefined {
   return Array.isArray(errors) ? errors.map((e) => record(e) ?? {}) : undefined
 }
 
-/** `denied` when GitHub refused (401; 403 but no rate limit; 404 or 410, what a token sees of what
- * it may not read or a feature turned off; GraphQL refusals); `unknown`: nothing may be decided. */
-export function gitHubFailure(error: unknown): 'denied' | 'unknown' {
+/** A rate limit, as the throttling plugin knows one: a 403 or 429 that says "secondary rate
+ * limit" or carries `retry-after` or `x-ratelimit-remaining: 0`; GraphQL's RATE_LIMITED. */
+export function rateLimited(error: unknown): boolean {
+  if (graphqlErrors(error)?.some((e) => e.type === 'RATE_LIMITED')) return true
   const status = gitHubAnswerStatus(error)
+  if (status !== 403 && status !== 429) return false
   const headers = record(record(record(error)?.response)?.headers)
-  const limited =
-    headers?.['retry-after'] !== undefined || String(headers?.['x-ratelimit-remaining']) === '0'
+  return (
+    /\bsecondary rate\b/i.test(messageOf(error)) ||
+    headers?.['retry-after'] !== undefined ||
+    String(headers?.['x-ratelimit-remaining']) === '0'
+  )
+}
+
+/** `denied` when GitHub refused (401; 403 but no rate limit; 404 or 410, what a token sees of what
+ * it may not read or a feature turned off; GraphQL refusals); `unknown`: nothing may be decided,
+ * a rate limit that did not end in time included (no permission would help). */
+export function gitHubFailure(error: unknown): 'denied' | 'unknown' {
+  if (rateLimited(error)) return 'unknown'
+  const status = gitHubAnswerStatus(error)
   const errors = graphqlErrors(error)
   const denied = errors
     ? errors.length > 0 && errors.every((e) => REFUSALS.has(String(e.type)))
-    : [401, 404, 410].includes(status ?? 0) || (status === 403 && !limited)
+    : [401, 403, 404, 410].includes(status ?? 0)
   return denied ? 'denied' : 'unknown'
 }
 
@@ -160,9 +173,10 @@ export const permissionHint = (error: unknown, text: string): string =>
 
 export function describeGitHubError(error: unknown): string {
   const said = graphqlErrors(error)?.map((e) => (typeof e.message === 'string' ? e.message : '?'))
-  if (said) return `GitHub answered with errors: ${safeLine(said.join('; '), 200)}`
+  const limit = rateLimited(error) ? ': a rate limit that does not end within the time allowed' : ''
+  if (said) return `GitHub answered with errors: ${safeLine(said.join('; '), 200)}${limit}`
   const status = gitHubAnswerStatus(error)
-  if (status !== undefined) return `the GitHub API answered ${status}`
+  if (status !== undefined) return `the GitHub API answered ${status}${limit}`
   const names = [record(error)?.name, record(record(error)?.cause)?.name]
   if (names.some((name) => name === 'AbortError' || name === 'TimeoutError'))
     return 'the GitHub API did not answer in time'

@@ -1,5 +1,5 @@
-// A rate limit is not a refusal: GitHub's 403 with `retry-after` (a secondary limit) or
-// `x-ratelimit-remaining: 0` (the primary one) says nothing about permissions. Real
+// A rate limit is not a refusal: GitHub's 403 that says "secondary rate limit" (with or
+// without `retry-after`) or has `x-ratelimit-remaining: 0` says nothing about permissions. Real
 // Octokit against a local server answering the comments of acme/app#7 that way.
 
 import { createServer, type Server } from 'node:http'
@@ -13,6 +13,7 @@ import { pullRequestRun } from '../support/fixtures.js'
 
 let server: Server
 let limit: Record<string, string> = {}
+let said = 'You have exceeded a secondary rate limit.'
 const printed: string[] = []
 
 beforeAll(async () => {
@@ -23,7 +24,7 @@ beforeAll(async () => {
       return
     }
     res.writeHead(403, { 'content-type': 'application/json', ...limit })
-    res.end(JSON.stringify({ message: 'You have exceeded a secondary rate limit.' }))
+    res.end(JSON.stringify({ message: said }))
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   // Read by @actions/github when it is first loaded (openGitHub loads it).
@@ -47,6 +48,7 @@ afterEach(() => {
 
 const LIMITS: { limit: string; headers: Record<string, string> }[] = [
   { limit: 'a secondary limit', headers: { 'retry-after': '60' } },
+  { limit: 'a secondary limit without retry-after', headers: {} },
   {
     limit: 'the primary limit',
     headers: { 'x-ratelimit-remaining': '0', 'x-ratelimit-reset': '1900000000' }
@@ -77,14 +79,32 @@ describe.each(LIMITS)('a 403 for $limit', ({ headers }) => {
 
     expect(failure).toBeInstanceOf(StateUnknownError)
     expect((failure as Error).message).toMatch(
-      /^Could not read the comments of pull request #7 \(the GitHub API answered 403\), so nothing was sent to the agent: /
+      /^Could not read the comments of pull request #7 \(the GitHub API answered 403: a rate limit that does not end within the time allowed\), so nothing was sent to the agent: /
     )
     expect(printed.join('')).not.toMatch(/::warning::|pull-requests: read/)
   })
 })
 
+it('a best-effort call warns of a rate limit without asking for a permission', async () => {
+  limit = {}
+  const session = new GitHubSession('ghs_token', 'acme/app')
+  const listed = await session.bestEffort(
+    5000,
+    (octokit) => octokit.rest.issues.listForRepo({ owner: 'acme', repo: 'app' }),
+    'Could not read the dashboards (%s).',
+    'The token needs issues: write.'
+  )
+
+  expect(listed).toBeUndefined()
+  expect(printed.join('')).toContain(
+    '::warning::Could not read the dashboards (the GitHub API answered 403: a rate limit that does not end within the time allowed).'
+  )
+  expect(printed.join('')).not.toContain('issues: write')
+})
+
 it('a 403 without a sign of a limit is a refusal', async () => {
   limit = {}
+  said = 'Resource not accessible by integration'
   const octokit = await openGitHub('ghs_token', AbortSignal.timeout(5000))
   const error = await octokit.rest.issues
     .listComments({ owner: 'acme', repo: 'app', issue_number: 7 })
