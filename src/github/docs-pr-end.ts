@@ -4,7 +4,12 @@
 import * as core from '@actions/core'
 import { parsePullRequestLink, type PullRequestRef } from '../common/pull-request-link.js'
 import { safeLine } from '../common/safe-text.js'
-import { gitHubAnswerStatus, type GitHubClient } from './client.js'
+import {
+  describeGitHubError,
+  gitHubAnswerStatus,
+  permissionHint,
+  type GitHubClient
+} from './client.js'
 import { readDocsPullRequest, type DocsPullRequest } from './docs-pull-request.js'
 import type { EndStep } from './pr-record.js'
 import { pullRequestState, type PullRequestState } from './pr-thread.js'
@@ -42,21 +47,39 @@ const END_STEPS: Record<Write | 'read', [string, string, string]> = {
   reopen: ['reopen the docs pull request', 'Reopened', 'pull-requests: write']
 }
 
-/** `call` on the docs pull request for `step`; undefined after one warning naming the token. */
-const onDocsEnd = <T>(
+/** The warning when `step` on the docs pull request failed: what to fix, after GitHub said no. A
+ * 401 is the token itself (wrong, expired or revoked), which no permission fixes; a 403 or 404,
+ * the permission it lacks there. */
+export function endStepWarning(
+  token: string,
+  ref: PullRequestRef,
+  step: keyof typeof END_STEPS,
+  error: unknown
+): string {
+  const repository = safeLine(ref.repository)
+  const failed = `Could not ${END_STEPS[step][0]} ${repository}#${ref.number} (${describeGitHubError(error)}).`
+  if (gitHubAnswerStatus(error) === 401)
+    return `${failed} GitHub did not accept the token (${token}) at all (401 Bad credentials): it is wrong, expired or revoked, which no permission fixes; put a current token in the secret ${token} is set from.`
+  const permission = `The token (${token}) needs \`${END_STEPS[step][2]}\` on ${repository}.`
+  return `${failed}${permissionHint(error, permission)}`
+}
+
+/** `call` on the docs pull request for `step`; undefined after one warning naming the token. A
+ * last write: not cut short by the run's cancellation. */
+async function onDocsEnd<T>(
   session: GitHubSession,
   ref: PullRequestRef,
   step: keyof typeof END_STEPS,
   budgetMs: number,
   call: (octokit: GitHubClient) => Promise<T>
-): Promise<T | undefined> =>
-  session.bestEffort(
-    budgetMs,
-    call,
-    `Could not ${END_STEPS[step][0]} ${safeLine(ref.repository)}#${ref.number} (%s).`,
-    `The token (${session.name}) needs \`${END_STEPS[step][2]}\` on ${safeLine(ref.repository)}.`,
-    false
-  )
+): Promise<T | undefined> {
+  try {
+    return await call(await session.client(budgetMs, false))
+  } catch (error) {
+    core.warning(endStepWarning(session.name, ref, step, error))
+    return undefined
+  }
+}
 
 /** The docs pull request, its state and, when asked and open, why it is not the agent's alone. */
 export async function readDocsPrEnd(
