@@ -2,8 +2,13 @@
 // is sent to the agent (no credit); every write is best effort, a denial one warning.
 
 import * as core from '@actions/core'
+import { AgentApi } from '../agent/http.js'
+import { describeError, RetryWouldOutlastTimeoutError } from '../agent/http-errors.js'
+import { isTerminal, type AgentJob } from '../agent/job.js'
+import { formatDuration } from '../common/duration.js'
 import { parsePullRequestLink } from '../common/pull-request-link.js'
-import { messageOf, NEXT_RUN } from '../common/run-errors.js'
+import { DeadlineError, messageOf, NEXT_RUN } from '../common/run-errors.js'
+import { USER_AGENT } from '../common/version.js'
 import { safeLine, safeMarkdown } from '../common/safe-text.js'
 import { KEPT_LABEL, readDocsPrEnd, writeDocsPrEnd } from '../github/docs-pr-end.js'
 import { followDocsPullRequest } from '../github/docs-pull-request.js'
@@ -12,7 +17,6 @@ import { PullRequestThread, readPullRequestState } from '../github/pr-thread.js'
 import { cleanLabel } from '../github/untrusted-text.js'
 import { pullRequestOf, record, recordedRunId, text } from '../github/workflow-run.js'
 import { isAgentAccount } from '../github/agent-work.js'
-import { isTerminal } from '../agent/job.js'
 import { JobOwner } from './execute/job-owner.js'
 import {
   announceToRunner,
@@ -25,6 +29,7 @@ import { BUDGETS, docsSession, type RunContext } from './shell/context.js'
 import type { RunEvent } from './shell/event.js'
 import {
   AGENTS_OWN,
+  byHand,
   decideEnd,
   docsLinkFor,
   handOffOf,
@@ -41,9 +46,48 @@ export function pullRequestEnd(event: RunEvent): EndEvent | undefined {
   return record(payload.pull_request)?.merged === true ? 'merged' : 'closed'
 }
 
-function nothing(line: string): void {
+/** What the run did to the docs pull request, and `skipped` on an end run: true when nothing. */
+function did(ctx: RunContext, action: DocsPrAction): void {
+  const skipped = ctx.event.commandEvent ? {} : { skipped: String(action === 'none') }
+  setOutputs({ 'docs-pr-action': action, ...skipped })
+}
+
+function nothing(ctx: RunContext, line: string): void {
   core.info(safeLine(line, 1000))
-  setOutputs({ 'docs-pr-action': 'none', skipped: 'true' })
+  did(ctx, 'none')
+}
+
+// The job is read once: the client's own retries only within this much (never the step's whole
+// timeout); a still-working job is then waited for only on an unmerged close.
+const JOB_READ = { budgetMs: 10_000, backoff: { baseMs: 1_000, maxMs: 4_000 } }
+
+/** The job as the service says now, read once; undefined after one warning. */
+async function readJobOnce(ctx: RunContext, jobId: string): Promise<AgentJob | undefined> {
+  const { settings, clock } = ctx
+  const budgetMs = ctx.left(JOB_READ.budgetMs)
+  const context = ctx.calls.context('get', jobId)
+  const api = new AgentApi({
+    ...settings,
+    userAgent: USER_AGENT,
+    dispatcher: ctx.dispatcher,
+    clock,
+    signal: ctx.signal,
+    deadline: clock.now() + budgetMs,
+    backoff: JOB_READ.backoff,
+    onRetry: (error, attempt, delayMs) => {
+      const why = safeLine(describeError(error, context))
+      core.info(`Retrying in ${formatDuration(delayMs)} (attempt ${attempt + 1}): ${why}`)
+    }
+  })
+  return api.getJob(jobId).catch((error: unknown) => {
+    const last = error instanceof RetryWouldOutlastTimeoutError ? error.lastError : error
+    const why =
+      last instanceof DeadlineError
+        ? `no answer within ${formatDuration(budgetMs)}`
+        : messageOf(last)
+    core.warning(safeLine(`Could not read job ${jobId} for its status: ${why}`, 1000))
+    return undefined
+  })
 }
 
 export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promise<void> {
@@ -54,14 +98,15 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
     const why = settings.prComment
       ? 'The event names no pull request'
       : 'pr-comment is false, so no docs job is recorded here'
-    nothing(`${why}; nothing to do as the pull request ends.`)
+    nothing(ctx, `${why}; nothing to do as the pull request ends.`)
     return
   }
   // The docs agent's own pull request has no docs job of its own, at any event.
   if (isAgentAccount(pullRequestOf(run.payload)?.user)) {
-    nothing(`Pull request #${pullRequest} ${AGENTS_OWN}; nothing to do as it ends.`)
+    nothing(ctx, `Pull request #${pullRequest} ${AGENTS_OWN}; nothing to do as it ends.`)
     return
   }
+  let told = false
   try {
     const budgetMs = ctx.left(BUDGETS.pullRequestThread)
     const thread = await PullRequestThread.open(ctx.github, run, settings.projectId, budgetMs)
@@ -71,6 +116,7 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
     const now = thread?.record && (await readPullRequestState(ctx.github, code, budget, 'code'))
     if (!thread?.record || (now && (endEvent === 'reopened') !== (now === 'open'))) {
       nothing(
+        ctx,
         now
           ? `Pull request #${pullRequest} is ${now} now, so this ${endEvent} run is out of date; the docs pull request is left as it is.`
           : `Pull request #${pullRequest} has no docs job recorded for project ${settings.projectId}; nothing to do as it ends.`
@@ -79,14 +125,8 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
     }
     const jobId = thread.record.job
     setOutputs({ 'job-id': jobId })
-    let job =
-      settings.dryRun && settings.apiKey === ''
-        ? undefined
-        : await ctx.calls.read(jobId).catch((error: unknown) => {
-            const why = safeLine(messageOf(error), 500)
-            core.warning(`Could not read job ${safeLine(jobId)} for its status: ${why}`)
-            return undefined
-          })
+    const unread = settings.dryRun && settings.apiKey === ''
+    let job = unread ? undefined : await readJobOnce(ctx, jobId)
     // Closed unmerged while the job works: its docs pull request is closed once it ends.
     if (job && !isTerminal(job.status) && endEvent === 'closed' && !settings.dryRun) {
       core.info(
@@ -106,7 +146,8 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
       onClose: settings.docsPrOnClose,
       handOffAsked: handOff.asked,
       ...(job?.createdAt ? { jobCreatedAt: job.createdAt } : {}),
-      jobWorking: job !== undefined && !isTerminal(job.status)
+      jobWorking: job !== undefined && !isTerminal(job.status),
+      ...(job ? {} : { jobUnread: unread ? ('dry-run' as const) : ('failed' as const) })
     }
     const link = docsLinkFor(facts)
     setOutputs(linkOutputs(link))
@@ -129,19 +170,24 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
     if (handOver && (await followDocsPullRequest(docs, run, follow, writeBudget)).handedOff)
       written.done.push('hand-off')
     const { action, record } = plan.outcome(written.done)
-    setOutputs({ 'docs-pr-action': action })
+    did(ctx, action)
+    told = true
     const line = settings.dryRun
       ? `Dry run: would ${wouldEnd(plan)} (${plan.why}).`
-      : endLine(endEvent, plan, action, written.refused)
+      : endLine(endEvent, plan, action, written.refused, byHand(facts, plan, KEPT_LABEL))
     core.info(safeLine(line, 1000))
     if (settings.dryRun) core.info('Dry run: nothing was written to GitHub.')
     // The job summary is the comment without its footer: it says nothing was sent.
     const ending = { conclusion: 'succeeded' as const, message: 'Nothing was sent to the agent.' }
     const said = { jobId, job, did: line, ending, docsLink: link }
     await writeSummary(renderComment(said, run, false))
-    if (!record || settings.dryRun) return
-    await thread.save(record, renderComment(said, run), ctx.last(BUDGETS.prComment))
+    // A docs pull request not followed: the comment says what to do by hand, the record as it was.
+    const kept = record ?? (plan.unfollowed ? thread.record : undefined)
+    if (!kept || settings.dryRun) return
+    await thread.save(kept, renderComment(said, run), ctx.last(BUDGETS.prComment))
   } catch (error) {
+    // A failure before the writes' outcome: nothing was done to the docs pull request.
+    if (!told) did(ctx, 'none')
     // No later run comes for this end, so a re-run finishes it (only StateUnknownError says NEXT_RUN).
     const rerun =
       'Nothing was written either: re-run this workflow run to follow the docs pull request.'
@@ -194,8 +240,15 @@ function wouldEnd(plan: EndPlan): string {
   return plan.steps.map((step) => words[step]).join(', then ') || `do nothing to ${name}`
 }
 
-/** One line for the log and the code pull request's comment: what the run did, and what is left to do. */
-function endLine(event: EndEvent, plan: EndPlan, action: DocsPrAction, refused?: string): string {
+/** One line for the log and the code pull request's comment: what the run did, and what is left
+ * to do: by hand after a refused write or when the docs pull request could not be followed (`hand`). */
+function endLine(
+  event: EndEvent,
+  plan: EndPlan,
+  action: DocsPrAction,
+  refused: string | undefined,
+  hand: string | undefined
+): string {
   const ref = parsePullRequestLink(plan.link)
   const docs = `its docs pull request${ref ? ` ${ref.repository}#${ref.number}` : ''}`
   const head = `The pull request was ${event === 'closed' ? 'closed without merging' : event}:`
@@ -203,7 +256,9 @@ function endLine(event: EndEvent, plan: EndPlan, action: DocsPrAction, refused?:
     ? ` GitHub refused a write, so ${refused} by hand.`
     : plan.why === WORKING_WHY
       ? ` Its docs job is still working: once it ends, re-run this workflow run to close ${docs}, or close it by hand.`
-      : ''
+      : hand
+        ? ` ${hand}`
+        : ''
   if (action === 'none' && plan.action !== 'none') return `${head}${byHand}`
   const next = 'the next push follows up the same job'
   const did: Record<DocsPrAction, string> = {

@@ -77,7 +77,7 @@ describe('a docs pull request kept open when its code pull request closed', () =
     const { kept, afterKept } = await life()
     expect(kept.run.exitCode).toBe(0)
     expect(kept.posts).toBe(0)
-    expect(kept.run.outputs['docs-pr-action']).toBe('kept')
+    expect(kept.run.outputs).toMatchObject({ 'docs-pr-action': 'kept', skipped: 'false' })
     expect(afterKept).toMatchObject({ state: 'open', labels: ['code-pr-closed'], patches: 0 })
     expect(afterKept.notes).toEqual([expect.stringContaining('stays open, as the workflow asks')])
   })
@@ -87,7 +87,7 @@ describe('a docs pull request kept open when its code pull request closed', () =
     expect(dryRun.run.exitCode).toBe(0)
     expect(dryRun.posts).toBe(0)
     expect(dryWrites).toBe(0)
-    expect(dryRun.run.outputs['docs-pr-action']).toBe('none')
+    expect(dryRun.run.outputs).toMatchObject({ 'docs-pr-action': 'none', skipped: 'true' })
     expect(dryRun.run.stdout).toContain('Dry run: nothing was written to GitHub.')
     expect(dryRun.run.summary).toContain(
       'Dry run: would remove the label code-pr-closed from acme/docs#100, then comment on acme/docs#100'
@@ -101,7 +101,8 @@ describe('a docs pull request kept open when its code pull request closed', () =
     expect(reopened.run.outputs).toMatchObject({
       'docs-pr-action': 'unkept',
       'pr-link': `https://github.com/${DOCS}/pull/${DOCS_PR}`,
-      created: 'false'
+      created: 'false',
+      skipped: 'false'
     })
     expect(afterReopen).toMatchObject({ state: 'open', labels: [], patches: 0, removals: 1 })
     expect(afterReopen.notes).toHaveLength(afterKept.notes.length + 1)
@@ -123,7 +124,7 @@ describe('a docs pull request kept open when its code pull request closed', () =
     const { rerun, afterReopen, afterRerun } = await life()
     expect(rerun.run.exitCode).toBe(0)
     expect(rerun.posts).toBe(0)
-    expect(rerun.run.outputs['docs-pr-action']).toBe('none')
+    expect(rerun.run.outputs).toMatchObject({ 'docs-pr-action': 'none', skipped: 'true' })
     expect(rerun.run.stdout).toContain('attempt 1 of this workflow run already did it')
     const { body, ...before } = afterReopen
     expect(afterRerun).toEqual(before)
@@ -132,6 +133,7 @@ describe('a docs pull request kept open when its code pull request closed', () =
   it('a refused removal is one warning naming the permission and the token, never a failed step', async () => {
     const { refused, afterRefused } = await life()
     expectRefused(refused, 'issues: write')
+    expect(refused.run.outputs.skipped).toBe('true')
     expect(afterRefused.labels).toEqual(['code-pr-closed'])
     expect(afterRefused.body).toContain(
       'remove the label code-pr-closed from acme/docs#100 by hand'

@@ -73,7 +73,8 @@ describe('a code pull request closed without merging', () => {
       'pr-number': String(DOCS_PR),
       'pr-repository': DOCS,
       status: 'completed',
-      created: 'false'
+      created: 'false',
+      skipped: 'false'
     })
     expect(afterClose.state).toBe('closed')
     expect(afterClose.patches).toBe(1)
@@ -92,7 +93,7 @@ describe('a code pull request closed without merging', () => {
     const { rerun, afterRerun } = await closedLife()
     expect(rerun.run.exitCode).toBe(0)
     expect(rerun.posts).toBe(0)
-    expect(rerun.run.outputs['docs-pr-action']).toBe('none')
+    expect(rerun.run.outputs).toMatchObject({ 'docs-pr-action': 'none', skipped: 'true' })
     expect(rerun.run.stdout).toContain('attempt 1 of this workflow run already did it')
     expect(afterRerun).toEqual({ notes: 1, patches: 1 })
   })
@@ -101,7 +102,7 @@ describe('a code pull request closed without merging', () => {
     const { reopened, afterReopen } = await closedLife()
     expect(reopened.run.exitCode).toBe(0)
     expect(reopened.posts).toBe(0)
-    expect(reopened.run.outputs['docs-pr-action']).toBe('reopened')
+    expect(reopened.run.outputs).toMatchObject({ 'docs-pr-action': 'reopened', skipped: 'false' })
     expect(afterReopen.state).toBe('open')
     expect(afterReopen.notes.at(-1)).toContain(
       'was reopened, so this docs pull request is reopened too'
@@ -131,7 +132,7 @@ describe('a code pull request merged', () => {
     const { sim, run } = await merged()
     expect(run.run.exitCode).toBe(0)
     expect(run.posts).toBe(0)
-    expect(run.run.outputs['docs-pr-action']).toBe('merged-note')
+    expect(run.run.outputs).toMatchObject({ 'docs-pr-action': 'merged-note', skipped: 'false' })
     expect(docsPull(sim)?.state).toBe('open')
     expect(patches(sim)).toBe(0)
     const notes = docsNotes(sim)
@@ -169,7 +170,7 @@ describe('a docs pull request the action must not close', () => {
     const { foreign, pushedTo } = await cases()
     expect(pushedTo.run.exitCode).toBe(0)
     expect(pushedTo.posts).toBe(0)
-    expect(pushedTo.run.outputs['docs-pr-action']).toBe('kept')
+    expect(pushedTo.run.outputs).toMatchObject({ 'docs-pr-action': 'kept', skipped: 'false' })
     expect(pushedTo.run.stdout).toContain(
       'commit bbbbbbb by docs-writer follows the last commit of mintlify[bot]'
     )
@@ -184,7 +185,7 @@ describe('a docs pull request the action must not close', () => {
     const { merged, alreadyMerged } = await cases()
     expect(alreadyMerged.run.exitCode).toBe(0)
     expect(alreadyMerged.posts).toBe(0)
-    expect(alreadyMerged.run.outputs['docs-pr-action']).toBe('noted')
+    expect(alreadyMerged.run.outputs).toMatchObject({ 'docs-pr-action': 'noted', skipped: 'false' })
     expect(alreadyMerged.run.stdout).toContain(
       'told its docs pull request acme/docs#100, which was already merged, and left it as it is'
     )
@@ -226,6 +227,7 @@ describe('nothing to follow, no right to write, or a dry run', () => {
   it('a denied close is one warning naming the permission and the token; the comment says what to do by hand', async () => {
     const { denied, refused } = await cases()
     expectRefused(refused, 'pull-requests: write')
+    expect(refused.run.outputs.skipped).toBe('true')
     expect(docsPull(denied)?.state).toBe('open')
     expect(codeComment(denied)).toContain('close the docs pull request acme/docs#100 by hand')
   })
@@ -234,6 +236,7 @@ describe('nothing to follow, no right to write, or a dry run', () => {
     const { dry, dryRun, writes } = await cases()
     expect(dryRun.run.exitCode).toBe(0)
     expect(dryRun.posts).toBe(0)
+    expect(dryRun.run.outputs).toMatchObject({ 'docs-pr-action': 'none', skipped: 'true' })
     expect(writes).toBe(0)
     expect(dryRun.run.stdout).toContain(
       'Dry run: would close acme/docs#100, then comment on acme/docs#100 (the code pull request was closed without merging).'
@@ -272,7 +275,7 @@ describe('a late or failed end run', () => {
     const { staleClose, afterStale } = await late()
     expect(staleClose.run.exitCode).toBe(0)
     expect(staleClose.posts).toBe(0)
-    expect(staleClose.run.outputs['docs-pr-action']).toBe('none')
+    expect(staleClose.run.outputs).toMatchObject({ 'docs-pr-action': 'none', skipped: 'true' })
     expect(staleClose.run.stdout).toContain(
       'Pull request #7 is open now, so this closed run is out of date'
     )
@@ -291,6 +294,7 @@ describe('a late or failed end run', () => {
     const { failing, failed } = await late()
     expect(failed.run.exitCode).toBe(1)
     expect(failed.posts).toBe(0)
+    expect(failed.run.outputs).toMatchObject({ 'docs-pr-action': 'none', skipped: 'true' })
     expect(errorLines(failed.run.stdout).join('\n')).toContain(
       're-run this workflow run to follow the docs pull request'
     )
@@ -343,7 +347,11 @@ describe('a code pull request merged while its docs job still works', () => {
 
   it('tells the docs pull request its job is still working, not that it is ready', async () => {
     const { sim, run } = await busy()
-    expect(run.run.outputs.status).toBe('active')
+    expect(run.run.outputs).toMatchObject({
+      status: 'active',
+      'docs-pr-action': 'merged-note',
+      skipped: 'false'
+    })
     expect(run.posts).toBe(0)
     const [note, ...more] = docsNotes(sim).filter((n) => n.includes('was merged'))
     expect(more).toEqual([])

@@ -21,6 +21,8 @@ export interface EndFacts {
   /** When the job was created, as the service says; and whether it still works (after a wait). */
   jobCreatedAt?: string
   jobWorking?: boolean
+  /** Set when the job was not read: its read failed, or a dry run without api-key skips it. */
+  jobUnread?: 'failed' | 'dry-run'
 }
 
 /** The docs pull request as GitHub shows it; `foreign` says whose commit follows the agent's. */
@@ -36,6 +38,8 @@ export interface EndPlan {
   link?: string
   steps: EndStep[]
   why: string
+  /** What the run could not follow, so that someone may have to do it by hand (`byHand`). */
+  unfollowed?: 'docs' | 'job' | 'working'
   outcome: (doneNow: readonly EndStep[]) => { action: DocsPrAction; record?: PullRequestRecord }
 }
 
@@ -49,6 +53,15 @@ const NOT_CLOSED = 'the action did not close its docs pull request'
 export const WORKING_WHY =
   'its docs job is still working, so the docs pull request is closed once the job ends (by a re-run of this workflow run, or a command on the pull request)'
 
+/** Why the job's docs pull request is unknown, or not known to be the job's, when the job was not read. */
+export function unreadWhy(unread: 'failed' | 'dry-run'): string {
+  return unread === 'failed'
+    ? 'the job could not be read'
+    : 'a dry run without api-key does not read the job'
+}
+const NOT_YET = 'its docs job is still working, so its docs pull request is not known yet'
+const UNREAD_DOCS = 'the docs pull request could not be read'
+
 /** Why a pull request gets no docs job: the docs agent opened it. */
 export const AGENTS_OWN = 'was opened by the docs agent, whose own work never starts or feeds a job'
 
@@ -60,6 +73,44 @@ function notTheJobs(docs: DocsView, jobCreatedAt?: string): string | undefined {
   const opened = Date.parse(docs.pr?.createdAt ?? '')
   if (opened < Date.parse(jobCreatedAt ?? '')) return 'it was opened before the job was created'
   return undefined
+}
+
+/** On a reopen, what the close before did that the reopen undoes: a re-run finds its own earlier
+ * attempt in the record, not the close it answers. */
+function undoing({ record, run }: EndFacts): { labelled: boolean; closed: boolean } {
+  const earlier = record.end?.run === run.runId && record.end.event === 'reopened'
+  const closing = record.end?.event === 'closed' ? record.end.done : []
+  return {
+    labelled: (earlier && record.end?.did === 'unkept') || closing.includes('label'),
+    closed: (earlier && record.end?.did === 'reopened') || closing.includes('close')
+  }
+}
+
+/** What to do by hand when the run could not follow the docs pull request (`plan.unfollowed`),
+ * as one sentence; `label`: the label a kept docs pull request carries. */
+export function byHand(facts: EndFacts, plan: EndPlan, label: string): string | undefined {
+  if (!plan.unfollowed) return undefined
+  const ref = parsePullRequestLink(plan.link)
+  const name = ref ? `${ref.repository}#${ref.number}` : 'the job’s docs pull request'
+  if (plan.unfollowed === 'working')
+    return `Once the job has opened its docs pull request, re-run this workflow run to tell it that it is ready to merge, or tell its reviewers by hand.`
+  const { labelled, closed } = undoing(facts)
+  const todo =
+    facts.event === 'merged'
+      ? `tell the reviewers of ${name} by hand that it is ready to review and merge`
+      : facts.event === 'reopened'
+        ? labelled
+          ? `remove the label ${label} from ${name} by hand`
+          : closed
+            ? `reopen ${name} by hand`
+            : undefined
+        : facts.onClose === 'keep'
+          ? `label ${name} ${label} by hand and tell its reviewers that the code pull request was closed`
+          : `close ${name} by hand if its changes are no longer needed`
+  if (!todo) return undefined
+  return plan.unfollowed === 'job' && facts.jobUnread === 'failed'
+    ? `Re-run this workflow run once the Agent Jobs API answers, or ${todo}.`
+    : `${todo.charAt(0).toUpperCase()}${todo.slice(1)}.`
 }
 
 /** The plan for the docs pull request at `link` (docsLinkFor's) as GitHub shows it (undefined: unread). */
@@ -98,17 +149,26 @@ export function decideEnd(facts: EndFacts, link: string | undefined, docs?: Docs
     return none('a later workflow run has already used this record', false)
   }
   if (pending) return none(WORKING_WHY)
-  if (!link) return none(event === 'reopened' ? NOT_CLOSED : 'the job has no docs pull request')
-  if (!docs) return none('the docs pull request could not be read')
+  const unfollowed = (why: string, what: EndPlan['unfollowed']) => ({
+    ...none(why),
+    unfollowed: what
+  })
+  if (!link) {
+    if (event === 'reopened') return none(NOT_CLOSED)
+    if (facts.jobUnread) {
+      const why = `${unreadWhy(facts.jobUnread)}, so its docs pull request is not known`
+      return unfollowed(why, 'job')
+    }
+    if (facts.jobWorking) return unfollowed(NOT_YET, 'working')
+    return none('the job has no docs pull request')
+  }
+  if (!docs) return unfollowed(UNREAD_DOCS, 'docs')
   // The state before this run's own earlier attempt changed it.
   let state = docs.state
   if (state === 'closed' && done.includes('close')) state = 'open'
   if (state === 'open' && done.includes('reopen')) state = 'closed'
   if (event === 'reopened') {
-    // A re-run finds its own earlier attempt in the record, not the close it answers.
-    const closing = record.end?.event === 'closed' ? record.end.done : []
-    const labelled = earlier?.did === 'unkept' || closing.includes('label')
-    const closed = earlier?.did === 'reopened' || closing.includes('close')
+    const { labelled, closed } = undoing(facts)
     if (!labelled && !closed) return none(NOT_CLOSED)
     if (state !== (labelled ? 'open' : 'closed')) return none(`the docs pull request is ${state}`)
     const why = `the action ${labelled ? 'labelled' : 'closed'} it when the code pull request closed`
@@ -124,9 +184,15 @@ export function decideEnd(facts: EndFacts, link: string | undefined, docs?: Docs
   }
   if (facts.onClose === 'keep')
     return plan('kept', ['comment', 'label'], 'docs-pr-on-close is keep')
+  const unsure = 'so the action cannot tell it opened this docs pull request'
+  if (facts.jobUnread)
+    return {
+      ...plan('kept', ['comment'], `${unreadWhy(facts.jobUnread)}, ${unsure}`),
+      unfollowed: 'job'
+    }
   const kept =
     facts.jobLink === undefined
-      ? 'the job could not be read, so the action cannot tell it opened this docs pull request'
+      ? `the job names no docs pull request, ${unsure}`
       : facts.jobLink !== link || (record.handedOff !== link && !docs.pr)
         ? 'the record does not name this docs pull request as the job’s'
         : (notTheJobs(docs, facts.jobCreatedAt) ?? docs.foreign)

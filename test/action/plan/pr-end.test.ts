@@ -5,6 +5,7 @@ import assert from 'node:assert/strict'
 import fc from 'fast-check'
 import {
   WORKING_WHY,
+  byHand,
   decideEnd,
   docsLinkFor,
   type DocsView,
@@ -270,6 +271,137 @@ describe('decideEnd', () => {
       action: 'none',
       record: { end: { did: 'none', done: [] } }
     })
+  })
+})
+
+// What the run says when it could not follow the docs pull request: the true reason (a job read
+// and still working is no job that could not be read), and always what to do by hand.
+describe('a docs pull request the run could not follow', () => {
+  const LABEL = 'code-pr-closed'
+  const noLink = { jobLink: undefined, record: { ...record, handedOff: undefined } }
+  const said = (given: EndFacts, docs?: DocsView) => {
+    const plan = decideEnd(given, docsLinkFor(given), docs)
+    return {
+      action: plan.action,
+      steps: plan.steps,
+      why: plan.why,
+      unfollowed: plan.unfollowed,
+      hand: byHand(given, plan, LABEL)
+    }
+  }
+
+  it('merged while the job still works and names no docs pull request yet: says so, not that it could not be read', () => {
+    expect(said(facts('merged', { ...noLink, jobWorking: true }))).toEqual({
+      action: 'none',
+      steps: [],
+      why: 'its docs job is still working, so its docs pull request is not known yet',
+      unfollowed: 'working',
+      hand: 'Once the job has opened its docs pull request, re-run this workflow run to tell it that it is ready to merge, or tell its reviewers by hand.'
+    })
+  })
+
+  it('the job could not be read and no docs pull request is recorded: re-run, or by hand', () => {
+    expect(said(facts('closed', { ...noLink, jobUnread: 'failed' }))).toEqual({
+      action: 'none',
+      steps: [],
+      why: 'the job could not be read, so its docs pull request is not known',
+      unfollowed: 'job',
+      hand: 'Re-run this workflow run once the Agent Jobs API answers, or close the job’s docs pull request by hand if its changes are no longer needed.'
+    })
+    expect(said(facts('merged', { ...noLink, jobUnread: 'failed' })).hand).toBe(
+      'Re-run this workflow run once the Agent Jobs API answers, or tell the reviewers of the job’s docs pull request by hand that it is ready to review and merge.'
+    )
+  })
+
+  it('the job could not be read, its recorded docs pull request is: kept with a comment, and the way to close it', () => {
+    const given = facts('closed', { jobLink: undefined, jobUnread: 'failed' })
+    expect(said(given, open)).toEqual({
+      action: 'kept',
+      steps: ['comment'],
+      why: 'the job could not be read, so the action cannot tell it opened this docs pull request',
+      unfollowed: 'job',
+      hand: 'Re-run this workflow run once the Agent Jobs API answers, or close acme/docs#100 by hand if its changes are no longer needed.'
+    })
+  })
+
+  it('the job was read and names no docs pull request: kept, never said to be unread', () => {
+    const given = facts('closed', { jobLink: undefined })
+    const plan = said(given, open)
+    expect(plan).toMatchObject({ action: 'kept', steps: ['comment'], hand: undefined })
+    expect(plan.why).toBe(
+      'the job names no docs pull request, so the action cannot tell it opened this docs pull request'
+    )
+    expect(said(facts('merged', noLink))).toMatchObject({
+      action: 'none',
+      why: 'the job has no docs pull request',
+      hand: undefined
+    })
+  })
+
+  it.each<[string, EndFacts, string]>([
+    [
+      'merged',
+      facts('merged'),
+      'Tell the reviewers of acme/docs#100 by hand that it is ready to review and merge.'
+    ],
+    ['closed', facts('closed'), 'Close acme/docs#100 by hand if its changes are no longer needed.'],
+    [
+      'closed, keep',
+      facts('closed', { onClose: 'keep' }),
+      'Label acme/docs#100 code-pr-closed by hand and tell its reviewers that the code pull request was closed.'
+    ],
+    [
+      'reopened after the action closed it',
+      facts('reopened', {
+        run: { runId: '21', runAttempt: 1 },
+        record: { ...record, end: closedByUs }
+      }),
+      'Reopen acme/docs#100 by hand.'
+    ],
+    [
+      'reopened after the action labelled it',
+      facts('reopened', {
+        run: { runId: '21', runAttempt: 1 },
+        record: { ...record, end: keptByUs }
+      }),
+      'Remove the label code-pr-closed from acme/docs#100 by hand.'
+    ]
+  ])('the docs pull request could not be read (%s): the step by hand', (_, given, hand) => {
+    expect(said(given)).toEqual({
+      action: 'none',
+      steps: [],
+      why: 'the docs pull request could not be read',
+      unfollowed: 'docs',
+      hand
+    })
+  })
+
+  it('a plan that followed the docs pull request, or had nothing to follow, gives no step by hand', () => {
+    expect(said(facts('closed'), open).hand).toBeUndefined()
+    expect(said(facts('closed', { jobWorking: true }), open).hand).toBeUndefined()
+    expect(said(facts('reopened')).hand).toBeUndefined()
+  })
+
+  it('over random facts: a docs pull request known but unread always gets a step by hand naming it', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom<EndEvent>('closed', 'merged'),
+        fc.constantFrom<'close' | 'keep'>('close', 'keep'),
+        fc.constantFrom(undefined, 'failed' as const),
+        fc.boolean(),
+        (event, onClose, jobUnread, recordedOnly) => {
+          const given = facts(event, {
+            onClose,
+            ...(jobUnread ? { jobUnread, jobLink: undefined } : {}),
+            ...(recordedOnly ? { jobLink: undefined } : {})
+          })
+          const plan = decideEnd(given, docsLinkFor(given), undefined)
+          assert.equal(plan.action, 'none')
+          assert.match(byHand(given, plan, LABEL) ?? '', /acme\/docs#100.*by hand/)
+        }
+      ),
+      runs(50)
+    )
   })
 })
 
