@@ -74,8 +74,46 @@ const readCommits = (list: readonly unknown[]): CoveredCommit[] =>
 
 export const windowStart = (now: Date): string => new Date(+now - 7 * 86_400_000).toISOString()
 
+/** `commits` in the branch's order, oldest first: those `since` lists (oldest first) in its
+ * order, after those it does not (an older push's, arriving late). Pure. */
+export function oldestFirst(
+  commits: readonly CoveredCommit[],
+  since: readonly CoveredCommit[]
+): CoveredCommit[] {
+  const at = new Map(since.map((commit, index) => [commit.sha, index]))
+  const place = (commit: CoveredCommit): number => at.get(commit.sha) ?? -1
+  return [...commits].sort((a, b) => place(a) - place(b))
+}
+
+/** What a run tells, oldest first across the commits an ended job gave back and the new ones,
+ * and its coverage: the compare link (through `link`, from a commit to the head `to`) starts at
+ * the commit before the oldest told, so it covers them all; `base`: the ledger's. Pure. */
+export function toldCoverage(
+  told: readonly CoveredCommit[],
+  candidates: Pick<ReadCandidates, 'since' | 'base' | 'origin'>,
+  base: string | undefined,
+  to: string,
+  link: (from: string) => string | undefined
+): { commits: CoveredCommit[]; coverage: Coverage } {
+  const { since } = candidates
+  const commits = oldestFirst(told, since)
+  const at = since.findIndex((commit) => commit.sha === commits[0]?.sha)
+  const from = at > 0 ? since[at - 1]?.sha : (base ?? candidates.base)
+  const compareUrl = at >= 0 && from && from !== ROOT ? link(from) : undefined
+  const coverage: Coverage = {
+    origin: candidates.origin,
+    commits: commits.slice(-MAX_LISTED),
+    total: commits.length,
+    ...(compareUrl ? { compareUrl } : {}),
+    ...(from ? { from } : {}),
+    to
+  }
+  return { commits, coverage }
+}
+
 const READ_HINT = 'Reading the branch commits needs `permissions: contents: read` for the job.'
-type Compared = { commits: CoveredCommit[]; unread: number; mergeBase?: string }
+/** `diverged`: the base left the branch (a force push); `mergeBase`: where the histories part. */
+type Compared = { commits: CoveredCommit[]; unread: number; diverged?: true; mergeBase?: string }
 
 /** Every commit after the base; on a first run, or when GitHub no longer knows the base, the
  * push's range or the last 7 days. Unknown throws StateUnknownError; a refusal is one warning. */
@@ -101,6 +139,7 @@ export async function readCandidates(
     const compare = async (base: string): Promise<Compared | undefined> => {
       const commits: CoveredCommit[] = []
       let total = 0
+      let diverged = false
       let mergeBase: string | undefined
       for (let page = 1; page <= MAX_PAGES; page++) {
         const params = { owner, repo, basehead: `${base}...${headSha}`, per_page: 100, page }
@@ -114,15 +153,25 @@ export async function readCandidates(
         )
         if (answer === null) return undefined
         // Diverged: the base left the branch (a force push); the commits listed are since the fork.
-        if (answer?.status === 'diverged')
+        if (answer?.status === 'diverged') {
+          diverged = true
           mergeBase = nonZeroSha(record(answer.merge_base_commit)?.sha)
+        }
         const listed = Array.isArray(answer?.commits) ? answer.commits : []
         commits.push(...readCommits(listed))
         total = typeof answer?.total_commits === 'number' ? answer.total_commits : commits.length
         if (listed.length < 100 || commits.length >= total) break
       }
-      return { commits, unread: Math.max(0, total - commits.length), mergeBase }
+      const unread = Math.max(0, total - commits.length)
+      return { commits, unread, ...(diverged ? { diverged: true as const, mergeBase } : {}) }
     }
+    /** One line, whatever the path: the base left the branch, and what the run weighs instead. */
+    const rewritten = (what: string, gone: string, instead: string): void =>
+      core.info(
+        `${what} (${gone.slice(0, 7)}) is no longer on ${branch}: the history was rewritten, so this run ${instead}.`
+      )
+    const SINCE_PART = 'weighs the commits since the histories part'
+    const OWN = 'starts from its own commits'
     // The whole history up to the head (a young repository's); past the pages, the oldest wait.
     const fromRoot = async (origin: Origin): Promise<ReadCandidates> => {
       const params = { owner, repo, sha: headSha, per_page: 100 }
@@ -144,7 +193,12 @@ export async function readCandidates(
       }
       const before = nonZeroSha(payload.before)
       const read = before ? await compare(before) : undefined
-      if (before && read) return result(origin, before, read)
+      // A force push: the commits since the histories part, from where they part (said once:
+      // a run whose ledger's base left the branch said so already).
+      if (before && read?.diverged && origin !== 'history-rewritten')
+        rewritten("The push's previous head", before, read.mergeBase ? SINCE_PART : OWN)
+      if (before && read?.mergeBase) return result(origin, read.mergeBase, read)
+      if (before && read && !read.diverged) return result(origin, before, read)
       // A new branch: its pushed commits, from the parent of the oldest.
       const oldest = event[0]?.sha
       if (!oldest) return result(origin, headSha)
@@ -159,17 +213,14 @@ export async function readCandidates(
     if (!base) return first(push ? 'first-push' : 'first-window')
     if (base === ROOT) return fromRoot('since-record')
     const read = await compare(base)
-    const lost = `The ledger's base commit (${base.slice(0, 7)}) is no longer`
+    const lost = `The ledger's base commit`
     if (read?.mergeBase) {
-      core.info(
-        `${lost} on ${branch}: the history was rewritten, so this run weighs the commits since the histories part.`
-      )
+      rewritten(lost, base, SINCE_PART)
       return result('history-rewritten', read.mergeBase, read)
     }
-    if (read) return result('since-record', undefined, read)
-    core.info(
-      `${lost} known on ${branch}: the history was rewritten, so this run starts from its own commits.`
-    )
+    if (read && !read.diverged) return result('since-record', undefined, read)
+    // GitHub no longer knows the base, or not where the histories part.
+    rewritten(lost, base, OWN)
     return first('history-rewritten')
   }
   const failed = `Could not read the commits of ${branch} (%s); this run tells the event's own commits only.`

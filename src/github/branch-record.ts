@@ -13,6 +13,7 @@ export const RUN_WORDS = {
   created: 'started the job',
   'followed-up': 'sent a follow-up',
   waited: 'waited for the busy job, then sent a follow-up',
+  'waited-only': 'waited for the busy job; sent nothing',
   'started-over': 'started a new job',
   'nothing-new': 'nothing new: sent nothing',
   apart: 'nothing new for this job (documented elsewhere): sent nothing',

@@ -5,7 +5,8 @@ import * as core from '@actions/core'
 import { parsePullRequestLink, type PullRequestRef } from '../common/pull-request-link.js'
 import { htmlLink, safeHtml, safeLine, safeMarkdown } from '../common/safe-text.js'
 import { StateUnknownError } from '../common/run-errors.js'
-import { gitHubAnswerStatus, walkPages, type GitHubClient } from './client.js'
+import { describeGitHubError, gitHubAnswerStatus, gitHubFailure, walkPages } from './client.js'
+import type { GitHubClient } from './client.js'
 import {
   lostRace,
   MAX_ENDED,
@@ -21,7 +22,12 @@ import { plural } from './source-pulls.js'
 import type { GitHubSession } from './session.js'
 import { record, REPOSITORY, text, type WorkflowRun } from './workflow-run.js'
 
-export type FoundDashboard = { issue: { number: number }; record: BranchRecord }
+/** `unlabelled`: listed without the label (a person removed it); the next write puts it back. */
+export type FoundDashboard = {
+  issue: { number: number }
+  record: BranchRecord
+  unlabelled?: true
+}
 /** Which records a run keeps, and the login whose issues are believed. */
 type DashboardKey = { projectId: string; branch: string; key: string; identity: string }
 
@@ -34,8 +40,20 @@ export type DashboardView = Place & {
   note?: string
 }
 
+/** The label people find the dashboards by; the action finds them by author and marker. */
+export const DASHBOARD_LABEL = 'docs-agent'
+
 const ISSUES_HINT =
   'The dashboard issue needs `permissions: issues: write` for the job (and issues turned on in the repository).'
+
+/** Whether an issue as GitHub lists it has the label (names, or label objects; GitHub matches
+ * label names whatever their case). */
+export function hasLabel(issue: unknown, name = DASHBOARD_LABEL): boolean {
+  const labels = record(issue)?.labels
+  if (!Array.isArray(labels)) return false
+  const named = (label: unknown) => (typeof label === 'string' ? label : text(record(label)?.name))
+  return labels.some((label) => named(label)?.toLowerCase() === name.toLowerCase())
+}
 
 /** This key's open dashboards by its identity, newest first; a first-version one only alone. */
 export function pickDashboards(issues: readonly unknown[], key: DashboardKey): FoundDashboard[] {
@@ -48,7 +66,11 @@ export function pickDashboards(issues: readonly unknown[], key: DashboardKey): F
       (found) => found.projectId === key.projectId && found.branch === key.branch
     )
     if (!mine || (mine.key !== undefined && mine.key !== key.key)) continue
-    found.push({ issue: { number }, record: mine })
+    found.push({
+      issue: { number },
+      record: mine,
+      ...(hasLabel(issue) ? {} : { unlabelled: true })
+    })
   }
   found.sort((a, b) => b.issue.number - a.issue.number)
   const keyed = found.filter((dashboard) => dashboard.record.key !== undefined)
@@ -145,38 +167,101 @@ export async function findDashboards(
   if (!issues) return { others: [], denied: true }
   // The others: older records of the same key, to retire.
   const [winner, ...others] = pickDashboards(issues, key)
+  if (winner?.unlabelled) unlabelledOf(session).add(winner.issue.number)
   return { winner, others }
 }
 
-/** Opens the dashboard with `view`'s body, or rewrites issue `number`'s (one call): the issue's
- * number, undefined when GitHub did not take it (one warning). */
+/** The dashboards this session listed without the label: the listing the run read says so,
+ * and the next write of each puts the label back (one call, then no more). */
+const unlabelled = new WeakMap<GitHubSession, Set<number>>()
+function unlabelledOf(session: GitHubSession): Set<number> {
+  let numbers = unlabelled.get(session)
+  if (!numbers) unlabelled.set(session, (numbers = new Set()))
+  return numbers
+}
+
+/** Puts the label back on issue `number` when the listing said it lacked it; best effort (the
+ * next run's listing shows it missing again). */
+async function labelAgain(session: GitHubSession, { rest }: GitHubClient, number: number) {
+  const missing = unlabelledOf(session)
+  if (!missing.has(number)) return
+  const labels = [DASHBOARD_LABEL]
+  try {
+    await rest.issues.addLabels({ ...session.repo, issue_number: number, labels })
+    missing.delete(number)
+    core.info(`Put the ${DASHBOARD_LABEL} label back on the dashboard issue #${number}.`)
+  } catch (error) {
+    const why = describeGitHubError(error)
+    core.info(
+      `dashboard: could not put the ${DASHBOARD_LABEL} label back on the dashboard issue #${number} (${safeLine(why, 300)}); the next run tries again.`
+    )
+  }
+}
+
+/** Opens the dashboard with `view`'s body, or rewrites issue `number`'s (one call, and one
+ * more to put the label back when the run's listing showed it missing): the issue's number,
+ * undefined when GitHub did not take it (one warning); `denied` when GitHub refused it. */
+export async function writeDashboard(
+  session: GitHubSession,
+  number: number | undefined,
+  view: DashboardView,
+  budgetMs: number
+): Promise<{ number?: number; denied?: true }> {
+  const { projectId, branch } = view.record
+  // Whether GitHub refused the write, as the call found (a 404 writes anew).
+  const said = { denied: false }
+  const save = async (octokit: GitHubClient): Promise<number | undefined> => {
+    const { rest } = octokit
+    const body = renderDashboard(view)
+    try {
+      if (number !== undefined) {
+        const { data } = await rest.issues.update({ ...session.repo, issue_number: number, body })
+        await labelAgain(session, octokit, data.number)
+        return data.number
+      }
+    } catch (error) {
+      // Deleted meanwhile: the record is written anew rather than lost.
+      if (gitHubAnswerStatus(error) === 404) {
+        const again = await writeDashboard(session, undefined, view, budgetMs)
+        said.denied = again.denied === true
+        return again.number
+      }
+      said.denied = gitHubFailure(error) === 'denied'
+      throw error
+    }
+    const title = `Docs agent: ${branch} (${projectId})`.slice(0, 250)
+    const labels = [DASHBOARD_LABEL]
+    const { data } = await rest.issues
+      .create({ ...session.repo, title, body, labels })
+      .catch((error: unknown) => {
+        said.denied = gitHubFailure(error) === 'denied'
+        throw error
+      })
+    core.info(`Opened the dashboard issue #${data.number} for ${safeLine(branch, 100)}.`)
+    return data.number
+  }
+  const what =
+    number === undefined ? 'open the dashboard issue' : `update the dashboard issue #${number}`
+  const written = await session.bestEffort(
+    budgetMs,
+    save,
+    couldNot(`${what} in`, session),
+    ISSUES_HINT
+  )
+  return {
+    ...(written !== undefined ? { number: written } : {}),
+    ...(said.denied ? { denied: true as const } : {})
+  }
+}
+
+/** As writeDashboard: the issue's number, undefined when GitHub did not take it. */
 export async function saveDashboard(
   session: GitHubSession,
   number: number | undefined,
   view: DashboardView,
   budgetMs: number
 ): Promise<number | undefined> {
-  const { projectId, branch } = view.record
-  const save = async ({ rest }: GitHubClient): Promise<number | undefined> => {
-    const body = renderDashboard(view)
-    if (number !== undefined)
-      // Deleted meanwhile: the record is written anew rather than lost.
-      return rest.issues.update({ ...session.repo, issue_number: number, body }).then(
-        ({ data }) => data.number,
-        (error: unknown) => {
-          if (gitHubAnswerStatus(error) !== 404) throw error
-          return saveDashboard(session, undefined, view, budgetMs)
-        }
-      )
-    const title = `Docs agent: ${branch} (${projectId})`.slice(0, 250)
-    const labels = ['docs-agent']
-    const { data } = await rest.issues.create({ ...session.repo, title, body, labels })
-    core.info(`Opened the dashboard issue #${data.number} for ${safeLine(branch, 100)}.`)
-    return data.number
-  }
-  const what =
-    number === undefined ? 'open the dashboard issue' : `update the dashboard issue #${number}`
-  return session.bestEffort(budgetMs, save, couldNot(`${what} in`, session), ISSUES_HINT)
+  return (await writeDashboard(session, number, view, budgetMs)).number
 }
 
 /** Older records of the same key (two first runs at once, or one reopened) are absorbed at once

@@ -256,6 +256,69 @@ describe('against the GitHub stand-in', () => {
     expect(inProcess.printed.join('')).toContain('the history was rewritten')
   })
 
+  const rewrites = (): string[] =>
+    inProcess.printed
+      .join('')
+      .split('\n')
+      .filter((line) => line.includes('the history was rewritten'))
+
+  /** Three commits, then a force push keeping the first and rewriting the rest: the push. */
+  const forcePush = () => {
+    const old = push(3)
+    const kept = { sha: old[0]?.sha, message: 'change 1', author: 'mona' }
+    const fresh = inProcess.github.pushCommits(
+      repository(),
+      'main',
+      [kept, { message: 'rewritten 2', author: 'mona' }],
+      { replace: true }
+    )
+    const head = fresh[1] as { sha: string; message: string }
+    const payload = {
+      before: old[2]?.sha,
+      forced: true,
+      commits: [{ id: head.sha, message: head.message, author: { username: 'mona' } }]
+    }
+    return { old, head, payload }
+  }
+
+  it("says in one line, naming the branch, that a first run's push rewrote the history, and starts from where the histories part", async () => {
+    const { old, head, payload } = forcePush()
+    const read = await readCandidates(session(), run({ headSha: head.sha, payload }), 10_000)
+    expect(subjects(read.since)).toEqual(['rewritten 2'])
+    // The base is on the branch: the next run compares from it, and says nothing of a rewrite.
+    expect(read).toMatchObject({ origin: 'first-push', base: old[0]?.sha })
+    expect(rewrites()).toEqual([
+      `The push's previous head (${old[2]?.sha.slice(0, 7)}) is no longer on main: the history was rewritten, so this run weighs the commits since the histories part.`
+    ])
+  })
+
+  it('says it once when both the ledger base and the push before left the branch', async () => {
+    const { old, head, payload } = forcePush()
+    const gone = 'f'.repeat(40)
+    const read = await readCandidates(
+      session(),
+      run({ base: gone, headSha: head.sha, payload }),
+      10_000
+    )
+    expect(read).toMatchObject({ origin: 'history-rewritten', base: old[0]?.sha })
+    expect(subjects(read.since)).toEqual(['rewritten 2'])
+    expect(rewrites()).toEqual([
+      `The ledger's base commit (fffffff) is no longer on main: the history was rewritten, so this run starts from its own commits.`
+    ])
+  })
+
+  it('says it once when the ledger base left the branch (diverged)', async () => {
+    const { old, head, payload } = forcePush()
+    const read = await readCandidates(
+      session(),
+      run({ base: old[1]?.sha, headSha: head.sha, payload }),
+      10_000
+    )
+    expect(read).toMatchObject({ origin: 'history-rewritten', base: old[0]?.sha })
+    expect(rewrites()).toHaveLength(1)
+    expect(rewrites()[0]).toContain(`(${old[1]?.sha.slice(0, 7)}) is no longer on main`)
+  })
+
   it('weighs the last 7 days on a first scheduled run, from the parent of the oldest', async () => {
     const now = new Date('2026-11-24T12:00:00Z')
     const pushed = inProcess.github.pushCommits(repository(), 'main', [

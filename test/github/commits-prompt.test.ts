@@ -2,7 +2,7 @@
 // nothing the commits' and pull requests' authors wrote can leave its fence.
 
 import fc from 'fast-check'
-import type { CoveredCommit } from '../../src/github/branch-commits.js'
+import { toldCoverage, type CoveredCommit } from '../../src/github/branch-commits.js'
 import type { Coverage as CommitsCoverage } from '../../src/github/branch-commits.js'
 import { commitsPromptSection, type SourcePullRequest } from '../../src/github/source-pulls.js'
 import { anyText, runs } from '../support/properties.js'
@@ -117,6 +117,84 @@ describe('the commits section', () => {
           )
           expect(lines.slice(0, begin)).toHaveLength(2)
           expect(lines[1]).not.toMatch(/\n/)
+        }
+      ),
+      runs(200)
+    )
+  })
+})
+
+describe('what a run tells, in the branch order', () => {
+  const BASE = sha(0)
+  const HEAD = sha(9)
+  const link = (from: string): string => `https://github.com/acme/app/compare/${from}...${HEAD}`
+  const subjects = (commits: readonly CoveredCommit[]): string[] => commits.map((c) => c.subject)
+  const candidates = (since: CoveredCommit[]) => ({ since, origin: 'since-record' as const })
+
+  it.each([
+    [
+      "a new job's first prompt: the given-back commits (older) before the push's own",
+      // As the ledger lists them: the push's own first, then the branch's.
+      [commit(3), commit(1), commit(2)],
+      [commit(1), commit(2), commit(3)],
+      ['change 1', 'change 2', 'change 3'],
+      BASE
+    ],
+    [
+      'commits told to a job that lives are not listed; the link starts before the oldest told',
+      [commit(3), commit(2)],
+      [commit(1), commit(2), commit(3)],
+      ['change 2', 'change 3'],
+      sha(1)
+    ],
+    [
+      "an older push's commits, arriving late and past the branch's list, first",
+      [commit(7), commit(8), commit(3)],
+      [commit(3)],
+      ['change 7', 'change 8', 'change 3'],
+      undefined
+    ]
+  ])('%s', (_, told, since, expected, from) => {
+    const { commits, coverage } = toldCoverage(told, candidates(since), BASE, HEAD, link)
+    expect(subjects(commits)).toEqual(expected)
+    expect(subjects(coverage.commits)).toEqual(expected)
+    expect(coverage.total).toBe(expected.length)
+    expect(coverage.compareUrl).toBe(from && link(from))
+    const prompt = commitsPromptSection('main', coverage, [], 'tag1')
+    const at = expected.map((subject) => prompt.indexOf(subject))
+    expect([...at].sort((a, b) => a - b)).toEqual(at)
+  })
+
+  it('has no compare link from the first commit of the repository', () => {
+    const { coverage } = toldCoverage([commit(1)], candidates([commit(1)]), 'root', HEAD, link)
+    expect(coverage.compareUrl).toBeUndefined()
+  })
+
+  it("lists every told commit once, in the branch's order, the others first (property)", () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(fc.integer({ min: 1, max: 60 }), { maxLength: 30 }),
+        fc.uniqueArray(fc.integer({ min: 1, max: 60 }), { maxLength: 30 }),
+        (history, picked) => {
+          const since = [...history].sort((a, b) => a - b).map((n) => commit(n))
+          const told = picked.map((n) => commit(n))
+          const { commits } = toldCoverage(told, candidates(since), BASE, HEAD, link)
+          expect(new Set(commits.map((c) => c.sha))).toEqual(new Set(told.map((c) => c.sha)))
+          expect(commits).toHaveLength(told.length)
+          const inHistory = new Set(history)
+          const numbers = commits.map((c) => picked.find((n) => sha(n) === c.sha) ?? 0)
+          const outside = numbers.filter((n) => !inHistory.has(n))
+          const inside = numbers.filter((n) => inHistory.has(n))
+          // The commits outside the branch's list keep their order, first; the rest ascend.
+          expect(numbers).toEqual([...outside, ...inside])
+          expect(outside).toEqual(picked.filter((n) => !inHistory.has(n)))
+          expect(inside).toEqual([...inside].sort((a, b) => a - b))
+          const oldest = commits[0]
+          const at = since.findIndex((c) => c.sha === oldest?.sha)
+          const { coverage } = toldCoverage(told, candidates(since), BASE, HEAD, link)
+          // The link starts right before the oldest told, when the branch's list has it.
+          if (at < 0) expect(coverage.compareUrl).toBeUndefined()
+          else expect(coverage.compareUrl).toBe(link(at > 0 ? (since[at - 1]?.sha ?? '') : BASE))
         }
       ),
       runs(200)

@@ -15,6 +15,7 @@ import {
   renderDashboard,
   settleRace,
   saveDashboard,
+  writeDashboard,
   type DashboardView
 } from '../../src/github/dashboard.js'
 import { StateUnknownError } from '../../src/common/run-errors.js'
@@ -150,6 +151,7 @@ describe('which issue is the dashboard', () => {
       [5]
     ],
     ['found without its label', [issue(5, { labels: [] })], [5]],
+    ['found with another label only', [issue(5, { labels: [{ name: 'docs' }] })], [5]],
     ['not a pull request', [issue(5, { pull_request: {} })], []],
     [
       'not a person’s issue with a pasted record',
@@ -178,6 +180,17 @@ describe('which issue is the dashboard', () => {
     ['not one with a broken record', [issue(5, { body: 'no record' }), 'junk', null], []]
   ])('is %s', (_, issues, numbers) => {
     expect(pickDashboards(issues, key).map((found) => found.issue.number)).toEqual(numbers)
+  })
+
+  it.each([
+    ['no labels', [], true],
+    ['another label', [{ name: 'docs' }], true],
+    ['the label', [{ name: 'bug' }, { name: 'docs-agent' }], undefined],
+    ['the label as a name', ['docs-agent'], undefined],
+    ['the label in another case', [{ name: 'Docs-Agent' }], undefined]
+  ])('says when a dashboard is listed without its label: %s', (_, labels, unlabelled) => {
+    const [found] = pickDashboards([issue(5, { labels })], key)
+    expect(found?.unlabelled).toBe(unlabelled)
   })
 
   it("believes the token's own identity, an App's bot, and not github-actions[bot] then", () => {
@@ -292,6 +305,64 @@ describe('against the GitHub stand-in', () => {
       expect(warnings()).toEqual([
         `::warning::dashboard: could not ${what} ${repository()} (the GitHub API answered 403). The dashboard issue needs \`permissions: issues: write\` for the job (and issues turned on in the repository).`
       ])
+    }
+  )
+
+  it('puts the label back a person removed, in one call on the first write after the listing', async () => {
+    // One run's session: what its listing saw, its writes act on.
+    const github = session()
+    const saved = await saveDashboard(github, undefined, VIEW, 10_000)
+    const stored = inProcess.github.issues(repository()).find((i) => i.number === saved)
+    if (!stored || saved === undefined) throw new Error('not saved')
+    stored.labels = ['triage']
+    const found = await findDashboards(github, key, 10_000)
+    expect(found.winner).toMatchObject({ issue: { number: saved }, unlabelled: true })
+    const before = inProcess.github.requests.length
+    expect(await saveDashboard(github, saved, VIEW, 10_000)).toBe(saved)
+    expect(await saveDashboard(github, saved, VIEW, 10_000)).toBe(saved)
+    const calls = inProcess.github.requests.slice(before).map((r) => `${r.method} ${r.path}`)
+    expect(calls).toEqual([
+      `PATCH /repos/${repository()}/issues/${saved}`,
+      `POST /repos/${repository()}/issues/${saved}/labels`,
+      `PATCH /repos/${repository()}/issues/${saved}`
+    ])
+    expect(stored.labels).toEqual(['triage', 'docs-agent'])
+    expect(inProcess.printed.join('')).toContain(
+      `Put the docs-agent label back on the dashboard issue #${saved}.`
+    )
+    // Listed with its label: no call more.
+    await findDashboards(github, key, 10_000)
+    const after = inProcess.github.requests.length
+    await saveDashboard(github, saved, VIEW, 10_000)
+    expect(inProcess.github.requests.slice(after).map((r) => r.method)).toEqual(['PATCH'])
+    expect(warnings()).toEqual([])
+  })
+
+  it('keeps the record written when the label cannot be put back, and tries again next run', async () => {
+    const github = session()
+    const saved = await saveDashboard(github, undefined, VIEW, 10_000)
+    const stored = inProcess.github.issues(repository()).find((i) => i.number === saved)
+    if (!stored || saved === undefined) throw new Error('not saved')
+    stored.labels = []
+    await findDashboards(github, key, 10_000)
+    inProcess.github.deny({ method: 'POST', path: /\/labels$/, status: 403, times: 1 })
+    expect(await saveDashboard(github, saved, VIEW, 10_000)).toBe(saved)
+    expect(stored.labels).toEqual([])
+    expect(inProcess.printed.join('')).toContain('the next run tries again')
+    expect(warnings()).toEqual([])
+  })
+
+  it.each([
+    ['opening', 'POST', undefined],
+    ['updating', 'PATCH', 1]
+  ] as const)(
+    'says GitHub refused %s the dashboard (403), not a 422',
+    async (_, method, number) => {
+      inProcess.github.deny({ method, path: /\/issues(\/\d+)?$/, status: 403, times: 1 })
+      expect(await writeDashboard(session(), number, VIEW, 10_000)).toEqual({ denied: true })
+      inProcess.github.deny({ method, path: /\/issues(\/\d+)?$/, status: 422, times: 1 })
+      expect(await writeDashboard(session(), number, VIEW, 10_000)).toEqual({})
+      expect(warnings()).toHaveLength(2)
     }
   )
 

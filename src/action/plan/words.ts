@@ -107,11 +107,19 @@ const WOULD: Words = {
 /** What a dry run would do, in one sentence. */
 export const wouldDo = (plan: Plan): string => (WOULD[plan.action] as (plan: Plan) => string)(plan)
 
-/** What the dashboard's row says the run did. */
-export function runAction(plan: Plan, jobId: string | undefined, sent: boolean): RunAction {
-  if (!jobId || (plan.action === 'follow-up' && !sent)) return 'failed'
+/** What the dashboard's row says the run did; `waited`: the run waited for the busy job first. */
+export function runAction(
+  plan: Plan,
+  jobId: string | undefined,
+  sent: boolean,
+  waited = false
+): RunAction {
+  if (!jobId) return 'failed'
+  // Still the wait's plan: the job stayed busy until the run ended, and nothing was sent.
+  if (plan.action === 'wait-then-follow-up') return 'waited-only'
+  if (plan.action === 'follow-up' && !sent) return 'failed'
   if (plan.action === 'create') return plan.reason === 'no-record' ? 'created' : 'started-over'
-  if (plan.action === 'follow-up') return 'followed-up'
+  if (plan.action === 'follow-up') return waited ? 'waited' : 'followed-up'
   if (plan.action === 'nothing-new') return plan.apart ? 'apart' : 'nothing-new'
-  return plan.action === 'wait-then-follow-up' || plan.action === 'resume' ? 'waited' : 'reported'
+  return plan.action === 'resume' ? 'waited' : 'reported'
 }

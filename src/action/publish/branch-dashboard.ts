@@ -3,7 +3,7 @@
 
 import * as core from '@actions/core'
 import { htmlLink, safeHtml, safeLine, safeMarkdown } from '../../common/safe-text.js'
-import { MAX_LISTED, ROOT, type Coverage } from '../../github/branch-commits.js'
+import { toldCoverage, type Coverage } from '../../github/branch-commits.js'
 import {
   commitsPromptSection,
   plural,
@@ -13,7 +13,7 @@ import {
 } from '../../github/source-pulls.js'
 import { requestReviews, type DocsPullRequest } from '../../github/docs-pull-request.js'
 import { afterTelling, MAX_REVIEWERS, withRun, withSettled } from '../../github/branch-record.js'
-import { commitsUrl, saveDashboard, type DashboardView } from '../../github/dashboard.js'
+import { commitsUrl, writeDashboard, type DashboardView } from '../../github/dashboard.js'
 import { isSha } from '../../github/marker.js'
 import type { GitHubSession } from '../../github/session.js'
 import { issueOf, REPOSITORY } from '../../github/workflow-run.js'
@@ -77,6 +77,8 @@ export class BranchDashboard {
   private handOff: { handedOff?: string; reviewers?: string[] } = {}
   /** The plan as carried out and what it tells, once its prompt was built. */
   private executed?: ReturnType<typeof tellingFor> & { plan: Plan; coverage: Coverage }
+  /** GitHub refused a write of the dashboard (one warning given): no more are tried. */
+  private refused = false
 
   constructor(
     private readonly ctx: RunContext,
@@ -89,21 +91,13 @@ export class BranchDashboard {
 
   /** The prompt's section on the commits `plan` (as carried out, after any wait) tells. */
   select(plan: Plan): string | undefined {
-    const { commits, givenBack } = tellingFor(this.facts, plan)
     const { branch, pulls, candidates, record } = this.facts
     const { run } = this.ctx.event
-    // The compare link starts at the commit before the first told.
-    const at = candidates.since.findIndex((commit) => commit.sha === commits[0]?.sha)
-    const from = at > 0 ? candidates.since[at - 1]?.sha : (record?.base ?? candidates.base)
-    const compareUrl = at >= 0 && from && from !== ROOT && commitsUrl(run, run.sha, from)
-    const coverage: Coverage = {
-      origin: candidates.origin,
-      commits: commits.slice(-MAX_LISTED),
-      total: commits.length,
-      ...(compareUrl ? { compareUrl } : {}),
-      ...(from ? { from } : {}),
-      to: run.sha
-    }
+    const { commits: told, givenBack } = tellingFor(this.facts, plan)
+    // Oldest first across given-back and new commits; the compare link covers them all.
+    const link = (from: string) => commitsUrl(run, run.sha, from)
+    const base = record?.base
+    const { commits, coverage } = toldCoverage(told, candidates, base, run.sha, link)
     this.executed = { plan, commits, givenBack, coverage }
     if (commits.length === 0) return undefined
     return commitsPromptSection(branch, coverage, pullsOf(pulls, coverage.commits))
@@ -115,8 +109,9 @@ export class BranchDashboard {
     { jobId, job, ending, did: note = ending?.message, sent: text, docs }: Saved,
     budgetMs: number
   ) {
-    // GitHub refused the dashboard when the run read it: the one warning was given then.
-    if (this.facts.denied || !jobId) return
+    // GitHub refused the dashboard when the run read it, or an earlier write of this run: the
+    // one warning was given then.
+    if (this.facts.denied || this.refused || !jobId) return
     const sent = text !== undefined && text !== false
     const { facts } = this
     const { run } = this.ctx.event
@@ -126,7 +121,8 @@ export class BranchDashboard {
     const told = sent ? this.executed : undefined
     // Everything up to the run's head is told when it told all it read, or had nothing to.
     const complete = facts.candidates.unread === 0 && (told || plan.action === 'nothing-new')
-    const did = runAction(plan, jobId, sent)
+    const waited = this.plan.action === 'wait-then-follow-up'
+    const did = runAction(plan, jobId, sent, waited)
     const counts = { ...(previous?.counts ?? { created: 0, followUps: 0, quiet: 0 }) }
     counts[!sent ? 'quiet' : plan.action === 'create' ? 'created' : 'followUps']++
     const record = withRun(
@@ -156,8 +152,10 @@ export class BranchDashboard {
       facts.apart
     )
     const body = { ...run, docsPullRequest: docs, jobStatus: job?.status, note, record }
+    const written = await writeDashboard(this.session, this.issue, body, budgetMs)
+    this.refused = written.denied === true
     // One deleted meanwhile was opened anew: later writes of this run go to that one.
-    this.issue = (await saveDashboard(this.session, this.issue, body, budgetMs)) ?? this.issue
+    this.issue = written.number ?? this.issue
   }
 
   /** At the end, best effort: the hand-off recorded, the covered changes' authors asked once

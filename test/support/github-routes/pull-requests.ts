@@ -1,11 +1,12 @@
 // Pull requests as the docs features see them: read one, close or reopen it, request
-// reviewers, add and remove labels. Like GitHub, a review request naming anyone who
-// cannot be asked (the pull request's author, someone without access, a team without
-// access) is refused whole with a 422. A label outside the repository's labels is
+// reviewers, add and remove labels (and add them to an issue). Like GitHub, a review request
+// naming anyone who cannot be asked (the pull request's author, someone without access, a
+// team without access) is refused whole with a 422. A label outside the repository's labels is
 // refused with a 422 when the test says labels cannot be created (as for a token that
 // may not create them).
 // The state lives beside the stand-in's own, keyed by it, and is kept between runs.
 
+import { issueWorld } from './issues.ts'
 import {
   invalid,
   key,
@@ -219,7 +220,9 @@ export const pullRequestRoutes: Route[] = [
     path: /^\/repos\/([^/]+\/[^/]+)\/issues\/(\d+)\/labels$/,
     handle: ({ params: [repository = '', number = ''], state, json }) => {
       const world = pullRequestWorld(state)
-      const pull = world.pulls.get(key(repository, number))
+      // An issue's too: issues and pull requests share their numbers.
+      const pull =
+        world.pulls.get(key(repository, number)) ?? issueWorld(state).get(key(repository, number))
       if (!pull) return notFound
       const labels = strings(json()?.labels)
       if (!labels || labels.length === 0) return invalid
