@@ -1,6 +1,7 @@
 // The pull request's record of its docs job: a `pr` marker in the action's comment, keyed
 // by the Mintlify project, and which comment to believe (only a trusted account's).
 
+import { isDeepStrictEqual } from 'node:util'
 import { isPlainId } from '../common/plain-id.js'
 import { parsePullRequestLink } from '../common/pull-request-link.js'
 import { StateUnknownError } from '../common/run-errors.js'
@@ -79,6 +80,23 @@ export function nextRecord(
   // What the pull request's end did stays known while the job does: a reopen needs it.
   const followUps = (same?.followUps ?? 0) + (sent ? 1 : 0)
   return { ...same, project: projectId, job: jobId, run: runId, attempt: runAttempt, followUps }
+}
+
+/** The record a run writes when `theirs` was written since it read `base`: each field this run
+ * left as it read it takes the value written since, so no run drops another's facts. */
+export function mergeRecords(
+  base: PullRequestRecord | undefined,
+  ours: PullRequestRecord,
+  theirs: PullRequestRecord
+): PullRequestRecord {
+  const keys = new Set([...Object.keys(ours), ...Object.keys(theirs)]) as Set<
+    keyof PullRequestRecord
+  >
+  const kept = [...keys].map((key) => {
+    const unchanged = isDeepStrictEqual(ours[key], base?.[key])
+    return [key, unchanged ? theirs[key] : ours[key]] as const
+  })
+  return Object.fromEntries(kept.filter(([, value]) => value !== undefined)) as PullRequestRecord
 }
 
 /** A named login, of the kind it must be (an app writes as a Bot, a personal token as a User).

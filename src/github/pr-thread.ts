@@ -17,6 +17,9 @@ import { cleanLabel } from './untrusted-text.js'
 import {
   formatRecord,
   findComment,
+  isTrustedAuthor,
+  mergeRecords,
+  parseRecord,
   type PullRequestRecord,
   type ThreadComment
 } from './pr-record.js'
@@ -24,6 +27,7 @@ import type { Command } from './command.js'
 import { lacking, type GitHubSession } from './session.js'
 import { pullOf, pullRequestNumber, type WorkflowRun } from './workflow-run.js'
 
+const BUDGET_IDENTITY = 5_000
 /** 100 comments a page: up to 20,000 are read. Past that, "no record" could not be told. */
 const MAX_COMMENT_PAGES = 200
 const READ_HINT =
@@ -40,6 +44,8 @@ export const pullRequestState = (pr: PullRequest): PullRequestState =>
 export class PullRequestThread {
   /** GitHub refused a write: no more are tried. */
   private refused = false
+  /** Who GitHub says wrote the comment this run created. */
+  private writer: string | undefined
 
   private constructor(
     private readonly session: GitHubSession,
@@ -101,10 +107,14 @@ export class PullRequestThread {
   ): Promise<boolean> {
     if (this.refused) return false
     const where = `pull request #${this.number}`
-    const comment = { ...this.session.repo, body: `${formatRecord(record)}\n${body}` }
     try {
       // Not bound to the run's cancellation: the last write happens after it.
       const { issues } = (await this.session.client(budgetMs, false)).rest
+      // Another run may have written since this one read (an end while a push waited): the
+      // last write keeps what this run did not change. The early one follows the read closely.
+      const theirs = early ? undefined : await this.readAgain(issues)
+      const merged = theirs ? mergeRecords(this.record, record, theirs) : record
+      const comment = { ...this.session.repo, body: `${formatRecord(merged)}\n${body}` }
       if (this.commentId !== undefined) {
         try {
           await issues.updateComment({ ...comment, comment_id: this.commentId })
@@ -118,6 +128,7 @@ export class PullRequestThread {
       }
       const created = await issues.createComment({ ...comment, issue_number: this.number })
       this.commentId = created.data.id
+      this.writer = created.data.user?.login
       core.info(`Commented on ${where} (comment ${this.commentId}).`)
       return true
     } catch (error) {
@@ -128,6 +139,19 @@ export class PullRequestThread {
       else core.warning(`${failed}, so its docs job is not recorded.${hint}`)
       return false
     }
+  }
+
+  /** The record in the comment now, when this action's account wrote it; undefined else. */
+  private async readAgain(issues: GitHubClient['rest']['issues']) {
+    if (this.commentId === undefined) return undefined
+    const params = { ...this.session.repo, comment_id: this.commentId }
+    const read = await issues.getComment(params).catch(() => undefined)
+    // Asked of GitHub already when the comment was found; known from the write when it was made.
+    const trusted =
+      read && (this.writer ?? (await this.session.identity(BUDGET_IDENTITY).catch(() => '')))
+    if (!read || !trusted || !isTrustedAuthor(read.data.user, trusted)) return undefined
+    const record = parseRecord(read.data.body)
+    return record?.project === this.record?.project ? record : undefined
   }
 }
 

@@ -191,15 +191,20 @@ describe.each<DocsHome>(['elsewhere', 'here'])('docs %s: the end never destroys'
   const working = startedWithFile(async () => {
     const w = await fresh()
     w.open(59)
+    // A job of ten minutes, which the service's clock ends once the end run waits for it.
     const opened = await w.prRun(59, 'opened', {
-      inputs: { wait: 'false', prompt: 'slow:6000: Document it.' }
+      inputs: { wait: 'false', prompt: 'slow:600000: Document it.' }
     })
     const job = opened.outputs['job-id'] as string
     // The agent opens its docs pull request while the job works (the stand-in's first is #100).
     const link = `https://github.com/${w.docsRepo}/pull/100`
     w.agentOpens(link)
     w.github.setPullState(REPO, 59, { state: 'closed', merged: false })
-    const closed = await w.prRun(59, 'closed')
+    const closed = await w.prRun(59, 'closed', {
+      onStdout: (text) => {
+        if (text.includes('is still working; waiting for it')) w.advance(20 * 60_000)
+      }
+    })
     return { w, job, closed, link }
   })
 
@@ -219,12 +224,12 @@ describe.each<DocsHome>(['elsewhere', 'here'])('docs %s: the end never destroys'
     const w = await fresh()
     w.open(60)
     const opened = await w.prRun(60, 'opened', {
-      inputs: { wait: 'false', prompt: 'slow:12000: Document it.' }
+      inputs: { wait: 'false', prompt: 'slow:600000: Document it.' }
     })
     // A second pull request, closed the same way; a command finishes its close.
     w.open(61)
     const other = await w.prRun(61, 'opened', {
-      inputs: { wait: 'false', prompt: 'slow:12000: Document it.' }
+      inputs: { wait: 'false', prompt: 'slow:600000: Document it.' }
     })
     w.agentOpens(`https://github.com/${w.docsRepo}/pull/100`)
     w.agentOpens(`https://github.com/${w.docsRepo}/pull/101`)
@@ -236,6 +241,7 @@ describe.each<DocsHome>(['elsewhere', 'here'])('docs %s: the end never destroys'
     ])
     const open = pullRequestWorld(w.github.state).pulls.get(`${w.docsRepo}#100`)?.state
     // Once the jobs have ended, the workflow run is re-run, and someone comments on the other.
+    w.advance(20 * 60_000)
     for (const run of [opened, other]) await w.untilIdle(run.outputs['job-id'] as string)
     const posts = w.posts().length
     const rerun = await w.prRun(60, 'closed', { runId: 9900, attempt: 2 })

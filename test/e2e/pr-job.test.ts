@@ -122,11 +122,12 @@ describe('the first run for a pull request', () => {
       })
       // The comments read (none to believe: whose token it is goes unasked), the comment
       // written early, the docs pull request read (with the workflow's token, whatever
-      // repository it is in), the comment updated.
+      // repository it is in), the comment read again and updated.
       expect(firstGitHubCalls).toEqual([
         'GET /repos/acme/app/issues/7/comments',
         'POST /repos/acme/app/issues/7/comments',
         'GET /repos/acme/docs/pulls/100',
+        expect.stringMatching(/^GET \/repos\/acme\/app\/issues\/comments\/\d+$/),
         expect.stringMatching(/^PATCH \/repos\/acme\/app\/issues\/comments\/\d+$/)
       ])
     }

@@ -73,7 +73,9 @@ describe('a record behind many pages of comments', () => {
       expect(later.outputs).toMatchObject({ 'job-id': jobId, created: 'false' })
       expect(sim.agent.jobIds()).toEqual([jobId])
       expect(sim.messages()).toEqual(['Second push'])
-      const reads = codeRepositoryCalls(sim.github, before).filter((c) => c.startsWith('GET'))
+      const reads = codeRepositoryCalls(sim.github, before).filter((c) =>
+        c.startsWith('GET /repos/acme/app/issues/7/comments')
+      )
       expect(reads).toHaveLength(32)
       // The same comment now holds the record in today's format, one follow-up counted.
       expect(sim.comments()).toHaveLength(63)

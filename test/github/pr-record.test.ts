@@ -7,6 +7,7 @@ import { markerLine, markerValues } from '../support/markers.js'
 import { anyText, runs } from '../support/properties.js'
 import {
   formatRecord,
+  mergeRecords,
   isTrustedAuthor,
   legacyMarker,
   parseRecord,
@@ -247,5 +248,57 @@ describe('finding the record among the comments', () => {
       [{ id: 6, body: formatRecord(RECORD), user: BOT }]
     ])
     expect(both).toEqual({ commentId: 6, record: RECORD })
+  })
+})
+
+describe('mergeRecords: the last writer keeps what it did not change', () => {
+  const base: PullRequestRecord = {
+    project: 'p',
+    job: 'job_1',
+    run: '10',
+    attempt: 1,
+    followUps: 1
+  }
+  const end = {
+    event: 'merged' as const,
+    run: '12',
+    attempt: 1,
+    docs: 'https://github.com/acme/docs/pull/100',
+    did: 'merged-note' as const,
+    done: ['comment' as const]
+  }
+
+  it("keeps another run's end and hand-off, and this run's follow-up", () => {
+    const ours = { ...base, run: '11', followUps: 2 }
+    const theirs = { ...base, end, handedOff: end.docs }
+    expect(mergeRecords(base, ours, theirs)).toEqual({ ...ours, end, handedOff: end.docs })
+  })
+
+  it('what this run changed wins, what it removed stays removed', () => {
+    const before = { ...base, handedOff: end.docs }
+    const ours = { ...base, job: 'job_2', followUps: 0 }
+    expect(mergeRecords(before, ours, { ...before, followUps: 5 })).toEqual(ours)
+  })
+
+  it('whatever the three records, each field is ours where we changed it, else theirs', () => {
+    const field = fc.record({
+      job: fc.constantFrom('job_1', 'job_2'),
+      followUps: fc.integer({ min: 0, max: 3 }),
+      handedOff: fc.option(fc.constant(end.docs), { nil: undefined }),
+      end: fc.option(fc.constant(end), { nil: undefined })
+    })
+    const full = (v: Partial<PullRequestRecord>): PullRequestRecord =>
+      JSON.parse(JSON.stringify({ ...base, ...v })) as PullRequestRecord
+    fc.assert(
+      fc.property(field, field, field, (b, o, t) => {
+        const [before, ours, theirs] = [full(b), full(o), full(t)]
+        const merged = mergeRecords(before, ours, theirs)
+        for (const key of ['job', 'followUps', 'handedOff', 'end'] as const) {
+          const changed = JSON.stringify(ours[key]) !== JSON.stringify(before[key])
+          expect(merged[key]).toEqual(changed ? ours[key] : theirs[key])
+        }
+      }),
+      runs(200)
+    )
   })
 })

@@ -25,9 +25,12 @@ const account = (login: string): Account => ({
 
 export async function companions(home: DocsHome) {
   const docsRepo = home === 'here' ? REPO : 'acme/docs'
+  // The service's clock, ahead of the real one by `skew`: a test ends a long job at once.
+  let skew = 0
   const agent = await startStandIn({
     jobDurationMs: 150,
-    prBase: `https://github.com/${docsRepo}/pull`
+    prBase: `https://github.com/${docsRepo}/pull`,
+    now: () => Date.now() + skew
   })
   const github = await startGitHubStandIn({ token: TOKEN })
   setRole(github.state, REPO, 'alice', 'write')
@@ -82,12 +85,18 @@ export async function companions(home: DocsHome) {
   function prRun(
     number: number,
     action: 'opened' | 'synchronize' | 'closed' | 'reopened',
-    extra: { inputs?: Record<string, string>; runId?: number; attempt?: number } = {}
+    extra: {
+      inputs?: Record<string, string>
+      runId?: number
+      attempt?: number
+      onStdout?: (text: string) => void
+    } = {}
   ): Promise<ActionRun> {
     const path = write('pull_request', { action, number, pull_request: pullPayload(number) })
     const id: Record<string, string> =
       extra.runId !== undefined ? { GITHUB_RUN_ID: String(extra.runId) } : {}
     return runAction({
+      ...(extra.onStdout ? { onStdout: extra.onStdout } : {}),
       inputs: prInputs(extra.inputs ?? {}),
       env: {
         ...env('pull_request', path, { GITHUB_REF: `refs/pull/${number}/merge` }),
@@ -182,6 +191,10 @@ export async function companions(home: DocsHome) {
         job: /\/job\/([^/]+)\/message$/.exec(r.path)?.[1] ?? '(new)',
         prompt: (JSON.parse(r.body) as { prompt: string }).prompt
       }))
+  /** Moves the service's clock on by `ms`: jobs due by then have ended. */
+  const advance = (ms: number): void => {
+    skew += ms
+  }
   /** Until the job is no longer active (at most 30 s). */
   async function untilIdle(jobId: string): Promise<void> {
     for (let i = 0; i < 300 && agent.job(jobId)?.status === 'active'; i++)
@@ -202,6 +215,7 @@ export async function companions(home: DocsHome) {
     pushOnly,
     pushRun,
     posts,
+    advance,
     untilIdle,
     dashboards,
     close: async () => {

@@ -1,4 +1,4 @@
-// Issue and pull request comments: list (paginated), create, update. A comment is
+// Issue and pull request comments: list (paginated), read one, create, update. A comment is
 // written as the token's actor, and kept between runs.
 
 import { faultInjection } from '../contracts.ts'
@@ -37,6 +37,13 @@ export function addComment(
   return comment
 }
 
+/** The comment `id` of a repository's issues and pull requests. */
+const findComment = (state: GitHubState, repository: string, id: number) =>
+  [...state.comments.entries()]
+    .filter(([thread]) => thread.startsWith(`${repository}#`))
+    .flatMap(([, list]) => list)
+    .find((c) => c.id === id)
+
 export const commentRoutes: Route[] = [
   {
     method: 'GET',
@@ -54,13 +61,18 @@ export const commentRoutes: Route[] = [
     }
   },
   {
+    method: 'GET',
+    path: /^\/repos\/([^/]+\/[^/]+)\/issues\/comments\/(\d+)$/,
+    handle: ({ params: [repository = '', id = ''], state }) => {
+      const comment = findComment(state, repository, Number(id))
+      return comment ? { status: 200, body: comment } : notFound
+    }
+  },
+  {
     method: 'PATCH',
     path: /^\/repos\/([^/]+\/[^/]+)\/issues\/comments\/(\d+)$/,
     handle: ({ params: [repository = '', id = ''], state, json }) => {
-      const comment = [...state.comments.entries()]
-        .filter(([thread]) => thread.startsWith(`${repository}#`))
-        .flatMap(([, list]) => list)
-        .find((c) => c.id === Number(id))
+      const comment = findComment(state, repository, Number(id))
       // GitHub answers 404 for a comment deleted meanwhile; its description lists only 200 and 422.
       if (!comment) return faultInjection(notFound, 'undocumented 404 for a deleted comment')
       const body = json()?.body
