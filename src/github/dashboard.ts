@@ -167,34 +167,23 @@ export async function findDashboards(
   if (!issues) return { others: [], denied: true }
   // The others: older records of the same key, to retire.
   const [winner, ...others] = pickDashboards(issues, key)
-  if (winner?.unlabelled) unlabelledOf(session).add(winner.issue.number)
   return { winner, others }
 }
 
-/** The dashboards this session listed without the label: the listing the run read says so,
- * and the next write of each puts the label back (one call, then no more). */
-const unlabelled = new WeakMap<GitHubSession, Set<number>>()
-function unlabelledOf(session: GitHubSession): Set<number> {
-  let numbers = unlabelled.get(session)
-  if (!numbers) unlabelled.set(session, (numbers = new Set()))
-  return numbers
-}
-
-/** Puts the label back on issue `number` when the listing said it lacked it; best effort (the
- * next run's listing shows it missing again). */
+/** Puts the label back on issue `number`; best effort (the next run's listing shows it missing
+ * again): whether it is back. */
 async function labelAgain(session: GitHubSession, { rest }: GitHubClient, number: number) {
-  const missing = unlabelledOf(session)
-  if (!missing.has(number)) return
   const labels = [DASHBOARD_LABEL]
   try {
     await rest.issues.addLabels({ ...session.repo, issue_number: number, labels })
-    missing.delete(number)
     core.info(`Put the ${DASHBOARD_LABEL} label back on the dashboard issue #${number}.`)
+    return true
   } catch (error) {
     const why = describeGitHubError(error)
     core.info(
       `dashboard: could not put the ${DASHBOARD_LABEL} label back on the dashboard issue #${number} (${safeLine(why, 300)}); the next run tries again.`
     )
+    return false
   }
 }
 
@@ -205,18 +194,19 @@ export async function writeDashboard(
   session: GitHubSession,
   number: number | undefined,
   view: DashboardView,
-  budgetMs: number
-): Promise<{ number?: number; denied?: true }> {
+  budgetMs: number,
+  relabel = false
+): Promise<{ number?: number; denied?: true; relabelled?: true }> {
   const { projectId, branch } = view.record
-  // Whether GitHub refused the write, as the call found (a 404 writes anew).
-  const said = { denied: false }
+  // Whether GitHub refused the write, as the call found (a 404 writes anew); the label put back.
+  const said = { denied: false, relabelled: false }
   const save = async (octokit: GitHubClient): Promise<number | undefined> => {
     const { rest } = octokit
     const body = renderDashboard(view)
     try {
       if (number !== undefined) {
         const { data } = await rest.issues.update({ ...session.repo, issue_number: number, body })
-        await labelAgain(session, octokit, data.number)
+        if (relabel) said.relabelled = await labelAgain(session, octokit, data.number)
         return data.number
       }
     } catch (error) {
@@ -250,7 +240,8 @@ export async function writeDashboard(
   )
   return {
     ...(written !== undefined ? { number: written } : {}),
-    ...(said.denied ? { denied: true as const } : {})
+    ...(said.denied ? { denied: true as const } : {}),
+    ...(said.relabelled ? { relabelled: true as const } : {})
   }
 }
 

@@ -219,6 +219,7 @@ async function branchFacts(
     branch,
     key,
     ...(winner ? { issue: winner.issue.number, record } : {}),
+    ...(winner?.unlabelled ? { unlabelled: true as const } : {}),
     recorded,
     others,
     denied: denied !== undefined,

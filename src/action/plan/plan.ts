@@ -55,6 +55,8 @@ export interface BranchFacts {
   branch: string
   key: string
   issue?: number
+  /** The dashboard was listed without its label: the run's write puts it back. */
+  unlabelled?: true
   record?: BranchRecord
   recorded?: RecordedJob
   /** Older open records of the same key, not yet retired (their jobs give commits back). */

@@ -79,6 +79,8 @@ export class BranchDashboard {
   private executed?: ReturnType<typeof tellingFor> & { plan: Plan; coverage: Coverage }
   /** GitHub refused a write of the dashboard (one warning given): no more are tried. */
   private refused = false
+  /** The dashboard was listed without its label (a person removed it): the next write puts it back. */
+  private relabel: boolean
 
   constructor(
     private readonly ctx: RunContext,
@@ -87,6 +89,7 @@ export class BranchDashboard {
     private readonly plan: Plan
   ) {
     this.issue = facts.issue
+    this.relabel = facts.unlabelled === true
   }
 
   /** The prompt's section on the commits `plan` (as carried out, after any wait) tells. */
@@ -152,8 +155,9 @@ export class BranchDashboard {
       facts.apart
     )
     const body = { ...run, docsPullRequest: docs, jobStatus: job?.status, note, record }
-    const written = await writeDashboard(this.session, this.issue, body, budgetMs)
+    const written = await writeDashboard(this.session, this.issue, body, budgetMs, this.relabel)
     this.refused = written.denied === true
+    if (written.relabelled) this.relabel = false
     // One deleted meanwhile was opened anew: later writes of this run go to that one.
     this.issue = written.number ?? this.issue
   }
