@@ -148,17 +148,26 @@ const REFUSALS = new Set([
     const errors = (0,workflow_run/* record */.g1)(error)?.errors;
     return Array.isArray(errors) ? errors.map((e)=>(0,workflow_run/* record */.g1)(e) ?? {}) : undefined;
 }
-/** `denied` when GitHub refused (401; 403 but no rate limit; 404 or 410, what a token sees of what
- * it may not read or a feature turned off; GraphQL refusals); `unknown`: nothing may be decided. */ function gitHubFailure(error) {
+/** A rate limit, as the throttling plugin knows one: a 403 or 429 that says "secondary rate
+ * limit" or carries `retry-after` or `x-ratelimit-remaining: 0`; GraphQL's RATE_LIMITED. */ function rateLimited(error) {
+    if (graphqlErrors(error)?.some((e)=>e.type === 'RATE_LIMITED')) return true;
     const status = gitHubAnswerStatus(error);
+    if (status !== 403 && status !== 429) return false;
     const headers = (0,workflow_run/* record */.g1)((0,workflow_run/* record */.g1)((0,workflow_run/* record */.g1)(error)?.response)?.headers);
-    const limited = headers?.['retry-after'] !== undefined || String(headers?.['x-ratelimit-remaining']) === '0';
+    return /\bsecondary rate\b/i.test((0,run_errors/* messageOf */.bD)(error)) || headers?.['retry-after'] !== undefined || String(headers?.['x-ratelimit-remaining']) === '0';
+}
+/** `denied` when GitHub refused (401; 403 but no rate limit; 404 or 410, what a token sees of what
+ * it may not read or a feature turned off; GraphQL refusals); `unknown`: nothing may be decided,
+ * a rate limit that did not end in time included (no permission would help). */ function gitHubFailure(error) {
+    if (rateLimited(error)) return 'unknown';
+    const status = gitHubAnswerStatus(error);
     const errors = graphqlErrors(error);
     const denied = errors ? errors.length > 0 && errors.every((e)=>REFUSALS.has(String(e.type))) : [
         401,
+        403,
         404,
         410
-    ].includes(status ?? 0) || status === 403 && !limited;
+    ].includes(status ?? 0);
     return denied ? 'denied' : 'unknown';
 }
 /** Throws StateUnknownError about `what` unless GitHub answered no. */ function throwIfUnknown(error, what) {
@@ -167,9 +176,10 @@ const REFUSALS = new Set([
 /** ` ${text}` (the permission a call needs) only after GitHub answered no (410 too). */ const permissionHint = (error, text)=>gitHubFailure(error) === 'denied' ? ` ${text}` : '';
 function describeGitHubError(error) {
     const said = graphqlErrors(error)?.map((e)=>typeof e.message === 'string' ? e.message : '?');
-    if (said) return `GitHub answered with errors: ${(0,safe_text/* safeLine */.om)(said.join('; '), 200)}`;
+    const limit = rateLimited(error) ? ': a rate limit that does not end within the time allowed' : '';
+    if (said) return `GitHub answered with errors: ${(0,safe_text/* safeLine */.om)(said.join('; '), 200)}${limit}`;
     const status = gitHubAnswerStatus(error);
-    if (status !== undefined) return `the GitHub API answered ${status}`;
+    if (status !== undefined) return `the GitHub API answered ${status}${limit}`;
     const names = [
         (0,workflow_run/* record */.g1)(error)?.name,
         (0,workflow_run/* record */.g1)((0,workflow_run/* record */.g1)(error)?.cause)?.name
@@ -768,9 +778,12 @@ function account(value) {
 
 // EXTERNAL MODULE: ./node_modules/.cache/bundle-source/bcae0416621b/src/github/marker.js
 var marker = __webpack_require__(4457);
+// EXTERNAL MODULE: external "node:util"
+var external_node_util_ = __webpack_require__(7975);
 ;// CONCATENATED MODULE: ./node_modules/.cache/bundle-source/bcae0416621b/src/github/pr-record.js
 // The pull request's record of its docs job: a `pr` marker in the action's comment, keyed
 // by the Mintlify project, and which comment to believe (only a trusted account's).
+
 
 
 
@@ -848,6 +861,23 @@ const END = {
         attempt: runAttempt,
         followUps
     };
+}
+/** The record a run writes when `theirs` was written since it read `base`: each field this run
+ * left as it read it takes the value written since, so no run drops another's facts. */ function mergeRecords(base, ours, theirs) {
+    const keys = new Set([
+        ...Object.keys(ours),
+        ...Object.keys(theirs)
+    ]);
+    const kept = [
+        ...keys
+    ].map((key)=>{
+        const unchanged = (0,external_node_util_.isDeepStrictEqual)(ours[key], base?.[key]);
+        return [
+            key,
+            unchanged ? theirs[key] : ours[key]
+        ];
+    });
+    return Object.fromEntries(kept.filter(([, value])=>value !== undefined));
 }
 /** A named login, of the kind it must be (an app writes as a Bot, a personal token as a User).
  * Trusting any `[bot]` login would let any app point the pull request at its own job. */ function isTrustedAuthor(user, trusted = workflow_run/* ACTIONS_BOT */.aX) {
@@ -985,6 +1015,7 @@ const backLinkMarker = (job, project)=>(0,marker/* writeMarker */.en)('back-link
 
 
 
+const BUDGET_IDENTITY = 5_000;
 /** 100 comments a page: up to 20,000 are read. Past that, "no record" could not be told. */ const MAX_COMMENT_PAGES = 200;
 const READ_HINT = 'Reading them needs `permissions: pull-requests: read` for the job (keeping the comment needs `pull-requests: write`).';
 const WRITE_HINT = 'The comment needs `permissions: pull-requests: write` for the job; on pull requests from forks the token is read-only, so no comment can be kept.';
@@ -997,6 +1028,7 @@ class PullRequestThread {
     commentId;
     backLinks;
     /** GitHub refused a write: no more are tried. */ refused = false;
+    /** Who GitHub says wrote the comment this run created. */ writer;
     constructor(session, run, number, record, commentId, /** The jobs whose docs pull request this may be, from the back-links read with the thread. */ backLinks = []){
         this.session = session;
         this.run = run;
@@ -1043,13 +1075,17 @@ class PullRequestThread {
     /** Writes the record and `body`. Never throws; a refusal stops later writes. */ async save(record, body, budgetMs, early = false) {
         if (this.refused) return false;
         const where = `pull request #${this.number}`;
-        const comment = {
-            ...this.session.repo,
-            body: `${formatRecord(record)}\n${body}`
-        };
         try {
             // Not bound to the run's cancellation: the last write happens after it.
             const { issues } = (await this.session.client(budgetMs, false)).rest;
+            // Another run may have written since this one read (an end while a push waited): the
+            // last write keeps what this run did not change. The early one follows the read closely.
+            const theirs = early ? undefined : await this.readAgain(issues);
+            const merged = theirs ? mergeRecords(this.record, record, theirs) : record;
+            const comment = {
+                ...this.session.repo,
+                body: `${formatRecord(merged)}\n${body}`
+            };
             if (this.commentId !== undefined) {
                 try {
                     await issues.updateComment({
@@ -1069,6 +1105,7 @@ class PullRequestThread {
                 issue_number: this.number
             });
             this.commentId = created.data.id;
+            this.writer = created.data.user?.login;
             core.info(`Commented on ${where} (comment ${this.commentId}).`);
             return true;
         } catch (error) {
@@ -1079,6 +1116,19 @@ class PullRequestThread {
             else core.warning(`${failed}, so its docs job is not recorded.${hint}`);
             return false;
         }
+    }
+    /** The record in the comment now, when this action's account wrote it; undefined else. */ async readAgain(issues) {
+        if (this.commentId === undefined) return undefined;
+        const params = {
+            ...this.session.repo,
+            comment_id: this.commentId
+        };
+        const read = await issues.getComment(params).catch(()=>undefined);
+        // Asked of GitHub already when the comment was found; known from the write when it was made.
+        const trusted = read && (this.writer ?? await this.session.identity(BUDGET_IDENTITY).catch(()=>''));
+        if (!read || !trusted || !isTrustedAuthor(read.data.user, trusted)) return undefined;
+        const record = parseRecord(read.data.body);
+        return record?.project === this.record?.project ? record : undefined;
     }
 }
 /** The pages as they are read, each comment also kept in `seen`. */ async function* tapped(pages, seen) {
@@ -2227,6 +2277,7 @@ function docsSession(ctx, link, use) {
     created: 'started the job',
     'followed-up': 'sent a follow-up',
     waited: 'waited for the busy job, then sent a follow-up',
+    'waited-only': 'waited for the busy job; sent nothing',
     'started-over': 'started a new job',
     'nothing-new': 'nothing new: sent nothing',
     apart: 'nothing new for this job (documented elsewhere): sent nothing',
@@ -2656,12 +2707,20 @@ function planRun(facts) {
         action: 'skip',
         reason: facts.agentsOwn
     };
+    const { record, recorded } = pr ?? {};
+    // A re-run (or a late run) of a push to a pull request that has ended since: nothing to send.
+    const end = record?.end;
+    const endedSince = end && end.event !== 'reopened' && BigInt(end.run) > BigInt(facts.run.runId) ? end.event : !command && facts.ended;
+    if (endedSince) return {
+        action: 'skip',
+        reason: `the pull request was ${endedSince === 'merged' ? 'merged' : 'closed without merging'} after this run started, so it sends nothing`
+    };
+    // A command after the end.
     if (facts.ended === 'closed') return {
         action: 'refuse',
         reply: 'closed',
         reason: CLOSED
     };
-    const { record, recorded } = pr ?? {};
     if (facts.ended === 'merged') {
         // The code is in: its job takes commands while its docs pull request is open, no new job.
         const plan = record && recorded ? decide(facts.run, {
@@ -2855,12 +2914,15 @@ const WOULD = {
     'nothing-new': (plan)=>plan.apart ? `No new commit is for the branch's job (${apartWords(plan.apart)}): ${NOTHING}` : `Nothing new on the branch since the last commit that reached the agent: ${NOTHING}`
 };
 /** What a dry run would do, in one sentence. */ const wouldDo = (plan)=>WOULD[plan.action](plan);
-/** What the dashboard's row says the run did. */ function runAction(plan, jobId, sent) {
-    if (!jobId || plan.action === 'follow-up' && !sent) return 'failed';
+/** What the dashboard's row says the run did; `waited`: the run waited for the busy job first. */ function runAction(plan, jobId, sent, waited = false) {
+    if (!jobId) return 'failed';
+    // Still the wait's plan: the job stayed busy until the run ended, and nothing was sent.
+    if (plan.action === 'wait-then-follow-up') return 'waited-only';
+    if (plan.action === 'follow-up' && !sent) return 'failed';
     if (plan.action === 'create') return plan.reason === 'no-record' ? 'created' : 'started-over';
-    if (plan.action === 'follow-up') return 'followed-up';
+    if (plan.action === 'follow-up') return waited ? 'waited' : 'followed-up';
     if (plan.action === 'nothing-new') return plan.apart ? 'apart' : 'nothing-new';
-    return plan.action === 'wait-then-follow-up' || plan.action === 'resume' ? 'waited' : 'reported';
+    return plan.action === 'resume' ? 'waited' : 'reported';
 }
 
 ;// CONCATENATED MODULE: ./node_modules/.cache/bundle-source/bcae0416621b/src/action/execute/executor.js
@@ -3484,6 +3546,42 @@ const nonZeroSha = (value)=>(0,marker/* isSha */.HH)(value) && !/^0+$/.test(valu
 }
 const readCommits = (list)=>list.map(readCommit).filter((commit)=>commit !== undefined);
 const windowStart = (now)=>new Date(+now - 7 * 86_400_000).toISOString();
+/** `commits` in the branch's order, oldest first: those `since` lists (oldest first) in its
+ * order, after those it does not (an older push's, arriving late). Pure. */ function oldestFirst(commits, since) {
+    const at = new Map(since.map((commit, index)=>[
+            commit.sha,
+            index
+        ]));
+    const place = (commit)=>at.get(commit.sha) ?? -1;
+    return [
+        ...commits
+    ].sort((a, b)=>place(a) - place(b));
+}
+/** What a run tells, oldest first across the commits an ended job gave back and the new ones,
+ * and its coverage: the compare link (through `link`, from a commit to the head `to`) starts at
+ * the commit before the oldest told, so it covers them all; `base`: the ledger's. Pure. */ function toldCoverage(told, candidates, base, to, link) {
+    const { since } = candidates;
+    const commits = oldestFirst(told, since);
+    const at = since.findIndex((commit)=>commit.sha === commits[0]?.sha);
+    const from = at > 0 ? since[at - 1]?.sha : base ?? candidates.base;
+    const compareUrl = at >= 0 && from && from !== ROOT ? link(from) : undefined;
+    const coverage = {
+        origin: candidates.origin,
+        commits: commits.slice(-MAX_LISTED),
+        total: commits.length,
+        ...compareUrl ? {
+            compareUrl
+        } : {},
+        ...from ? {
+            from
+        } : {},
+        to
+    };
+    return {
+        commits,
+        coverage
+    };
+}
 const branch_commits_READ_HINT = 'Reading the branch commits needs `permissions: contents: read` for the job.';
 /** Every commit after the base; on a first run, or when GitHub no longer knows the base, the
  * push's range or the last 7 days. Unknown throws StateUnknownError; a refusal is one warning. */ async function readCandidates(session, input, budgetMs) {
@@ -3505,6 +3603,7 @@ const branch_commits_READ_HINT = 'Reading the branch commits needs `permissions:
         /** After `base` up to the head, oldest first; undefined when GitHub does not know `base`. */ const compare = async (base)=>{
             const commits = [];
             let total = 0;
+            let diverged = false;
             let mergeBase;
             for(let page = 1; page <= MAX_PAGES; page++){
                 const params = {
@@ -3524,18 +3623,28 @@ const branch_commits_READ_HINT = 'Reading the branch commits needs `permissions:
                 });
                 if (answer === null) return undefined;
                 // Diverged: the base left the branch (a force push); the commits listed are since the fork.
-                if (answer?.status === 'diverged') mergeBase = nonZeroSha((0,workflow_run/* record */.g1)(answer.merge_base_commit)?.sha);
+                if (answer?.status === 'diverged') {
+                    diverged = true;
+                    mergeBase = nonZeroSha((0,workflow_run/* record */.g1)(answer.merge_base_commit)?.sha);
+                }
                 const listed = Array.isArray(answer?.commits) ? answer.commits : [];
                 commits.push(...readCommits(listed));
                 total = typeof answer?.total_commits === 'number' ? answer.total_commits : commits.length;
                 if (listed.length < 100 || commits.length >= total) break;
             }
+            const unread = Math.max(0, total - commits.length);
             return {
                 commits,
-                unread: Math.max(0, total - commits.length),
-                mergeBase
+                unread,
+                ...diverged ? {
+                    diverged: true,
+                    mergeBase
+                } : {}
             };
         };
+        /** One line, whatever the path: the base left the branch, and what the run weighs instead. */ const rewritten = (what, gone, instead)=>core.info(`${what} (${gone.slice(0, 7)}) is no longer on ${branch}: the history was rewritten, so this run ${instead}.`);
+        const SINCE_PART = 'weighs the commits since the histories part';
+        const OWN = 'starts from its own commits';
         // The whole history up to the head (a young repository's); past the pages, the oldest wait.
         const fromRoot = async (origin)=>{
             const params = {
@@ -3574,7 +3683,11 @@ const branch_commits_READ_HINT = 'Reading the branch commits needs `permissions:
             }
             const before = nonZeroSha(payload.before);
             const read = before ? await compare(before) : undefined;
-            if (before && read) return result(origin, before, read);
+            // A force push: the commits since the histories part, from where they part (said once:
+            // a run whose ledger's base left the branch said so already).
+            if (before && read?.diverged && origin !== 'history-rewritten') rewritten("The push's previous head", before, read.mergeBase ? SINCE_PART : OWN);
+            if (before && read?.mergeBase) return result(origin, read.mergeBase, read);
+            if (before && read && !read.diverged) return result(origin, before, read);
             // A new branch: its pushed commits, from the parent of the oldest.
             const oldest = event[0]?.sha;
             if (!oldest) return result(origin, headSha);
@@ -3593,13 +3706,14 @@ const branch_commits_READ_HINT = 'Reading the branch commits needs `permissions:
         if (!base) return first(push ? 'first-push' : 'first-window');
         if (base === ROOT) return fromRoot('since-record');
         const read = await compare(base);
-        const lost = `The ledger's base commit (${base.slice(0, 7)}) is no longer`;
+        const lost = `The ledger's base commit`;
         if (read?.mergeBase) {
-            core.info(`${lost} on ${branch}: the history was rewritten, so this run weighs the commits since the histories part.`);
+            rewritten(lost, base, SINCE_PART);
             return result('history-rewritten', read.mergeBase, read);
         }
-        if (read) return result('since-record', undefined, read);
-        core.info(`${lost} known on ${branch}: the history was rewritten, so this run starts from its own commits.`);
+        if (read && !read.diverged) return result('since-record', undefined, read);
+        // GitHub no longer knows the base, or not where the histories part.
+        rewritten(lost, base, OWN);
         return first('history-rewritten');
     };
     const failed = `Could not read the commits of ${branch} (%s); this run tells the event's own commits only.`;
@@ -3682,7 +3796,24 @@ const END_STEPS = {
         'pull-requests: write'
     ]
 };
-/** `call` on the docs pull request for `step`; undefined after one warning naming the token. */ const onDocsEnd = (session, ref, step, budgetMs, call)=>session.bestEffort(budgetMs, call, `Could not ${END_STEPS[step][0]} ${(0,safe_text/* safeLine */.om)(ref.repository)}#${ref.number} (%s).`, `The token (${session.name}) needs \`${END_STEPS[step][2]}\` on ${(0,safe_text/* safeLine */.om)(ref.repository)}.`, false);
+/** The warning when `step` on the docs pull request failed: what to fix, after GitHub said no. A
+ * 401 is the token itself (wrong, expired or revoked), which no permission fixes; a 403 or 404,
+ * the permission it lacks there. */ function endStepWarning(token, ref, step, error) {
+    const repository = (0,safe_text/* safeLine */.om)(ref.repository);
+    const failed = `Could not ${END_STEPS[step][0]} ${repository}#${ref.number} (${describeGitHubError(error)}).`;
+    if (gitHubAnswerStatus(error) === 401) return `${failed} GitHub did not accept the token (${token}) at all (401 Bad credentials): it is wrong, expired or revoked, which no permission fixes; put a current token in the secret ${token} is set from.`;
+    const permission = `The token (${token}) needs \`${END_STEPS[step][2]}\` on ${repository}.`;
+    return `${failed}${permissionHint(error, permission)}`;
+}
+/** `call` on the docs pull request for `step`; undefined after one warning naming the token. A
+ * last write: not cut short by the run's cancellation. */ async function onDocsEnd(session, ref, step, budgetMs, call) {
+    try {
+        return await call(await session.client(budgetMs, false));
+    } catch (error) {
+        core.warning(endStepWarning(session.name, ref, step, error));
+        return undefined;
+    }
+}
 /** The docs pull request, its state and, when asked and open, why it is not the agent's alone. */ async function readDocsPrEnd(session, link, withCommits, budgetMs) {
     const ref = (0,pull_request_link/* parsePullRequestLink */.m)(link);
     if (!ref || !session) return undefined;
@@ -3800,7 +3931,8 @@ const plural = (n, word)=>`${n} ${word}${n === 1 ? '' : 's'}`;
     const shas = new Set(commits.map((commit)=>commit.sha));
     return pulls.filter((pull)=>pull.commits.some((sha)=>shas.has(sha)));
 }
-/** Of the newest MAX_PULL_LOOKUPS commits; the first failure warns once and ends the lookups. */ async function sourcePullRequests(session, commits, budgetMs) {
+/** Of the newest MAX_PULL_LOOKUPS commits; a refusal warns once and ends the lookups, no answer
+ * throws StateUnknownError. */ async function sourcePullRequests(session, commits, budgetMs) {
     const wanted = commits.slice(-MAX_PULL_LOOKUPS);
     if (wanted.length === 0) return [];
     const lookups = [];
@@ -3811,7 +3943,8 @@ const plural = (n, word)=>`${n} ${word}${n === 1 ? '' : 's'}`;
             commit_sha: sha,
             per_page: 10
         };
-        const found = await session.bestEffort(octokit, ()=>octokit.rest.repos.listPullRequestsAssociatedWithCommit(params), `Could not read the pull requests the commits came from (%s); the prompt names ${lookups.length} of ${wanted.length} lookups.`, 'Reading them needs `permissions: pull-requests: read` for the job.');
+        // Unknown sends nothing: a change its own pull request documents would be told again.
+        const found = await session.bestEffort(octokit, ()=>octokit.rest.repos.listPullRequestsAssociatedWithCommit(params), `Could not read the pull requests the commits came from (%s); the prompt names ${lookups.length} of ${wanted.length} lookups.`, 'Reading them needs `permissions: pull-requests: read` for the job.', 'the pull requests the commits came from');
         if (!found) break;
         lookups.push({
             sha,
@@ -3889,7 +4022,15 @@ function commitLine(commit, pulls) {
 
 
 
+/** The label people find the dashboards by; the action finds them by author and marker. */ const DASHBOARD_LABEL = 'docs-agent';
 const ISSUES_HINT = 'The dashboard issue needs `permissions: issues: write` for the job (and issues turned on in the repository).';
+/** Whether an issue as GitHub lists it has the label (names, or label objects; GitHub matches
+ * label names whatever their case). */ function hasLabel(issue, name = DASHBOARD_LABEL) {
+    const labels = (0,workflow_run/* record */.g1)(issue)?.labels;
+    if (!Array.isArray(labels)) return false;
+    const named = (label)=>typeof label === 'string' ? label : (0,workflow_run/* text */.Qq)((0,workflow_run/* record */.g1)(label)?.name);
+    return labels.some((label)=>named(label)?.toLowerCase() === name.toLowerCase());
+}
 /** This key's open dashboards by its identity, newest first; a first-version one only alone. */ function pickDashboards(issues, key) {
     const found = [];
     for (const issue of issues.map(workflow_run/* record */.g1)){
@@ -3902,7 +4043,10 @@ const ISSUES_HINT = 'The dashboard issue needs `permissions: issues: write` for 
             issue: {
                 number
             },
-            record: mine
+            record: mine,
+            ...hasLabel(issue) ? {} : {
+                unlabelled: true
+            }
         });
     }
     found.sort((a, b)=>b.issue.number - a.issue.number);
@@ -4004,35 +4148,89 @@ const START_OVER = 'Close this issue: the next run starts a new docs job (and a 
         others
     };
 }
-/** Opens the dashboard with `view`'s body, or rewrites issue `number`'s (one call): the issue's
- * number, undefined when GitHub did not take it (one warning). */ async function saveDashboard(session, number, view, budgetMs) {
-    const { projectId, branch } = view.record;
-    const save = async ({ rest })=>{
-        const body = renderDashboard(view);
-        if (number !== undefined) // Deleted meanwhile: the record is written anew rather than lost.
-        return rest.issues.update({
+/** Puts the label back on issue `number`; best effort (the next run's listing shows it missing
+ * again): whether it is back. */ async function labelAgain(session, { rest }, number) {
+    const labels = [
+        DASHBOARD_LABEL
+    ];
+    try {
+        await rest.issues.addLabels({
             ...session.repo,
             issue_number: number,
-            body
-        }).then(({ data })=>data.number, (error)=>{
-            if (gitHubAnswerStatus(error) !== 404) throw error;
-            return saveDashboard(session, undefined, view, budgetMs);
+            labels
         });
+        core.info(`Put the ${DASHBOARD_LABEL} label back on the dashboard issue #${number}.`);
+        return true;
+    } catch (error) {
+        const why = describeGitHubError(error);
+        core.info(`dashboard: could not put the ${DASHBOARD_LABEL} label back on the dashboard issue #${number} (${(0,safe_text/* safeLine */.om)(why, 300)}); the next run tries again.`);
+        return false;
+    }
+}
+/** Opens the dashboard with `view`'s body, or rewrites issue `number`'s (one call, and one
+ * more to put the label back when the run's listing showed it missing): the issue's number,
+ * undefined when GitHub did not take it (one warning); `denied` when GitHub refused it. */ async function writeDashboard(session, number, view, budgetMs, relabel = false) {
+    const { projectId, branch } = view.record;
+    // Whether GitHub refused the write, as the call found (a 404 writes anew); the label put back.
+    const said = {
+        denied: false,
+        relabelled: false
+    };
+    const save = async (octokit)=>{
+        const { rest } = octokit;
+        const body = renderDashboard(view);
+        try {
+            if (number !== undefined) {
+                const { data } = await rest.issues.update({
+                    ...session.repo,
+                    issue_number: number,
+                    body
+                });
+                if (relabel) said.relabelled = await labelAgain(session, octokit, data.number);
+                return data.number;
+            }
+        } catch (error) {
+            // Deleted meanwhile: the record is written anew rather than lost.
+            if (gitHubAnswerStatus(error) === 404) {
+                const again = await writeDashboard(session, undefined, view, budgetMs);
+                said.denied = again.denied === true;
+                return again.number;
+            }
+            said.denied = gitHubFailure(error) === 'denied';
+            throw error;
+        }
         const title = `Docs agent: ${branch} (${projectId})`.slice(0, 250);
         const labels = [
-            'docs-agent'
+            DASHBOARD_LABEL
         ];
         const { data } = await rest.issues.create({
             ...session.repo,
             title,
             body,
             labels
+        }).catch((error)=>{
+            said.denied = gitHubFailure(error) === 'denied';
+            throw error;
         });
         core.info(`Opened the dashboard issue #${data.number} for ${(0,safe_text/* safeLine */.om)(branch, 100)}.`);
         return data.number;
     };
     const what = number === undefined ? 'open the dashboard issue' : `update the dashboard issue #${number}`;
-    return session.bestEffort(budgetMs, save, couldNot(`${what} in`, session), ISSUES_HINT);
+    const written = await session.bestEffort(budgetMs, save, couldNot(`${what} in`, session), ISSUES_HINT);
+    return {
+        ...written !== undefined ? {
+            number: written
+        } : {},
+        ...said.denied ? {
+            denied: true
+        } : {},
+        ...said.relabelled ? {
+            relabelled: true
+        } : {}
+    };
+}
+/** As writeDashboard: the issue's number, undefined when GitHub did not take it. */ async function saveDashboard(session, number, view, budgetMs) {
+    return (await writeDashboard(session, number, view, budgetMs)).number;
 }
 /** Older records of the same key (two first runs at once, or one reopened) are absorbed at once
  * (the winner lists their jobs as ended), then closed with their docs pull requests (through
@@ -4174,15 +4372,10 @@ const START_OVER = 'Close this issue: the next run starts a new docs job (and a 
     return false;
 }
 async function documented(ctx, calls, record) {
-    const { end } = record;
-    // The merged run found its docs pull request open and told it so.
-    if (end?.event === 'merged' && end.did === 'merged-note') return {
-        kind: 'documented',
-        docs: end.docs
-    };
     const recorded = await lookUp(calls, record.job);
     const job = recorded.kind === 'found' ? recorded.job : undefined;
-    const link = job?.prLink ?? record.handedOff;
+    // Read now whatever the record says: a person may have closed it since the merged run.
+    const link = job?.prLink ?? record.handedOff ?? record.end?.docs;
     // A job still working opens or updates its docs pull request.
     if (!link) return job && !isTerminal(job.status) ? {
         kind: 'documented'
@@ -4211,6 +4404,11 @@ async function documented(ctx, calls, record) {
 }
 const NOT_CLOSED = 'the action did not close its docs pull request';
 const WORKING_WHY = 'its docs job is still working, so the docs pull request is closed once the job ends (by a re-run of this workflow run, or a command on the pull request)';
+/** Why the job's docs pull request is unknown, or not known to be the job's, when the job was not read. */ function unreadWhy(unread) {
+    return unread === 'failed' ? 'the job could not be read' : 'a dry run without api-key does not read the job';
+}
+const NOT_YET = 'its docs job is still working, so its docs pull request is not known yet';
+const UNREAD_DOCS = 'the docs pull request could not be read';
 /** Why a pull request gets no docs job: the docs agent opened it. */ const AGENTS_OWN = 'was opened by the docs agent, whose own work never starts or feeds a job';
 /** Why the job did not open the docs pull request: someone else did, or it came before the job. */ function notTheJobs(docs, jobCreatedAt) {
     const author = docs.pr?.author;
@@ -4218,6 +4416,26 @@ const WORKING_WHY = 'its docs job is still working, so the docs pull request is 
     const opened = Date.parse(docs.pr?.createdAt ?? '');
     if (opened < Date.parse(jobCreatedAt ?? '')) return 'it was opened before the job was created';
     return undefined;
+}
+/** On a reopen, what the close before did that the reopen undoes: a re-run finds its own earlier
+ * attempt in the record, not the close it answers. */ function undoing({ record, run }) {
+    const earlier = record.end?.run === run.runId && record.end.event === 'reopened';
+    const closing = record.end?.event === 'closed' ? record.end.done : [];
+    return {
+        labelled: earlier && record.end?.did === 'unkept' || closing.includes('label'),
+        closed: earlier && record.end?.did === 'reopened' || closing.includes('close')
+    };
+}
+/** What to do by hand when the run could not follow the docs pull request (`plan.unfollowed`),
+ * as one sentence; `label`: the label a kept docs pull request carries. */ function byHand(facts, plan, label) {
+    if (!plan.unfollowed) return undefined;
+    const ref = (0,pull_request_link/* parsePullRequestLink */.m)(plan.link);
+    const name = ref ? `${ref.repository}#${ref.number}` : 'the job’s docs pull request';
+    if (plan.unfollowed === 'working') return `Once the job has opened its docs pull request, re-run this workflow run to tell it that it is ready to merge, or tell its reviewers by hand.`;
+    const { labelled, closed } = undoing(facts);
+    const todo = facts.event === 'merged' ? `tell the reviewers of ${name} by hand that it is ready to review and merge` : facts.event === 'reopened' ? labelled ? `remove the label ${label} from ${name} by hand` : closed ? `reopen ${name} by hand` : undefined : facts.onClose === 'keep' ? `label ${name} ${label} by hand and tell its reviewers that the code pull request was closed` : `close ${name} by hand if its changes are no longer needed`;
+    if (!todo) return undefined;
+    return plan.unfollowed === 'job' && facts.jobUnread === 'failed' ? `Re-run this workflow run once the Agent Jobs API answers, or ${todo}.` : `${todo.charAt(0).toUpperCase()}${todo.slice(1)}.`;
 }
 /** The plan for the docs pull request at `link` (docsLinkFor's) as GitHub shows it (undefined: unread). */ function decideEnd(facts, link, docs) {
     const { event, record } = facts;
@@ -4289,17 +4507,26 @@ const WORKING_WHY = 'its docs job is still working, so the docs pull request is 
         return none('a later workflow run has already used this record', false);
     }
     if (pending) return none(WORKING_WHY);
-    if (!link) return none(event === 'reopened' ? NOT_CLOSED : 'the job has no docs pull request');
-    if (!docs) return none('the docs pull request could not be read');
+    const unfollowed = (why, what)=>({
+            ...none(why),
+            unfollowed: what
+        });
+    if (!link) {
+        if (event === 'reopened') return none(NOT_CLOSED);
+        if (facts.jobUnread) {
+            const why = `${unreadWhy(facts.jobUnread)}, so its docs pull request is not known`;
+            return unfollowed(why, 'job');
+        }
+        if (facts.jobWorking) return unfollowed(NOT_YET, 'working');
+        return none('the job has no docs pull request');
+    }
+    if (!docs) return unfollowed(UNREAD_DOCS, 'docs');
     // The state before this run's own earlier attempt changed it.
     let state = docs.state;
     if (state === 'closed' && done.includes('close')) state = 'open';
     if (state === 'open' && done.includes('reopen')) state = 'closed';
     if (event === 'reopened') {
-        // A re-run finds its own earlier attempt in the record, not the close it answers.
-        const closing = record.end?.event === 'closed' ? record.end.done : [];
-        const labelled = earlier?.did === 'unkept' || closing.includes('label');
-        const closed = earlier?.did === 'reopened' || closing.includes('close');
+        const { labelled, closed } = undoing(facts);
         if (!labelled && !closed) return none(NOT_CLOSED);
         if (state !== (labelled ? 'open' : 'closed')) return none(`the docs pull request is ${state}`);
         const why = `the action ${labelled ? 'labelled' : 'closed'} it when the code pull request closed`;
@@ -4329,7 +4556,14 @@ const WORKING_WHY = 'its docs job is still working, so the docs pull request is 
         'comment',
         'label'
     ], 'docs-pr-on-close is keep');
-    const kept = facts.jobLink === undefined ? 'the job could not be read, so the action cannot tell it opened this docs pull request' : facts.jobLink !== link || record.handedOff !== link && !docs.pr ? 'the record does not name this docs pull request as the job’s' : notTheJobs(docs, facts.jobCreatedAt) ?? docs.foreign;
+    const unsure = 'so the action cannot tell it opened this docs pull request';
+    if (facts.jobUnread) return {
+        ...plan('kept', [
+            'comment'
+        ], `${unreadWhy(facts.jobUnread)}, ${unsure}`),
+        unfollowed: 'job'
+    };
+    const kept = facts.jobLink === undefined ? `the job names no docs pull request, ${unsure}` : facts.jobLink !== link || record.handedOff !== link && !docs.pr ? 'the record does not name this docs pull request as the job’s' : notTheJobs(docs, facts.jobCreatedAt) ?? docs.foreign;
     if (kept) return plan('kept', [
         'comment'
     ], kept);
@@ -4457,6 +4691,21 @@ async function gatherFacts(ctx, command) {
         });
         core.info(`Pull request #${thread.number} has job ${(0,safe_text/* safeLine */.om)(record.job)} (project ${(0,safe_text/* safeLine */.om)(settings.projectId)}); looking it up.`);
         const recorded = await lookUp(calls, record.job, ctx);
+        // A re-run, or a run about to replace its job, may come after the pull request ended.
+        const docs = recorded.kind === 'unread' ? undefined : recorded.docsPullRequest;
+        const replacing = endOf(recorded) !== undefined || docs !== undefined && docs !== 'open';
+        if (!command && (event.run.runAttempt > 1 || replacing)) {
+            const code = `${event.run.serverUrl}/${event.run.repository}/pull/${thread.number}`;
+            const budget = ctx.left(BUDGETS.docsPullRequestState);
+            const now = await readPullRequestState(ctx.github, code, budget, 'code');
+            if (now && now !== 'open') return gathered({
+                pullRequest: {
+                    record,
+                    recorded
+                },
+                ended: now
+            });
+        }
         return gathered({
             pullRequest: {
                 record,
@@ -4623,6 +4872,9 @@ async function gatherFacts(ctx, command) {
             issue: winner.issue.number,
             record
         } : {},
+        ...winner?.unlabelled ? {
+            unlabelled: true
+        } : {},
         recorded,
         others,
         denied: denied !== undefined,
@@ -4689,33 +4941,24 @@ class BranchDashboard {
     issue;
     /** The docs pull request this run handed off, and everyone asked to review it. */ handOff = {};
     /** The plan as carried out and what it tells, once its prompt was built. */ executed;
+    /** GitHub refused a write of the dashboard (one warning given): no more are tried. */ refused = false;
+    /** The dashboard was listed without its label (a person removed it): the next write puts it back. */ relabel;
     constructor(ctx, session, facts, plan){
         this.ctx = ctx;
         this.session = session;
         this.facts = facts;
         this.plan = plan;
         this.issue = facts.issue;
+        this.relabel = facts.unlabelled === true;
     }
     /** The prompt's section on the commits `plan` (as carried out, after any wait) tells. */ select(plan) {
-        const { commits, givenBack } = tellingFor(this.facts, plan);
         const { branch, pulls, candidates, record } = this.facts;
         const { run } = this.ctx.event;
-        // The compare link starts at the commit before the first told.
-        const at = candidates.since.findIndex((commit)=>commit.sha === commits[0]?.sha);
-        const from = at > 0 ? candidates.since[at - 1]?.sha : record?.base ?? candidates.base;
-        const compareUrl = at >= 0 && from && from !== ROOT && commitsUrl(run, run.sha, from);
-        const coverage = {
-            origin: candidates.origin,
-            commits: commits.slice(-MAX_LISTED),
-            total: commits.length,
-            ...compareUrl ? {
-                compareUrl
-            } : {},
-            ...from ? {
-                from
-            } : {},
-            to: run.sha
-        };
+        const { commits: told, givenBack } = tellingFor(this.facts, plan);
+        // Oldest first across given-back and new commits; the compare link covers them all.
+        const link = (from)=>commitsUrl(run, run.sha, from);
+        const base = record?.base;
+        const { commits, coverage } = toldCoverage(told, candidates, base, run.sha, link);
         this.executed = {
             plan,
             commits,
@@ -4727,8 +4970,9 @@ class BranchDashboard {
     }
     /** Writes the record (opening the issue on the first write). A commit counts as told once the
    * prompt that lists it reached a job (`sent`: the text, or true; false when nothing was). */ async save({ jobId, job, ending, did: note = ending?.message, sent: text, docs }, budgetMs) {
-        // GitHub refused the dashboard when the run read it: the one warning was given then.
-        if (this.facts.denied || !jobId) return;
+        // GitHub refused the dashboard when the run read it, or an earlier write of this run: the
+        // one warning was given then.
+        if (this.facts.denied || this.refused || !jobId) return;
         const sent = text !== undefined && text !== false;
         const { facts } = this;
         const { run } = this.ctx.event;
@@ -4738,7 +4982,8 @@ class BranchDashboard {
         const told = sent ? this.executed : undefined;
         // Everything up to the run's head is told when it told all it read, or had nothing to.
         const complete = facts.candidates.unread === 0 && (told || plan.action === 'nothing-new');
-        const did = runAction(plan, jobId, sent);
+        const waited = this.plan.action === 'wait-then-follow-up';
+        const did = runAction(plan, jobId, sent, waited);
         const counts = {
             ...previous?.counts ?? {
                 created: 0,
@@ -4783,8 +5028,11 @@ class BranchDashboard {
             note,
             record
         };
+        const written = await writeDashboard(this.session, this.issue, body, budgetMs, this.relabel);
+        this.refused = written.denied === true;
+        if (written.relabelled) this.relabel = false;
         // One deleted meanwhile was opened anew: later writes of this run go to that one.
-        this.issue = await saveDashboard(this.session, this.issue, body, budgetMs) ?? this.issue;
+        this.issue = written.number ?? this.issue;
     }
     /** At the end, best effort: the hand-off recorded, the covered changes' authors asked once
    * (`docs-pr-reviewers: author`), and a follow-up noted on the docs pull request. */ async followDocs(outcome, handOff, docs, handedOff) {
@@ -5119,18 +5367,20 @@ async function publishOutcome(ctx, gathered, outcome, dashboard) {
     };
 }
 /** A run without a job: skipped, refused (with a reply), or a dry run (nothing written to GitHub). */ async function publishWithoutJob(ctx, gathered, plan, prompt) {
-    // A deleted branch, a tag's run or the agent's own pull request: nothing to send, said why.
-    if (plan.action === 'skip' && (gathered.facts.notABranch || gathered.facts.agentsOwn)) {
+    // Nothing to send (a deleted branch, a tag, the agent's own pull request, a pull request that
+    // ended since the run started), said why; a comment that was no command was said already.
+    const { command } = gathered.facts;
+    if (plan.action === 'skip' && !(command && 'reason' in command)) {
         core.info((0,safe_text/* safeLine */.om)(`Nothing was sent: ${plan.reason}.`, 1000));
         setOutputs({
             skipped: 'true',
             created: 'false'
         });
     }
-    const command = gathered.command?.command;
+    const taken = gathered.command?.command;
     if (!ctx.settings.dryRun) {
         const phrase = ctx.settings.triggerPhrase;
-        if (plan.action === 'refuse' && command && ctx.github) await replyToCommand(ctx.github, command, phrase, plan, BUDGETS.commandCheck);
+        if (plan.action === 'refuse' && taken && ctx.github) await replyToCommand(ctx.github, taken, phrase, plan, BUDGETS.commandCheck);
         return;
     }
     const decision = wouldDo(plan);
@@ -5220,6 +5470,10 @@ function checkOutcome(end) {
 
 
 
+
+
+
+
 function pullRequestEnd(event) {
     const { eventName, payload } = event.run;
     if (eventName !== 'pull_request' && eventName !== 'pull_request_target') return undefined;
@@ -5227,11 +5481,50 @@ function pullRequestEnd(event) {
     if (payload.action !== 'closed') return undefined;
     return (0,workflow_run/* record */.g1)(payload.pull_request)?.merged === true ? 'merged' : 'closed';
 }
-function nothing(line) {
-    core.info((0,safe_text/* safeLine */.om)(line, 1000));
+/** What the run did to the docs pull request, and `skipped` on an end run: true when nothing. */ function did(ctx, action) {
+    const skipped = ctx.event.commandEvent ? {} : {
+        skipped: String(action === 'none')
+    };
     setOutputs({
-        'docs-pr-action': 'none',
-        skipped: 'true'
+        'docs-pr-action': action,
+        ...skipped
+    });
+}
+function nothing(ctx, line) {
+    core.info((0,safe_text/* safeLine */.om)(line, 1000));
+    did(ctx, 'none');
+}
+// The job is read once: the client's own retries only within this much (never the step's whole
+// timeout); a still-working job is then waited for only on an unmerged close.
+const JOB_READ = {
+    budgetMs: 10_000,
+    backoff: {
+        baseMs: 1_000,
+        maxMs: 4_000
+    }
+};
+/** The job as the service says now, read once; undefined after one warning. */ async function readJobOnce(ctx, jobId) {
+    const { settings, clock } = ctx;
+    const budgetMs = ctx.left(JOB_READ.budgetMs);
+    const context = ctx.calls.context('get', jobId);
+    const api = new AgentApi({
+        ...settings,
+        userAgent: USER_AGENT,
+        dispatcher: ctx.dispatcher,
+        clock,
+        signal: ctx.signal,
+        deadline: clock.now() + budgetMs,
+        backoff: JOB_READ.backoff,
+        onRetry: (error, attempt, delayMs)=>{
+            const why = (0,safe_text/* safeLine */.om)(describeError(error, context));
+            core.info(`Retrying in ${formatDuration(delayMs)} (attempt ${attempt + 1}): ${why}`);
+        }
+    });
+    return api.getJob(jobId).catch((error)=>{
+        const last = error instanceof RetryWouldOutlastTimeoutError ? error.lastError : error;
+        const why = last instanceof run_errors/* DeadlineError */.j3 ? `no answer within ${formatDuration(budgetMs)}` : (0,run_errors/* messageOf */.bD)(last);
+        core.warning((0,safe_text/* safeLine */.om)(`Could not read job ${jobId} for its status: ${why}`, 1000));
+        return undefined;
     });
 }
 async function endPullRequest(ctx, endEvent) {
@@ -5242,14 +5535,15 @@ async function endPullRequest(ctx, endEvent) {
     });
     if (!settings.prComment || pullRequest === undefined) {
         const why = settings.prComment ? 'The event names no pull request' : 'pr-comment is false, so no docs job is recorded here';
-        nothing(`${why}; nothing to do as the pull request ends.`);
+        nothing(ctx, `${why}; nothing to do as the pull request ends.`);
         return;
     }
     // The docs agent's own pull request has no docs job of its own, at any event.
     if (isAgentAccount((0,workflow_run/* pullRequestOf */._n)(run.payload)?.user)) {
-        nothing(`Pull request #${pullRequest} ${AGENTS_OWN}; nothing to do as it ends.`);
+        nothing(ctx, `Pull request #${pullRequest} ${AGENTS_OWN}; nothing to do as it ends.`);
         return;
     }
+    let told = false;
     try {
         const budgetMs = ctx.left(BUDGETS.pullRequestThread);
         const thread = await PullRequestThread.open(ctx.github, run, settings.projectId, budgetMs);
@@ -5258,18 +5552,15 @@ async function endPullRequest(ctx, endEvent) {
         const budget = ctx.left(BUDGETS.docsPullRequestState);
         const now = thread?.record && await readPullRequestState(ctx.github, code, budget, 'code');
         if (!thread?.record || now && endEvent === 'reopened' !== (now === 'open')) {
-            nothing(now ? `Pull request #${pullRequest} is ${now} now, so this ${endEvent} run is out of date; the docs pull request is left as it is.` : `Pull request #${pullRequest} has no docs job recorded for project ${settings.projectId}; nothing to do as it ends.`);
+            nothing(ctx, now ? `Pull request #${pullRequest} is ${now} now, so this ${endEvent} run is out of date; the docs pull request is left as it is.` : `Pull request #${pullRequest} has no docs job recorded for project ${settings.projectId}; nothing to do as it ends.`);
             return;
         }
         const jobId = thread.record.job;
         setOutputs({
             'job-id': jobId
         });
-        let job = settings.dryRun && settings.apiKey === '' ? undefined : await ctx.calls.read(jobId).catch((error)=>{
-            const why = (0,safe_text/* safeLine */.om)((0,run_errors/* messageOf */.bD)(error), 500);
-            core.warning(`Could not read job ${(0,safe_text/* safeLine */.om)(jobId)} for its status: ${why}`);
-            return undefined;
-        });
+        const unread = settings.dryRun && settings.apiKey === '';
+        let job = unread ? undefined : await readJobOnce(ctx, jobId);
         // Closed unmerged while the job works: its docs pull request is closed once it ends.
         if (job && !isTerminal(job.status) && endEvent === 'closed' && !settings.dryRun) {
             core.info(`Job ${(0,safe_text/* safeLine */.om)(jobId)} is still working; waiting for it before closing its docs pull request.`);
@@ -5297,7 +5588,10 @@ async function endPullRequest(ctx, endEvent) {
             ...job?.createdAt ? {
                 jobCreatedAt: job.createdAt
             } : {},
-            jobWorking: job !== undefined && !isTerminal(job.status)
+            jobWorking: job !== undefined && !isTerminal(job.status),
+            ...job ? {} : {
+                jobUnread: unread ? 'dry-run' : 'failed'
+            }
         };
         const link = docsLinkFor(facts);
         setOutputs(linkOutputs(link));
@@ -5325,10 +5619,9 @@ async function endPullRequest(ctx, endEvent) {
         const handOver = docs && !written.refused && steps.includes('hand-off');
         if (handOver && (await followDocsPullRequest(docs, run, follow, writeBudget)).handedOff) written.done.push('hand-off');
         const { action, record } = plan.outcome(written.done);
-        setOutputs({
-            'docs-pr-action': action
-        });
-        const line = settings.dryRun ? `Dry run: would ${wouldEnd(plan)} (${plan.why}).` : endLine(endEvent, plan, action, written.refused);
+        did(ctx, action);
+        told = true;
+        const line = settings.dryRun ? `Dry run: would ${wouldEnd(plan)} (${plan.why}).` : endLine(endEvent, plan, action, written.refused, byHand(facts, plan, KEPT_LABEL));
         core.info((0,safe_text/* safeLine */.om)(line, 1000));
         if (settings.dryRun) core.info('Dry run: nothing was written to GitHub.');
         // The job summary is the comment without its footer: it says nothing was sent.
@@ -5344,9 +5637,13 @@ async function endPullRequest(ctx, endEvent) {
             docsLink: link
         };
         await writeSummary(renderComment(said, run, false));
-        if (!record || settings.dryRun) return;
-        await thread.save(record, renderComment(said, run), ctx.last(BUDGETS.prComment));
+        // A docs pull request not followed: the comment says what to do by hand, the record as it was.
+        const kept = record ?? (plan.unfollowed ? thread.record : undefined);
+        if (!kept || settings.dryRun) return;
+        await thread.save(kept, renderComment(said, run), ctx.last(BUDGETS.prComment));
     } catch (error) {
+        // A failure before the writes' outcome: nothing was done to the docs pull request.
+        if (!told) did(ctx, 'none');
         // No later run comes for this end, so a re-run finishes it (only StateUnknownError says NEXT_RUN).
         const rerun = 'Nothing was written either: re-run this workflow run to follow the docs pull request.';
         core.setFailed((0,safe_text/* safeLine */.om)((0,run_errors/* messageOf */.bD)(error).replace(run_errors/* NEXT_RUN */.o4, rerun), 2000));
@@ -5388,11 +5685,12 @@ async function endPullRequest(ctx, endEvent) {
     };
     return plan.steps.map((step)=>words[step]).join(', then ') || `do nothing to ${name}`;
 }
-/** One line for the log and the code pull request's comment: what the run did, and what is left to do. */ function endLine(event, plan, action, refused) {
+/** One line for the log and the code pull request's comment: what the run did, and what is left
+ * to do: by hand after a refused write or when the docs pull request could not be followed (`hand`). */ function endLine(event, plan, action, refused, hand) {
     const ref = (0,pull_request_link/* parsePullRequestLink */.m)(plan.link);
     const docs = `its docs pull request${ref ? ` ${ref.repository}#${ref.number}` : ''}`;
     const head = `The pull request was ${event === 'closed' ? 'closed without merging' : event}:`;
-    const byHand = refused ? ` GitHub refused a write, so ${refused} by hand.` : plan.why === WORKING_WHY ? ` Its docs job is still working: once it ends, re-run this workflow run to close ${docs}, or close it by hand.` : '';
+    const byHand = refused ? ` GitHub refused a write, so ${refused} by hand.` : plan.why === WORKING_WHY ? ` Its docs job is still working: once it ends, re-run this workflow run to close ${docs}, or close it by hand.` : hand ? ` ${hand}` : '';
     if (action === 'none' && plan.action !== 'none') return `${head}${byHand}`;
     const next = 'the next push follows up the same job';
     const did = {
