@@ -2,11 +2,14 @@
 // this one: one change is documented once, nothing the agent writes comes back to it, the end of
 // a pull request never closes what is not its job's, and commands after the end send nothing new.
 
-import { describe, expect, it } from '@jest/globals'
+import { describe, expect, it, jest } from '@jest/globals'
 import { onDemand, startedWithFile } from '../support/fixtures.js'
 import { pullRequestWorld } from '../support/github-routes/pull-requests.js'
 import { AGENT, companions, REPO, type DocsHome } from '../support/companions-world.js'
 import type { ActionRun } from '../support/run-action.js'
+
+// Each scenario is a life of a dozen runs, shared by its tests: the first test waits for it all.
+jest.setTimeout(90_000)
 
 const lines = (run: ActionRun, prefix: string) =>
   run.stdout.split('\n').filter((line) => line.startsWith(prefix))
