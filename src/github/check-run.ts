@@ -33,7 +33,7 @@ type CheckOwner = Read<typeof OWNER>
 
 export const checkMarker = (owner: CheckOwner): string => writeMarker('check', owner)
 
-/** The owner in a check run's output text: a marker on any line, else an old one at the start. */
+/** The owner in a check run's output text: a marker on any line. */
 export function readCheckMarker(outputText: string | null): CheckOwner | undefined {
   return readRecords('check', outputText, (value) => fields(value, OWNER, true))[0]
 }

@@ -55,7 +55,7 @@ export function hasLabel(issue: unknown, name = DASHBOARD_LABEL): boolean {
   return labels.some((label) => named(label)?.toLowerCase() === name.toLowerCase())
 }
 
-/** This key's open dashboards by its identity, newest first; a first-version one only alone. */
+/** This key's open dashboards by its identity, newest first. */
 export function pickDashboards(issues: readonly unknown[], key: DashboardKey): FoundDashboard[] {
   const found: FoundDashboard[] = []
   for (const issue of issues.map(record)) {
@@ -65,16 +65,14 @@ export function pickDashboards(issues: readonly unknown[], key: DashboardKey): F
     const mine = parseBranchRecords(text(issue.body)).find(
       (found) => found.projectId === key.projectId && found.branch === key.branch
     )
-    if (!mine || (mine.key !== undefined && mine.key !== key.key)) continue
+    if (!mine || mine.key !== key.key) continue
     found.push({
       issue: { number },
       record: mine,
       ...(hasLabel(issue) ? {} : { unlabelled: true })
     })
   }
-  found.sort((a, b) => b.issue.number - a.issue.number)
-  const keyed = found.filter((dashboard) => dashboard.record.key !== undefined)
-  return keyed.length > 0 ? keyed : found.slice(0, 1)
+  return found.sort((a, b) => b.issue.number - a.issue.number)
 }
 
 const pullLink = (pull: PullRequestRef): string =>
