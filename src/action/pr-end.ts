@@ -15,7 +15,7 @@ import { followDocsPullRequest } from '../github/docs-pull-request.js'
 import type { DocsPrAction, EndEvent, EndStep } from '../github/pr-record.js'
 import { PullRequestThread, readPullRequestState } from '../github/pr-thread.js'
 import { cleanLabel } from '../github/untrusted-text.js'
-import { pullRequestOf, record, recordedRunId, text } from '../github/workflow-run.js'
+import { pullRequestOf, asObject, recordedRunId, text } from '../github/workflow-run.js'
 import { isAgentAccount } from '../github/agent-work.js'
 import { JobOwner } from './execute/job-owner.js'
 import {
@@ -43,7 +43,7 @@ export function pullRequestEnd(event: RunEvent): EndEvent | undefined {
   if (eventName !== 'pull_request' && eventName !== 'pull_request_target') return undefined
   if (payload.action === 'reopened') return 'reopened'
   if (payload.action !== 'closed') return undefined
-  return record(payload.pull_request)?.merged === true ? 'merged' : 'closed'
+  return asObject(payload.pull_request)?.merged === true ? 'merged' : 'closed'
 }
 
 /** What the run did to the docs pull request, and `skipped` on an end run: true when nothing. */
@@ -198,9 +198,9 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
 /** The comment on the docs pull request; the merger and the commit never a mention or a command. */
 function docsNote(event: RunEvent, plan: EndPlan, facts: EndFacts, jobWorking: boolean): string {
   const { run, pullRequest } = event
-  const payload = record(run.payload.pull_request)
+  const payload = asObject(run.payload.pull_request)
   const sha = text(payload?.merge_commit_sha)
-  const by = text(record(payload?.merged_by)?.login)
+  const by = text(asObject(payload?.merged_by)?.login)
   const commit = sha && /^[0-9a-f]{7,64}$/.test(sha) ? ` as commit \`${sha.slice(0, 7)}\`` : ''
   const merger = by ? ` by ${safeMarkdown(cleanLabel(by, 40))}` : ''
   const name = safeMarkdown(`${run.repository}#${pullRequest}`)

@@ -3,7 +3,7 @@
 // field readers that every record's strict parse is written with.
 
 import { parsePullRequestLink } from '../common/pull-request-link.js'
-import { record as object } from './workflow-run.js'
+import { asObject } from './workflow-run.js'
 
 type MarkerKind = 'pr' | 'branch' | 'check' | 'back-link'
 
@@ -85,7 +85,7 @@ export const pullLink = when<string>(
 /** The fields of `shape`, each read by its reader, in its order; undefined when one is
  * malformed, or when `value` has a field not in the shape (unless `extra`). */
 export function fields<S extends Shape>(value: unknown, shape: S, extra = false) {
-  const json = object(value)
+  const json = asObject(value)
   const known = (name: string): boolean => extra || Object.hasOwn(shape, name)
   if (!json || !Object.keys(json).every(known)) return undefined
   const read: Record<string, unknown> = {}

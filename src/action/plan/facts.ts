@@ -20,7 +20,7 @@ import { isAgentAccount } from '../../github/agent-work.js'
 import {
   pullRequestEnded,
   pullRequestOf,
-  record as objectOf,
+  asObject,
   recordedRunId,
   sameRepository,
   text
@@ -161,7 +161,7 @@ async function branchFacts(
 ): Promise<BranchFacts | 'deleted' | 'tag' | undefined> {
   const [settings, run] = [ctx.settings, ctx.event.run]
   if (!['push', 'schedule', 'workflow_dispatch'].includes(run.eventName)) return undefined
-  const payload = objectOf(run.payload)
+  const payload = asObject(run.payload)
   if (run.eventName === 'push' && payload?.deleted === true) return 'deleted'
   const branch = /^refs\/heads\/(.+)$/.exec(text(payload?.ref) ?? run.ref)?.[1]
   if (branch === undefined) return 'tag'
