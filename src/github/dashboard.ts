@@ -16,7 +16,7 @@ import {
   type BranchRecord,
   type BranchRun
 } from './branch-record.js'
-import { readDocsPrEnd, writeDocsPrEnd } from './docs-pr-end.js'
+import { readDocsPrEnd, writeDocsPrEnd } from './docs-pr-writes.js'
 import { isSha, positive } from './marker.js'
 import { plural } from './source-pulls.js'
 import type { GitHubSession } from './session.js'

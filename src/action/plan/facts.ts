@@ -28,7 +28,7 @@ import {
 import { BUDGETS, docsSession, type RunContext } from '../shell/context.js'
 import type { CheckedCommand } from './command-gate.js'
 import { commitsApart, openedByJob } from './apart.js'
-import { AGENTS_OWN } from './pr-end.js'
+import { AGENTS_OWN } from './docs-fate.js'
 import { endOf, jobOf, type BranchFacts, type Facts } from './plan.js'
 import { docsStateOf, lookUp, type JobReader } from './reads.js'
 

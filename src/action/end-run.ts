@@ -1,5 +1,6 @@
-// A run for a code pull request that closed or reopened: its docs pull request follows, nothing
-// is sent to the agent (no credit); every write is best effort, a denial one warning.
+// The end run: the flow of a run for a code pull request that closed or reopened. Its docs pull
+// request follows, nothing is sent to the agent (no credit); every write is best effort, a
+// denial one warning.
 
 import * as core from '@actions/core'
 import { AgentApi } from '../agent/http.js'
@@ -10,7 +11,7 @@ import { parsePullRequestLink } from '../common/pull-request-link.js'
 import { DeadlineError, messageOf, NEXT_RUN } from '../common/run-errors.js'
 import { USER_AGENT } from '../common/version.js'
 import { safeLine, safeMarkdown } from '../common/safe-text.js'
-import { KEPT_LABEL, readDocsPrEnd, writeDocsPrEnd } from '../github/docs-pr-end.js'
+import { KEPT_LABEL, readDocsPrEnd, writeDocsPrEnd } from '../github/docs-pr-writes.js'
 import { followDocsPullRequest } from '../github/docs-pull-request.js'
 import type { DocsPrAction, EndEvent, EndStep } from '../github/pr-record.js'
 import { PullRequestThread, readPullRequestState } from '../github/pr-thread.js'
@@ -36,7 +37,7 @@ import {
   WORKING_WHY,
   type EndFacts,
   type EndPlan
-} from './plan/pr-end.js'
+} from './plan/docs-fate.js'
 
 export function pullRequestEnd(event: RunEvent): EndEvent | undefined {
   const { eventName, payload } = event.run
