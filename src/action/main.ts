@@ -18,7 +18,7 @@ import { announceToRunner, setOutputs } from './publish/summary.js'
 import { publishOutcome, publishWithoutJob, settledOf } from './publish/publish.js'
 import { BUDGETS, openRun, type RunContext } from './shell/context.js'
 import type { RunEvent } from './shell/event.js'
-import { endPullRequest, pullRequestEnd } from './pr-end.js'
+import { endPullRequest, pullRequestEnd } from './end-run.js'
 
 export async function run(event: RunEvent, env: NodeJS.ProcessEnv = process.env): Promise<void> {
   const ctx = openRun(event, env)

@@ -2,15 +2,15 @@
 // the commits they bring) never starts or feeds a job, and a change whose code pull request has
 // its own docs job is documented there, not told again to the branch's job. Pure.
 
-import { record, text } from './workflow-run.js'
+import { asObject, text } from './workflow-run.js'
 
 /** The accounts the docs agent writes as: the Mintlify GitHub App's bot. */
 export const AGENT_ACCOUNTS: readonly string[] = ['mintlify[bot]']
 
 /** A user as GitHub gives it (`login`, `type`): the agent's, when its login is one of them. */
 export function isAgentAccount(user: unknown): boolean {
-  const login = text(record(user)?.login)?.toLowerCase()
-  const type = text(record(user)?.type)
+  const login = text(asObject(user)?.login)?.toLowerCase()
+  const type = text(asObject(user)?.type)
   return login !== undefined && (type ?? 'Bot') === 'Bot' && AGENT_ACCOUNTS.includes(login)
 }
 

@@ -6,7 +6,7 @@ import { allPages, gitHubAnswerStatus, throwIfUnknown, type GitHubClient } from 
 import type { GitHubSession } from './session.js'
 import { isSha } from './marker.js'
 import { cleanLabel } from './untrusted-text.js'
-import { record, text, type WorkflowRun } from './workflow-run.js'
+import { asObject, text, type WorkflowRun } from './workflow-run.js'
 
 /** The most commits listed (the rest are counted), and pages read. */
 export const MAX_LISTED = 100
@@ -49,10 +49,10 @@ export interface ReadCandidates {
 export type Candidates = Omit<ReadCandidates, 'origin'>
 
 export function loginOf(user: unknown): { author?: string; authorIsBot: boolean } {
-  const login = text(record(user)?.login) ?? text(record(user)?.username)
+  const login = text(asObject(user)?.login) ?? text(asObject(user)?.username)
   if (!login) return { authorIsBot: false }
   const author = cleanLabel(login, 40)
-  const authorIsBot = text(record(user)?.type) === 'Bot' || /\[bot\]$/i.test(login)
+  const authorIsBot = text(asObject(user)?.type) === 'Bot' || /\[bot\]$/i.test(login)
   return { ...(author ? { author } : {}), authorIsBot }
 }
 
@@ -61,10 +61,10 @@ const nonZeroSha = (value: unknown): string | undefined =>
 
 /** A commit as the API (`sha`, `commit.message`) or a push event (`id`, `message`) gives it. */
 export function readCommit(value: unknown): CoveredCommit | undefined {
-  const commit = record(value)
+  const commit = asObject(value)
   const sha = commit?.sha ?? commit?.id
   if (!isSha(sha)) return undefined
-  const message = text(record(commit?.commit)?.message ?? commit?.message) ?? ''
+  const message = text(asObject(commit?.commit)?.message ?? commit?.message) ?? ''
   const subject = cleanLabel(message.split(/\r?\n/, 1)[0] ?? '', 200)
   return { sha, subject, ...loginOf(commit?.author) }
 }
@@ -144,7 +144,7 @@ export async function readCandidates(
       for (let page = 1; page <= MAX_PAGES; page++) {
         const params = { owner, repo, basehead: `${base}...${headSha}`, per_page: 100, page }
         const answer = await octokit.rest.repos.compareCommitsWithBasehead(params).then(
-          ({ data }) => record(data),
+          ({ data }) => asObject(data),
           (error: unknown) => {
             // GitHub does not know the base: the history was rewritten (and collected).
             if (page > 1 || ![404, 422].includes(gitHubAnswerStatus(error) ?? 0)) throw error
@@ -155,7 +155,7 @@ export async function readCandidates(
         // Diverged: the base left the branch (a force push); the commits listed are since the fork.
         if (answer?.status === 'diverged') {
           diverged = true
-          mergeBase = nonZeroSha(record(answer.merge_base_commit)?.sha)
+          mergeBase = nonZeroSha(asObject(answer.merge_base_commit)?.sha)
         }
         const listed = Array.isArray(answer?.commits) ? answer.commits : []
         commits.push(...readCommits(listed))
@@ -187,7 +187,7 @@ export async function readCandidates(
         // Newest first; the base is the parent of the oldest listed, and a history younger
         // than the window has none: the ledger starts from its first commit.
         const oldest = data[data.length - 1]
-        const parent = nonZeroSha(record(oldest?.parents[0])?.sha)
+        const parent = nonZeroSha(asObject(oldest?.parents[0])?.sha)
         const base = oldest && !parent ? ROOT : (parent ?? headSha)
         return result('first-window', base, { commits: readCommits(data).reverse(), unread: 0 })
       }
@@ -203,7 +203,7 @@ export async function readCandidates(
       const oldest = event[0]?.sha
       if (!oldest) return result(origin, headSha)
       const { data } = await octokit.rest.repos.getCommit({ owner, repo, ref: oldest })
-      const parent = nonZeroSha(record(data.parents[0])?.sha)
+      const parent = nonZeroSha(asObject(data.parents[0])?.sha)
       // The repository's first push: its history from the first commit.
       if (!parent) return fromRoot(origin)
       const fromParent = await compare(parent)

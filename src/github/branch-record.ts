@@ -6,7 +6,7 @@ import type { Candidates, CoveredCommit } from './branch-commits.js'
 import * as marker from './marker.js'
 import type { ApartCommit } from './agent-work.js'
 import type { SourcePullRequest } from './source-pulls.js'
-import { LOGIN, record as object, RUN_ID } from './workflow-run.js'
+import { LOGIN, RUN_ID } from './workflow-run.js'
 
 /** What one run did: the word its record keeps, and the dashboard row's words. */
 export const RUN_WORDS = {
@@ -32,14 +32,8 @@ export const MAX_TOLD = 400
 export const MAX_ENDED = 10
 export const MAX_REVIEWERS = 300
 
-// The marker keeps its first version's names for these keys (a record's name there is unknown).
-const SWAP: Record<string, string> = { job: 'jobId', run: 'runId', attempt: 'runAttempt' }
-for (const [name, key] of Object.entries(SWAP)) SWAP[key] = name
-const swapped = (value: unknown) =>
-  Object.fromEntries(Object.entries(object(value) ?? {}).map(([k, v]) => [SWAP[k] ?? k, v]))
-
 export function renderBranchRecord(record: BranchRecord): string {
-  return marker.writeMarker('branch', { v: 2, ...swapped(record) })
+  return marker.writeMarker('branch', { v: 1, ...record })
 }
 
 const { sha } = marker
@@ -74,7 +68,9 @@ const RUN = {
   )
 }
 
-const COMMON = {
+export type BranchRun = marker.Read<typeof RUN>
+
+const RECORD = {
   projectId: marker.matches(/^(?!\.\.?$)[^\s\p{Cc}]{1,500}$/u),
   // A branch name as git allows it: no ASCII space or control, `~^:?*[\`, `..`, or `@{`
   // (other white space, a non-breaking space for one, is valid in git).
@@ -86,16 +82,11 @@ const COMMON = {
   attempt: marker.upTo(999_999_999, 1),
   reviewers: marker.listOf(MAX_REVIEWERS, marker.matches(LOGIN)),
   handedOff: marker.optional(marker.pullLink),
-  runs: marker.listOf(MAX_RUNS, marker.shape(RUN))
-}
-export type BranchRun = marker.Read<typeof RUN>
-
-const V2 = {
-  ...COMMON,
-  /** The version: 2, checked and not kept. */
-  v: (value: unknown) => (value === 2 ? marker.ABSENT : undefined),
-  /** Which workflow (or `record-key`) keeps this record; absent in the first version's. */
-  key: marker.optional(marker.matches(/^[^\p{Cc}]{1,300}$/u)),
+  runs: marker.listOf(MAX_RUNS, marker.shape(RUN)),
+  /** The version: 1, checked and not kept. */
+  v: (value: unknown) => (value === 1 ? marker.ABSENT : undefined),
+  /** Which workflow (or `record-key`) keeps this record. */
+  key: marker.matches(/^[^\p{Cc}]{1,300}$/u),
   /** Commits at or before this one are settled: only later ones can be new ('root': none is). */
   base: marker.optional(marker.when<string>((v) => v === 'root' || marker.isSha(v))),
   /** The last head up to which every commit was told: a run at the same head reads no commits. */
@@ -111,37 +102,18 @@ const V2 = {
   counts: marker.shape({ created: count, followUps: count, quiet: count })
 }
 /** `reviewers`: the logins already asked to review `handedOff`. */
-export type BranchRecord = marker.Read<typeof V2>
+export type BranchRecord = marker.Read<typeof RECORD>
 
 const toldCount = (jobs: BranchRecord['told']) => jobs.reduce((n, job) => n + job.shas.length, 0)
 const keptJobs = (record: BranchRecord | undefined, givenBack: ReadonlySet<string>) =>
   (record?.told ?? []).filter((job) => !givenBack.has(job.id))
 
-function parseV2(value: unknown): BranchRecord | undefined {
-  const parsed = marker.fields(swapped(value), V2)
-  return parsed && toldCount(parsed.told) <= MAX_TOLD ? parsed : undefined
-}
-
-// The first version's job base is read, then dropped.
-const V1 = {
-  ...COMMON,
-  lastSha: marker.optional(sha),
-  jobBaseSha: (v: unknown) => marker.optional(sha)(v) && marker.ABSENT
-}
-
-/** The first version's record (first line only): its last told commit becomes the base. */
-function parseV1({ encoded }: Record<string, string | undefined>): BranchRecord | undefined {
-  const parsed = marker.fields(swapped(marker.decode(encoded ?? '')), V1)
-  if (!parsed) return undefined
-  const { lastSha, jobBaseSha: _, ...common } = parsed
-  const told = [{ id: common.job, shas: [] }]
-  const counts = { created: 0, followUps: 0, quiet: 0 }
-  return { ...common, ...(lastSha ? { base: lastSha } : {}), told, ended: [], counts }
-}
-
-/** Every record in `body` (a dashboard's), else a first version's; malformed ones are left out. */
+/** Every well-formed record in `body` (a dashboard's); malformed ones are left out. */
 export function parseBranchRecords(body: string | null | undefined): BranchRecord[] {
-  return marker.readRecords('branch', body, parseV2, parseV1)
+  return marker.readRecords('branch', body, (value) => {
+    const parsed = marker.fields(value, RECORD)
+    return parsed && toldCount(parsed.told) <= MAX_TOLD ? parsed : undefined
+  })
 }
 
 /** The commits to tell now, oldest first: the candidates no live or delivered job was told. */

@@ -8,7 +8,7 @@ import { redact, safeLine } from '../common/safe-text.js'
 import { allPages, gitHubFailure, type GitHubClient } from './client.js'
 import { fields, readRecords, string, writeMarker, type Read } from './marker.js'
 import { lacking, type GitHubSession } from './session.js'
-import { pullRequestNumber, record, text, type WorkflowRun } from './workflow-run.js'
+import { pullRequestNumber, asObject, text, type WorkflowRun } from './workflow-run.js'
 
 /** The action's one name where people see it: the summary, the comment and the check run. */
 export const ACTION_TITLE = 'Mintlify Docs Agent Job'
@@ -33,7 +33,7 @@ type CheckOwner = Read<typeof OWNER>
 
 export const checkMarker = (owner: CheckOwner): string => writeMarker('check', owner)
 
-/** The owner in a check run's output text: a marker on any line, else an old one at the start. */
+/** The owner in a check run's output text: a marker on any line. */
 export function readCheckMarker(outputText: string | null): CheckOwner | undefined {
   return readRecords('check', outputText, (value) => fields(value, OWNER, true))[0]
 }
@@ -107,7 +107,7 @@ export class DocsCheckRun {
   /** The commit the check goes on: a pull request's head, else the run's commit. */
   private async headSha(octokit: GitHubClient, repo: GitHubSession['repo']): Promise<string> {
     const number = pullRequestNumber(this.run)
-    this.sha ??= text(record(record(this.run.payload.pull_request)?.head)?.sha)
+    this.sha ??= text(asObject(asObject(this.run.payload.pull_request)?.head)?.sha)
     // A comment on a pull request: its payload has no head commit.
     if (!this.sha && number !== undefined) {
       this.sha = (await octokit.rest.pulls.get({ ...repo, pull_number: number })).data.head.sha

@@ -8,7 +8,7 @@ import type { ThrottlingOptions } from '@octokit/plugin-throttling'
 import { messageOf, proxyRefusal, StateUnknownError } from '../common/run-errors.js'
 import { safeLine } from '../common/safe-text.js'
 import { USER_AGENT } from '../common/version.js'
-import { record } from './workflow-run.js'
+import { asObject } from './workflow-run.js'
 
 export type GitHubClient = ReturnType<typeof getOctokit>
 
@@ -46,7 +46,7 @@ export async function waitWithin(
 
 /** An octokit request error, 5xx or no answer: what plugin-retry sends again. */
 function retriable(error: unknown): boolean {
-  const failure = record(error)
+  const failure = asObject(error)
   return failure?.request !== undefined && Number(failure.status) >= 500
 }
 
@@ -55,7 +55,7 @@ function retriable(error: unknown): boolean {
 export function retryDelay(error: unknown, retried: number): number | undefined {
   const delay = RETRY_DELAYS_MS[retried]
   if (delay === undefined || !retriable(error)) return undefined
-  return record(error)?.response === undefined && proxyRefusal(error) === 407 ? undefined : delay
+  return asObject(error)?.response === undefined && proxyRefusal(error) === 407 ? undefined : delay
 }
 
 // The plugin spaces writes a second apart and caps calls at ten at once through Bottleneck
@@ -122,7 +122,7 @@ export async function openGitHub(token: string, signal: AbortSignal): Promise<Gi
 
 /** GitHub's answer's status; octokit says 500 for no answer too, which must not earn a hint. */
 export function gitHubAnswerStatus(error: unknown): number | undefined {
-  const status = record(record(error)?.response)?.status
+  const status = asObject(asObject(error)?.response)?.status
   return typeof status === 'number' ? status : undefined
 }
 
@@ -130,8 +130,8 @@ const REFUSALS = new Set(['FORBIDDEN', 'NOT_FOUND', 'INSUFFICIENT_SCOPES'])
 
 /** The errors of a GraphQL answer (they come with status 200), when `error` is one. */
 function graphqlErrors(error: unknown): Record<string, unknown>[] | undefined {
-  const errors = record(error)?.errors
-  return Array.isArray(errors) ? errors.map((e) => record(e) ?? {}) : undefined
+  const errors = asObject(error)?.errors
+  return Array.isArray(errors) ? errors.map((e) => asObject(e) ?? {}) : undefined
 }
 
 /** A rate limit, as the throttling plugin knows one: a 403 or 429 that says "secondary rate
@@ -140,7 +140,7 @@ export function rateLimited(error: unknown): boolean {
   if (graphqlErrors(error)?.some((e) => e.type === 'RATE_LIMITED')) return true
   const status = gitHubAnswerStatus(error)
   if (status !== 403 && status !== 429) return false
-  const headers = record(record(record(error)?.response)?.headers)
+  const headers = asObject(asObject(asObject(error)?.response)?.headers)
   return (
     /\bsecondary rate\b/i.test(messageOf(error)) ||
     headers?.['retry-after'] !== undefined ||
@@ -177,7 +177,7 @@ export function describeGitHubError(error: unknown): string {
   if (said) return `GitHub answered with errors: ${safeLine(said.join('; '), 200)}${limit}`
   const status = gitHubAnswerStatus(error)
   if (status !== undefined) return `the GitHub API answered ${status}${limit}`
-  const names = [record(error)?.name, record(record(error)?.cause)?.name]
+  const names = [asObject(error)?.name, asObject(asObject(error)?.cause)?.name]
   if (names.some((name) => name === 'AbortError' || name === 'TimeoutError'))
     return 'the GitHub API did not answer in time'
   const refused = proxyRefusal(error)

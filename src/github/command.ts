@@ -3,7 +3,7 @@
 
 import type { GitHubAccount } from './docs-pull-request.js'
 import { positive } from './marker.js'
-import { ACTIONS_BOT, record } from './workflow-run.js'
+import { ACTIONS_BOT, asObject } from './workflow-run.js'
 
 const KINDS = {
   issue_comment: 'issue-comment',
@@ -63,15 +63,15 @@ export function readCommand(
   if (action !== (review ? 'submitted' : 'created')) {
     return not(`a ${eventName} event with action '${action}'`)
   }
-  const source = record(review ? payload.review : payload.comment)
-  const pr = record(eventName === 'issue_comment' ? payload.issue : payload.pull_request)
+  const source = asObject(review ? payload.review : payload.comment)
+  const pr = asObject(eventName === 'issue_comment' ? payload.issue : payload.pull_request)
   const pullNumber = positive(pr?.number)
   if (!source || !pr || pullNumber === undefined) return not(`a ${eventName} without its object`)
   if (eventName === 'issue_comment' && pr.pull_request === undefined) {
     return not('a comment on an issue, not on a pull request')
   }
   const id = positive(source.id)
-  const user = record(source.user)
+  const user = asObject(source.user)
   const author = { login: str(user?.login), type: str(user?.type) }
   if (id === undefined || author.login === '') return not(`a ${eventName} without an author`)
   if (author.login.toLowerCase() === ACTIONS_BOT) return not(`a comment by ${ACTIONS_BOT}`)
@@ -83,7 +83,7 @@ export function readCommand(
     url: str(source.html_url),
     pullNumber,
     pullTitle: str(pr.title),
-    pullAuthor: str(record(pr.user)?.login),
+    pullAuthor: str(asObject(pr.user)?.login),
     author,
     instruction
   }

@@ -6,7 +6,7 @@ import { CONTROL, redact, safeLine } from '../common/safe-text.js'
 import { walkPages, type GitHubClient } from './client.js'
 import { lacking, type GitHubSession } from './session.js'
 import { stripInvisible, untrustedBlocks, type UntrustedPiece } from './untrusted-text.js'
-import { pullRequestOf, record, runUrl, text, type WorkflowRun } from './workflow-run.js'
+import { pullRequestOf, asObject, runUrl, text, type WorkflowRun } from './workflow-run.js'
 
 /** As GitHub lists them; `total` when known, else there are more than `listed`. */
 export type ChangedFile = { filename: string; status?: string; previous_filename?: string }
@@ -34,7 +34,7 @@ function fileLine({ filename, status, previous_filename: was }: ChangedFile): st
 }
 
 function authorOf(user: unknown, fallback: string): string {
-  const { login, username, name } = record(user) ?? {}
+  const { login, username, name } = asObject(user) ?? {}
   const handle = text(login) ?? text(username)
   return handle ? `@${plain(handle, 100)}` : text(name) ? plain(name, 100) : fallback
 }
@@ -55,7 +55,7 @@ function pullRequestContext(pr: Json, files: ChangedFiles | undefined): Context 
   const url = text(pr.html_url)
   const note = quoted.length > 0 ? ' (its title and description are quoted below)' : ''
   const lines = [`- Pull request: #${String(pr.number)}${url ? ` ${plain(url, 300)}` : ''}${note}`]
-  const [head, base] = [record(pr.head), record(pr.base)]
+  const [head, base] = [asObject(pr.head), asObject(pr.base)]
   if (text(head?.ref) && text(base?.ref)) {
     const sha = text(head?.sha)
     lines.push(
@@ -75,7 +75,7 @@ function pullRequestContext(pr: Json, files: ChangedFiles | undefined): Context 
 function pushContext(payload: Json): Context {
   const compare = text(payload.compare)
   const lines = compare ? [`- Compare: ${plain(compare, 300)}`] : []
-  const commits = (Array.isArray(payload.commits) ? payload.commits.map(record) : []).filter(
+  const commits = (Array.isArray(payload.commits) ? payload.commits.map(asObject) : []).filter(
     (commit): commit is Json => text(commit?.id) !== undefined
   )
   const short = (commit: Json): string => plain(commit.id, 40).slice(0, 7)
@@ -103,7 +103,7 @@ function otherLines({ eventName, payload }: WorkflowRun): string[] {
     return [`- Schedule: ${plain(payload.schedule, 100)}`]
   }
   const inputs =
-    eventName === 'workflow_dispatch' ? Object.entries(record(payload.inputs) ?? {}) : []
+    eventName === 'workflow_dispatch' ? Object.entries(asObject(payload.inputs) ?? {}) : []
   if (inputs.length === 0) return []
   const shown = inputs
     .slice(0, MAX_INPUTS)

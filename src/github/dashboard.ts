@@ -16,11 +16,11 @@ import {
   type BranchRecord,
   type BranchRun
 } from './branch-record.js'
-import { readDocsPrEnd, writeDocsPrEnd } from './docs-pr-end.js'
+import { readDocsPrEnd, writeDocsPrEnd } from './docs-pr-writes.js'
 import { isSha, positive } from './marker.js'
 import { plural } from './source-pulls.js'
 import type { GitHubSession } from './session.js'
-import { record, REPOSITORY, text, type WorkflowRun } from './workflow-run.js'
+import { asObject, REPOSITORY, text, type WorkflowRun } from './workflow-run.js'
 
 /** `unlabelled`: listed without the label (a person removed it); the next write puts it back. */
 export type FoundDashboard = {
@@ -49,32 +49,31 @@ const ISSUES_HINT =
 /** Whether an issue as GitHub lists it has the label (names, or label objects; GitHub matches
  * label names whatever their case). */
 export function hasLabel(issue: unknown, name = DASHBOARD_LABEL): boolean {
-  const labels = record(issue)?.labels
+  const labels = asObject(issue)?.labels
   if (!Array.isArray(labels)) return false
-  const named = (label: unknown) => (typeof label === 'string' ? label : text(record(label)?.name))
+  const named = (label: unknown) =>
+    typeof label === 'string' ? label : text(asObject(label)?.name)
   return labels.some((label) => named(label)?.toLowerCase() === name.toLowerCase())
 }
 
-/** This key's open dashboards by its identity, newest first; a first-version one only alone. */
+/** This key's open dashboards by its identity, newest first. */
 export function pickDashboards(issues: readonly unknown[], key: DashboardKey): FoundDashboard[] {
   const found: FoundDashboard[] = []
-  for (const issue of issues.map(record)) {
+  for (const issue of issues.map(asObject)) {
     const number = positive(issue?.number)
     if (!issue || !number || issue.pull_request !== undefined || issue.state !== 'open') continue
-    if (text(record(issue.user)?.login) !== key.identity) continue
+    if (text(asObject(issue.user)?.login) !== key.identity) continue
     const mine = parseBranchRecords(text(issue.body)).find(
       (found) => found.projectId === key.projectId && found.branch === key.branch
     )
-    if (!mine || (mine.key !== undefined && mine.key !== key.key)) continue
+    if (!mine || mine.key !== key.key) continue
     found.push({
       issue: { number },
       record: mine,
       ...(hasLabel(issue) ? {} : { unlabelled: true })
     })
   }
-  found.sort((a, b) => b.issue.number - a.issue.number)
-  const keyed = found.filter((dashboard) => dashboard.record.key !== undefined)
-  return keyed.length > 0 ? keyed : found.slice(0, 1)
+  return found.sort((a, b) => b.issue.number - a.issue.number)
 }
 
 const pullLink = (pull: PullRequestRef): string =>

@@ -7,7 +7,7 @@ import { safeLine } from '../common/safe-text.js'
 import { allPages, describeGitHubError, gitHubAnswerStatus, permissionHint } from './client.js'
 import type { GitHubClient } from './client.js'
 import type { GitHubSession } from './session.js'
-import { hostOf, issueOf, onSameServer, pullOf, record, text } from './workflow-run.js'
+import { hostOf, issueOf, onSameServer, pullOf, asObject, text } from './workflow-run.js'
 import { LOGIN, LOGIN_PART, splitRepository, type WorkflowRun } from './workflow-run.js'
 
 const TEAM = new RegExp(`^(${LOGIN_PART})/([A-Za-z0-9][A-Za-z0-9_.-]{0,99})$`)
@@ -33,8 +33,8 @@ export const docsTokenHint = (permission: string, repository: string): string =>
   `The docs token (docs-token, or github-token when it is empty) needs \`${permission}\` on ${safeLine(repository, 200)}; when the docs live in another repository, use a GitHub App token or a fine-grained token there.`
 
 function account(value: unknown): GitHubAccount | undefined {
-  const login = text(record(value)?.login)
-  return login ? { login, type: text(record(value)?.type) ?? 'User' } : undefined
+  const login = text(asObject(value)?.login)
+  return login ? { login, type: text(asObject(value)?.type) ?? 'User' } : undefined
 }
 
 /** `changedFiles` as GitHub counts them; `files` holds at most 300 of them (three pages of 100). */
@@ -73,11 +73,11 @@ export function parseReviewer(word: string): ReviewerSpec | undefined {
 
 /** Who `author` means: the code pull request's author, or the pusher of a push. */
 export function codeAuthor({ payload, eventName }: WorkflowRun): GitHubAccount | undefined {
-  const [pr, issue] = [record(payload.pull_request), record(payload.issue)]
+  const [pr, issue] = [asObject(payload.pull_request), asObject(payload.issue)]
   if (pr) return account(pr.user)
   if (issue?.pull_request !== undefined) return account(issue.user)
   if (eventName !== 'push') return undefined
-  const pusher = text(record(payload.pusher)?.name)
+  const pusher = text(asObject(payload.pusher)?.name)
   const sender = account(payload.sender)
   if (sender && (!pusher || sender.login.toLowerCase() === pusher.toLowerCase())) return sender
   return pusher ? { login: pusher, type: 'User' } : undefined
@@ -135,7 +135,8 @@ async function eachOrAll(
       if (gitHubAnswerStatus(error) !== 422) throw error
       if (batch.length > 1) for (const name of batch) await each([name])
       else {
-        const reason = text(record(record(record(error)?.response)?.data)?.message) ?? 'refused'
+        const reason =
+          text(asObject(asObject(asObject(error)?.response)?.data)?.message) ?? 'refused'
         no.push(`${String(batch[0])} (${safeLine(reason, 200)})`)
       }
     }

@@ -3,27 +3,18 @@
 // field readers that every record's strict parse is written with.
 
 import { parsePullRequestLink } from '../common/pull-request-link.js'
-import { record as object } from './workflow-run.js'
+import { asObject } from './workflow-run.js'
 
 type MarkerKind = 'pr' | 'branch' | 'check' | 'back-link'
 
 const LINE = /^<!-- mintlify-agent:(pr|branch|check|back-link) ([A-Za-z0-9_-]{1,40000}) -->\r?$/
-/** Each kind's marker as earlier versions wrote it, on a body's first line. */
-const OLD: Record<MarkerKind, RegExp> = {
-  pr: /^<!-- mintlify-agent-job project="(?<project>[^"\s]{1,500})" job="(?<job>[^"\s]{1,500})" run="(?<run>\d{1,20})" attempt="(?<attempt>[1-9]\d{0,8})" follow-ups="(?<followUps>0|[1-9]\d{0,5})"(?: handed-off="(?<handedOff>[^"\s]{1,1000})")? -->$/,
-  branch: /^<!-- mintlify-agent-branch v1 (?<encoded>[A-Za-z0-9_-]{1,24000}) -->$/,
-  check:
-    /^<!-- mintlify-agent-job-check run="(?<run>[^"]*)" step="(?<step>[^"]*)" project="(?<project>[^"]*)" -->/,
-  'back-link':
-    /^\s*<!-- mintlify-agent-job docs-pr job="(?<job>[^"]{1,200})" project="(?<project>[^"]{1,200})" -->\s*$/
-}
 
 export function writeMarker(kind: MarkerKind, value: object): string {
   return `<!-- mintlify-agent:${kind} ${Buffer.from(JSON.stringify(value), 'utf8').toString('base64url')} -->`
 }
 
 /** The JSON that `encoded` holds; undefined unless it is base64url as written here. */
-export function decode(encoded: string): unknown {
+function decode(encoded: string): unknown {
   const text = Buffer.from(encoded, 'base64url').toString('utf8')
   if (Buffer.from(text, 'utf8').toString('base64url') !== encoded) return undefined
   try {
@@ -33,29 +24,16 @@ export function decode(encoded: string): unknown {
   }
 }
 
-/** The records of `kind` in `body` that `read` takes, in order: markers on any line, else the
- * earlier version's marker on the first line (URI-decoded, read by `old`). */
+/** The records of `kind` in `body` that `read` takes, in order: markers on any line. */
 export function readRecords<T>(
   kind: MarkerKind,
   body: string | null | undefined,
-  read: (value: unknown) => T | undefined,
-  old: (groups: Record<string, string | undefined>) => T | undefined = read
+  read: (value: unknown) => T | undefined
 ): T[] {
-  const lines = (body ?? '').split('\n')
-  const found = lines.flatMap((line) => {
+  return (body ?? '').split('\n').flatMap((line) => {
     const match = LINE.exec(line)
     return (match?.[1] === kind && read(decode(match[2] as string))) || []
   })
-  const line = found.length > 0 ? '' : (lines[0]?.replace(/\r$/, '') ?? '')
-  const groups = OLD[kind].exec(line)?.groups
-  if (!groups) return found
-  try {
-    const decoded = Object.entries(groups).map(([k, v]) => [k, v && decodeURIComponent(v)])
-    const value = old(Object.fromEntries(decoded) as Record<string, string | undefined>)
-    return value === undefined ? [] : [value]
-  } catch {
-    return [] // a broken escape
-  }
 }
 
 /** A field's reader: the value to keep, ABSENT, or undefined when it is malformed. */
@@ -107,7 +85,7 @@ export const pullLink = when<string>(
 /** The fields of `shape`, each read by its reader, in its order; undefined when one is
  * malformed, or when `value` has a field not in the shape (unless `extra`). */
 export function fields<S extends Shape>(value: unknown, shape: S, extra = false) {
-  const json = object(value)
+  const json = asObject(value)
   const known = (name: string): boolean => extra || Object.hasOwn(shape, name)
   if (!json || !Object.keys(json).every(known)) return undefined
   const read: Record<string, unknown> = {}

@@ -6,7 +6,7 @@ import { isPlainId } from '../common/plain-id.js'
 import { parsePullRequestLink } from '../common/pull-request-link.js'
 import { StateUnknownError } from '../common/run-errors.js'
 import * as marker from './marker.js'
-import { ACTIONS_BOT, RUN_ID, type WorkflowRun } from './workflow-run.js'
+import { ACTIONS_BOT, RUN_ID } from './workflow-run.js'
 
 const EVENTS = ['merged', 'closed', 'reopened'] as const
 const STEPS = ['comment', 'close', 'reopen', 'label', 'unlabel', 'hand-off'] as const
@@ -28,12 +28,9 @@ export function formatRecord({ handedOff, end, ...ids }: PullRequestRecord): str
   return marker.writeMarker('pr', { ...ids, handedOff, end })
 }
 
-/** The first well-formed record in `body`: a marker on any line, else an old first line. */
+/** The first well-formed record in `body`: a marker on any line. */
 export function parseRecord(body: string | null | undefined): PullRequestRecord | undefined {
-  const read = (value: unknown) => marker.fields(value, RECORD, true)
-  return marker.readRecords('pr', body, read, (old) =>
-    read({ ...old, attempt: Number(old.attempt), followUps: Number(old.followUps) })
-  )[0]
+  return marker.readRecords('pr', body, (value) => marker.fields(value, RECORD, true))[0]
 }
 
 const link = (v: unknown) => typeof v === 'string' && v.length <= 1000 && !!parsePullRequestLink(v)
@@ -105,38 +102,26 @@ export function isTrustedAuthor(user: ThreadComment['user'], trusted = ACTIONS_B
   return user?.login === trusted && user.type === (trusted.endsWith('[bot]') ? 'Bot' : 'User')
 }
 
-/** The marker of the comment kept before records existed, one per step: reused, holds no record. */
-export function legacyMarker(run: Pick<WorkflowRun, 'workflow' | 'job' | 'action'>): string {
-  const key = [run.workflow, run.job, run.action].map(encodeURIComponent).join('/')
-  return `<!-- mintlify-agent-job key="${key}" -->`
-}
-
-/** The comments' pages (oldest first), searched for this project's record, else `run`'s legacy
- * comment, from a trusted author only (asked once there is a candidate); at most `maxPages`. */
+/** The comments' pages (oldest first), searched for this project's record, from a trusted
+ * author only (asked once there is a candidate); at most `maxPages`. */
 export async function findComment(
   pages: AsyncIterable<{ data: readonly ThreadComment[]; headers: { link?: string } }>,
-  run: Pick<WorkflowRun, 'workflow' | 'job' | 'action'>,
   projectId: string,
   what: string,
   maxPages: number,
   trusted: () => Promise<string | undefined>
 ) {
-  let found: { commentId: number; record?: PullRequestRecord } | undefined
   let seen = 0
-  const legacyLine = legacyMarker(run)
   for await (const { data, headers } of pages) {
     for (const { id: commentId, body, user } of data) {
       const record = parseRecord(body)
-      const ours = record?.project === projectId
-      const legacy = !found && body?.split('\n', 1)[0]?.trim() === legacyLine
-      if ((ours || legacy) && isTrustedAuthor(user, await trusted())) {
-        found = ours ? { commentId, record } : { commentId }
+      if (record?.project === projectId && isTrustedAuthor(user, await trusted())) {
+        return { commentId, record }
       }
-      if (found?.record) return found
     }
     if (++seen < maxPages) continue
     if (!/rel="next"/.test(headers.link ?? '')) break
     throw new StateUnknownError(what, `there are more than ${maxPages} pages of them`)
   }
-  return found
+  return undefined
 }

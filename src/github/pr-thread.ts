@@ -83,7 +83,7 @@ export class PullRequestThread {
       const seen: ThreadComment[] = []
       const pages = tapped(listComments(octokit, { repository: session.repository, number }), seen)
       const trusted = () => session.identity(budgetMs)
-      const found = await findComment(pages, run, projectId, comments, maxPages, trusted)
+      const found = await findComment(pages, projectId, comments, maxPages, trusted)
       // Back-links are rare (a docs pull request's): whose they are is asked only then.
       const linked = backLinkedJobs(seen, projectId).length > 0
       const { backLinks } = linked

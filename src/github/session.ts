@@ -11,7 +11,7 @@ import {
   throwIfUnknown,
   type GitHubClient
 } from './client.js'
-import { ACCOUNT, ACTIONS_BOT, record, splitRepository } from './workflow-run.js'
+import { ACCOUNT, ACTIONS_BOT, asObject, splitRepository } from './workflow-run.js'
 
 export class GitHubSession {
   readonly repo: { owner: string; repo: string }
@@ -76,7 +76,7 @@ export class GitHubSession {
       )
     })
     if (data === undefined) return ACTIONS_BOT
-    const login = record(record(data)?.viewer)?.login
+    const login = asObject(asObject(data)?.viewer)?.login
     if (typeof login !== 'string' || !ACCOUNT.test(login)) {
       throw new StateUnknownError(what, 'GitHub answered without a login')
     }

@@ -6,7 +6,7 @@ import { loginOf, type Coverage, type CoveredCommit } from './branch-commits.js'
 import { positive } from './marker.js'
 import type { GitHubSession } from './session.js'
 import { cleanLabel, newFenceTag } from './untrusted-text.js'
-import { LOGIN, record, text } from './workflow-run.js'
+import { LOGIN, asObject, text } from './workflow-run.js'
 
 const MAX_PULL_LOOKUPS = 20
 
@@ -29,7 +29,7 @@ export function mergeSourcePulls(
 ): SourcePullRequest[] {
   const found = new Map<number, SourcePullRequest>()
   for (const { sha, pulls } of lookups) {
-    for (const pull of pulls.map(record)) {
+    for (const pull of pulls.map(asObject)) {
       const number = positive(pull?.number)
       if (!number || !text(pull?.merged_at)) continue
       const known = found.get(number) ?? {

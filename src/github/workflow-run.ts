@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs'
 /** The account the workflow's GITHUB_TOKEN writes as. */
 export const ACTIONS_BOT = 'github-actions[bot]'
 
-export const record = (value: unknown): Record<string, unknown> | undefined =>
+export const asObject = (value: unknown): Record<string, unknown> | undefined =>
   typeof value === 'object' && value !== null && !Array.isArray(value)
     ? (value as Record<string, unknown>)
     : undefined
@@ -44,7 +44,7 @@ export function readWorkflowRun(env: NodeJS.ProcessEnv) {
   const path = env.GITHUB_EVENT_PATH
   let payload: Record<string, unknown> | undefined
   try {
-    payload = path ? record(JSON.parse(readFileSync(path, 'utf8'))) : undefined
+    payload = path ? asObject(JSON.parse(readFileSync(path, 'utf8'))) : undefined
   } catch {
     payload = undefined
   }
@@ -81,9 +81,9 @@ export const recordedRunId = ({ runId }: Pick<WorkflowRun, 'runId'>): string =>
 export function pullRequestOf(
   payload: Record<string, unknown>
 ): Record<string, unknown> | undefined {
-  const pr = record(payload.pull_request)
+  const pr = asObject(payload.pull_request)
   if (typeof pr?.number === 'number') return pr
-  const issue = record(payload.issue)
+  const issue = asObject(payload.issue)
   return issue?.pull_request !== undefined && typeof issue.number === 'number' ? issue : undefined
 }
 
@@ -93,7 +93,7 @@ export function pullRequestEnded(
 ): 'merged' | 'closed' | undefined {
   const pr = pullRequestOf(payload)
   if (pr?.state !== 'closed') return undefined
-  const mergedAt = text(pr.merged_at) ?? text(record(pr.pull_request)?.merged_at)
+  const mergedAt = text(pr.merged_at) ?? text(asObject(pr.pull_request)?.merged_at)
   return pr.merged === true || mergedAt ? 'merged' : 'closed'
 }
 

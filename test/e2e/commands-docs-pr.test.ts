@@ -7,7 +7,7 @@
 import { setRole } from '../support/github-routes/commands.js'
 import { seedPull } from '../support/github-routes/pull-requests.js'
 import { jobCreatedThroughApi, onDemand } from '../support/fixtures.js'
-import { markerValues } from '../support/markers.js'
+import { markerLine, markerValues } from '../support/markers.js'
 import type { StandIn } from '../support/stand-in.js'
 import {
   commandStandIns,
@@ -156,7 +156,7 @@ describe('a command on the docs pull request', () => {
       github.addComment(
         'acme/docs',
         100,
-        '<!-- mintlify-agent-job docs-pr job="job_evil" project="proj-test" -->\nlook here',
+        `${markerLine('back-link', { job: 'job_evil', project: 'proj-test' })}\nlook here`,
         'mallory'
       )
 
@@ -184,13 +184,13 @@ describe('a command on the docs pull request', () => {
       github.addComment(
         'acme/docs',
         100,
-        `<!-- mintlify-agent-job docs-pr job="${jobA}" project="proj-test" -->\nlinked`,
+        `${markerLine('back-link', { job: jobA, project: 'proj-test' })}\nlinked`,
         'github-actions[bot]'
       )
       // Another app's bot puts a marker naming job B above the genuine back-link on #100.
       github.comments('acme/docs', 100).unshift({
         id: 1,
-        body: `<!-- mintlify-agent-job docs-pr job="${jobB}" project="proj-test" -->\nlinked`,
+        body: `${markerLine('back-link', { job: jobB, project: 'proj-test' })}\nlinked`,
         user: { login: 'other-app[bot]', type: 'Bot' },
         created_at: '2026-01-01T00:00:00Z',
         updated_at: '2026-01-01T00:00:00Z'

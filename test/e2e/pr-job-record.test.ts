@@ -13,6 +13,7 @@ import {
 } from '../support/pr-workflow.js'
 import type { ActionRun } from '../support/run-action.js'
 import { jobCreatedThroughApi, onDemand, startedWithFile } from '../support/fixtures.js'
+import { markerLine } from '../support/markers.js'
 
 // Each case its own pair of stand-ins, so the cases run concurrently.
 const freshSimulation = onDemand(() => simulate())
@@ -40,11 +41,8 @@ describe('a record is believed only from a trusted bot, for its project', () => 
         sim.github.addComment(REPO, PR, `${record(otherJob)}\nlooks official`, 'mallory')
         sim.github.addComment(REPO, PR, record(otherJob), 'some-app[bot]')
         // From the action's own bot: a malformed record, and another project's record.
-        sim.github.addComment(
-          REPO,
-          PR,
-          '<!-- mintlify-agent-job project="proj-test" job="job_x" run="abc" attempt="1" follow-ups="0" -->\nbroken'
-        )
+        const broken = { project: 'proj-test', job: 'job_x', run: 'abc', attempt: 1, followUps: 0 }
+        sim.github.addComment(REPO, PR, `${markerLine('pr', broken)}\nbroken`)
         sim.github.addComment(REPO, PR, record(otherJob, 'proj-b'))
         const seeded = sim.comments().map((c) => c.body)
 

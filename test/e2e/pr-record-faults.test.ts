@@ -6,6 +6,7 @@
 import { jest } from '@jest/globals'
 import { errorLines } from '../support/run-action.js'
 import { jobCreatedThroughApi, onDemand, startedWithFile } from '../support/fixtures.js'
+import { markerLine } from '../support/markers.js'
 import {
   codeRepositoryCalls,
   PR,
@@ -53,36 +54,34 @@ describe('comments GitHub could not list', () => {
 })
 
 describe('a record behind many pages of comments', () => {
-  it.concurrent(
-    'is found on the 32nd page, in the format of earlier versions, and the job followed up',
-    async () => {
-      // Two comments a page: the record, after 62 others, is past the 30 pages once read.
-      const sim = await pagedSimulation()
-      const jobId = await jobCreatedThroughApi(sim.agent, 'Document it')
-      for (let i = 0; i < 62; i++) sim.github.addComment(REPO, PR, `comment ${i}`, 'octocat')
-      const old = sim.github.addComment(
-        REPO,
-        PR,
-        `<!-- mintlify-agent-job project="proj-test" job="${jobId}" run="4242" attempt="1" follow-ups="0" -->\n### Mintlify Docs Agent Job`
-      )
-      const before = sim.github.requests.length
+  it.concurrent('is found on the 32nd page, and the job followed up', async () => {
+    // Two comments a page: the record, after 62 others, is past the 30 pages once read.
+    const sim = await pagedSimulation()
+    const jobId = await jobCreatedThroughApi(sim.agent, 'Document it')
+    for (let i = 0; i < 62; i++) sim.github.addComment(REPO, PR, `comment ${i}`, 'octocat')
+    const record = { project: 'proj-test', job: jobId, run: '4242', attempt: 1, followUps: 0 }
+    const old = sim.github.addComment(
+      REPO,
+      PR,
+      `${markerLine('pr', record)}\n### Mintlify Docs Agent Job`
+    )
+    const before = sim.github.requests.length
 
-      const later = await sim.run('Second push')
+    const later = await sim.run('Second push')
 
-      expect(later.exitCode).toBe(0)
-      expect(later.outputs).toMatchObject({ 'job-id': jobId, created: 'false' })
-      expect(sim.agent.jobIds()).toEqual([jobId])
-      expect(sim.messages()).toEqual(['Second push'])
-      const reads = codeRepositoryCalls(sim.github, before).filter((c) =>
-        c.startsWith('GET /repos/acme/app/issues/7/comments')
-      )
-      expect(reads).toHaveLength(32)
-      // The same comment now holds the record in today's format, one follow-up counted.
-      expect(sim.comments()).toHaveLength(63)
-      expect(sim.comments()[62]?.id).toBe(old.id)
-      expect(recorded(sim.comments()[62]?.body)).toMatchObject({ job: jobId, followUps: 1 })
-    }
-  )
+    expect(later.exitCode).toBe(0)
+    expect(later.outputs).toMatchObject({ 'job-id': jobId, created: 'false' })
+    expect(sim.agent.jobIds()).toEqual([jobId])
+    expect(sim.messages()).toEqual(['Second push'])
+    const reads = codeRepositoryCalls(sim.github, before).filter((c) =>
+      c.startsWith('GET /repos/acme/app/issues/7/comments')
+    )
+    expect(reads).toHaveLength(32)
+    // The same comment now holds the record, one follow-up counted.
+    expect(sim.comments()).toHaveLength(63)
+    expect(sim.comments()[62]?.id).toBe(old.id)
+    expect(recorded(sim.comments()[62]?.body)).toMatchObject({ job: jobId, followUps: 1 })
+  })
 })
 
 // One pull request's pushes, each with GitHub failing one write while the job works: the

@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from '@jest/globals'
 import { startedWithFile } from '../support/fixtures.js'
-import { docsInputs, docsNotes, end, endWorld, codeComment } from '../support/pr-end-world.js'
+import { docsInputs, docsNotes, end, endWorld, codeComment } from '../support/end-run-world.js'
 import { recorded } from '../support/pr-workflow.js'
 
 const { opened } = endWorld()

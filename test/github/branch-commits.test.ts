@@ -56,6 +56,7 @@ describe('the pure parts', () => {
     const empty: BranchRecord = {
       projectId: 'p',
       branch: 'main',
+      key: 'docs.yml',
       job: 'j',
       told: [{ id: 'j', shas: [] }],
       ended: [],

@@ -1,6 +1,6 @@
-// The branch's ledger record: its marker, the strict parser (property-tested: whatever a
+// The branch's ledger record: its marker, and the strict parser (property-tested: whatever a
 // body holds, it never throws, and what it accepts renders back to a record it reads
-// the same), and the first version's records, still read.
+// the same).
 
 import fc from 'fast-check'
 import assert from 'node:assert/strict'
@@ -49,20 +49,14 @@ const RECORD: BranchRecord = {
 
 const encode = (value: unknown): string =>
   `<!-- mintlify-agent:branch ${Buffer.from(JSON.stringify(value)).toString('base64url')} -->`
-// The marker keeps the first version's key names.
-const MARKER_NAMES: Record<string, string> = { job: 'jobId', run: 'runId', attempt: 'runAttempt' }
-const v2 = (record: object): Record<string, unknown> => ({
-  v: 2,
-  ...Object.fromEntries(Object.entries(record).map(([k, v]) => [MARKER_NAMES[k] ?? k, v]))
-})
-const encodeV1 = (value: unknown): string =>
-  `<!-- mintlify-agent-branch v1 ${Buffer.from(JSON.stringify(value)).toString('base64url')} -->`
+/** The marker's value: the record and its version. */
+const versioned = (record: object): Record<string, unknown> => ({ v: 1, ...record })
 
 describe('the branch record', () => {
   it('is one hidden line that reads back as written, wherever it stands in the body', () => {
     const line = renderBranchRecord(RECORD)
     expect(line).toMatch(/^<!-- mintlify-agent:branch [A-Za-z0-9_-]+ -->$/)
-    expect(line).toBe(encode(v2(RECORD)))
+    expect(line).toBe(encode(versioned(RECORD)))
     expect(parseBranchRecords(`${line}\n## Docs agent\n`)[0]).toEqual(RECORD)
     expect(parseBranchRecords(`${line}\r\nbody`)[0]).toEqual(RECORD)
     // A person added a line above it: still the branch's record.
@@ -98,60 +92,39 @@ describe('the branch record', () => {
     expect(parseBranchRecords(renderBranchRecord(record))[0]).toEqual(record)
   })
 
-  it("reads the first version's record: its last told commit becomes the base", () => {
-    const first = {
-      projectId: 'proj-test',
-      branch: 'main',
-      jobId: 'job_1',
-      lastSha: SHA_B,
-      jobBaseSha: SHA_A,
-      runId: '4242',
-      runAttempt: 1,
-      reviewers: [],
-      runs: []
-    }
-    expect(parseBranchRecords(`${encodeV1(first)}\nbody`)[0]).toEqual({
-      projectId: 'proj-test',
-      branch: 'main',
-      job: 'job_1',
-      base: SHA_B,
-      told: [{ id: 'job_1', shas: [] }],
-      ended: [],
-      run: '4242',
-      attempt: 1,
-      reviewers: [],
-      runs: [],
-      counts: { created: 0, followUps: 0, quiet: 0 }
-    })
-    expect(parseBranchRecords(`text\n${encodeV1(first)}`)[0]).toBeUndefined()
-  })
-
   it.each([
-    ['an unknown field', encode(v2({ ...RECORD, admin: true }))],
+    ['an unknown field', encode(versioned({ ...RECORD, admin: true }))],
     ['no version', encode(RECORD)],
-    ["the record's names for the marker's keys", encode({ v: 2, ...RECORD })],
-    ['a job id with a slash', encode(v2({ ...RECORD, job: '../x' }))],
-    ['a short sha', encode(v2({ ...RECORD, base: 'abc1234' }))],
-    ['a told sha that is not one', encode(v2({ ...RECORD, told: [{ id: 'j', shas: ['main'] }] }))],
+    ['another version', encode({ ...RECORD, v: 2 })],
+    ['no key', encode(versioned({ ...RECORD, key: undefined }))],
+    ['a job id with a slash', encode(versioned({ ...RECORD, job: '../x' }))],
+    ['a short sha', encode(versioned({ ...RECORD, base: 'abc1234' }))],
+    [
+      'a told sha that is not one',
+      encode(versioned({ ...RECORD, told: [{ id: 'j', shas: ['main'] }] }))
+    ],
     [
       'more told commits than the ledger keeps',
-      encode(v2({ ...RECORD, told: [{ id: 'j', shas: Array(MAX_TOLD + 1).fill(SHA_A) }] }))
+      encode(versioned({ ...RECORD, told: [{ id: 'j', shas: Array(MAX_TOLD + 1).fill(SHA_A) }] }))
     ],
-    ['an ended job without a reason', encode(v2({ ...RECORD, ended: [{ id: 'j' }] }))],
-    ['negative counts', encode(v2({ ...RECORD, counts: { ...RECORD.counts, quiet: -1 } }))],
-    ['a branch with a space', encode(v2({ ...RECORD, branch: 'a b' }))],
-    ['a login with a space', encode(v2({ ...RECORD, reviewers: ['a b'] }))],
+    ['an ended job without a reason', encode(versioned({ ...RECORD, ended: [{ id: 'j' }] }))],
+    ['negative counts', encode(versioned({ ...RECORD, counts: { ...RECORD.counts, quiet: -1 } }))],
+    ['a branch with a space', encode(versioned({ ...RECORD, branch: 'a b' }))],
+    ['a login with a space', encode(versioned({ ...RECORD, reviewers: ['a b'] }))],
     [
       'a handed-off link that is not a pull request',
-      encode(v2({ ...RECORD, handedOff: 'javascript:1' }))
+      encode(versioned({ ...RECORD, handedOff: 'javascript:1' }))
     ],
-    ['attempt 0', encode(v2({ ...RECORD, attempt: 0 }))],
-    ['21 runs', encode(v2({ ...RECORD, runs: Array(21).fill(RECORD.runs[0]) }))],
+    ['attempt 0', encode(versioned({ ...RECORD, attempt: 0 }))],
+    ['21 runs', encode(versioned({ ...RECORD, runs: Array(21).fill(RECORD.runs[0]) }))],
     [
       'a run doing something unknown',
-      encode(v2({ ...RECORD, runs: [{ ...RECORD.runs[0], did: 'x' }] }))
+      encode(versioned({ ...RECORD, runs: [{ ...RECORD.runs[0], did: 'x' }] }))
     ],
-    ['a run at no time', encode(v2({ ...RECORD, runs: [{ ...RECORD.runs[0], at: 'yesterday' }] }))],
+    [
+      'a run at no time',
+      encode(versioned({ ...RECORD, runs: [{ ...RECORD.runs[0], at: 'yesterday' }] }))
+    ],
     ['an array', encode([RECORD])],
     ['padding base64 would not write', renderBranchRecord(RECORD).replace(' -->', '= -->')],
     ['another kind of marker', renderBranchRecord(RECORD).replace(':branch ', ':pr ')]
@@ -201,6 +174,7 @@ describe('the branch record', () => {
       requiredKeys: [
         'projectId',
         'branch',
+        'key',
         'job',
         'told',
         'ended',
@@ -231,11 +205,10 @@ describe('the branch record', () => {
       anyText({ maxLength: 300 }),
       anyText({ maxLength: 300 }).map((text) => `<!-- mintlify-agent:branch ${text} -->`),
       fc.jsonValue().map(encode),
-      fc.jsonValue().map(encodeV1),
       record.chain((value) =>
         fc
           .tuple(fc.constantFrom(...Object.keys(value)), fc.jsonValue())
-          .map(([name, junk]) => encode(v2({ ...value, [name]: junk })))
+          .map(([name, junk]) => encode(versioned({ ...value, [name]: junk })))
       )
     )
     fc.assert(

@@ -129,20 +129,6 @@ describe('which issue is the dashboard', () => {
     ...fields
   })
   const key = { projectId: 'proj-test', branch: 'main', key: KEY, identity: BOT.login }
-  const legacy = (number: number): Record<string, unknown> => {
-    const v1 = {
-      projectId: RECORD.projectId,
-      branch: RECORD.branch,
-      jobId: RECORD.job,
-      lastSha: RECORD.base,
-      runId: RECORD.run,
-      runAttempt: RECORD.attempt,
-      reviewers: [],
-      runs: []
-    }
-    const encoded = Buffer.from(JSON.stringify(v1)).toString('base64url')
-    return issue(number, { body: `<!-- mintlify-agent-branch v1 ${encoded} -->` })
-  }
   it.each([
     ['the newest of two, the other to retire', [issue(5), issue(9)], [9, 5]],
     [
@@ -174,8 +160,6 @@ describe('which issue is the dashboard', () => {
       [issue(5, { body: renderBranchRecord({ ...RECORD, key: 'other.yml' }) })],
       []
     ],
-    ["a first version's record, when no keyed one is there", [legacy(3)], [3]],
-    ["the keyed one rather than a first version's", [legacy(3), issue(5)], [5]],
     ['not a closed one', [issue(5, { state: 'closed' })], []],
     ['not one with a broken record', [issue(5, { body: 'no record' }), 'junk', null], []]
   ])('is %s', (_, issues, numbers) => {

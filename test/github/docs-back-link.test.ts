@@ -1,6 +1,5 @@
-// The back-link's marker: written so it reads back (and the format of earlier versions
-// still read), trusted only from a bot, for the same project, and never from a malformed
-// or hostile marker.
+// The back-link's marker: written so it reads back, trusted only from a bot, for the same
+// project, and never from a malformed or hostile marker.
 
 import fc from 'fast-check'
 import { markerLine } from '../support/markers.js'
@@ -42,11 +41,9 @@ describe('the back-link marker', () => {
     )
   })
 
-  it('reads markers on any line, and still the format of earlier versions on the first', () => {
+  it('reads markers on any line', () => {
     const two = `words\n${backLinkMarker('job_1', 'p')}\n${backLinkMarker('job_2', 'p')}`
     expect(backLinkedJobs([{ body: two, user: bot }], 'p')).toEqual(['job_1', 'job_2'])
-    const old = '<!-- mintlify-agent-job docs-pr job="job_1" project="p" -->\nwords'
-    expect(backLinkedJobs([{ body: old, user: bot }], 'p')).toEqual(['job_1'])
   })
 
   it('reads back the job it names, for the same project, as a candidate', () => {
@@ -67,16 +64,11 @@ describe('the back-link marker', () => {
   })
 
   it.each([
-    ['a job id with spaces', '<!-- mintlify-agent-job docs-pr job="job 1" project="p" -->'],
+    ['a job id with spaces', backLinkMarker('job 1', 'p')],
     ['a job id with $', backLinkMarker('job_$(id)', 'p')],
     ['a job id with quotes', backLinkMarker('job"\'x', 'p')],
     ['a job id with a line break', backLinkMarker('job\nx', 'p')],
-    ['a broken escape', '<!-- mintlify-agent-job docs-pr job="%E0%A4%A" project="p" -->'],
-    [
-      'a marker not on the first line',
-      'hello\n<!-- mintlify-agent-job docs-pr job="job_1" project="p" -->'
-    ],
-    ['extra attributes', '<!-- mintlify-agent-job docs-pr job="job_1" project="p" x="y" -->'],
+    ['a marker that is not alone on its line', `see ${backLinkMarker('job_1', 'p')}`],
     ['a job id that is a number', markerLine('back-link', { job: 1, project: 'p' })],
     ['a job id that is ..', markerLine('back-link', { job: '..', project: 'p' })],
     ['no project', markerLine('back-link', { job: 'job_1' })],

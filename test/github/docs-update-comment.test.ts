@@ -9,7 +9,7 @@ import {
   type DocsUpdate
 } from '../../src/action/publish/branch-dashboard.js'
 import type { Outcome } from '../../src/action/execute/job-owner.js'
-import type { HandOff } from '../../src/action/plan/pr-end.js'
+import type { HandOff } from '../../src/action/plan/docs-fate.js'
 import type { BranchFacts, Plan } from '../../src/action/plan/plan.js'
 import { docsSession, type RunContext } from '../../src/action/shell/context.js'
 import { systemClock } from '../../src/common/clock.js'

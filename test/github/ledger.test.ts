@@ -30,6 +30,7 @@ function ledger(told: Record<string, number[]>, base?: number): BranchRecord {
   return {
     projectId: 'p',
     branch: 'main',
+    key: 'docs.yml',
     job: ids.at(-1) ?? 'job',
     ...(base === undefined ? {} : { base: sha(base) }),
     told: ids.map((id) => ({ id, shas: (told[id] ?? []).map(sha) })),

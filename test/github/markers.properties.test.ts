@@ -1,7 +1,7 @@
 // Properties of the readers of every marker the action writes (the pull request's record,
 // the check run's owner, the back-link): whatever a body holds (any text, markers of any
-// kind holding any JSON, mangled markers, the formats of earlier versions), a reader never
-// throws, and what it reads is exactly what writing it again and reading that gives back.
+// kind holding any JSON, mangled markers), a reader never throws, and what it reads is
+// exactly what writing it again and reading that gives back.
 
 import assert from 'node:assert/strict'
 import fc from 'fast-check'
@@ -63,17 +63,10 @@ const mangled = fc
     return line.slice(0, i) + text + line.slice(i + cut)
   })
 
-const earlier = fc.constantFrom(
-  '<!-- mintlify-agent-job project="proj-test" job="job_1" run="4242" attempt="1" follow-ups="0" -->',
-  '<!-- mintlify-agent-job-check run="4242" step="Docs%2Fdocs" project="proj-test" -->',
-  '<!-- mintlify-agent-job docs-pr job="job_1" project="proj-test" -->',
-  '<!-- mintlify-agent-job docs-pr job="%E0%A4%A" project="proj-test" -->'
-)
-
-/** Bodies of a few lines, each any text, a marker, a mangled one or an earlier format. */
+/** Bodies of a few lines, each any text, a marker or a mangled one. */
 const body = fc
   .tuple(
-    fc.array(fc.oneof(anyText({ maxLength: 40 }), anyMarker, mangled, earlier), { maxLength: 5 }),
+    fc.array(fc.oneof(anyText({ maxLength: 40 }), anyMarker, mangled), { maxLength: 5 }),
     fc.constantFrom('\n', '\r\n')
   )
   .map(([lines, end]) => lines.join(end))

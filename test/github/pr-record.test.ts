@@ -1,6 +1,6 @@
 // The pull request's record: its marker line, the strict parser (property-tested:
 // whatever a comment holds, it never throws and never yields a record it could not
-// have written), the format of earlier versions still read, and whose comments are believed.
+// have written), and whose comments are believed.
 
 import fc from 'fast-check'
 import { markerLine, markerValues } from '../support/markers.js'
@@ -9,7 +9,6 @@ import {
   formatRecord,
   mergeRecords,
   isTrustedAuthor,
-  legacyMarker,
   parseRecord,
   findComment,
   type PullRequestRecord,
@@ -24,9 +23,6 @@ const RECORD: PullRequestRecord = {
   followUps: 0
 }
 const BOT = { login: 'github-actions[bot]', type: 'Bot' }
-/** RECORD as earlier versions wrote it, on a comment's first line. */
-const OLD =
-  '<!-- mintlify-agent-job project="proj-test" job="job_1" run="4242" attempt="1" follow-ups="0" -->'
 /** RECORD's fields as the marker holds them. */
 const FIELDS = { project: 'proj-test', job: 'job_1', run: '4242', attempt: 1, followUps: 0 }
 
@@ -55,19 +51,6 @@ describe('the record marker', () => {
     expect(parseRecord(markerLine('pr', { ...FIELDS, since: 'a later version' }))).toEqual(RECORD)
   })
 
-  it('still reads a record of an earlier version, on the first line only', () => {
-    expect(parseRecord(`${OLD}\n### Mintlify docs agent job`)).toEqual(RECORD)
-    const handed = OLD.replace(
-      ' -->',
-      ' handed-off="https%3A%2F%2Fgithub.com%2Facme%2Fdocs%2Fpull%2F100" -->'
-    )
-    expect(parseRecord(`${handed}\r\nbody`)).toEqual({
-      ...RECORD,
-      handedOff: 'https://github.com/acme/docs/pull/100'
-    })
-    expect(parseRecord(`hello\n${OLD}`)).toBeUndefined()
-  })
-
   it('cannot close the HTML comment early, whatever the ids hold', () => {
     const line = formatRecord({ ...RECORD, project: 'p--><b>"x"', job: 'j-->' })
     expect(line.indexOf('-->')).toBe(line.length - 3)
@@ -78,37 +61,23 @@ describe('the record marker', () => {
   })
 
   it.each([
-    ["an earlier version's marker on a later line", `hello\n${OLD}`],
-    ['the old per-step marker', '<!-- mintlify-agent-job key="Docs/docs/step" -->'],
-    ['a missing field', OLD.replace(' follow-ups="0"', '')],
-    ['fields in another order', OLD.replace('run="4242" attempt="1"', 'attempt="1" run="4242"')],
-    ['a run id that is not digits', OLD.replace('run="4242"', 'run="42a"')],
-    ['attempt 0', OLD.replace('attempt="1"', 'attempt="0"')],
-    ['a negative count', OLD.replace('follow-ups="0"', 'follow-ups="-1"')],
-    ['a count with a leading zero', OLD.replace('follow-ups="0"', 'follow-ups="01"')],
-    ['an empty job id', OLD.replace('job="job_1"', 'job=""')],
-    ['a job id that decodes to ..', OLD.replace('job="job_1"', 'job="%2E%2E"')],
-    ['a job id with an encoded space', OLD.replace('job="job_1"', 'job="a%20b"')],
-    ['a broken escape', OLD.replace('job="job_1"', 'job="%E0%A4%A"')],
-    ['a job id with $', OLD.replace('job="job_1"', 'job="job_%24(id)"')],
-    ['a job id with a quote', OLD.replace('job="job_1"', 'job="job%22%27x"')],
-    ['a job id with a line break', OLD.replace('job="job_1"', 'job="job%0Ax"')],
-    [
-      'a handed-off link that is no pull request',
-      OLD.replace(' -->', ' handed-off="javascript%3Aalert(1)" -->')
-    ],
-    ['trailing words', `${OLD} extra`],
     ['an empty body', ''],
     ['a marker of another kind', markerLine('check', FIELDS)],
     ['a marker whose value is no object', markerLine('pr', [FIELDS])],
     ['a marker without a project', markerLine('pr', { ...FIELDS, project: undefined })],
+    ['a marker without a count', markerLine('pr', { ...FIELDS, followUps: undefined })],
     ['a project with a space', markerLine('pr', { ...FIELDS, project: 'proj test' })],
     ['a job id that is ..', markerLine('pr', { ...FIELDS, job: '..' })],
     ['a job id with $', markerLine('pr', { ...FIELDS, job: 'job_$(id)' })],
+    ['an empty job id', markerLine('pr', { ...FIELDS, job: '' })],
+    ['a job id with a space', markerLine('pr', { ...FIELDS, job: 'a b' })],
+    ['a job id with a quote', markerLine('pr', { ...FIELDS, job: 'job"\'x' })],
+    ['a job id with a line break', markerLine('pr', { ...FIELDS, job: 'job\nx' })],
     ['a run id that is a number', markerLine('pr', { ...FIELDS, run: 4242 })],
     ['a run id that is not digits', markerLine('pr', { ...FIELDS, run: '42a' })],
     ['attempt 0', markerLine('pr', { ...FIELDS, attempt: 0 })],
     ['an attempt in words', markerLine('pr', { ...FIELDS, attempt: '1' })],
+    ['a negative count', markerLine('pr', { ...FIELDS, followUps: -1 })],
     ['a fractional count', markerLine('pr', { ...FIELDS, followUps: 1.5 })],
     ['a count past the limit', markerLine('pr', { ...FIELDS, followUps: 1_000_000 })],
     [
@@ -188,8 +157,6 @@ describe('whose record is believed', () => {
 })
 
 describe('finding the record among the comments', () => {
-  const step = { workflow: 'Docs', job: 'docs', action: 'docs-agent' }
-  const legacy = legacyMarker(step)
   const trusted = async () => undefined
   /** The pages as GitHub gives them, counting how many were read. */
   const paged = (pages: ThreadComment[][], read = { pages: 0 }) =>
@@ -199,7 +166,7 @@ describe('finding the record among the comments', () => {
         yield { data, headers: { link: '<next>; rel="next"' } }
       }
     })()
-  const want = [step, 'proj-test', 'the comments', 9, trusted] as const
+  const want = ['proj-test', 'the comments', 9, trusted] as const
   const search = (pages: ThreadComment[][]) => findComment(paged(pages), ...want)
 
   it("takes the oldest trusted comment with this project's record, and stops there", async () => {
@@ -238,16 +205,6 @@ describe('finding the record among the comments', () => {
       ]
     ])
     expect(found).toBeUndefined()
-  })
-
-  it("keeps this step's old comment (no record) to reuse, unless a record turns up", async () => {
-    const withLegacy = await search([[{ id: 5, body: `${legacy}\nold text`, user: BOT }]])
-    expect(withLegacy).toEqual({ commentId: 5 })
-    const both = await search([
-      [{ id: 5, body: `${legacy}\nold text`, user: BOT }],
-      [{ id: 6, body: formatRecord(RECORD), user: BOT }]
-    ])
-    expect(both).toEqual({ commentId: 6, record: RECORD })
   })
 })
 

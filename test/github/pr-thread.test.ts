@@ -5,7 +5,7 @@
 
 import { join } from 'node:path'
 import { StateUnknownError } from '../../src/common/run-errors.js'
-import { formatRecord, legacyMarker } from '../../src/github/pr-record.js'
+import { formatRecord } from '../../src/github/pr-record.js'
 import { renderComment } from '../../src/action/publish/summary.js'
 import { pullRequestNumber, readWorkflowRun } from '../../src/github/workflow-run.js'
 import { PullRequestThread } from '../../src/github/pr-thread.js'
@@ -16,6 +16,7 @@ import {
   FIXTURES,
   GITHUB_TOKEN as TOKEN,
   inputs,
+  jobCreatedThroughApi,
   onDemand,
   pullRequestRun,
   runnerEnv,
@@ -24,17 +25,6 @@ import {
 import { startGitHubStandIn } from '../support/github-stand-in.js'
 import { useInProcessGitHub } from '../support/in-process-github.js'
 import { markerValues } from '../support/markers.js'
-
-const MARKER = '<!-- mintlify-agent-job key="Docs/docs/docs-agent" -->'
-
-describe('the old per-step marker', () => {
-  it('is scoped to the workflow, job and step, and cannot close the HTML comment early', () => {
-    expect(legacyMarker(STEP)).toBe(MARKER)
-    const marker = legacyMarker({ ...STEP, workflow: 'Docs --> <b>hi</b> "x"' })
-    const key = /^<!-- mintlify-agent-job key="([^"]*)" -->$/.exec(marker)?.[1]
-    expect(key).toBe('Docs%20--%3E%20%3Cb%3Ehi%3C%2Fb%3E%20%22x%22/docs/docs-agent')
-  })
-})
 
 describe('the pull request of a run', () => {
   it.each([
@@ -201,14 +191,18 @@ describe('the bundled action with pr-comment', () => {
   const freshWorld = onDemand(world)
 
   it.concurrent(
-    "reuses this step's old comment (on a later page) for a completed job, and leaves other steps' and people's comments alone",
+    "updates this project's comment (on a later page) for a completed job, and leaves other projects' and people's comments alone",
     async () => {
       const { standIn, github, options, comments, calls } = await freshWorld()
-      const other = `${legacyMarker({ ...STEP, action: 'other-docs-step' })}\nanother step`
+      const jobId = await jobCreatedThroughApi(standIn, 'Document it')
+      const recordOf = (project: string): string =>
+        formatRecord({ project, job: jobId, run: '1', attempt: 1, followUps: 0 })
+      const other = `${recordOf('proj-other')}\nanother project`
+      const quoted = `Quoting it:\n${recordOf('proj-test')}`
       github.addComment('acme/app', 7, 'Looks good', 'octocat')
       github.addComment('acme/app', 7, other)
-      github.addComment('acme/app', 7, `Quoting it:\n${MARKER}`, 'octocat')
-      const ours = github.addComment('acme/app', 7, `${MARKER}\nold text`)
+      github.addComment('acme/app', 7, quoted, 'octocat')
+      const ours = github.addComment('acme/app', 7, `${recordOf('proj-test')}\nold text`)
 
       const run = await runAction(options('Document it'))
 
@@ -217,24 +211,25 @@ describe('the bundled action with pr-comment', () => {
         comments()
           .slice(0, 3)
           .map((c) => c.body)
-      ).toEqual(['Looks good', other, `Quoting it:\n${MARKER}`])
+      ).toEqual(['Looks good', other, quoted])
       expect(comments()[3]?.id).toBe(ours.id)
       const [recordLine, heading] = (comments()[3]?.body ?? '').split('\n')
       expect(markerValues('pr', recordLine)).toEqual([
         {
           project: 'proj-test',
-          job: standIn.jobIds()[0],
+          job: jobId,
           run: '4242',
           attempt: 1,
-          followUps: 0,
+          followUps: 1,
           handedOff: 'https://github.com/acme/docs/pull/100'
         }
       ])
       expect(heading).toBe('### Mintlify Docs Agent Job')
       expect(comments()[3]?.body).toContain('| Status | ✅ completed |')
       expect(comments()[3]?.body).toContain('acme/docs#100')
-      expect(comments()[3]?.body).toContain(`<code>${standIn.jobIds()[0]}</code>`)
-      // The stand-in pages by two: the old comment is on page 2, found through the Link
+      expect(standIn.jobIds()).toEqual([jobId])
+      expect(comments()[3]?.body).toContain(`<code>${jobId}</code>`)
+      // The stand-in pages by two: the records are on page 2, found through the Link
       // header; only then is it asked whose token it is (whose comment to believe).
       expect(calls()).toEqual([
         'GET /repos/acme/app/issues/7/comments',
@@ -247,7 +242,7 @@ describe('the bundled action with pr-comment', () => {
     }
   )
 
-  // A completed job's comment is the reused one above; an archived job's ends like a
+  // A completed job's comment is the updated one above; an archived job's ends like a
   // completed one (its text is proven in 'the comment text'). These two end in failure.
   // The timed-out run is also the bundle's proof of a timeout between polls (a hung
   // poll's is in test/e2e/faults-retry.test.ts): the step fails at the timeout, not at

@@ -253,7 +253,7 @@ export class Truth {
 
   readCurrent(): void {
     const [winner] = this.world.openDashboards()
-    this.current = winner ? { issue: winner.issue.number, jobId: winner.record.jobId } : undefined
+    this.current = winner ? { issue: winner.issue.number, jobId: winner.record.job } : undefined
     this.closedIssues = this.world
       .dashboards()
       .filter((d) => d.issue.state === 'closed')
@@ -342,8 +342,8 @@ export class Truth {
    */
   checkReRun(result: RunResult, delivered: Delivery[], recorded: SeenRecord | undefined): void {
     const { spec } = result
-    if (spec.attempt < 2 || recorded?.runId !== spec.runId || delivered.length > 0) return
-    if (result.exitCode !== 0 || this.jobs.get(recorded.jobId)?.endedAt !== undefined) return
+    if (spec.attempt < 2 || recorded?.run !== spec.runId || delivered.length > 0) return
+    if (result.exitCode !== 0 || this.jobs.get(recorded.job)?.endedAt !== undefined) return
     assert.ok(
       result.stdout.includes('the prompt was not sent again'),
       `re-run: run ${spec.runId} attempt ${spec.attempt} of the recorded run sent nothing without reporting its job`
@@ -434,9 +434,9 @@ export class Truth {
           : stdout.includes(`follow-up for this branch to job ${sent.jobId}`)
       assert.ok(said, `invariant 4: ${where}'s log does not say it sent to ${sent.jobId}`)
       assert.equal(
-        winner?.record.jobId,
+        winner?.record.job,
         sent.jobId,
-        `invariant 4: ${where} sent to ${sent.jobId}, the dashboard records ${winner?.record.jobId ?? 'nothing'}`
+        `invariant 4: ${where} sent to ${sent.jobId}, the dashboard records ${winner?.record.job ?? 'nothing'}`
       )
       const told = new Set(winner?.record.told.find((job) => job.id === sent.jobId)?.shas ?? [])
       const missing = sent.shas.filter((sha) => !told.has(sha))
@@ -455,7 +455,7 @@ export class Truth {
         `invariant 4: ${where} skipped without saying so`
       )
       // The recorded job, unless the service no longer knows it: then none is named.
-      const recorded = winner?.record.jobId
+      const recorded = winner?.record.job
       if (
         winner &&
         recorded !== undefined &&
@@ -463,8 +463,8 @@ export class Truth {
       )
         assert.equal(
           jobId,
-          winner.record.jobId,
-          `invariant 4: ${where} skipped naming ${jobId}, the dashboard records ${winner.record.jobId}`
+          winner.record.job,
+          `invariant 4: ${where} skipped naming ${jobId}, the dashboard records ${winner.record.job}`
         )
     } else if (exitCode === 0) {
       assert.ok(
@@ -473,8 +473,8 @@ export class Truth {
       )
       assert.equal(
         jobId,
-        winner?.record.jobId,
-        `invariant 4: ${where} reported ${jobId}, the dashboard records ${winner?.record.jobId ?? 'nothing'}`
+        winner?.record.job,
+        `invariant 4: ${where} reported ${jobId}, the dashboard records ${winner?.record.job ?? 'nothing'}`
       )
     }
   }

@@ -78,13 +78,13 @@ export interface Delivery {
 export interface SeenRecord {
   projectId: string
   branch: string
-  key?: string
-  jobId: string
+  key: string
+  job: string
   base?: string
   told: Array<{ id: string; shas: string[] }>
   ended: Array<{ id: string; why: string }>
-  runId: string
-  runAttempt: number
+  run: string
+  attempt: number
 }
 
 export interface Dashboard {

@@ -11,7 +11,7 @@ export function markerValues(kind: string, body: string | null | undefined): unk
     .map((encoded) => JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8')) as unknown)
 }
 
-/** A marker line of `kind` holding `value`, as an earlier or a forged writer would put it. */
+/** A marker line of `kind` holding `value`, as a test or a forged writer would put it. */
 export function markerLine(kind: string, value: unknown): string {
   return `<!-- mintlify-agent:${kind} ${Buffer.from(JSON.stringify(value)).toString('base64url')} -->`
 }

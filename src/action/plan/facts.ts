@@ -20,7 +20,7 @@ import { isAgentAccount } from '../../github/agent-work.js'
 import {
   pullRequestEnded,
   pullRequestOf,
-  record as objectOf,
+  asObject,
   recordedRunId,
   sameRepository,
   text
@@ -28,7 +28,7 @@ import {
 import { BUDGETS, docsSession, type RunContext } from '../shell/context.js'
 import type { CheckedCommand } from './command-gate.js'
 import { commitsApart, openedByJob } from './apart.js'
-import { AGENTS_OWN } from './pr-end.js'
+import { AGENTS_OWN } from './docs-fate.js'
 import { endOf, jobOf, type BranchFacts, type Facts } from './plan.js'
 import { docsStateOf, lookUp, type JobReader } from './reads.js'
 
@@ -161,7 +161,7 @@ async function branchFacts(
 ): Promise<BranchFacts | 'deleted' | 'tag' | undefined> {
   const [settings, run] = [ctx.settings, ctx.event.run]
   if (!['push', 'schedule', 'workflow_dispatch'].includes(run.eventName)) return undefined
-  const payload = objectOf(run.payload)
+  const payload = asObject(run.payload)
   if (run.eventName === 'push' && payload?.deleted === true) return 'deleted'
   const branch = /^refs\/heads\/(.+)$/.exec(text(payload?.ref) ?? run.ref)?.[1]
   if (branch === undefined) return 'tag'

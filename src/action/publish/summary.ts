@@ -171,7 +171,7 @@ export function outputValues(outcome: Outcome, docs: DocsPullRequest | undefined
     'pr-additions': docs ? String(docs.additions) : '',
     'pr-deletions': docs ? String(docs.deletions) : '',
     skipped: String(outcome.skipped === true),
-    // Set only when the code pull request closes or reopens (pr-end.ts).
+    // Set only when the code pull request closes or reopens (end-run.ts).
     'docs-pr-action': ''
   }
 }

@@ -10,7 +10,7 @@ import {
   docsLinkFor,
   type DocsView,
   type EndFacts
-} from '../../../src/action/plan/pr-end.js'
+} from '../../../src/action/plan/docs-fate.js'
 import type { EndEvent, EndStep, PullRequestEnd } from '../../../src/github/pr-record.js'
 import type { PullRequestRecord } from '../../../src/github/pr-record.js'
 import { runs } from '../../support/properties.js'

@@ -1,8 +1,8 @@
-export const id = 199;
-export const ids = [199];
+export const id = 841;
+export const ids = [841];
 export const modules = {
 
-/***/ 2199:
+/***/ 841:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
 
@@ -65,14 +65,14 @@ const RATE_LIMIT_WAITS = 2;
     return await retryTime.sleep(ms, signal).catch(()=>false) !== false;
 }
 /** An octokit request error, 5xx or no answer: what plugin-retry sends again. */ function retriable(error) {
-    const failure = (0,workflow_run/* record */.g1)(error);
+    const failure = (0,workflow_run/* asObject */.eB)(error);
     return failure?.request !== undefined && Number(failure.status) >= 500;
 }
 /** The wait before retry `retried` of a failed call, or undefined: never after a 4xx, nor past a
  * proxy that wants credentials (octokit says 500; undici's `Proxy response (407)` is a cause). */ function retryDelay(error, retried) {
     const delay = RETRY_DELAYS_MS[retried];
     if (delay === undefined || !retriable(error)) return undefined;
-    return (0,workflow_run/* record */.g1)(error)?.response === undefined && (0,run_errors/* proxyRefusal */.vd)(error) === 407 ? undefined : delay;
+    return (0,workflow_run/* asObject */.eB)(error)?.response === undefined && (0,run_errors/* proxyRefusal */.vd)(error) === 407 ? undefined : delay;
 }
 // The plugin spaces writes a second apart and caps calls at ten at once through Bottleneck
 // groups, whose every call waits out timers; the action's few calls are far below GitHub's limits.
@@ -136,7 +136,7 @@ const UNTHROTTLED = {
     return octokit;
 }
 /** GitHub's answer's status; octokit says 500 for no answer too, which must not earn a hint. */ function gitHubAnswerStatus(error) {
-    const status = (0,workflow_run/* record */.g1)((0,workflow_run/* record */.g1)(error)?.response)?.status;
+    const status = (0,workflow_run/* asObject */.eB)((0,workflow_run/* asObject */.eB)(error)?.response)?.status;
     return typeof status === 'number' ? status : undefined;
 }
 const REFUSALS = new Set([
@@ -145,15 +145,15 @@ const REFUSALS = new Set([
     'INSUFFICIENT_SCOPES'
 ]);
 /** The errors of a GraphQL answer (they come with status 200), when `error` is one. */ function graphqlErrors(error) {
-    const errors = (0,workflow_run/* record */.g1)(error)?.errors;
-    return Array.isArray(errors) ? errors.map((e)=>(0,workflow_run/* record */.g1)(e) ?? {}) : undefined;
+    const errors = (0,workflow_run/* asObject */.eB)(error)?.errors;
+    return Array.isArray(errors) ? errors.map((e)=>(0,workflow_run/* asObject */.eB)(e) ?? {}) : undefined;
 }
 /** A rate limit, as the throttling plugin knows one: a 403 or 429 that says "secondary rate
  * limit" or carries `retry-after` or `x-ratelimit-remaining: 0`; GraphQL's RATE_LIMITED. */ function rateLimited(error) {
     if (graphqlErrors(error)?.some((e)=>e.type === 'RATE_LIMITED')) return true;
     const status = gitHubAnswerStatus(error);
     if (status !== 403 && status !== 429) return false;
-    const headers = (0,workflow_run/* record */.g1)((0,workflow_run/* record */.g1)((0,workflow_run/* record */.g1)(error)?.response)?.headers);
+    const headers = (0,workflow_run/* asObject */.eB)((0,workflow_run/* asObject */.eB)((0,workflow_run/* asObject */.eB)(error)?.response)?.headers);
     return /\bsecondary rate\b/i.test((0,run_errors/* messageOf */.bD)(error)) || headers?.['retry-after'] !== undefined || String(headers?.['x-ratelimit-remaining']) === '0';
 }
 /** `denied` when GitHub refused (401; 403 but no rate limit; 404 or 410, what a token sees of what
@@ -181,8 +181,8 @@ function describeGitHubError(error) {
     const status = gitHubAnswerStatus(error);
     if (status !== undefined) return `the GitHub API answered ${status}${limit}`;
     const names = [
-        (0,workflow_run/* record */.g1)(error)?.name,
-        (0,workflow_run/* record */.g1)((0,workflow_run/* record */.g1)(error)?.cause)?.name
+        (0,workflow_run/* asObject */.eB)(error)?.name,
+        (0,workflow_run/* asObject */.eB)((0,workflow_run/* asObject */.eB)(error)?.cause)?.name
     ];
     if (names.some((name)=>name === 'AbortError' || name === 'TimeoutError')) return 'the GitHub API did not answer in time';
     const refused = (0,run_errors/* proxyRefusal */.vd)(error);
@@ -258,7 +258,7 @@ class GitHubSession {
             core.debug(`${this.name}: GitHub would not say whose token it is (${describeGitHubError(error)}); believing records written by ${workflow_run/* ACTIONS_BOT */.aX}.`);
         });
         if (data === undefined) return workflow_run/* ACTIONS_BOT */.aX;
-        const login = (0,workflow_run/* record */.g1)((0,workflow_run/* record */.g1)(data)?.viewer)?.login;
+        const login = (0,workflow_run/* asObject */.eB)((0,workflow_run/* asObject */.eB)(data)?.viewer)?.login;
         if (typeof login !== 'string' || !workflow_run/* ACCOUNT */.u4.test(login)) {
             throw new run_errors/* StateUnknownError */.Is(what, 'GitHub answered without a login');
         }
@@ -382,7 +382,7 @@ function fileLine({ filename, status, previous_filename: was }) {
     return status && status !== 'modified' ? `${name} (${plain(status, 20)})` : name;
 }
 function authorOf(user, fallback) {
-    const { login, username, name } = (0,workflow_run/* record */.g1)(user) ?? {};
+    const { login, username, name } = (0,workflow_run/* asObject */.eB)(user) ?? {};
     const handle = (0,workflow_run/* text */.Qq)(login) ?? (0,workflow_run/* text */.Qq)(username);
     return handle ? `@${plain(handle, 100)}` : (0,workflow_run/* text */.Qq)(name) ? plain(name, 100) : fallback;
 }
@@ -414,8 +414,8 @@ function data(what, author, text, max) {
         `- Pull request: #${String(pr.number)}${url ? ` ${plain(url, 300)}` : ''}${note}`
     ];
     const [head, base] = [
-        (0,workflow_run/* record */.g1)(pr.head),
-        (0,workflow_run/* record */.g1)(pr.base)
+        (0,workflow_run/* asObject */.eB)(pr.head),
+        (0,workflow_run/* asObject */.eB)(pr.base)
     ];
     if ((0,workflow_run/* text */.Qq)(head?.ref) && (0,workflow_run/* text */.Qq)(base?.ref)) {
         const sha = (0,workflow_run/* text */.Qq)(head?.sha);
@@ -443,7 +443,7 @@ function data(what, author, text, max) {
     const lines = compare ? [
         `- Compare: ${plain(compare, 300)}`
     ] : [];
-    const commits = (Array.isArray(payload.commits) ? payload.commits.map(workflow_run/* record */.g1) : []).filter((commit)=>(0,workflow_run/* text */.Qq)(commit?.id) !== undefined);
+    const commits = (Array.isArray(payload.commits) ? payload.commits.map(workflow_run/* asObject */.eB) : []).filter((commit)=>(0,workflow_run/* text */.Qq)(commit?.id) !== undefined);
     const short = (commit)=>plain(commit.id, 40).slice(0, 7);
     const shown = commits.slice(0, MAX_COMMITS);
     if (shown.length > 0) {
@@ -464,7 +464,7 @@ function data(what, author, text, max) {
             `- Schedule: ${plain(payload.schedule, 100)}`
         ];
     }
-    const inputs = eventName === 'workflow_dispatch' ? Object.entries((0,workflow_run/* record */.g1)(payload.inputs) ?? {}) : [];
+    const inputs = eventName === 'workflow_dispatch' ? Object.entries((0,workflow_run/* asObject */.eB)(payload.inputs) ?? {}) : [];
     if (inputs.length === 0) return [];
     const shown = inputs.slice(0, MAX_INPUTS).map(([name, value])=>`${plain(name, 50)}=${plain(typeof value === 'string' ? value : JSON.stringify(value), 100)}`);
     const more = inputs.length > shown.length ? `, … ${inputs.length - shown.length} more` : '';
@@ -573,10 +573,10 @@ function isPlainId(value) {
 const TEAM = new RegExp(`^(${workflow_run/* LOGIN_PART */.Ei})/([A-Za-z0-9][A-Za-z0-9_.-]{0,99})$`);
 const docsTokenHint = (permission, repository)=>`The docs token (docs-token, or github-token when it is empty) needs \`${permission}\` on ${(0,safe_text/* safeLine */.om)(repository, 200)}; when the docs live in another repository, use a GitHub App token or a fine-grained token there.`;
 function account(value) {
-    const login = (0,workflow_run/* text */.Qq)((0,workflow_run/* record */.g1)(value)?.login);
+    const login = (0,workflow_run/* text */.Qq)((0,workflow_run/* asObject */.eB)(value)?.login);
     return login ? {
         login,
-        type: (0,workflow_run/* text */.Qq)((0,workflow_run/* record */.g1)(value)?.type) ?? 'User'
+        type: (0,workflow_run/* text */.Qq)((0,workflow_run/* asObject */.eB)(value)?.type) ?? 'User'
     } : undefined;
 }
 /** `changedFiles` as GitHub counts them; `files` holds at most 300 of them (three pages of 100). */ async function readDocsPullRequest(octokit, ref, withFiles = true) {
@@ -624,13 +624,13 @@ function account(value) {
 }
 /** Who `author` means: the code pull request's author, or the pusher of a push. */ function codeAuthor({ payload, eventName }) {
     const [pr, issue] = [
-        (0,workflow_run/* record */.g1)(payload.pull_request),
-        (0,workflow_run/* record */.g1)(payload.issue)
+        (0,workflow_run/* asObject */.eB)(payload.pull_request),
+        (0,workflow_run/* asObject */.eB)(payload.issue)
     ];
     if (pr) return account(pr.user);
     if (issue?.pull_request !== undefined) return account(issue.user);
     if (eventName !== 'push') return undefined;
-    const pusher = (0,workflow_run/* text */.Qq)((0,workflow_run/* record */.g1)(payload.pusher)?.name);
+    const pusher = (0,workflow_run/* text */.Qq)((0,workflow_run/* asObject */.eB)(payload.pusher)?.name);
     const sender = account(payload.sender);
     if (sender && (!pusher || sender.login.toLowerCase() === pusher.toLowerCase())) return sender;
     return pusher ? {
@@ -683,7 +683,7 @@ function account(value) {
                 name
             ]);
             else {
-                const reason = (0,workflow_run/* text */.Qq)((0,workflow_run/* record */.g1)((0,workflow_run/* record */.g1)((0,workflow_run/* record */.g1)(error)?.response)?.data)?.message) ?? 'refused';
+                const reason = (0,workflow_run/* text */.Qq)((0,workflow_run/* asObject */.eB)((0,workflow_run/* asObject */.eB)((0,workflow_run/* asObject */.eB)(error)?.response)?.data)?.message) ?? 'refused';
                 no.push(`${String(batch[0])} (${(0,safe_text/* safeLine */.om)(reason, 200)})`);
             }
         }
@@ -818,13 +818,8 @@ function formatRecord({ handedOff, end, ...ids }) {
         end
     });
 }
-/** The first well-formed record in `body`: a marker on any line, else an old first line. */ function parseRecord(body) {
-    const read = (value)=>marker/* fields */.OA(value, RECORD, true);
-    return marker/* readRecords */.T3('pr', body, read, (old)=>read({
-            ...old,
-            attempt: Number(old.attempt),
-            followUps: Number(old.followUps)
-        }))[0];
+/** The first well-formed record in `body`: a marker on any line. */ function parseRecord(body) {
+    return marker/* readRecords */.T3('pr', body, (value)=>marker/* fields */.OA(value, RECORD, true))[0];
 }
 const pr_record_link = (v)=>typeof v === 'string' && v.length <= 1000 && !!(0,pull_request_link/* parsePullRequestLink */.m)(v);
 // The project goes into URL paths: one token, not `.` or `..`.
@@ -883,39 +878,24 @@ const END = {
  * Trusting any `[bot]` login would let any app point the pull request at its own job. */ function isTrustedAuthor(user, trusted = workflow_run/* ACTIONS_BOT */.aX) {
     return user?.login === trusted && user.type === (trusted.endsWith('[bot]') ? 'Bot' : 'User');
 }
-/** The marker of the comment kept before records existed, one per step: reused, holds no record. */ function legacyMarker(run) {
-    const key = [
-        run.workflow,
-        run.job,
-        run.action
-    ].map(encodeURIComponent).join('/');
-    return `<!-- mintlify-agent-job key="${key}" -->`;
-}
-/** The comments' pages (oldest first), searched for this project's record, else `run`'s legacy
- * comment, from a trusted author only (asked once there is a candidate); at most `maxPages`. */ async function findComment(pages, run, projectId, what, maxPages, trusted) {
-    let found;
+/** The comments' pages (oldest first), searched for this project's record, from a trusted
+ * author only (asked once there is a candidate); at most `maxPages`. */ async function findComment(pages, projectId, what, maxPages, trusted) {
     let seen = 0;
-    const legacyLine = legacyMarker(run);
     for await (const { data, headers } of pages){
         for (const { id: commentId, body, user } of data){
             const record = parseRecord(body);
-            const ours = record?.project === projectId;
-            const legacy = !found && body?.split('\n', 1)[0]?.trim() === legacyLine;
-            if ((ours || legacy) && isTrustedAuthor(user, await trusted())) {
-                found = ours ? {
+            if (record?.project === projectId && isTrustedAuthor(user, await trusted())) {
+                return {
                     commentId,
                     record
-                } : {
-                    commentId
                 };
             }
-            if (found?.record) return found;
         }
         if (++seen < maxPages) continue;
         if (!/rel="next"/.test(headers.link ?? '')) break;
         throw new run_errors/* StateUnknownError */.Is(what, `there are more than ${maxPages} pages of them`);
     }
-    return found;
+    return undefined;
 }
 
 ;// CONCATENATED MODULE: ./node_modules/.cache/bundle-source/bcae0416621b/src/github/back-links.js
@@ -1055,7 +1035,7 @@ class PullRequestThread {
                 number
             }), seen);
             const trusted = ()=>session.identity(budgetMs);
-            const found = await findComment(pages, run, projectId, comments, maxPages, trusted);
+            const found = await findComment(pages, projectId, comments, maxPages, trusted);
             // Back-links are rare (a docs pull request's): whose they are is asked only then.
             const linked = backLinkedJobs(seen, projectId).length > 0;
             const { backLinks } = linked ? threadMarks(seen, projectId, await trusted()) : {
@@ -1751,7 +1731,7 @@ const OWNER = {
     project: marker/* string */.Yj
 };
 const checkMarker = (owner)=>(0,marker/* writeMarker */.en)('check', owner);
-/** The owner in a check run's output text: a marker on any line, else an old one at the start. */ function readCheckMarker(outputText) {
+/** The owner in a check run's output text: a marker on any line. */ function readCheckMarker(outputText) {
     return (0,marker/* readRecords */.T3)('check', outputText, (value)=>(0,marker/* fields */.OA)(value, OWNER, true))[0];
 }
 function truncateSummary(summary, max = MAX_SUMMARY) {
@@ -1813,7 +1793,7 @@ class DocsCheckRun {
     }
     /** The commit the check goes on: a pull request's head, else the run's commit. */ async headSha(octokit, repo) {
         const number = (0,workflow_run/* pullRequestNumber */.Kd)(this.run);
-        this.sha ??= (0,workflow_run/* text */.Qq)((0,workflow_run/* record */.g1)((0,workflow_run/* record */.g1)(this.run.payload.pull_request)?.head)?.sha);
+        this.sha ??= (0,workflow_run/* text */.Qq)((0,workflow_run/* asObject */.eB)((0,workflow_run/* asObject */.eB)(this.run.payload.pull_request)?.head)?.sha);
         // A comment on a pull request: its payload has no head commit.
         if (!this.sha && number !== undefined) {
             this.sha = (await octokit.rest.pulls.get({
@@ -2296,21 +2276,10 @@ const MAX_RUN_PULLS = 20;
 /** The most commits the ledger remembers across its jobs. */ const MAX_TOLD = 400;
 const MAX_ENDED = 10;
 const MAX_REVIEWERS = 300;
-// The marker keeps its first version's names for these keys (a record's name there is unknown).
-const SWAP = {
-    job: 'jobId',
-    run: 'runId',
-    attempt: 'runAttempt'
-};
-for (const [name, key] of Object.entries(SWAP))SWAP[key] = name;
-const swapped = (value)=>Object.fromEntries(Object.entries((0,workflow_run/* record */.g1)(value) ?? {}).map(([k, v])=>[
-            SWAP[k] ?? k,
-            v
-        ]));
 function renderBranchRecord(record) {
     return marker/* writeMarker */.en('branch', {
-        v: 2,
-        ...swapped(record)
+        v: 1,
+        ...record
     });
 }
 const { /* sha */ "hW": sha } = marker;
@@ -2337,7 +2306,7 @@ const EVENT = /^[a-z_]{1,40}$/;
         docs: marker/* optional */.lq(marker/* pullLink */._n)
     })))
 };
-const COMMON = {
+const branch_record_RECORD = {
     projectId: marker/* matches */.cK(/^(?!\.\.?$)[^\s\p{Cc}]{1,500}$/u),
     // A branch name as git allows it: no ASCII space or control, `~^:?*[\`, `..`, or `@{`
     // (other white space, a non-breaking space for one, is valid in git).
@@ -2347,12 +2316,9 @@ const COMMON = {
     attempt: marker/* upTo */.jB(999_999_999, 1),
     reviewers: marker/* listOf */.c3(MAX_REVIEWERS, marker/* matches */.cK(workflow_run/* LOGIN */.S3)),
     handedOff: marker/* optional */.lq(marker/* pullLink */._n),
-    runs: marker/* listOf */.c3(MAX_RUNS, marker/* shape */.cW(RUN))
-};
-const V2 = {
-    ...COMMON,
-    /** The version: 2, checked and not kept. */ v: (value)=>value === 2 ? marker/* ABSENT */.sj : undefined,
-    /** Which workflow (or `record-key`) keeps this record; absent in the first version's. */ key: marker/* optional */.lq(marker/* matches */.cK(/^[^\p{Cc}]{1,300}$/u)),
+    runs: marker/* listOf */.c3(MAX_RUNS, marker/* shape */.cW(RUN)),
+    /** The version: 1, checked and not kept. */ v: (value)=>value === 1 ? marker/* ABSENT */.sj : undefined,
+    /** Which workflow (or `record-key`) keeps this record. */ key: marker/* matches */.cK(/^[^\p{Cc}]{1,300}$/u),
     /** Commits at or before this one are settled: only later ones can be new ('root': none is). */ base: marker/* optional */.lq(marker/* when */.z7((v)=>v === 'root' || marker/* isSha */.HH(v))),
     /** The last head up to which every commit was told: a run at the same head reads no commits. */ seen: marker/* optional */.lq(sha),
     /** The job's docs pull request as last seen: whether it was merged, should the job be gone. */ docs: marker/* optional */.lq(marker/* pullLink */._n),
@@ -2373,43 +2339,11 @@ const V2 = {
 };
 const toldCount = (jobs)=>jobs.reduce((n, job)=>n + job.shas.length, 0);
 const keptJobs = (record, givenBack)=>(record?.told ?? []).filter((job)=>!givenBack.has(job.id));
-function parseV2(value) {
-    const parsed = marker/* fields */.OA(swapped(value), V2);
-    return parsed && toldCount(parsed.told) <= MAX_TOLD ? parsed : undefined;
-}
-// The first version's job base is read, then dropped.
-const V1 = {
-    ...COMMON,
-    lastSha: marker/* optional */.lq(sha),
-    jobBaseSha: (v)=>marker/* optional */.lq(sha)(v) && marker/* ABSENT */.sj
-};
-/** The first version's record (first line only): its last told commit becomes the base. */ function parseV1({ encoded }) {
-    const parsed = marker/* fields */.OA(swapped(marker/* decode */.D4(encoded ?? '')), V1);
-    if (!parsed) return undefined;
-    const { lastSha, jobBaseSha: _, ...common } = parsed;
-    const told = [
-        {
-            id: common.job,
-            shas: []
-        }
-    ];
-    const counts = {
-        created: 0,
-        followUps: 0,
-        quiet: 0
-    };
-    return {
-        ...common,
-        ...lastSha ? {
-            base: lastSha
-        } : {},
-        told,
-        ended: [],
-        counts
-    };
-}
-/** Every record in `body` (a dashboard's), else a first version's; malformed ones are left out. */ function parseBranchRecords(body) {
-    return marker/* readRecords */.T3('branch', body, parseV2, parseV1);
+/** Every well-formed record in `body` (a dashboard's); malformed ones are left out. */ function parseBranchRecords(body) {
+    return marker/* readRecords */.T3('branch', body, (value)=>{
+        const parsed = marker/* fields */.OA(value, branch_record_RECORD);
+        return parsed && toldCount(parsed.told) <= MAX_TOLD ? parsed : undefined;
+    });
 }
 /** The commits to tell now, oldest first: the candidates no live or delivered job was told. */ function untold(record, candidates, givenBack = new Set()) {
     const told = new Set([
@@ -2772,8 +2706,8 @@ function planRun(facts) {
     'mintlify[bot]'
 ];
 /** A user as GitHub gives it (`login`, `type`): the agent's, when its login is one of them. */ function isAgentAccount(user) {
-    const login = (0,workflow_run/* text */.Qq)((0,workflow_run/* record */.g1)(user)?.login)?.toLowerCase();
-    const type = (0,workflow_run/* text */.Qq)((0,workflow_run/* record */.g1)(user)?.type);
+    const login = (0,workflow_run/* text */.Qq)((0,workflow_run/* asObject */.eB)(user)?.login)?.toLowerCase();
+    const type = (0,workflow_run/* text */.Qq)((0,workflow_run/* asObject */.eB)(user)?.type);
     return login !== undefined && (type ?? 'Bot') === 'Bot' && AGENT_ACCOUNTS.includes(login);
 }
 /** The commits set apart, given each source pull request's verdict (pure). */ function setApart(commits, pulls, verdicts) {
@@ -3518,12 +3452,12 @@ const KIND_WORDS = {
 const MAX_PAGES = 5;
 /** The base of a ledger that starts from the repository's first commit. */ const ROOT = 'root';
 function loginOf(user) {
-    const login = (0,workflow_run/* text */.Qq)((0,workflow_run/* record */.g1)(user)?.login) ?? (0,workflow_run/* text */.Qq)((0,workflow_run/* record */.g1)(user)?.username);
+    const login = (0,workflow_run/* text */.Qq)((0,workflow_run/* asObject */.eB)(user)?.login) ?? (0,workflow_run/* text */.Qq)((0,workflow_run/* asObject */.eB)(user)?.username);
     if (!login) return {
         authorIsBot: false
     };
     const author = cleanLabel(login, 40);
-    const authorIsBot = (0,workflow_run/* text */.Qq)((0,workflow_run/* record */.g1)(user)?.type) === 'Bot' || /\[bot\]$/i.test(login);
+    const authorIsBot = (0,workflow_run/* text */.Qq)((0,workflow_run/* asObject */.eB)(user)?.type) === 'Bot' || /\[bot\]$/i.test(login);
     return {
         ...author ? {
             author
@@ -3533,10 +3467,10 @@ function loginOf(user) {
 }
 const nonZeroSha = (value)=>(0,marker/* isSha */.HH)(value) && !/^0+$/.test(value) ? value : undefined;
 /** A commit as the API (`sha`, `commit.message`) or a push event (`id`, `message`) gives it. */ function readCommit(value) {
-    const commit = (0,workflow_run/* record */.g1)(value);
+    const commit = (0,workflow_run/* asObject */.eB)(value);
     const sha = commit?.sha ?? commit?.id;
     if (!(0,marker/* isSha */.HH)(sha)) return undefined;
-    const message = (0,workflow_run/* text */.Qq)((0,workflow_run/* record */.g1)(commit?.commit)?.message ?? commit?.message) ?? '';
+    const message = (0,workflow_run/* text */.Qq)((0,workflow_run/* asObject */.eB)(commit?.commit)?.message ?? commit?.message) ?? '';
     const subject = cleanLabel(message.split(/\r?\n/, 1)[0] ?? '', 200);
     return {
         sha,
@@ -3613,7 +3547,7 @@ const branch_commits_READ_HINT = 'Reading the branch commits needs `permissions:
                     per_page: 100,
                     page
                 };
-                const answer = await octokit.rest.repos.compareCommitsWithBasehead(params).then(({ data })=>(0,workflow_run/* record */.g1)(data), (error)=>{
+                const answer = await octokit.rest.repos.compareCommitsWithBasehead(params).then(({ data })=>(0,workflow_run/* asObject */.eB)(data), (error)=>{
                     // GitHub does not know the base: the history was rewritten (and collected).
                     if (page > 1 || ![
                         404,
@@ -3625,7 +3559,7 @@ const branch_commits_READ_HINT = 'Reading the branch commits needs `permissions:
                 // Diverged: the base left the branch (a force push); the commits listed are since the fork.
                 if (answer?.status === 'diverged') {
                     diverged = true;
-                    mergeBase = nonZeroSha((0,workflow_run/* record */.g1)(answer.merge_base_commit)?.sha);
+                    mergeBase = nonZeroSha((0,workflow_run/* asObject */.eB)(answer.merge_base_commit)?.sha);
                 }
                 const listed = Array.isArray(answer?.commits) ? answer.commits : [];
                 commits.push(...readCommits(listed));
@@ -3674,7 +3608,7 @@ const branch_commits_READ_HINT = 'Reading the branch commits needs `permissions:
                 // Newest first; the base is the parent of the oldest listed, and a history younger
                 // than the window has none: the ledger starts from its first commit.
                 const oldest = data[data.length - 1];
-                const parent = nonZeroSha((0,workflow_run/* record */.g1)(oldest?.parents[0])?.sha);
+                const parent = nonZeroSha((0,workflow_run/* asObject */.eB)(oldest?.parents[0])?.sha);
                 const base = oldest && !parent ? ROOT : parent ?? headSha;
                 return result('first-window', base, {
                     commits: readCommits(data).reverse(),
@@ -3696,7 +3630,7 @@ const branch_commits_READ_HINT = 'Reading the branch commits needs `permissions:
                 repo,
                 ref: oldest
             });
-            const parent = nonZeroSha((0,workflow_run/* record */.g1)(data.parents[0])?.sha);
+            const parent = nonZeroSha((0,workflow_run/* asObject */.eB)(data.parents[0])?.sha);
             // The repository's first push: its history from the first commit.
             if (!parent) return fromRoot(origin);
             const fromParent = await compare(parent);
@@ -3740,9 +3674,10 @@ const branch_commits_READ_HINT = 'Reading the branch commits needs `permissions:
     }
 }
 
-;// CONCATENATED MODULE: ./node_modules/.cache/bundle-source/bcae0416621b/src/github/docs-pr-end.js
-// What a run writes on a docs pull request when its code pull request ends (after reading
-// whose its commits are).
+;// CONCATENATED MODULE: ./node_modules/.cache/bundle-source/bcae0416621b/src/github/docs-pr-writes.js
+// The writes on a docs pull request (comment, close, reopen, label), and the read before them
+// (its state, and whose its commits are): at its code pull request's end, and when a record
+// that lost a race is retired.
 
 
 
@@ -3750,12 +3685,12 @@ const branch_commits_READ_HINT = 'Reading the branch commits needs `permissions:
 
 
 
-/** GitHub lists at most this many commits of a pull request. */ const docs_pr_end_MAX_COMMITS = 250;
+/** GitHub lists at most this many commits of a pull request. */ const docs_pr_writes_MAX_COMMITS = 250;
 /** The label on a docs pull request kept open when its code pull request closed unmerged. */ const KEPT_LABEL = 'code-pr-closed';
 /** Why the newest commit is not by `agent`, who opened the pull request (web-flow may commit for it). */ function foreignCommit(agent, commits) {
     const newest = commits.at(-1);
     if (!agent) return 'GitHub does not say who opened it';
-    if (commits.length >= docs_pr_end_MAX_COMMITS) return `it has more than ${docs_pr_end_MAX_COMMITS - 1} commits, too many to check`;
+    if (commits.length >= docs_pr_writes_MAX_COMMITS) return `it has more than ${docs_pr_writes_MAX_COMMITS - 1} commits, too many to check`;
     if (!newest) return 'it has no commit';
     if (newest.author === agent && [
         agent,
@@ -3907,7 +3842,7 @@ const plural = (n, word)=>`${n} ${word}${n === 1 ? '' : 's'}`;
 /** The merged pull requests of the given commits' lookups, deduplicated (pure). */ function mergeSourcePulls(lookups) {
     const found = new Map();
     for (const { sha, pulls } of lookups){
-        for (const pull of pulls.map(workflow_run/* record */.g1)){
+        for (const pull of pulls.map(workflow_run/* asObject */.eB)){
             const number = (0,marker/* positive */.yj)(pull?.number);
             if (!number || !(0,workflow_run/* text */.Qq)(pull?.merged_at)) continue;
             const known = found.get(number) ?? {
@@ -4026,19 +3961,19 @@ function commitLine(commit, pulls) {
 const ISSUES_HINT = 'The dashboard issue needs `permissions: issues: write` for the job (and issues turned on in the repository).';
 /** Whether an issue as GitHub lists it has the label (names, or label objects; GitHub matches
  * label names whatever their case). */ function hasLabel(issue, name = DASHBOARD_LABEL) {
-    const labels = (0,workflow_run/* record */.g1)(issue)?.labels;
+    const labels = (0,workflow_run/* asObject */.eB)(issue)?.labels;
     if (!Array.isArray(labels)) return false;
-    const named = (label)=>typeof label === 'string' ? label : (0,workflow_run/* text */.Qq)((0,workflow_run/* record */.g1)(label)?.name);
+    const named = (label)=>typeof label === 'string' ? label : (0,workflow_run/* text */.Qq)((0,workflow_run/* asObject */.eB)(label)?.name);
     return labels.some((label)=>named(label)?.toLowerCase() === name.toLowerCase());
 }
-/** This key's open dashboards by its identity, newest first; a first-version one only alone. */ function pickDashboards(issues, key) {
+/** This key's open dashboards by its identity, newest first. */ function pickDashboards(issues, key) {
     const found = [];
-    for (const issue of issues.map(workflow_run/* record */.g1)){
+    for (const issue of issues.map(workflow_run/* asObject */.eB)){
         const number = (0,marker/* positive */.yj)(issue?.number);
         if (!issue || !number || issue.pull_request !== undefined || issue.state !== 'open') continue;
-        if ((0,workflow_run/* text */.Qq)((0,workflow_run/* record */.g1)(issue.user)?.login) !== key.identity) continue;
+        if ((0,workflow_run/* text */.Qq)((0,workflow_run/* asObject */.eB)(issue.user)?.login) !== key.identity) continue;
         const mine = parseBranchRecords((0,workflow_run/* text */.Qq)(issue.body)).find((found)=>found.projectId === key.projectId && found.branch === key.branch);
-        if (!mine || mine.key !== undefined && mine.key !== key.key) continue;
+        if (!mine || mine.key !== key.key) continue;
         found.push({
             issue: {
                 number
@@ -4049,9 +3984,7 @@ const ISSUES_HINT = 'The dashboard issue needs `permissions: issues: write` for 
             }
         });
     }
-    found.sort((a, b)=>b.issue.number - a.issue.number);
-    const keyed = found.filter((dashboard)=>dashboard.record.key !== undefined);
-    return keyed.length > 0 ? keyed : found.slice(0, 1);
+    return found.sort((a, b)=>b.issue.number - a.issue.number);
 }
 const pullLink = (pull)=>(0,safe_text/* htmlLink */.Ar)(pull.link, (0,safe_text/* safeHtml */.b5)(`${pull.repository}#${pull.number}`));
 /** The page of commit `to`, or of the commits after `from` up to `to`. */ function commitsUrl(run, to, from) {
@@ -4392,7 +4325,7 @@ async function documented(ctx, calls, record) {
     };
 }
 
-;// CONCATENATED MODULE: ./node_modules/.cache/bundle-source/bcae0416621b/src/action/plan/pr-end.js
+;// CONCATENATED MODULE: ./node_modules/.cache/bundle-source/bcae0416621b/src/action/plan/docs-fate.js
 // The docs pull request's fate, pure: handed to reviewers when a run ends, followed when its code
 // pull request ends or reopens (re-runs repeat no write; older runs do nothing), as recorded.
 
@@ -4780,7 +4713,7 @@ async function gatherFacts(ctx, command) {
         'schedule',
         'workflow_dispatch'
     ].includes(run.eventName)) return undefined;
-    const payload = (0,workflow_run/* record */.g1)(run.payload);
+    const payload = (0,workflow_run/* asObject */.eB)(run.payload);
     if (run.eventName === 'push' && payload?.deleted === true) return 'deleted';
     const branch = /^refs\/heads\/(.+)$/.exec((0,workflow_run/* text */.Qq)(payload?.ref) ?? run.ref)?.[1];
     if (branch === undefined) return 'tag';
@@ -5262,7 +5195,7 @@ function outputValues(outcome, docs) {
         'pr-additions': docs ? String(docs.additions) : '',
         'pr-deletions': docs ? String(docs.deletions) : '',
         skipped: String(outcome.skipped === true),
-        // Set only when the code pull request closes or reopens (pr-end.ts).
+        // Set only when the code pull request closes or reopens (end-run.ts).
         'docs-pr-action': ''
     };
 }
@@ -5452,9 +5385,10 @@ function checkOutcome(end) {
     return await writeBackLink(session, run, owner, ref, BUDGETS.backLink) ? 'done' : 'retry';
 }
 
-;// CONCATENATED MODULE: ./node_modules/.cache/bundle-source/bcae0416621b/src/action/pr-end.js
-// A run for a code pull request that closed or reopened: its docs pull request follows, nothing
-// is sent to the agent (no credit); every write is best effort, a denial one warning.
+;// CONCATENATED MODULE: ./node_modules/.cache/bundle-source/bcae0416621b/src/action/end-run.js
+// The end run: the flow of a run for a code pull request that closed or reopened. Its docs pull
+// request follows, nothing is sent to the agent (no credit); every write is best effort, a
+// denial one warning.
 
 
 
@@ -5479,7 +5413,7 @@ function pullRequestEnd(event) {
     if (eventName !== 'pull_request' && eventName !== 'pull_request_target') return undefined;
     if (payload.action === 'reopened') return 'reopened';
     if (payload.action !== 'closed') return undefined;
-    return (0,workflow_run/* record */.g1)(payload.pull_request)?.merged === true ? 'merged' : 'closed';
+    return (0,workflow_run/* asObject */.eB)(payload.pull_request)?.merged === true ? 'merged' : 'closed';
 }
 /** What the run did to the docs pull request, and `skipped` on an end run: true when nothing. */ function did(ctx, action) {
     const skipped = ctx.event.commandEvent ? {} : {
@@ -5651,9 +5585,9 @@ async function endPullRequest(ctx, endEvent) {
 }
 /** The comment on the docs pull request; the merger and the commit never a mention or a command. */ function docsNote(event, plan, facts, jobWorking) {
     const { run, pullRequest } = event;
-    const payload = (0,workflow_run/* record */.g1)(run.payload.pull_request);
+    const payload = (0,workflow_run/* asObject */.eB)(run.payload.pull_request);
     const sha = (0,workflow_run/* text */.Qq)(payload?.merge_commit_sha);
-    const by = (0,workflow_run/* text */.Qq)((0,workflow_run/* record */.g1)(payload?.merged_by)?.login);
+    const by = (0,workflow_run/* text */.Qq)((0,workflow_run/* asObject */.eB)(payload?.merged_by)?.login);
     const commit = sha && /^[0-9a-f]{7,64}$/.test(sha) ? ` as commit \`${sha.slice(0, 7)}\`` : '';
     const merger = by ? ` by ${(0,safe_text/* safeMarkdown */.fH)(cleanLabel(by, 40))}` : '';
     const name = (0,safe_text/* safeMarkdown */.fH)(`${run.repository}#${pullRequest}`);

@@ -1,7 +1,7 @@
 // The docs pull request follows its code pull request to the end, through the bundle
 // against both stand-ins: merged, closed (and a re-run), reopened and pushed to again,
 // someone else's commit, a docs pull request already merged, no record, a denied token
-// and a dry run (kept: pr-end-kept.test.ts). None of these runs sends anything to the agent.
+// and a dry run (kept: end-run-kept.test.ts). None of these runs sends anything to the agent.
 
 import { jest } from '@jest/globals'
 import { startedWithFile } from '../support/fixtures.js'
@@ -18,7 +18,7 @@ import {
   expectRefused,
   endWorld,
   patches
-} from '../support/pr-end-world.js'
+} from '../support/end-run-world.js'
 
 jest.setTimeout(60_000)
 

@@ -2,7 +2,7 @@
 // committing itself or through GitHub's web-flow), or someone else's; and what a failed step on
 // it says to fix.
 
-import { endStepWarning, foreignCommit } from '../../src/github/docs-pr-end.js'
+import { endStepWarning, foreignCommit } from '../../src/github/docs-pr-writes.js'
 
 const BOT = 'mintlify[bot]'
 const c = (sha: string, author?: string, committer?: string) => ({

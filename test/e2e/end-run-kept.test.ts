@@ -17,7 +17,7 @@ import {
   expectRefused,
   endWorld,
   patches
-} from '../support/pr-end-world.js'
+} from '../support/end-run-world.js'
 
 jest.setTimeout(60_000)
 

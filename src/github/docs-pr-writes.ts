@@ -1,5 +1,6 @@
-// What a run writes on a docs pull request when its code pull request ends (after reading
-// whose its commits are).
+// The writes on a docs pull request (comment, close, reopen, label), and the read before them
+// (its state, and whose its commits are): at its code pull request's end, and when a record
+// that lost a race is retired.
 
 import * as core from '@actions/core'
 import { parsePullRequestLink, type PullRequestRef } from '../common/pull-request-link.js'

@@ -1,5 +1,6 @@
-// A run for a code pull request that closed or reopened: its docs pull request follows, nothing
-// is sent to the agent (no credit); every write is best effort, a denial one warning.
+// The end run: the flow of a run for a code pull request that closed or reopened. Its docs pull
+// request follows, nothing is sent to the agent (no credit); every write is best effort, a
+// denial one warning.
 
 import * as core from '@actions/core'
 import { AgentApi } from '../agent/http.js'
@@ -10,12 +11,12 @@ import { parsePullRequestLink } from '../common/pull-request-link.js'
 import { DeadlineError, messageOf, NEXT_RUN } from '../common/run-errors.js'
 import { USER_AGENT } from '../common/version.js'
 import { safeLine, safeMarkdown } from '../common/safe-text.js'
-import { KEPT_LABEL, readDocsPrEnd, writeDocsPrEnd } from '../github/docs-pr-end.js'
+import { KEPT_LABEL, readDocsPrEnd, writeDocsPrEnd } from '../github/docs-pr-writes.js'
 import { followDocsPullRequest } from '../github/docs-pull-request.js'
 import type { DocsPrAction, EndEvent, EndStep } from '../github/pr-record.js'
 import { PullRequestThread, readPullRequestState } from '../github/pr-thread.js'
 import { cleanLabel } from '../github/untrusted-text.js'
-import { pullRequestOf, record, recordedRunId, text } from '../github/workflow-run.js'
+import { pullRequestOf, asObject, recordedRunId, text } from '../github/workflow-run.js'
 import { isAgentAccount } from '../github/agent-work.js'
 import { JobOwner } from './execute/job-owner.js'
 import {
@@ -36,14 +37,14 @@ import {
   WORKING_WHY,
   type EndFacts,
   type EndPlan
-} from './plan/pr-end.js'
+} from './plan/docs-fate.js'
 
 export function pullRequestEnd(event: RunEvent): EndEvent | undefined {
   const { eventName, payload } = event.run
   if (eventName !== 'pull_request' && eventName !== 'pull_request_target') return undefined
   if (payload.action === 'reopened') return 'reopened'
   if (payload.action !== 'closed') return undefined
-  return record(payload.pull_request)?.merged === true ? 'merged' : 'closed'
+  return asObject(payload.pull_request)?.merged === true ? 'merged' : 'closed'
 }
 
 /** What the run did to the docs pull request, and `skipped` on an end run: true when nothing. */
@@ -198,9 +199,9 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
 /** The comment on the docs pull request; the merger and the commit never a mention or a command. */
 function docsNote(event: RunEvent, plan: EndPlan, facts: EndFacts, jobWorking: boolean): string {
   const { run, pullRequest } = event
-  const payload = record(run.payload.pull_request)
+  const payload = asObject(run.payload.pull_request)
   const sha = text(payload?.merge_commit_sha)
-  const by = text(record(payload?.merged_by)?.login)
+  const by = text(asObject(payload?.merged_by)?.login)
   const commit = sha && /^[0-9a-f]{7,64}$/.test(sha) ? ` as commit \`${sha.slice(0, 7)}\`` : ''
   const merger = by ? ` by ${safeMarkdown(cleanLabel(by, 40))}` : ''
   const name = safeMarkdown(`${run.repository}#${pullRequest}`)

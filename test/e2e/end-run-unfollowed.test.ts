@@ -16,7 +16,7 @@ import {
   end,
   endWorld,
   patches
-} from '../support/pr-end-world.js'
+} from '../support/end-run-world.js'
 import type { ActionRun } from '../support/run-action.js'
 
 jest.setTimeout(90_000)
