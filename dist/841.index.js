@@ -2060,13 +2060,16 @@ function readSettings(read, workspace = process.cwd(), commandEvent = false) {
         allowedBots: input(read, 'allowed-bots', allowedBots),
         dryRun
     };
-    // Object.assign keeps the union by mode, where a spread would flatten it.
-    return Object.assign(settings, target);
+    return {
+        ...settings,
+        ...target
+    };
 }
 
 ;// CONCATENATED MODULE: ./node_modules/.cache/bundle-source/bcae0416621b/src/action/shell/context.js
-// The run's one context, built once before the command check (whose prompt then replaces the
-// settings'): the step's clock, deadline and budgets, its cancellation, GitHub sessions, job calls.
+// The run's one context, never changed once built: the step's clock, deadline and budgets, its
+// cancellation, GitHub sessions, job calls. After a command's check, run() builds the run's own
+// with the command's settings.
 
 
 
@@ -2147,7 +2150,7 @@ function readSettings(read, workspace = process.cwd(), commandEvent = false) {
         });
         return {
             event,
-            /** The final settings once the command is checked: its prompt in place of the workflow's. */ settings,
+            settings,
             startedAt,
             dispatcher,
             signal,
@@ -2168,7 +2171,7 @@ function readSettings(read, workspace = process.cwd(), commandEvent = false) {
             github,
             docs: docsToken ? new GitHubSession(docsToken, '', signal, 'docs-token') : undefined,
             checkRun: settings.checkRun ? new DocsCheckRun(github, event.run, projectId) : undefined,
-            /** A budget, never past the step's deadline (at least 1 ms, so a call fails fast). */ left: (budgetMs)=>Math.max(1, Math.min(budgetMs, deadline - systemClock.now())),
+            left: (budgetMs)=>Math.max(1, Math.min(budgetMs, deadline - systemClock.now())),
             last: (budget)=>reason ? budget.cancelled : budget.normal
         };
     } catch (error) {
@@ -3194,8 +3197,7 @@ class JobOwner {
             message: afterMessage ? `Not waiting (wait: false): the message was sent to job ${job.id}, which works on it now.` : `Not waiting (wait: false): job ${job.id} is ${job.status}.`
         };
     }
-    /** The outcome; a cancelled run fails, whatever the job did, and says which signal came.
-   * `record`: the pull request's record once the job is settled; nothing is written without it. */ outcome(ending, extra = {}) {
+    /** The outcome; a cancelled run fails, whatever the job did, and says which signal came. */ outcome(ending, extra = {}) {
         const cancelled = this.ctx.cancelled();
         if (cancelled && ending.conclusion !== 'failed') ending = {
             conclusion: 'failed',
@@ -3259,8 +3261,7 @@ function endingFor(result, requirePr, context, /** The time-out as the timeout i
 
 
 
-/** Checks the event's command, and gives a taken one's prompt to `ctx.settings` in place of the
- * workflow's; never throws (a failed check takes nothing). */ async function checkCommand(ctx) {
+/** Checks the event's command; never throws (a failed check takes nothing). */ async function checkCommand(ctx) {
     const checked = await check(ctx).catch((error)=>{
         const reason = `The command could not be checked (${(0,run_errors/* messageOf */.bD)(error)}); nothing was sent.`;
         core.warning((0,safe_text/* safeLine */.om)(reason, 1000));
@@ -3271,17 +3272,22 @@ function endingFor(result, requirePr, context, /** The time-out as the timeout i
             }
         };
     });
-    if (checked.prompt !== undefined) {
-        // Object.assign keeps the union by mode, where a spread would flatten it.
-        const mode = ctx.settings.mode === 'message' ? 'message' : 'create';
-        ctx.settings = Object.assign({
-            ...ctx.settings
-        }, {
-            mode,
-            prompt: checked.prompt
-        });
-    }
-    return checked;
+    return {
+        checked,
+        settings: withPrompt(ctx.settings, checked.prompt)
+    };
+}
+/** `settings` with a command's `prompt`, if one was taken: a follow-up stays one. */ function withPrompt(settings, prompt) {
+    if (prompt === undefined) return settings;
+    if (settings.mode === 'message') return {
+        ...settings,
+        prompt
+    };
+    return {
+        ...settings,
+        mode: 'create',
+        prompt
+    };
 }
 async function check(ctx) {
     const { settings, event, github: session } = ctx;
@@ -5660,13 +5666,19 @@ async function endPullRequest(ctx, endEvent) {
 
 
 async function run(event, env = process.env) {
-    const ctx = openRun(event, env);
-    if (ctx === 'untriggered') setOutputs({
+    const opened = openRun(event, env);
+    if (opened === 'untriggered') setOutputs({
         triggered: 'false'
     });
-    if (!ctx || ctx === 'untriggered') return;
+    if (!opened || opened === 'untriggered') return;
     if (event.run.payloadUnreadable) core.warning(workflow_run/* UNREADABLE_PAYLOAD */.LY);
-    const command = event.commandEvent ? await checkCommand(ctx) : undefined;
+    // The check gives the run its settings: a context is never changed, so the run gets its own.
+    const gate = event.commandEvent ? await checkCommand(opened) : undefined;
+    const ctx = gate ? {
+        ...opened,
+        settings: gate.settings
+    } : opened;
+    const command = gate?.checked;
     try {
         // The code pull request closed or reopened: its docs pull request follows, nothing is sent.
         const ended = pullRequestEnd(event);

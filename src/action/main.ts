@@ -21,11 +21,14 @@ import type { RunEvent } from './shell/event.js'
 import { endPullRequest, pullRequestEnd } from './end-run.js'
 
 export async function run(event: RunEvent, env: NodeJS.ProcessEnv = process.env): Promise<void> {
-  const ctx = openRun(event, env)
-  if (ctx === 'untriggered') setOutputs({ triggered: 'false' })
-  if (!ctx || ctx === 'untriggered') return
+  const opened = openRun(event, env)
+  if (opened === 'untriggered') setOutputs({ triggered: 'false' })
+  if (!opened || opened === 'untriggered') return
   if (event.run.payloadUnreadable) core.warning(UNREADABLE_PAYLOAD)
-  const command = event.commandEvent ? await checkCommand(ctx) : undefined
+  // The check gives the run its settings: a context is never changed, so the run gets its own.
+  const gate = event.commandEvent ? await checkCommand(opened) : undefined
+  const ctx: RunContext = gate ? { ...opened, settings: gate.settings } : opened
+  const command = gate?.checked
   try {
     // The code pull request closed or reopened: its docs pull request follows, nothing is sent.
     const ended = pullRequestEnd(event)

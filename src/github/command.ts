@@ -5,12 +5,15 @@ import type { GitHubAccount } from './docs-pull-request.js'
 import { positive } from './marker.js'
 import { ACTIONS_BOT, asObject } from './workflow-run.js'
 
-const KINDS = {
+/** The events that may carry a command. */
+type CommandEvent = 'issue_comment' | 'pull_request_review_comment' | 'pull_request_review'
+export type CommandKind = 'issue-comment' | 'review-comment' | 'review'
+
+const KINDS: Record<CommandEvent, CommandKind> = {
   issue_comment: 'issue-comment',
   pull_request_review_comment: 'review-comment',
   pull_request_review: 'review'
-} as const
-type CommandEvent = keyof typeof KINDS
+}
 const str = (value: unknown): string => (typeof value === 'string' ? value : '')
 
 export const DEFAULT_TRIGGER_PHRASE = '/docs'
@@ -21,8 +24,19 @@ export function isValidTriggerPhrase(phrase: string): boolean {
   return phrase.length >= 1 && phrase.length <= 50 && !/[\s\p{Cc}\p{Cf}]/u.test(phrase)
 }
 
+/** Where on the diff a line comment sits. */
+export interface CommentedLine {
+  path: string
+  line?: number
+  /** The first line of a comment on several lines. */
+  startLine?: number
+  /** LEFT: the old version; RIGHT: the new. */
+  side?: string
+  diffHunk?: string
+}
+
 export interface Command {
-  kind: (typeof KINDS)[CommandEvent]
+  kind: CommandKind
   /** The comment's or review's id (reactions go to comments only). */
   id: number
   url: string
@@ -34,10 +48,11 @@ export interface Command {
   /** What follows the trigger phrase, as written (uncleaned); '' when nothing does. */
   instruction: string
   /** Where on the diff a line comment sits. */
-  line?: { path: string; line?: number; startLine?: number; side?: string; diffHunk?: string }
+  line?: CommentedLine
 }
 
-type CommandCheck = { command: Command } | { command?: undefined; reason: string }
+/** A command read from the payload, or why there is none. */
+export type CommandCheck = { command: Command } | { command?: undefined; reason: string }
 
 export function isCommandEvent(eventName: string): eventName is CommandEvent {
   return Object.hasOwn(KINDS, eventName)

@@ -37,10 +37,32 @@ type Ref = { repository: string; number: number }
 export const issueOf = (r: Ref) => ({ ...splitRepository(r.repository), issue_number: r.number })
 export const pullOf = (r: Ref) => ({ ...splitRepository(r.repository), pull_number: r.number })
 
-export type WorkflowRun = ReturnType<typeof readWorkflowRun>
+/** The run as the runner describes it; '' for what it does not say. */
+export interface WorkflowRun {
+  /** owner/repo. */
+  readonly repository: string
+  readonly eventName: string
+  readonly ref: string
+  readonly sha: string
+  /** https://github.com or the GitHub Enterprise server, without a trailing slash. */
+  readonly serverUrl: string
+  readonly runId: string
+  /** 1 when the runner did not say. */
+  readonly runAttempt: number
+  readonly workflow: string
+  /** The workflow's file (`.github/workflows/docs.yml`). */
+  readonly workflowFile: string
+  readonly job: string
+  /** The step's id as the runner names it (`__owner_repo` when the step has none). */
+  readonly action: string
+  /** The event's payload; {} when there is none or it is unreadable. */
+  readonly payload: Record<string, unknown>
+  /** GITHUB_EVENT_PATH named a file that is not a readable JSON object. */
+  readonly payloadUnreadable: boolean
+}
 
 /** The run as the runner describes it, read once per step; an unreadable payload is {}. */
-export function readWorkflowRun(env: NodeJS.ProcessEnv) {
+export function readWorkflowRun(env: NodeJS.ProcessEnv): WorkflowRun {
   const path = env.GITHUB_EVENT_PATH
   let payload: Record<string, unknown> | undefined
   try {
@@ -49,7 +71,6 @@ export function readWorkflowRun(env: NodeJS.ProcessEnv) {
     payload = undefined
   }
   return {
-    /** owner/repo, '' when unknown. */
     repository: env.GITHUB_REPOSITORY ?? '',
     eventName: env.GITHUB_EVENT_NAME ?? '',
     ref: env.GITHUB_REF ?? '',
@@ -60,13 +81,10 @@ export function readWorkflowRun(env: NodeJS.ProcessEnv) {
       ? Number(env.GITHUB_RUN_ATTEMPT)
       : 1,
     workflow: env.GITHUB_WORKFLOW ?? '',
-    /** The workflow's file (`.github/workflows/docs.yml`), '' when unknown. */
     workflowFile: /^[^/]+\/[^/]+\/([^@]+)@/.exec(env.GITHUB_WORKFLOW_REF ?? '')?.[1] ?? '',
     job: env.GITHUB_JOB ?? '',
-    /** The step's id as the runner names it (`__owner_repo` when the step has none). */
     action: env.GITHUB_ACTION ?? '',
     payload: payload ?? {},
-    /** GITHUB_EVENT_PATH named a file that is not a readable JSON object. */
     payloadUnreadable: Boolean(path) && payload === undefined
   }
 }

@@ -33,7 +33,7 @@ function commenterOf(payload: Payload, event = 'issue_comment'): Command['author
 }
 
 /** The allow-list as the action reads the allowed-bots input. */
-const allowList = (value: string): string[] =>
+const allowList = (value: string): readonly string[] =>
   readSettings(
     (name) =>
       ({ 'allowed-bots': value, 'project-id': 'p', 'dry-run': 'true', prompt: 'p' })[name] ?? ''

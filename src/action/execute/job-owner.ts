@@ -19,7 +19,29 @@ export interface Ending {
 }
 
 /** How a run ended, as every publisher reads it, whatever path ended the run. */
-export type Outcome = ReturnType<JobOwner['outcome']>
+export interface Outcome {
+  /** A cancelled run fails, whatever the job did. */
+  ending: Ending
+  /** The job's id, once named (created, found or given); undefined when none was. */
+  jobId: string | undefined
+  /** The job as last read (reported as working while a message's answer may be the last turn's). */
+  job: AgentJob | undefined
+  /** This run created the job. */
+  created: boolean
+  polls: number
+  /** How the wait ended, when the run waited. */
+  waitEnd: WaitEnd | undefined
+  /** What the run did, in the summary's words. */
+  did?: string
+  /** The pull request's record once the job is settled; nothing is written without it. */
+  record?: PullRequestRecord
+  /** Nothing new to send: the job was only reported (the `skipped` output). */
+  skipped?: boolean
+  /** The text sent to the job, once sent. */
+  sent: string | undefined
+  /** The signal that cancelled the run, if one came. */
+  cancelled: NodeJS.Signals | undefined
+}
 
 export class JobOwner {
   private id: string | undefined
@@ -69,7 +91,11 @@ export class JobOwner {
 
   // Polls the job to its end (or the timeout): how the step ends (`gone`: a 404 ended it).
   // `afterMessage`: hold a terminal status that may be the previous turn's.
-  async watch(jobId: string, initial?: AgentJob, afterMessage = false) {
+  async watch(
+    jobId: string,
+    initial?: AgentJob,
+    afterMessage = false
+  ): Promise<{ ending: Ending; gone: boolean }> {
     const { ctx } = this
     const { settings } = ctx
     const timeout = formatDuration(settings.timeoutMs)
@@ -127,12 +153,8 @@ export class JobOwner {
     }
   }
 
-  /** The outcome; a cancelled run fails, whatever the job did, and says which signal came.
-   * `record`: the pull request's record once the job is settled; nothing is written without it. */
-  outcome(
-    ending: Ending,
-    extra: { did?: string; record?: PullRequestRecord; skipped?: boolean } = {}
-  ) {
+  /** The outcome; a cancelled run fails, whatever the job did, and says which signal came. */
+  outcome(ending: Ending, extra: Pick<Outcome, 'did' | 'record' | 'skipped'> = {}): Outcome {
     const cancelled = this.ctx.cancelled()
     if (cancelled && ending.conclusion !== 'failed')
       ending = { conclusion: 'failed', message: `Cancelled (${cancelled}). ${ending.message}` }

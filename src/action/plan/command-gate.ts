@@ -12,6 +12,7 @@ import { lacking } from '../../github/session.js'
 import { cleanLabel, untrustedBlocks, type UntrustedPiece } from '../../github/untrusted-text.js'
 import { ACTIONS_BOT, splitRepository } from '../../github/workflow-run.js'
 import { BUDGETS, type RunContext } from '../shell/context.js'
+import type { Settings } from '../shell/inputs.js'
 import type { CommandVerdict } from './plan.js'
 
 /** Once taken: its prompt and, on what may be a docs pull request, the jobs its back-links name. */
@@ -22,20 +23,28 @@ export interface CheckedCommand {
   docsJobCandidates?: string[]
 }
 
-/** Checks the event's command, and gives a taken one's prompt to `ctx.settings` in place of the
- * workflow's; never throws (a failed check takes nothing). */
-export async function checkCommand(ctx: RunContext): Promise<CheckedCommand> {
+/** The command as checked, and the run's settings: a taken command's prompt in place of the
+ * workflow's (else the context's settings). */
+export interface CommandGate {
+  checked: CheckedCommand
+  settings: Settings
+}
+
+/** Checks the event's command; never throws (a failed check takes nothing). */
+export async function checkCommand(ctx: RunContext): Promise<CommandGate> {
   const checked = await check(ctx).catch((error: unknown): CheckedCommand => {
     const reason = `The command could not be checked (${messageOf(error)}); nothing was sent.`
     core.warning(safeLine(reason, 1000))
     return { verdict: { kind: 'unchecked', reason } }
   })
-  if (checked.prompt !== undefined) {
-    // Object.assign keeps the union by mode, where a spread would flatten it.
-    const mode = ctx.settings.mode === 'message' ? ('message' as const) : ('create' as const)
-    ctx.settings = Object.assign({ ...ctx.settings }, { mode, prompt: checked.prompt })
-  }
-  return checked
+  return { checked, settings: withPrompt(ctx.settings, checked.prompt) }
+}
+
+/** `settings` with a command's `prompt`, if one was taken: a follow-up stays one. */
+function withPrompt(settings: Settings, prompt: string | undefined): Settings {
+  if (prompt === undefined) return settings
+  if (settings.mode === 'message') return { ...settings, prompt }
+  return { ...settings, mode: 'create', prompt }
 }
 
 async function check(ctx: RunContext): Promise<CheckedCommand> {

@@ -2,9 +2,10 @@
 // pull request ends or reopens (re-runs repeat no write; older runs do nothing), as recorded.
 
 import type { AgentJob } from '../../agent/job.js'
-import { parsePullRequestLink } from '../../common/pull-request-link.js'
+import { parsePullRequestLink, type PullRequestRef } from '../../common/pull-request-link.js'
 import { isAgentAccount } from '../../github/agent-work.js'
 import type { BranchRecord } from '../../github/branch-record.js'
+import type { ReviewerSpec } from '../../github/docs-pull-request.js'
 import type { DocsPrAction, EndEvent, EndStep, PullRequestRecord } from '../../github/pr-record.js'
 import { onSameServer, sameRepository } from '../../github/workflow-run.js'
 import type { RunContext } from '../shell/context.js'
@@ -206,7 +207,7 @@ export function handOffOf(
   ctx: Pick<RunContext, 'settings' | 'docs' | 'github' | 'event'>,
   end: { job?: AgentJob; record?: PullRequestRecord; skipped?: boolean; cancelled?: string },
   branch?: { record?: BranchRecord }
-) {
+): HandOff {
   const { docsPrReviewers: all, docsPrLabels: labels, prComment } = ctx.settings
   const { run } = ctx.event
   const link = end.job?.prLink ?? undefined
@@ -233,4 +234,30 @@ export function handOffOf(
   const asks = { link, already, reviewers, labels, justTrying, asked, ref, jobId: end.job?.id }
   return { ...asks, askAuthors, follow, backLink, recorded }
 }
-export type HandOff = ReturnType<typeof handOffOf>
+
+/** The hand-off of the job's docs pull request, as handOffOf decides it. */
+export interface HandOff {
+  /** The job's docs pull request, as the job names it. */
+  link: string | undefined
+  ref: PullRequestRef | undefined
+  jobId: string | undefined
+  /** The record (the pull request's or the branch's) names it as handed off already. */
+  already: boolean
+  /** The reviewers and labels to request (on a branch, the authors apart: `askAuthors`). */
+  reviewers: readonly ReviewerSpec[]
+  labels: readonly string[]
+  askAuthors: boolean
+  /** Reviewers or labels are asked for. */
+  asked: boolean
+  /** Nothing asked, and no session reaches it: a refused read is a debug line. */
+  justTrying: boolean
+  /** Read the docs pull request and follow it (request, label, update). */
+  follow: boolean
+  /** Where the back-link goes: written, on another server, or out of the tokens' reach. */
+  backLink: 'write' | 'elsewhere' | 'away' | undefined
+  /** The pull request's record to keep once the hand-off was tried. */
+  recorded: (
+    handedOff: boolean,
+    linked: 'done' | 'retry' | 'skipped'
+  ) => PullRequestRecord | undefined
+}

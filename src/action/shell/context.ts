@@ -1,11 +1,14 @@
-// The run's one context, built once before the command check (whose prompt then replaces the
-// settings'): the step's clock, deadline and budgets, its cancellation, GitHub sessions, job calls.
+// The run's one context, never changed once built: the step's clock, deadline and budgets, its
+// cancellation, GitHub sessions, job calls. After a command's check, run() builds the run's own
+// with the command's settings.
 
 import * as core from '@actions/core'
+import type { Dispatcher } from 'undici'
 import { describeError, type Endpoint, type ErrorContext } from '../../agent/http-errors.js'
 import { createDispatcher, proxyFor } from '../../agent/dispatcher.js'
 import { AgentApi } from '../../agent/http.js'
-import { systemClock } from '../../common/clock.js'
+import type { AgentJob } from '../../agent/job.js'
+import { systemClock, type Clock } from '../../common/clock.js'
 import { formatDuration } from '../../common/duration.js'
 import { parsePullRequestLink } from '../../common/pull-request-link.js'
 import { messageOf } from '../../common/run-errors.js'
@@ -14,14 +17,60 @@ import { DocsCheckRun } from '../../github/check-run.js'
 import { GitHubSession } from '../../github/session.js'
 import { onSameServer, sameRepository } from '../../github/workflow-run.js'
 import type { RunEvent } from './event.js'
-import { readSettings } from './inputs.js'
+import { readSettings, type Settings } from './inputs.js'
 import { USER_AGENT } from '../../common/version.js'
 
-export type RunContext = Exclude<ReturnType<typeof openRun>, 'untriggered' | undefined>
+/** The Agent Jobs API's calls, bound to the run's settings, deadline and cancellation. */
+export interface JobCalls {
+  /** What an error message says about a call to `endpoint` (for `jobId`). */
+  readonly context: (endpoint: Endpoint, jobId?: string) => ErrorContext
+  /** How a failed call ends the step. */
+  readonly failure: (
+    error: unknown,
+    endpoint: Endpoint,
+    jobId?: string
+  ) => { conclusion: 'failed'; message: string }
+  readonly read: (jobId: string) => Promise<AgentJob>
+  readonly create: (prompt: string) => Promise<AgentJob>
+  readonly message: (jobId: string, prompt: string) => Promise<AgentJob>
+}
+
+export interface RunContext {
+  readonly event: RunEvent
+  /** The inputs; after a command's check, its prompt in place of the workflow's. */
+  readonly settings: Settings
+  /** When the step started (ms, the system clock's). */
+  readonly startedAt: number
+  /** Every request's way out: direct, or through the proxy the environment names. */
+  readonly dispatcher: Dispatcher
+  /** Aborted when the runner cancels the step (SIGINT or SIGTERM). */
+  readonly signal: AbortSignal
+  /** The signal that cancelled the run, if one came. */
+  readonly cancelled: () => NodeJS.Signals | undefined
+  /** Stops listening for the runner's signals. */
+  readonly release: () => void
+  readonly clock: Clock
+  /** When the timeout input ends the step (ms, on `clock`). */
+  readonly deadline: number
+  readonly calls: JobCalls
+  /** github-token's session, on the run's repository; undefined without the input. */
+  readonly github: GitHubSession | undefined
+  /** docs-token's session, for a docs repository elsewhere; undefined without the input. */
+  readonly docs: GitHubSession | undefined
+  /** The docs check run, when check-run asks for one. */
+  readonly checkRun: DocsCheckRun | undefined
+  /** A budget, never past the step's deadline (at least 1 ms, so a call fails fast). */
+  readonly left: (budgetMs: number) => number
+  /** The budget of a last write, shorter when the run was cancelled. */
+  readonly last: (budget: { normal: number; cancelled: number }) => number
+}
 
 /** Secrets masked before anything is logged (line by line, as the runner matches), the inputs
  * read, the network set up; 'untriggered' or undefined when the step ended here (said why). */
-export function openRun(event: RunEvent, env: NodeJS.ProcessEnv) {
+export function openRun(
+  event: RunEvent,
+  env: NodeJS.ProcessEnv
+): RunContext | 'untriggered' | undefined {
   const startedAt = Date.now()
   const secrets = ['api-key', 'github-token', 'docs-token'].map((name) => core.getInput(name))
   for (const part of new Set(secrets.flatMap((value) => [value, ...value.split(/\r?\n/)]))) {
@@ -72,33 +121,29 @@ export function openRun(event: RunEvent, env: NodeJS.ProcessEnv) {
     })
     return {
       event,
-      /** The final settings once the command is checked: its prompt in place of the workflow's. */
       settings,
       startedAt,
       dispatcher,
       signal,
-      cancelled: (): NodeJS.Signals | undefined => reason,
-      release: (): void => void process.off('SIGINT', onSignal).off('SIGTERM', onSignal),
+      cancelled: () => reason,
+      release: () => void process.off('SIGINT', onSignal).off('SIGTERM', onSignal),
       clock: systemClock,
       deadline,
       calls: {
         context,
-        failure: (error: unknown, endpoint: Endpoint, jobId?: string) => ({
-          conclusion: 'failed' as const,
+        failure: (error, endpoint, jobId) => ({
+          conclusion: 'failed',
           message: describeError(error, context(endpoint, jobId))
         }),
-        read: (jobId: string) => api.getJob(jobId),
-        create: (prompt: string) => api.createJob(prompt),
-        message: (jobId: string, prompt: string) => api.sendMessage(jobId, prompt)
+        read: (jobId) => api.getJob(jobId),
+        create: (prompt) => api.createJob(prompt),
+        message: (jobId, prompt) => api.sendMessage(jobId, prompt)
       },
       github,
       docs: docsToken ? new GitHubSession(docsToken, '', signal, 'docs-token') : undefined,
       checkRun: settings.checkRun ? new DocsCheckRun(github, event.run, projectId) : undefined,
-      /** A budget, never past the step's deadline (at least 1 ms, so a call fails fast). */
-      left: (budgetMs: number): number =>
-        Math.max(1, Math.min(budgetMs, deadline - systemClock.now())),
-      last: (budget: { normal: number; cancelled: number }): number =>
-        reason ? budget.cancelled : budget.normal
+      left: (budgetMs) => Math.max(1, Math.min(budgetMs, deadline - systemClock.now())),
+      last: (budget) => (reason ? budget.cancelled : budget.normal)
     }
   } catch (error) {
     // Bad inputs and malformed proxy variables: expected, so no stack trace.

@@ -9,14 +9,22 @@ import {
   DEFAULT_TRIGGER_PHRASE,
   isCommandEvent,
   isValidTriggerPhrase,
-  readCommand
+  readCommand,
+  type CommandCheck
 } from '../../github/command.js'
-import { pullRequestNumber, readWorkflowRun } from '../../github/workflow-run.js'
+import { pullRequestNumber, readWorkflowRun, type WorkflowRun } from '../../github/workflow-run.js'
 
-/** `command`: on a comment or review event with a valid trigger-phrase, the command or why none. */
-export type RunEvent = ReturnType<typeof readRunEvent>
+export interface RunEvent {
+  readonly run: WorkflowRun
+  /** The pull request the event is about, when it is about one. */
+  readonly pullRequest: number | undefined
+  /** A comment or review event: the kinds that may carry a command. */
+  readonly commandEvent: boolean
+  /** On a comment or review event with a valid trigger-phrase, the command or why none. */
+  readonly command: CommandCheck | undefined
+}
 
-export function readRunEvent(env: NodeJS.ProcessEnv) {
+export function readRunEvent(env: NodeJS.ProcessEnv): RunEvent {
   const run = readWorkflowRun(env)
   const commandEvent = isCommandEvent(run.eventName)
   // The phrase as the input gives it; a bad one is the input error that run() reports.

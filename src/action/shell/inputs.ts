@@ -13,7 +13,61 @@ import {
 } from '../../github/command.js'
 import { parseReviewer, type ReviewerSpec } from '../../github/docs-pull-request.js'
 
-export type Settings = ReturnType<typeof readSettings>
+/** Every input but the target, checked. */
+export interface CommonSettings {
+  readonly apiKey: string
+  readonly projectId: string
+  readonly baseUrl: URL
+  /** Wait for the job to end (else report it as the last call returned it). */
+  readonly wait: boolean
+  readonly pollIntervalMs: number
+  readonly maxPollIntervalMs: number
+  readonly timeoutMs: number
+  readonly requirePr: boolean
+  readonly githubToken: string | undefined
+  /** Append the workflow's context to the prompt. */
+  readonly includeContext: boolean
+  readonly prComment: boolean
+  readonly reuseJob: boolean
+  /** Which branch record this step keeps (undefined: the workflow's file). */
+  readonly recordKey: string | undefined
+  readonly docsToken: string | undefined
+  readonly docsPrReviewers: readonly ReviewerSpec[]
+  readonly docsPrLabels: readonly string[]
+  readonly docsPrOnClose: 'close' | 'keep'
+  readonly checkRun: boolean
+  readonly triggerPhrase: string
+  /** Bot logins whose comments may give commands. */
+  readonly allowedBots: readonly string[]
+  readonly dryRun: boolean
+}
+
+/** A new job with `prompt`. */
+export interface CreateSettings extends CommonSettings {
+  readonly mode: 'create'
+  readonly prompt: string
+}
+
+/** A follow-up `prompt` to the job `jobId`. */
+export interface MessageSettings extends CommonSettings {
+  readonly mode: 'message'
+  readonly prompt: string
+  readonly jobId: string
+}
+
+/** Only watch the job `jobId`. */
+export interface WaitSettings extends CommonSettings {
+  readonly mode: 'wait'
+  readonly jobId: string
+}
+
+/** The inputs, checked: a union by mode, which follows from the prompt and job-id given. */
+export type Settings = CreateSettings | MessageSettings | WaitSettings
+
+type Target =
+  | Pick<CreateSettings, 'mode' | 'prompt'>
+  | Pick<MessageSettings, 'mode' | 'prompt' | 'jobId'>
+  | Pick<WaitSettings, 'mode' | 'jobId'>
 
 /** Reads one input as the runner passes it (`INPUT_<NAME>`); '' when absent. */
 export type InputReader = (name: string, options?: { trimWhitespace?: boolean }) => string
@@ -136,7 +190,12 @@ const allowedBots: Check<string[]> = (raw, bad) => {
 
 /** The mode follows from which of prompt (or prompt-file) and job-id are given: create, a new
  * job; message, a follow-up to jobId; wait, only watch jobId. */
-function readTarget(read: InputReader, workspace: string, jobId?: string, commandEvent = false) {
+function readTarget(
+  read: InputReader,
+  workspace: string,
+  jobId?: string,
+  commandEvent = false
+): Target {
   const inline = read('prompt', { trimWhitespace: false })
   const file = read('prompt-file')
   if (inline.trim() !== '' && file !== '') {
@@ -159,10 +218,8 @@ function readTarget(read: InputReader, workspace: string, jobId?: string, comman
       fail('prompt-file', `names an empty file (${quoted(file)}): write the instruction in it.`)
   }
   if (jobId !== undefined)
-    return prompt === undefined
-      ? { mode: 'wait' as const, jobId }
-      : { mode: 'message' as const, prompt, jobId }
-  if (prompt !== undefined) return { mode: 'create' as const, prompt }
+    return prompt === undefined ? { mode: 'wait', jobId } : { mode: 'message', prompt, jobId }
+  if (prompt !== undefined) return { mode: 'create', prompt }
   return fail(
     'prompt',
     "(or 'prompt-file') is required, unless 'job-id' is given to wait on an existing job."
@@ -174,7 +231,11 @@ const GITHUB_TOKEN_FORM = `must be visible ASCII characters without spaces; the 
 
 // Every input, in the order they are checked. On a command event, prompt and prompt-file are
 // optional: when given, the standing instruction sent before the command.
-export function readSettings(read: InputReader, workspace = process.cwd(), commandEvent = false) {
+export function readSettings(
+  read: InputReader,
+  workspace = process.cwd(),
+  commandEvent = false
+): Settings {
   const dryRun = input(read, 'dry-run', flag, 'false')
   const apiKey = input(read, 'api-key', token(KEY_FORM))
   if (apiKey === '' && !dryRun) {
@@ -194,7 +255,7 @@ export function readSettings(read: InputReader, workspace = process.cwd(), comma
     const [max, min] = [maxPollIntervalMs, pollIntervalMs].map(formatDuration)
     fail('max-poll-interval', `(${max}) must not be shorter than 'poll-interval' (${min}).`)
   }
-  const settings = {
+  const settings: CommonSettings = {
     apiKey,
     projectId,
     baseUrl: url,
@@ -217,6 +278,5 @@ export function readSettings(read: InputReader, workspace = process.cwd(), comma
     allowedBots: input(read, 'allowed-bots', allowedBots),
     dryRun
   }
-  // Object.assign keeps the union by mode, where a spread would flatten it.
-  return Object.assign(settings, target)
+  return { ...settings, ...target }
 }

@@ -1,7 +1,12 @@
 // The inputs of the docs pull request and the check run: read into Settings, or
 // stopped with one line naming the input and the accepted form.
 
-import { InputError, readSettings, type InputReader } from '../../../src/action/shell/inputs.js'
+import {
+  InputError,
+  readSettings,
+  type InputReader,
+  type Settings
+} from '../../../src/action/shell/inputs.js'
 
 const BASE: Record<string, string> = {
   'api-key': 'mint_key',
@@ -13,7 +18,7 @@ function reader(values: Record<string, string>): InputReader {
   return (name) => (values[name] ?? '').trim()
 }
 
-const read = (values: Record<string, string>): ReturnType<typeof readSettings> =>
+const read = (values: Record<string, string>): Settings =>
   readSettings(reader({ ...BASE, ...values }))
 
 function errorOf(values: Record<string, string>): InputError {

@@ -6,7 +6,12 @@
 import assert from 'node:assert/strict'
 import fc from 'fast-check'
 import { anyText, assertExcludes, assertIncludes, runs } from '../../support/properties.js'
-import { InputError, readSettings, type InputReader } from '../../../src/action/shell/inputs.js'
+import {
+  InputError,
+  readSettings,
+  type InputReader,
+  type Settings
+} from '../../../src/action/shell/inputs.js'
 import { isPlainId } from '../../../src/common/plain-id.js'
 import { parseJob } from '../../../src/agent/job.js'
 import { parseDuration } from '../../../src/common/duration.js'
@@ -27,7 +32,7 @@ function reader(values: Record<string, string>): InputReader {
 }
 
 /** The settings, or the InputError (anything else fails the test). */
-function attempt(values: Record<string, string>): ReturnType<typeof readSettings> | InputError {
+function attempt(values: Record<string, string>): Settings | InputError {
   try {
     return readSettings(reader({ ...BASE, ...values }), process.cwd())
   } catch (error) {
