@@ -126,11 +126,12 @@ describe('no commit is lost', () => {
     async () => {
       const w = await branchWorld()
       try {
-        const busy = await w.push(['Long change'], 'slow:5000: Update the docs.', {
+        // The re-run keeps the run's inputs, timeout included: room for a loaded machine.
+        const busy = await w.push(['Long change'], 'slow:10000: Update the docs.', {
           inputs: { wait: 'false' }
         })
         const timedOut = await w.push(['Waited change'], 'fast: Update the docs.', {
-          inputs: { timeout: '2s' }
+          inputs: { timeout: '5s' }
         })
         expect(timedOut.exitCode).toBe(1)
         expect(w.mentions('Waited change')).toBe(0)
