@@ -2256,7 +2256,6 @@ function docsSession(ctx, link, use) {
 
 
 
-
 /** What one run did: the word its record keeps, and the dashboard row's words. */ const RUN_WORDS = {
     created: 'started the job',
     'followed-up': 'sent a follow-up',
@@ -2468,95 +2467,6 @@ const keptJobs = (record, givenBack)=>(record?.told ?? []).filter((job)=>!givenB
             row
         ].slice(-MAX_RUNS)
     };
-}
-const rowKey = (run)=>`${run.at} ${run.did} ${run.event}`;
-/** `mine`, then what `theirs` added since `base` (by `key`), each once. */ function added(mine, theirs, base, key) {
-    const [before, seen] = [
-        new Set(base.map(key)),
-        new Set(mine.map(key))
-    ];
-    return [
-        ...mine,
-        ...theirs.filter((t)=>!before.has(key(t)) && !seen.has(key(t)) && seen.add(key(t)))
-    ];
-}
-/** The jobs' told commits: ours, with what theirs told since `base`; no job either side ended,
- * the kept job last, compacted to MAX_TOLD (oldest first: a commit forgotten is told again);
- * `untold`: some commit ours told is not any more. */ function mergeTold(records, job, ended) {
-    const [base, ours, theirs] = records;
-    const shasOf = (record, id)=>record?.told.find((told)=>told.id === id)?.shas ?? [];
-    const ids = added(ours.told, theirs.told, [], (told)=>told.id).map((told)=>told.id);
-    const jobs = ids.filter((id)=>!ended.has(id)).map((id)=>({
-            id,
-            shas: added(shasOf(ours, id), shasOf(theirs, id), shasOf(base, id), String)
-        }));
-    jobs.push(...jobs.splice(jobs.findIndex((told)=>told.id === job) >>> 0, 1));
-    let over = toldCount(jobs) - MAX_TOLD;
-    const untold = over > 0 || ours.told.some((told)=>ended.has(told.id));
-    for (const told of jobs){
-        const cut = Math.min(over, told.shas.length);
-        if (cut > 0) [told.shas, over] = [
-            told.shas.slice(cut),
-            over - cut
-        ];
-    }
-    return {
-        untold,
-        told: jobs.filter((told)=>told.id === job || told.shas.length > 0)
-    };
-}
-/** The record a run writes when `theirs` was written since it read (or last wrote) `base`, its
- * own being `ours`: what this run left as it was takes theirs; the lists take what either added
- * (a job either side ended is told nothing); the counts add theirs since `base`. Where both
- * changed a scalar, ours wins, but for the base (the older: 'root', else the one read) and
- * `seen` (kept only where both agree and no commit ours told is untold now). Pure. */ function mergeBranchRecords(...records) {
-    const [base, ours, theirs] = records;
-    const mineOnly = (key)=>(0,external_node_util_.isDeepStrictEqual)(ours[key], base?.[key]);
-    const pick = (key)=>mineOnly(key) ? theirs[key] : ours[key];
-    const both = (key)=>!mineOnly(key) && !(0,external_node_util_.isDeepStrictEqual)(theirs[key], base?.[key]) && ours[key] !== theirs[key];
-    const at = (run)=>Date.parse(run.at);
-    const runs = added(ours.runs, theirs.runs, base?.runs ?? [], rowKey).map((run, i)=>({
-            run,
-            i
-        })).sort((a, b)=>at(a.run) - at(b.run) || a.i - b.i).map(({ run })=>run);
-    const ended = added(ours.ended, theirs.ended, base?.ended ?? [], (job)=>job.id);
-    const gone = new Set([
-        ...ours.ended,
-        ...theirs.ended
-    ].map((job)=>job.id));
-    const settled = added(ours.settled ?? [], theirs.settled ?? [], base?.settled ?? [], String);
-    const [job, handedOff] = [
-        pick('job'),
-        pick('handedOff')
-    ];
-    const { told, untold } = mergeTold(records, job, gone);
-    const root = ours.base === 'root' || theirs.base === 'root';
-    const add = (key)=>ours.counts[key] + Math.max(0, theirs.counts[key] - (base?.counts[key] ?? 0));
-    const merged = {
-        ...ours,
-        job,
-        run: pick('run'),
-        attempt: pick('attempt'),
-        docs: pick('docs'),
-        handedOff,
-        // Who was asked to review the docs pull request: the same pull request's, from both.
-        reviewers: mineOnly('reviewers') ? theirs.reviewers : handedOff === theirs.handedOff ? added(ours.reviewers, theirs.reviewers, [], String).slice(-MAX_REVIEWERS) : ours.reviewers,
-        base: both('base') ? root ? 'root' : base?.base ?? ours.base : pick('base'),
-        seen: both('seen') || untold ? undefined : pick('seen'),
-        runs: runs.slice(-MAX_RUNS),
-        ended: ended.slice(-MAX_ENDED),
-        ...settled.length > 0 ? {
-            settled: settled.slice(-MAX_TOLD)
-        } : {},
-        told,
-        counts: {
-            created: add('created'),
-            followUps: add('followUps'),
-            quiet: add('quiet')
-        }
-    };
-    const kept = Object.entries(merged).filter(([, value])=>value !== undefined);
-    return Object.fromEntries(kept);
 }
 
 ;// CONCATENATED MODULE: ./node_modules/.cache/bundle-source/bcae0416621b/src/action/plan/plan.js
@@ -4177,27 +4087,6 @@ const START_OVER = 'Close this issue: the next run starts a new docs job (and a 
         others
     };
 }
-/** The record in issue `number` now, believed as the listing believes it (the identity's issue,
- * open, this key's record); undefined when GitHub does not show one. One call; never throws. */ async function readDashboard(session, number, key, budgetMs) {
-    try {
-        const identity = await session.identity(budgetMs);
-        const { rest } = await session.client(budgetMs, false);
-        const { data } = await rest.issues.get({
-            ...session.repo,
-            issue_number: number
-        });
-        return pickDashboards([
-            data
-        ], {
-            ...key,
-            identity
-        })[0]?.record;
-    } catch (error) {
-        const why = (0,safe_text/* safeLine */.om)(describeGitHubError(error), 300);
-        core.info(`dashboard: could not read the dashboard issue #${number} again (${why}).`);
-        return undefined;
-    }
-}
 /** Puts the label back on issue `number`; best effort (the next run's listing shows it missing
  * again): whether it is back. */ async function labelAgain(session, { rest }, number) {
     const labels = [
@@ -4266,11 +4155,10 @@ const START_OVER = 'Close this issue: the next run starts a new docs job (and a 
         return data.number;
     };
     const what = number === undefined ? 'open the dashboard issue' : `update the dashboard issue #${number}`;
-    const failed = couldNot(`${what} in`, session);
-    const done = await session.bestEffort(budgetMs, save, failed, ISSUES_HINT);
+    const written = await session.bestEffort(budgetMs, save, couldNot(`${what} in`, session), ISSUES_HINT);
     return {
-        ...done !== undefined ? {
-            number: done
+        ...written !== undefined ? {
+            number: written
         } : {},
         ...said.denied ? {
             denied: true
@@ -4280,7 +4168,9 @@ const START_OVER = 'Close this issue: the next run starts a new docs job (and a 
         } : {}
     };
 }
-/** As writeDashboard: the issue's number, undefined when GitHub did not take it. */ const saveDashboard = async (...[session, number, view, budgetMs])=>(await writeDashboard(session, number, view, budgetMs)).number;
+/** As writeDashboard: the issue's number, undefined when GitHub did not take it. */ async function saveDashboard(session, number, view, budgetMs) {
+    return (await writeDashboard(session, number, view, budgetMs)).number;
+}
 /** Older records of the same key (two first runs at once, or one reopened) are absorbed at once
  * (the winner lists their jobs as ended), then closed with their docs pull requests (through
  * `docs`) once the winner is written: a run that fails later loses nothing. The winner's record
@@ -4951,7 +4841,6 @@ async function gatherFacts(ctx, command) {
 
 
 
-
 const MAX_COMMENT_COMMITS = 20 // named one by one; the rest are counted
 ;
 /** Text authors wrote, escaped so that it cannot mention anyone or reference an issue (`#`
@@ -4993,8 +4882,6 @@ class BranchDashboard {
     /** The plan as carried out and what it tells, once its prompt was built. */ executed;
     /** GitHub refused a write of the dashboard (one warning given): no more are tried. */ refused = false;
     /** The dashboard was listed without its label (a person removed it): the next write puts it back. */ relabel;
-    /** The record this run last wrote as its own (before any merge): what a later write of this
-   * run merges against, so its own earlier row and counts are not taken for another run's. */ mine;
     constructor(ctx, session, facts, plan){
         this.ctx = ctx;
         this.session = session;
@@ -5073,30 +4960,14 @@ class BranchDashboard {
             event: run.eventName,
             did
         }, told?.coverage, told ? pullsOf(facts.pulls, told.commits) : [], facts.apart);
-        // Another run of the key may have written since this one read (another workflow with the
-        // same record-key, or while this one waited for the busy job): the end write, and an early
-        // one after a wait, read the record again and keep what this run did not change. An early
-        // write without a wait follows the read within seconds (and the end write merges after it).
-        const startedAt = this.ctx.clock.now();
-        const where = {
-            projectId: record.projectId,
-            branch: record.branch,
-            key: record.key
-        };
-        const { issue } = this;
-        const again = issue !== undefined && (ending !== undefined || waited);
-        const theirs = again && await readDashboard(this.session, issue, where, budgetMs / 2);
-        const merged = theirs ? mergeBranchRecords(this.mine ?? previous, record, theirs) : record;
-        const left = budgetMs - (this.ctx.clock.now() - startedAt);
-        const view = {
+        const body = {
             ...run,
             docsPullRequest: docs,
             jobStatus: job?.status,
             note,
-            record: merged
+            record
         };
-        const written = await writeDashboard(this.session, this.issue, view, left, this.relabel);
-        if (written.number !== undefined) this.mine = record;
+        const written = await writeDashboard(this.session, this.issue, body, budgetMs, this.relabel);
         this.refused = written.denied === true;
         if (written.relabelled) this.relabel = false;
         // One deleted meanwhile was opened anew: later writes of this run go to that one.
