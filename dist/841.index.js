@@ -4623,33 +4623,37 @@ async function gatherFacts(ctx, command) {
     if (ended) facts.ended = ended;
     if (thread) {
         const record = thread.record;
-        if (!record || !settings.reuseJob) return gathered({
-            pullRequest: record ? {
-                record
-            } : {}
-        });
-        core.info(`Pull request #${thread.number} has job ${(0,safe_text/* safeLine */.om)(record.job)} (project ${(0,safe_text/* safeLine */.om)(settings.projectId)}); looking it up.`);
-        const recorded = await lookUp(calls, record.job, ctx);
         // A re-run, or a run about to replace its job, may come after the pull request ended.
-        const docs = recorded.kind === 'unread' ? undefined : recorded.docsPullRequest;
-        const replacing = endOf(recorded) !== undefined || docs !== undefined && docs !== 'open';
-        if (!command && (event.run.runAttempt > 1 || replacing)) {
+        const endedNow = async (pullRequest)=>{
             const code = `${event.run.serverUrl}/${event.run.repository}/pull/${thread.number}`;
             const budget = ctx.left(BUDGETS.docsPullRequestState);
             const now = await readPullRequestState(ctx.github, code, budget, 'code');
-            if (now && now !== 'open') return gathered({
-                pullRequest: {
-                    record,
-                    recorded
-                },
+            return now && now !== 'open' ? gathered({
+                pullRequest,
                 ended: now
+            }) : undefined;
+        };
+        // A re-run's payload is the first attempt's: a command's "open" may be stale too.
+        const reRun = event.run.runAttempt > 1;
+        if (!record || !settings.reuseJob) {
+            const pullRequest = record ? {
+                record
+            } : {};
+            return reRun && await endedNow(pullRequest) || gathered({
+                pullRequest
             });
         }
-        return gathered({
-            pullRequest: {
-                record,
-                recorded
-            }
+        core.info(`Pull request #${thread.number} has job ${(0,safe_text/* safeLine */.om)(record.job)} (project ${(0,safe_text/* safeLine */.om)(settings.projectId)}); looking it up.`);
+        const recorded = await lookUp(calls, record.job, ctx);
+        const docs = recorded.kind === 'unread' ? undefined : recorded.docsPullRequest;
+        const replacing = endOf(recorded) !== undefined || docs !== undefined && docs !== 'open';
+        const pullRequest = {
+            record,
+            recorded
+        };
+        const ended = reRun || !command && replacing ? await endedNow(pullRequest) : undefined;
+        return ended ?? gathered({
+            pullRequest
         });
     }
     if (!command && settings.reuseJob) {

@@ -62,21 +62,28 @@ export async function gatherFacts(ctx: RunContext, command?: CheckedCommand): Pr
   if (ended) facts.ended = ended
   if (thread) {
     const record = thread.record
-    if (!record || !settings.reuseJob) return gathered({ pullRequest: record ? { record } : {} })
+    // A re-run, or a run about to replace its job, may come after the pull request ended.
+    const endedNow = async (pullRequest: NonNullable<Facts['pullRequest']>) => {
+      const code = `${event.run.serverUrl}/${event.run.repository}/pull/${thread.number}`
+      const budget = ctx.left(BUDGETS.docsPullRequestState)
+      const now = await readPullRequestState(ctx.github, code, budget, 'code')
+      return now && now !== 'open' ? gathered({ pullRequest, ended: now }) : undefined
+    }
+    // A re-run's payload is the first attempt's: a command's "open" may be stale too.
+    const reRun = event.run.runAttempt > 1
+    if (!record || !settings.reuseJob) {
+      const pullRequest = record ? { record } : {}
+      return (reRun && (await endedNow(pullRequest))) || gathered({ pullRequest })
+    }
     core.info(
       `Pull request #${thread.number} has job ${safeLine(record.job)} (project ${safeLine(settings.projectId)}); looking it up.`
     )
     const recorded = await lookUp(calls, record.job, ctx)
-    // A re-run, or a run about to replace its job, may come after the pull request ended.
     const docs = recorded.kind === 'unread' ? undefined : recorded.docsPullRequest
     const replacing = endOf(recorded) !== undefined || (docs !== undefined && docs !== 'open')
-    if (!command && (event.run.runAttempt > 1 || replacing)) {
-      const code = `${event.run.serverUrl}/${event.run.repository}/pull/${thread.number}`
-      const budget = ctx.left(BUDGETS.docsPullRequestState)
-      const now = await readPullRequestState(ctx.github, code, budget, 'code')
-      if (now && now !== 'open') return gathered({ pullRequest: { record, recorded }, ended: now })
-    }
-    return gathered({ pullRequest: { record, recorded } })
+    const pullRequest = { record, recorded }
+    const ended = reRun || (!command && replacing) ? await endedNow(pullRequest) : undefined
+    return ended ?? gathered({ pullRequest })
   }
   if (!command && settings.reuseJob) {
     const branch = await branchFacts(ctx, calls)
