@@ -1060,7 +1060,7 @@ class PullRequestThread {
             const { issues } = (await this.session.client(budgetMs, false)).rest;
             // Another run may have written since this one read (an end while a push waited): the
             // last write keeps what this run did not change. The early one follows the read closely.
-            const theirs = early ? undefined : await this.readAgain(issues);
+            const theirs = early ? undefined : await this.readAgain(issues, record.project);
             const merged = theirs ? mergeRecords(this.record, record, theirs) : record;
             const comment = {
                 ...this.session.repo,
@@ -1097,7 +1097,7 @@ class PullRequestThread {
             return false;
         }
     }
-    /** The record in the comment now, when this action's account wrote it; undefined else. */ async readAgain(issues) {
+    /** The record in the comment now, when this action's account wrote it; undefined else. */ async readAgain(issues, project) {
         if (this.commentId === undefined) return undefined;
         const params = {
             ...this.session.repo,
@@ -1108,7 +1108,7 @@ class PullRequestThread {
         const trusted = read && (this.writer ?? await this.session.identity(BUDGET_IDENTITY).catch(()=>''));
         if (!read || !trusted || !isTrustedAuthor(read.data.user, trusted)) return undefined;
         const record = parseRecord(read.data.body);
-        return record?.project === this.record?.project ? record : undefined;
+        return record?.project === project ? record : undefined;
     }
 }
 /** The pages as they are read, each comment also kept in `seen`. */ async function* tapped(pages, seen) {
@@ -2726,11 +2726,13 @@ function planRun(facts) {
             });
             continue;
         }
-        // Pushed straight to the branch by the agent's account.
-        if (commit.authorIsBot && isAgentAccount({
+        // Pushed straight to the branch by the agent's account (a commit in a pull request is
+        // judged by its pull request: a commit's author is only what its email claims).
+        const agentAuthor = commit.authorIsBot && isAgentAccount({
             login: commit.author,
             type: 'Bot'
-        })) {
+        });
+        if (from.length === 0 && agentAuthor) {
             apart.push({
                 sha: commit.sha,
                 why: 'agent'
@@ -4442,7 +4444,9 @@ const UNREAD_DOCS = 'the docs pull request could not be read';
         record.run,
         record.end?.run ?? '0'
     ];
-    if (runs.some((id)=>BigInt(id) > BigInt(runId))) {
+    // A close left pending is finished by whichever run meets it, the re-run its line asks for too.
+    const finishing = event === 'closed' && record.end?.pending === true;
+    if (!finishing && runs.some((id)=>BigInt(id) > BigInt(runId))) {
         return none('a later workflow run has already used this record', false);
     }
     if (pending) return none(WORKING_WHY);

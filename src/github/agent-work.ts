@@ -14,11 +14,12 @@ export function isAgentAccount(user: unknown): boolean {
   return login !== undefined && (type ?? 'Bot') === 'Bot' && AGENT_ACCOUNTS.includes(login)
 }
 
-/** Why a change is not told to the branch's job: documented with its own pull request's job
- * (`docs`: that job's docs pull request, when known), or the agent's own work. */
+/** Why a change is not told to the branch's job: documented with its own pull request's job,
+ * or the agent's own work. */
 export type ApartReason = 'documented' | 'agent'
 
-/** A commit set apart: `pull`, the pull request it came from (none for a direct push). */
+/** A commit set apart: `pull`, the pull request it came from (none for a direct push); `docs`,
+ * the docs pull request of that pull request's job, when known. */
 export interface ApartCommit {
   sha: string
   why: ApartReason
@@ -44,8 +45,10 @@ export function setApart(
       apart.push({ sha: commit.sha, why: 'agent', pull: agent.number })
       continue
     }
-    // Pushed straight to the branch by the agent's account.
-    if (commit.authorIsBot && isAgentAccount({ login: commit.author, type: 'Bot' })) {
+    // Pushed straight to the branch by the agent's account (a commit in a pull request is
+    // judged by its pull request: a commit's author is only what its email claims).
+    const agentAuthor = commit.authorIsBot && isAgentAccount({ login: commit.author, type: 'Bot' })
+    if (from.length === 0 && agentAuthor) {
       apart.push({ sha: commit.sha, why: 'agent' })
       continue
     }

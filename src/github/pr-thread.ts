@@ -112,7 +112,7 @@ export class PullRequestThread {
       const { issues } = (await this.session.client(budgetMs, false)).rest
       // Another run may have written since this one read (an end while a push waited): the
       // last write keeps what this run did not change. The early one follows the read closely.
-      const theirs = early ? undefined : await this.readAgain(issues)
+      const theirs = early ? undefined : await this.readAgain(issues, record.project)
       const merged = theirs ? mergeRecords(this.record, record, theirs) : record
       const comment = { ...this.session.repo, body: `${formatRecord(merged)}\n${body}` }
       if (this.commentId !== undefined) {
@@ -142,7 +142,7 @@ export class PullRequestThread {
   }
 
   /** The record in the comment now, when this action's account wrote it; undefined else. */
-  private async readAgain(issues: GitHubClient['rest']['issues']) {
+  private async readAgain(issues: GitHubClient['rest']['issues'], project: string) {
     if (this.commentId === undefined) return undefined
     const params = { ...this.session.repo, comment_id: this.commentId }
     const read = await issues.getComment(params).catch(() => undefined)
@@ -151,7 +151,7 @@ export class PullRequestThread {
       read && (this.writer ?? (await this.session.identity(BUDGET_IDENTITY).catch(() => '')))
     if (!read || !trusted || !isTrustedAuthor(read.data.user, trusted)) return undefined
     const record = parseRecord(read.data.body)
-    return record?.project === this.record?.project ? record : undefined
+    return record?.project === project ? record : undefined
   }
 }
 

@@ -64,6 +64,11 @@ describe('setApart', () => {
     expect(setApart(commits, [{ number: 59, commits: [sha(6)] }], verdicts)).toEqual([])
   })
 
+  it("a commit in a person's pull request is told, whatever account its email claims", () => {
+    const claimed = commit(9, 'mintlify[bot]', true)
+    expect(setApart([claimed], [{ number: 58, commits: [sha(9)] }], verdicts)).toEqual([])
+  })
+
   it("the agent's verdict wins over a documented one on a commit in two pull requests", () => {
     const both = [
       { number: 57, commits: [sha(8)] },

@@ -146,7 +146,9 @@ export function decideEnd(facts: EndFacts, link: string | undefined, docs?: Docs
   // Closed unmerged while its job works on: the close waits for the job's end (a later run).
   const pending = event === 'closed' && facts.jobWorking === true
   const runs = [record.run, record.end?.run ?? '0']
-  if (runs.some((id) => BigInt(id) > BigInt(runId))) {
+  // A close left pending is finished by whichever run meets it, the re-run its line asks for too.
+  const finishing = event === 'closed' && record.end?.pending === true
+  if (!finishing && runs.some((id) => BigInt(id) > BigInt(runId))) {
     return none('a later workflow run has already used this record', false)
   }
   if (pending) return none(WORKING_WHY)

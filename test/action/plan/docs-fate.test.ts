@@ -260,6 +260,26 @@ describe('decideEnd', () => {
     expect(closing.outcome(['close', 'comment']).record?.end?.pending).toBeUndefined()
   })
 
+  it('a re-run of the closed run finishes a pending close that a later command already met', () => {
+    const pendingEnd = {
+      event: 'closed' as const,
+      run: '30',
+      attempt: 1,
+      did: 'none' as const,
+      done: [],
+      pending: true as const
+    }
+    const rerun = facts('closed', {
+      run: { runId: '20', runAttempt: 2 },
+      record: { ...record, end: pendingEnd }
+    })
+    const plan = decideEnd(rerun, docsLinkFor(rerun), open)
+    expect({ action: plan.action, steps: plan.steps }).toEqual({
+      action: 'closed',
+      steps: ['close', 'comment']
+    })
+  })
+
   it('records what was done, and a refused main write as none', () => {
     const given = facts('closed')
     const plan = decideEnd(given, docsLinkFor(given), open)
