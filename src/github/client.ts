@@ -1,10 +1,9 @@
-// The one way this action talks to GitHub: @actions/github loaded when needed, every request
-// bounded by a signal and sent again (plugin-retry, plugin-throttling) only after a wait of ours
-// that fits its budget; what GitHub's errors mean; pagination.
+// The one way this action talks to GitHub: @actions/github loaded when needed, with
+// plugin-retry and plugin-throttling through their documented options, every request
+// bounded by its client's signal (the step's budget); what GitHub's errors mean; pagination.
 
-import { setTimeout as sleep } from 'node:timers/promises'
 import type { getOctokit } from '@actions/github'
-import type { ThrottlingOptions } from '@octokit/plugin-throttling'
+import type Bottleneck from 'bottleneck'
 import { messageOf, proxyRefusal, StateUnknownError } from '../common/run-errors.js'
 import { safeLine } from '../common/safe-text.js'
 import { USER_AGENT } from '../common/version.js'
@@ -12,112 +11,103 @@ import { asObject } from './workflow-run.js'
 
 export type GitHubClient = ReturnType<typeof getOctokit>
 
-// GitHub's passing 5xx clear within a second or two; a third failure looks like an outage
-// that a longer wait out of a 10 or 15 s budget would not outlast (the plugin's 1, 4, 9 s).
-export const RETRY_DELAYS_MS: readonly number[] = [500, 1500]
-/** A wait that leaves the next attempt less than this is not taken. */
+/** A 5xx or no answer is sent again at most twice: plugin-retry waits 1 s, then 4 s. */
+export const MAX_RETRIES = 2
+/** A wait is taken only when the attempt after it keeps this much of the budget. */
 export const ATTEMPT_ROOM_MS = 1000
 const RATE_LIMIT_WAITS = 2
 
-/** Fires on cancellation or after `budgetMs`; retries wait only within its `deadline`. */
-export function boundedSignal(signal: AbortSignal | undefined, budgetMs: number): AbortSignal {
-  const timeout = AbortSignal.timeout(Math.max(1, budgetMs))
-  const deadline = performance.now() + Math.max(1, budgetMs)
-  return Object.assign(signal ? AbortSignal.any([signal, timeout]) : timeout, { deadline })
+/** What the calls of one client share. */
+export interface GitHubClientOptions {
+  /** How long the calls may take, the plugins' waits included. */
+  budgetMs: number
+  /** The run's cancellation: it cuts the calls short too (not a wait already begun). */
+  signal?: AbortSignal
+  /** How long the plugins wait for each second they wait (tests shorten it); the budget counts
+   * whole seconds whatever it is, so a shortened wait is taken only where a real one would be.
+   * `pluginWaits.secondMs` when not given. */
+  secondMs?: number
 }
 
-/** Real time, unless a test that runs the action in its own process passes time itself. */
-export const retryTime = {
-  sleep: (ms: number, signal: AbortSignal): Promise<unknown> => sleep(ms, undefined, { signal })
+/** The `secondMs` of clients not given one. Tests that run the action in process shorten it
+ * here, until the session passes one of its own. */
+export const pluginWaits = { secondMs: 1000 }
+
+/** How many of plugin-retry's waits (n² seconds before retry n) fit `budgetMs`, each leaving
+ * the attempt after it ATTEMPT_ROOM_MS. */
+export function retriesWithin(budgetMs: number): number {
+  let retries = 0
+  let waited = 0
+  while (retries < MAX_RETRIES) {
+    waited += (retries + 1) ** 2 * 1000
+    if (waited + ATTEMPT_ROOM_MS > budgetMs) break
+    retries++
+  }
+  return retries
 }
 
-/** Waits `ms` if the next attempt keeps ATTEMPT_ROOM_MS before a known `deadline`: go again? */
-export async function waitWithin(
-  signal: AbortSignal,
-  deadline: number | undefined,
-  ms: number,
-  now = performance.now()
-): Promise<boolean> {
-  if (signal.aborted || deadline === undefined || now + ms + ATTEMPT_ROOM_MS > deadline)
-    return false
-  // An aborted wait rejects (the clock a test passes resolves with anything but false).
-  return (await retryTime.sleep(ms, signal).catch(() => false)) !== false
-}
-
-/** An octokit request error, 5xx or no answer: what plugin-retry sends again. */
-function retriable(error: unknown): boolean {
-  const failure = asObject(error)
-  return failure?.request !== undefined && Number(failure.status) >= 500
-}
-
-/** The wait before retry `retried` of a failed call, or undefined: never after a 4xx, nor past a
- * proxy that wants credentials (octokit says 500; undici's `Proxy response (407)` is a cause). */
-export function retryDelay(error: unknown, retried: number): number | undefined {
-  const delay = RETRY_DELAYS_MS[retried]
-  if (delay === undefined || !retriable(error)) return undefined
-  return asObject(error)?.response === undefined && proxyRefusal(error) === 407 ? undefined : delay
-}
-
-// The plugin spaces writes a second apart and caps calls at ten at once through Bottleneck
-// groups, whose every call waits out timers; the action's few calls are far below GitHub's limits.
-const UNTHROTTLED = {
-  key: () => ({
-    schedule: (_: unknown, call?: (...args: unknown[]) => unknown, ...args: unknown[]) =>
-      Promise.resolve(call?.(...args))
+// Given before plugin-retry, its hook sees each failure first. A request its signal cut fails
+// with the signal's reason (octokit wraps a TimeoutError, or an AbortError from another realm such
+// as a test runner's, in a 500 that plugin-retry would send again, at once cut again). octokit
+// says 500 for a proxy's refusal too; a 407 wants credentials, and asked again would want them
+// again: the error gets the proxy's status, which doNotRetry holds.
+function askedOnce(octokit: Pick<GitHubClient, 'hook'>): void {
+  octokit.hook.error('request', (error, options) => {
+    const unanswered = asObject(error)?.response === undefined
+    const { signal } = options.request
+    if (unanswered && signal?.aborted) throw signal.reason
+    if (unanswered && proxyRefusal(error) === 407) Object.assign(error, { status: 407 })
+    throw error
   })
-} as unknown as NonNullable<ThrottlingOptions['write']>
+}
 
-/** A client on GITHUB_API_URL whose calls are bounded by `signal` (from `boundedSignal`). */
-export async function openGitHub(token: string, signal: AbortSignal): Promise<GitHubClient> {
-  const [{ getOctokit }, { retry }, { throttling }] = await Promise.all([
+type Group = InstanceType<typeof Bottleneck.Group>
+/** One pair for every client, as the plugin's own groups are: a group's cleanup timer never ends. */
+let unspaced: { write: Group; notifications: Group } | undefined
+
+/** A client on GITHUB_API_URL whose calls share `budgetMs`, cut short by `signal` too. */
+export async function openGitHub(
+  token: string,
+  { budgetMs, signal, secondMs = pluginWaits.secondMs }: GitHubClientOptions
+): Promise<GitHubClient> {
+  const [{ getOctokit }, { defaults }, { retry }, { throttling }, Limiter] = await Promise.all([
     import('@actions/github'),
+    import('@actions/github/lib/utils'),
     import('@octokit/plugin-retry'),
-    import('@octokit/plugin-throttling')
+    import('@octokit/plugin-throttling'),
+    import('bottleneck/light.js').then((module) => module.default)
   ])
-  // A signal not from boundedSignal (a plain AbortSignal.timeout) has no budget: no retries.
-  const { deadline } = signal as { deadline?: number }
-  const wait = (ms: number) => waitWithin(signal, deadline, ms)
-  // Given before plugin-retry, its error hook sees each failure first: it waits and lets the
-  // plugin send the call again, or sets the plugin's `retries` to 0 (never above: the plugin
-  // would then retry even a 4xx). The attempts of one call share their options.
-  const retried = new WeakMap<object, number>()
-  const within = (octokit: Pick<GitHubClient, 'hook'>) =>
-    octokit.hook.error('request', async (error, options) => {
-      if (!retriable(error)) throw error
-      const count = retried.get(options) ?? 0
-      const delay = retryDelay(error, count)
-      if (delay !== undefined && (await wait(delay))) retried.set(options, count + 1)
-      else options.request.retries = 0
-      throw error
-    })
-  // Called with the seconds to wait and how many limits this call waited out; the plugin
-  // sends the call again when it resolves to true (its types say void).
-  const onLimit = async (seconds: number, _: unknown, __: unknown, waited: number) =>
-    waited < RATE_LIMIT_WAITS && wait(seconds * 1000)
+  // Writes a second apart (three when they notify) would spend the seconds a run's last writes have.
+  unspaced ??= {
+    write: new Limiter.Group({ maxConcurrent: null, minTime: 0 }),
+    notifications: new Limiter.Group({ maxConcurrent: null, minTime: 0 })
+  }
+  const ends = performance.now() + budgetMs
+  const budget = AbortSignal.timeout(Math.max(1, budgetMs))
+  const bounded = signal ? AbortSignal.any([signal, budget]) : budget
+  // Waits out a rate limit (twice at most) only when the attempt after it fits the budget.
+  const onLimit = (seconds: number, _: unknown, __: unknown, waited: number): boolean =>
+    waited < RATE_LIMIT_WAITS &&
+    !bounded.aborted &&
+    performance.now() + seconds * 1000 + ATTEMPT_ROOM_MS <= ends
   const options = {
     userAgent: USER_AGENT,
+    // @actions/github's proxy-aware fetch, kept: a client's `request` replaces its defaults'.
+    request: { ...defaults.request, signal: bounded },
     // Every 4xx (a proxy's 407 too) would be answered the same; rate limits are throttling's.
     retry: {
+      retries: retriesWithin(budgetMs),
       doNotRetry: Array.from({ length: 100 }, (_, i) => 400 + i),
-      retries: RETRY_DELAYS_MS.length,
-      retryAfterBaseValue: 0
+      retryAfterBaseValue: secondMs
     },
     throttle: {
       onRateLimit: onLimit,
       onSecondaryRateLimit: onLimit,
-      retryAfterBaseValue: 0,
-      global: UNTHROTTLED,
-      write: UNTHROTTLED,
-      notifications: UNTHROTTLED,
-      search: UNTHROTTLED
+      retryAfterBaseValue: secondMs,
+      ...unspaced
     }
   }
-  const octokit = getOctokit(token, options, within, retry, throttling)
-  // Per-request options do not survive pagination; a hook reaches every request.
-  octokit.hook.before('request', (options) => {
-    options.request = { ...options.request, signal }
-  })
-  return octokit
+  return getOctokit(token, options, askedOnce, retry, throttling)
 }
 
 /** GitHub's answer's status; octokit says 500 for no answer too, which must not earn a hint. */

@@ -4,7 +4,6 @@
 import * as core from '@actions/core'
 import { StateUnknownError } from '../common/run-errors.js'
 import {
-  boundedSignal,
   describeGitHubError,
   openGitHub,
   permissionHint,
@@ -30,7 +29,7 @@ export class GitHubSession {
 
   /** A client whose calls share `budgetMs`, cut short when the run is cancelled (if `cancellable`). */
   client(budgetMs: number, cancellable = true): Promise<GitHubClient> {
-    return openGitHub(this.token, boundedSignal(cancellable ? this.signal : undefined, budgetMs))
+    return openGitHub(this.token, { budgetMs, signal: cancellable ? this.signal : undefined })
   }
 
   /** What `call` gives, or undefined after warning `failed` (`%s`: why), `permission` after a no.

@@ -1,14 +1,13 @@
 // How a failed GitHub call is described: only a real answer is "answered <status>"
 // (and only a real 403 or 404 earns a permission hint in the callers); a connection
 // that broke, or no answer in time, says so. Real Octokit against a local server
-// that answers, resets or hangs as told. The calls here are sent once (their signal
-// is not a `boundedSignal`, so no budget to retry within); client.test.ts has the
+// that answers, resets or hangs as told. The calls here are sent once (a budget under
+// two seconds leaves no room for plugin-retry's first wait); client.test.ts has the
 // retries, and the one case only this server can play: a reset connection sent again.
 
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 import {
-  boundedSignal,
   describeGitHubError,
   gitHubAnswerStatus,
   openGitHub,
@@ -62,9 +61,10 @@ afterAll(async () => {
 })
 
 /** The error of one listing call, with the server behaving as told and `budgetMs` to answer. */
-async function failureWhen(now: Behaviour, budgetMs = 5000): Promise<unknown> {
+async function failureWhen(now: Behaviour, budgetMs = 1500): Promise<unknown> {
   behaviour = now
-  const octokit = await openGitHub('ghs_token', AbortSignal.timeout(budgetMs))
+  received = 0
+  const octokit = await openGitHub('ghs_token', { budgetMs })
   return octokit.rest.issues.listComments({ owner: 'acme', repo: 'app', issue_number: 7 }).then(
     () => undefined,
     (error: unknown) => error
@@ -79,6 +79,7 @@ describe('describeGitHubError', () => {
     const error = await failureWhen(now)
     expect(gitHubAnswerStatus(error)).toBe(status)
     expect(describeGitHubError(error)).toBe(`the GitHub API answered ${status}`)
+    expect(received).toBe(1)
   })
 
   it('says a broken connection could not reach GitHub, not that it answered 500', async () => {
@@ -89,6 +90,7 @@ describe('describeGitHubError', () => {
     const line = describeGitHubError(error)
     expect(line).toMatch(/^the GitHub API could not be reached: /)
     expect(line).not.toContain('answered')
+    expect(received).toBe(1)
   })
 
   it('says GitHub did not answer in time when the budget runs out', async () => {
@@ -120,7 +122,7 @@ describe('a connection that broke', () => {
   it('is sent again, within its budget, and the call succeeds', async () => {
     behaviour = 'reset-once'
     received = 0
-    const octokit = await openGitHub('ghs_token', boundedSignal(undefined, 5000))
+    const octokit = await openGitHub('ghs_token', { budgetMs: 5000 })
 
     const { data } = await octokit.rest.issues.listComments({
       owner: 'acme',
@@ -130,6 +132,20 @@ describe('a connection that broke', () => {
 
     expect(data).toEqual([])
     expect(received).toBe(2)
+  })
+})
+
+describe('a call its budget ended', () => {
+  it('is not sent again, though the budget (2.5 s) had room for a retry wait', async () => {
+    const started = performance.now()
+    const error = await failureWhen('hang', 2500)
+    const ms = performance.now() - started
+
+    expect(describeGitHubError(error)).toBe('the GitHub API did not answer in time')
+    expect(received).toBe(1)
+    expect(ms).toBeGreaterThanOrEqual(2400)
+    // Not a second more in plugin-retry's wait for an attempt that could not start.
+    expect(ms).toBeLessThan(3300)
   })
 })
 

@@ -1,18 +1,20 @@
 // A GitHub call that GitHub failed for a moment is sent again, within its budget:
-// after a 5xx (plugin-retry: twice at most, half a second then a second and a half
-// later), after a rate limit (plugin-throttling: the wait GitHub asks for). A wait
-// that does not fit what is left of the budget is not taken, and the call fails with
-// GitHub's own answer, for gitHubFailure() to classify; a refusal is asked once.
+// after a 5xx (plugin-retry: twice at most, a second then four seconds later, as many
+// as fit the budget), after a rate limit (plugin-throttling: the wait GitHub asks for,
+// or a minute for a secondary limit that names none). A wait that does not fit what is
+// left of the budget is not taken, and the call fails with GitHub's own answer, for
+// gitHubFailure() to classify; a refusal is asked once. Writes are not spaced apart.
 // In process, against the GitHub stand-in; each test uses an issue of its own, so the
 // requests it counts are its own.
 
 import {
-  boundedSignal,
   describeGitHubError,
   gitHubAnswerStatus,
   gitHubFailure,
-  openGitHub
+  openGitHub,
+  permissionHint
 } from '../../src/github/client.js'
+import { refusalMessage } from '../support/github-stand-in.js'
 import { useInProcessGitHub } from '../support/in-process-github.js'
 
 const inProcess = useInProcessGitHub({ realRetryWaits: true })
@@ -28,15 +30,21 @@ interface Call {
   requests: number
 }
 
+interface CallOptions {
+  budgetMs?: number
+  signal?: AbortSignal
+  /** How long the plugins wait for a second (real seconds unless told). */
+  secondMs?: number
+  deny?: (path: RegExp) => void
+}
+
 /** Runs `call` on a client with `budgetMs` (and `signal`), on a fresh issue's comments. */
-async function timed(
-  call: 'list' | 'create',
-  options: { budgetMs?: number; signal?: AbortSignal; deny?: (path: RegExp) => void } = {}
-): Promise<Call> {
+async function timed(call: 'list' | 'create', options: CallOptions = {}): Promise<Call> {
   const issue = ++lastIssue
   const path = `/repos/acme/app/issues/${issue}/comments`
   options.deny?.(new RegExp(`^${path}$`))
-  const octokit = await openGitHub(TOKEN, boundedSignal(options.signal, options.budgetMs ?? 10_000))
+  const { budgetMs = 10_000, signal, secondMs } = options
+  const octokit = await openGitHub(TOKEN, { budgetMs, signal, secondMs })
   const where = { owner: 'acme', repo: 'app', issue_number: issue }
   const started = performance.now()
   const error = await (
@@ -73,6 +81,12 @@ const oneBadGateway = startedTogether(() =>
 )
 const lastingOutage = startedTogether(() =>
   timed('list', { deny: (path) => inProcess.github.deny({ method: 'GET', path, status: 503 }) })
+)
+const outageInFiveSeconds = startedTogether(() =>
+  timed('list', {
+    budgetMs: 5000,
+    deny: (path) => inProcess.github.deny({ method: 'GET', path, status: 503 })
+  })
 )
 const secondaryLimit = (status: 403 | 429): (() => Promise<Call>) =>
   startedTogether(() =>
@@ -114,12 +128,12 @@ const limitThenBadGateway = startedTogether(() =>
 )
 
 describe('after a 5xx', () => {
-  it('sends the call again after one 502, half a second later, and it succeeds', async () => {
+  it('sends the call again after one 502, a second later, and it succeeds', async () => {
     const call = await oneBadGateway()
 
     expect(call.error).toBeUndefined()
     expect(call.requests).toBe(2)
-    expect(call.ms).toBeGreaterThanOrEqual(450)
+    expect(call.ms).toBeGreaterThanOrEqual(950)
   })
 
   it('gives up after two retries of a 5xx that persists, failing with the last answer', async () => {
@@ -128,8 +142,18 @@ describe('after a 5xx', () => {
     expect(call.requests).toBe(3)
     expect(gitHubAnswerStatus(call.error)).toBe(503)
     expect(gitHubFailure(call.error)).toBe('unknown')
-    // Half a second, then a second and a half.
-    expect(call.ms).toBeGreaterThanOrEqual(1900)
+    // A second, then four, within the budget (10 s).
+    expect(call.ms).toBeGreaterThanOrEqual(4900)
+    expect(call.ms).toBeLessThan(10_000)
+  })
+
+  it('takes only the waits that fit the budget: in 5 s, the first (1 s) but not the second (4 s)', async () => {
+    const call = await outageInFiveSeconds()
+
+    expect(call.requests).toBe(2)
+    expect(gitHubAnswerStatus(call.error)).toBe(503)
+    expect(call.ms).toBeGreaterThanOrEqual(950)
+    expect(call.ms).toBeLessThan(4000)
   })
 
   it('does not wait for a retry that would not leave the attempt a second of the budget', async () => {
@@ -189,7 +213,7 @@ describe('after a rate limit', () => {
     expect(call.ms).toBeLessThan(1000)
   })
 
-  it('stops waiting when the run is cancelled, failing with the 403', async () => {
+  it('sends nothing more once the run is cancelled during a wait, ending when the wait does', async () => {
     const cancel = new AbortController()
     const call = await timed('list', {
       signal: cancel.signal,
@@ -198,7 +222,7 @@ describe('after a rate limit', () => {
           method: 'GET',
           path,
           status: 403,
-          headers: { 'retry-after': '5' },
+          headers: { 'retry-after': '2' },
           times: 1
         })
         // Cancelled while it waits: a moment after GitHub gave the 403.
@@ -211,9 +235,66 @@ describe('after a rate limit', () => {
     })
 
     expect(call.requests).toBe(1)
-    expect(gitHubAnswerStatus(call.error)).toBe(403)
-    // Not after the 5 s wait.
-    expect(call.ms).toBeLessThan(2500)
+    expect(gitHubFailure(call.error)).toBe('unknown')
+    expect(describeGitHubError(call.error)).toBe('the GitHub API did not answer in time')
+    // The plugin's wait (2 s) is not cut short; nothing is sent or waited for after it.
+    expect(call.ms).toBeGreaterThanOrEqual(1900)
+    expect(call.ms).toBeLessThan(2900)
+  })
+})
+
+describe('a secondary rate limit without retry-after (GitHub asks for a minute)', () => {
+  const limited = (status: 403 | 429, times?: number) => (path: RegExp) =>
+    inProcess.github.deny({
+      method: 'GET',
+      path,
+      status,
+      message: refusalMessage(status, { 'retry-after': '' }),
+      times
+    })
+
+  it.each([403, 429] as const)(
+    'is waited out when the minute fits the budget (%i; the plugin waits 20 ms a second here)',
+    async (status) => {
+      const call = await timed('list', { budgetMs: 65_000, secondMs: 20, deny: limited(status, 1) })
+
+      expect(call.error).toBeUndefined()
+      expect(call.requests).toBe(2)
+      expect(call.ms).toBeGreaterThanOrEqual(1150)
+    }
+  )
+
+  it.each([403, 429] as const)(
+    'fails closed at once when it does not fit (%i): unknown, no permission hint',
+    async (status) => {
+      // The plugin's wait would be 60 ms here, but the budget counts the minute GitHub asks.
+      const call = await timed('list', { budgetMs: 60_000, secondMs: 1, deny: limited(status) })
+
+      expect(call.requests).toBe(1)
+      expect(call.ms).toBeLessThan(1000)
+      expect(gitHubFailure(call.error)).toBe('unknown')
+      expect(permissionHint(call.error, 'Needs issues: write.')).toBe('')
+      expect(describeGitHubError(call.error)).toBe(
+        `the GitHub API answered ${status}: a rate limit that does not end within the time allowed`
+      )
+    }
+  )
+})
+
+describe('writes', () => {
+  it("are not spaced apart as GitHub's advice for bulk writes would (3 s between comments)", async () => {
+    const issue = ++lastIssue
+    const octokit = await openGitHub(TOKEN, { budgetMs: 10_000 })
+    const started = performance.now()
+    for (const body of ['One', 'Two', 'Three'])
+      await octokit.rest.issues.createComment({
+        owner: 'acme',
+        repo: 'app',
+        issue_number: issue,
+        body
+      })
+
+    expect(performance.now() - started).toBeLessThan(1000)
   })
 })
 

@@ -7,7 +7,7 @@
 
 import { readSettings } from '../../src/action/shell/inputs.js'
 import { checkCommander } from '../../src/action/plan/command-gate.js'
-import { boundedSignal, openGitHub, type GitHubClient } from '../../src/github/client.js'
+import { openGitHub, type GitHubClient } from '../../src/github/client.js'
 import { readCommand, type Command } from '../../src/github/command.js'
 import { commentBy, fixture, type Payload } from '../support/command-events.js'
 import { setRole } from '../support/github-routes/commands.js'
@@ -19,7 +19,7 @@ let octokit: GitHubClient
 const inProcess = useInProcessGitHub({ token: TOKEN })
 beforeAll(async () => {
   // As the action opens it: a 5xx is sent again while the budget allows.
-  octokit = await openGitHub(TOKEN, boundedSignal(undefined, 30_000))
+  octokit = await openGitHub(TOKEN, { budgetMs: 30_000 })
 })
 beforeEach(() => {
   inProcess.github.requests.length = 0

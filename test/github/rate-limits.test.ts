@@ -61,7 +61,7 @@ describe.each(LIMITS)('a 403 for $limit', ({ headers }) => {
   })
 
   it('is unknown, not denied, and earns no permission hint', async () => {
-    const octokit = await openGitHub('ghs_token', AbortSignal.timeout(5000))
+    const octokit = await openGitHub('ghs_token', { budgetMs: 5000 })
     const error = await octokit.rest.issues
       .listComments({ owner: 'acme', repo: 'app', issue_number: 7 })
       .catch((e: unknown) => e)
@@ -105,7 +105,7 @@ it('a best-effort call warns of a rate limit without asking for a permission', a
 it('a 403 without a sign of a limit is a refusal', async () => {
   limit = {}
   said = 'Resource not accessible by integration'
-  const octokit = await openGitHub('ghs_token', AbortSignal.timeout(5000))
+  const octokit = await openGitHub('ghs_token', { budgetMs: 5000 })
   const error = await octokit.rest.issues
     .listComments({ owner: 'acme', repo: 'app', issue_number: 7 })
     .catch((e: unknown) => e)

@@ -7,7 +7,7 @@
 // MODEL_SEED, MODEL_PATH and MODEL_REPLAY_PATH replay a failure, MODEL_SHRINK=1 shrinks it
 // (slow: each try runs the action again); MODEL_VERBOSE=1 prints the counts.
 
-import { retryTime } from '../../src/github/client.js'
+import { pluginWaits } from '../../src/github/client.js'
 import fc from 'fast-check'
 import { GITHUB_TOKEN } from '../support/fixtures.js'
 import { startGitHubStandIn, type GitHubStandIn } from '../support/github-stand-in.js'
@@ -50,6 +50,7 @@ export function knobs(defaults: { runs: number; steps: number; seed: number }): 
 // file a zero delay is the next turn of the event loop instead; every other timer is real.
 const realSetTimeout = globalThis.setTimeout
 const realClearTimeout = globalThis.clearTimeout
+const realSecond = pluginWaits.secondMs
 const yieldingAtOnce = (original: typeof setTimeout): typeof setTimeout =>
   ((callback: (...args: unknown[]) => void, ms?: number, ...args: unknown[]) =>
     ms === undefined || ms <= 0
@@ -87,15 +88,16 @@ export function modelStandIn(): () => GitHubStandIn {
     github = await startGitHubStandIn({ token: GITHUB_TOKEN })
     // @actions/github reads the API address once, when the first run loads it.
     process.env.GITHUB_API_URL = github.apiUrl
-    // The in-process runs' GitHub retries pass their waits at once (still within budget):
-    // the faults last whole runs, so every retry would otherwise sit out its real wait.
-    retryTime.sleep = () => Promise.resolve()
+    // The in-process runs' GitHub retries and rate limits pass their waits at once: the
+    // faults last whole runs, so every retry would otherwise sit out its real wait.
+    pluginWaits.secondMs = 0
     globalThis.setTimeout = yieldingAtOnce(setTimeout)
     globalThis.clearTimeout = clearingEither(clearTimeout)
   })
   afterAll(async () => {
     globalThis.setTimeout = realSetTimeout
     globalThis.clearTimeout = realClearTimeout
+    pluginWaits.secondMs = realSecond
     await github?.close()
     removeSharedFiles()
     if (process.env.MODEL_VERBOSE === '1') console.log(totals)

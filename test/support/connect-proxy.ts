@@ -12,7 +12,7 @@ export interface Tunnel {
 }
 
 export interface ConnectProxyOptions {
-  /** Refuse every CONNECT with this status instead of tunnelling. */
+  /** Refuse every CONNECT with this status instead of tunnelling (read at each CONNECT). */
   refuseWith?: number
 }
 

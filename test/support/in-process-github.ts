@@ -4,7 +4,7 @@
 // captured per test instead of written.
 
 import { jest } from '@jest/globals'
-import { retryTime } from '../../src/github/client.ts'
+import { pluginWaits } from '../../src/github/client.ts'
 import {
   startGitHubStandIn,
   type GitHubStandIn,
@@ -26,17 +26,17 @@ export function useInProcessGitHub(
   const { captureLog = false, realRetryWaits = false, ...standInOptions } = options
   let github: GitHubStandIn | undefined
   let printed: string[] = []
-  const realSleep = retryTime.sleep
+  const realSecond = pluginWaits.secondMs
   beforeAll(async () => {
     github = await startGitHubStandIn(standInOptions)
     // @actions/github reads the API address once, when it is first loaded.
     process.env.GITHUB_API_URL = github.apiUrl
-    // A retried call's waits pass at once (still counted against its budget), unless the
-    // test is about the waits themselves.
-    if (!realRetryWaits) retryTime.sleep = () => Promise.resolve()
+    // A second of the plugins' waits lasts a millisecond (and counts so against a budget),
+    // unless the test is about the waits themselves.
+    if (!realRetryWaits) pluginWaits.secondMs = 1
   })
   afterAll(async () => {
-    retryTime.sleep = realSleep
+    pluginWaits.secondMs = realSecond
     await github?.close()
   })
   if (captureLog) {
