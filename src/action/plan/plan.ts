@@ -186,10 +186,13 @@ export function afterBusyWait(
   return { action: 'decline', jobId, job: jobOf(recorded), message }
 }
 
-/** The commits a branch's plan tells (with those an ended job gives back), and the jobs retired now. */
+/**
+ * The commits a branch's plan tells, and the jobs it retires now. When the plan replaces a job
+ * that ended, the commits that job was told are told again (it gives them back).
+ */
 export function tellingFor(branch: BranchFacts, plan: Plan) {
-  const endedReason = plan.action === 'create' && isEnded(plan.reason) ? plan.reason : undefined
-  const ended = endedReason && branch.record ? [{ id: branch.record.job, why: endedReason }] : []
+  const why = plan.action === 'create' && isEnded(plan.reason) ? plan.reason : undefined
+  const ended = why && branch.record ? [{ id: branch.record.job, why }] : []
   const commits = ended.length > 0 ? branch.freshIfEnded : branch.fresh
   return {
     commits,
@@ -221,12 +224,16 @@ function planBranch(run: RunIdentity, branch: BranchFacts): Plan {
 
 const NO_INSTRUCTION = 'the command has no instruction after the trigger phrase'
 const CLOSED =
-  'the pull request was closed without merging, so its docs job takes no commands; reopening it brings the docs job back'
+  'the pull request was closed without merging, so its docs job takes no commands; ' +
+  'reopening it brings the docs job back'
 const MERGED =
-  "the pull request is merged and its docs job has no open docs pull request; the branch's docs job documents what comes next"
+  'the pull request is merged and its docs job has no open docs pull request; ' +
+  "the branch's docs job documents what comes next"
 const NOT_A_BRANCH = {
   deleted: 'the push deleted its branch: there is nothing to document',
-  tag: "a tag is not a branch, so it has no branch's docs job to follow up (reuse-job: true); to run a job for each tag, set reuse-job: false on the tag's step"
+  tag:
+    "a tag is not a branch, so it has no branch's docs job to follow up (reuse-job: true); " +
+    "to run a job for each tag, set reuse-job: false on the tag's step"
 }
 
 /** The plan a command's check decides alone: usage, a refusal, or a skip. */
