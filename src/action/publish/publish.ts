@@ -60,7 +60,8 @@ export async function publishOutcome(
     const body = renderComment({ ...outcome, jobId: record.job, docs }, thread.run)
     comment = thread.save(record, body, ctx.last(BUDGETS.prComment))
   }
-  const view = link ? { link, state: docs ? pullRequestState(docs) : undefined } : undefined
+  const state = docs ? pullRequestState(docs) : undefined
+  const view = link ? { link, state } : undefined
   const board = dashboard?.save({ ...outcome, docs: view }, ctx.last(BUDGETS.dashboard))
   const linkIsHttps = ref ? /^https:\/\//i.test(ref.link) : false
   const check = {
