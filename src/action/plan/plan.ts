@@ -1,5 +1,6 @@
-// What a run does with its job, decided in one place: facts in (plan/facts.ts gathers them),
-// a plan out (execute/ carries it out); pure, so every flow is a row of a table test.
+// What a run does with its job, decided in one place. Facts go in (plan/facts.ts gathers them)
+// and a plan comes out (execute/ carries it out). The decision is pure, so every flow is a row of
+// a table test.
 
 import { isTerminal, type AgentJob } from '../../agent/job.js'
 import type { ApartCommit } from '../../github/agent-work.js'
@@ -24,8 +25,13 @@ export type RecordedJob =
 export type CreateReason =
   'no-record' | 'reuse-off' | 'failed' | 'archived' | 'gone' | 'docs-merged' | 'docs-closed'
 
-/** `followUp` counts a pull request's messages (1 = the first); `via`: whose job it is. */
-type FollowUp = { jobId: string; followUp?: number; via?: 'record' | 'job-id' | 'docs-opener' }
+type FollowUp = {
+  jobId: string
+  /** Counts a pull request's messages: 1 is the first. */
+  followUp?: number
+  /** How the job was found: the record, the job-id input, or the docs pull request it opened. */
+  via?: 'record' | 'job-id' | 'docs-opener'
+}
 
 export type Plan =
   /** Nothing to do: not a command for this step, or a command that cannot be acted on. */
@@ -64,8 +70,9 @@ export interface BranchFacts {
   /** GitHub refused the dashboard (one warning given): the run works on its own. */
   denied: boolean
   candidates: ReadCandidates
-  /** Untold while the recorded job lives, and if it has ended without delivering. */
+  /** The commits not yet told, while the recorded job lives. */
   fresh: CoveredCommit[]
+  /** The commits to tell if the recorded job ended without delivering (it gives its own back). */
   freshIfEnded: CoveredCommit[]
   /** New commits told to no job: documented with their own pull request, or the agent's own. */
   apart: ApartCommit[]
@@ -73,7 +80,7 @@ export interface BranchFacts {
 }
 
 export interface Facts {
-  /** The job the inputs name, and whether a prompt goes to it (message) or not (wait). */
+  /** The job the inputs name. `send`: a prompt goes to it (message mode), or not (wait mode). */
   named?: { jobId: string; send: boolean }
   reuseJob: boolean
   run: RunIdentity
