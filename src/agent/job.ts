@@ -1,5 +1,5 @@
-// The agent job as the service returns it, checked at the boundary so the rest of
-// the action never meets `undefined` ids or statuses.
+// The agent job as the service returns it. It is checked at the boundary, so the rest of the
+// action never meets an `undefined` id or status.
 
 import { isPlainId } from '../common/plain-id.js'
 import { parsePullRequestLink } from '../common/pull-request-link.js'
@@ -25,28 +25,42 @@ const PLAIN_STATUS = /^[A-Za-z][A-Za-z0-9_-]{0,63}$/
 
 /** The fields among `keys` that are strings, or null for the `nullable` one. */
 function strings(from: object, keys: string[], nullable: string): Record<string, unknown> {
-  return Object.fromEntries(
-    Object.entries(from).filter(
-      ([key, value]) =>
-        keys.includes(key) && (typeof value === 'string' || (value === null && key === nullable))
-    )
-  )
+  const kept = Object.entries(from).filter(([key, value]) => {
+    if (!keys.includes(key)) {
+      return false
+    }
+    return typeof value === 'string' || (value === null && key === nullable)
+  })
+  return Object.fromEntries(kept)
 }
 
 /** The agent job in `body`, keeping the fields we know; or why `body` is not one. */
 export function parseJob(body: unknown): AgentJob | string {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return 'not a JSON object'
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return 'not a JSON object'
+  }
   const { id, status, prLink, source } = body as Record<string, unknown>
-  if (typeof id !== 'string' || id.trim() === '') return 'no "id"'
-  if (!isPlainId(id)) return 'an "id" that is not a plain identifier'
-  if (typeof status !== 'string' || status.trim() === '') return 'no "status"'
-  if (!PLAIN_STATUS.test(status)) return 'a "status" that is not one plain word'
-  if (prLink != null && typeof prLink !== 'string') return '"prLink" is not a string'
+  if (typeof id !== 'string' || id.trim() === '') {
+    return 'no "id"'
+  }
+  if (!isPlainId(id)) {
+    return 'an "id" that is not a plain identifier'
+  }
+  if (typeof status !== 'string' || status.trim() === '') {
+    return 'no "status"'
+  }
+  if (!PLAIN_STATUS.test(status)) {
+    return 'a "status" that is not one plain word'
+  }
+  if (prLink != null && typeof prLink !== 'string') {
+    return '"prLink" is not a string'
+  }
+  const optional = strings(body, ['model', 'createdAt', 'archivedAt'], 'archivedAt')
+  const hasSource = typeof source === 'object' && source !== null
+  const sourcePart = hasSource ? { source: strings(source, ['repository', 'ref'], 'ref') } : {}
   return {
-    ...strings(body, ['model', 'createdAt', 'archivedAt'], 'archivedAt'),
-    ...(typeof source === 'object' && source !== null
-      ? { source: strings(source, ['repository', 'ref'], 'ref') }
-      : {}),
+    ...optional,
+    ...sourcePart,
     id,
     status,
     // A link that is not exactly a pull request is none (see pull-request-link.ts).

@@ -10,20 +10,37 @@ export const DURATION_FORM =
 
 export function parseDuration(text: string): number | undefined {
   const value = text.trim().toLowerCase()
-  if (!WHOLE.test(value)) return undefined
+  if (!WHOLE.test(value)) {
+    return undefined
+  }
   let total = 0
-  for (const [, n, unit = ''] of value.matchAll(PART)) total += Number(n) * (UNIT_MS[unit] ?? 0)
+  for (const [, amount, unit = ''] of value.matchAll(PART)) {
+    total += Number(amount) * (UNIT_MS[unit] ?? 0)
+  }
   // Hundreds of digits read as Infinity: not a duration anyone meant.
-  return Number.isFinite(total) ? Math.round(total) : undefined
+  if (!Number.isFinite(total)) {
+    return undefined
+  }
+  return Math.round(total)
 }
 
 /** `90000` → `1m30s`, for messages and summaries. */
 export function formatDuration(ms: number): string {
-  if (ms < 1000) return `${Math.round(ms)}ms`
-  if (ms < 60_000 && ms % 1000 !== 0) return `${(ms / 1000).toFixed(1).replace(/\.0$/, '')}s`
+  if (ms < 1000) {
+    return `${Math.round(ms)}ms`
+  }
+  // Under a minute, a fraction of a second is kept (to one decimal).
+  if (ms < 60_000 && ms % 1000 !== 0) {
+    const seconds = (ms / 1000).toFixed(1).replace(/\.0$/, '')
+    return `${seconds}s`
+  }
   const totalSeconds = Math.round(ms / 1000)
   const h = Math.floor(totalSeconds / 3600)
   const m = Math.floor((totalSeconds % 3600) / 60)
   const s = totalSeconds % 60
-  return [h ? `${h}h` : '', m ? `${m}m` : '', s || (!h && !m) ? `${s}s` : ''].join('')
+  const hours = h ? `${h}h` : ''
+  const minutes = m ? `${m}m` : ''
+  // Zero seconds are written only when nothing else is.
+  const seconds = s || (!h && !m) ? `${s}s` : ''
+  return hours + minutes + seconds
 }

@@ -1,6 +1,6 @@
-// How a whole run can be cut short, whatever it was doing: a sleep, an HTTP exchange or a
-// GitHub call (`requestSent`: whether a request had begun to leave the machine by then);
-// and how a thrown error reads, on either side.
+// How a whole run can be cut short, whatever it was doing: a sleep, an HTTP exchange or a GitHub
+// call. `requestSent` says whether a request had begun to leave the machine by then.
+// Also: how a thrown error reads, on either side.
 
 function cutShort(name: string, message: string) {
   return class extends Error {
@@ -24,18 +24,24 @@ export function messageOf(error: unknown): string {
 /** An error and its causes, a few deep, as plain objects: undici's may come from another realm. */
 export function causes(error: unknown): { code?: unknown; message?: unknown }[] {
   const chain: object[] = []
-  for (let e = error; chain.length < 5 && typeof e === 'object' && e; e = (e as Error).cause) {
-    chain.push(e)
+  let current = error
+  while (chain.length < 5 && typeof current === 'object' && current !== null) {
+    chain.push(current)
+    current = (current as Error).cause
   }
   return chain
 }
 
-// The status with which a proxy refused to open a tunnel, a few causes down: undici says
+// The status with which a proxy refused to open a tunnel, found a few causes down. undici says
 // "Proxy response (407) !== 200 when HTTP Tunneling", under fetch's wrappers too.
 export function proxyRefusal(error: unknown): number | undefined {
   const texts = causes(error).map(({ message }) => (typeof message === 'string' ? message : ''))
-  const status = texts.map((text) => /Proxy response \((\d{3})\)/.exec(text)).find(Boolean)?.[1]
-  return status === undefined ? undefined : Number(status)
+  const matches = texts.map((text) => /Proxy response \((\d{3})\)/.exec(text))
+  const status = matches.find(Boolean)?.[1]
+  if (status === undefined) {
+    return undefined
+  }
+  return Number(status)
 }
 
 /** The last sentence of a StateUnknownError's message. */
@@ -45,7 +51,8 @@ export const NEXT_RUN = 'The next run picks the work up.'
 export class StateUnknownError extends Error {
   constructor(what: string, reason: string) {
     super(
-      `Could not read ${what} (${reason}), so nothing was sent to the agent: sending now could start a second job or tell commits twice or not at all. ${NEXT_RUN}`
+      `Could not read ${what} (${reason}), so nothing was sent to the agent: ` +
+        `sending now could start a second job or tell commits twice or not at all. ${NEXT_RUN}`
     )
     this.name = 'StateUnknownError'
   }

@@ -1,11 +1,14 @@
-// Untrusted text passes here before any log, annotation, output or summary: no secret we
-// hold is repeated, and no line break, `::` or legacy `##[` can make a workflow command.
+// Untrusted text passes here before any log, annotation, output or summary. No secret we hold is
+// repeated, and no line break, `::` or legacy `##[` can make a workflow command.
 
 const secrets = new Set<string>()
 
 /** A value never to be printed. Call before logging anything. */
 export function registerSecret(value: string): void {
-  if (value.length >= 4) secrets.add(value)
+  // A shorter value would be found inside ordinary words.
+  if (value.length >= 4) {
+    secrets.add(value)
+  }
 }
 
 export function redact(text: string): string {
@@ -25,10 +28,17 @@ const HTML: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '
 
 /** One line of untrusted text, safe to print: redacted, controls escaped, cut to `max`. */
 export function safeLine(text: unknown, max = 300): string {
-  let line = redact(String(text)).replace(CONTROL, (char) => NAMED[char] ?? unicodeEscape(char))
+  const escapeControl = (char: string) => NAMED[char] ?? unicodeEscape(char)
+  let line = redact(String(text)).replace(CONTROL, escapeControl)
+  // A zero-width space breaks the legacy `##[command]` form, and `::` at the start of a line.
   line = line.replace(/##\[/g, '#\u200b#[')
-  if (/^\s*::/.test(line)) line = `\u200b${line}`
-  return line.length > max ? `${line.slice(0, max - 1)}…` : line
+  if (/^\s*::/.test(line)) {
+    line = `\u200b${line}`
+  }
+  if (line.length > max) {
+    return `${line.slice(0, max - 1)}…`
+  }
+  return line
 }
 
 /** Untrusted text inside HTML in the job summary (`<pre>`, `<code>`, attributes). */
@@ -45,8 +55,9 @@ export function safeMarkdown(text: unknown, max = 300): string {
   return safeHtml(text, max).replace(/([\\`*_[\]])/g, '\\$1')
 }
 
-// JSON for an output a later step may paste into a script: the same value, but each character
-// a shell or HTML would act on is a \uXXXX escape (JSON.stringify writes none outside strings).
+// JSON for an output a later step may paste into a script. It is the same value, but each
+// character a shell or HTML would act on is a \uXXXX escape. That is safe because
+// JSON.stringify writes none of them outside strings.
 export function inertJson(value: unknown): string {
   return redact(JSON.stringify(value)).replace(/[$`'!<>&\u2028\u2029]/g, unicodeEscape)
 }

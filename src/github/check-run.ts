@@ -1,6 +1,7 @@
 // A check run on the commit the run is for, showing the docs job. Its output text holds a
-// `check` marker naming the run, step and project, so a re-run outside a pull request finds
-// the job its earlier attempt started. Best effort: after a denial no more calls are made.
+// `check` marker naming the run, step and project, so a re-run outside a pull request finds the
+// job its earlier attempt started. The check run is best effort: after a denial, no more calls
+// are made.
 
 import * as core from '@actions/core'
 import { isPlainId } from '../common/plain-id.js'
@@ -39,7 +40,9 @@ export function readCheckMarker(outputText: string | null): CheckOwner | undefin
 }
 
 export function truncateSummary(summary: string, max: number = MAX_SUMMARY): string {
-  if (summary.length <= max) return summary
+  if (summary.length <= max) {
+    return summary
+  }
   const note = '\n\n… (cut to fit the check run)'
   return summary.slice(0, max - note.length) + note
 }
@@ -53,8 +56,11 @@ export function findEarlierCheck(
   const ours = runs.flatMap(({ id, external_id: jobId, output }) => {
     const marked = readCheckMarker(output.text)
     // Anyone with checks: write can set external_id; only a plain id is taken.
-    const same = marked && checkMarker(marked) === mine
-    return same && isPlainId(jobId) ? [{ id, jobId }] : []
+    const same = marked !== undefined && checkMarker(marked) === mine
+    if (!same || !isPlainId(jobId)) {
+      return []
+    }
+    return [{ id, jobId }]
   })
   return ours.sort((x, y) => y.id - x.id)[0]
 }
@@ -86,22 +92,27 @@ export class DocsCheckRun {
     cancellable = true
   ): Promise<T | undefined> {
     const { session } = this
-    if (this.off || !session?.repository) {
-      if (!this.off) core.warning(`check-run: ${lacking(session)}, so no check run is shown.`)
+    if (this.off) {
+      return undefined
+    }
+    if (!session?.repository) {
+      core.warning(`check-run: ${lacking(session)}, so no check run is shown.`)
       this.off = true
       return undefined
     }
-    const denied = (error: unknown): never => {
-      this.off ||= gitHubFailure(error) === 'denied'
+    const noteDenial = (error: unknown): never => {
+      if (!this.off && gitHubFailure(error) === 'denied') {
+        this.off = true
+      }
       throw error
     }
-    return session.bestEffort(
-      budgetMs,
-      (octokit) => call(octokit, session.repo).catch(denied),
-      `check-run: could not ${what} (%s).`,
-      'Give the job `permissions: checks: write`.',
-      cancellable ? '' : false
-    )
+    const attempt = (octokit: GitHubClient) => call(octokit, session.repo).catch(noteDenial)
+    const failed = `check-run: could not ${what} (%s).`
+    const permission = 'Give the job `permissions: checks: write`.'
+    // `false` lets the call outlast a cancellation (the last write of a cancelled run); `''`
+    // keeps any failure a warning.
+    const unknown = cancellable ? '' : false
+    return session.bestEffort(budgetMs, attempt, failed, permission, unknown)
   }
 
   /** The commit the check goes on: a pull request's head, else the run's commit. */
@@ -110,9 +121,13 @@ export class DocsCheckRun {
     this.sha ??= text(asObject(asObject(this.run.payload.pull_request)?.head)?.sha)
     // A comment on a pull request: its payload has no head commit.
     if (!this.sha && number !== undefined) {
-      this.sha = (await octokit.rest.pulls.get({ ...repo, pull_number: number })).data.head.sha
+      const pull = await octokit.rest.pulls.get({ ...repo, pull_number: number })
+      this.sha = pull.data.head.sha
     }
-    return (this.sha ||= this.run.sha)
+    if (!this.sha) {
+      this.sha = this.run.sha
+    }
+    return this.sha
   }
 
   /** The job an earlier attempt of this workflow run started, through its check run. */
@@ -120,7 +135,9 @@ export class DocsCheckRun {
     const what = 'look for the check run of an earlier attempt'
     const found = await this.call(what, budgetMs, async (octokit, repo) => {
       const ref = await this.headSha(octokit, repo)
-      if (!ref) return undefined
+      if (!ref) {
+        return undefined
+      }
       const pages = octokit.paginate.iterator(octokit.rest.checks.listForRef, {
         ...repo,
         ref,
@@ -137,18 +154,20 @@ export class DocsCheckRun {
   /** Updates this run's check run, or creates it on the head commit; true when it created it. */
   private write(outcome: CheckOutcome, budgetMs: number) {
     const { conclusion, jobId, detailsUrl } = outcome
+    const state = conclusion
+      ? { status: 'completed' as const, conclusion, completed_at: new Date().toISOString() }
+      : { status: 'in_progress' as const }
     const fields = {
-      ...(conclusion
-        ? { status: 'completed' as const, conclusion, completed_at: new Date().toISOString() }
-        : { status: 'in_progress' as const }),
+      ...state,
       ...(jobId ? { external_id: jobId } : {}),
       ...(detailsUrl ? { details_url: detailsUrl } : {})
     }
+    const startedBy = `Started by workflow run ${this.owner.run || 'unknown'}.`
     const output = {
       // Job ids and summaries come from the service: no secret we hold goes to GitHub.
       title: safeLine(outcome.title, 1000),
       summary: truncateSummary(redact(outcome.summary)),
-      text: `${checkMarker(this.owner)}\nStarted by workflow run ${this.owner.run || 'unknown'}.`
+      text: `${checkMarker(this.owner)}\n${startedBy}`
     }
     const write = async (octokit: GitHubClient, repo: GitHubSession['repo']) => {
       if (this.id !== undefined) {
@@ -174,7 +193,10 @@ export class DocsCheckRun {
 
   /** Completed with the outcome (created so when never started); reports a cancellation too. */
   async complete(outcome: CheckOutcome & { conclusion: CheckConclusion }, budgetMs: number) {
-    const done = await this.write(outcome, budgetMs)
-    if (done !== undefined) core.info(`Check run ${this.id}: ${outcome.conclusion}.`)
+    // Undefined when nothing was written: no token, a denial, or a failure already warned of.
+    const written = await this.write(outcome, budgetMs)
+    if (written !== undefined) {
+      core.info(`Check run ${this.id}: ${outcome.conclusion}.`)
+    }
   }
 }

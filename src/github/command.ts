@@ -1,5 +1,5 @@
-// Whether this run's event is a command for the action, from the payload alone: the entry
-// asks before anything heavy loads, so a comment that is not a command costs no request.
+// Whether this run's event is a command for the action, read from the payload alone. The entry
+// point asks before anything heavy loads, so a comment that is not a command costs no request.
 
 import type { GitHubAccount } from './docs-pull-request.js'
 import { positive } from './marker.js'
@@ -21,7 +21,8 @@ export const TRIGGER_PHRASE_FORM =
   'one word of 1 to 50 characters without spaces, such as /docs or @docs-agent'
 
 export function isValidTriggerPhrase(phrase: string): boolean {
-  return phrase.length >= 1 && phrase.length <= 50 && !/[\s\p{Cc}\p{Cf}]/u.test(phrase)
+  const fits = phrase.length >= 1 && phrase.length <= 50
+  return fits && !/[\s\p{Cc}\p{Cf}]/u.test(phrase)
 }
 
 /** Where on the diff a line comment sits. */
@@ -58,12 +59,21 @@ export function isCommandEvent(eventName: string): eventName is CommandEvent {
   return Object.hasOwn(KINDS, eventName)
 }
 
-/** The instruction after the exact, valid phrase (after leading blanks, then a blank or the end). */
+/**
+ * The instruction after the phrase, or undefined when the body does not start with it. Blanks may
+ * come before the phrase; a blank or the end must come after it, so `/docsy` is not `/docs`.
+ */
 export function matchTrigger(body: string, phrase: string): string | undefined {
   const start = body.length - body.trimStart().length
-  if (!body.startsWith(phrase, start)) return undefined
+  if (!body.startsWith(phrase, start)) {
+    return undefined
+  }
   const after = body.slice(start + phrase.length)
-  return after === '' || /^[ \t\r\n]/.test(after) ? after.trim() : undefined
+  const wholeWord = after === '' || /^[ \t\r\n]/.test(after)
+  if (!wholeWord) {
+    return undefined
+  }
+  return after.trim()
 }
 
 export function readCommand(
@@ -72,26 +82,38 @@ export function readCommand(
   phrase: string
 ): CommandCheck {
   const not = (reason: string): CommandCheck => ({ reason })
-  if (!isCommandEvent(eventName)) return not(`the event ${eventName || 'unknown'}`)
+  if (!isCommandEvent(eventName)) {
+    return not(`the event ${eventName || 'unknown'}`)
+  }
   const action = str(payload.action)
   const review = eventName === 'pull_request_review'
-  if (action !== (review ? 'submitted' : 'created')) {
+  const wantedAction = review ? 'submitted' : 'created'
+  if (action !== wantedAction) {
     return not(`a ${eventName} event with action '${action}'`)
   }
   const source = asObject(review ? payload.review : payload.comment)
+  // An issue comment's payload holds the pull request as an issue.
   const pr = asObject(eventName === 'issue_comment' ? payload.issue : payload.pull_request)
   const pullNumber = positive(pr?.number)
-  if (!source || !pr || pullNumber === undefined) return not(`a ${eventName} without its object`)
+  if (!source || !pr || pullNumber === undefined) {
+    return not(`a ${eventName} without its object`)
+  }
   if (eventName === 'issue_comment' && pr.pull_request === undefined) {
     return not('a comment on an issue, not on a pull request')
   }
   const id = positive(source.id)
   const user = asObject(source.user)
   const author = { login: str(user?.login), type: str(user?.type) }
-  if (id === undefined || author.login === '') return not(`a ${eventName} without an author`)
-  if (author.login.toLowerCase() === ACTIONS_BOT) return not(`a comment by ${ACTIONS_BOT}`)
+  if (id === undefined || author.login === '') {
+    return not(`a ${eventName} without an author`)
+  }
+  if (author.login.toLowerCase() === ACTIONS_BOT) {
+    return not(`a comment by ${ACTIONS_BOT}`)
+  }
   const instruction = matchTrigger(str(source.body), phrase)
-  if (instruction === undefined) return not('a comment that does not start with the trigger phrase')
+  if (instruction === undefined) {
+    return not('a comment that does not start with the trigger phrase')
+  }
   const command: Command = {
     kind: KINDS[eventName],
     id,
@@ -103,6 +125,7 @@ export function readCommand(
     instruction
   }
   if (eventName === 'pull_request_review_comment' && str(source.path) !== '') {
+    // A comment on a line that has changed since keeps only its original line numbers.
     const line = positive(source.line) ?? positive(source.original_line)
     const startLine = positive(source.start_line) ?? positive(source.original_start_line)
     command.line = {

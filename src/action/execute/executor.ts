@@ -1,5 +1,5 @@
-// Carries out a plan against the Agent Jobs API, or waits for a busy job and plans again;
-// the job's owner sees every answer and builds the outcome.
+// Carries out a plan against the Agent Jobs API, or waits for a busy job and plans again. The
+// job's owner sees every answer and builds the outcome.
 
 import * as core from '@actions/core'
 import { isTerminal, type AgentJob } from '../../agent/job.js'
@@ -8,7 +8,7 @@ import { nextRecord, type PullRequestRecord } from '../../github/pr-record.js'
 import type { Gathered } from '../plan/facts.js'
 import { docsStateOf } from '../plan/reads.js'
 import { afterBusyWait, type Plan } from '../plan/plan.js'
-import { apartWords, describeDecision } from '../plan/words.js'
+import { apartWords, describeDecision, type Naming } from '../plan/words.js'
 import { BUDGETS, type RunContext } from '../shell/context.js'
 import type { JobOwner, Outcome } from './job-owner.js'
 
@@ -21,126 +21,202 @@ export interface JobRun {
   gathered: Gathered
 }
 
-/** The plan carried out; a busy job is waited for first (even with wait: false), then planned again. */
+/**
+ * The plan carried out. A busy job is waited for first (even with wait: false), and the plan is
+ * then decided again.
+ */
 export async function carryOut(
   ctx: RunContext,
   run: JobRun,
   plan: Exclude<Plan, { action: 'skip' | 'refuse' }>
 ): Promise<Outcome> {
-  if (plan.action !== 'wait-then-follow-up') return execute(ctx, run, plan)
+  if (plan.action !== 'wait-then-follow-up') {
+    return execute(ctx, run, plan)
+  }
   const { owner } = run
   const { jobId, job } = plan
   const opener = plan.via === 'docs-opener'
   owner.named(jobId, opener ? 'commanding' : 'busy')
-  if (!opener) await started(ctx, jobId)
+  if (!opener) {
+    await started(ctx, jobId)
+  }
   let idle: AgentJob | 'gone' | undefined = job && isTerminal(job.status) ? job : undefined
-  if (idle) owner.seen(idle)
-  else {
+  if (idle) {
+    owner.seen(idle)
+  } else {
     core.info(
-      `Job ${safeLine(jobId)} is still working on an earlier prompt; waiting for it to end before sending this one.`
+      `Job ${safeLine(jobId)} is still working on an earlier prompt; ` +
+        'waiting for it to end before sending this one.'
     )
     const { ending, gone } = await owner.watch(jobId, job)
     const now = owner.reportedJob()
+    const ended = now && isTerminal(now.status) ? now : undefined
     // Deleted while it worked: as a job that ended, not a failed step.
-    idle = gone ? 'gone' : now && isTerminal(now.status) ? now : undefined
+    idle = gone ? 'gone' : ended
     if (!idle) {
       // Timed out, cancelled or unreachable: nothing was sent, the record stays as it was.
       const record = opener ? recordOf(ctx, run, jobId) : run.gathered.thread?.record
-      const did = `Waited for job ${jobId}, which was still working on an earlier prompt; this ${opener ? 'command' : "run's prompt"} was not sent.`
+      const what = opener ? 'command' : "run's prompt"
+      const did =
+        `Waited for job ${jobId}, which was still working on an earlier prompt; ` +
+        `this ${what} was not sent.`
       return owner.outcome(ending, { did, record })
     }
   }
+  // The docs pull request's state decides a replacement; a docs opener is never replaced.
   const link = idle === 'gone' ? null : idle.prLink
   const docs = link && !opener ? await docsStateOf(ctx, link) : undefined
   return execute(ctx, run, afterBusyWait(plan, idle, docs), !opener)
 }
 
 async function started(ctx: RunContext, jobId: string): Promise<void> {
-  if (ctx.checkRun && ctx.deadline > ctx.clock.now())
+  const timeLeft = ctx.deadline > ctx.clock.now()
+  if (ctx.checkRun && timeLeft) {
     await ctx.checkRun.start(jobId, ctx.left(BUDGETS.checkRunCall))
+  }
 }
 
 /** The pull request's record naming `jobId` once this run is done with it (one rule for all flows). */
 function recordOf(ctx: RunContext, run: JobRun, jobId: string, sent = false) {
   const { thread, facts } = run.gathered
+  if (!thread) {
+    return undefined
+  }
   const { projectId } = ctx.settings
-  return thread && nextRecord(thread.record, { projectId, jobId, ...facts.run, sent })
+  return nextRecord(thread.record, { projectId, jobId, ...facts.run, sent })
+}
+
+type Executable = Exclude<Plan, { action: 'skip' | 'refuse' | 'wait-then-follow-up' }>
+
+/** What the run did, in a sentence that is logged too; `busy`: it waited for the job first. */
+function decisionWords(run: JobRun, plan: Executable, jobId: string, busy: boolean): string {
+  const { facts } = run.gathered
+  const scope = facts.branch ? 'branch' : 'pull request'
+  const apart = facts.branch?.apart ?? []
+  // A nothing-new plan's own words name the commits set apart.
+  const namesApart = plan.action !== 'nothing-new' && apart.length > 0
+  const notTold = namesApart ? ` Not told: ${apartWords(apart)}.` : ''
+  const words = describeDecision(plan, jobId, scope, busy, facts.run.runAttempt) + notTold
+  core.info(safeLine(words, 1000))
+  return words
 }
 
 async function execute(
   ctx: RunContext,
   run: JobRun,
-  plan: Exclude<Plan, { action: 'skip' | 'refuse' | 'wait-then-follow-up' }>,
+  plan: Executable,
   busy = false
+): Promise<Outcome> {
+  const did = (jobId: string): string => decisionWords(run, plan, jobId, busy)
+  switch (plan.action) {
+    case 'create':
+    case 'follow-up':
+      return send(ctx, run, plan, did)
+    case 'watch':
+    case 'resume':
+    case 'report':
+      return follow(ctx, run, plan, did)
+    case 'nothing-new':
+      return reportOnly(ctx, run.owner, plan)
+    case 'decline': {
+      const ending = { conclusion: 'warned' as const, message: plan.message }
+      return run.owner.outcome(ending, { record: recordOf(ctx, run, plan.jobId) })
+    }
+  }
+}
+
+type SendPlan = Extract<Plan, { action: 'create' | 'follow-up' }>
+
+/** How the log line names a job that took the prompt. */
+function sentNaming(plan: SendPlan): Naming {
+  if (plan.action === 'create') {
+    return 'created'
+  }
+  return plan.via === 'record' ? 'sent-follow-up' : 'sent-message'
+}
+
+/** Creates the job or sends it the follow-up, then waits as asked. */
+async function send(
+  ctx: RunContext,
+  run: JobRun,
+  plan: SendPlan,
+  did: (jobId: string) => string
 ): Promise<Outcome> {
   const { owner } = run
   const { thread, facts } = run.gathered
-  const scope = facts.branch ? 'branch' : 'pull request'
-  const did = (jobId: string): string => {
-    const apart = plan.action !== 'nothing-new' && facts.branch?.apart.length
-    const notTold = apart ? ` Not told: ${apartWords(facts.branch?.apart ?? [])}.` : ''
-    const words = describeDecision(plan, jobId, scope, busy, facts.run.runAttempt) + notTold
-    core.info(safeLine(words, 1000))
-    return words
+  const create = plan.action === 'create'
+  if (!create && plan.via === 'job-id') {
+    owner.named(plan.jobId, 'messaging')
   }
-  switch (plan.action) {
-    case 'create':
-    case 'follow-up': {
-      const create = plan.action === 'create'
-      if (!create && plan.via === 'job-id') owner.named(plan.jobId, 'messaging')
-      let job: AgentJob
-      try {
-        const text = await run.prompt(plan)
-        job = await (create ? ctx.calls.create(text) : ctx.calls.message(plan.jobId, text))
-        owner.text = text
-      } catch (error) {
-        const jobId = create ? undefined : plan.jobId
-        return owner.outcome(ctx.calls.failure(error, create ? 'create' : 'message', jobId))
-      }
-      const how = create ? 'created' : plan.via === 'record' ? 'sent-follow-up' : 'sent-message'
-      owner.named(job.id, how)
-      if (create) owner.seen(job)
-      await started(ctx, job.id)
-      const record = recordOf(ctx, run, job.id, !create)
-      // The job took the prompt: a pull request's or a branch's run shows it, then waits as asked.
-      const keeps = create || plan.via === 'record'
-      const words = keeps && (thread || facts.branch) ? did(job.id) : undefined
-      if (words) await run.settled(job, words, true, record)
-      const ending = await owner.finish(job.id, job, !create)
-      return owner.outcome(ending, { record, did: words })
-    }
-    case 'watch':
-    case 'resume':
-    case 'report': {
-      const { action, jobId } = plan
-      const words = action === 'watch' ? undefined : did(jobId)
-      owner.named(jobId, action === 'watch' && plan.earlier ? 'following' : action)
-      if (action !== 'report') await started(ctx, jobId)
-      const record = recordOf(ctx, run, jobId)
-      if (action === 'resume') await run.settled(plan.job, words as string, false, record)
-      const ending = await owner
-        .finish(jobId, plan.job)
-        .catch((error: unknown) => ctx.calls.failure(error, 'get', jobId))
-      return owner.outcome(ending, { record, did: words })
-    }
-    case 'nothing-new': {
-      const message = describeDecision(plan, plan.jobId ?? '')
-      if (plan.jobId) {
-        owner.named(plan.jobId, 'report')
-        try {
-          // Read once already, to decide; read here only when it was not.
-          owner.seen(plan.job ?? (await ctx.calls.read(plan.jobId)))
-        } catch (error) {
-          const why = ctx.calls.failure(error, 'get', plan.jobId).message
-          core.warning(safeLine(`Could not read job ${plan.jobId}: ${why}`, 2000))
-        }
-      }
-      return owner.outcome({ conclusion: 'succeeded', message }, { did: message, skipped: true })
-    }
-    case 'decline':
-      return owner.outcome(
-        { conclusion: 'warned', message: plan.message },
-        { record: recordOf(ctx, run, plan.jobId) }
-      )
+  let job: AgentJob
+  try {
+    const text = await run.prompt(plan)
+    job = create ? await ctx.calls.create(text) : await ctx.calls.message(plan.jobId, text)
+    owner.text = text
+  } catch (error) {
+    const endpoint = create ? 'create' : 'message'
+    const jobId = create ? undefined : plan.jobId
+    return owner.outcome(ctx.calls.failure(error, endpoint, jobId))
   }
+  owner.named(job.id, sentNaming(plan))
+  if (create) {
+    owner.seen(job)
+  }
+  await started(ctx, job.id)
+  const record = recordOf(ctx, run, job.id, !create)
+  // The job took the prompt: a pull request's or a branch's run shows it, then waits as asked.
+  const keeps = create || plan.via === 'record'
+  const shows = keeps && (thread !== undefined || facts.branch !== undefined)
+  const words = shows ? did(job.id) : undefined
+  if (words) {
+    await run.settled(job, words, true, record)
+  }
+  const ending = await owner.finish(job.id, job, !create)
+  return owner.outcome(ending, { record, did: words })
+}
+
+/** Follows a job without sending it anything: watched, resumed or reported. */
+async function follow(
+  ctx: RunContext,
+  run: JobRun,
+  plan: Extract<Plan, { action: 'watch' | 'resume' | 'report' }>,
+  did: (jobId: string) => string
+): Promise<Outcome> {
+  const { owner } = run
+  const { action, jobId } = plan
+  const words = action === 'watch' ? undefined : did(jobId)
+  const following = action === 'watch' && plan.earlier
+  owner.named(jobId, following ? 'following' : action)
+  if (action !== 'report') {
+    await started(ctx, jobId)
+  }
+  const record = recordOf(ctx, run, jobId)
+  if (action === 'resume') {
+    await run.settled(plan.job, words as string, false, record)
+  }
+  const ending = await owner
+    .finish(jobId, plan.job)
+    .catch((error: unknown) => ctx.calls.failure(error, 'get', jobId))
+  return owner.outcome(ending, { record, did: words })
+}
+
+/** Nothing new to send: the job, if there is one, is only reported. */
+async function reportOnly(
+  ctx: RunContext,
+  owner: JobOwner,
+  plan: Extract<Plan, { action: 'nothing-new' }>
+): Promise<Outcome> {
+  const message = describeDecision(plan, plan.jobId ?? '')
+  if (plan.jobId) {
+    owner.named(plan.jobId, 'report')
+    try {
+      // Read once already, to decide; read here only when it was not.
+      owner.seen(plan.job ?? (await ctx.calls.read(plan.jobId)))
+    } catch (error) {
+      const why = ctx.calls.failure(error, 'get', plan.jobId).message
+      core.warning(safeLine(`Could not read job ${plan.jobId}: ${why}`, 2000))
+    }
+  }
+  const ending = { conclusion: 'succeeded' as const, message }
+  return owner.outcome(ending, { did: message, skipped: true })
 }

@@ -1,11 +1,12 @@
-// The run's job: its one owner (only it builds the outcome, so no publisher can disagree with
-// the log), the wait, and how the step ends from the way it ended.
+// The run's job has one owner. Only the owner builds the outcome, so no publisher can disagree
+// with the log. The owner also waits for the job, and decides how the step ends from the way
+// the job ended.
 
 import * as core from '@actions/core'
 import { describeError, isNotFound, type ErrorContext } from '../../agent/http-errors.js'
 import { isTerminal, type AgentJob } from '../../agent/job.js'
 import { settleWindowMs, waitForJob } from '../../agent/wait-for-job.js'
-import type { WaitEnd, WaitResult } from '../../agent/wait-for-job.js'
+import type { PollSchedule, WaitEnd, WaitEvent, WaitResult } from '../../agent/wait-for-job.js'
 import type { PullRequestRecord } from '../../github/pr-record.js'
 import type { Naming } from '../plan/words.js'
 import { formatDuration } from '../../common/duration.js'
@@ -54,16 +55,23 @@ export class JobOwner {
   /** A message was sent and not waited on: the answer may still be the previous turn's. */
   private turnPending = false
 
-  /** `announce` tells the runner at once (the log line, `job-id`, `created`), lest the run die later. */
+  /**
+   * `announce` tells the runner at once (the log line, `job-id`, `created`), so the job is known
+   * even if the run dies later.
+   */
   constructor(
     private readonly announce: (id: string, how: Naming) => void,
     private readonly ctx: RunContext
   ) {}
 
   named(id: string, how: Naming): void {
-    if (this.id === id) return
+    if (this.id === id) {
+      return
+    }
     this.id = id
-    if (how === 'created') this.createdHere = true
+    if (how === 'created') {
+      this.createdHere = true
+    }
     this.announce(id, how)
   }
 
@@ -74,23 +82,26 @@ export class JobOwner {
     this.turnPending = turnPending
   }
 
-  // After a message not waited on, the answer may still show the previous turn's end (the
-  // service has no turn counter): the job is reported as working, unless it already failed.
+  // After a message not waited on, the answer may still show the previous turn's end, because
+  // the service has no turn counter. The job is reported as working then, unless it failed.
   reportedJob(): AgentJob | undefined {
     const job = this.last
-    if (job && this.turnPending && job.status !== 'failed') return { ...job, status: 'active' }
+    if (job && this.turnPending && job.status !== 'failed') {
+      return { ...job, status: 'active' }
+    }
     return job
   }
 
   private logStatus(job: AgentJob, previous?: string): void {
-    const change = `${previous === undefined ? '' : `${safeLine(previous)} → `}${safeLine(job.status)}`
+    const from = previous === undefined ? '' : `${safeLine(previous)} → `
+    const change = `${from}${safeLine(job.status)}`
     const pr = job.prLink ? `; pull request ${safeLine(job.prLink)}` : ''
     const after = formatDuration(this.ctx.clock.now() - this.ctx.startedAt)
     core.info(`Job ${safeLine(job.id)}: ${change} (after ${after}${pr})`)
   }
 
-  // Polls the job to its end (or the timeout): how the step ends (`gone`: a 404 ended it).
-  // `afterMessage`: hold a terminal status that may be the previous turn's.
+  // Polls the job to its end, or to the timeout, and says how the step ends. `gone`: a 404 ended
+  // the wait. `afterMessage`: a terminal status may be the previous turn's, so it is held a while.
   async watch(
     jobId: string,
     initial?: AgentJob,
@@ -107,57 +118,78 @@ export class JobOwner {
         initial,
         schedule,
         settleMs: afterMessage ? settleWindowMs(schedule) : undefined,
-        on: ({ kind, job, polls, was, next }) => {
-          this.seen(job)
-          if (kind === 'status') this.logStatus(job, was)
-          else if (kind === 'unknown') {
-            const why = 'which this action does not know; it is treated as still running.'
-            core.warning(safeLine(`Job ${jobId} reports status '${job.status}', ${why}`, 2000))
-          } else if (kind === 'stale') {
-            core.info(
-              `Job ${id} still shows '${safeLine(job.status)}' from before the message; it counts as the end once the job has been seen working or after ${formatDuration(settleWindowMs(schedule))} without change.`
-            )
-          } else if (core.isDebug()) {
-            const then =
-              next !== undefined
-                ? `next poll in ${formatDuration(next)}`
-                : isTerminal(job.status)
-                  ? 'done'
-                  : 'no further poll fits before the timeout'
-            core.debug(`Poll ${polls}: job ${safeLine(job.id)} is ${safeLine(job.status)}; ${then}`)
-          }
+        on: (event) => {
+          this.seen(event.job)
+          this.logEvent(event, jobId, schedule)
         }
       })
     )
     this.polls += result.polls
     this.waitEnd = result.end
     const ending = endingFor(result, settings.requirePr, ctx.calls.context('get', jobId), timeout)
-    return { ending, gone: result.end === 'error' && isNotFound(result.error) }
+    const gone = result.end === 'error' && isNotFound(result.error)
+    return { ending, gone }
   }
 
-  // Watches the job, or (wait: false) reports it as the last call returned it (read now when
-  // no call did): the step succeeds, unless that answer says the job failed.
+  /** What the wait saw, in the log: a status change, an unknown status, a held end, a poll. */
+  private logEvent(event: WaitEvent, jobId: string, schedule: PollSchedule): void {
+    const { kind, job, polls, was, next } = event
+    if (kind === 'status') {
+      this.logStatus(job, was)
+      return
+    }
+    if (kind === 'unknown') {
+      const why = 'which this action does not know; it is treated as still running.'
+      core.warning(safeLine(`Job ${jobId} reports status '${job.status}', ${why}`, 2000))
+      return
+    }
+    if (kind === 'stale') {
+      const window = formatDuration(settleWindowMs(schedule))
+      core.info(
+        `Job ${safeLine(jobId)} still shows '${safeLine(job.status)}' from before the message; ` +
+          `it counts as the end once the job has been seen working or after ${window} without change.`
+      )
+      return
+    }
+    if (!core.isDebug()) {
+      return
+    }
+    let then = 'no further poll fits before the timeout'
+    if (next !== undefined) {
+      then = `next poll in ${formatDuration(next)}`
+    } else if (isTerminal(job.status)) {
+      then = 'done'
+    }
+    core.debug(`Poll ${polls}: job ${safeLine(job.id)} is ${safeLine(job.status)}; ${then}`)
+  }
+
+  // Watches the job, or (with wait: false) reports it as the last call returned it; it is read
+  // now when no call did. The step succeeds then, unless that answer says the job failed.
   async finish(jobId: string, initial?: AgentJob, afterMessage = false): Promise<Ending> {
     const { ctx } = this
-    if (ctx.settings.wait) return (await this.watch(jobId, initial, afterMessage)).ending
+    if (ctx.settings.wait) {
+      const watched = await this.watch(jobId, initial, afterMessage)
+      return watched.ending
+    }
     this.seen(initial ?? (await ctx.calls.read(jobId)), afterMessage)
     const job = this.reportedJob() as AgentJob
     this.logStatus(job)
-    if (job.status === 'failed')
-      return endingFor({ end: 'terminal', job, polls: 0 }, false, ctx.calls.context('get', job.id))
-    return {
-      conclusion: 'succeeded',
-      message: afterMessage
-        ? `Not waiting (wait: false): the message was sent to job ${job.id}, which works on it now.`
-        : `Not waiting (wait: false): job ${job.id} is ${job.status}.`
+    if (job.status === 'failed') {
+      const failed: WaitResult = { end: 'terminal', job, polls: 0 }
+      return endingFor(failed, false, ctx.calls.context('get', job.id))
     }
+    const message = afterMessage
+      ? `Not waiting (wait: false): the message was sent to job ${job.id}, which works on it now.`
+      : `Not waiting (wait: false): job ${job.id} is ${job.status}.`
+    return { conclusion: 'succeeded', message }
   }
 
   /** The outcome; a cancelled run fails, whatever the job did, and says which signal came. */
   outcome(ending: Ending, extra: Pick<Outcome, 'did' | 'record' | 'skipped'> = {}): Outcome {
     const cancelled = this.ctx.cancelled()
-    if (cancelled && ending.conclusion !== 'failed')
+    if (cancelled && ending.conclusion !== 'failed') {
       ending = { conclusion: 'failed', message: `Cancelled (${cancelled}). ${ending.message}` }
+    }
     return {
       ending,
       jobId: this.id,
@@ -182,20 +214,49 @@ export function endingFor(
   const { job } = result
   const id = job?.id ?? context.jobId ?? ''
   const last = `(last status: ${job?.status ?? 'unknown'})`
-  const resume = `It keeps running on ${context.host} (project ${context.projectId}); to follow it later, run this action with job-id: ${id}.`
+  const resume =
+    `It keeps running on ${context.host} (project ${context.projectId}); ` +
+    `to follow it later, run this action with job-id: ${id}.`
   const failed = (message: string): Ending => ({ conclusion: 'failed', message })
-  const stopped = {
-    cancelled: `Cancelled while waiting for job ${id} ${last}. The service has no cancel endpoint: ${resume}`,
-    timeout: `Timed out after ${timeout} waiting for job ${id} ${last}. ${resume} Raise the timeout input if jobs take longer.`,
-    // A job the service does not know is not running anywhere.
-    error: `Stopped waiting for job ${id} ${last}: ${describeError(result.error, context)}${isNotFound(result.error) ? '' : ` ${resume}`}`
+  if (result.end !== 'terminal') {
+    return failed(stoppedWaiting(result, `job ${id} ${last}`, resume, context, timeout))
   }
-  if (result.end !== 'terminal') return failed(stopped[result.end])
-  if (job?.status === 'failed')
+  if (job?.status === 'failed') {
     return failed(`Job ${id} failed: the agent hit an unrecoverable error.`)
-  if (job?.status === 'archived')
+  }
+  if (job?.status === 'archived') {
     return { conclusion: 'warned', message: `Job ${id} was archived before it completed.` }
-  if (job?.prLink) return { conclusion: 'succeeded', message: `Job ${id} completed: ${job.prLink}` }
+  }
+  if (job?.prLink) {
+    return { conclusion: 'succeeded', message: `Job ${id} completed: ${job.prLink}` }
+  }
   const message = `Job ${id} completed without a pull request (the agent changed no files).`
-  return requirePr ? failed(`${message} require-pr is true.`) : { conclusion: 'succeeded', message }
+  if (requirePr) {
+    return failed(`${message} require-pr is true.`)
+  }
+  return { conclusion: 'succeeded', message }
+}
+
+/** Why the wait stopped before the job ended; `job` names it with its last status. */
+function stoppedWaiting(
+  result: WaitResult,
+  job: string,
+  resume: string,
+  context: ErrorContext,
+  timeout: string
+): string {
+  switch (result.end) {
+    case 'cancelled':
+      return `Cancelled while waiting for ${job}. The service has no cancel endpoint: ${resume}`
+    case 'timeout':
+      return (
+        `Timed out after ${timeout} waiting for ${job}. ${resume} ` +
+        'Raise the timeout input if jobs take longer.'
+      )
+    default: {
+      // A job the service does not know is not running anywhere.
+      const stillRunning = isNotFound(result.error) ? '' : ` ${resume}`
+      return `Stopped waiting for ${job}: ${describeError(result.error, context)}${stillRunning}`
+    }
+  }
 }

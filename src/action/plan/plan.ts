@@ -1,5 +1,6 @@
-// What a run does with its job, decided in one place: facts in (plan/facts.ts gathers them),
-// a plan out (execute/ carries it out); pure, so every flow is a row of a table test.
+// What a run does with its job, decided in one place. Facts go in (plan/facts.ts gathers them)
+// and a plan comes out (execute/ carries it out). The decision is pure, so every flow is a row of
+// a table test.
 
 import { isTerminal, type AgentJob } from '../../agent/job.js'
 import type { ApartCommit } from '../../github/agent-work.js'
@@ -24,8 +25,13 @@ export type RecordedJob =
 export type CreateReason =
   'no-record' | 'reuse-off' | 'failed' | 'archived' | 'gone' | 'docs-merged' | 'docs-closed'
 
-/** `followUp` counts a pull request's messages (1 = the first); `via`: whose job it is. */
-type FollowUp = { jobId: string; followUp?: number; via?: 'record' | 'job-id' | 'docs-opener' }
+type FollowUp = {
+  jobId: string
+  /** Counts a pull request's messages: 1 is the first. */
+  followUp?: number
+  /** How the job was found: the record, the job-id input, or the docs pull request it opened. */
+  via?: 'record' | 'job-id' | 'docs-opener'
+}
 
 export type Plan =
   /** Nothing to do: not a command for this step, or a command that cannot be acted on. */
@@ -64,8 +70,9 @@ export interface BranchFacts {
   /** GitHub refused the dashboard (one warning given): the run works on its own. */
   denied: boolean
   candidates: ReadCandidates
-  /** Untold while the recorded job lives, and if it has ended without delivering. */
+  /** The commits not yet told, while the recorded job lives. */
   fresh: CoveredCommit[]
+  /** The commits to tell if the recorded job ended without delivering (it gives its own back). */
   freshIfEnded: CoveredCommit[]
   /** New commits told to no job: documented with their own pull request, or the agent's own. */
   apart: ApartCommit[]
@@ -73,7 +80,7 @@ export interface BranchFacts {
 }
 
 export interface Facts {
-  /** The job the inputs name, and whether a prompt goes to it (message) or not (wait). */
+  /** The job the inputs name. `send`: a prompt goes to it (message mode), or not (wait mode). */
   named?: { jobId: string; send: boolean }
   reuseJob: boolean
   run: RunIdentity
@@ -93,7 +100,10 @@ type DecisionRecord = Pick<PullRequestRecord, 'job' | 'run' | 'attempt' | 'follo
 
 /** Whether this run is a later attempt of the run that last wrote the record. */
 export function isReRun(record: DecisionRecord, run: RunIdentity): boolean {
-  return record.run !== '0' && record.run === run.runId && record.attempt < run.runAttempt
+  const writtenByARun = record.run !== '0'
+  const sameRun = record.run === run.runId
+  const laterAttempt = record.attempt < run.runAttempt
+  return writtenByARun && sameRun && laterAttempt
 }
 
 const ENDED = ['failed', 'archived', 'gone'] as const
@@ -103,17 +113,28 @@ const isEnded = (status?: string): status is Ended => ENDED.includes(status as E
 /** How a recorded job ended, if it did: it gives back what it was told, unless it delivered. */
 export function endOf(recorded?: RecordedJob): Ended | undefined {
   const status = recorded?.kind === 'found' ? recorded.job.status : recorded?.kind
-  return isEnded(status) ? status : undefined
+  if (isEnded(status)) {
+    return status
+  }
+  return undefined
 }
 
 export const jobOf = (recorded?: RecordedJob): AgentJob | undefined =>
   recorded?.kind === 'found' ? recorded.job : undefined
 
+type Replacement = { action: 'create'; reason: CreateReason; replaces: string }
+
 /** A job that ended, or whose docs pull request was merged or closed (it delivered), is replaced. */
-function replaced(jobId: string, recorded: RecordedJob) {
-  const docs = recorded.kind !== 'unread' && recorded.docsPullRequest
-  const reason = docs && docs !== 'open' ? (`docs-${docs}` as const) : endOf(recorded)
-  return reason && { action: 'create' as const, reason, replaces: jobId }
+function replaced(jobId: string, recorded: RecordedJob): Replacement | undefined {
+  const docs = recorded.kind === 'unread' ? undefined : recorded.docsPullRequest
+  if (docs === 'merged' || docs === 'closed') {
+    return { action: 'create', reason: `docs-${docs}`, replaces: jobId }
+  }
+  const ended = endOf(recorded)
+  if (ended) {
+    return { action: 'create', reason: ended, replaces: jobId }
+  }
+  return undefined
 }
 
 /** A record's decision; `untoldWork`: a branch's re-run with untold commits acts as a new run. */
@@ -122,23 +143,33 @@ export function decide(
   found?: { record: DecisionRecord; recorded: RecordedJob },
   untoldWork = false
 ): Plan {
-  if (!found) return { action: 'create', reason: 'no-record' }
+  if (!found) {
+    return { action: 'create', reason: 'no-record' }
+  }
   const { record, recorded } = found
-  const { job: jobId } = record
+  const jobId = record.job
   const followUp = { jobId, followUp: record.followUps + 1, via: 'record' as const }
   const job = jobOf(recorded)
-  if (job && !endOf(recorded)) {
-    if (isReRun(record, run) && !untoldWork)
-      return { action: isTerminal(job.status) ? 'report' : 'resume', jobId, job }
+  const liveJob = job && !endOf(recorded) ? job : undefined
+  if (liveJob) {
+    const terminal = isTerminal(liveJob.status)
+    if (isReRun(record, run) && !untoldWork) {
+      return { action: terminal ? 'report' : 'resume', jobId, job: liveJob }
+    }
     // Anything not terminal (active, or a status this action does not know) is busy.
-    if (!isTerminal(job.status)) return { action: 'wait-then-follow-up', ...followUp }
+    if (!terminal) {
+      return { action: 'wait-then-follow-up', ...followUp }
+    }
   }
-  return replaced(jobId, recorded) || { action: 'follow-up', ...followUp }
+  return replaced(jobId, recorded) ?? { action: 'follow-up', ...followUp }
 }
 
-/** After waiting for a busy job: follow up, or replace a job that ended or delivered
- * meanwhile; a docs pull request's opener is not replaced (a new job would open another
- * docs pull request), so the command is declined. */
+/**
+ * After waiting for a busy job: follow up, or replace a job that ended or delivered meanwhile.
+ *
+ * A docs pull request's opener is not replaced, because a new job would open another docs pull
+ * request. The command is declined instead.
+ */
 export function afterBusyWait(
   waited: Extract<Plan, { action: 'wait-then-follow-up' }>,
   job: AgentJob | 'gone',
@@ -147,90 +178,169 @@ export function afterBusyWait(
   const { jobId, followUp, via } = waited
   const recorded: RecordedJob =
     job === 'gone' ? { kind: 'gone', docsPullRequest } : { kind: 'found', job, docsPullRequest }
-  const ended = endOf(recorded)
   const follow = { action: 'follow-up' as const, jobId, followUp, via }
-  if (via !== 'docs-opener') return replaced(jobId, recorded) || follow
-  if (!ended) return follow
+  if (via !== 'docs-opener') {
+    return replaced(jobId, recorded) ?? follow
+  }
+  const ended = endOf(recorded)
+  if (!ended) {
+    return follow
+  }
   const why = job === 'gone' ? 'no longer exists' : `is ${ended}`
-  const message = `Job ${jobId}, which opened this docs pull request, ${why}: the command was not sent. Start a new job from the code pull request.`
+  const message =
+    `Job ${jobId}, which opened this docs pull request, ${why}: the command was not sent. ` +
+    'Start a new job from the code pull request.'
   return { action: 'decline', jobId, job: jobOf(recorded), message }
 }
 
-/** The commits a branch's plan tells (with those an ended job gives back), and the jobs retired now. */
+/**
+ * The commits a branch's plan tells, and the jobs it retires now. When the plan replaces a job
+ * that ended, the commits that job was told are told again (it gives them back).
+ */
 export function tellingFor(branch: BranchFacts, plan: Plan) {
   const why = plan.action === 'create' && isEnded(plan.reason) ? plan.reason : undefined
   const ended = why && branch.record ? [{ id: branch.record.job, why }] : []
+  const commits = ended.length > 0 ? branch.freshIfEnded : branch.fresh
   return {
-    commits: ended.length > 0 ? branch.freshIfEnded : branch.fresh,
+    commits,
     givenBack: [...ended, ...lostRace(branch.others)]
   }
 }
 
 function planBranch(run: RunIdentity, branch: BranchFacts): Plan {
   const { record, recorded } = branch
-  const counted = record && recorded && { record: { ...record, ...record.counts }, recorded }
-  const plan = decide(run, counted, branch.fresh.length > 0)
-  if (plan.action === 'resume' || plan.action === 'report') return plan
+  // The branch record keeps its follow-up count under `counts`.
+  const counted =
+    record && recorded ? { record: { ...record, ...record.counts }, recorded } : undefined
+  const hasUntold = branch.fresh.length > 0
+  const plan = decide(run, counted, hasUntold)
+  if (plan.action === 'resume' || plan.action === 'report') {
+    return plan
+  }
   // Nothing untold: no wait either (a busy job that fails gives its commits back next run).
-  if (tellingFor(branch, plan).commits.length > 0) return plan
+  if (tellingFor(branch, plan).commits.length > 0) {
+    return plan
+  }
   const apart = branch.apart.length > 0 ? { apart: branch.apart } : {}
   // A job the service no longer knows is not named: there is nothing to report of it.
-  if (!record || recorded?.kind === 'gone') return { action: 'nothing-new', ...apart }
+  if (!record || recorded?.kind === 'gone') {
+    return { action: 'nothing-new', ...apart }
+  }
   return { action: 'nothing-new', jobId: record.job, job: jobOf(recorded), ...apart }
 }
 
 const NO_INSTRUCTION = 'the command has no instruction after the trigger phrase'
 const CLOSED =
-  'the pull request was closed without merging, so its docs job takes no commands; reopening it brings the docs job back'
+  'the pull request was closed without merging, so its docs job takes no commands; ' +
+  'reopening it brings the docs job back'
 const MERGED =
-  "the pull request is merged and its docs job has no open docs pull request; the branch's docs job documents what comes next"
+  'the pull request is merged and its docs job has no open docs pull request; ' +
+  "the branch's docs job documents what comes next"
 const NOT_A_BRANCH = {
   deleted: 'the push deleted its branch: there is nothing to document',
-  tag: "a tag is not a branch, so it has no branch's docs job to follow up (reuse-job: true); to run a job for each tag, set reuse-job: false on the tag's step"
+  tag:
+    "a tag is not a branch, so it has no branch's docs job to follow up (reuse-job: true); " +
+    "to run a job for each tag, set reuse-job: false on the tag's step"
+}
+
+/** The plan a command's check decides alone: usage, a refusal, or a skip. */
+function commandPlan(command?: CommandVerdict): Plan | undefined {
+  if (command?.kind === 'usage') {
+    return { action: 'refuse', reply: 'usage', reason: NO_INSTRUCTION }
+  }
+  if (command?.kind === 'refused') {
+    return { action: 'refuse', reply: 'refusal', reason: command.reason }
+  }
+  if (command && 'reason' in command) {
+    return { action: 'skip', reason: command.reason }
+  }
+  return undefined
+}
+
+/** How the pull request ended after this run started (a re-run or a late run), if it did. */
+function endedSinceStart(facts: Facts): 'merged' | 'closed' | undefined {
+  const end = facts.pullRequest?.record?.end
+  if (end && end.event !== 'reopened') {
+    const endedLater = BigInt(end.run) > BigInt(facts.run.runId)
+    if (endedLater) {
+      return end.event
+    }
+  }
+  // A push (not a command) that reaches a pull request already ended.
+  if (!facts.command) {
+    return facts.ended
+  }
+  return undefined
+}
+
+/** A command on a merged pull request: its job takes commands while its docs pull request is open. */
+function afterMerge(facts: Facts): Plan {
+  const { record, recorded } = facts.pullRequest ?? {}
+  const plan = record && recorded ? decide(facts.run, { record, recorded }) : undefined
+  const follows = plan?.action === 'follow-up' || plan?.action === 'wait-then-follow-up'
+  if (plan && follows) {
+    return plan
+  }
+  return { action: 'refuse', reply: 'merged', reason: MERGED }
+}
+
+/** A run with no pull request and no branch: a re-run follows its earlier attempt's job. */
+function planLoose(facts: Facts): Plan {
+  const earlier = facts.earlierAttempt
+  // An earlier job that can deliver no more is not followed.
+  if (!earlier || endOf(earlier.recorded)) {
+    return { action: 'create', reason: 'no-record' }
+  }
+  const job = jobOf(earlier.recorded)
+  return { action: 'watch', jobId: earlier.jobId, earlier: true, job }
 }
 
 export function planRun(facts: Facts): Plan {
-  const { command, named, docsOpener: opener, pullRequest: pr } = facts
-  if (command?.kind === 'usage') return { action: 'refuse', reply: 'usage', reason: NO_INSTRUCTION }
-  if (command?.kind === 'refused')
-    return { action: 'refuse', reply: 'refusal', reason: command.reason }
-  if (command && 'reason' in command) return { action: 'skip', reason: command.reason }
-  if (named)
-    return named.send
-      ? { action: 'follow-up', jobId: named.jobId, via: 'job-id' }
-      : { action: 'watch', jobId: named.jobId, earlier: false }
-  // Nothing may be sent into a job that is working; a terminal opener is checked after the wait.
-  if (opener)
-    return { action: 'wait-then-follow-up', jobId: opener.id, via: 'docs-opener', job: opener }
-  if (facts.agentsOwn) return { action: 'skip', reason: facts.agentsOwn }
-  const { record, recorded } = pr ?? {}
-  // A re-run (or a late run) of a push to a pull request that has ended since: nothing to send.
-  const end = record?.end
-  const endedSince =
-    end && end.event !== 'reopened' && BigInt(end.run) > BigInt(facts.run.runId)
-      ? end.event
-      : !command && facts.ended
-  if (endedSince)
-    return {
-      action: 'skip',
-      reason: `the pull request was ${endedSince === 'merged' ? 'merged' : 'closed without merging'} after this run started, so it sends nothing`
-    }
-  // A command after the end.
-  if (facts.ended === 'closed') return { action: 'refuse', reply: 'closed', reason: CLOSED }
-  if (facts.ended === 'merged') {
-    // The code is in: its job takes commands while its docs pull request is open, no new job.
-    const plan = record && recorded ? decide(facts.run, { record, recorded }) : undefined
-    const follows = plan?.action === 'follow-up' || plan?.action === 'wait-then-follow-up'
-    return follows ? plan : { action: 'refuse', reply: 'merged', reason: MERGED }
+  const { named, docsOpener: opener, pullRequest: pr } = facts
+  const forCommand = commandPlan(facts.command)
+  if (forCommand) {
+    return forCommand
   }
-  if (record && !facts.reuseJob)
+  if (named?.send) {
+    return { action: 'follow-up', jobId: named.jobId, via: 'job-id' }
+  }
+  if (named) {
+    return { action: 'watch', jobId: named.jobId, earlier: false }
+  }
+  // Nothing may be sent into a job that is working; a terminal opener is checked after the wait.
+  if (opener) {
+    return { action: 'wait-then-follow-up', jobId: opener.id, via: 'docs-opener', job: opener }
+  }
+  if (facts.agentsOwn) {
+    return { action: 'skip', reason: facts.agentsOwn }
+  }
+  const endedSince = endedSinceStart(facts)
+  if (endedSince) {
+    const how = endedSince === 'merged' ? 'merged' : 'closed without merging'
+    const reason = `the pull request was ${how} after this run started, so it sends nothing`
+    return { action: 'skip', reason }
+  }
+  // From here on, an ended pull request means a command after its end.
+  if (facts.ended === 'closed') {
+    return { action: 'refuse', reply: 'closed', reason: CLOSED }
+  }
+  if (facts.ended === 'merged') {
+    return afterMerge(facts)
+  }
+  const record = pr?.record
+  if (record && !facts.reuseJob) {
     return { action: 'create', reason: 'reuse-off', replaces: record.job }
-  if (pr) return decide(facts.run, record && recorded && { record, recorded })
-  if (facts.branch) return planBranch(facts.run, facts.branch)
-  if (facts.notABranch) return { action: 'skip', reason: NOT_A_BRANCH[facts.notABranch] }
-  // A re-run follows its earlier attempt's job unless that can deliver no more.
-  const earlier = facts.earlierAttempt
-  if (!earlier || endOf(earlier.recorded)) return { action: 'create', reason: 'no-record' }
-  const job = jobOf(earlier.recorded)
-  return { action: 'watch', jobId: earlier.jobId, earlier: true, job }
+  }
+  if (pr) {
+    const recorded = pr.recorded
+    const found = record && recorded ? { record, recorded } : undefined
+    return decide(facts.run, found)
+  }
+  if (facts.branch) {
+    return planBranch(facts.run, facts.branch)
+  }
+  if (facts.notABranch) {
+    return { action: 'skip', reason: NOT_A_BRANCH[facts.notABranch] }
+  }
+  return planLoose(facts)
 }

@@ -1,5 +1,5 @@
-// The reads a plan's facts share: a recorded job (found, gone or unread), and whether a docs
-// pull request was merged or closed.
+// The reads a plan's facts share: a recorded job (found, gone or unread), and whether a docs pull
+// request was merged or closed.
 
 import { isNotFound } from '../../agent/http-errors.js'
 import { readPullRequestState } from '../../github/pr-thread.js'
@@ -17,18 +17,30 @@ export function docsStateOf(
   return readPullRequestState(session, link, ctx.left(BUDGETS.docsPullRequestState))
 }
 
-/** A job: found (with `ctx`, a completed job's docs state too) or gone (404); errors throw. */
+/**
+ * A job, found or gone (the service answered 404). Other errors throw. With `ctx`, a completed
+ * job's docs pull request is read too.
+ */
 export async function lookUp(
   calls: JobReader | undefined,
   jobId: string,
   ctx?: RunContext
 ): Promise<RecordedJob> {
-  if (!calls) return { kind: 'unread' }
+  if (!calls) {
+    return { kind: 'unread' }
+  }
   const job = await calls.read(jobId).catch((error: unknown) => {
-    if (isNotFound(error)) return undefined
+    if (isNotFound(error)) {
+      return undefined
+    }
     throw error
   })
-  if (!job) return { kind: 'gone' }
-  const link = ctx && job.status === 'completed' && job.prLink
-  return { kind: 'found', job, docsPullRequest: link ? await docsStateOf(ctx, link) : undefined }
+  if (!job) {
+    return { kind: 'gone' }
+  }
+  const link = job.status === 'completed' ? job.prLink : null
+  if (!ctx || !link) {
+    return { kind: 'found', job, docsPullRequest: undefined }
+  }
+  return { kind: 'found', job, docsPullRequest: await docsStateOf(ctx, link) }
 }

@@ -1,5 +1,8 @@
-// A plan and what came of it, in words: the log line naming the job, the "this run"
-// sentence, the dry run's sentence, the dashboard row's word (worded in RUN_WORDS).
+// A plan and what came of it, in words:
+// - the log line naming the job;
+// - the "this run" sentence;
+// - the dry run's sentence;
+// - the dashboard row's word (its wording is in RUN_WORDS).
 
 import { parsePullRequestLink } from '../../common/pull-request-link.js'
 import { describeApart, type ApartCommit } from '../../github/agent-work.js'
@@ -40,7 +43,10 @@ const SUFFIX: Record<string, string> = { one: 'st', two: 'nd', few: 'rd', other:
 const ORDINAL = new Intl.PluralRules('en', { type: 'ordinal' })
 const ordinal = (n: number): string => `${n}${SUFFIX[ORDINAL.select(n)]}`
 
-/** What the run did: `busy`, a follow-up came after waiting for the job; `attempt`, the run's. */
+/**
+ * What the run did, in one sentence. `busy`: a follow-up came after waiting for the job.
+ * `attempt`: the run's attempt number.
+ */
 export function describeDecision(
   plan: Plan,
   jobId: string,
@@ -51,30 +57,53 @@ export function describeDecision(
   const reRun = `Re-run (attempt ${attempt})`
   switch (plan.action) {
     case 'create':
-      if (plan.reason === 'no-record') return `Created job ${jobId} for this ${scope}.`
-      if (plan.reason === 'reuse-off')
-        return `Created a new job ${jobId} (reuse-job: false); later runs use it.`
-      return `Created a new job ${jobId}: the recorded job ${plan.replaces ?? ''} ${WHY[plan.reason]}.`
+      return createdWords(plan, jobId, scope)
     case 'follow-up':
     case 'wait-then-follow-up': {
-      const sent = `sent the ${ordinal(plan.followUp ?? 1)} follow-up for this ${scope} to job ${jobId}`
-      return busy
-        ? `Waited for job ${jobId} to finish an earlier prompt, then ${sent}.`
-        : `S${sent.slice(1)}.`
+      const nth = ordinal(plan.followUp ?? 1)
+      const sent = `the ${nth} follow-up for this ${scope} to job ${jobId}`
+      if (busy) {
+        return `Waited for job ${jobId} to finish an earlier prompt, then sent ${sent}.`
+      }
+      return `Sent ${sent}.`
     }
     case 'resume':
-      return `${reRun}: resumed job ${jobId}, which the earlier attempt started; the prompt was not sent again.`
+      return (
+        `${reRun}: resumed job ${jobId}, which the earlier attempt started; ` +
+        'the prompt was not sent again.'
+      )
     case 'report':
-      return `${reRun}: job ${jobId} from the earlier attempt had already ended; reported as it is, the prompt was not sent again.`
+      return (
+        `${reRun}: job ${jobId} from the earlier attempt had already ended; ` +
+        'reported as it is, the prompt was not sent again.'
+      )
     case 'nothing-new':
-      if (plan.apart)
-        return `No new commit is for ${plan.jobId ? `job ${plan.jobId}` : "the branch's job"}, so nothing was sent: ${apartWords(plan.apart)}.`
-      return plan.jobId
-        ? `Nothing new since the last commit that reached job ${plan.jobId}: nothing was sent.`
-        : 'No commit to tell the agent about: nothing was sent.'
+      return nothingNewWords(plan)
     default:
       return ''
   }
+}
+
+function createdWords(plan: Extract<Plan, { action: 'create' }>, jobId: string, scope: string) {
+  if (plan.reason === 'no-record') {
+    return `Created job ${jobId} for this ${scope}.`
+  }
+  if (plan.reason === 'reuse-off') {
+    return `Created a new job ${jobId} (reuse-job: false); later runs use it.`
+  }
+  const replaced = `the recorded job ${plan.replaces ?? ''} ${WHY[plan.reason]}`
+  return `Created a new job ${jobId}: ${replaced}.`
+}
+
+function nothingNewWords(plan: Extract<Plan, { action: 'nothing-new' }>) {
+  if (plan.apart) {
+    const whose = plan.jobId ? `job ${plan.jobId}` : "the branch's job"
+    return `No new commit is for ${whose}, so nothing was sent: ${apartWords(plan.apart)}.`
+  }
+  if (plan.jobId) {
+    return `Nothing new since the last commit that reached job ${plan.jobId}: nothing was sent.`
+  }
+  return 'No commit to tell the agent about: nothing was sent.'
 }
 
 const NOTHING = 'nothing would be sent.'
@@ -82,10 +111,13 @@ const EARLIER = 'which an earlier attempt of this run started'
 type Words = { [A in Plan['action']]: (plan: Extract<Plan, { action: A }>) => string }
 const WOULD: Words = {
   skip: (plan) => `Nothing to do (${plan.reason}).`,
-  refuse: (plan) =>
-    plan.reply === 'usage'
-      ? "Would reply with the command's usage: it has no instruction after the trigger phrase."
-      : `Would ${plan.reply === 'refusal' ? 'refuse' : 'not run'} the command (${plan.reason}) and say so on the pull request.`,
+  refuse: (plan) => {
+    if (plan.reply === 'usage') {
+      return "Would reply with the command's usage: it has no instruction after the trigger phrase."
+    }
+    const verb = plan.reply === 'refusal' ? 'refuse' : 'not run'
+    return `Would ${verb} the command (${plan.reason}) and say so on the pull request.`
+  },
   create: (plan) =>
     plan.replaces
       ? `Would create a new job, replacing job ${plan.replaces} (${plan.reason}).`
@@ -93,8 +125,12 @@ const WOULD: Words = {
   'follow-up': (plan) => `Would send the prompt to job ${plan.jobId} as a follow-up.`,
   'wait-then-follow-up': (plan) =>
     `Would wait for job ${plan.jobId} to finish its earlier prompt, then send the prompt to it.`,
-  watch: (plan) =>
-    `Would ${plan.earlier ? `follow job ${plan.jobId}, ${EARLIER}` : `wait for job ${plan.jobId}`}; ${NOTHING}`,
+  watch: (plan) => {
+    const what = plan.earlier
+      ? `follow job ${plan.jobId}, ${EARLIER}`
+      : `wait for job ${plan.jobId}`
+    return `Would ${what}; ${NOTHING}`
+  },
   resume: (plan) => `Would resume job ${plan.jobId}, ${EARLIER}; ${NOTHING}`,
   report: (plan) => `Would report job ${plan.jobId} as it is; ${NOTHING}`,
   decline: (plan) => plan.message,
@@ -105,7 +141,11 @@ const WOULD: Words = {
 }
 
 /** What a dry run would do, in one sentence. */
-export const wouldDo = (plan: Plan): string => (WOULD[plan.action] as (plan: Plan) => string)(plan)
+export function wouldDo(plan: Plan): string {
+  // The table is keyed by action, so each entry takes its own kind of plan.
+  const words = WOULD[plan.action] as (plan: Plan) => string
+  return words(plan)
+}
 
 /** What the dashboard's row says the run did; `waited`: the run waited for the busy job first. */
 export function runAction(
@@ -114,12 +154,25 @@ export function runAction(
   sent: boolean,
   waited = false
 ): RunAction {
-  if (!jobId) return 'failed'
-  // Still the wait's plan: the job stayed busy until the run ended, and nothing was sent.
-  if (plan.action === 'wait-then-follow-up') return 'waited-only'
-  if (plan.action === 'follow-up' && !sent) return 'failed'
-  if (plan.action === 'create') return plan.reason === 'no-record' ? 'created' : 'started-over'
-  if (plan.action === 'follow-up') return waited ? 'waited' : 'followed-up'
-  if (plan.action === 'nothing-new') return plan.apart ? 'apart' : 'nothing-new'
-  return plan.action === 'resume' ? 'waited' : 'reported'
+  if (!jobId) {
+    return 'failed'
+  }
+  switch (plan.action) {
+    // Still the wait's plan: the job stayed busy until the run ended, and nothing was sent.
+    case 'wait-then-follow-up':
+      return 'waited-only'
+    case 'follow-up':
+      if (!sent) {
+        return 'failed'
+      }
+      return waited ? 'waited' : 'followed-up'
+    case 'create':
+      return plan.reason === 'no-record' ? 'created' : 'started-over'
+    case 'nothing-new':
+      return plan.apart ? 'apart' : 'nothing-new'
+    case 'resume':
+      return 'waited'
+    default:
+      return 'reported'
+  }
 }

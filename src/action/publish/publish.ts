@@ -1,5 +1,7 @@
-// What the run tells the world once the job is settled, in order: the docs pull request, the
-// outputs, summary and last line, then side by side the comment, dashboard, check run, reaction.
+// What the run tells the world once the job is settled, in this order:
+// 1. the docs pull request (followed, and linked back to the job);
+// 2. the outputs, the summary and the last line;
+// 3. side by side: the comment, the dashboard, the check run and the reaction.
 
 import * as core from '@actions/core'
 import { parsePullRequestLink } from '../../common/pull-request-link.js'
@@ -29,19 +31,14 @@ export async function publishOutcome(
   dashboard?: BranchDashboard
 ): Promise<void> {
   const { settings } = ctx
-  const handOff = handOffOf(ctx, outcome, dashboard && gathered?.facts.branch)
+  const branch = dashboard ? gathered?.facts.branch : undefined
+  const handOff = handOffOf(ctx, outcome, branch)
   const { link, ref } = handOff
-  const { pr: docs, handedOff } =
-    handOff.follow && ctx.deadline > ctx.clock.now()
-      ? await followDocsPullRequest(
-          docsSession(ctx, link, 'read'),
-          ctx.event.run,
-          handOff,
-          ctx.left(BUDGETS.docsPullRequest)
-        )
-      : { pr: undefined, handedOff: false }
+  const { pr: docs, handedOff } = await followDocs(ctx, handOff)
   const backLink = await linkDocsPullRequest(ctx, handOff, docs !== undefined)
-  if (dashboard && docs) await dashboard.followDocs(outcome, handOff, docs, handedOff)
+  if (dashboard && docs) {
+    await dashboard.followDocs(outcome, handOff, docs, handedOff)
+  }
   const record = handOff.recorded(handedOff, backLink)
 
   setOutputs(outputValues(outcome, docs))
@@ -51,28 +48,45 @@ export async function publishOutcome(
   const say = { failed: core.setFailed, warned: core.warning, succeeded: core.info }
   say[outcome.ending.conclusion](safeLine(outcome.ending.message, 2000))
 
-  // After the outputs, so a comment or check run that fails loses nothing; each best effort.
-  const { thread, command } = { thread: gathered?.thread, command: gathered?.command?.command }
-  if (thread && !record) core.debug('pr-comment: no agent job was started or named; no comment.')
-  const view = link ? { link, state: docs && pullRequestState(docs) } : undefined
+  // These come after the outputs, so a comment or check run that fails loses nothing. Each is
+  // best effort.
+  const thread = gathered?.thread
+  const command = gathered?.command?.command
+  if (thread && !record) {
+    core.debug('pr-comment: no agent job was started or named; no comment.')
+  }
+  let comment: Promise<unknown> | undefined
+  if (thread && record) {
+    const body = renderComment({ ...outcome, jobId: record.job, docs }, thread.run)
+    comment = thread.save(record, body, ctx.last(BUDGETS.prComment))
+  }
+  const state = docs ? pullRequestState(docs) : undefined
+  const view = link ? { link, state } : undefined
+  const board = dashboard?.save({ ...outcome, docs: view }, ctx.last(BUDGETS.dashboard))
+  const linkIsHttps = ref ? /^https:\/\//i.test(ref.link) : false
   const check = {
     ...checkOutcome(outcome),
     summary: summary || outcome.ending.message,
     jobId: outcome.jobId,
-    detailsUrl: ref && /^https:\/\//i.test(ref.link) ? link : undefined
+    detailsUrl: linkIsHttps ? link : undefined
   }
-  await Promise.all([
-    thread &&
-      record &&
-      thread.save(
-        record,
-        renderComment({ ...outcome, jobId: record.job, docs }, thread.run),
-        ctx.last(BUDGETS.prComment)
-      ),
-    dashboard?.save({ ...outcome, docs: view }, ctx.last(BUDGETS.dashboard)),
-    ctx.checkRun?.complete(check, ctx.last(BUDGETS.checkRunEnd)),
-    command && ctx.github && reactToEnding(ctx.github, command, outcome, ctx.last(BUDGETS.reaction))
-  ])
+  const checkRun = ctx.checkRun?.complete(check, ctx.last(BUDGETS.checkRunEnd))
+  let reaction: Promise<void> | undefined
+  if (command && ctx.github) {
+    reaction = reactToEnding(ctx.github, command, outcome, ctx.last(BUDGETS.reaction))
+  }
+  await Promise.all([comment, board, checkRun, reaction])
+}
+
+/** The docs pull request the job opened, followed while the run has time left. */
+async function followDocs(ctx: RunContext, handOff: HandOff) {
+  const timeLeft = ctx.deadline > ctx.clock.now()
+  if (!handOff.follow || !timeLeft) {
+    return { pr: undefined, handedOff: false }
+  }
+  const session = docsSession(ctx, handOff.link, 'read')
+  const budget = ctx.left(BUDGETS.docsPullRequest)
+  return followDocsPullRequest(session, ctx.event.run, handOff, budget)
 }
 
 /** A settled job shown while it works: the early record and comment, the dashboard. */
@@ -99,18 +113,21 @@ export async function publishWithoutJob(
   plan: Plan,
   prompt?: string
 ): Promise<void> {
-  // Nothing to send (a deleted branch, a tag, the agent's own pull request, a pull request that
-  // ended since the run started), said why; a comment that was no command was said already.
+  // Nothing to send: a deleted branch, a tag, the agent's own pull request, or a pull request
+  // that ended since the run started. The log says why. A comment that was no command was
+  // logged already.
   const { command } = gathered.facts
-  if (plan.action === 'skip' && !(command && 'reason' in command)) {
+  const toldAlready = command !== undefined && 'reason' in command
+  if (plan.action === 'skip' && !toldAlready) {
     core.info(safeLine(`Nothing was sent: ${plan.reason}.`, 1000))
     setOutputs({ skipped: 'true', created: 'false' })
   }
   const taken = gathered.command?.command
   if (!ctx.settings.dryRun) {
     const phrase = ctx.settings.triggerPhrase
-    if (plan.action === 'refuse' && taken && ctx.github)
+    if (plan.action === 'refuse' && taken && ctx.github) {
       await replyToCommand(ctx.github, taken, phrase, plan, BUDGETS.commandCheck)
+    }
     return
   }
   const decision = wouldDo(plan)
@@ -118,7 +135,9 @@ export async function publishWithoutJob(
   core.info(safeLine(decision, 1000))
   if (prompt !== undefined) {
     core.info('The exact text it would send to the agent:')
-    for (const line of prompt.split(/\r?\n/)) core.info(`  ${safeLine(line, 4000)}`)
+    for (const line of prompt.split(/\r?\n/)) {
+      core.info(`  ${safeLine(line, 4000)}`)
+    }
   }
   core.endGroup()
   const jobId = 'jobId' in plan ? (plan.jobId ?? '') : ''
@@ -137,25 +156,34 @@ export function checkOutcome(
   const { job } = end
   const id = job?.id ? ` ${job.id}` : ''
   const is = (conclusion: CheckConclusion, title: string) => ({ conclusion, title })
-  if (end.cancelled || end.waitEnd === 'cancelled')
+  if (end.cancelled || end.waitEnd === 'cancelled') {
     return is('cancelled', `Cancelled while waiting for docs job${id}`)
-  if (end.waitEnd === 'timeout') return is('timed_out', `Timed out waiting for docs job${id}`)
+  }
+  if (end.waitEnd === 'timeout') {
+    return is('timed_out', `Timed out waiting for docs job${id}`)
+  }
   if (end.ending.conclusion === 'failed') {
-    if (job?.status === 'failed') return is('failure', `Docs job${id} failed`)
-    if (job?.status === 'completed' && !job.prLink)
+    if (job?.status === 'failed') {
+      return is('failure', `Docs job${id} failed`)
+    }
+    if (job?.status === 'completed' && !job.prLink) {
       return is('failure', `Docs job${id} changed nothing, and a pull request was required`)
+    }
     return is('failure', 'The docs step failed')
   }
   if (job?.status === 'completed') {
     const pr = parsePullRequestLink(job.prLink)
-    if (pr)
+    if (pr) {
       return is('success', `Docs job${id} completed: pull request ${pr.repository}#${pr.number}`)
-    return job.prLink
-      ? is('success', `Docs job${id} completed`)
-      : is('neutral', `Docs job${id} changed nothing`)
+    }
+    if (job.prLink) {
+      return is('success', `Docs job${id} completed`)
+    }
+    return is('neutral', `Docs job${id} changed nothing`)
   }
-  if (job?.status === 'archived')
+  if (job?.status === 'archived') {
     return is('neutral', `Docs job${id} was archived before it completed`)
+  }
   // wait: false: the job goes on; the check does not stay in progress for ever.
   return is('neutral', `Not waited for: docs job${id} is ${job?.status ?? 'unknown'}`)
 }
@@ -170,30 +198,46 @@ export async function reactToEnding(
   const completed = job?.status === 'completed' && ending.conclusion !== 'failed'
   const wentWrong =
     ending.conclusion === 'failed' || job?.status === 'failed' || job?.status === 'archived'
-  if (completed || wentWrong)
-    await react(session, command, completed ? 'rocket' : 'confused', budgetMs)
+  if (completed) {
+    await react(session, command, 'rocket', budgetMs)
+  } else if (wentWrong) {
+    await react(session, command, 'confused', budgetMs)
+  }
 }
 
-/** The back-link commands on the docs pull request use: 'done' when there or unwritable, 'retry'
- * else, 'skipped' when the hand-off wants none. */
+/**
+ * The back-link that commands on the docs pull request use. Says 'done' when it is there or
+ * cannot be written, 'retry' when a later run should try again, and 'skipped' when the hand-off
+ * wants none.
+ */
 async function linkDocsPullRequest(ctx: RunContext, handOff: HandOff, readable: boolean) {
   const { backLink, link, ref, jobId } = handOff
   const { run } = ctx.event
-  if (!backLink || !jobId || !ref) return 'skipped'
-  if (backLink === 'elsewhere')
-    core.info(
-      `Docs pull request ${safeLine(link)} is not on ${safeLine(run.serverUrl)}; no back-link.`
-    )
-  // Only commands on the docs pull request need the link: a debug line, not a warning.
-  else if (backLink === 'away')
+  if (!backLink || !jobId || !ref) {
+    return 'skipped'
+  }
+  if (backLink === 'elsewhere') {
+    const where = `is not on ${safeLine(run.serverUrl)}`
+    core.info(`Docs pull request ${safeLine(link)} ${where}; no back-link.`)
+  } else if (backLink === 'away') {
+    // Only commands on the docs pull request need the link: a debug line, not a warning.
     core.debug(
-      `docs back-link: docs pull request ${safeLine(link)} is in another repository and docs-token is empty, so it gets no link to its job and commands given on it cannot find the job. Set docs-token to a token with pull-requests: write there.`
+      `docs back-link: docs pull request ${safeLine(link)} is in another repository ` +
+        'and docs-token is empty, so it gets no link to its job ' +
+        'and commands given on it cannot find the job. ' +
+        'Set docs-token to a token with pull-requests: write there.'
     )
-  if (backLink !== 'write') return 'done'
-  // A token that cannot read the docs pull request cannot comment on it; one that can read
-  // it here can write too (docs-token, or github-token in this repository).
+  }
+  if (backLink !== 'write') {
+    return 'done'
+  }
+  // A token that cannot read the docs pull request cannot comment on it. One that can read it
+  // here can write too (docs-token, or github-token in this repository).
   const session = docsSession(ctx, link, 'write')
-  if (!readable || !session) return 'retry'
+  if (!readable || !session) {
+    return 'retry'
+  }
   const owner = { jobId, projectId: ctx.settings.projectId }
-  return (await writeBackLink(session, run, owner, ref, BUDGETS.backLink)) ? 'done' : 'retry'
+  const written = await writeBackLink(session, run, owner, ref, BUDGETS.backLink)
+  return written ? 'done' : 'retry'
 }
