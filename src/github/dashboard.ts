@@ -21,6 +21,7 @@ import { isSha, positive } from './marker.js'
 import { plural } from './source-pulls.js'
 import type { GitHubSession } from './session.js'
 import { asObject, REPOSITORY, text, type WorkflowRun } from './workflow-run.js'
+import type { Author, Claim } from './writers.js'
 
 /** `unlabelled`: listed without the label (a person removed it); the next write puts it back. */
 export type FoundDashboard = {
@@ -28,8 +29,9 @@ export type FoundDashboard = {
   record: BranchRecord
   unlabelled?: true
 }
-/** Which records a run keeps, and the login whose issues are believed. */
-type DashboardKey = { projectId: string; branch: string; key: string; identity: string }
+/** Which records a run keeps, and the login whose issues are believed (undefined while it
+ * cannot be told: learned from the issues, writers.ts). */
+type DashboardKey = { projectId: string; branch: string; key: string; identity?: string }
 
 type Place = Pick<WorkflowRun, 'repository' | 'serverUrl'>
 /** The record, and for people: the repository, the docs pull request, the job, a note. */
@@ -59,14 +61,8 @@ export function hasLabel(issue: unknown, name = DASHBOARD_LABEL): boolean {
 /** This key's open dashboards by its identity, newest first. */
 export function pickDashboards(issues: readonly unknown[], key: DashboardKey): FoundDashboard[] {
   const found: FoundDashboard[] = []
-  for (const issue of issues.map(asObject)) {
-    const number = positive(issue?.number)
-    if (!issue || !number || issue.pull_request !== undefined || issue.state !== 'open') continue
-    if (text(asObject(issue.user)?.login) !== key.identity) continue
-    const mine = parseBranchRecords(text(issue.body)).find(
-      (found) => found.projectId === key.projectId && found.branch === key.branch
-    )
-    if (!mine || mine.key !== key.key) continue
+  for (const { issue, number, mine } of keyRecords(issues, key)) {
+    if (key.identity === undefined || text(asObject(issue.user)?.login) !== key.identity) continue
     found.push({
       issue: { number },
       record: mine,
@@ -75,6 +71,26 @@ export function pickDashboards(issues: readonly unknown[], key: DashboardKey): F
   }
   return found.sort((a, b) => b.issue.number - a.issue.number)
 }
+
+/** The open issues holding this key's record (anyone's), with that record. */
+function keyRecords(issues: readonly unknown[], key: DashboardKey) {
+  return issues.map(asObject).flatMap((issue) => {
+    const number = positive(issue?.number)
+    if (!issue || !number || issue.pull_request !== undefined || issue.state !== 'open') return []
+    const mine = parseBranchRecords(text(issue.body)).find(
+      (found) => found.projectId === key.projectId && found.branch === key.branch
+    )
+    return mine?.key === key.key ? [{ issue, number, mine }] : []
+  })
+}
+
+/** This key's records as claims (writers.ts): whose they are, when GitHub would not say. */
+const keyClaims = (issues: readonly unknown[], key: DashboardKey): Claim[] =>
+  keyRecords(issues, key).map(({ issue, number, mine }) => ({
+    user: asObject(issue.user),
+    by: mine.by,
+    where: `issue #${number}`
+  }))
 
 const pullLink = (pull: PullRequestRef): string =>
   htmlLink(pull.link, safeHtml(`${pull.repository}#${pull.number}`))
@@ -153,19 +169,23 @@ export async function findDashboards(
 ): Promise<{ winner?: FoundDashboard; others: FoundDashboard[]; denied?: true }> {
   const where = `the dashboard issues of ${safeLine(session.repository, 200)}`
   const list = async (octokit: GitHubClient) => {
-    const params = { ...session.repo, creator: key.identity, state: 'open' as const, per_page: 100 }
+    // Whose issues: the identity's, or while it cannot be told, all open ones.
+    const creator = key.identity === undefined ? {} : { creator: key.identity }
+    const params = { ...session.repo, ...creator, state: 'open' as const, per_page: 100 }
     const pages = octokit.paginate.iterator(octokit.rest.issues.listForRepo, params)
     const issues: unknown[] = []
     if (await walkPages(pages, MAX_ISSUE_PAGES, (page) => issues.push(...page) < 0)) return issues
-    const many = `more than ${MAX_ISSUE_PAGES * 100} open issues by ${safeLine(key.identity, 100)}`
+    const by = key.identity === undefined ? '' : ` by ${safeLine(key.identity, 100)}`
+    const many = `more than ${MAX_ISSUE_PAGES * 100} open issues${by}`
     throw new StateUnknownError(where, many)
   }
   const so = ", so the branch's docs job is not recorded and this run works on its own"
   const failed = couldNot('read the issues of', session, so)
   const issues = await session.bestEffort(budgetMs, list, failed, ISSUES_HINT, where)
   if (!issues) return { others: [], denied: true }
+  const identity = key.identity ?? (await session.believed(keyClaims(issues, key), budgetMs))
   // The others: older records of the same key, to retire.
-  const [winner, ...others] = pickDashboards(issues, key)
+  const [winner, ...others] = pickDashboards(issues, { ...key, identity })
   return { winner, others }
 }
 
@@ -199,12 +219,23 @@ export async function writeDashboard(
   const { projectId, branch } = view.record
   // Whether GitHub refused the write, as the call found (a 404 writes anew); the label put back.
   const said = { denied: false, relabelled: false }
+  const by = await session.writer(budgetMs)
+  const bodyBy = (writer: string) =>
+    renderDashboard({ ...view, record: { ...view.record, by: writer } })
   const save = async (octokit: GitHubClient): Promise<number | undefined> => {
     const { rest } = octokit
-    const body = renderDashboard(view)
+    const body = bodyBy(by)
+    // Named as GitHub says it was written (once, when the guess was wrong): later runs believe it.
+    const named = async (data: { number: number; user: Author }) => {
+      const author = data.user?.login
+      if (!session.wrote(data.user, by) || !author) return
+      const issue_number = data.number
+      await rest.issues.update({ ...session.repo, issue_number, body: bodyBy(author) })
+    }
     try {
       if (number !== undefined) {
         const { data } = await rest.issues.update({ ...session.repo, issue_number: number, body })
+        await named(data)
         if (relabel) said.relabelled = await labelAgain(session, octokit, data.number)
         return data.number
       }
@@ -227,6 +258,7 @@ export async function writeDashboard(
         throw error
       })
     core.info(`Opened the dashboard issue #${data.number} for ${safeLine(branch, 100)}.`)
+    await named(data)
     return data.number
   }
   const what =
@@ -237,6 +269,7 @@ export async function writeDashboard(
     couldNot(`${what} in`, session),
     ISSUES_HINT
   )
+  if (written === undefined) session.writeFailed()
   return {
     ...(written !== undefined ? { number: written } : {}),
     ...(said.denied ? { denied: true as const } : {}),
