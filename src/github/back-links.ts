@@ -119,7 +119,7 @@ export async function writeBackLink(
       core.debug(`docs back-link: ${where} already links to job ${safeLine(jobId)}.`)
       return true
     }
-    const by = await session.writer(budgetMs)
+    const by = session.writer()
     const body = (author: string) =>
       [
         backLinkMarker(jobId, projectId, author),

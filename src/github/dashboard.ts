@@ -219,7 +219,7 @@ export async function writeDashboard(
   const { projectId, branch } = view.record
   // Whether GitHub refused the write, as the call found (a 404 writes anew); the label put back.
   const said = { denied: false, relabelled: false }
-  const by = await session.writer(budgetMs)
+  const by = session.writer()
   const bodyBy = (writer: string) =>
     renderDashboard({ ...view, record: { ...view.record, by: writer } })
   const save = async (octokit: GitHubClient): Promise<number | undefined> => {

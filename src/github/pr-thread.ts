@@ -90,9 +90,11 @@ export class PullRequestThread {
       // Whose records: asked once there is a candidate; '' while it cannot be told.
       const trusted = async () => (await session.identity(budgetMs)) ?? ''
       const found = await findComment(pages, projectId, comments, maxPages, trusted)
-      // Not told (every page was read): the one bot whose records name it, if any.
-      const unknown = !found && (await trusted()) === ''
-      const learned = unknown && (await session.believed(threadClaims(seen, projectId), budgetMs))
+      // None believed (every page was read), whose may not be known: the one bot whose records
+      // name it, if any. Without a record of this project, GitHub is not asked.
+      const claims = found ? [] : threadClaims(seen, projectId)
+      const unknown = claims.length > 0 && (await trusted()) === ''
+      const learned = unknown && (await session.believed(claims, budgetMs))
       const mine = learned ? ownComment(seen, projectId, learned) : found
       // Back-links are rare (a docs pull request's): whose they are is asked only then.
       const linked = backLinkedJobs(seen, projectId).length > 0
@@ -124,7 +126,7 @@ export class PullRequestThread {
       // last write keeps what this run did not change. The early one follows the read closely.
       const theirs = early ? undefined : await this.readAgain(issues, record.project)
       const merged = theirs ? mergeRecords(this.record, record, theirs) : record
-      const by = await this.session.writer(BUDGET_IDENTITY)
+      const by = this.session.writer()
       const text = (writer: string) => `${formatRecord({ ...merged, by: writer })}\n${body}`
       const comment = { ...this.session.repo, body: text(by) }
       // Named as GitHub says it was written (once, when the guess was wrong): later runs believe it.

@@ -21,8 +21,12 @@ export class GitHubSession {
   private viewerOf: Promise<string | undefined> | undefined
   /** GraphQL `viewer`'s answer, once given. */
   private viewer: string | undefined
+  /** GraphQL `viewer` was refused. */
+  private viewerRefused = false
   /** The account learned this run from its records or writes, when `viewer` did not say. */
   private learned: string | undefined
+  /** Learned from a write: what GitHub says wrote it, not asked again. */
+  private fromWrite = false
   private warnedUnknown = false
 
   constructor(
@@ -69,6 +73,7 @@ export class GitHubSession {
    * GitHub cannot say (a 5xx), StateUnknownError: believing the wrong account's records could
    * start a second job. `viewer` is asked once; a failure is not kept. */
   async identity(budgetMs: number): Promise<string | undefined> {
+    if (this.fromWrite) return this.learned
     const viewer = await (this.viewerOf ??= this.askViewer(budgetMs).catch((error: unknown) => {
       this.viewerOf = undefined
       throw error
@@ -87,10 +92,10 @@ export class GitHubSession {
     return sole
   }
 
-  /** The login a record names as its writer: the identity, or before the first write when it
-   * cannot be told, the workflow's bot (what a refused `viewer` usually means). */
-  async writer(budgetMs: number): Promise<string> {
-    return (await this.identity(budgetMs).catch(() => undefined)) ?? ACTIONS_BOT
+  /** The login a record names as its writer, without asking GitHub: the identity as far as
+   * known, else the workflow's bot; the write's answer corrects it (`wrote`). */
+  writer(): string {
+    return this.viewer ?? this.learned ?? ACTIONS_BOT
   }
 
   /** What GitHub says wrote the comment or issue the action just created or edited, whose
@@ -99,14 +104,18 @@ export class GitHubSession {
   wrote(author: Author, by: string): boolean {
     const login = author?.login
     if (login === undefined || !isWriter(login)) return false
-    if (this.learned !== login && this.viewer === undefined) this.learn(login, 'from its write')
+    if (this.viewer === undefined && !this.fromWrite) {
+      this.fromWrite = true
+      if (this.learned !== login) this.learn(login, 'from its write')
+      this.learned = login
+    }
     return login !== by
   }
 
   /** One warning, when a write failed while the account cannot be told: nothing of this run's
    * names it, so its records cannot be believed yet. */
   writeFailed(): void {
-    if (this.viewer !== undefined || this.learned !== undefined || this.warnedUnknown) return
+    if (!this.viewerRefused || this.learned !== undefined || this.warnedUnknown) return
     this.warnedUnknown = true
     core.warning(
       `Cannot tell which account ${this.name} writes as: GitHub would not say (GraphQL viewer), no record of the docs agent's names it, and this run could not write one. The first record a run writes teaches it; until then each run works on its own.`
@@ -130,7 +139,10 @@ export class GitHubSession {
         `${this.name}: GitHub would not say whose token it is (${describeGitHubError(error)}); believing a bot's records that name it, and the account GitHub reports for this run's writes.`
       )
     })
-    if (data === undefined) return undefined
+    if (data === undefined) {
+      this.viewerRefused = true
+      return undefined
+    }
     const login = asObject(asObject(data)?.viewer)?.login
     if (typeof login !== 'string' || !ACCOUNT.test(login)) {
       throw new StateUnknownError(what, 'GitHub answered without a login')
