@@ -1,26 +1,19 @@
 // The dashboard issue: one open issue per project, branch and key, written with the run's
-// token and labelled `docs-agent`; the branch's ledger (branch-record.ts), then a page for people.
+// token and labelled `docs-agent`; the branch's ledger (branch-record.ts), then a page for people
+// (dashboard-page.ts).
 
 import * as core from '@actions/core'
-import { parsePullRequestLink, type PullRequestRef } from '../common/pull-request-link.js'
-import { htmlLink, safeHtml, safeLine, safeMarkdown } from '../common/safe-text.js'
+import { parsePullRequestLink } from '../common/pull-request-link.js'
+import { safeHtml, safeLine } from '../common/safe-text.js'
 import { StateUnknownError } from '../common/run-errors.js'
 import { describeGitHubError, gitHubAnswerStatus, gitHubFailure, walkPages } from './client.js'
 import type { GitHubClient } from './client.js'
-import {
-  lostRace,
-  MAX_ENDED,
-  parseBranchRecords,
-  renderBranchRecord,
-  RUN_WORDS,
-  type BranchRecord,
-  type BranchRun
-} from './branch-record.js'
+import { lostRace, MAX_ENDED, parseBranchRecords, type BranchRecord } from './branch-record.js'
+import { pullLink, renderDashboard, type DashboardView, type Place } from './dashboard-page.js'
 import { readDocsPrEnd, writeDocsPrEnd } from './docs-pr-writes.js'
-import { isSha, positive } from './marker.js'
-import { plural } from './source-pulls.js'
+import { positive } from './marker.js'
 import type { GitHubSession } from './session.js'
-import { asObject, REPOSITORY, text, type WorkflowRun } from './workflow-run.js'
+import { asObject, text } from './workflow-run.js'
 import type { Author, Claim } from './writers.js'
 
 /** `unlabelled`: listed without the label (a person removed it); the next write puts it back. */
@@ -33,14 +26,7 @@ export type FoundDashboard = {
  * cannot be told: learned from the issues, writers.ts). */
 type DashboardKey = { projectId: string; branch: string; key: string; identity?: string }
 
-type Place = Pick<WorkflowRun, 'repository' | 'serverUrl'>
-/** The record, and for people: the repository, the docs pull request, the job, a note. */
-export type DashboardView = Place & {
-  record: BranchRecord
-  docsPullRequest?: { link: string; state?: 'open' | 'merged' | 'closed' }
-  jobStatus?: string
-  note?: string
-}
+export { commitsUrl, renderDashboard, type DashboardView } from './dashboard-page.js'
 
 /** The label people find the dashboards by; the action finds them by author and marker. */
 export const DASHBOARD_LABEL = 'docs-agent'
@@ -61,8 +47,14 @@ export function hasLabel(issue: unknown, name = DASHBOARD_LABEL): boolean {
 /** This key's open dashboards by its identity, newest first. */
 export function pickDashboards(issues: readonly unknown[], key: DashboardKey): FoundDashboard[] {
   const found: FoundDashboard[] = []
-  for (const { issue, number, mine } of keyRecords(issues, key)) {
+  for (const issue of issues.map(asObject)) {
+    const number = positive(issue?.number)
+    if (!issue || !number || issue.pull_request !== undefined || issue.state !== 'open') continue
     if (key.identity === undefined || text(asObject(issue.user)?.login) !== key.identity) continue
+    const mine = parseBranchRecords(text(issue.body)).find(
+      (found) => found.projectId === key.projectId && found.branch === key.branch
+    )
+    if (!mine || mine.key !== key.key) continue
     found.push({
       issue: { number },
       record: mine,
@@ -72,86 +64,13 @@ export function pickDashboards(issues: readonly unknown[], key: DashboardKey): F
   return found.sort((a, b) => b.issue.number - a.issue.number)
 }
 
-/** The open issues holding this key's record (anyone's), with that record. */
-function keyRecords(issues: readonly unknown[], key: DashboardKey) {
-  return issues.map(asObject).flatMap((issue) => {
-    const number = positive(issue?.number)
-    if (!issue || !number || issue.pull_request !== undefined || issue.state !== 'open') return []
-    const mine = parseBranchRecords(text(issue.body)).find(
-      (found) => found.projectId === key.projectId && found.branch === key.branch
-    )
-    return mine?.key === key.key ? [{ issue, number, mine }] : []
-  })
-}
-
-/** This key's records as claims (writers.ts): whose they are, when GitHub would not say. */
+/** This key's records, anyone's, as claims (writers.ts): whose, when GitHub would not say. */
 const keyClaims = (issues: readonly unknown[], key: DashboardKey): Claim[] =>
-  keyRecords(issues, key).map(({ issue, number, mine }) => ({
-    user: asObject(issue.user),
-    by: mine.by,
-    where: `issue #${number}`
-  }))
-
-const pullLink = (pull: PullRequestRef): string =>
-  htmlLink(pull.link, safeHtml(`${pull.repository}#${pull.number}`))
-
-/** The page of commit `to`, or of the commits after `from` up to `to`. */
-export function commitsUrl(run: Place, to: string, from?: string): string | undefined {
-  if (!REPOSITORY.test(run.repository)) return undefined
-  return `${run.serverUrl}/${run.repository}/${from ? `compare/${from}...${to}` : `commit/${to}`}`
-}
-
-function runRow({ at, event, did, commits, from, to, ...run }: BranchRun, view: DashboardView) {
-  const url = isSha(to) && commitsUrl(view, to, isSha(from) ? from : undefined)
-  const head = url && !from ? ` (to ${htmlLink(url, to.slice(0, 7))})` : ''
-  const cell = url && from ? htmlLink(url, String(commits)) : `${commits}${head}`
-  const apart = (run.apart ?? []).map(({ pull, why, docs }) => {
-    const ref = parsePullRequestLink(docs)
-    const to = ref ? ` → ${pullLink(ref)}` : ''
-    return why === 'agent' ? `#${pull} (the docs agent's own)` : `#${pull}${to} (documented there)`
+  issues.flatMap((issue) => {
+    const user = asObject(asObject(issue)?.user)
+    const [mine] = pickDashboards([issue], { ...key, identity: text(user?.login) })
+    return mine ? [{ user, by: mine.record.by, where: `issue #${mine.issue.number}` }] : []
   })
-  const told = run.pulls.map((n) => `#${n}`)
-  const pulls = told.length + apart.length > 0 ? [...told, ...apart].join(', ') : '—'
-  return `| ${safeMarkdown(`${at.slice(0, 10)} ${at.slice(11, 16)}`)} | ${safeMarkdown(event, 40)} | ${RUN_WORDS[did]} | ${cell} | ${pulls} |`
-}
-
-const RUNS_HEADER = '| Time (UTC) | Trigger | What it did | Commits | Source pull requests |'
-const START_OVER =
-  'Close this issue: the next run starts a new docs job (and a new docs pull request) and opens a new issue.'
-
-/** The issue's body: the record's line, then the page for people (pure). */
-export function renderDashboard(view: DashboardView): string {
-  const { record: rec } = view
-  const branch = `<code>${safeHtml(rec.branch, 100)}</code>`
-  const docs = parsePullRequestLink(view.docsPullRequest?.link)
-  const state = view.docsPullRequest?.state ? ` (${view.docsPullRequest.state})` : ''
-  const status = view.jobStatus ? ` (${safeMarkdown(view.jobStatus, 40)})` : ''
-  const told = rec.told.find((job) => job.id === rec.job)?.shas.length ?? 0
-  const { created, followUps, quiet } = rec.counts
-  const lines = [
-    renderBranchRecord(rec),
-    `## Mintlify docs agent: ${branch}`,
-    '',
-    `The docs agent's record for the branch ${branch} of project <code>${safeHtml(rec.projectId, 100)}</code>. The action keeps this issue up to date; its first line (hidden) is the record, so please leave it as it is.`,
-    '',
-    '| | |',
-    '|---|---|',
-    `| Docs pull request | ${docs ? `${pullLink(docs)}${state}` : 'not opened yet'} |`,
-    `| Job | <code>${safeHtml(rec.job)}</code>${status} |`,
-    `| Commits told to this job | ${told} |`,
-    `| Runs of this record | ${plural(created, 'job')} created, ${plural(followUps, 'follow-up')}, ${quiet} that sent nothing |`
-  ]
-  if (rec.ended.length > 0) {
-    const ended = rec.ended.map((job) => `<code>${safeHtml(job.id)}</code> (${job.why})`)
-    lines.push(`| Jobs that ended without delivering (commits given back) | ${ended.join(', ')} |`)
-  }
-  if (view.note) lines.push('', `> ${safeMarkdown(view.note, 500)}`)
-  lines.push('', `### Last runs (at most 20, newest first)`, '')
-  const rows = [...rec.runs].reverse().map((run) => runRow(run, view))
-  if (rows.length === 0) lines.push('No run recorded yet.')
-  else lines.push(RUNS_HEADER, '|---|---|---|---|---|', ...rows)
-  return [...lines, '', '### Start over', '', START_OVER].join('\n')
-}
 
 /** The warning (`%s`: why) when GitHub did not take a call about the repository's issues. */
 const couldNot = (what: string, session: GitHubSession, so = ''): string =>
@@ -220,18 +139,15 @@ export async function writeDashboard(
   // Whether GitHub refused the write, as the call found (a 404 writes anew); the label put back.
   const said = { denied: false, relabelled: false }
   const by = session.writer()
-  const bodyBy = (writer: string) =>
+  const render = (writer: string) =>
     renderDashboard({ ...view, record: { ...view.record, by: writer } })
   const save = async (octokit: GitHubClient): Promise<number | undefined> => {
     const { rest } = octokit
-    const body = bodyBy(by)
-    // Named as GitHub says it was written (once, when the guess was wrong): later runs believe it.
-    const named = async (data: { number: number; user: Author }) => {
-      const author = data.user?.login
-      if (!session.wrote(data.user, by) || !author) return
-      const issue_number = data.number
-      await rest.issues.update({ ...session.repo, issue_number, body: bodyBy(author) })
-    }
+    const body = render(by)
+    const named = ({ number: issue_number, user }: { number: number; user: Author }) =>
+      session.named(user, by, (as) =>
+        rest.issues.update({ ...session.repo, issue_number, body: render(as) })
+      )
     try {
       if (number !== undefined) {
         const { data } = await rest.issues.update({ ...session.repo, issue_number: number, body })

@@ -112,6 +112,12 @@ export class GitHubSession {
     return login !== by
   }
 
+  /** After a write whose record named `by`: when GitHub says `author` wrote it, another account,
+   * `again` writes it once more naming that account, so later runs believe it. */
+  async named(author: Author, by: string, again: (login: string) => Promise<unknown>) {
+    if (this.wrote(author, by) && author?.login) await again(author.login)
+  }
+
   /** One warning, when a write failed while the account cannot be told: nothing of this run's
    * names it, so its records cannot be believed yet. */
   writeFailed(): void {
