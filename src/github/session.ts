@@ -118,8 +118,8 @@ export class GitHubSession {
     if (this.wrote(author, by) && author?.login) await again(author.login)
   }
 
-  /** One warning, when a write failed while the account cannot be told: nothing of this run's
-   * names it, so its records cannot be believed yet. */
+  /** One warning, when a write failed while the account cannot be told (GitHub refused to say
+   * when the run asked, and no record names it): its records cannot be believed yet. */
   writeFailed(): void {
     if (!this.viewerRefused || this.learned !== undefined || this.warnedUnknown) return
     this.warnedUnknown = true

@@ -179,3 +179,55 @@ describe('records by two bots, each naming itself', () => {
     }
   )
 })
+
+describe('dashboards of the same branch by two bots, each naming itself', () => {
+  it.concurrent(
+    'send nothing: the run fails with one line naming both issues and what to do',
+    async () => {
+      const w = await freshWorld()
+      await w.push(['Add the users endpoint'])
+      const [ours] = w.openDashboards()
+      if (!ours) throw new Error('no dashboard')
+      // The same record in an issue the workflow's bot opened (an earlier token's), naming it.
+      const [value] = markerValues('branch', ours.body) as Record<string, unknown>[]
+      const theirs = w.github.addIssue(BRANCH_REPO, {
+        title: 'Docs agent: main (proj-test)',
+        body: markerLine('branch', { ...value, by: 'github-actions[bot]' }),
+        labels: ['docs-agent'],
+        login: 'github-actions[bot]'
+      })
+      const posts = w.agent.requests.filter((r) => r.method === 'POST').length
+
+      const run = await w.push(['Add its tests'])
+
+      expect(run.exitCode).not.toBe(0)
+      expect(errors(run)).toEqual([
+        `::error::Cannot tell which account github-token writes as: GitHub would not say, and the docs agent's records here were written by github-actions[bot] (issue #${theirs.number}) and ${BOT} (issue #${ours.number}), so nothing was sent to the agent. Delete the comment or close the issue that the other account wrote (an earlier token's), keeping the one github-token's account wrote, then run the workflow again.`
+      ])
+      expect(w.agent.requests.filter((r) => r.method === 'POST')).toHaveLength(posts)
+      expect(w.openDashboards()).toHaveLength(1)
+    }
+  )
+})
+
+describe('an App installation token that may not open the dashboard', () => {
+  it.concurrent(
+    'says once, besides the refused issue, that the account cannot be told yet, and still creates the job',
+    async () => {
+      const w = await freshWorld()
+      w.github.deny({ method: 'POST', path: /\/issues$/, status: 403 })
+
+      const run = await w.push(['Add the users endpoint'])
+
+      expect(run.exitCode).toBe(0)
+      expect(run.outputs).toMatchObject({ created: 'true' })
+      expect(w.creations()).toBe(1)
+      expect(branchWarnings(run)).toEqual([
+        expect.stringMatching(
+          /^::warning::dashboard: could not open the dashboard issue in acme\/app \(the GitHub API answered 403\)/
+        ),
+        "::warning::Cannot tell which account github-token writes as: GitHub would not say (GraphQL viewer), no record of the docs agent's names it, and this run could not write one. The first record a run writes teaches it; until then each run works on its own."
+      ])
+    }
+  )
+})
