@@ -8,7 +8,7 @@ import type { PullRequestRef } from '../common/pull-request-link.js'
 import { safeLine } from '../common/safe-text.js'
 import { allPages, type GitHubClient } from './client.js'
 import { docsTokenHint } from './docs-pull-request.js'
-import { fields, readRecords, string, writeMarker } from './marker.js'
+import { fields, optional, readRecords, string, writeMarker, writer } from './marker.js'
 import {
   isTrustedAuthor,
   parseRecord,
@@ -16,7 +16,14 @@ import {
   type ThreadComment
 } from './pr-record.js'
 import type { GitHubSession } from './session.js'
-import { issueOf, pullRequestNumber, runUrl, type WorkflowRun } from './workflow-run.js'
+import type { Claim } from './writers.js'
+import {
+  issueOf,
+  pullRequestNumber,
+  runUrl,
+  splitRepository,
+  type WorkflowRun
+} from './workflow-run.js'
 
 const MAX_BACK_LINK_PAGES = 30
 /** How many candidate jobs a docs pull request's markers may name before the rest are ignored. */
@@ -26,8 +33,13 @@ type Ref = Pick<PullRequestRef, 'repository' | 'number'>
 export const listComments = (octokit: GitHubClient, ref: Ref) =>
   octokit.paginate.iterator(octokit.rest.issues.listComments, { ...issueOf(ref), per_page: 100 })
 
-export const backLinkMarker = (job: string, project: string): string =>
-  writeMarker('back-link', { job, project })
+/** `by`: the account the action writes the back-link as. */
+export const backLinkMarker = (job: string, project: string, by?: string): string =>
+  writeMarker('back-link', { job, project, by })
+
+const BACK_LINK = { job: string, project: string, by: optional(writer) }
+const readBackLinks = (body: string | null | undefined) =>
+  readRecords('back-link', body, (v) => fields(v, BACK_LINK, true))
 
 /** The jobs the back-links name for `projectId`, bots' first, without repeats, a few at most. */
 export function backLinkedJobs(
@@ -35,7 +47,7 @@ export function backLinkedJobs(
   projectId: string
 ): string[] {
   const jobs = comments.flatMap(({ body, user }) =>
-    readRecords('back-link', body, (v) => fields(v, { job: string, project: string }, true))
+    readBackLinks(body)
       .filter(({ job, project }) => project === projectId && isPlainId(job))
       .map(({ job }) => ({ job, bot: user?.type === 'Bot' }))
   )
@@ -67,6 +79,17 @@ export function threadMarks(
   return { ...(record ? { record } : {}), backLinks }
 }
 
+/** The records of `projectId` in `comments` (its record, its back-links), each with its author
+ * and the writer it names: whose to believe when the account is not known (writers.ts). */
+export function threadClaims(comments: readonly ThreadComment[], projectId: string): Claim[] {
+  return comments.flatMap(({ id, body, user }) => {
+    const record = parseRecord(body)
+    const records = record?.project === projectId ? [record] : []
+    const links = readBackLinks(body).filter((link) => link.project === projectId)
+    return [...records, ...links].map(({ by }) => ({ user, by, where: `comment ${id}` }))
+  })
+}
+
 /** What the job was for, in words: the pull request or the commit, and the run. */
 export function describeSource(run: WorkflowRun): string {
   const number = pullRequestNumber(run)
@@ -96,13 +119,21 @@ export async function writeBackLink(
       core.debug(`docs back-link: ${where} already links to job ${safeLine(jobId)}.`)
       return true
     }
-    const body = [
-      backLinkMarker(jobId, projectId),
-      `This docs pull request was opened by Mintlify agent job \`${safeLine(jobId, 100).replace(/`/g, '')}\` for ${describeSource(run)}.`,
-      '',
-      'Reviewers can steer it from here: a comment that starts with the trigger phrase (`/docs` unless the workflow sets another) sends a follow-up to that job.'
-    ].join('\n')
-    await octokit.rest.issues.createComment({ ...issueOf(docs), body })
+    const by = session.writer()
+    const body = (author: string) =>
+      [
+        backLinkMarker(jobId, projectId, author),
+        `This docs pull request was opened by Mintlify agent job \`${safeLine(jobId, 100).replace(/`/g, '')}\` for ${describeSource(run)}.`,
+        '',
+        'Reviewers can steer it from here: a comment that starts with the trigger phrase (`/docs` unless the workflow sets another) sends a follow-up to that job.'
+      ].join('\n')
+    const { data } = await octokit.rest.issues.createComment({ ...issueOf(docs), body: body(by) })
+    // Named as GitHub says it was written, so later runs believe it.
+    if (session.wrote(data.user, by) && data.user) {
+      const repo = splitRepository(docs.repository)
+      const fixed = { ...repo, comment_id: data.id, body: body(data.user.login) }
+      await octokit.rest.issues.updateComment(fixed)
+    }
     core.info(`Linked docs pull request ${where} to job ${safeLine(jobId)}.`)
     return true
   }

@@ -99,7 +99,9 @@ const RECORD = {
   settled: marker.optional(marker.listOf(MAX_TOLD, sha)),
   /** Jobs that ended without delivering (their commits were given back). */
   ended: marker.listOf(MAX_ENDED, marker.shape({ id: plainId, why: marker.oneOf(END_REASONS) })),
-  counts: marker.shape({ created: count, followUps: count, quiet: count })
+  counts: marker.shape({ created: count, followUps: count, quiet: count }),
+  /** Who wrote it: the author GitHub reported when the action last wrote the issue. */
+  by: marker.optional(marker.writer)
 }
 /** `reviewers`: the logins already asked to review `handedOff`. */
 export type BranchRecord = marker.Read<typeof RECORD>

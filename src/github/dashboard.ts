@@ -1,26 +1,20 @@
 // The dashboard issue: one open issue per project, branch and key, written with the run's
-// token and labelled `docs-agent`; the branch's ledger (branch-record.ts), then a page for people.
+// token and labelled `docs-agent`; the branch's ledger (branch-record.ts), then a page for people
+// (dashboard-page.ts).
 
 import * as core from '@actions/core'
-import { parsePullRequestLink, type PullRequestRef } from '../common/pull-request-link.js'
-import { htmlLink, safeHtml, safeLine, safeMarkdown } from '../common/safe-text.js'
+import { parsePullRequestLink } from '../common/pull-request-link.js'
+import { safeHtml, safeLine } from '../common/safe-text.js'
 import { StateUnknownError } from '../common/run-errors.js'
 import { describeGitHubError, gitHubAnswerStatus, gitHubFailure, walkPages } from './client.js'
 import type { GitHubClient } from './client.js'
-import {
-  lostRace,
-  MAX_ENDED,
-  parseBranchRecords,
-  renderBranchRecord,
-  RUN_WORDS,
-  type BranchRecord,
-  type BranchRun
-} from './branch-record.js'
+import { lostRace, MAX_ENDED, parseBranchRecords, type BranchRecord } from './branch-record.js'
+import { pullLink, renderDashboard, type DashboardView, type Place } from './dashboard-page.js'
 import { readDocsPrEnd, writeDocsPrEnd } from './docs-pr-writes.js'
-import { isSha, positive } from './marker.js'
-import { plural } from './source-pulls.js'
+import { positive } from './marker.js'
 import type { GitHubSession } from './session.js'
-import { asObject, REPOSITORY, text, type WorkflowRun } from './workflow-run.js'
+import { asObject, text } from './workflow-run.js'
+import type { Author, Claim } from './writers.js'
 
 /** `unlabelled`: listed without the label (a person removed it); the next write puts it back. */
 export type FoundDashboard = {
@@ -28,17 +22,11 @@ export type FoundDashboard = {
   record: BranchRecord
   unlabelled?: true
 }
-/** Which records a run keeps, and the login whose issues are believed. */
-type DashboardKey = { projectId: string; branch: string; key: string; identity: string }
+/** Which records a run keeps, and the login whose issues are believed (undefined while it
+ * cannot be told: learned from the issues, writers.ts). */
+type DashboardKey = { projectId: string; branch: string; key: string; identity?: string }
 
-type Place = Pick<WorkflowRun, 'repository' | 'serverUrl'>
-/** The record, and for people: the repository, the docs pull request, the job, a note. */
-export type DashboardView = Place & {
-  record: BranchRecord
-  docsPullRequest?: { link: string; state?: 'open' | 'merged' | 'closed' }
-  jobStatus?: string
-  note?: string
-}
+export { commitsUrl, renderDashboard, type DashboardView } from './dashboard-page.js'
 
 /** The label people find the dashboards by; the action finds them by author and marker. */
 export const DASHBOARD_LABEL = 'docs-agent'
@@ -62,7 +50,7 @@ export function pickDashboards(issues: readonly unknown[], key: DashboardKey): F
   for (const issue of issues.map(asObject)) {
     const number = positive(issue?.number)
     if (!issue || !number || issue.pull_request !== undefined || issue.state !== 'open') continue
-    if (text(asObject(issue.user)?.login) !== key.identity) continue
+    if (key.identity === undefined || text(asObject(issue.user)?.login) !== key.identity) continue
     const mine = parseBranchRecords(text(issue.body)).find(
       (found) => found.projectId === key.projectId && found.branch === key.branch
     )
@@ -76,66 +64,13 @@ export function pickDashboards(issues: readonly unknown[], key: DashboardKey): F
   return found.sort((a, b) => b.issue.number - a.issue.number)
 }
 
-const pullLink = (pull: PullRequestRef): string =>
-  htmlLink(pull.link, safeHtml(`${pull.repository}#${pull.number}`))
-
-/** The page of commit `to`, or of the commits after `from` up to `to`. */
-export function commitsUrl(run: Place, to: string, from?: string): string | undefined {
-  if (!REPOSITORY.test(run.repository)) return undefined
-  return `${run.serverUrl}/${run.repository}/${from ? `compare/${from}...${to}` : `commit/${to}`}`
-}
-
-function runRow({ at, event, did, commits, from, to, ...run }: BranchRun, view: DashboardView) {
-  const url = isSha(to) && commitsUrl(view, to, isSha(from) ? from : undefined)
-  const head = url && !from ? ` (to ${htmlLink(url, to.slice(0, 7))})` : ''
-  const cell = url && from ? htmlLink(url, String(commits)) : `${commits}${head}`
-  const apart = (run.apart ?? []).map(({ pull, why, docs }) => {
-    const ref = parsePullRequestLink(docs)
-    const to = ref ? ` → ${pullLink(ref)}` : ''
-    return why === 'agent' ? `#${pull} (the docs agent's own)` : `#${pull}${to} (documented there)`
+/** This key's records, anyone's, as claims (writers.ts): whose, when GitHub would not say. */
+const keyClaims = (issues: readonly unknown[], key: DashboardKey): Claim[] =>
+  issues.flatMap((issue) => {
+    const user = asObject(asObject(issue)?.user)
+    const [mine] = pickDashboards([issue], { ...key, identity: text(user?.login) })
+    return mine ? [{ user, by: mine.record.by, where: `issue #${mine.issue.number}` }] : []
   })
-  const told = run.pulls.map((n) => `#${n}`)
-  const pulls = told.length + apart.length > 0 ? [...told, ...apart].join(', ') : '—'
-  return `| ${safeMarkdown(`${at.slice(0, 10)} ${at.slice(11, 16)}`)} | ${safeMarkdown(event, 40)} | ${RUN_WORDS[did]} | ${cell} | ${pulls} |`
-}
-
-const RUNS_HEADER = '| Time (UTC) | Trigger | What it did | Commits | Source pull requests |'
-const START_OVER =
-  'Close this issue: the next run starts a new docs job (and a new docs pull request) and opens a new issue.'
-
-/** The issue's body: the record's line, then the page for people (pure). */
-export function renderDashboard(view: DashboardView): string {
-  const { record: rec } = view
-  const branch = `<code>${safeHtml(rec.branch, 100)}</code>`
-  const docs = parsePullRequestLink(view.docsPullRequest?.link)
-  const state = view.docsPullRequest?.state ? ` (${view.docsPullRequest.state})` : ''
-  const status = view.jobStatus ? ` (${safeMarkdown(view.jobStatus, 40)})` : ''
-  const told = rec.told.find((job) => job.id === rec.job)?.shas.length ?? 0
-  const { created, followUps, quiet } = rec.counts
-  const lines = [
-    renderBranchRecord(rec),
-    `## Mintlify docs agent: ${branch}`,
-    '',
-    `The docs agent's record for the branch ${branch} of project <code>${safeHtml(rec.projectId, 100)}</code>. The action keeps this issue up to date; its first line (hidden) is the record, so please leave it as it is.`,
-    '',
-    '| | |',
-    '|---|---|',
-    `| Docs pull request | ${docs ? `${pullLink(docs)}${state}` : 'not opened yet'} |`,
-    `| Job | <code>${safeHtml(rec.job)}</code>${status} |`,
-    `| Commits told to this job | ${told} |`,
-    `| Runs of this record | ${plural(created, 'job')} created, ${plural(followUps, 'follow-up')}, ${quiet} that sent nothing |`
-  ]
-  if (rec.ended.length > 0) {
-    const ended = rec.ended.map((job) => `<code>${safeHtml(job.id)}</code> (${job.why})`)
-    lines.push(`| Jobs that ended without delivering (commits given back) | ${ended.join(', ')} |`)
-  }
-  if (view.note) lines.push('', `> ${safeMarkdown(view.note, 500)}`)
-  lines.push('', `### Last runs (at most 20, newest first)`, '')
-  const rows = [...rec.runs].reverse().map((run) => runRow(run, view))
-  if (rows.length === 0) lines.push('No run recorded yet.')
-  else lines.push(RUNS_HEADER, '|---|---|---|---|---|', ...rows)
-  return [...lines, '', '### Start over', '', START_OVER].join('\n')
-}
 
 /** The warning (`%s`: why) when GitHub did not take a call about the repository's issues. */
 const couldNot = (what: string, session: GitHubSession, so = ''): string =>
@@ -153,19 +88,23 @@ export async function findDashboards(
 ): Promise<{ winner?: FoundDashboard; others: FoundDashboard[]; denied?: true }> {
   const where = `the dashboard issues of ${safeLine(session.repository, 200)}`
   const list = async (octokit: GitHubClient) => {
-    const params = { ...session.repo, creator: key.identity, state: 'open' as const, per_page: 100 }
+    // Whose issues: the identity's, or while it cannot be told, all open ones.
+    const creator = key.identity === undefined ? {} : { creator: key.identity }
+    const params = { ...session.repo, ...creator, state: 'open' as const, per_page: 100 }
     const pages = octokit.paginate.iterator(octokit.rest.issues.listForRepo, params)
     const issues: unknown[] = []
     if (await walkPages(pages, MAX_ISSUE_PAGES, (page) => issues.push(...page) < 0)) return issues
-    const many = `more than ${MAX_ISSUE_PAGES * 100} open issues by ${safeLine(key.identity, 100)}`
+    const by = key.identity === undefined ? '' : ` by ${safeLine(key.identity, 100)}`
+    const many = `more than ${MAX_ISSUE_PAGES * 100} open issues${by}`
     throw new StateUnknownError(where, many)
   }
   const so = ", so the branch's docs job is not recorded and this run works on its own"
   const failed = couldNot('read the issues of', session, so)
   const issues = await session.bestEffort(budgetMs, list, failed, ISSUES_HINT, where)
   if (!issues) return { others: [], denied: true }
+  const identity = key.identity ?? (await session.believed(keyClaims(issues, key), budgetMs))
   // The others: older records of the same key, to retire.
-  const [winner, ...others] = pickDashboards(issues, key)
+  const [winner, ...others] = pickDashboards(issues, { ...key, identity })
   return { winner, others }
 }
 
@@ -199,12 +138,20 @@ export async function writeDashboard(
   const { projectId, branch } = view.record
   // Whether GitHub refused the write, as the call found (a 404 writes anew); the label put back.
   const said = { denied: false, relabelled: false }
+  const by = session.writer()
+  const render = (writer: string) =>
+    renderDashboard({ ...view, record: { ...view.record, by: writer } })
   const save = async (octokit: GitHubClient): Promise<number | undefined> => {
     const { rest } = octokit
-    const body = renderDashboard(view)
+    const body = render(by)
+    const named = ({ number: issue_number, user }: { number: number; user: Author }) =>
+      session.named(user, by, (as) =>
+        rest.issues.update({ ...session.repo, issue_number, body: render(as) })
+      )
     try {
       if (number !== undefined) {
         const { data } = await rest.issues.update({ ...session.repo, issue_number: number, body })
+        await named(data)
         if (relabel) said.relabelled = await labelAgain(session, octokit, data.number)
         return data.number
       }
@@ -227,6 +174,7 @@ export async function writeDashboard(
         throw error
       })
     core.info(`Opened the dashboard issue #${data.number} for ${safeLine(branch, 100)}.`)
+    await named(data)
     return data.number
   }
   const what =
@@ -237,6 +185,7 @@ export async function writeDashboard(
     couldNot(`${what} in`, session),
     ISSUES_HINT
   )
+  if (written === undefined) session.writeFailed()
   return {
     ...(written !== undefined ? { number: written } : {}),
     ...(said.denied ? { denied: true as const } : {}),

@@ -3,7 +3,7 @@
 // field readers that every record's strict parse is written with.
 
 import { parsePullRequestLink } from '../common/pull-request-link.js'
-import { asObject } from './workflow-run.js'
+import { ACCOUNT, asObject } from './workflow-run.js'
 
 type MarkerKind = 'pr' | 'branch' | 'check' | 'back-link'
 
@@ -78,6 +78,10 @@ export const sha = when<string>(isSha)
 export const string = when<string>((value) => typeof value === 'string')
 /** A whole number from 1 up, as GitHub numbers issues and pull requests. */
 export const positive = when<number>((v) => Number.isSafeInteger(v) && (v as number) >= 1)
+/** A record's writer (`by`): the login GitHub reported as the author of the action's write. */
+export const isWriter = (value: unknown): value is string =>
+  typeof value === 'string' && value.length <= 100 && ACCOUNT.test(value)
+export const writer = when<string>(isWriter)
 export const pullLink = when<string>(
   (v) => typeof v === 'string' && parsePullRequestLink(v)?.link === v
 )

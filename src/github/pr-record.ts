@@ -43,6 +43,8 @@ const RECORD = {
   followUps: marker.upTo(999_999),
   /** The docs pull request whose reviewers and labels were already requested. */
   handedOff: marker.optional(marker.when<string>(link)),
+  /** Who wrote it: the author GitHub reported when the action last wrote the comment. */
+  by: marker.optional(marker.writer),
   // A malformed end is left aside, not the record.
   end: (value: unknown) => parseEnd(value) ?? marker.ABSENT
 }

@@ -12,7 +12,13 @@ import {
   throwIfUnknown,
   type GitHubClient
 } from './client.js'
-import { backLinkedJobs, listComments, threadMarks, type BackLink } from './back-links.js'
+import {
+  backLinkedJobs,
+  listComments,
+  threadClaims,
+  threadMarks,
+  type BackLink
+} from './back-links.js'
 import { cleanLabel } from './untrusted-text.js'
 import {
   formatRecord,
@@ -25,6 +31,7 @@ import {
 } from './pr-record.js'
 import type { Command } from './command.js'
 import { lacking, type GitHubSession } from './session.js'
+import type { Author } from './writers.js'
 import { pullOf, pullRequestNumber, type WorkflowRun } from './workflow-run.js'
 
 const BUDGET_IDENTITY = 5_000
@@ -44,8 +51,6 @@ export const pullRequestState = (pr: PullRequest): PullRequestState =>
 export class PullRequestThread {
   /** GitHub refused a write: no more are tried. */
   private refused = false
-  /** Who GitHub says wrote the comment this run created. */
-  private writer: string | undefined
 
   private constructor(
     private readonly session: GitHubSession,
@@ -82,14 +87,21 @@ export class PullRequestThread {
     const find = async (octokit: GitHubClient) => {
       const seen: ThreadComment[] = []
       const pages = tapped(listComments(octokit, { repository: session.repository, number }), seen)
-      const trusted = () => session.identity(budgetMs)
+      // Whose records: asked once there is a candidate; '' while it cannot be told.
+      const trusted = async () => (await session.identity(budgetMs)) ?? ''
       const found = await findComment(pages, projectId, comments, maxPages, trusted)
+      // None believed (every page was read), whose may not be known: the one bot whose records
+      // name it, if any. Without a record of this project, GitHub is not asked.
+      const claims = found ? [] : threadClaims(seen, projectId)
+      const unknown = claims.length > 0 && (await trusted()) === ''
+      const learned = unknown && (await session.believed(claims, budgetMs))
+      const mine = learned ? ownComment(seen, projectId, learned) : found
       // Back-links are rare (a docs pull request's): whose they are is asked only then.
       const linked = backLinkedJobs(seen, projectId).length > 0
       const { backLinks } = linked
         ? threadMarks(seen, projectId, await trusted())
         : { backLinks: [] }
-      return { ...found, backLinks }
+      return { ...mine, backLinks }
     }
     const failed = `pr-comment: could not read ${comments} (%s), so its docs job is not recorded.`
     const found = await session.bestEffort(budgetMs, find, failed, READ_HINT, comments)
@@ -114,10 +126,24 @@ export class PullRequestThread {
       // last write keeps what this run did not change. The early one follows the read closely.
       const theirs = early ? undefined : await this.readAgain(issues, record.project)
       const merged = theirs ? mergeRecords(this.record, record, theirs) : record
-      const comment = { ...this.session.repo, body: `${formatRecord(merged)}\n${body}` }
+      const by = this.session.writer()
+      const text = (writer: string) => `${formatRecord({ ...merged, by: writer })}\n${body}`
+      const comment = { ...this.session.repo, body: text(by) }
+      // Named as GitHub says it was written (once, when the guess was wrong): later runs believe it.
+      const named = async ({ data }: { data: { id: number; user?: Author } }) => {
+        const author = data.user?.login
+        if (!this.session.wrote(data.user, by) || !author) return
+        const fixed = { ...comment, comment_id: data.id, body: text(author) }
+        await issues.updateComment(fixed).catch((error: unknown) => {
+          const why = describeGitHubError(error)
+          core.info(
+            `Could not name ${author} in the record on ${where} (${why}); its next write does.`
+          )
+        })
+      }
       if (this.commentId !== undefined) {
         try {
-          await issues.updateComment({ ...comment, comment_id: this.commentId })
+          await named(await issues.updateComment({ ...comment, comment_id: this.commentId }))
           core.info(`Updated the comment on ${where} (comment ${this.commentId}).`)
           return true
         } catch (error) {
@@ -128,7 +154,7 @@ export class PullRequestThread {
       }
       const created = await issues.createComment({ ...comment, issue_number: this.number })
       this.commentId = created.data.id
-      this.writer = created.data.user?.login
+      await named(created)
       core.info(`Commented on ${where} (comment ${this.commentId}).`)
       return true
     } catch (error) {
@@ -136,7 +162,10 @@ export class PullRequestThread {
       const failed = `pr-comment: could not comment on ${where} (${describeGitHubError(error)})`
       const hint = permissionHint(error, WRITE_HINT)
       if (early && !this.refused) core.info(`${failed}; trying again when the run ends.`)
-      else core.warning(`${failed}, so its docs job is not recorded.${hint}`)
+      else {
+        core.warning(`${failed}, so its docs job is not recorded.${hint}`)
+        this.session.writeFailed()
+      }
       return false
     }
   }
@@ -146,13 +175,22 @@ export class PullRequestThread {
     if (this.commentId === undefined) return undefined
     const params = { ...this.session.repo, comment_id: this.commentId }
     const read = await issues.getComment(params).catch(() => undefined)
-    // Asked of GitHub already when the comment was found; known from the write when it was made.
-    const trusted =
-      read && (this.writer ?? (await this.session.identity(BUDGET_IDENTITY).catch(() => '')))
+    // Known when the comment was found, or from the write when it was made.
+    const trusted = read && (await this.session.identity(BUDGET_IDENTITY).catch(() => ''))
     if (!read || !trusted || !isTrustedAuthor(read.data.user, trusted)) return undefined
     const record = parseRecord(read.data.body)
     return record?.project === project ? record : undefined
   }
+}
+
+/** The comment `identity` wrote holding `projectId`'s record, the first. */
+function ownComment(comments: readonly ThreadComment[], projectId: string, identity: string) {
+  for (const { id: commentId, body, user } of comments) {
+    const record = parseRecord(body)
+    if (record?.project === projectId && isTrustedAuthor(user, identity))
+      return { commentId, record }
+  }
+  return undefined
 }
 
 /** The pages as they are read, each comment also kept in `seen`. */

@@ -1,5 +1,6 @@
 // One token's GitHub, opened once a run: the token and the input it came from, the
-// repository and the run's cancellation, and whose the token is (asked once).
+// repository and the run's cancellation, and whose the token is (GraphQL `viewer`, asked once,
+// else learned from the action's own records and writes: the one owner of that answer).
 
 import * as core from '@actions/core'
 import { StateUnknownError } from '../common/run-errors.js'
@@ -11,10 +12,21 @@ import {
   type GitHubClient
 } from './client.js'
 import { ACCOUNT, ACTIONS_BOT, asObject, splitRepository } from './workflow-run.js'
+import { isWriter } from './marker.js'
+import { soleWriter, type Author, type Claim } from './writers.js'
 
 export class GitHubSession {
   readonly repo: { owner: string; repo: string }
-  private identityOf: Promise<string> | undefined
+  private viewerOf: Promise<string | undefined> | undefined
+  /** GraphQL `viewer`'s answer, once given. */
+  private viewer: string | undefined
+  /** GraphQL `viewer` was refused. */
+  private viewerRefused = false
+  /** The account learned this run from its records or writes, when `viewer` did not say. */
+  private learned: string | undefined
+  /** Learned from a write: what GitHub says wrote it, not asked again. */
+  private fromWrite = false
+  private warnedUnknown = false
 
   constructor(
     readonly token: string,
@@ -55,26 +67,87 @@ export class GitHubSession {
     }
   }
 
-  /** The login the token writes as (GraphQL `viewer`); `github-actions[bot]` when GitHub refuses
-   * to say. When it cannot say, StateUnknownError: believing the wrong account's records could
-   * start a second job. Asked once; a failure is not kept. */
-  identity(budgetMs: number): Promise<string> {
-    return (this.identityOf ??= this.learn(budgetMs).catch((error: unknown) => {
-      this.identityOf = undefined
+  /** The login the token writes as, when known: GraphQL `viewer`'s answer, else what this run
+   * learned from the action's own records or writes; undefined while it cannot be told. When
+   * GitHub cannot say (a 5xx), StateUnknownError: believing the wrong account's records could
+   * start a second job. `viewer` is asked once; a failure is not kept. */
+  async identity(budgetMs: number): Promise<string | undefined> {
+    if (this.fromWrite) return this.learned
+    const viewer = await (this.viewerOf ??= this.askViewer(budgetMs).catch((error: unknown) => {
+      this.viewerOf = undefined
       throw error
     }))
+    return viewer ?? this.learned
   }
 
-  private async learn(budgetMs: number): Promise<string> {
+  /** Whose records to believe among `claims` (records of one thing, as read): the identity when
+   * known; else the one bot whose records name it, the identity from now on. Bots of two or more
+   * names: WriterUnknownError. */
+  async believed(claims: readonly Claim[], budgetMs: number): Promise<string | undefined> {
+    const known = await this.identity(budgetMs)
+    if (known !== undefined) return known
+    const sole = soleWriter(claims, this.name)
+    if (sole !== undefined) this.learn(sole, 'from its records')
+    return sole
+  }
+
+  /** The login a record names as its writer, without asking GitHub: the identity as far as
+   * known, else the workflow's bot; the write's answer corrects it (`wrote`). */
+  writer(): string {
+    return this.viewer ?? this.learned ?? ACTIONS_BOT
+  }
+
+  /** What GitHub says wrote the comment or issue the action just created or edited, whose
+   * marker named `by`: the identity from now on when `viewer` did not say. Whether `by` was not
+   * the author (the record is written again to name it). */
+  wrote(author: Author, by: string): boolean {
+    const login = author?.login
+    if (login === undefined || !isWriter(login)) return false
+    if (this.viewer === undefined && !this.fromWrite) {
+      this.fromWrite = true
+      if (this.learned !== login) this.learn(login, 'from its write')
+      this.learned = login
+    }
+    return login !== by
+  }
+
+  /** After a write whose record named `by`: when GitHub says `author` wrote it, another account,
+   * `again` writes it once more naming that account, so later runs believe it. */
+  async named(author: Author, by: string, again: (login: string) => Promise<unknown>) {
+    if (this.wrote(author, by) && author?.login) await again(author.login)
+  }
+
+  /** One warning, when a write failed while the account cannot be told (GitHub refused to say
+   * when the run asked, and no record names it): its records cannot be believed yet. */
+  writeFailed(): void {
+    if (!this.viewerRefused || this.learned !== undefined || this.warnedUnknown) return
+    this.warnedUnknown = true
+    core.warning(
+      `Cannot tell which account ${this.name} writes as: GitHub would not say (GraphQL viewer), no record of the docs agent's names it, and this run could not write one. The first record a run writes teaches it; until then each run works on its own.`
+    )
+  }
+
+  private learn(login: string, how: string): void {
+    this.learned = login
+    if (login !== ACTIONS_BOT)
+      core.info(
+        `Believing records written by ${login}, the account ${this.name} writes as (${how}).`
+      )
+  }
+
+  private async askViewer(budgetMs: number): Promise<string | undefined> {
     const what = `whose token ${this.name} is`
     const octokit = await this.client(budgetMs)
     const data = await octokit.graphql('query { viewer { login } }').catch((error: unknown) => {
       throwIfUnknown(error, what)
       core.debug(
-        `${this.name}: GitHub would not say whose token it is (${describeGitHubError(error)}); believing records written by ${ACTIONS_BOT}.`
+        `${this.name}: GitHub would not say whose token it is (${describeGitHubError(error)}); believing a bot's records that name it, and the account GitHub reports for this run's writes.`
       )
     })
-    if (data === undefined) return ACTIONS_BOT
+    if (data === undefined) {
+      this.viewerRefused = true
+      return undefined
+    }
     const login = asObject(asObject(data)?.viewer)?.login
     if (typeof login !== 'string' || !ACCOUNT.test(login)) {
       throw new StateUnknownError(what, 'GitHub answered without a login')
@@ -82,6 +155,7 @@ export class GitHubSession {
     if (login !== ACTIONS_BOT) {
       core.info(`Believing records written by ${login}, the account ${this.name} writes as.`)
     }
+    this.viewer = login
     return login
   }
 }

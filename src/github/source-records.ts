@@ -2,7 +2,7 @@
 // whether each has its own docs job in this project, or is the docs pull request of one.
 
 import { allPages, type GitHubClient } from './client.js'
-import { listComments, threadMarks, type ThreadMarks } from './back-links.js'
+import { listComments, threadClaims, threadMarks, type ThreadMarks } from './back-links.js'
 import type { GitHubSession } from './session.js'
 
 /** 100 comments a page: the action writes its comment at the pull request's first run. */
@@ -17,13 +17,15 @@ export async function readSourceMarks(
   budgetMs: number
 ): Promise<Map<number, ThreadMarks> | undefined> {
   if (numbers.length === 0) return new Map()
-  const identity = await session.identity(budgetMs)
+  await session.identity(budgetMs)
   const read = async (octokit: GitHubClient) => {
     const marks = new Map<number, ThreadMarks>()
     for (const number of numbers) {
       const ref = { repository: session.repository, number }
       const comments = await allPages(listComments(octokit, ref), MAX_PAGES)
-      marks.set(number, threadMarks(comments, projectId, identity))
+      // The identity, or learned from the records here (when GitHub would not say whose).
+      const identity = await session.believed(threadClaims(comments, projectId), budgetMs)
+      marks.set(number, threadMarks(comments, projectId, identity ?? ''))
     }
     return marks
   }

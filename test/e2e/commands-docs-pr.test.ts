@@ -93,7 +93,9 @@ describe('the back-link on the docs pull request', () => {
       expect(links).toHaveLength(1)
       expect(links[0]?.user).toEqual({ login: 'github-actions[bot]', type: 'Bot' })
       const [marker, words] = (links[0]?.body ?? '').split('\n')
-      expect(markerValues('back-link', marker)).toEqual([{ job: jobId, project: 'proj-test' }])
+      expect(markerValues('back-link', marker)).toEqual([
+        { job: jobId, project: 'proj-test', by: 'github-actions[bot]' }
+      ])
       expect(words).toBe(
         `This docs pull request was opened by Mintlify agent job \`${jobId}\` for pull request acme/app#7 (workflow run https://github.com/acme/app/actions/runs/9001).`
       )

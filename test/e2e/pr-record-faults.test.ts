@@ -147,7 +147,8 @@ describe('a write that failed without a refusal', () => {
           run: '7100',
           attempt: 1,
           followUps: 0,
-          handedOff: 'https://github.com/acme/docs/pull/100'
+          handedOff: 'https://github.com/acme/docs/pull/100',
+          by: 'github-actions[bot]'
         }
       })
     }

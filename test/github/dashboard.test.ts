@@ -204,8 +204,9 @@ describe('against the GitHub stand-in', () => {
 
     const before = inProcess.github.requests.length
     const found = await findDashboards(session(), key, 10_000)
+    // The record names the account GitHub says wrote it.
     expect(found).toEqual({
-      winner: { issue: { number: saved }, record: RECORD },
+      winner: { issue: { number: saved }, record: { ...RECORD, by: BOT.login } },
       others: []
     })
     const calls = inProcess.github.requests.slice(before)

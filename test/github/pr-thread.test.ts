@@ -221,7 +221,9 @@ describe('the bundled action with pr-comment', () => {
           run: '4242',
           attempt: 1,
           followUps: 1,
-          handedOff: 'https://github.com/acme/docs/pull/100'
+          handedOff: 'https://github.com/acme/docs/pull/100',
+          // The account GitHub says wrote it.
+          by: 'github-actions[bot]'
         }
       ])
       expect(heading).toBe('### Mintlify Docs Agent Job')
@@ -474,7 +476,14 @@ describe('the thread against the GitHub stand-in', () => {
     ])
     const [anew] = inProcess.github.comments('acme/app', 7)
     expect(markerValues('pr', anew?.body)).toEqual([
-      { project: 'proj-test', job: 'job_1', run: '4243', attempt: 1, followUps: 0 }
+      {
+        project: 'proj-test',
+        job: 'job_1',
+        run: '4243',
+        attempt: 1,
+        followUps: 0,
+        by: 'github-actions[bot]'
+      }
     ])
     expect(inProcess.printed.join('')).toContain(
       `The comment on pull request #7 (comment ${ours.id}) is gone; writing it anew.\n`

@@ -1,6 +1,7 @@
 // Whose records are believed: the account github-token writes as, asked of the GitHub
-// stand-in (GraphQL `viewer`) in process, once per token; a refusal falls back to the
-// workflow's bot, anything else GitHub could not say fails with StateUnknownError.
+// stand-in (GraphQL `viewer`) in process, once per token; after a refusal it is not known until
+// learned from the action's own records or writes; anything else GitHub could not say fails
+// with StateUnknownError.
 
 import { StateUnknownError } from '../../src/common/run-errors.js'
 import { GitHubSession } from '../../src/github/session.js'
@@ -26,7 +27,7 @@ const inProcess = useInProcessGitHub({
 
 // One session per token, as a run opens it.
 const sessions = new Map<string, GitHubSession>()
-const identity = (token: string): Promise<string> => {
+const identity = (token: string): Promise<string | undefined> => {
   if (!sessions.has(token)) sessions.set(token, new GitHubSession(token, ''))
   return (sessions.get(token) as GitHubSession).identity(10_000)
 }
@@ -61,17 +62,20 @@ describe("a session's identity", () => {
     { refusal: 'a 403', token: REFUSED, status: 403, denied: true },
     { refusal: 'bad credentials (401)', token: 'ghs_unknown_token', status: 401, denied: false }
   ])(
-    'falls back to github-actions[bot] with a debug line when GitHub answers $refusal',
+    'is not known after GitHub answers $refusal, with a debug line, and is not asked again',
     async ({ token, status, denied }) => {
       const lift = denied
         ? inProcess.github.deny({ method: 'POST', path: /^\/graphql$/, status })
         : () => undefined
 
-      expect(await identity(token)).toBe('github-actions[bot]')
+      expect(await identity(token)).toBeUndefined()
       lift()
       expect(log()).toBe(
-        `::debug::github-token: GitHub would not say whose token it is (the GitHub API answered ${status}); believing records written by github-actions[bot].\n`
+        `::debug::github-token: GitHub would not say whose token it is (the GitHub API answered ${status}); believing a bot's records that name it, and the account GitHub reports for this run's writes.\n`
       )
+      const before = queries()
+      expect(await identity(token)).toBeUndefined()
+      expect(queries()).toBe(before)
     }
   )
 
@@ -86,5 +90,94 @@ describe("a session's identity", () => {
     )
     expect(log()).toBe('')
     expect(await identity(FLAKY)).toBe('flaky-app[bot]')
+  })
+})
+
+describe("an App installation's token, which GitHub will not tell whose it is", () => {
+  const INSTALLATION = 'ghs_installation_token'
+  const BOT = 'docs-helper[bot]'
+  const installed = useInProcessGitHub({
+    token: GITHUB_TOKEN,
+    installations: { [INSTALLATION]: { login: BOT, type: 'Bot' } },
+    captureLog: true
+  })
+  const open = () => new GitHubSession(INSTALLATION, 'acme/app')
+  const printed = (): string => installed.printed.join('')
+  const bot = (login: string) => ({ login, type: 'Bot' })
+  const person = (login: string) => ({ login, type: 'User' })
+
+  it('is not known from viewer (GitHub answers FORBIDDEN), and is learned from the one bot whose records name it', async () => {
+    const session = open()
+    expect(await session.identity(10_000)).toBeUndefined()
+
+    const claims = [
+      // A person pasting a marker that names the bot; a bot naming another; then the bot's own.
+      { user: person('mallory'), by: BOT, where: 'comment 1' },
+      { user: bot('other[bot]'), by: BOT, where: 'comment 2' },
+      { user: bot(BOT), by: undefined, where: 'comment 3' },
+      { user: bot(BOT), by: BOT, where: 'comment 4' }
+    ]
+    expect(await session.believed(claims, 10_000)).toBe(BOT)
+    expect(await session.identity(10_000)).toBe(BOT)
+    expect(printed()).toContain(
+      'Believing records written by docs-helper[bot], the account github-token writes as (from its records).\n'
+    )
+  })
+
+  it('believes no one from records only a person or another name wrote', async () => {
+    const session = open()
+    const claims = [
+      { user: person('mallory'), by: 'mallory', where: 'comment 1' },
+      { user: person('mallory'), by: BOT, where: 'comment 2' },
+      { user: bot('other[bot]'), by: BOT, where: 'comment 3' }
+    ]
+    expect(await session.believed(claims, 10_000)).toBeUndefined()
+    expect(await session.identity(10_000)).toBeUndefined()
+  })
+
+  it('cannot tell from records by two bots that each name themselves: one line that says what to do', async () => {
+    const session = open()
+    const claims = [
+      { user: bot('github-actions[bot]'), by: 'github-actions[bot]', where: 'issue #3' },
+      { user: bot(BOT), by: BOT, where: 'issue #9' }
+    ]
+    const failure = await session.believed(claims, 10_000).catch((error: unknown) => error)
+    expect(failure).toBeInstanceOf(StateUnknownError)
+    expect((failure as Error).message).toBe(
+      "Cannot tell which account github-token writes as: GitHub would not say, and the docs agent's records here were written by github-actions[bot] (issue #3) and docs-helper[bot] (issue #9), so nothing was sent to the agent. Delete the comment or close the issue that the other account wrote (an earlier token's), keeping the one github-token's account wrote, then run the workflow again."
+    )
+    expect(await session.identity(10_000)).toBeUndefined()
+  })
+
+  it('is learned from what GitHub says wrote its first write; the guess before it is the workflow bot, made without a call', async () => {
+    const session = open()
+    const calls = installed.github.requests.length
+    expect(session.writer()).toBe('github-actions[bot]')
+    expect(installed.github.requests.length).toBe(calls)
+
+    // The guess was wrong: the record is written again to name the author.
+    expect(session.wrote(bot(BOT), 'github-actions[bot]')).toBe(true)
+    expect(session.writer()).toBe(BOT)
+    expect(await session.identity(10_000)).toBe(BOT)
+    expect(session.wrote(bot(BOT), BOT)).toBe(false)
+    expect(printed()).toContain(
+      'Believing records written by docs-helper[bot], the account github-token writes as (from its write).\n'
+    )
+  })
+
+  it('warns once when a write failed while the account cannot be told, and not once it is known', async () => {
+    const session = open()
+    await session.identity(10_000)
+    session.writeFailed()
+    session.writeFailed()
+    expect(installed.warnings()).toEqual([
+      "::warning::Cannot tell which account github-token writes as: GitHub would not say (GraphQL viewer), no record of the docs agent's names it, and this run could not write one. The first record a run writes teaches it; until then each run works on its own."
+    ])
+
+    const known = open()
+    await known.identity(10_000)
+    known.wrote(bot(BOT), BOT)
+    known.writeFailed()
+    expect(installed.warnings()).toHaveLength(1)
   })
 })

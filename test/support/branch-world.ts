@@ -23,17 +23,26 @@ export interface RunExtra {
 export const APP_TOKEN = 'ghs_app_token'
 export const APP_BOT = 'docs-app[bot]'
 
+/** A GitHub App's installation token, whose account GitHub will not tell (GraphQL `viewer`). */
+export const INSTALLATION_TOKEN = 'ghs_installation_token'
+export const INSTALLATION_BOT = 'docs-helper[bot]'
+
 export async function branchWorld(
-  options: { jobDurationMs?: number; branch?: string; app?: boolean } = {}
+  options: { jobDurationMs?: number; branch?: string; app?: boolean; installation?: boolean } = {}
 ) {
   const agent = await startStandIn({ jobDurationMs: options.jobDurationMs ?? 100 })
   const github = await startGitHubStandIn({
     token: TOKEN,
-    tokens: { [APP_TOKEN]: { login: APP_BOT, type: 'Bot' } }
+    tokens: { [APP_TOKEN]: { login: APP_BOT, type: 'Bot' } },
+    installations: { [INSTALLATION_TOKEN]: { login: INSTALLATION_BOT, type: 'Bot' } }
   })
   // Whose token the runs use, and so whose issues are the action's.
-  const token = options.app ? APP_TOKEN : TOKEN
-  const writer = options.app ? APP_BOT : 'github-actions[bot]'
+  const token = options.installation ? INSTALLATION_TOKEN : options.app ? APP_TOKEN : TOKEN
+  const writer = options.installation
+    ? INSTALLATION_BOT
+    : options.app
+      ? APP_BOT
+      : 'github-actions[bot]'
   const branch = options.branch ?? 'main'
   const dir = mkdtempSync(join(tmpdir(), 'branch-world-'))
   let runId = 7000

@@ -212,11 +212,14 @@ export function repositoryPerTest(
 } {
   let count = 0
   let repository = ''
+  // One session a test, as a run opens one: whose the token is, is asked once.
+  let session: GitHubSession | undefined
   beforeEach(() => {
     repository = `acme/${prefix}${++count}`
+    session = new Session(GITHUB_TOKEN, repository)
   })
   return {
     repository: () => repository,
-    session: () => new Session(GITHUB_TOKEN, repository)
+    session: () => session ?? new Session(GITHUB_TOKEN, repository)
   }
 }

@@ -78,6 +78,22 @@ export interface GitHubStandInOptions {
   actor?: GitHubUser
   /** More tokens the stand-in takes, each with the account it writes as (a GitHub App's…). */
   tokens?: Record<string, GitHubUser>
+  /** Tokens that act as a GitHub App's installation: they write as its bot (`<slug>[bot]`), and
+   * GraphQL `viewer` is refused them (see `VIEWER_REFUSED`). */
+  installations?: Record<string, GitHubUser>
+}
+
+/** GitHub's answer to `viewer` for a token that may not ask it (an installation's). */
+export const VIEWER_REFUSED = {
+  data: null,
+  errors: [
+    {
+      type: 'FORBIDDEN',
+      path: ['viewer'],
+      locations: [{ line: 1, column: 9 }],
+      message: 'Resource not accessible by integration'
+    }
+  ]
 }
 
 export interface GitHubStandIn {
@@ -125,7 +141,12 @@ export async function startGitHubStandIn(
 ): Promise<GitHubStandIn> {
   const token = options.token ?? 'ghs_test_token'
   const actor = options.actor ?? { login: 'github-actions[bot]', type: 'Bot' }
-  const actors = new Map([[token, actor], ...Object.entries(options.tokens ?? {})])
+  const installations = options.installations ?? {}
+  const actors = new Map([
+    [token, actor],
+    ...Object.entries(options.tokens ?? {}),
+    ...Object.entries(installations)
+  ])
   const prefix = (options.prefix ?? '').replace(/\/+$/, '')
   // GitHub Enterprise Server answers GraphQL beside its REST API: /api/graphql, not /api/v3/graphql.
   const graphqlPath = `${prefix.replace(/\/v3$/, '')}/graphql`
@@ -182,6 +203,9 @@ export async function startGitHubStandIn(
         : faultInjection(refusal, 'undocumented 401 for a wrong token')
     }
     const rule = rules.take(request.method, request.path)
+    if (!rule && request.path === '/graphql' && Object.hasOwn(installations, auth ?? '')) {
+      return { status: 200, body: VIEWER_REFUSED }
+    }
     if (rule) {
       const { status, headers } = rule
       const refusal = {

@@ -93,14 +93,17 @@ function endEventPath(end: NonNullable<WorkflowRunSpec['end']>): string {
 }
 
 export async function simulate(
-  options: Pick<GitHubStandInOptions, 'maxPerPage' | 'tokens'> & { jobDurationMs?: number } = {}
+  options: Pick<GitHubStandInOptions, 'maxPerPage' | 'tokens' | 'installations'> & {
+    jobDurationMs?: number
+  } = {}
 ): Promise<Simulation> {
   const agent = await startStandIn({ jobDurationMs: options.jobDurationMs ?? 150 })
   const github = await startGitHubStandIn({
     token: TOKEN,
     prefix: '/api/v3',
     ...(options.maxPerPage ? { maxPerPage: options.maxPerPage } : {}),
-    ...(options.tokens ? { tokens: options.tokens } : {})
+    ...(options.tokens ? { tokens: options.tokens } : {}),
+    ...(options.installations ? { installations: options.installations } : {})
   })
   return {
     agent,

@@ -176,7 +176,8 @@ async function branchFacts(
   if (!session?.repository) return undefined
   const budgetMs = ctx.left(BUDGETS.branchReads)
   const key = settings.recordKey ?? (run.workflowFile || run.workflow || 'workflow')
-  // The dashboards are looked up by their author: the account the token writes as.
+  // The dashboards are looked up by their author: the account the token writes as (when GitHub
+  // will not say, learned from the issues: the bot whose record names it).
   const identity = await session.identity(budgetMs)
   const dashboardKey = { projectId: settings.projectId, branch, key, identity }
   const { winner, others: older, denied } = await findDashboards(session, dashboardKey, budgetMs)
