@@ -67,13 +67,27 @@ const UNTHROTTLED = {
   })
 } as unknown as NonNullable<ThrottlingOptions['write']>
 
-/** A client on GITHUB_API_URL whose calls are bounded by `signal` (from `boundedSignal`). */
-export async function openGitHub(token: string, signal: AbortSignal): Promise<GitHubClient> {
-  const [{ getOctokit }, { retry }, { throttling }] = await Promise.all([
+let octokitModules: ReturnType<typeof importOctokit> | undefined
+const importOctokit = () =>
+  Promise.all([
     import('@actions/github'),
     import('@octokit/plugin-retry'),
     import('@octokit/plugin-throttling')
   ])
+
+/** @actions/github and its plugins, imported at the first GitHub call (never on the fast exit)
+ * and once: a test that runs the action in process loads them before its cases. */
+export const loadOctokit = (): ReturnType<typeof importOctokit> =>
+  (octokitModules ??= importOctokit())
+
+/** A client on `apiUrl` (the run's GITHUB_API_URL; without it, @actions/github's from the
+ * process) whose calls are bounded by `signal` (from `boundedSignal`). */
+export async function openGitHub(
+  token: string,
+  signal: AbortSignal,
+  apiUrl?: string
+): Promise<GitHubClient> {
+  const [{ getOctokit }, { retry }, { throttling }] = await loadOctokit()
   // A signal not from boundedSignal (a plain AbortSignal.timeout) has no budget: no retries.
   const { deadline } = signal as { deadline?: number }
   const wait = (ms: number) => waitWithin(signal, deadline, ms)
@@ -112,7 +126,8 @@ export async function openGitHub(token: string, signal: AbortSignal): Promise<Gi
       search: UNTHROTTLED
     }
   }
-  const octokit = getOctokit(token, options, within, retry, throttling)
+  const where = apiUrl ? { baseUrl: apiUrl } : {}
+  const octokit = getOctokit(token, { ...options, ...where }, within, retry, throttling)
   // Per-request options do not survive pagination; a hook reaches every request.
   octokit.hook.before('request', (options) => {
     options.request = { ...options.request, signal }

@@ -117,7 +117,7 @@ export class JobOwner {
             core.info(
               `Job ${id} still shows '${safeLine(job.status)}' from before the message; it counts as the end once the job has been seen working or after ${formatDuration(settleWindowMs(schedule))} without change.`
             )
-          } else if (core.isDebug()) {
+          } else if (ctx.host.env.RUNNER_DEBUG === '1') {
             const then =
               next !== undefined
                 ? `next poll in ${formatDuration(next)}`
