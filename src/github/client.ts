@@ -76,9 +76,14 @@ const importOctokit = () =>
   ])
 
 /** @actions/github and its plugins, imported at the first GitHub call (never on the fast exit)
- * and once: a test that runs the action in process loads them before its cases. */
-export const loadOctokit = (): ReturnType<typeof importOctokit> =>
-  (octokitModules ??= importOctokit())
+ * and kept; an import that failed is tried again at the next call. */
+export function loadOctokit(): ReturnType<typeof importOctokit> {
+  octokitModules ??= importOctokit().catch((error: unknown) => {
+    octokitModules = undefined
+    throw error
+  })
+  return octokitModules
+}
 
 /** A client on `apiUrl` (the run's GITHUB_API_URL; without it, @actions/github's from the
  * process) whose calls are bounded by `signal` (from `boundedSignal`). */

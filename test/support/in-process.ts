@@ -18,9 +18,16 @@ import { safeLine } from '../../src/common/safe-text.js'
 import { loadOctokit } from '../../src/github/client.js'
 import { currentRun, routeExitCode, routeStdout, type RunShare } from './run-log.js'
 
-// Jest refuses an import() while no test of the file runs, which happens between the cases
-// of it.concurrent: what src imports when needed is imported now, with this file.
-await loadOctokit()
+/**
+ * What src imports at its first GitHub call, imported now: jest refuses an import() while no
+ * case of the file runs, which happens between the cases of it.concurrent. Called as a run
+ * starts (within its case); once one succeeds, src never imports again in this file. Not
+ * with the file: @actions/github reads GITHUB_API_URL as it loads, which a file's in-process
+ * GitHub tests set in their beforeAll.
+ */
+export async function preloadOctokit(): Promise<void> {
+  await loadOctokit().catch(() => undefined)
+}
 
 export interface InProcessResult {
   exitCode: number

@@ -133,6 +133,10 @@ function checkedEvent(env: Record<string, string>, dir: string): Record<string, 
 }
 
 export function runAction(options: RunOptions): Promise<ActionRun> {
+  const inProcess = !runsBundle(options)
+  const preloading = inProcess
+    ? inProcessModule?.then((module) => module.preloadOctokit())
+    : undefined
   const dir = mkdtempSync(join(tmpdir(), 'action-run-'))
   let event: Record<string, string>
   try {
@@ -169,7 +173,10 @@ export function runAction(options: RunOptions): Promise<ActionRun> {
     env[`INPUT_${name.toUpperCase()}`] = value
 
   const started = Date.now()
-  if (!runsBundle(options)) return inProcess(options, env, { dir, summaryFile, started })
+  if (inProcess)
+    return (preloading ?? Promise.resolve()).then(() =>
+      runInThisProcess(options, env, { dir, summaryFile, started })
+    )
   return new Promise<ActionRun>((resolvePromise, reject) => {
     const child = spawn(process.execPath, [options.script ?? BUNDLE], {
       env,
@@ -218,7 +225,7 @@ export const runBundle = (options: RunOptions): Promise<ActionRun> =>
   runAction({ ...options, bundle: true })
 
 /** The run in this process; the log, outputs and summary kept as the bundle's run keeps them. */
-async function inProcess(
+async function runInThisProcess(
   options: RunOptions,
   env: Record<string, string>,
   files: { dir: string; summaryFile: string; started: number }
