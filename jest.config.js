@@ -25,16 +25,15 @@ export default {
   // service's contract (test/support/contracts.ts).
   setupFilesAfterEnv: ['<rootDir>/test/support/contract-setup.ts'],
   testTimeout: 20000,
-  // The end-to-end cases mostly wait on child processes and timers: run more at once.
+  // The flow cases mostly wait on the stand-ins' timers (and, for a few, child processes).
   maxConcurrency: 8,
-  // More workers than cores: the end-to-end files spend most of their time waiting on
-  // the action's processes and the stand-ins' timers, and jest's default (cores - 1)
-  // leaves the cores idle meanwhile. On the 2-core machine (`npm run bench:tests`):
-  // 5 workers 33.7 s, 8 workers 32.2 s, but at 8 a timing-bound end-to-end case failed
-  // once in four runs. Two a core and one more, at most 8.
+  // More workers than cores: the flow files spend most of their time waiting on the
+  // stand-ins' timers, and jest's default (cores - 1) leaves the cores idle meanwhile.
+  // Measured when every flow spawned the bundle (`npm run bench:tests`, 2 cores): 5 workers
+  // 33.7 s, 8 workers 32.2 s, but at 8 a timing-bound case failed once in four runs.
   maxWorkers: Math.min(availableParallelism() * 2 + 1, 8),
-  // `npm test -- --coverage`: the source as the unit tests load it (the end-to-end
-  // tests run the bundle in child processes, which do not count).
+  // `npm test -- --coverage`: the source as the tests load it, the in-process flows included
+  // (the bundle's runs, in child processes, do not count).
   collectCoverageFrom: ['<rootDir>/src/**/*.ts'],
   coverageProvider: 'v8',
   coverageReporters: ['text', 'text-summary', 'html'],

@@ -4,6 +4,9 @@ import { exitEarlyWhenNotACommand, readRunEvent } from './action/shell/event.js'
 import { showLogAsRunnerWould } from './action/shell/runner-view.js'
 import { safeLine } from './common/safe-text.js'
 import { messageOf } from './common/run-errors.js'
+import type * as Core from '@actions/core'
+import type { Clock } from './common/clock.js'
+import type { Host } from './action/shell/host.js'
 
 const message = (error: unknown): string => safeLine(`Unexpected error: ${messageOf(error)}`, 2000)
 
@@ -21,8 +24,30 @@ async function main(): Promise<void> {
   // An error no one awaited (a stray stream event) fails the step, and run() still
   // gets to write the outputs and summary it can.
   process.on('uncaughtException', fail)
-  const { run } = await import('./action/main.js')
-  await run(event).catch(fail)
+  const [{ run }, { systemClock }] = await Promise.all([
+    import('./action/main.js'),
+    import('./common/clock.js')
+  ])
+  await run(event, runnerHost(core, systemClock)).catch(fail)
+}
+
+/** The runner's host: this process's environment and signals, GITHUB_OUTPUT and
+ * GITHUB_STEP_SUMMARY written by @actions/core in the runner's file-command formats. */
+function runnerHost(core: typeof Core, clock: Clock): Host {
+  const summary = async (markdown: string): Promise<void> => {
+    await core.summary.addRaw(markdown, true).write()
+  }
+  return {
+    env: process.env,
+    clock,
+    setOutput: (name, value) => core.setOutput(name, value),
+    appendSummary: process.env.GITHUB_STEP_SUMMARY ? summary : undefined,
+    // The runner cancels a step with SIGINT, then SIGTERM 7.5 s later.
+    onCancel: (listener) => {
+      process.on('SIGINT', listener).on('SIGTERM', listener)
+      return () => void process.off('SIGINT', listener).off('SIGTERM', listener)
+    }
+  }
 }
 
 main().catch((error: unknown) => {

@@ -50,7 +50,7 @@ export function pullRequestEnd(event: RunEvent): EndEvent | undefined {
 /** What the run did to the docs pull request, and `skipped` on an end run: true when nothing. */
 function did(ctx: RunContext, action: DocsPrAction): void {
   const skipped = ctx.event.commandEvent ? {} : { skipped: String(action === 'none') }
-  setOutputs({ 'docs-pr-action': action, ...skipped })
+  setOutputs(ctx.host, { 'docs-pr-action': action, ...skipped })
 }
 
 function nothing(ctx: RunContext, line: string): void {
@@ -94,7 +94,7 @@ async function readJobOnce(ctx: RunContext, jobId: string): Promise<AgentJob | u
 export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promise<void> {
   const { settings } = ctx
   const { run, pullRequest } = ctx.event
-  setOutputs({ created: 'false' })
+  setOutputs(ctx.host, { created: 'false' })
   if (!settings.prComment || pullRequest === undefined) {
     const why = settings.prComment
       ? 'The event names no pull request'
@@ -125,7 +125,7 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
       return
     }
     const jobId = thread.record.job
-    setOutputs({ 'job-id': jobId })
+    setOutputs(ctx.host, { 'job-id': jobId })
     const unread = settings.dryRun && settings.apiKey === ''
     let job = unread ? undefined : await readJobOnce(ctx, jobId)
     // Closed unmerged while the job works: its docs pull request is closed once it ends.
@@ -133,11 +133,11 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
       core.info(
         `Job ${safeLine(jobId)} is still working; waiting for it before closing its docs pull request.`
       )
-      const owner = new JobOwner(announceToRunner, ctx)
+      const owner = new JobOwner((id, how) => announceToRunner(ctx.host, id, how), ctx)
       await owner.watch(jobId, job)
       job = owner.reportedJob() ?? job
     }
-    if (job) setOutputs({ status: job.status })
+    if (job) setOutputs(ctx.host, { status: job.status })
     const handOff = handOffOf(ctx, { job, record: thread.record })
     const facts: EndFacts = {
       event: endEvent,
@@ -151,7 +151,7 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
       ...(job ? {} : { jobUnread: unread ? ('dry-run' as const) : ('failed' as const) })
     }
     const link = docsLinkFor(facts)
-    setOutputs(linkOutputs(link))
+    setOutputs(ctx.host, linkOutputs(link))
     const docs = docsSession(ctx, link, 'write')
     if (link && !docs) {
       core.warning(
@@ -181,7 +181,7 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
     // The job summary is the comment without its footer: it says nothing was sent.
     const ending = { conclusion: 'succeeded' as const, message: 'Nothing was sent to the agent.' }
     const said = { jobId, job, did: line, ending, docsLink: link }
-    await writeSummary(renderComment(said, run, false))
+    await writeSummary(ctx.host, renderComment(said, run, false))
     // A docs pull request not followed: the comment says what to do by hand, the record as it was.
     const kept = record ?? (plan.unfollowed ? thread.record : undefined)
     if (!kept || settings.dryRun) return

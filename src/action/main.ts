@@ -18,11 +18,13 @@ import { announceToRunner, setOutputs } from './publish/summary.js'
 import { publishOutcome, publishWithoutJob, settledOf } from './publish/publish.js'
 import { BUDGETS, openRun, type RunContext } from './shell/context.js'
 import type { RunEvent } from './shell/event.js'
+import type { Host } from './shell/host.js'
 import { endPullRequest, pullRequestEnd } from './end-run.js'
 
-export async function run(event: RunEvent, env: NodeJS.ProcessEnv = process.env): Promise<void> {
-  const opened = openRun(event, env)
-  if (opened === 'untriggered') setOutputs({ triggered: 'false' })
+/** The run of the step `event` started, on what `host` gives it: env, clock, outputs, summary. */
+export async function run(event: RunEvent, host: Host): Promise<void> {
+  const opened = openRun(event, host)
+  if (opened === 'untriggered') setOutputs(host, { triggered: 'false' })
   if (!opened || opened === 'untriggered') return
   if (event.run.payloadUnreadable) core.warning(UNREADABLE_PAYLOAD)
   // The check gives the run its settings: a context is never changed, so the run gets its own.
@@ -41,7 +43,7 @@ export async function run(event: RunEvent, env: NodeJS.ProcessEnv = process.env)
 /** Facts, plan and execution, then the outcome published; a run without a job ends sooner. */
 async function runJob(ctx: RunContext, command?: CheckedCommand): Promise<void> {
   const { settings, event } = ctx
-  const owner = new JobOwner(announceToRunner, ctx)
+  const owner = new JobOwner((id, how) => announceToRunner(ctx.host, id, how), ctx)
   let gathered: Gathered | undefined
   let dashboard: BranchDashboard | undefined
   let outcome: Outcome
@@ -52,7 +54,7 @@ async function runJob(ctx: RunContext, command?: CheckedCommand): Promise<void> 
     const sends = ['create', 'follow-up', 'wait-then-follow-up'].includes(plan.action)
     const works = plan.action !== 'skip' && plan.action !== 'refuse' && !settings.dryRun
     // A command triggered a job when the run works with one, or (a dry run) would send it one.
-    setOutputs({ triggered: String(event.commandEvent && (works || sends)) })
+    setOutputs(ctx.host, { triggered: String(event.commandEvent && (works || sends)) })
     if (facts.branch && ctx.github)
       dashboard = new BranchDashboard(ctx, ctx.github, facts.branch, plan)
     // The text sent for a plan: the prompt, on a branch the commits it tells, the workflow context.

@@ -27,6 +27,8 @@ export interface GitHubClientOptions {
    * whole seconds whatever it is, so a shortened wait is taken only where a real one would be.
    * `pluginWaits.secondMs` when not given. */
   secondMs?: number
+  /** The run's GITHUB_API_URL; without it, the one @actions/github read from the process. */
+  apiUrl?: string
 }
 
 /** The `secondMs` of clients not given one. Tests that run the action in process shorten it
@@ -65,18 +67,33 @@ type Group = InstanceType<typeof Bottleneck.Group>
 /** One pair for every client, as the plugin's own groups are: a group's cleanup timer never ends. */
 let unspaced: { write: Group; notifications: Group } | undefined
 
-/** A client on GITHUB_API_URL whose calls share `budgetMs`, cut short by `signal` too. */
-export async function openGitHub(
-  token: string,
-  { budgetMs, signal, secondMs = pluginWaits.secondMs }: GitHubClientOptions
-): Promise<GitHubClient> {
-  const [{ getOctokit }, { defaults }, { retry }, { throttling }, Limiter] = await Promise.all([
+let octokitModules: ReturnType<typeof importOctokit> | undefined
+const importOctokit = () =>
+  Promise.all([
     import('@actions/github'),
     import('@actions/github/lib/utils'),
     import('@octokit/plugin-retry'),
     import('@octokit/plugin-throttling'),
     import('bottleneck/light.js').then((module) => module.default)
   ])
+
+/** @actions/github and its plugins, imported at the first GitHub call (never on the fast exit)
+ * and kept; an import that failed is tried again at the next call. */
+export function loadOctokit(): ReturnType<typeof importOctokit> {
+  octokitModules ??= importOctokit().catch((error: unknown) => {
+    octokitModules = undefined
+    throw error
+  })
+  return octokitModules
+}
+
+/** A client on `apiUrl` (the run's GITHUB_API_URL; without it, @actions/github's from the
+ * process) whose calls share `budgetMs`, cut short by `signal` too. */
+export async function openGitHub(
+  token: string,
+  { budgetMs, signal, secondMs = pluginWaits.secondMs, apiUrl }: GitHubClientOptions
+): Promise<GitHubClient> {
+  const [{ getOctokit }, { defaults }, { retry }, { throttling }, Limiter] = await loadOctokit()
   // Writes a second apart (three when they notify) would spend the seconds a run's last writes have.
   unspaced ??= {
     write: new Limiter.Group({ maxConcurrent: null, minTime: 0 }),
@@ -107,7 +124,8 @@ export async function openGitHub(
       ...unspaced
     }
   }
-  return getOctokit(token, options, askedOnce, retry, throttling)
+  const where = apiUrl ? { baseUrl: apiUrl } : {}
+  return getOctokit(token, { ...options, ...where }, askedOnce, retry, throttling)
 }
 
 /** GitHub's answer's status; octokit says 500 for no answer too, which must not earn a hint. */

@@ -34,14 +34,17 @@ export class GitHubSession {
     readonly repository: string,
     private readonly signal?: AbortSignal,
     /** The input the token came from. */
-    readonly name = 'github-token'
+    readonly name = 'github-token',
+    /** The run's GITHUB_API_URL; without it, @actions/github's default. */
+    private readonly apiUrl?: string
   ) {
     this.repo = splitRepository(repository)
   }
 
   /** A client whose calls share `budgetMs`, cut short when the run is cancelled (if `cancellable`). */
   client(budgetMs: number, cancellable = true): Promise<GitHubClient> {
-    return openGitHub(this.token, { budgetMs, signal: cancellable ? this.signal : undefined })
+    const signal = cancellable ? this.signal : undefined
+    return openGitHub(this.token, { budgetMs, signal, apiUrl: this.apiUrl })
   }
 
   /** What `call` gives, or undefined after warning `failed` (`%s`: why), `permission` after a no.

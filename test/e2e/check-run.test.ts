@@ -144,6 +144,8 @@ describe('the check run of a pull request run', () => {
     let sent = false
     const result = await runAction({
       ...options({ prompt: 'slow:60000: Document it' }),
+      // Signals reach a real process only.
+      bundle: true,
       onStdout: (chunk, child) => {
         if (!sent && chunk.includes('in progress.')) {
           sent = true

@@ -12,7 +12,7 @@ import {
   seedPull,
   type StoredPull
 } from '../support/github-routes/pull-requests.js'
-import { runAction, type ActionRun } from '../support/run-action.js'
+import { runAction, type ActionRun, type RunOptions } from '../support/run-action.js'
 import { startStandIn } from '../support/stand-in.js'
 import {
   GITHUB_TOKEN as TOKEN,
@@ -78,9 +78,11 @@ async function world(
 
   function run(
     inputs: Record<string, string>,
-    event: { name: string; body: unknown } = { name: 'pull_request', body: PULL_REQUEST }
+    event: { name: string; body: unknown } = { name: 'pull_request', body: PULL_REQUEST },
+    how: Pick<RunOptions, 'bundle'> = {}
   ): Promise<ActionRun> {
     return runAction({
+      ...how,
       inputs: actionInputs(standIn.url, {
         'max-poll-interval': '200ms',
         'github-token': TOKEN,
@@ -118,7 +120,11 @@ describe('what the docs pull request changes', () => {
       const { github, seedDocsPull, run, docsCalls } = await freshWorld()
       seedDocsPull()
 
-      const result = await run({ 'docs-token': TOKEN, 'pr-comment': 'true' })
+      // Through the bundle in npm test too: the outputs, a multi-line one among them, and the
+      // summary as @actions/core writes them to the runner's files, read back as a runner does.
+      const result = await run({ 'docs-token': TOKEN, 'pr-comment': 'true' }, undefined, {
+        bundle: true
+      })
 
       expect(result.exitCode).toBe(0)
       expect(docsCalls()).toEqual([

@@ -61,7 +61,9 @@ describe('2xx answers that are not a job', () => {
           times: 3,
           fault: { kind: 'patch', fields: { status: 42 } }
         })
-        const run = await runAction({ inputs: inputsFor(standIn.url) })
+        // A job that outlasts the three polls, however late the create is answered.
+        const prompt = 'slow:60000: Document the retry policy'
+        const run = await runAction({ inputs: inputsFor(standIn.url, { prompt }) })
         const id = standIn.jobIds()[0] as string
 
         expect(run.exitCode).toBe(1)

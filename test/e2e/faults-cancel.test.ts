@@ -25,6 +25,8 @@ async function cancelAfterCreate(
   let sentAt = 0
   let armed = false
   const run = await runAction({
+    // Signals reach a real process only.
+    bundle: true,
     inputs: inputsFor(url, { prompt: 'slow:60000: Rewrite the guides', timeout: '30s' }),
     onStdout: (text: string, child: ChildProcess) => {
       if (armed || !text.includes('Created agent job')) return

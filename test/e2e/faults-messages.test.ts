@@ -27,6 +27,9 @@ describe('a GitHub API that cannot be reached', () => {
     const port = await closedPort()
     await withStandIn({}, async (standIn) => {
       const run = await runAction({
+        // Octokit names a failed fetch's cause only when it is an Error of its own realm:
+        // in jest's sandbox it is not, so the bundle says what a runner shows.
+        bundle: true,
         inputs: inputsFor(standIn.url, {
           'github-token': 'ghs_token',
           'pr-comment': prComment,

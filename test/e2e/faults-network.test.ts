@@ -8,7 +8,7 @@
 
 import type { ConnectProxy, ConnectProxyOptions } from '../support/connect-proxy.js'
 import { count, failure, inputsFor, retryLines, withProxy } from '../support/faults-kit.js'
-import { runAction } from '../support/run-action.js'
+import { runBundle } from '../support/run-action.js'
 import type { StandIn } from '../support/stand-in.js'
 import { makeCertificates, type TestCertificates } from '../support/tls.js'
 import { ACTION_NAME, ACTION_VERSION } from '../../src/common/version.js'
@@ -36,7 +36,7 @@ describe('behind a proxy', () => {
     'tunnels every request through HTTPS_PROXY written without a scheme, with its credentials for the proxy only, trusting the CA from NODE_EXTRA_CA_CERTS',
     async () => {
       await withHttpsAndProxy({}, async (standIn, proxy) => {
-        const run = await runAction({
+        const run = await runBundle({
           inputs: inputsFor(standIn.url),
           env: {
             HTTPS_PROXY: `builder:s3cret%40pw@127.0.0.1:${proxy.port}`,
@@ -71,7 +71,7 @@ describe('behind a proxy', () => {
 
   it.concurrent('asks a proxy that wants credentials (407) once, and fails saying so', async () => {
     await withHttpsAndProxy({ refuseWith: 407 }, async (standIn, proxy) => {
-      const run = await runAction({
+      const run = await runBundle({
         inputs: inputsFor(standIn.url),
         env: { HTTPS_PROXY: proxy.url, NODE_EXTRA_CA_CERTS: certificates.caFile }
       })
@@ -91,7 +91,7 @@ describe('behind a proxy', () => {
     'goes direct to an https service when NO_PROXY covers it, trusting the CA from NODE_EXTRA_CA_CERTS',
     async () => {
       await withHttpsAndProxy({}, async (standIn, proxy) => {
-        const run = await runAction({
+        const run = await runBundle({
           inputs: inputsFor(standIn.url),
           env: {
             HTTPS_PROXY: proxy.url,

@@ -109,11 +109,12 @@ describe('wait: false', () => {
 
   it.concurrent('fails the step when a single read of a job finds it failed', async () => {
     await withStandIn({}, async (standIn) => {
-      // A job that failed before this run (failing while waited for: faults-messages.test.ts).
+      // A job that failed before this run (failing while waited for: faults-messages.test.ts),
+      // at once: a run in process reads it sooner than a fresh process would.
       const created = await fetch(`${standIn.url}/v2/agent/${PROJECT}/job`, {
         method: 'POST',
         headers: { authorization: `Bearer ${KEY}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ prompt: 'fail: x' })
+        body: JSON.stringify({ prompt: 'fail: fast: x' })
       })
       const { id } = (await created.json()) as { id: string }
       const run = await runAction({

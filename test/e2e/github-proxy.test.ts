@@ -4,14 +4,14 @@
 
 import { startConnectProxy } from '../support/connect-proxy.js'
 import { GITHUB_TOKEN, inputs, runnerEnv } from '../support/fixtures.js'
-import { runAction } from '../support/run-action.js'
+import { runBundle } from '../support/run-action.js'
 import { startStandIn } from '../support/stand-in.js'
 
 it('tunnels the GitHub calls of a pull request run through HTTPS_PROXY, once when it answers 407', async () => {
   const proxy = await startConnectProxy({ refuseWith: 407 })
   const standIn = await startStandIn()
   try {
-    const run = await runAction({
+    const run = await runBundle({
       inputs: inputs(standIn.url, { 'github-token': GITHUB_TOKEN, prompt: 'Document it.' }),
       env: {
         // Not a loopback address: @actions/github goes direct to one, whatever the proxy.

@@ -313,7 +313,9 @@ describe('the context of a pull request, read from GitHub in process', () => {
       GITHUB_SERVER_URL: 'https://github.com',
       GITHUB_RUN_ID: '4242'
     })
-    const session = new GitHubSession(TOKEN, run.repository)
+    // This file's flows may load @actions/github first: the stand-in's address, given.
+    const apiUrl = inProcess.github.apiUrl
+    const session = new GitHubSession(TOKEN, run.repository, undefined, 'github-token', apiUrl)
     const prompt = await withWorkflowContext(PROMPT, session, run, 10_000)
     return prompt.split('\n')
   }

@@ -298,6 +298,8 @@ describe('the bundled action with pr-comment', () => {
     let sent = false
     const run = await runAction({
       ...options('slow:60000: Document it'),
+      // Signals reach a real process only.
+      bundle: true,
       onStdout: (chunk, child) => {
         if (!sent && chunk.includes('Created agent job')) {
           sent = true
@@ -340,7 +342,8 @@ describe('the thread against the GitHub stand-in', () => {
 
   const open = (event = 'pull_request', payload = 'pull_request.json', maxPages?: number) =>
     PullRequestThread.open(
-      new GitHubSession(TOKEN, 'acme/app'),
+      // This file's flows load @actions/github first: the stand-in's address, given.
+      new GitHubSession(TOKEN, 'acme/app', undefined, 'github-token', inProcess.github.apiUrl),
       readWorkflowRun({
         GITHUB_EVENT_NAME: event,
         GITHUB_EVENT_PATH: join(FIXTURES, payload),

@@ -12,7 +12,7 @@ import fc from 'fast-check'
 import { GITHUB_TOKEN } from '../support/fixtures.js'
 import { startGitHubStandIn, type GitHubStandIn } from '../support/github-stand-in.js'
 import type { Truth } from './truth.js'
-import { removeSharedFiles, World, type WorldOptions } from './world.js'
+import { World, type WorldOptions } from './world.js'
 
 export const knob = (name: string, fallback: number): number => {
   const value = Number(process.env[name] ?? fallback)
@@ -99,7 +99,6 @@ export function modelStandIn(): () => GitHubStandIn {
     globalThis.clearTimeout = realClearTimeout
     pluginWaits.secondMs = realSecond
     await github?.close()
-    removeSharedFiles()
     if (process.env.MODEL_VERBOSE === '1') console.log(totals)
   })
   return () => {

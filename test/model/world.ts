@@ -10,8 +10,6 @@ import { createHash } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { run } from '../../src/action/main.js'
-import { readRunEvent } from '../../src/action/shell/event.js'
 import { checkEventPayload, completeEventPayload, contractRecord } from '../support/contracts.js'
 import { GITHUB_TOKEN, inputs, runnerEnv } from '../support/fixtures.js'
 import type { GitHubStandIn, StoredCommit, StoredIssue } from '../support/github-stand-in.js'
@@ -20,6 +18,7 @@ import {
   seedPull,
   type StoredPull
 } from '../support/github-routes/pull-requests.js'
+import { runInProcess } from '../support/in-process.js'
 import { parseOutputFile, runAction } from '../support/run-action.js'
 import { planFromPrompt, startStandIn, type StandIn } from '../support/stand-in.js'
 
@@ -126,16 +125,6 @@ const shaOf = (text: string): string => createHash('sha1').update(text).digest('
 
 /** How far back the first scheduled or manual run on a branch looks (branch-commits.ts says 7 days). */
 export const WINDOW_MS = 7 * 24 * 60 * 60 * 1000
-
-// @actions/core keeps the summary file's path from its first use, for every later run in
-// this process: one file for all of them, emptied before each.
-const SUMMARY_DIR = mkdtempSync(join(tmpdir(), 'branch-model-summary-'))
-const SUMMARY = join(SUMMARY_DIR, 'summary')
-
-/** Removes what the in-process runs shared (call once, after the last world). */
-export function removeSharedFiles(): void {
-  rmSync(SUMMARY_DIR, { recursive: true, force: true })
-}
 
 export interface WorldOptions {
   /**
@@ -447,7 +436,6 @@ export class World {
     const dir = mkdtempSync(join(this.dir, 'run-'))
     const outputFile = join(dir, 'output')
     writeFileSync(outputFile, '')
-    writeFileSync(SUMMARY, '')
     // As runAction does: the payload completed and checked against GitHub's webhook schema.
     const eventPath = env.GITHUB_EVENT_PATH ?? ''
     const { payload, unknown } = completeEventPayload(spec.event, spec.payload)
@@ -456,56 +444,33 @@ export class World {
     checked['webhook payloads'] = (checked['webhook payloads'] ?? 0) + 1
     if (problems.length > 0) throw new Error(`Not a ${spec.event} payload: ${problems.join('; ')}`)
     writeFileSync(eventPath, JSON.stringify(payload))
-    const full: NodeJS.ProcessEnv = {
+    const full: Record<string, string> = {
       ...env,
       GITHUB_ACTIONS: 'true',
       GITHUB_OUTPUT: outputFile,
-      GITHUB_STEP_SUMMARY: SUMMARY,
+      GITHUB_STEP_SUMMARY: join(dir, 'summary'),
       GITHUB_WORKSPACE: dir,
       RUNNER_TEMP: dir
     }
-    // @actions/core reads inputs and the output file from process.env.
-    const set: Record<string, string> = {
-      GITHUB_OUTPUT: outputFile,
-      GITHUB_STEP_SUMMARY: SUMMARY
-    }
     for (const [name, value] of Object.entries(this.inputs(spec)))
-      set[`INPUT_${name.toUpperCase()}`] = value
-    const saved = Object.fromEntries(Object.keys(set).map((name) => [name, process.env[name]]))
-    Object.assign(process.env, set)
-    let stdout = ''
-    const write = process.stdout.write.bind(process.stdout)
-    // The run's log, kept instead of written (as the runner keeps a step's log).
-    process.stdout.write = (chunk: string | Uint8Array, ...rest: unknown[]): boolean => {
-      stdout += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8')
-      const done = rest.find((arg) => typeof arg === 'function')
-      if (typeof done === 'function') (done as () => void)()
-      return true
-    }
-    const exitCode = process.exitCode
-    process.exitCode = undefined
-    let threw: string | undefined
+      full[`INPUT_${name.toUpperCase()}`] = value
     this.running = spec
+    let ran: Awaited<ReturnType<typeof runInProcess>>
     try {
-      await run(readRunEvent(full), full)
-    } catch (error: unknown) {
-      threw = error instanceof Error ? (error.stack ?? error.message) : String(error)
+      ran = await runInProcess(full)
     } finally {
       this.running = undefined
-      process.stdout.write = write
-      for (const [name, value] of Object.entries(saved)) {
-        if (value === undefined) Reflect.deleteProperty(process.env, name)
-        else process.env[name] = value
-      }
     }
-    const code = process.exitCode === undefined ? 0 : Number(process.exitCode)
-    process.exitCode = exitCode
+    // The fast exit appends to GITHUB_OUTPUT; run() sets its outputs through the host.
     const history = parseOutputFile(readFileSync(outputFile, 'utf8'))
+    for (const [name, values] of Object.entries(ran.outputHistory))
+      (history[name] ??= []).push(...values)
     rmSync(dir, { recursive: true, force: true })
     const outputs = Object.fromEntries(
       Object.entries(history).map(([name, values]) => [name, values.at(-1) ?? ''])
     )
-    return { spec, exitCode: threw ? 1 : code, stdout, outputs, ...(threw ? { threw } : {}) }
+    const { exitCode, stdout, threw } = ran
+    return { spec, exitCode, stdout, outputs, ...(threw === undefined ? {} : { threw }) }
   }
 
   /** Runs the bundle as the runner does, in a process of its own (for runs side by side). */

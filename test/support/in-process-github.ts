@@ -5,6 +5,7 @@
 
 import { jest } from '@jest/globals'
 import { pluginWaits } from '../../src/github/client.ts'
+import { withinRun } from './run-log.ts'
 import {
   startGitHubStandIn,
   type GitHubStandIn,
@@ -42,7 +43,10 @@ export function useInProcessGitHub(
   if (captureLog) {
     beforeEach(() => {
       printed = []
-      jest.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+      const write = process.stdout.write.bind(process.stdout)
+      jest.spyOn(process.stdout, 'write').mockImplementation((chunk, ...rest: unknown[]) => {
+        // A run of the whole action in this file keeps its own log (run-log.ts).
+        if (withinRun()) return write(chunk, ...(rest as []))
         printed.push(String(chunk))
         return true
       })

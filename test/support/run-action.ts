@@ -1,7 +1,13 @@
-// Runs the bundled action the way the runner does: `node <bundle>/index.js` with
-// INPUT_* variables, and fresh GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files. Under
-// jest the bundle is the one global-setup built from today's source; the demo and
-// the benchmark run the committed dist/.
+// Runs the action on INPUT_* variables and fresh GITHUB_OUTPUT and GITHUB_STEP_SUMMARY
+// files, one of two ways, the same cases either way:
+// - the bundle, as the runner does: `node <bundle>/index.js` in a process of its own. Under
+//   jest the bundle is the one global-setup built from today's source; the demo and the
+//   benchmark run the committed dist/.
+// - in process (in-process.ts): run() on a host the test builds, much cheaper than a process.
+// ACTION_RUN_MODE picks: `bundle` or `in-process`; under jest in process unless it says
+// bundle (`npm run test:e2e`), elsewhere the bundle. A case that needs a real process (an
+// exit code of a crash, signals, the proxy and CA path, the file-command formats) says
+// `bundle: true` and runs the bundle in either mode.
 
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -47,6 +53,13 @@ export interface ActionRun {
   durationMs: number
 }
 
+/** How runAction runs the action, for every case that does not say `bundle: true`. */
+export const RUN_MODE: 'bundle' | 'in-process' =
+  (process.env.ACTION_RUN_MODE ?? (process.env.JEST_WORKER_ID ? 'in-process' : 'bundle')) ===
+  'bundle'
+    ? 'bundle'
+    : 'in-process'
+
 export interface RunOptions {
   /** Input names as in action.yml (`api-key`); become INPUT_API-KEY. */
   inputs: Record<string, string>
@@ -58,8 +71,17 @@ export interface RunOptions {
   onStdout?: (text: string, child: ChildProcess) => void
   /** Kill the process after this long (a safety net; tests should never reach it). */
   killAfterMs?: number
-  /** The file to run; the bundle unless told otherwise. */
+  /** The file to run; the bundle unless told otherwise (implies `bundle`). */
   script?: string
+  /** A case that needs a real process: the bundle runs it, whatever ACTION_RUN_MODE says.
+   * Implied by `onSpawn`, `killAfterMs` and `script`. */
+  bundle?: true
+}
+
+/** Whether `options` run the bundle in a process of its own. */
+export function runsBundle(options: RunOptions): boolean {
+  const needsProcess = options.bundle ?? options.onSpawn ?? options.killAfterMs ?? options.script
+  return RUN_MODE === 'bundle' || needsProcess !== undefined
 }
 
 /** Parses the GITHUB_OUTPUT file format (`name<<delimiter` blocks and `name=value` lines). */
@@ -111,6 +133,10 @@ function checkedEvent(env: Record<string, string>, dir: string): Record<string, 
 }
 
 export function runAction(options: RunOptions): Promise<ActionRun> {
+  const inProcess = !runsBundle(options)
+  const preloading = inProcess
+    ? inProcessModule?.then((module) => module.preloadOctokit())
+    : undefined
   const dir = mkdtempSync(join(tmpdir(), 'action-run-'))
   let event: Record<string, string>
   try {
@@ -147,6 +173,10 @@ export function runAction(options: RunOptions): Promise<ActionRun> {
     env[`INPUT_${name.toUpperCase()}`] = value
 
   const started = Date.now()
+  if (inProcess)
+    return (preloading ?? Promise.resolve()).then(() =>
+      runInThisProcess(options, env, { dir, summaryFile, started })
+    )
   return new Promise<ActionRun>((resolvePromise, reject) => {
     const child = spawn(process.execPath, [options.script ?? BUNDLE], {
       env,
@@ -183,6 +213,59 @@ export function runAction(options: RunOptions): Promise<ActionRun> {
       })
     })
   })
+}
+
+// Imported with this file, not at the first run: jest refuses an import() between the cases
+// of it.concurrent. Never outside jest (the demo and the benchmark run the bundle only).
+const inProcessModule = RUN_MODE === 'in-process' ? import('./in-process.ts') : undefined
+
+/** A case that needs a real process: the proxy and CA path through the bundled undici, read
+ * from the process's environment (NODE_EXTRA_CA_CERTS only by a fresh process). */
+export const runBundle = (options: RunOptions): Promise<ActionRun> =>
+  runAction({ ...options, bundle: true })
+
+/** The run in this process; the log, outputs and summary kept as the bundle's run keeps them. */
+async function runInThisProcess(
+  options: RunOptions,
+  env: Record<string, string>,
+  files: { dir: string; summaryFile: string; started: number }
+): Promise<ActionRun> {
+  const { dir, summaryFile, started } = files
+  const { runInProcess } = await (inProcessModule ?? import('./in-process.ts'))
+  // The bundle's only: a case that sends signals runs the bundle (`bundle: true`).
+  const notAProcess = new Proxy(Object.create(null) as ChildProcess, {
+    get: () => {
+      throw new Error('This case needs a real process: give runAction `bundle: true`.')
+    }
+  })
+  const onStdout = options.onStdout
+  try {
+    const ran = await runInProcess(
+      env,
+      onStdout ? (text: string) => onStdout(text, notAProcess) : undefined
+    )
+    // The fast exit appends to GITHUB_OUTPUT, as on a runner; run() sets them through the host.
+    const history = parseOutputFile(
+      env.GITHUB_OUTPUT ? readFileSync(env.GITHUB_OUTPUT, 'utf8') : ''
+    )
+    for (const [name, values] of Object.entries(ran.outputHistory))
+      (history[name] ??= []).push(...values)
+    const outputs = Object.fromEntries(
+      Object.entries(history).map(([k, v]) => [k, v[v.length - 1] as string])
+    )
+    return {
+      exitCode: ran.exitCode,
+      signal: null,
+      stdout: ran.stdout,
+      stderr: '',
+      outputs,
+      outputHistory: history,
+      summary: readFileSync(summaryFile, 'utf8'),
+      durationMs: Date.now() - started
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
 }
 
 /** The `::error::` annotations in a run's stdout, unescaped. */

@@ -151,7 +151,8 @@ export class JobOwner {
       )
       return
     }
-    if (!core.isDebug()) {
+    // The run's environment, not the process's: RUNNER_DEBUG as the runner set it for this step.
+    if (this.ctx.host.env.RUNNER_DEBUG !== '1') {
       return
     }
     let then = 'no further poll fits before the timeout'

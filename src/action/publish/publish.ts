@@ -41,10 +41,10 @@ export async function publishOutcome(
   }
   const record = handOff.recorded(handedOff, backLink)
 
-  setOutputs(outputValues(outcome, docs))
+  setOutputs(ctx.host, outputValues(outcome, docs))
   const prompt = settings.mode === 'wait' ? undefined : settings.prompt
   const summary = summaryMarkdown(outcome, ctx.clock.now() - ctx.startedAt, docs, prompt)
-  await writeSummary(summary)
+  await writeSummary(ctx.host, summary)
   const say = { failed: core.setFailed, warned: core.warning, succeeded: core.info }
   say[outcome.ending.conclusion](safeLine(outcome.ending.message, 2000))
 
@@ -120,7 +120,7 @@ export async function publishWithoutJob(
   const toldAlready = command !== undefined && 'reason' in command
   if (plan.action === 'skip' && !toldAlready) {
     core.info(safeLine(`Nothing was sent: ${plan.reason}.`, 1000))
-    setOutputs({ skipped: 'true', created: 'false' })
+    setOutputs(ctx.host, { skipped: 'true', created: 'false' })
   }
   const taken = gathered.command?.command
   if (!ctx.settings.dryRun) {
@@ -142,11 +142,11 @@ export async function publishWithoutJob(
   core.endGroup()
   const jobId = 'jobId' in plan ? (plan.jobId ?? '') : ''
   const skipped = String(plan.action === 'nothing-new')
-  setOutputs({ 'job-id': jobId, status: '', created: 'false', skipped })
+  setOutputs(ctx.host, { 'job-id': jobId, status: '', created: 'false', skipped })
   const nothing = 'was sent to the Agent Jobs API and nothing was written to GitHub.'
   const block = prompt === undefined ? '' : `\n${promptBlock('The text it would send', prompt)}`
   const said = `${safeMarkdown(decision, 1000)}\n\nNothing ${nothing}\n${block}\n`
-  await writeSummary(`### ${ACTION_TITLE} (dry run)\n\n${said}`)
+  await writeSummary(ctx.host, `### ${ACTION_TITLE} (dry run)\n\n${said}`)
   core.info(`Dry run: nothing ${nothing}`)
 }
 

@@ -13,6 +13,7 @@ import { pullRequestState } from '../../github/pr-thread.js'
 import { plural } from '../../github/source-pulls.js'
 import { runUrl, type WorkflowRun } from '../../github/workflow-run.js'
 import type { Outcome } from '../execute/job-owner.js'
+import type { Host } from '../shell/host.js'
 import { NAMING, type Naming } from '../plan/words.js'
 
 type Row = [string, string]
@@ -102,10 +103,13 @@ export function promptBlock(title: string, text: string): string {
 }
 
 /** A courtesy like the comment: a summary that cannot be written is a warning. */
-export async function writeSummary(summary: string): Promise<void> {
-  if (!summary || !process.env.GITHUB_STEP_SUMMARY) return
+export async function writeSummary(
+  host: Pick<Host, 'appendSummary'>,
+  summary: string
+): Promise<void> {
+  if (!summary || !host.appendSummary) return
   try {
-    await core.summary.addRaw(summary, true).write()
+    await host.appendSummary(summary)
   } catch (error) {
     core.warning(
       `Could not write the job summary (GITHUB_STEP_SUMMARY): ${safeLine(messageOf(error))}`
@@ -148,12 +152,15 @@ export function renderComment(
 }
 
 type OutputName = keyof ReturnType<typeof outputValues> | 'triggered'
-export function setOutputs(values: Partial<Record<OutputName, string>>): void {
-  for (const [name, value] of Object.entries(values)) core.setOutput(name, redact(value))
+export function setOutputs(
+  host: Pick<Host, 'setOutput'>,
+  values: Partial<Record<OutputName, string>>
+): void {
+  for (const [name, value] of Object.entries(values)) host.setOutput(name, redact(value))
 }
 
-export function announceToRunner(id: string, how: Naming): void {
-  setOutputs(how === 'created' ? { created: 'true', 'job-id': id } : { 'job-id': id })
+export function announceToRunner(host: Pick<Host, 'setOutput'>, id: string, how: Naming): void {
+  setOutputs(host, how === 'created' ? { created: 'true', 'job-id': id } : { 'job-id': id })
   core.info(`${NAMING[how]} agent job ${safeLine(id)}.`)
 }
 

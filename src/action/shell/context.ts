@@ -8,7 +8,7 @@ import { describeError, type Endpoint, type ErrorContext } from '../../agent/htt
 import { createDispatcher, proxyFor } from '../../agent/dispatcher.js'
 import { AgentApi } from '../../agent/http.js'
 import type { AgentJob } from '../../agent/job.js'
-import { systemClock, type Clock } from '../../common/clock.js'
+import type { Clock } from '../../common/clock.js'
 import { formatDuration } from '../../common/duration.js'
 import { parsePullRequestLink } from '../../common/pull-request-link.js'
 import { messageOf } from '../../common/run-errors.js'
@@ -17,6 +17,7 @@ import { DocsCheckRun } from '../../github/check-run.js'
 import { GitHubSession } from '../../github/session.js'
 import { onSameServer, sameRepository } from '../../github/workflow-run.js'
 import type { RunEvent } from './event.js'
+import { readInput, type Host } from './host.js'
 import { readSettings, type Settings } from './inputs.js'
 import { USER_AGENT } from '../../common/version.js'
 
@@ -37,13 +38,15 @@ export interface JobCalls {
 
 export interface RunContext {
   readonly event: RunEvent
+  /** The process the run belongs to: its environment, clock, outputs and summary. */
+  readonly host: Host
   /** The inputs; after a command's check, its prompt in place of the workflow's. */
   readonly settings: Settings
-  /** When the step started (ms, the system clock's). */
+  /** When the step started (ms, on `clock`). */
   readonly startedAt: number
   /** Every request's way out: direct, or through the proxy the environment names. */
   readonly dispatcher: Dispatcher
-  /** Aborted when the runner cancels the step (SIGINT or SIGTERM). */
+  /** Aborted when the runner cancels the step (SIGINT or SIGTERM, as the host says). */
   readonly signal: AbortSignal
   /** The signal that cancelled the run, if one came. */
   readonly cancelled: () => NodeJS.Signals | undefined
@@ -67,18 +70,18 @@ export interface RunContext {
 
 /** Secrets masked before anything is logged (line by line, as the runner matches), the inputs
  * read, the network set up; 'untriggered' or undefined when the step ended here (said why). */
-export function openRun(
-  event: RunEvent,
-  env: NodeJS.ProcessEnv
-): RunContext | 'untriggered' | undefined {
-  const startedAt = Date.now()
-  const secrets = ['api-key', 'github-token', 'docs-token'].map((name) => core.getInput(name))
+export function openRun(event: RunEvent, host: Host): RunContext | 'untriggered' | undefined {
+  const { env, clock } = host
+  const startedAt = clock.now()
+  const getInput = (name: string, options?: { trimWhitespace?: boolean }): string =>
+    readInput(env, name, options)
+  const secrets = ['api-key', 'github-token', 'docs-token'].map((name) => getInput(name))
   for (const part of new Set(secrets.flatMap((value) => [value, ...value.split(/\r?\n/)]))) {
     if (part.trim() === '') continue
     core.setSecret(part)
     registerSecret(part)
   }
-  if (event.commandEvent && secrets[0] === '' && core.getInput('dry-run') !== 'true') {
+  if (event.commandEvent && secrets[0] === '' && getInput('dry-run') !== 'true') {
     // GitHub gives review events on pull requests from forks no secrets: no failure.
     core.warning(
       "Input 'api-key' is empty on a comment event: the command cannot be acted on and nothing was sent. GitHub passes no secrets to pull_request_review and pull_request_review_comment events on pull requests from forks; elsewhere, set api-key from a secret."
@@ -86,7 +89,7 @@ export function openRun(
     return 'untriggered'
   }
   try {
-    const settings = readSettings(core.getInput, env.GITHUB_WORKSPACE, event.commandEvent)
+    const settings = readSettings(getInput, env.GITHUB_WORKSPACE, event.commandEvent)
     const { baseUrl, projectId } = settings
     const dispatcher = createDispatcher(env)
     const proxy = proxyFor(env, baseUrl)
@@ -99,10 +102,14 @@ export function openRun(
       reason ??= received
       controller.abort()
     }
-    process.on('SIGINT', onSignal).on('SIGTERM', onSignal)
+    const release = host.onCancel(onSignal)
     const deadline = startedAt + settings.timeoutMs
     const { githubToken: token, docsToken } = settings
-    const github = token ? new GitHubSession(token, event.run.repository, signal) : undefined
+    // @actions/github's default is the process's GITHUB_API_URL as it was when it loaded.
+    const apiUrl = env.GITHUB_API_URL || 'https://api.github.com'
+    const session = (secret: string, repository: string, name: string): GitHubSession =>
+      new GitHubSession(secret, repository, signal, name, apiUrl)
+    const github = token ? session(token, event.run.repository, 'github-token') : undefined
     const context = (endpoint: Endpoint, jobId?: string): ErrorContext => {
       return { endpoint, projectId, host: baseUrl.host, proxy, jobId }
     }
@@ -110,7 +117,7 @@ export function openRun(
       ...settings,
       userAgent: USER_AGENT,
       dispatcher,
-      clock: systemClock,
+      clock,
       deadline,
       signal,
       backoff: { baseMs: settings.pollIntervalMs, maxMs: settings.maxPollIntervalMs },
@@ -121,13 +128,14 @@ export function openRun(
     })
     return {
       event,
+      host,
       settings,
       startedAt,
       dispatcher,
       signal,
       cancelled: () => reason,
-      release: () => void process.off('SIGINT', onSignal).off('SIGTERM', onSignal),
-      clock: systemClock,
+      release,
+      clock,
       deadline,
       calls: {
         context,
@@ -140,9 +148,9 @@ export function openRun(
         message: (jobId, prompt) => api.sendMessage(jobId, prompt)
       },
       github,
-      docs: docsToken ? new GitHubSession(docsToken, '', signal, 'docs-token') : undefined,
+      docs: docsToken ? session(docsToken, '', 'docs-token') : undefined,
       checkRun: settings.checkRun ? new DocsCheckRun(github, event.run, projectId) : undefined,
-      left: (budgetMs) => Math.max(1, Math.min(budgetMs, deadline - systemClock.now())),
+      left: (budgetMs) => Math.max(1, Math.min(budgetMs, deadline - clock.now())),
       last: (budget) => (reason ? budget.cancelled : budget.normal)
     }
   } catch (error) {

@@ -43,9 +43,11 @@ export function exitEarlyWhenNotACommand(event: RunEvent, env: NodeJS.ProcessEnv
   // No command check (a bad phrase), an unreadable payload or a command: run() goes on.
   if (!event.command || event.command.command) return false
   if (!env.GITHUB_EVENT_PATH || event.run.payloadUnreadable) return false
-  console.log(
-    safeLine(`Not a command for this step (${event.command.reason}); nothing to do.`, 300)
+  const line = safeLine(
+    `Not a command for this step (${event.command.reason}); nothing to do.`,
+    300
   )
+  process.stdout.write(`${line}${EOL}`)
   if (env.GITHUB_OUTPUT) appendFileSync(env.GITHUB_OUTPUT, `triggered=false${EOL}`)
   return true
 }

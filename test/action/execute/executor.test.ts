@@ -29,6 +29,7 @@ function context(answers: AgentJob[]): { ctx: RunContext; run: JobRun; sent: str
     })
   } as unknown as RunContext['calls']
   const ctx = {
+    host: { env: {} },
     settings: {
       wait: true,
       requirePr: false,

@@ -54,6 +54,7 @@ async function outcomeOf(answers: Omit<AgentJob, 'id'>[], wait: boolean, afterMe
     })
   } as unknown as RunContext['calls']
   const ctx = {
+    host: { env: {} },
     settings: {
       wait,
       requirePr: false,

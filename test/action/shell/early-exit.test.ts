@@ -18,8 +18,9 @@ import {
 let printed: string[]
 beforeEach(() => {
   printed = []
-  jest.spyOn(console, 'log').mockImplementation((line: unknown) => {
-    printed.push(String(line))
+  jest.spyOn(process.stdout, 'write').mockImplementation((chunk: unknown) => {
+    printed.push(String(chunk).replace(/\r?\n$/, ''))
+    return true
   })
 })
 afterEach(() => {
