@@ -45,18 +45,29 @@ import fc from 'fast-check'
 import {
   AgentFault,
   Busy,
+  CallFaults,
   CloseDashboard,
   commandArbitraries,
   DocsPullRequest,
+  EditDashboard,
   EndJob,
   GitHubFault,
   heal,
+  HeldOverlap,
   Push,
   ReopenOld,
   RunLatestPush,
-  RunOnTip
+  RunOnTip,
+  SecondWorkflowRun
 } from './commands.js'
-import { knobs, life as lifeOf, modelStandIn, report, type Commands } from './harness.js'
+import {
+  APP_TOKEN_LIVES,
+  knobs,
+  life as lifeOf,
+  modelStandIn,
+  report,
+  type Commands
+} from './harness.js'
 import { KNOWN_BUGS } from './known-bugs.js'
 import { Truth } from './truth.js'
 import type { WorldOptions } from './world.js'
@@ -77,7 +88,7 @@ function life(
   return lifeOf(
     github(),
     {
-      world: { history },
+      world: { history, app: APP_TOKEN_LIVES },
       truth: (world) =>
         new Truth(world, { concurrent: options.races ?? 0, strict: options.strict }),
       heal
@@ -216,4 +227,102 @@ describe('regressions the model found', () => {
         { strict: true }
       )
   )
+
+  failing('branchWriteDropsFacts')(
+    "a run held at a read while the second workflow's run passes it keeps that run's facts",
+    () =>
+      life('old', [new Push(1, []), new RunLatestPush(), new Push(1, []), new HeldOverlap()], {
+        races: 1,
+        strict: true
+      })
+  )
+
+  failing('labelNotPutBack')(
+    'a person takes the docs-agent label off the dashboard: the next write puts it back',
+    () =>
+      life(
+        'old',
+        [
+          new Push(1, []),
+          new RunLatestPush(),
+          new EditDashboard('unlabel'),
+          new Push(1, []),
+          new RunLatestPush()
+        ],
+        { strict: true }
+      )
+  )
+})
+
+describe('regressions the model found on faults of every call', () => {
+  const failing = (bug: keyof typeof KNOWN_BUGS) => (KNOWN_BUGS[bug] ? it.failing : it)
+
+  failing('unrecordedAfterSend')(
+    'GitHub refuses the writes of the dashboard after the prompt went: no commit is told twice',
+    () =>
+      life(
+        'old',
+        [
+          new Push(1, []),
+          new RunLatestPush(),
+          new Push(1, []),
+          new CallFaults('5xx', 'dashboard-write', 6),
+          new RunLatestPush(),
+          new Push(1, []),
+          new RunLatestPush()
+        ],
+        { strict: true }
+      )
+  )
+})
+
+// Faults on GitHub's calls that no permission fixes, and the second workflow on the branch:
+// the shortest sequences of what issue 37 says went wrong, run strictly.
+describe('rate limits, 5xx and a second workflow on one branch', () => {
+  it.each([
+    ['a secondary rate limit with retry-after', 'secondary'],
+    ['a secondary rate limit without retry-after', 'secondary-bare'],
+    ['a 429', '429'],
+    ['a 502', '5xx']
+  ] as const)('%s on every read of the dashboards: no second job, no permission asked', (_, kind) =>
+    life(
+      'old',
+      [
+        new Push(1, []),
+        new RunLatestPush(),
+        new Push(1, []),
+        new CallFaults(kind, 'issues', 6),
+        new RunLatestPush(),
+        new RunOnTip('schedule')
+      ],
+      { strict: true }
+    )
+  )
+
+  it('a 503 on every call past the retries: nothing sent, nothing recorded, no permission asked', () =>
+    life(
+      'old',
+      [
+        new Push(1, []),
+        new RunLatestPush(),
+        new Push(2, []),
+        new CallFaults('5xx', 'any', 6, 503),
+        new RunLatestPush()
+      ],
+      { strict: true }
+    ))
+
+  it("the second workflow's runs share the branch's job through record-key", () =>
+    life(
+      'old',
+      [
+        new Push(1, []),
+        new SecondWorkflowRun('push'),
+        new RunLatestPush(),
+        new Push(2, []),
+        new SecondWorkflowRun('schedule'),
+        new RunLatestPush()
+      ],
+      { strict: true }
+    ))
 })

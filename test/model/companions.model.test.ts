@@ -25,12 +25,14 @@
 
 import { jest } from '@jest/globals'
 import fc from 'fast-check'
-import { GitHubFault, Push, RunLatestPush } from './commands.js'
+import { CallFaults, GitHubFault, Push, RunLatestPush } from './commands.js'
 import {
   ClosePull,
   CloseDocs,
   CompanionReRun,
   companionArbitraries,
+  EndWhileWaiting,
+  SecondPullRun,
   healCompanions,
   MergePull,
   OpenPull,
@@ -38,7 +40,14 @@ import {
   RunPending
 } from './companion-commands.js'
 import { CompanionTruth } from './companions.js'
-import { knobs, life as lifeOf, modelStandIn, report, type Commands } from './harness.js'
+import {
+  APP_TOKEN_LIVES,
+  knobs,
+  life as lifeOf,
+  modelStandIn,
+  report,
+  type Commands
+} from './harness.js'
 import { KNOWN_BUGS } from './known-bugs.js'
 
 const K = knobs({ runs: 6, steps: 40, seed: 20261126 })
@@ -51,12 +60,12 @@ const github = modelStandIn()
 /** One life of the repository: the steps, then the waiting runs, the healing run and the final check. */
 function life(
   commands: Commands<CompanionTruth>,
-  options: { strict?: boolean } = {}
+  options: { strict?: boolean; overlaps?: number } = {}
 ): Promise<void> {
   return lifeOf(
     github(),
     {
-      world: { history: 'old', docsHere: true },
+      world: { history: 'old', docsHere: true, app: APP_TOKEN_LIVES },
       truth: (world) => new CompanionTruth(world, options),
       heal: healCompanions
     },
@@ -69,12 +78,16 @@ describe('both companions on one repository, on random lives of it', () => {
     const { replayPath, path } = K
     const details = await fc.check(
       fc.asyncProperty(
+        // How many steps may overlap two runs (a bundled one waits while another ends).
+        fc
+          .double({ min: 0, max: 1, noNaN: true, maxExcluded: true })
+          .map((x) => (x < K.raceShare ? K.concurrent : 0)),
         fc.commands(companionArbitraries(), {
           maxCommands: K.steps,
           size: 'max',
           ...(replayPath ? { replayPath } : {})
         }),
-        (commands) => life(commands)
+        (overlaps, commands) => life(commands, { overlaps })
       ),
       { numRuns: K.runs, endOnFailure: !K.shrink, seed: K.seed, ...(path ? { path } : {}) }
     )
@@ -137,5 +150,36 @@ describe('regressions the model found on both companions', () => {
         ],
         { strict: true }
       )
+  )
+
+  failing('waitingRunFollowsUpClosed')(
+    'a pull request closed unmerged while its push run waits: nothing is sent, the end is kept',
+    () =>
+      life([new OpenPull(), new EndWhileWaiting(0, false, false)], { strict: true, overlaps: 1 })
+  )
+
+  failing('pullWriteDropsEnd')(
+    "a pull request merged while the second workflow's push run waits: the end it recorded is kept",
+    () => life([new OpenPull(), new EndWhileWaiting(0, true, true)], { strict: true, overlaps: 1 })
+  )
+})
+
+describe('a second workflow on the pull request, and faults on its calls', () => {
+  it("the second workflow's push runs follow up the pull request's one job", () =>
+    life([new OpenPull(), new SecondPullRun(0), new PushToPull(0), new SecondPullRun(0)], {
+      strict: true
+    }))
+
+  it.each([
+    ['a secondary rate limit with retry-after', 'secondary'],
+    ['a secondary rate limit without retry-after', 'secondary-bare'],
+    ['a 429', '429'],
+    ['a 502', '5xx']
+  ] as const)(
+    "%s on every read of the pull request's comments: no second job, no permission asked",
+    (_, kind) =>
+      life([new OpenPull(), new CallFaults(kind, 'comments', 6), new PushToPull(0)], {
+        strict: true
+      })
   )
 })

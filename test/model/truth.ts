@@ -7,6 +7,8 @@
 import { parseBranchRecords, type BranchRecord } from '../../src/github/branch-record.js'
 import assert from 'node:assert/strict'
 import type { StoredCommit } from '../support/github-stand-in.js'
+import { lostBranchFacts } from './facts.js'
+import { saw } from './harness.js'
 import { tolerated } from './known-bugs.js'
 import type { Dashboard, Delivery, RunResult, RunSpec, SeenRecord, World } from './world.js'
 
@@ -60,6 +62,20 @@ export function checkStatus(
   )
 }
 
+/**
+ * A warning or error that asks for a permission: the model's tokens hold every permission the
+ * recipes list, so one only follows a fault that no permission fixes (a rate limit, a 5xx).
+ */
+const ASKS_PERMISSION = /\bneeds `(?:permissions: )?[a-z-]+: (?:read|write)`|`permissions:/
+
+/** Invariant 6: no warning or error of the run asks for a permission. */
+export function checkNoPermissionAsked(result: RunResult, where: string): void {
+  const asks = result.stdout
+    .split('\n')
+    .filter((line) => /^::(?:warning|error)::/.test(line) && ASKS_PERMISSION.test(line))
+  assert.deepEqual(asks, [], `invariant 6: ${where} asks for a permission no fault here takes away`)
+}
+
 /** A fault that lasts for the next run step only, then is lifted. */
 export interface Transient {
   what: string
@@ -95,6 +111,10 @@ export class Truth {
   current: { issue: number; jobId: string } | undefined
   /** Closed dashboards a person could reopen. */
   closedIssues: number[] = []
+  /** The branch's record as the last step left it (invariant 7, no fact lost). */
+  private factsBefore: { epoch: number; issue: number; record: BranchRecord } | undefined
+  /** A person took the label off the dashboard: the next write puts it back. */
+  unlabelled: number | undefined
 
   /** Every check as it is: no room made for the known bugs (the regression tests). */
   readonly strict: boolean
@@ -358,6 +378,56 @@ export class Truth {
     assert.ok(
       open.includes(newest),
       `invariant 3: the newest record #${newest} lost; open now: ${open.map((n) => `#${n}`).join(', ')}`
+    )
+  }
+
+  /**
+   * Invariant 7: after every step, the branch's record keeps every fact an earlier run
+   * recorded (facts.ts says which replacements are legitimate). `overlapped`: the step's
+   * runs overlapped (see KNOWN_BUGS.branchWriteDropsFacts).
+   */
+  checkFacts(where: string, overlapped = false): void {
+    const [winner] = this.world.openDashboards()
+    const record = winner ? parseBranchRecords(winner.issue.body)[0] : undefined
+    const before = this.factsBefore?.epoch === this.epoch ? this.factsBefore : undefined
+    this.factsBefore =
+      winner && record ? { epoch: this.epoch, issue: winner.issue.number, record } : before
+    if (!before || (overlapped && tolerated(this, 'branchWriteDropsFacts'))) return
+    if (!winner || !record) {
+      assert.fail(`invariant 7: ${where}, the branch's record #${before.issue} is gone`)
+    }
+    const ended = (id: string): boolean => {
+      const job = this.jobs.get(id)
+      return job !== undefined && (!this.live(job) || job.deliveredAt !== undefined)
+    }
+    const lost = lostBranchFacts(before.record, record, ended)
+    assert.deepEqual(
+      lost,
+      [],
+      `invariant 7: ${where}, the branch's record #${winner.issue.number} lost what earlier runs recorded in #${before.issue}`
+    )
+  }
+
+  /**
+   * Invariant 8: a run that wrote the dashboard a person took the label off put it back, and
+   * found the dashboard (it wrote that one, and opened no other).
+   */
+  checkLabel(result: RunResult, before: ReadonlyMap<number, string>): void {
+    const number = this.unlabelled
+    if (number === undefined) return
+    const issue = this.world.dashboards().find((d) => d.issue.number === number)?.issue
+    if (!issue || issue.state !== 'open') {
+      this.unlabelled = undefined
+      return
+    }
+    if ((issue.body ?? '') === before.get(number)) return
+    const where = `run ${result.spec.runId} attempt ${result.spec.attempt} (${result.spec.event})`
+    this.unlabelled = undefined
+    saw('a run wrote the dashboard a person took the label off')
+    if (tolerated(this, 'labelNotPutBack')) return
+    assert.ok(
+      issue.labels.includes('docs-agent'),
+      `invariant 8: ${where} wrote the dashboard #${number} a person took the docs-agent label off, and did not put it back`
     )
   }
 
