@@ -257,6 +257,27 @@ describe('regressions the model found', () => {
 describe('regressions the model found on faults of every call', () => {
   const failing = (bug: keyof typeof KNOWN_BUGS) => (KNOWN_BUGS[bug] ? it.failing : it)
 
+  failing('absorbLeavesLabelOff')(
+    'a run that closes an older dashboard, then sends nothing, puts the label back on the record',
+    () =>
+      life(
+        'old',
+        [
+          new Push(1, []),
+          new RunLatestPush(),
+          new CloseDashboard(),
+          new Push(1, []),
+          new RunLatestPush(),
+          new ReopenOld(0),
+          new EditDashboard('unlabel'),
+          new Push(1, []),
+          new GitHubFault('rate-limit', 'docs-pull'),
+          new RunLatestPush()
+        ],
+        { strict: true }
+      )
+  )
+
   failing('unrecordedAfterSend')(
     'GitHub refuses the writes of the dashboard after the prompt went: no commit is told twice',
     () =>

@@ -422,6 +422,10 @@ export class Truth {
     }
     if ((issue.body ?? '') === before.get(number)) return
     const where = `run ${result.spec.runId} attempt ${result.spec.attempt} (${result.spec.event})`
+    // Only the older record's facts taken in, by a run that then sent nothing: the label is
+    // left for the next write (see KNOWN_BUGS.absorbLeavesLabelOff).
+    const absorbedOnly = result.exitCode !== 0 && result.stdout.includes(', an older record of ')
+    if (absorbedOnly && tolerated(this, 'absorbLeavesLabelOff')) return
     this.unlabelled = undefined
     saw('a run wrote the dashboard a person took the label off')
     if (tolerated(this, 'labelNotPutBack')) return
@@ -483,6 +487,8 @@ export class Truth {
     }
     const sent = delivered[0]
     if (sent) {
+      // A run that could not read the commits sends nothing: never a prompt without them.
+      assert.ok(sent.shas.length > 0, `invariant 4: ${where} sent a prompt that lists no commit`)
       assert.equal(
         jobId,
         sent.jobId,
