@@ -523,11 +523,12 @@ export class HeldOverlap implements Command {
   toString = (): string => "the latest push's run, held, while the second workflow's run passes it"
 }
 
-/** The Agent Jobs API answers one call of the next run with a 5xx. */
+/** The Agent Jobs API answers the next `times` calls of a kind of the next run with a 5xx. */
 export class AgentFault implements Command {
   constructor(
     readonly call: 'read' | 'create' | 'message',
-    readonly status: number
+    readonly status: number,
+    readonly times = 1
   ) {}
   check = (m: Readonly<Truth>): boolean => this.call !== 'read' || !m.readsFaulted()
   run(m: Truth): Promise<void> {
@@ -539,7 +540,7 @@ export class AgentFault implements Command {
           : { method: 'POST' as const, path: /\/message$/ }
     const lift = m.world.agent.inject({
       ...rule,
-      times: 1,
+      times: this.times,
       fault: { kind: 'status', status: this.status }
     })
     m.transient.push({
@@ -550,7 +551,8 @@ export class AgentFault implements Command {
     plainStep(m)
     return Promise.resolve()
   }
-  toString = (): string => `the Agent Jobs API answers ${this.status} to a ${this.call} once`
+  toString = (): string =>
+    `the Agent Jobs API answers ${this.status} to a ${this.call} ${this.times === 1 ? 'once' : `${this.times} times`}`
 }
 
 /** A person edits the dashboard: a line above the record, or the label taken off. */
@@ -675,9 +677,10 @@ export function commandArbitraries(): Array<fc.Arbitrary<Command>> {
     fc
       .tuple(
         fc.constantFrom('read' as const, 'create' as const, 'message' as const),
-        fc.constantFrom(500, 502, 503)
+        fc.constantFrom(500, 502, 503),
+        fc.integer({ min: 1, max: 4 })
       )
-      .map(([call, status]) => new AgentFault(call, status)),
+      .map(([call, status, times]) => new AgentFault(call, status, times)),
     callFaults(),
     fc
       .constantFrom('push' as const, 'schedule' as const, 'workflow_dispatch' as const)

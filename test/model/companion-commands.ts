@@ -435,9 +435,10 @@ export function companionArbitraries(): Array<fc.Arbitrary<Command>> {
     fc
       .tuple(
         fc.constantFrom('read' as const, 'create' as const, 'message' as const),
-        fc.constantFrom(500, 502, 503)
+        fc.constantFrom(500, 502, 503),
+        fc.integer({ min: 1, max: 4 })
       )
-      .map(([call, status]) => new AgentFault(call, status))
+      .map(([call, status, times]) => new AgentFault(call, status, times))
   ]
 }
 
