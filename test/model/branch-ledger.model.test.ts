@@ -20,6 +20,18 @@
 //    nothing new reports its job.
 // 5. One docs job per branch: a run starts a new job only when the recorded one failed,
 //    was archived or deleted, or delivered (its docs pull request merged or closed).
+// 6. No warning or error asks for a permission: the model's token holds every one the
+//    recipe lists, so GitHub's refusals here (a 5xx, a secondary rate limit with or without
+//    `retry-after`, a 429, on any call) are never a missing permission.
+// 7. No fact lost: after every step, what a finished run recorded in the branch's record
+//    (told and settled commits, ended jobs, dashboard rows, counts, the job, the hand-off) is
+//    still there, unless a later run legitimately replaced it (facts.ts).
+// 8. A run that writes the dashboard a person took the `docs-agent` label off puts it back,
+//    and finds that dashboard (invariant 3: it opens no other).
+//
+// A second workflow runs on the branch with the same `record-key` (one job between them),
+// alone, in a race, or passing a run that GitHub holds at its read of the branch's commits
+// (the held run read the record before the other wrote it).
 //
 // Scope: commits before the window of the run that opened the dashboard (the push's
 // range; the last 7 days on a schedule) are out of scope. A person who closes the

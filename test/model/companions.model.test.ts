@@ -14,14 +14,21 @@
 // (c) the branch's invariants (truth.ts) keep holding: no commit told twice, none lost (but
 //     the agent's and those documented with their pull request), one job and one dashboard,
 //     each run's outputs agree with what it did;
-// and each pull request run sends only what its pull request's life allows.
+// and each pull request run sends only what its pull request's life allows; after every step
+// no fact a finished run recorded on a pull request (its job, follow-ups, hand-off, end) is
+// lost (facts.ts).
+//
+// A second workflow runs on the pull requests (the project's record is theirs too), and a push
+// run that waits for its busy job (a process of its own) while the pull request is merged or
+// closed: the overlap at the end. Faults on any GitHub call as on the branch.
 //
 // Known bugs (known-bugs.ts): while one is listed, the sequences steer clear of it and its
 // regression test below is marked failing.
 //
 // Knobs as the branch's model (harness.ts); a life here has no races (the branch's model
-// has them) and at most 20 commits (a branch run looks up the source pull requests of its
-// newest 20 new commits only). npm test runs a few short lives; `npm run test:model` more.
+// has them), only the overlap at the end (in a MODEL_RACE_SHARE of lives), and at most 20
+// commits (a branch run looks up the source pull requests of its newest 20 new commits only).
+// npm test runs a few short lives; `npm run test:model` more.
 
 import { jest } from '@jest/globals'
 import fc from 'fast-check'

@@ -5,7 +5,8 @@
 // Knobs: MODEL_RUNS sequences of at most MODEL_STEPS steps (each file has its defaults for
 // npm test); MODEL_CONCURRENT races a sequence may take, in a MODEL_RACE_SHARE of them;
 // MODEL_SEED, MODEL_PATH and MODEL_REPLAY_PATH replay a failure, MODEL_SHRINK=1 shrinks it
-// (slow: each try runs the action again); MODEL_VERBOSE=1 prints the counts.
+// (slow: each try runs the action again); MODEL_VERBOSE=1 prints the counts; MODEL_APP_TOKEN=1
+// gives every life a GitHub App's installation token.
 
 import { retryTime } from '../../src/github/client.js'
 import fc from 'fast-check'
