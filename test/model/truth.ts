@@ -66,7 +66,7 @@ export function checkStatus(
  * A warning or error that asks for a permission: the model's tokens hold every permission the
  * recipes list, so one only follows a fault that no permission fixes (a rate limit, a 5xx).
  */
-const ASKS_PERMISSION = /\bneeds `(?:permissions: )?[a-z-]+: (?:read|write)`|`permissions:/
+const ASKS_PERMISSION = /\bneeds `?(?:permissions: )?[a-z-]+: (?:read|write)\b|`permissions:|read access to/
 
 /** Invariant 6: no warning or error of the run asks for a permission. */
 export function checkNoPermissionAsked(result: RunResult, where: string): void {
