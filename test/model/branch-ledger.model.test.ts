@@ -269,6 +269,23 @@ describe('regressions the model found', () => {
 describe('regressions the model found on faults of every call', () => {
   const failing = (bug: keyof typeof KNOWN_BUGS) => (KNOWN_BUGS[bug] ? it.failing : it)
 
+  failing('rowSaysWhatFailed')(
+    "a busy job fails during the wait, the service refuses the new job's prompt: the row does not say a job was started",
+    () =>
+      life(
+        'old',
+        [
+          new Push(1, []),
+          new RunLatestPush(),
+          new Busy(1, 'failed'),
+          new Push(1, []),
+          new AgentFault('create', 503, 4),
+          new RunLatestPush()
+        ],
+        { strict: true }
+      )
+  )
+
   failing('absorbLeavesLabelOff')(
     'a run that closes an older dashboard, then sends nothing, puts the label back on the record',
     () =>

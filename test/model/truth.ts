@@ -66,7 +66,8 @@ export function checkStatus(
  * A warning or error that asks for a permission: the model's tokens hold every permission the
  * recipes list, so one only follows a fault that no permission fixes (a rate limit, a 5xx).
  */
-const ASKS_PERMISSION = /\bneeds `?(?:permissions: )?[a-z-]+: (?:read|write)\b|`permissions:|read access to/
+const ASKS_PERMISSION =
+  /\bneeds `?(?:permissions: )?[a-z-]+: (?:read|write)\b|`permissions:|read access to/
 
 /** Invariant 6: no warning or error of the run asks for a permission. */
 export function checkNoPermissionAsked(result: RunResult, where: string): void {
@@ -454,6 +455,7 @@ export class Truth {
     const { outputs, stdout, exitCode } = result
     const where = `run ${result.spec.runId} attempt ${result.spec.attempt} (${result.spec.event})`
     assert.equal(result.threw, undefined, `${where} threw: ${result.threw ?? ''}`)
+    this.checkRow(result, delivered, before, after, where)
     const jobId = outputs['job-id'] ?? ''
     const created = outputs.created ?? ''
     const skipped = outputs.skipped ?? ''
@@ -553,6 +555,41 @@ export class Truth {
         `invariant 4: ${where} reported ${jobId}, the dashboard records ${winner?.record.job ?? 'nothing'}`
       )
     }
+  }
+
+  /**
+   * Invariant 4, the dashboard's row: the row a run added says what it did (a prompt sent
+   * is a creation or a follow-up; nothing sent is neither, but in a re-run that resumed what
+   * its earlier attempt sent).
+   */
+  private checkRow(
+    result: RunResult,
+    delivered: Delivery[],
+    before: ReadonlyMap<number, string>,
+    after: Dashboard[],
+    where: string
+  ): void {
+    const [winner] = after
+    if (!winner) return
+    const was = parseBranchRecords(before.get(winner.issue.number))[0]?.runs ?? []
+    const rows = parseBranchRecords(winner.issue.body)[0]?.runs ?? []
+    const row = rows.at(-1)
+    const added = row !== undefined && !was.some((r) => JSON.stringify(r) === JSON.stringify(row))
+    if (!added) return
+    const sent = delivered[0]
+    if (!sent && result.exitCode !== 0 && tolerated(this, 'rowSaysWhatFailed')) return
+    // A re-run that resumes the job its earlier attempt sent to speaks for the workflow run.
+    if (!sent && result.stdout.includes('the prompt was not sent again')) return
+    const says: Record<string, readonly string[]> = {
+      create: ['created', 'started-over'],
+      message: ['followed-up', 'waited'],
+      none: ['waited-only', 'nothing-new', 'apart', 'reported', 'failed']
+    }
+    const allowed = says[sent?.kind ?? 'none'] ?? []
+    assert.ok(
+      allowed.includes(row.did),
+      `invariant 4: ${where} ${sent ? `sent a ${sent.kind}` : 'sent nothing'}, its dashboard row says '${row.did}'`
+    )
   }
 
   /** What each job was told, step by step, for a failure's message. */
