@@ -240,6 +240,23 @@ describe('regressions the model found', () => {
       )
   )
 
+  failing('goneAfterWaitGivesBackDelivered')(
+    'a delivered job deleted while a run waits for it: its commits are not told again',
+    () =>
+      life(
+        'old',
+        [
+          new Push(1, []),
+          new RunLatestPush(),
+          new Push(2, []),
+          new DocsPullRequest(true),
+          new Busy(1, 'gone'),
+          new RunLatestPush()
+        ],
+        { strict: true }
+      )
+  )
+
   failing('branchWriteDropsFacts')(
     "a run held at a read while the second workflow's run passes it keeps that run's facts",
     () =>

@@ -293,7 +293,14 @@ export class Busy implements Command {
     readonly reads: number,
     readonly then?: 'failed' | 'archived' | 'gone'
   ) {}
-  check = (m: Readonly<Truth>): boolean => mayBeBusy(m) && (!this.then || mayEnd(m))
+  check = (m: Readonly<Truth>): boolean =>
+    mayBeBusy(m) &&
+    (!this.then || mayEnd(m)) &&
+    !(
+      this.then === 'gone' &&
+      tolerated(m, 'goneAfterWaitGivesBackDelivered') &&
+      m.jobs.get(m.current?.jobId ?? '')?.deliveredAt !== undefined
+    )
   run(m: Truth): Promise<void> {
     const job = m.jobs.get(m.current?.jobId ?? '')
     if (!job) return Promise.resolve()
