@@ -460,7 +460,8 @@ export class CallFaults implements Command {
     m.transient.push({
       what: `GitHub ${this.kind} on ${this.calls} call(s) to ${this.route}`,
       lift,
-      dashboardsUnreadable: this.route === 'issues' || this.route === 'any'
+      // Whose token it is (GraphQL's viewer) is asked before the dashboards are read.
+      dashboardsUnreadable: ['issues', 'graphql', 'any'].includes(this.route)
     })
     saw(`GitHub ${this.kind} on ${this.route}`)
     plainStep(m)
