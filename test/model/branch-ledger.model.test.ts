@@ -20,6 +20,18 @@
 //    nothing new reports its job.
 // 5. One docs job per branch: a run starts a new job only when the recorded one failed,
 //    was archived or deleted, or delivered (its docs pull request merged or closed).
+// 6. No warning or error asks for a permission: the model's token holds every one the
+//    recipe lists, so GitHub's refusals here (a 5xx, a secondary rate limit with or without
+//    `retry-after`, a 429, on any call) are never a missing permission.
+// 7. No fact lost: after every step, what a finished run recorded in the branch's record
+//    (told and settled commits, ended jobs, dashboard rows, counts, the job, the hand-off) is
+//    still there, unless a later run legitimately replaced it (facts.ts).
+// 8. A run that writes the dashboard a person took the `docs-agent` label off puts it back,
+//    and finds that dashboard (invariant 3: it opens no other).
+//
+// A second workflow runs on the branch with the same `record-key` (one job between them),
+// alone, in a race, or passing a run that GitHub holds at its read of the branch's commits
+// (the held run read the record before the other wrote it).
 //
 // Scope: commits before the window of the run that opened the dashboard (the push's
 // range; the last 7 days on a schedule) are out of scope. A person who closes the
@@ -45,18 +57,29 @@ import fc from 'fast-check'
 import {
   AgentFault,
   Busy,
+  CallFaults,
   CloseDashboard,
   commandArbitraries,
   DocsPullRequest,
+  EditDashboard,
   EndJob,
   GitHubFault,
   heal,
+  HeldOverlap,
   Push,
   ReopenOld,
   RunLatestPush,
-  RunOnTip
+  RunOnTip,
+  SecondWorkflowRun
 } from './commands.js'
-import { knobs, life as lifeOf, modelStandIn, report, type Commands } from './harness.js'
+import {
+  APP_TOKEN_LIVES,
+  knobs,
+  life as lifeOf,
+  modelStandIn,
+  report,
+  type Commands
+} from './harness.js'
 import { KNOWN_BUGS } from './known-bugs.js'
 import { Truth } from './truth.js'
 import type { WorldOptions } from './world.js'
@@ -77,7 +100,7 @@ function life(
   return lifeOf(
     github(),
     {
-      world: { history },
+      world: { history, app: APP_TOKEN_LIVES },
       truth: (world) =>
         new Truth(world, { concurrent: options.races ?? 0, strict: options.strict }),
       heal
@@ -216,4 +239,157 @@ describe('regressions the model found', () => {
         { strict: true }
       )
   )
+
+  failing('goneAfterWaitGivesBackDelivered')(
+    'a delivered job deleted while a run waits for it: its commits are not told again',
+    () =>
+      life(
+        'old',
+        [
+          new Push(1, []),
+          new RunLatestPush(),
+          new Push(2, []),
+          new DocsPullRequest(true),
+          new Busy(1, 'gone'),
+          new RunLatestPush()
+        ],
+        { strict: true }
+      )
+  )
+
+  failing('branchWriteDropsFacts')(
+    "a run held at a read while the second workflow's run passes it keeps that run's facts",
+    () =>
+      life('old', [new Push(1, []), new RunLatestPush(), new Push(1, []), new HeldOverlap()], {
+        races: 1,
+        strict: true
+      })
+  )
+
+  failing('labelNotPutBack')(
+    'a person takes the docs-agent label off the dashboard: the next write puts it back',
+    () =>
+      life(
+        'old',
+        [
+          new Push(1, []),
+          new RunLatestPush(),
+          new EditDashboard('unlabel'),
+          new Push(1, []),
+          new RunLatestPush()
+        ],
+        { strict: true }
+      )
+  )
+})
+
+describe('regressions the model found on faults of every call', () => {
+  const failing = (bug: keyof typeof KNOWN_BUGS) => (KNOWN_BUGS[bug] ? it.failing : it)
+
+  failing('rowSaysWhatFailed')(
+    "a busy job fails during the wait, the service refuses the new job's prompt: the row does not say a job was started",
+    () =>
+      life(
+        'old',
+        [
+          new Push(1, []),
+          new RunLatestPush(),
+          new Busy(1, 'failed'),
+          new Push(1, []),
+          new AgentFault('create', 503, 4),
+          new RunLatestPush()
+        ],
+        { strict: true }
+      )
+  )
+
+  failing('absorbLeavesLabelOff')(
+    'a run that closes an older dashboard, then sends nothing, puts the label back on the record',
+    () =>
+      life(
+        'old',
+        [
+          new Push(1, []),
+          new RunLatestPush(),
+          new CloseDashboard(),
+          new Push(1, []),
+          new RunLatestPush(),
+          new ReopenOld(0),
+          new EditDashboard('unlabel'),
+          new Push(1, []),
+          new GitHubFault('rate-limit', 'docs-pull'),
+          new RunLatestPush()
+        ],
+        { strict: true }
+      )
+  )
+
+  failing('unrecordedAfterSend')(
+    'GitHub refuses the writes of the dashboard after the prompt went: no commit is told twice',
+    () =>
+      life(
+        'old',
+        [
+          new Push(1, []),
+          new RunLatestPush(),
+          new Push(1, []),
+          new CallFaults('5xx', 'dashboard-write', 6),
+          new RunLatestPush(),
+          new Push(1, []),
+          new RunLatestPush()
+        ],
+        { strict: true }
+      )
+  )
+})
+
+// Faults on GitHub's calls that no permission fixes, and the second workflow on the branch:
+// the shortest sequences of what issue 37 says went wrong, run strictly.
+describe('rate limits, 5xx and a second workflow on one branch', () => {
+  it.each([
+    ['a secondary rate limit with retry-after', 'secondary'],
+    ['a secondary rate limit without retry-after', 'secondary-bare'],
+    ['a 429', '429'],
+    ['a 502', '5xx']
+  ] as const)('%s on every read of the dashboards: no second job, no permission asked', (_, kind) =>
+    life(
+      'old',
+      [
+        new Push(1, []),
+        new RunLatestPush(),
+        new Push(1, []),
+        new CallFaults(kind, 'issues', 6),
+        new RunLatestPush(),
+        new RunOnTip('schedule')
+      ],
+      { strict: true }
+    )
+  )
+
+  it('a 503 on every call past the retries: nothing sent, nothing recorded, no permission asked', () =>
+    life(
+      'old',
+      [
+        new Push(1, []),
+        new RunLatestPush(),
+        new Push(2, []),
+        new CallFaults('5xx', 'any', 6, 503),
+        new RunLatestPush()
+      ],
+      { strict: true }
+    ))
+
+  it("the second workflow's runs share the branch's job through record-key", () =>
+    life(
+      'old',
+      [
+        new Push(1, []),
+        new SecondWorkflowRun('push'),
+        new RunLatestPush(),
+        new Push(2, []),
+        new SecondWorkflowRun('schedule'),
+        new RunLatestPush()
+      ],
+      { strict: true }
+    ))
 })

@@ -7,7 +7,8 @@
 import assert from 'node:assert/strict'
 import fc from 'fast-check'
 import { tolerated } from './known-bugs.js'
-import { checkStatus, type JobTruth, type Truth } from './truth.js'
+import { saw } from './harness.js'
+import { checkNoPermissionAsked, checkStatus, type JobTruth, type Truth } from './truth.js'
 import type { Fault } from '../support/stand-in.js'
 import { isBranchRun, type RunResult, type RunSpec } from './world.js'
 
@@ -45,7 +46,8 @@ function logTail(result: RunResult | undefined): string {
 export async function runStep(
   m: Truth,
   specs: RunSpec[],
-  how: 'in-process' | 'bundled'
+  how: 'in-process' | 'bundled' | 'overlapped',
+  overlap?: () => Promise<RunResult[]>
 ): Promise<RunResult[]> {
   const w = m.world
   w.step = ++m.step
@@ -60,7 +62,9 @@ export async function runStep(
     results =
       how === 'in-process'
         ? [await w.runInProcess(specs[0] as RunSpec)]
-        : await Promise.all(specs.map((spec) => w.runBundled(spec)))
+        : how === 'bundled'
+          ? await Promise.all(specs.map((spec) => w.runBundled(spec)))
+          : await (overlap as () => Promise<RunResult[]>)()
   } finally {
     m.liftTransient()
   }
@@ -71,8 +75,23 @@ export async function runStep(
   m.observe(results)
   m.settleFailures('seen')
   const delivered = w.allDeliveries().slice(first)
+  const named = (r: RunResult) => `run ${r.spec.runId} attempt ${r.spec.attempt} (${r.spec.event})`
   try {
-    if (how === 'bundled') {
+    for (const result of results) checkNoPermissionAsked(result, named(result))
+    if (how === 'overlapped') {
+      // Runs that overlapped (the first bundled, the others in this process): what they told
+      // may be told twice (the first read the record before another wrote); each run's
+      // outputs agree with what it sent.
+      for (const d of delivered) for (const sha of d.shas) m.raceShas.add(sha)
+      if (specs.every(isBranchRun)) checkRace(m, results, delivered)
+      else {
+        results.forEach((result, index) => {
+          const own = delivered.filter((d) => (d.by ? d.by === result.spec : index === 0))
+          if (isBranchRun(result.spec)) checkRace(m, [result], own)
+          else m.checkPullRun(result, own)
+        })
+      }
+    } else if (how === 'bundled') {
       // A race: what it told may be told twice (see the test file); the rest must hold.
       for (const d of delivered) for (const sha of d.shas) m.raceShas.add(sha)
       checkRace(m, results, delivered)
@@ -93,8 +112,10 @@ export async function runStep(
       }
       if (result.exitCode === 0) m.checkNoneLost(result.spec.sha, `after the successful ${where}`)
       m.checkOneJob(previous?.jobId, delivered, where)
+      m.checkLabel(result, before)
     }
     m.checkTellings()
+    m.checkFacts(`after ${results.map(named).join(' and ')}`, how !== 'in-process')
   } catch (error: unknown) {
     if (error instanceof assert.AssertionError) {
       error.message += `\n--- the log of the step's last run:\n${logTail(results.at(-1))}`
@@ -127,6 +148,7 @@ export function plainStep(m: Truth): void {
   m.world.step = ++m.step
   m.readCurrent()
   m.checkTellings()
+  m.checkFacts(`after step ${m.step}, which ran nothing`)
 }
 
 export class Push implements Command {
@@ -192,7 +214,7 @@ export class ReRun implements Command {
   toString = (): string => `re-run an earlier run (${this.pick})`
 }
 
-export type RaceKind = 'push' | 'older-push' | 'schedule' | 'manual' | 'rerun'
+export type RaceKind = 'push' | 'older-push' | 'schedule' | 'manual' | 'rerun' | 'second'
 
 /** Two workflow runs at the same time, each a process of its own, as on two runners. */
 export class Concurrent implements Command {
@@ -224,6 +246,8 @@ export class Concurrent implements Command {
           return m.tipRun('workflow_dispatch')
         case 'rerun':
           return m.reRun(m.runs.at(-1) as RunSpec)
+        case 'second':
+          return { ...m.tipRun('schedule'), second: true }
       }
     })
     await runStep(m, specs, 'bundled')
@@ -269,7 +293,14 @@ export class Busy implements Command {
     readonly reads: number,
     readonly then?: 'failed' | 'archived' | 'gone'
   ) {}
-  check = (m: Readonly<Truth>): boolean => mayBeBusy(m) && (!this.then || mayEnd(m))
+  check = (m: Readonly<Truth>): boolean =>
+    mayBeBusy(m) &&
+    (!this.then || mayEnd(m)) &&
+    !(
+      this.then === 'gone' &&
+      tolerated(m, 'goneAfterWaitGivesBackDelivered') &&
+      m.jobs.get(m.current?.jobId ?? '')?.deliveredAt !== undefined
+    )
   run(m: Truth): Promise<void> {
     const job = m.jobs.get(m.current?.jobId ?? '')
     if (!job) return Promise.resolve()
@@ -358,11 +389,154 @@ export class GitHubFault implements Command {
   toString = (): string => `GitHub answers ${this.kind} to ${this.read} for the next run`
 }
 
-/** The Agent Jobs API answers one call of the next run with a 5xx. */
+/** How GitHub refuses a call that no permission fixes. */
+export type CallFaultKind = '5xx' | 'secondary' | 'secondary-bare' | '429'
+
+/** The calls a CallFaults refuses: one route, GitHub's writes of the dashboard, or any. */
+export type CallRoute = GitHubRead | 'comments' | 'dashboard-write' | 'graphql' | 'any'
+
+/**
+ * How many refusals in a row a call of the action outlasts (RETRY_DELAYS_MS, RATE_LIMIT_WAITS);
+ * a secondary rate limit without `retry-after` means a minute's wait, past a write's budget.
+ */
+const WITHIN_RETRIES = 2
+
+const SECONDARY =
+  'You have exceeded a secondary rate limit. Please wait a few minutes before you try again.'
+
+/**
+ * GitHub answers the next `calls` calls of the next run (to `route`, or any) with a 5xx, a
+ * secondary rate limit (403, with or without `retry-after`), or a 429: within the retries a
+ * run makes, or past them.
+ */
+export class CallFaults implements Command {
+  constructor(
+    readonly kind: CallFaultKind,
+    readonly route: CallRoute,
+    readonly calls: number,
+    readonly status: 500 | 502 | 503 | 504 = 502
+  ) {}
+  check = (m: Readonly<Truth>): boolean =>
+    !(
+      tolerated(m, 'docsStateUnknownTakenAsOpen') &&
+      (this.route === 'docs-pull' || this.route === 'any')
+    ) &&
+    !(
+      tolerated(m, 'unrecordedAfterSend') &&
+      this.route === 'dashboard-write' &&
+      (this.calls > WITHIN_RETRIES || this.kind === 'secondary-bare')
+    )
+  run(m: Truth): Promise<void> {
+    const { repository, docsRepository } = m.world
+    const paths: Record<CallRoute, RegExp | undefined> = {
+      issues: new RegExp(`^/repos/${repository}/issues$`),
+      compare: new RegExp(`^/repos/${repository}/compare/`),
+      commits: new RegExp(`^/repos/${repository}/commits$`),
+      'pulls-of-commit': new RegExp(`^/repos/${repository}/commits/[0-9a-f]+/pulls$`),
+      'docs-pull': new RegExp(`^/repos/${docsRepository}/pulls/\\d+$`),
+      comments: new RegExp(`^/repos/${repository}/issues/\\d+/comments$`),
+      'dashboard-write': new RegExp(`^/repos/${repository}/issues(?:/\\d+)?$`),
+      graphql: /^\/graphql$/,
+      any: undefined
+    }
+    const method = this.route === 'dashboard-write' ? ('PATCH' as const) : undefined
+    const refusal =
+      this.kind === '5xx'
+        ? { status: this.status, message: 'Server Error' }
+        : this.kind === '429'
+          ? { status: 429, headers: { 'retry-after': '1' } }
+          : {
+              status: 403,
+              message: SECONDARY,
+              ...(this.kind === 'secondary' ? { headers: { 'retry-after': '1' } } : {})
+            }
+    const path = paths[this.route]
+    const lift = m.world.github.deny({
+      ...(method ? { method } : {}),
+      ...(path ? { path } : {}),
+      times: this.calls,
+      ...refusal
+    })
+    m.transient.push({
+      what: `GitHub ${this.kind} on ${this.calls} call(s) to ${this.route}`,
+      lift,
+      // Whose token it is (GraphQL's viewer) is asked before the dashboards are read.
+      dashboardsUnreadable: ['issues', 'graphql', 'any'].includes(this.route)
+    })
+    saw(`GitHub ${this.kind} on ${this.route}`)
+    plainStep(m)
+    return Promise.resolve()
+  }
+  toString = (): string =>
+    `GitHub answers ${this.kind === '5xx' ? this.status : this.kind} to the next ${this.calls} call(s) to ${this.route}`
+}
+
+/** A run of the repository's second workflow (its own run id, the same record key and token). */
+export class SecondWorkflowRun implements Command {
+  constructor(readonly event: 'push' | 'schedule' | 'workflow_dispatch') {}
+  check = (m: Readonly<Truth>): boolean => this.event !== 'push' || m.pushes.length > 0
+  async run(m: Truth): Promise<void> {
+    const push = m.pushes.at(-1)
+    const spec =
+      this.event === 'push' && push
+        ? { ...m.pushRun(push), runId: m.newRunId() }
+        : m.tipRun(this.event === 'push' ? 'schedule' : this.event)
+    await runStep(m, [{ ...spec, second: true }], 'in-process')
+  }
+  toString = (): string => `the second workflow's ${this.event} run`
+}
+
+/** Waits a little (the bundled run's progress is watched from here). */
+const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * Two runs that overlap, deterministically: the latest push's run (a process of its own) reads
+ * the branch's record, and GitHub holds its next read of the branch's commits; meanwhile the
+ * second workflow's scheduled run runs here from start to end; then the held run goes on.
+ */
+export class HeldOverlap implements Command {
+  check = (m: Readonly<Truth>): boolean => m.concurrentLeft > 0 && m.pushes.at(-1)?.ran === false
+  async run(m: Truth): Promise<void> {
+    const push = m.pushes.at(-1)
+    if (!push) return
+    m.concurrentLeft--
+    push.ran = true
+    const first = m.pushRun(push)
+    const second: RunSpec = { ...m.tipRun('schedule'), second: true }
+    const w = m.world
+    await runStep(m, [first, second], 'overlapped', async () => {
+      const hold = w.github.hold({
+        method: 'GET',
+        path: new RegExp(`^/repos/${w.repository}/(?:compare/|commits$)`)
+      })
+      let ended = false
+      const running = w.runBundled(first).finally(() => {
+        ended = true
+      })
+      for (let i = 0; i < 800 && !hold.reached() && !ended; i++) await pause(25)
+      saw(hold.reached() ? 'a run held while another ran' : 'a held run read no commits')
+      // A run that never reached the hold lets the other pass it untouched.
+      if (!hold.reached()) hold.release()
+      try {
+        const other = await w.runInProcess(second)
+        // What the passing run recorded, as it finished: the held run's write must keep it.
+        m.checkFacts(`after the second workflow's run ${second.runId} passed the held one`, true)
+        hold.release()
+        return [await running, other]
+      } finally {
+        hold.release()
+      }
+    })
+  }
+  toString = (): string => "the latest push's run, held, while the second workflow's run passes it"
+}
+
+/** The Agent Jobs API answers the next `times` calls of a kind of the next run with a 5xx. */
 export class AgentFault implements Command {
   constructor(
     readonly call: 'read' | 'create' | 'message',
-    readonly status: number
+    readonly status: number,
+    readonly times = 1
   ) {}
   check = (m: Readonly<Truth>): boolean => this.call !== 'read' || !m.readsFaulted()
   run(m: Truth): Promise<void> {
@@ -374,7 +548,7 @@ export class AgentFault implements Command {
           : { method: 'POST' as const, path: /\/message$/ }
     const lift = m.world.agent.inject({
       ...rule,
-      times: 1,
+      times: this.times,
       fault: { kind: 'status', status: this.status }
     })
     m.transient.push({
@@ -385,7 +559,8 @@ export class AgentFault implements Command {
     plainStep(m)
     return Promise.resolve()
   }
-  toString = (): string => `the Agent Jobs API answers ${this.status} to a ${this.call} once`
+  toString = (): string =>
+    `the Agent Jobs API answers ${this.status} to a ${this.call} ${this.times === 1 ? 'once' : `${this.times} times`}`
 }
 
 /** A person edits the dashboard: a line above the record, or the label taken off. */
@@ -396,7 +571,10 @@ export class EditDashboard implements Command {
     const issue = m.world.openDashboards()[0]?.issue
     if (!issue) return Promise.resolve()
     if (this.edit === 'line-above') issue.body = `A note a person added.\n${issue.body ?? ''}`
-    else issue.labels = issue.labels.filter((label) => label !== 'docs-agent')
+    else {
+      issue.labels = issue.labels.filter((label) => label !== 'docs-agent')
+      m.unlabelled = issue.number
+    }
     plainStep(m)
     return Promise.resolve()
   }
@@ -441,10 +619,35 @@ export class ReopenOld implements Command {
 
 const RACES: ReadonlyArray<readonly [RaceKind, RaceKind]> = [
   ['push', 'schedule'],
+  ['push', 'second'],
   ['push', 'older-push'],
   ['schedule', 'manual'],
   ['push', 'rerun'],
   ['rerun', 'schedule']
+]
+
+/** Faults on any of GitHub's calls: a kind, the calls it takes, how many. */
+export function callFaults(routes: readonly CallRoute[] = BRANCH_ROUTES): fc.Arbitrary<CallFaults> {
+  return fc
+    .tuple(
+      fc.constantFrom<CallFaultKind>('5xx', 'secondary', 'secondary-bare', '429'),
+      fc.constantFrom(...routes),
+      fc.integer({ min: 1, max: 6 }),
+      fc.constantFrom(500 as const, 502 as const, 503 as const, 504 as const)
+    )
+    .map(([kind, route, calls, status]) => new CallFaults(kind, route, calls, status))
+}
+
+const BRANCH_ROUTES: readonly CallRoute[] = [
+  'any',
+  'any',
+  'issues',
+  'compare',
+  'commits',
+  'pulls-of-commit',
+  'docs-pull',
+  'dashboard-write',
+  'graphql'
 ]
 
 /** Every command, weighted by how often it is drawn (pushes and runs most). */
@@ -482,9 +685,15 @@ export function commandArbitraries(): Array<fc.Arbitrary<Command>> {
     fc
       .tuple(
         fc.constantFrom('read' as const, 'create' as const, 'message' as const),
-        fc.constantFrom(500, 502, 503)
+        fc.constantFrom(500, 502, 503),
+        fc.integer({ min: 1, max: 4 })
       )
-      .map(([call, status]) => new AgentFault(call, status)),
+      .map(([call, status, times]) => new AgentFault(call, status, times)),
+    callFaults(),
+    fc
+      .constantFrom('push' as const, 'schedule' as const, 'workflow_dispatch' as const)
+      .map((event) => new SecondWorkflowRun(event)),
+    fc.constant(new HeldOverlap()),
     fc.constantFrom('line-above' as const, 'unlabel' as const).map((e) => new EditDashboard(e)),
     fc.constant(new CloseDashboard()),
     fc.nat(3).map((n) => new ReopenOld(n))

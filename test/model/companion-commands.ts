@@ -9,6 +9,7 @@
 import fc from 'fast-check'
 import {
   AgentFault,
+  callFaults,
   EndJob,
   GitHubFault,
   heal,
@@ -18,11 +19,14 @@ import {
   RunOlderPush,
   RunOnTip,
   runStep,
+  SecondWorkflowRun,
+  type CallRoute,
   type GitHubRead
 } from './commands.js'
 import type { CompanionTruth, PullTruth } from './companions.js'
+import { saw } from './harness.js'
 import { tolerated } from './known-bugs.js'
-import { AGENT, isBranchRun } from './world.js'
+import { AGENT, isBranchRun, type RunSpec } from './world.js'
 
 type Command = fc.AsyncCommand<CompanionTruth, object>
 
@@ -113,6 +117,106 @@ export class MergePull implements Command {
     return Promise.resolve()
   }
   toString = (): string => `an open code pull request is merged (${this.pick})`
+}
+
+/** A push to an open code pull request, run by the repository's second workflow (same token, same record). */
+export class SecondPullRun implements Command {
+  constructor(readonly pick: number) {}
+  check = (m: Readonly<CompanionTruth>): boolean => openPulls(m).length > 0
+  async run(m: CompanionTruth): Promise<void> {
+    const pull = openPulls(m)[this.pick % openPulls(m).length]
+    if (!pull) return
+    m.world.pushToPull(pull.number)
+    await runStep(m, [{ ...m.pullRun(pull.number, 'synchronize'), second: true }], 'in-process')
+  }
+  toString = (): string =>
+    `a push to an open code pull request, run by the second workflow (${this.pick})`
+}
+
+/** Open code pull requests whose job can take a follow-up (its docs pull request open). */
+const followable = (m: Readonly<CompanionTruth>): PullTruth[] =>
+  openPulls(m).filter((pull) => {
+    const job = pull.jobs.at(-1)
+    return m.live(m.jobs.get(job ?? '')) && m.docsStateOf(job) === 'open'
+  })
+
+/** Waits a little (a bundled run's progress is watched from here). */
+const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
+
+/**
+ * Overlap at the end: a push to an open code pull request whose job is busy; its run (the
+ * first or second workflow's, a process of its own) waits for the job. Meanwhile a person
+ * merges or closes the pull request and its `closed` run runs here to its end; then the job
+ * is idle again and the waiting run goes on.
+ */
+export class EndWhileWaiting implements Command {
+  constructor(
+    readonly pick: number,
+    readonly merged: boolean,
+    readonly second: boolean
+  ) {}
+  check = (m: Readonly<CompanionTruth>): boolean =>
+    m.concurrentLeft > 0 &&
+    followable(m).length > 0 &&
+    (this.merged ? room(m, 1) : !tolerated(m, 'waitingRunFollowsUpClosed'))
+  async run(m: CompanionTruth): Promise<void> {
+    const pull = followable(m)[this.pick % followable(m).length]
+    const job = pull?.jobs.at(-1)
+    if (!pull || !job) return
+    m.concurrentLeft--
+    const { world } = m
+    const { number } = pull
+    world.pushToPull(number)
+    const waiting: RunSpec = { ...m.pullRun(number, 'synchronize'), second: this.second }
+    // The `closed` run as GitHub will start it once the pull request is merged or closed.
+    const stateOf = (merged: boolean, open: boolean) =>
+      world.github.setPullState(world.repository, number, {
+        state: open ? 'open' : 'closed',
+        merged
+      })
+    if (this.merged) {
+      const [commit] = pushed(m, [{ author: 'dev', pull: number }])
+      pull.mergeSha = commit?.sha
+      pull.mergedAt = commit?.date
+    }
+    stateOf(this.merged, false)
+    // An unmerged close waits for the busy job before closing its docs pull request: not long.
+    const end: RunSpec = { ...m.pullRun(number, 'closed'), timeout: '1s' }
+    m.endsWhileBusy.set(end.runId, false)
+    stateOf(false, true)
+    const lift = world.agent.inject({
+      method: 'GET',
+      path: new RegExp(`/job/${job}$`),
+      times: Infinity,
+      fault: { kind: 'patch', fields: { status: 'active' } }
+    })
+    m.transient.push({ what: 'busy', lift, busy: job })
+    await runStep(m, [waiting, end], 'overlapped', async () => {
+      let log = ''
+      let over = false
+      const running = world.runBundled(waiting, (text) => {
+        log += text
+      })
+      void running.finally(() => {
+        over = true
+      })
+      const waits = () => log.includes('Waiting for busy agent job')
+      for (let i = 0; i < 800 && !waits() && !over; i++) await pause(25)
+      saw(
+        waits() ? 'a code pull request ended while its push run waited' : 'a push run did not wait'
+      )
+      stateOf(this.merged, false)
+      pull.state = this.merged ? 'merged' : 'closed'
+      const ended = await world.runInProcess(end)
+      m.endsWhileBusy.set(end.runId, m.recordOn(number)?.end?.pending === true)
+      m.checkFacts(`after the end run ${end.runId} of #${number} passed the waiting run`, true)
+      // The job is idle again: the waiting run goes on.
+      lift()
+      return [await running, ended]
+    })
+  }
+  toString = (): string =>
+    `a code pull request is ${this.merged ? 'merged' : 'closed'} while its push run${this.second ? ' (second workflow)' : ''} waits for the busy job (${this.pick})`
 }
 
 /** A person closes an open code pull request without merging: its `closed` run. */
@@ -265,6 +369,28 @@ function gitHubFault(): fc.Arbitrary<Command> {
     })
 }
 
+const PULL_ROUTES: readonly CallRoute[] = [
+  'any',
+  'any',
+  'issues',
+  'comments',
+  'pulls-of-commit',
+  'docs-pull',
+  'dashboard-write',
+  'graphql'
+]
+
+/** Faults on any of GitHub's calls, but those that KNOWN_BUGS steers around here. */
+function companionCallFaults(): fc.Arbitrary<Command> {
+  return callFaults(PULL_ROUTES).map((fault) => {
+    const check = fault.check
+    const lookups = fault.route === 'pulls-of-commit' || fault.route === 'any'
+    fault.check = (m) =>
+      check(m) && !(lookups && tolerated(m, 'sourceLookupFailureTellsDocumented'))
+    return fault
+  })
+}
+
 /** Every command, weighted by how often it is drawn. */
 export function companionArbitraries(): Array<fc.Arbitrary<Command>> {
   const nat = fc.nat(7)
@@ -298,12 +424,21 @@ export function companionArbitraries(): Array<fc.Arbitrary<Command>> {
       .constantFrom('failed' as const, 'archived' as const, 'gone' as const)
       .map((how) => new EndJob(how)),
     gitHubFault(),
+    companionCallFaults(),
+    nat.map((n) => new SecondPullRun(n)),
+    fc
+      .constantFrom('push' as const, 'schedule' as const)
+      .map((event) => new SecondWorkflowRun(event)),
+    fc
+      .tuple(nat, fc.boolean(), fc.boolean())
+      .map(([n, merged, second]) => new EndWhileWaiting(n, merged, second)),
     fc
       .tuple(
         fc.constantFrom('read' as const, 'create' as const, 'message' as const),
-        fc.constantFrom(500, 502, 503)
+        fc.constantFrom(500, 502, 503),
+        fc.integer({ min: 1, max: 4 })
       )
-      .map(([call, status]) => new AgentFault(call, status))
+      .map(([call, status, times]) => new AgentFault(call, status, times))
   ]
 }
 

@@ -14,23 +14,32 @@
 // (c) the branch's invariants (truth.ts) keep holding: no commit told twice, none lost (but
 //     the agent's and those documented with their pull request), one job and one dashboard,
 //     each run's outputs agree with what it did;
-// and each pull request run sends only what its pull request's life allows.
+// and each pull request run sends only what its pull request's life allows; after every step
+// no fact a finished run recorded on a pull request (its job, follow-ups, hand-off, end) is
+// lost (facts.ts).
+//
+// A second workflow runs on the pull requests (the project's record is theirs too), and a push
+// run that waits for its busy job (a process of its own) while the pull request is merged or
+// closed: the overlap at the end. Faults on any GitHub call as on the branch.
 //
 // Known bugs (known-bugs.ts): while one is listed, the sequences steer clear of it and its
 // regression test below is marked failing.
 //
 // Knobs as the branch's model (harness.ts); a life here has no races (the branch's model
-// has them) and at most 20 commits (a branch run looks up the source pull requests of its
-// newest 20 new commits only). npm test runs a few short lives; `npm run test:model` more.
+// has them), only the overlap at the end (in a MODEL_RACE_SHARE of lives), and at most 20
+// commits (a branch run looks up the source pull requests of its newest 20 new commits only).
+// npm test runs a few short lives; `npm run test:model` more.
 
 import { jest } from '@jest/globals'
 import fc from 'fast-check'
-import { GitHubFault, Push, RunLatestPush } from './commands.js'
+import { CallFaults, GitHubFault, Push, RunLatestPush } from './commands.js'
 import {
   ClosePull,
   CloseDocs,
   CompanionReRun,
   companionArbitraries,
+  EndWhileWaiting,
+  SecondPullRun,
   healCompanions,
   MergePull,
   OpenPull,
@@ -38,7 +47,14 @@ import {
   RunPending
 } from './companion-commands.js'
 import { CompanionTruth } from './companions.js'
-import { knobs, life as lifeOf, modelStandIn, report, type Commands } from './harness.js'
+import {
+  APP_TOKEN_LIVES,
+  knobs,
+  life as lifeOf,
+  modelStandIn,
+  report,
+  type Commands
+} from './harness.js'
 import { KNOWN_BUGS } from './known-bugs.js'
 
 const K = knobs({ runs: 6, steps: 40, seed: 20261126 })
@@ -51,12 +67,12 @@ const github = modelStandIn()
 /** One life of the repository: the steps, then the waiting runs, the healing run and the final check. */
 function life(
   commands: Commands<CompanionTruth>,
-  options: { strict?: boolean } = {}
+  options: { strict?: boolean; overlaps?: number } = {}
 ): Promise<void> {
   return lifeOf(
     github(),
     {
-      world: { history: 'old', docsHere: true },
+      world: { history: 'old', docsHere: true, app: APP_TOKEN_LIVES },
       truth: (world) => new CompanionTruth(world, options),
       heal: healCompanions
     },
@@ -69,12 +85,16 @@ describe('both companions on one repository, on random lives of it', () => {
     const { replayPath, path } = K
     const details = await fc.check(
       fc.asyncProperty(
+        // How many steps may overlap two runs (a bundled one waits while another ends).
+        fc
+          .double({ min: 0, max: 1, noNaN: true, maxExcluded: true })
+          .map((x) => (x < K.raceShare ? K.concurrent : 0)),
         fc.commands(companionArbitraries(), {
           maxCommands: K.steps,
           size: 'max',
           ...(replayPath ? { replayPath } : {})
         }),
-        (commands) => life(commands)
+        (overlaps, commands) => life(commands, { overlaps })
       ),
       { numRuns: K.runs, endOnFailure: !K.shrink, seed: K.seed, ...(path ? { path } : {}) }
     )
@@ -137,5 +157,36 @@ describe('regressions the model found on both companions', () => {
         ],
         { strict: true }
       )
+  )
+
+  failing('waitingRunFollowsUpClosed')(
+    'a pull request closed unmerged while its push run waits: nothing is sent, the end is kept',
+    () =>
+      life([new OpenPull(), new EndWhileWaiting(0, false, false)], { strict: true, overlaps: 1 })
+  )
+
+  failing('pullWriteDropsEnd')(
+    "a pull request merged while the second workflow's push run waits: the end it recorded is kept",
+    () => life([new OpenPull(), new EndWhileWaiting(0, true, true)], { strict: true, overlaps: 1 })
+  )
+})
+
+describe('a second workflow on the pull request, and faults on its calls', () => {
+  it("the second workflow's push runs follow up the pull request's one job", () =>
+    life([new OpenPull(), new SecondPullRun(0), new PushToPull(0), new SecondPullRun(0)], {
+      strict: true
+    }))
+
+  it.each([
+    ['a secondary rate limit with retry-after', 'secondary'],
+    ['a secondary rate limit without retry-after', 'secondary-bare'],
+    ['a 429', '429'],
+    ['a 502', '5xx']
+  ] as const)(
+    "%s on every read of the pull request's comments: no second job, no permission asked",
+    (_, kind) =>
+      life([new OpenPull(), new CallFaults(kind, 'comments', 6), new PushToPull(0)], {
+        strict: true
+      })
   )
 })

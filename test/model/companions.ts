@@ -27,9 +27,11 @@ import assert from 'node:assert/strict'
 import { setRole } from '../support/github-routes/commands.js'
 import { markerValues } from '../support/markers.js'
 import { saw } from './harness.js'
+import { parseRecord, type PullRequestRecord } from '../../src/github/pr-record.js'
+import { lostPullFacts } from './facts.js'
 import { tolerated } from './known-bugs.js'
 import { checkStatus, Truth } from './truth.js'
-import { ACTOR, AGENT, isBranchRun, type Delivery, type RunResult, type RunSpec } from './world.js'
+import { AGENT, isBranchRun, type Delivery, type RunResult, type RunSpec } from './world.js'
 import type { World } from './world.js'
 
 /**
@@ -66,8 +68,17 @@ export class CompanionTruth extends Truth {
   private followUpsSeen = 0
   private nextComment = 9000
 
-  constructor(world: World, options: { strict?: boolean } = {}) {
-    super(world, { concurrent: 0, strict: options.strict })
+  /**
+   * The `closed` runs that met the pull request's job busy (EndWhileWaiting), and whether
+   * the record said, as each finished, that the docs pull request's close is pending.
+   */
+  readonly endsWhileBusy = new Map<string, boolean>()
+  /** A pull request's record as the last step left it (invariant 7, no fact lost). */
+  private readonly pullFactsBefore = new Map<number, PullRequestRecord>()
+
+  /** `overlaps`: how many steps may overlap two runs (EndWhileWaiting). */
+  constructor(world: World, options: { strict?: boolean; overlaps?: number } = {}) {
+    super(world, { concurrent: options.overlaps ?? 0, strict: options.strict })
     setRole(world.github.state, world.repository, COMMANDER, 'write')
   }
 
@@ -122,7 +133,7 @@ export class CompanionTruth extends Truth {
   endOf(number: number): { did?: string } | undefined {
     const records = this.world.github
       .comments(this.world.repository, number)
-      .filter((c) => c.user.login === ACTOR)
+      .filter((c) => c.user.login === this.world.writer)
       .flatMap((c) => markerValues('pr', c.body) as Array<{ job?: string; end?: { did?: string } }>)
     return records.at(-1)?.end
   }
@@ -260,7 +271,39 @@ export class CompanionTruth extends Truth {
     return this.isDocsPull(number) || this.pulls.get(number)?.state === 'open'
   }
 
+  /** The action's record on a code pull request, as its comment says it now. */
+  recordOn(number: number): PullRequestRecord | undefined {
+    return this.world.github
+      .comments(this.world.repository, number)
+      .filter((c) => c.user.login === this.world.writer)
+      .map((c) => parseRecord(c.body))
+      .filter((record) => record !== undefined)
+      .at(-1)
+  }
+
   // --- The checks ---
+
+  /** Invariant 7 on the branch's record, and on each code pull request's. */
+  override checkFacts(where: string, overlapped = false): void {
+    super.checkFacts(where, overlapped)
+    // A job is replaced legitimately once it can take no more: its docs pull request merged
+    // or closed, or the job ended.
+    const replaceable = (job: string): boolean => {
+      const docs = this.docsStateOf(job)
+      return docs === 'merged' || docs === 'closed' || !this.live(this.jobs.get(job))
+    }
+    for (const number of this.pulls.keys()) {
+      const before = this.pullFactsBefore.get(number)
+      const record = this.recordOn(number)
+      if (record) this.pullFactsBefore.set(number, record)
+      if (!before || (overlapped && tolerated(this, 'pullWriteDropsEnd'))) continue
+      assert.deepEqual(
+        lostPullFacts(before, record, replaceable),
+        [],
+        `invariant 7: ${where}, the record on #${number} lost what earlier runs recorded`
+      )
+    }
+  }
 
   /** Invariants (a) and (b), and the branch's 1 and 2, after every step. */
   override checkTellings(): void {
@@ -289,7 +332,7 @@ export class CompanionTruth extends Truth {
     for (const [number] of this.docsPulls()) {
       const records = this.world.github
         .comments(this.world.repository, number)
-        .filter((c) => c.user.login === ACTOR && markerValues('pr', c.body).length > 0)
+        .filter((c) => c.user.login === this.world.writer && markerValues('pr', c.body).length > 0)
       assert.equal(
         records.length,
         0,
@@ -386,7 +429,7 @@ export class CompanionTruth extends Truth {
       if (exitCode === 0) {
         const records = this.world.github
           .comments(this.world.repository, number)
-          .filter((c) => c.user.login === ACTOR)
+          .filter((c) => c.user.login === this.world.writer)
           .flatMap((c) => markerValues('pr', c.body) as Array<{ job?: string }>)
         assert.equal(
           records.at(-1)?.job,
@@ -395,7 +438,10 @@ export class CompanionTruth extends Truth {
         )
       }
     }
-    if (ending && action === 'closed' && exitCode === 0 && pull.state === 'closed') {
+    // A job still working at an unmerged close: its docs pull request is closed once the job
+    // ends, by the next run that meets the record (the record's end says it is pending).
+    const pending = this.endsWhileBusy.get(spec.runId) === true
+    if (ending && action === 'closed' && exitCode === 0 && pull.state === 'closed' && !pending) {
       const open = pull.jobs.filter((job) => this.docsStateOf(job) === 'open')
       assert.deepEqual(
         open.map((job) => `#${this.world.prNumber(job) ?? ''}`),

@@ -5,14 +5,20 @@
 // Knobs: MODEL_RUNS sequences of at most MODEL_STEPS steps (each file has its defaults for
 // npm test); MODEL_CONCURRENT races a sequence may take, in a MODEL_RACE_SHARE of them;
 // MODEL_SEED, MODEL_PATH and MODEL_REPLAY_PATH replay a failure, MODEL_SHRINK=1 shrinks it
-// (slow: each try runs the action again); MODEL_VERBOSE=1 prints the counts.
+// (slow: each try runs the action again); MODEL_VERBOSE=1 prints the counts; MODEL_APP_TOKEN=1
+// gives every life a GitHub App's installation token.
 
 import { pluginWaits } from '../../src/github/client.js'
 import fc from 'fast-check'
 import { GITHUB_TOKEN } from '../support/fixtures.js'
 import { startGitHubStandIn, type GitHubStandIn } from '../support/github-stand-in.js'
 import type { Truth } from './truth.js'
-import { World, type WorldOptions } from './world.js'
+import { APP_BOT, APP_TOKEN, removeSharedFiles, World, type WorldOptions } from './world.js'
+
+/**
+ * MODEL_APP_TOKEN=1: every life's github-token is a GitHub App's installation token (world.ts).
+ */
+export const APP_TOKEN_LIVES = process.env.MODEL_APP_TOKEN === '1'
 
 export const knob = (name: string, fallback: number): number => {
   const value = Number(process.env[name] ?? fallback)
@@ -85,7 +91,11 @@ export function saw(what: string): void {
 export function modelStandIn(): () => GitHubStandIn {
   let github: GitHubStandIn | undefined
   beforeAll(async () => {
-    github = await startGitHubStandIn({ token: GITHUB_TOKEN })
+    github = await startGitHubStandIn({
+      token: GITHUB_TOKEN,
+      // GraphQL's viewer refuses an App's installation token, as GitHub does.
+      installations: { [APP_TOKEN]: { login: APP_BOT, type: 'Bot' } }
+    })
     // @actions/github reads the API address once, when the first run loads it.
     process.env.GITHUB_API_URL = github.apiUrl
     // The in-process runs' GitHub retries and rate limits pass their waits at once: the

@@ -7,6 +7,8 @@
 import { parseBranchRecords, type BranchRecord } from '../../src/github/branch-record.js'
 import assert from 'node:assert/strict'
 import type { StoredCommit } from '../support/github-stand-in.js'
+import { lostBranchFacts } from './facts.js'
+import { saw } from './harness.js'
 import { tolerated } from './known-bugs.js'
 import type { Dashboard, Delivery, RunResult, RunSpec, SeenRecord, World } from './world.js'
 
@@ -60,6 +62,21 @@ export function checkStatus(
   )
 }
 
+/**
+ * A warning or error that asks for a permission: the model's tokens hold every permission the
+ * recipes list, so one only follows a fault that no permission fixes (a rate limit, a 5xx).
+ */
+const ASKS_PERMISSION =
+  /\bneeds `?(?:permissions: )?[a-z-]+: (?:read|write)\b|`permissions:|read access to/
+
+/** Invariant 6: no warning or error of the run asks for a permission. */
+export function checkNoPermissionAsked(result: RunResult, where: string): void {
+  const asks = result.stdout
+    .split('\n')
+    .filter((line) => /^::(?:warning|error)::/.test(line) && ASKS_PERMISSION.test(line))
+  assert.deepEqual(asks, [], `invariant 6: ${where} asks for a permission no fault here takes away`)
+}
+
 /** A fault that lasts for the next run step only, then is lifted. */
 export interface Transient {
   what: string
@@ -95,6 +112,10 @@ export class Truth {
   current: { issue: number; jobId: string } | undefined
   /** Closed dashboards a person could reopen. */
   closedIssues: number[] = []
+  /** The branch's record as the last step left it (invariant 7, no fact lost). */
+  private factsBefore: { epoch: number; issue: number; record: BranchRecord } | undefined
+  /** A person took the label off the dashboard: the next write puts it back. */
+  unlabelled: number | undefined
 
   /** Every check as it is: no room made for the known bugs (the regression tests). */
   readonly strict: boolean
@@ -361,6 +382,60 @@ export class Truth {
     )
   }
 
+  /**
+   * Invariant 7: after every step, the branch's record keeps every fact an earlier run
+   * recorded (facts.ts says which replacements are legitimate). `overlapped`: the step's
+   * runs overlapped (see KNOWN_BUGS.branchWriteDropsFacts).
+   */
+  checkFacts(where: string, overlapped = false): void {
+    const [winner] = this.world.openDashboards()
+    const record = winner ? parseBranchRecords(winner.issue.body)[0] : undefined
+    const before = this.factsBefore?.epoch === this.epoch ? this.factsBefore : undefined
+    this.factsBefore =
+      winner && record ? { epoch: this.epoch, issue: winner.issue.number, record } : before
+    if (!before || (overlapped && tolerated(this, 'branchWriteDropsFacts'))) return
+    if (!winner || !record) {
+      assert.fail(`invariant 7: ${where}, the branch's record #${before.issue} is gone`)
+    }
+    const ended = (id: string): boolean => {
+      const job = this.jobs.get(id)
+      return job !== undefined && (!this.live(job) || job.deliveredAt !== undefined)
+    }
+    const lost = lostBranchFacts(before.record, record, ended)
+    assert.deepEqual(
+      lost,
+      [],
+      `invariant 7: ${where}, the branch's record #${winner.issue.number} lost what earlier runs recorded in #${before.issue}`
+    )
+  }
+
+  /**
+   * Invariant 8: a run that wrote the dashboard a person took the label off put it back, and
+   * found the dashboard (it wrote that one, and opened no other).
+   */
+  checkLabel(result: RunResult, before: ReadonlyMap<number, string>): void {
+    const number = this.unlabelled
+    if (number === undefined) return
+    const issue = this.world.dashboards().find((d) => d.issue.number === number)?.issue
+    if (!issue || issue.state !== 'open') {
+      this.unlabelled = undefined
+      return
+    }
+    if ((issue.body ?? '') === before.get(number)) return
+    const where = `run ${result.spec.runId} attempt ${result.spec.attempt} (${result.spec.event})`
+    // Only the older record's facts taken in, by a run that then sent nothing: the label is
+    // left for the next write (see KNOWN_BUGS.absorbLeavesLabelOff).
+    const absorbedOnly = result.exitCode !== 0 && result.stdout.includes(', an older record of ')
+    if (absorbedOnly && tolerated(this, 'absorbLeavesLabelOff')) return
+    this.unlabelled = undefined
+    saw('a run wrote the dashboard a person took the label off')
+    if (tolerated(this, 'labelNotPutBack')) return
+    assert.ok(
+      issue.labels.includes('docs-agent'),
+      `invariant 8: ${where} wrote the dashboard #${number} a person took the docs-agent label off, and did not put it back`
+    )
+  }
+
   /** Invariant 3: at most one open dashboard for the key. */
   checkOneDashboard(when: string): void {
     const open = this.world.openDashboards()
@@ -380,6 +455,7 @@ export class Truth {
     const { outputs, stdout, exitCode } = result
     const where = `run ${result.spec.runId} attempt ${result.spec.attempt} (${result.spec.event})`
     assert.equal(result.threw, undefined, `${where} threw: ${result.threw ?? ''}`)
+    this.checkRow(result, delivered, before, after, where)
     const jobId = outputs['job-id'] ?? ''
     const created = outputs.created ?? ''
     const skipped = outputs.skipped ?? ''
@@ -413,6 +489,8 @@ export class Truth {
     }
     const sent = delivered[0]
     if (sent) {
+      // A run that could not read the commits sends nothing: never a prompt without them.
+      assert.ok(sent.shas.length > 0, `invariant 4: ${where} sent a prompt that lists no commit`)
       assert.equal(
         jobId,
         sent.jobId,
@@ -477,6 +555,41 @@ export class Truth {
         `invariant 4: ${where} reported ${jobId}, the dashboard records ${winner?.record.job ?? 'nothing'}`
       )
     }
+  }
+
+  /**
+   * Invariant 4, the dashboard's row: the row a run added says what it did (a prompt sent
+   * is a creation or a follow-up; nothing sent is neither, but in a re-run that resumed what
+   * its earlier attempt sent).
+   */
+  private checkRow(
+    result: RunResult,
+    delivered: Delivery[],
+    before: ReadonlyMap<number, string>,
+    after: Dashboard[],
+    where: string
+  ): void {
+    const [winner] = after
+    if (!winner) return
+    const was = parseBranchRecords(before.get(winner.issue.number))[0]?.runs ?? []
+    const rows = parseBranchRecords(winner.issue.body)[0]?.runs ?? []
+    const row = rows.at(-1)
+    const added = row !== undefined && !was.some((r) => JSON.stringify(r) === JSON.stringify(row))
+    if (!added) return
+    const sent = delivered[0]
+    if (!sent && result.exitCode !== 0 && tolerated(this, 'rowSaysWhatFailed')) return
+    // A re-run that resumes the job its earlier attempt sent to speaks for the workflow run.
+    if (!sent && result.stdout.includes('the prompt was not sent again')) return
+    const says: Record<string, readonly string[]> = {
+      create: ['created', 'started-over'],
+      message: ['followed-up', 'waited'],
+      none: ['waited-only', 'nothing-new', 'apart', 'reported', 'failed']
+    }
+    const allowed = says[sent?.kind ?? 'none'] ?? []
+    assert.ok(
+      allowed.includes(row.did),
+      `invariant 4: ${where} ${sent ? `sent a ${sent.kind}` : 'sent nothing'}, its dashboard row says '${row.did}'`
+    )
   }
 
   /** What each job was told, step by step, for a failure's message. */

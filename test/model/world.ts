@@ -32,6 +32,16 @@ export const ACTOR = 'github-actions[bot]'
 export const PULL_WORKFLOW = 'Docs for pull requests'
 export const COMMAND_WORKFLOW = 'Docs commands'
 export const PULL_PROMPT = 'Update the documentation for the changes in this pull request.'
+/**
+ * A second workflow of the repository: on the branch it shares the first one's record
+ * (`record-key`, as docs/branches.md says to share one job); on pull requests, the record
+ * is the project's whatever the workflow.
+ */
+export const SECOND_BRANCH_WORKFLOW = 'Docs nightly'
+export const SECOND_PULL_WORKFLOW = 'Docs review'
+/** A GitHub App's installation token (MODEL_APP_TOKEN=1), and the bot it writes as. */
+export const APP_TOKEN = 'ghs_model_app_token'
+export const APP_BOT = 'docs-helper[bot]'
 /** The account the docs agent writes as (its docs pull requests and commits). */
 export const AGENT = 'mintlify[bot]'
 
@@ -48,6 +58,10 @@ export interface RunSpec {
   payload: Record<string, unknown>
   /** The pull request a pull_request or issue_comment run is for. */
   pull?: number
+  /** A run of the repository's second workflow (see SECOND_BRANCH_WORKFLOW). */
+  second?: boolean
+  /** The step's `timeout` input, when not the model's 20 s (a run that should not wait long). */
+  timeout?: string
 }
 
 export const isBranchRun = (spec: RunSpec): boolean => spec.pull === undefined
@@ -134,6 +148,11 @@ export interface WorldOptions {
   history: 'old' | 'new'
   /** The docs in this repository: the agent's docs pull requests are opened here. */
   docsHere?: boolean
+  /**
+   * github-token is a GitHub App's installation token: GraphQL's viewer refuses it, and its
+   * writes are the App's bot's (MODEL_APP_TOKEN=1).
+   */
+  app?: boolean
 }
 
 /**
@@ -161,15 +180,22 @@ export class World {
   /** The in-process run going on. */
   private running: RunSpec | undefined
   private heads = 0
+  /** The runs' github-token, and the account its writes are by. */
+  readonly token: string
+  readonly writer: string
+  private readonly lifts: Array<() => void> = []
 
   private constructor(
     readonly github: GitHubStandIn,
     readonly agent: StandIn,
     readonly id: number,
-    readonly docsHere: boolean
+    readonly docsHere: boolean,
+    app: boolean
   ) {
     this.repository = `acme/model-${id}`
     this.docsRepository = docsHere ? this.repository : `acme/docs-${id}`
+    this.token = app ? APP_TOKEN : GITHUB_TOKEN
+    this.writer = app ? APP_BOT : ACTOR
   }
 
   static async start(
@@ -188,7 +214,7 @@ export class World {
         return planFromPrompt(prompt, 0)
       }
     })
-    const world = new World(github, agent, id, docsHere)
+    const world = new World(github, agent, id, docsHere, options.app === true)
     made.world = world
     // A pull request from long ago: GitHub numbers issues and pull requests after it, past
     // the agent's docs pull requests.
@@ -359,7 +385,7 @@ export class World {
   dashboards(): Dashboard[] {
     return this.github
       .issues(this.repository)
-      .filter((issue) => issue.user.login === ACTOR)
+      .filter((issue) => issue.user.login === this.writer)
       .map((issue) => ({ issue, record: recordIn(issue.body) }))
       .filter(
         (d): d is Dashboard =>
@@ -396,8 +422,11 @@ export class World {
   private runnerEnv(spec: RunSpec): Record<string, string> {
     const path = join(this.dir, `${spec.event}-${spec.runId}-${spec.attempt}.json`)
     writeFileSync(path, JSON.stringify(spec.payload))
-    const workflow =
-      spec.event === 'pull_request'
+    const workflow = spec.second
+      ? isBranchRun(spec)
+        ? SECOND_BRANCH_WORKFLOW
+        : SECOND_PULL_WORKFLOW
+      : spec.event === 'pull_request'
         ? PULL_WORKFLOW
         : spec.event === 'issue_comment'
           ? COMMAND_WORKFLOW
@@ -417,7 +446,11 @@ export class World {
   private inputs(spec: RunSpec): Record<string, string> {
     // wait: false: a job of the stand-in ends as its prompt arrives, and waiting after a
     // follow-up would only hold the settle window. A busy job is still waited for.
-    const common = { 'github-token': GITHUB_TOKEN, wait: 'false' }
+    const common = {
+      'github-token': this.token,
+      wait: 'false',
+      ...(spec.timeout ? { timeout: spec.timeout } : {})
+    }
     if (spec.event === 'pull_request' || spec.event === 'issue_comment') {
       // examples/docs-per-pull-request.yml and comment-commands.yml, the docs in this
       // repository (no docs-token).
@@ -427,7 +460,8 @@ export class World {
           : 'Keep changes small and in the style of the existing pages.'
       return inputs(this.agent.url, { ...common, prompt, 'include-context': 'true' })
     }
-    return inputs(this.agent.url, { ...common, prompt: WORKFLOW_PROMPT })
+    const key: Record<string, string> = spec.second ? { 'record-key': RECORD_KEY } : {}
+    return inputs(this.agent.url, { ...common, ...key, prompt: WORKFLOW_PROMPT })
   }
 
   /** Runs the action in this process, as the entry does (the caller serialises these). */
@@ -474,8 +508,12 @@ export class World {
   }
 
   /** Runs the bundle as the runner does, in a process of its own (for runs side by side). */
-  async runBundled(spec: RunSpec): Promise<RunResult> {
-    const result = await runAction({ inputs: this.inputs(spec), env: this.runnerEnv(spec) })
+  async runBundled(spec: RunSpec, onStdout?: (text: string) => void): Promise<RunResult> {
+    const result = await runAction({
+      inputs: this.inputs(spec),
+      env: this.runnerEnv(spec),
+      ...(onStdout ? { onStdout } : {})
+    })
     return {
       spec,
       exitCode: result.exitCode ?? 1,
@@ -485,6 +523,7 @@ export class World {
   }
 
   async close(): Promise<void> {
+    for (const lift of this.lifts) lift()
     await this.agent.close()
     rmSync(this.dir, { recursive: true, force: true })
   }

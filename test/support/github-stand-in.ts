@@ -54,6 +54,23 @@ export interface DenyRule {
   times?: number
   /** The answer's message, instead of GitHub's for the status and headers. */
   message?: string
+  /** Only requests that carry this token (another token's pass). */
+  token?: string
+}
+
+/** Holds the answer to the next matching requests (a run paused mid-way, to let another pass it). */
+export interface HoldRule {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
+  path?: RegExp
+  /** How many matching requests it holds (default: one). */
+  times?: number
+}
+
+export interface Hold {
+  /** Whether a request was held (and waits for `release`). */
+  reached(): boolean
+  /** Answers the held requests, and lets later matches through. */
+  release(): void
 }
 
 /** What GitHub says with a refusal of `status` carrying `headers`. */
@@ -127,6 +144,8 @@ export interface GitHubStandIn {
   closeIssue(repository: string, number: number, login?: string): void
   /** Refuses matching requests until the rule is used up, or until the returned function lifts it. */
   deny(rule: DenyRule): () => void
+  /** Holds the answers to matching requests until released. */
+  hold(rule: HoldRule): Hold
   /** What broke GitHub's OpenAPI description, request or answer. */
   violations: string[]
   close(): Promise<void>
@@ -152,6 +171,7 @@ export async function startGitHubStandIn(
   const graphqlPath = `${prefix.replace(/\/v3$/, '')}/graphql`
   const maxPerPage = options.maxPerPage ?? 100
   const rules = new RequestRules<DenyRule>(Infinity)
+  const holds = new RequestRules<HoldRule & { gate: Promise<void>; held: () => void }>(1)
   const requests: GitHubRequest[] = []
   const violations: string[] = []
   gitHubContract.prepare()
@@ -202,7 +222,7 @@ export async function startGitHubStandIn(
         ? refusal
         : faultInjection(refusal, 'undocumented 401 for a wrong token')
     }
-    const rule = rules.take(request.method, request.path)
+    const rule = rules.take(request.method, request.path, (r) => !r.token || r.token === auth)
     if (!rule && request.path === '/graphql' && Object.hasOwn(installations, auth ?? '')) {
       return { status: 200, body: VIEWER_REFUSED }
     }
@@ -267,33 +287,41 @@ export async function startGitHubStandIn(
         body: Buffer.concat(chunks).toString('utf8')
       }
       requests.push(request)
-      let reply: Answer
-      try {
-        reply = answer(request)
-      } catch {
-        reply = { status: 400, body: { message: 'Problems parsing JSON' } }
-      }
-      const contract = gitHubContractFor(request.path)
-      if (reply.faultInjection === undefined) {
-        // The fields GitHub's description requires and the route does not model are
-        // filled in; a field the description does not know is a mismatch.
-        const done = contract.complete(request.method, request.path, reply.status, reply.body)
-        reply = { ...reply, body: done.body }
-        for (const field of done.unknown) {
-          const problem = `${request.method} ${request.path}: the ${reply.status} answer has ${field || 'a field'}, which GitHub's description does not document`
-          violations.push(problem)
-          recordViolations([problem])
+      const respond = (): void => {
+        let reply: Answer
+        try {
+          reply = answer(request)
+        } catch {
+          reply = { status: 400, body: { message: 'Problems parsing JSON' } }
         }
+        const contract = gitHubContractFor(request.path)
+        if (reply.faultInjection === undefined) {
+          // The fields GitHub's description requires and the route does not model are
+          // filled in; a field the description does not know is a mismatch.
+          const done = contract.complete(request.method, request.path, reply.status, reply.body)
+          reply = { ...reply, body: done.body }
+          for (const field of done.unknown) {
+            const problem = `${request.method} ${request.path}: the ${reply.status} answer has ${field || 'a field'}, which GitHub's description does not document`
+            violations.push(problem)
+            recordViolations([problem])
+          }
+        }
+        violations.push(
+          ...recordExchange(contract, {
+            ...request,
+            status: reply.status,
+            answer: reply.body,
+            ...(reply.faultInjection === undefined ? {} : { faultInjection: reply.faultInjection })
+          })
+        )
+        sendJson(res, reply.status, reply.body, reply.headers)
       }
-      violations.push(
-        ...recordExchange(contract, {
-          ...request,
-          status: reply.status,
-          answer: reply.body,
-          ...(reply.faultInjection === undefined ? {} : { faultInjection: reply.faultInjection })
-        })
-      )
-      sendJson(res, reply.status, reply.body, reply.headers)
+      const held = holds.take(request.method, request.path)
+      if (!held) respond()
+      else {
+        held.held()
+        void held.gate.then(respond)
+      }
     })
   })
   server.on('connection', (socket: Socket) => {
@@ -326,6 +354,27 @@ export async function startGitHubStandIn(
       closeIssue(state, repository, number, accountOf(login)),
     deny(rule) {
       return rules.add(rule)
+    },
+    hold(rule) {
+      let release = (): void => undefined
+      let reached = false
+      const gate = new Promise<void>((resolve) => {
+        release = resolve
+      })
+      const lift = holds.add({
+        ...rule,
+        gate,
+        held: () => {
+          reached = true
+        }
+      })
+      return {
+        reached: () => reached,
+        release: () => {
+          lift()
+          release()
+        }
+      }
     },
     violations,
     close() {

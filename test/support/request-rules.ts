@@ -27,11 +27,14 @@ export class RequestRules<R extends RequestRule> {
     }
   }
 
-  /** The first rule that matches, counted as used once; undefined when none does. */
-  take(method: string, path: string): R | undefined {
+  /** The first rule that matches (and that `accept` takes), counted as used once; undefined when none does. */
+  take(method: string, path: string, accept: (rule: R) => boolean = () => true): R | undefined {
     const index = this.rules.findIndex(
       ({ rule, left }) =>
-        left > 0 && (!rule.method || rule.method === method) && (!rule.path || rule.path.test(path))
+        left > 0 &&
+        (!rule.method || rule.method === method) &&
+        (!rule.path || rule.path.test(path)) &&
+        accept(rule)
     )
     const entry = this.rules[index]
     if (!entry) return undefined
