@@ -13,7 +13,7 @@ import fc from 'fast-check'
 import { GITHUB_TOKEN } from '../support/fixtures.js'
 import { startGitHubStandIn, type GitHubStandIn } from '../support/github-stand-in.js'
 import type { Truth } from './truth.js'
-import { APP_BOT, APP_TOKEN, removeSharedFiles, World, type WorldOptions } from './world.js'
+import { APP_BOT, APP_TOKEN, World, type WorldOptions } from './world.js'
 
 /**
  * MODEL_APP_TOKEN=1: every life's github-token is a GitHub App's installation token (world.ts).
