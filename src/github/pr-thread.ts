@@ -3,6 +3,7 @@
 
 import * as core from '@actions/core'
 import { parsePullRequestLink } from '../common/pull-request-link.js'
+import { NEXT_RUN } from '../common/run-errors.js'
 import { safeLine } from '../common/safe-text.js'
 import {
   describeGitHubError,
@@ -112,7 +113,11 @@ export class PullRequestThread {
       const { issues } = (await this.session.client(budgetMs, false)).rest
       // Another run may have written since this one read (an end while a push waited): the
       // last write keeps what this run did not change. The early one follows the read closely.
-      const theirs = early ? undefined : await this.readAgain(issues, record.project)
+      const theirs = early
+        ? undefined
+        : await this.readAgain(issues, record.project).catch((cause: unknown) => {
+            throw new UnseenRecord(cause)
+          })
       const merged = theirs ? mergeRecords(this.record, record, theirs) : record
       const comment = { ...this.session.repo, body: `${formatRecord(merged)}\n${body}` }
       if (this.commentId !== undefined) {
@@ -131,10 +136,22 @@ export class PullRequestThread {
       this.writer = created.data.user?.login
       core.info(`Commented on ${where} (comment ${this.commentId}).`)
       return true
-    } catch (error) {
+    } catch (thrown) {
+      const unseen = thrown instanceof UnseenRecord
+      const error = unseen ? thrown.cause : thrown
       this.refused = gitHubFailure(error) === 'denied'
-      const failed = `pr-comment: could not comment on ${where} (${describeGitHubError(error)})`
-      const hint = permissionHint(error, WRITE_HINT)
+      const why = describeGitHubError(error)
+      if (unseen && !this.refused) {
+        // Unknown is not empty: writing now could drop what another run recorded since.
+        core.warning(
+          `pr-comment: could not read the comment on ${where} again before writing it (${why}), so it is left as it is rather than written over what another run may have recorded since. ${NEXT_RUN}`
+        )
+        return false
+      }
+      const failed = unseen
+        ? `pr-comment: could not read the comment on ${where} again before writing it (${why})`
+        : `pr-comment: could not comment on ${where} (${why})`
+      const hint = permissionHint(error, unseen ? READ_HINT : WRITE_HINT)
       if (early && !this.refused) core.info(`${failed}; trying again when the run ends.`)
       else core.warning(`${failed}, so its docs job is not recorded.${hint}`)
       return false
@@ -145,13 +162,24 @@ export class PullRequestThread {
   private async readAgain(issues: GitHubClient['rest']['issues'], project: string) {
     if (this.commentId === undefined) return undefined
     const params = { ...this.session.repo, comment_id: this.commentId }
-    const read = await issues.getComment(params).catch(() => undefined)
+    // Gone since it was read (404): nothing to keep, it is written anew. Any other failure throws.
+    const read = await issues.getComment(params).catch((error: unknown) => {
+      if (gitHubAnswerStatus(error) === 404) return undefined
+      throw error
+    })
+    if (!read) return undefined
     // Asked of GitHub already when the comment was found; known from the write when it was made.
-    const trusted =
-      read && (this.writer ?? (await this.session.identity(BUDGET_IDENTITY).catch(() => '')))
-    if (!read || !trusted || !isTrustedAuthor(read.data.user, trusted)) return undefined
+    const trusted = this.writer ?? (await this.session.identity(BUDGET_IDENTITY))
+    if (!isTrustedAuthor(read.data.user, trusted)) return undefined
     const record = parseRecord(read.data.body)
     return record?.project === project ? record : undefined
+  }
+}
+
+/** The comment's record could not be read again before the last write (`cause`: why). */
+class UnseenRecord extends Error {
+  constructor(cause: unknown) {
+    super('the comment could not be read again', { cause })
   }
 }
 

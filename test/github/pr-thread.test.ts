@@ -483,6 +483,68 @@ describe('the thread against the GitHub stand-in', () => {
   })
 
   it.each([
+    { why: 'a 502', status: 502, said: 'the GitHub API answered 502', message: undefined },
+    {
+      why: 'a secondary rate limit',
+      status: 403,
+      said: 'the GitHub API answered 403: a rate limit that does not end within the time allowed',
+      message: 'You have exceeded a secondary rate limit. Please wait a few minutes.'
+    }
+  ])(
+    'leaves the comment as it is when it cannot be read again before the last write ($why): one warning, the next run picks it up',
+    async ({ status, said, message }) => {
+      const earlier = `${formatRecord(record)}\nearlier`
+      const ours = inProcess.github.addComment('acme/app', 7, earlier)
+      const thread = await open()
+      const lift = inProcess.github.deny({
+        method: 'GET',
+        path: /\/issues\/comments\/\d+$/,
+        status,
+        ...(message ? { message } : {})
+      })
+      const before = inProcess.github.requests.length
+
+      expect(await thread?.save({ ...record, run: '4243' }, 'last', 10_000)).toBe(false)
+      const writes = inProcess.github.requests.slice(before).filter((r) => r.method !== 'GET')
+      expect(writes).toEqual([])
+      expect(inProcess.github.comments('acme/app', 7).map((c) => c.body)).toEqual([earlier])
+      expect(warnings()).toEqual([
+        `::warning::pr-comment: could not read the comment on pull request #7 again before writing it (${said}), so it is left as it is rather than written over what another run may have recorded since. The next run picks the work up.`
+      ])
+      expect(inProcess.printed.join('')).not.toMatch(/permissions|pull-requests: (read|write)/)
+
+      // Not a refusal: a later write, once the comment reads, goes ahead.
+      lift()
+      expect(await thread?.save({ ...record, run: '4244' }, 'after all', 10_000)).toBe(true)
+      expect(markerValues('pr', inProcess.github.comments('acme/app', 7)[0]?.body)).toEqual([
+        { ...record, run: '4244' }
+      ])
+      expect(ours.id).toBe(inProcess.github.comments('acme/app', 7)[0]?.id)
+    }
+  )
+
+  it('names pull-requests: read when GitHub refuses to read the comment again, and writes no more', async () => {
+    const earlier = `${formatRecord(record)}\nearlier`
+    inProcess.github.addComment('acme/app', 7, earlier)
+    const thread = await open()
+    const lift = inProcess.github.deny({
+      method: 'GET',
+      path: /\/issues\/comments\/\d+$/,
+      status: 403
+    })
+    const before = inProcess.github.requests.length
+
+    expect(await thread?.save({ ...record, run: '4243' }, 'last', 10_000)).toBe(false)
+    lift()
+    expect(await thread?.save({ ...record, run: '4244' }, 'again', 10_000)).toBe(false)
+    expect(inProcess.github.requests.slice(before).map((r) => r.method)).toEqual(['GET'])
+    expect(inProcess.github.comments('acme/app', 7).map((c) => c.body)).toEqual([earlier])
+    expect(warnings()).toEqual([
+      '::warning::pr-comment: could not read the comment on pull request #7 again before writing it (the GitHub API answered 403), so its docs job is not recorded. Reading them needs `permissions: pull-requests: read` for the job (keeping the comment needs `pull-requests: write`).'
+    ])
+  })
+
+  it.each([
     { event: 'push', payload: 'push.json' },
     { event: 'schedule', payload: 'schedule.json' }
   ])(
