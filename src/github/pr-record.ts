@@ -80,7 +80,8 @@ export function nextRecord(
 }
 
 /** The record a run writes when `theirs` was written since it read `base`: each field this run
- * left as it read it takes the value written since, so no run drops another's facts. */
+ * left as it read it takes the value written since, so no run drops another's facts; a count
+ * of the same job adds both runs' increments. */
 export function mergeRecords(
   base: PullRequestRecord | undefined,
   ours: PullRequestRecord,
@@ -93,7 +94,20 @@ export function mergeRecords(
     const unchanged = isDeepStrictEqual(ours[key], base?.[key])
     return [key, unchanged ? theirs[key] : ours[key]] as const
   })
-  return Object.fromEntries(kept.filter(([, value]) => value !== undefined)) as PullRequestRecord
+  const merged = Object.fromEntries(kept.filter(([, value]) => value !== undefined))
+  return { ...merged, followUps: mergedFollowUps(base, ours, theirs) } as PullRequestRecord
+}
+
+/** Follow-ups count the messages to one job: both runs' when all three name it, else those of
+ * the job the merged record keeps (the one a run changed it to). */
+function mergedFollowUps(
+  base: PullRequestRecord | undefined,
+  ours: PullRequestRecord,
+  theirs: PullRequestRecord
+): number {
+  if (!base || ours.job !== base.job) return ours.followUps
+  if (theirs.job !== base.job) return theirs.followUps
+  return Math.max(0, ours.followUps + theirs.followUps - base.followUps)
 }
 
 /** A named login, of the kind it must be (an app writes as a Bot, a personal token as a User).

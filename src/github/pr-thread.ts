@@ -47,6 +47,8 @@ export class PullRequestThread {
   private refused = false
   /** Who GitHub says wrote the comment this run created. */
   private writer: string | undefined
+  /** The record in the comment as this run last knew it (read, or written since): the merge's base. */
+  private base: PullRequestRecord | undefined
 
   private constructor(
     private readonly session: GitHubSession,
@@ -56,7 +58,9 @@ export class PullRequestThread {
     private commentId: number | undefined,
     /** The jobs whose docs pull request this may be, from the back-links read with the thread. */
     readonly backLinks: readonly BackLink[] = []
-  ) {}
+  ) {
+    this.base = record
+  }
 
   /** The thread, read once; undefined when the run is not for a pull request or GitHub refuses. */
   static async open(
@@ -118,11 +122,12 @@ export class PullRequestThread {
         : await this.readAgain(issues, record.project).catch((cause: unknown) => {
             throw new UnseenRecord(cause)
           })
-      const merged = theirs ? mergeRecords(this.record, record, theirs) : record
+      const merged = theirs ? mergeRecords(this.base, record, theirs) : record
       const comment = { ...this.session.repo, body: `${formatRecord(merged)}\n${body}` }
       if (this.commentId !== undefined) {
         try {
           await issues.updateComment({ ...comment, comment_id: this.commentId })
+          this.base = merged
           core.info(`Updated the comment on ${where} (comment ${this.commentId}).`)
           return true
         } catch (error) {
@@ -134,6 +139,7 @@ export class PullRequestThread {
       const created = await issues.createComment({ ...comment, issue_number: this.number })
       this.commentId = created.data.id
       this.writer = created.data.user?.login
+      this.base = merged
       core.info(`Commented on ${where} (comment ${this.commentId}).`)
       return true
     } catch (thrown) {

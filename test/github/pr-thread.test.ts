@@ -482,6 +482,33 @@ describe('the thread against the GitHub stand-in', () => {
     expect(warnings()).toEqual([])
   })
 
+  it("adds another run's follow-up sent while this one worked, and counts this run's once after its early write", async () => {
+    const read = `${formatRecord({ ...record, followUps: 1 })}\nearlier`
+    const ours = { ...record, run: '4243', followUps: 2 }
+    const theirs = { ...record, run: '4250' }
+    const anotherRunWrote = (followUps: number) => {
+      const [comment] = inProcess.github.comments('acme/app', 7)
+      if (comment) comment.body = `${formatRecord({ ...theirs, followUps })}\nother`
+    }
+    const recordNow = () => markerValues('pr', inProcess.github.comments('acme/app', 7)[0]?.body)
+
+    // Without an early write: both runs added one to the 1 this run read.
+    inProcess.github.addComment('acme/app', 7, read)
+    const late = await open()
+    anotherRunWrote(2)
+    expect(await late?.save(ours, 'last', 10_000)).toBe(true)
+    expect(recordNow()).toEqual([{ ...ours, followUps: 3 }])
+
+    // After an early write of 2, the other run read it and sent one more: 3, not 4.
+    inProcess.github.comments('acme/app', 7).splice(0)
+    inProcess.github.addComment('acme/app', 7, read)
+    const early = await open()
+    expect(await early?.save(ours, 'working', 10_000, true)).toBe(true)
+    anotherRunWrote(3)
+    expect(await early?.save(ours, 'last', 10_000)).toBe(true)
+    expect(recordNow()).toEqual([{ ...theirs, followUps: 3 }])
+  })
+
   it.each([
     { why: 'a 502', status: 502, said: 'the GitHub API answered 502', message: undefined },
     {
