@@ -200,7 +200,7 @@ export async function followDocsPullRequest(
     const line = `Could not read the docs pull request ${name} (${describeGitHubError(error)}).`
     const hint = docsTokenHint('pull-requests: read', ref.repository)
     if (options.justTrying) core.debug(line)
-    else core.warning(`${line}${permissionHint(error, hint)}`)
+    else core.warning(`${line}${permissionHint(error, hint, session.name)}`)
     return { handedOff: false }
   }
   core.info(

@@ -157,7 +157,7 @@ export class PullRequestThread {
       const failed = unseen
         ? `pr-comment: could not read the comment on ${where} again before writing it (${why})`
         : `pr-comment: could not comment on ${where} (${why})`
-      const hint = permissionHint(error, unseen ? READ_HINT : WRITE_HINT)
+      const hint = permissionHint(error, unseen ? READ_HINT : WRITE_HINT, this.session.name)
       if (early && !this.refused) core.info(`${failed}; trying again when the run ends.`)
       else core.warning(`${failed}, so its docs job is not recorded.${hint}`)
       return false

@@ -370,6 +370,15 @@ describe('the thread against the GitHub stand-in', () => {
     ])
   })
 
+  it('says github-token is not accepted, naming no permission, when listing the comments answers 401', async () => {
+    inProcess.github.deny({ method: 'GET', path: /\/issues\/7\/comments$/, status: 401, times: 1 })
+
+    expect(await open()).toBeUndefined()
+    expect(warnings()).toEqual([
+      '::warning::pr-comment: could not read the comments of pull request #7 (the GitHub API answered 401), so its docs job is not recorded. GitHub did not accept the token (github-token) at all (401 Bad credentials): it is wrong, expired or revoked, which no permission fixes; put a current token in the secret github-token is set from.'
+    ])
+  })
+
   it('names pull-requests: write when GitHub refuses the comment, and writes no more', async () => {
     const lift = inProcess.github.deny({
       method: 'POST',
