@@ -12,7 +12,9 @@ import { DeadlineError, messageOf, NEXT_RUN } from '../common/run-errors.js'
 import { USER_AGENT } from '../common/version.js'
 import { safeLine, safeMarkdown } from '../common/safe-text.js'
 import { KEPT_LABEL, readDocsPrEnd, writeDocsPrEnd } from '../github/docs-pr-writes.js'
-import { followDocsPullRequest } from '../github/docs-pull-request.js'
+import { followDocsPullRequest, type DocsPullRequest } from '../github/docs-pull-request.js'
+import { readBackLinks } from '../github/back-links.js'
+import type { GitHubSession } from '../github/session.js'
 import type { DocsPrAction, EndEvent, EndStep } from '../github/pr-record.js'
 import { PullRequestThread, readPullRequestState } from '../github/pr-thread.js'
 import { cleanLabel } from '../github/untrusted-text.js'
@@ -38,6 +40,7 @@ import {
   type EndFacts,
   type EndPlan
 } from './plan/docs-fate.js'
+import { agentOpened } from './plan/apart.js'
 
 export function pullRequestEnd(event: RunEvent): EndEvent | undefined {
   const { eventName, payload } = event.run
@@ -160,7 +163,11 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
     }
     const closing = endEvent === 'closed'
     const state = await readDocsPrEnd(docs, link, closing, ctx.left(BUDGETS.docsPullRequest))
-    const plan = decideEnd(facts, link, state && { ...state, pr: state.pr })
+    // Whether the agent opened it decides a close only: asked then, by the one judgement.
+    const asked = closing && settings.docsPrOnClose === 'close' && state?.state === 'open'
+    const byAgent =
+      asked && docs && link && job ? await docsByAgent(ctx, docs, link, state.pr, job) : false
+    const plan = decideEnd(facts, link, state && { ...state, pr: state.pr, byAgent })
     const writeBudget = ctx.left(BUDGETS.docsPullRequest)
     const comment = docsNote(ctx.event, plan, facts, job?.status === 'active')
     const steps = settings.dryRun ? [] : plan.steps
@@ -194,6 +201,26 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
       'Nothing was written either: re-run this workflow run to follow the docs pull request.'
     core.setFailed(safeLine(messageOf(error).replace(NEXT_RUN, rerun), 2000))
   }
+}
+
+/** Whether the docs agent opened the docs pull request at `link`: its account, or a back-link
+ * there to this job, proven by the job as read (no second read of the service). */
+async function docsByAgent(
+  ctx: RunContext,
+  docs: GitHubSession,
+  link: string,
+  pr: Pick<DocsPullRequest, 'author' | 'createdAt'>,
+  job: AgentJob
+): Promise<boolean> {
+  const ref = parsePullRequestLink(link)
+  if (!ref) return false
+  const { projectId } = ctx.settings
+  const thisJob = { read: () => Promise.resolve(job) }
+  const links = async () => {
+    const found = await readBackLinks(docs, ref, projectId, ctx.left(BUDGETS.docsPullRequest))
+    return found.filter((backLink) => backLink.job === job.id)
+  }
+  return agentOpened(thisJob, pr.author, links, link, pr.createdAt)
 }
 
 /** The comment on the docs pull request; the merger and the commit never a mention or a command. */
