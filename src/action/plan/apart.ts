@@ -122,9 +122,11 @@ async function documented(
   const job = recorded.kind === 'found' ? recorded.job : undefined
   // Read now whatever the record says: a person may have closed it since the merged run.
   const link = job?.prLink ?? record.handedOff ?? record.end?.docs
-  // A job still working opens or updates its docs pull request.
-  if (!link) return job && !isTerminal(job.status) ? { kind: 'documented' } : { kind: 'tell' }
-  // A docs pull request the token cannot see is taken as open, as everywhere else.
+  // A job still working opens or updates its docs pull request; until it has, a later run checks.
+  if (!link)
+    return job && !isTerminal(job.status) ? { kind: 'documented', recheck: true } : { kind: 'tell' }
+  // A docs pull request the token cannot see is taken as open, as everywhere else, for now.
   const state = await docsStateOf(ctx, link)
+  if (state === undefined) return { kind: 'documented', docs: link, recheck: true }
   return state === 'closed' ? { kind: 'tell' } : { kind: 'documented', docs: link }
 }
