@@ -67,6 +67,19 @@ export type PullRequestRecord = marker.Read<typeof RECORD>
 /** The end as a record holds it, or undefined when anything in it is not as written here. */
 export const parseEnd = (value: unknown) => marker.fields(value, END, true)
 
+/** An end met with no job recorded: the project and the end alone, so that a run that starts
+ * late (no concurrency group) sends nothing for a pull request that ended. */
+export type EndOnlyRecord = { project: string; end: PullRequestEnd }
+const END_ONLY = { project: RECORD.project, end: parseEnd }
+
+export const formatEndOnly = ({ project, end }: EndOnlyRecord): string =>
+  marker.writeMarker('pr', { project, end })
+
+/** The first end-only record in `body`; a full record is not one. */
+export function parseEndOnly(body: string | null | undefined): EndOnlyRecord | undefined {
+  return marker.readRecords('pr', body, (value) => marker.fields(value, END_ONLY))[0]
+}
+
 /** The record a run leaves once its job is known: counts and hand-off carry over while the job stays. */
 export function nextRecord(
   previous: PullRequestRecord | undefined,

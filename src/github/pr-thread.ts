@@ -16,11 +16,14 @@ import {
 import { backLinkedJobs, listComments, threadMarks, type BackLink } from './back-links.js'
 import { cleanLabel } from './untrusted-text.js'
 import {
+  formatEndOnly,
   formatRecord,
   findComment,
   isTrustedAuthor,
   mergeRecords,
+  parseEndOnly,
   parseRecord,
+  type PullRequestEnd,
   type PullRequestRecord,
   type ThreadComment
 } from './pr-record.js'
@@ -57,7 +60,9 @@ export class PullRequestThread {
     readonly record: PullRequestRecord | undefined,
     private commentId: number | undefined,
     /** The jobs whose docs pull request this may be, from the back-links read with the thread. */
-    readonly backLinks: readonly BackLink[] = []
+    readonly backLinks: readonly BackLink[] = [],
+    /** With no record: the end an end run met, recorded alone (a later record goes in its comment). */
+    readonly ended?: PullRequestEnd
   ) {
     this.base = record
   }
@@ -94,13 +99,34 @@ export class PullRequestThread {
       const { backLinks } = linked
         ? threadMarks(seen, projectId, await trusted())
         : { backLinks: [] }
-      return { ...found, backLinks }
+      const alone = found ? { ended: undefined } : await endOnlyIn(seen, projectId, trusted)
+      return { ...found, ...alone, backLinks }
     }
     const failed = `pr-comment: could not read ${comments} (%s), so its docs job is not recorded.`
     const found = await session.bestEffort(budgetMs, find, failed, READ_HINT, comments)
     if (!found) return undefined
-    const { record, commentId, backLinks } = found
-    return new PullRequestThread(session, run, number, record, commentId, backLinks)
+    const { record, commentId, backLinks, ended } = found
+    return new PullRequestThread(session, run, number, record, commentId, backLinks, ended)
+  }
+
+  /** Records `end`, met with no job recorded, alone; so a run that starts late sends nothing.
+   * Never throws: a failure is one warning. */
+  async saveEnd(project: string, end: PullRequestEnd, body: string, budgetMs: number) {
+    const where = `pull request #${this.number}`
+    const text = `${formatEndOnly({ project, end })}\n${body}`
+    const write = async ({ rest: { issues } }: GitHubClient) => {
+      if (this.commentId !== undefined) {
+        await issues.updateComment({ ...this.session.repo, comment_id: this.commentId, body: text })
+        return true
+      }
+      const params = { ...this.session.repo, issue_number: this.number, body: text }
+      this.commentId = (await issues.createComment(params)).data.id
+      return true
+    }
+    const failed = `pr-comment: could not record the end of ${where} (${end.event}; %s), so a run of it that starts late may still start a docs job.`
+    const written = await this.session.bestEffort(budgetMs, write, failed, WRITE_HINT, false)
+    if (written) core.info(`Recorded the end of ${where} (${end.event}), with no docs job.`)
+    return written ?? false
   }
 
   /** Writes the record and `body`. Never throws; a refusal stops later writes. */
@@ -187,6 +213,20 @@ class UnseenRecord extends Error {
   constructor(cause: unknown) {
     super('the comment could not be read again', { cause })
   }
+}
+
+/** The end-only record among `seen`, from a trusted author; none when there is none. */
+async function endOnlyIn(
+  seen: readonly ThreadComment[],
+  projectId: string,
+  trusted: () => Promise<string | undefined>
+): Promise<{ commentId?: number; ended?: PullRequestEnd }> {
+  for (const { id, body, user } of seen) {
+    const found = parseEndOnly(body)
+    if (found?.project === projectId && isTrustedAuthor(user, await trusted()))
+      return { commentId: id, ended: found.end }
+  }
+  return {}
 }
 
 /** The pages as they are read, each comment also kept in `seen`. */

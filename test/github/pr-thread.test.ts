@@ -5,7 +5,7 @@
 
 import { join } from 'node:path'
 import { StateUnknownError } from '../../src/common/run-errors.js'
-import { formatRecord } from '../../src/github/pr-record.js'
+import { formatEndOnly, formatRecord } from '../../src/github/pr-record.js'
 import { renderComment } from '../../src/action/publish/summary.js'
 import { pullRequestNumber, readWorkflowRun } from '../../src/github/workflow-run.js'
 import { PullRequestThread } from '../../src/github/pr-thread.js'
@@ -577,6 +577,35 @@ describe('the thread against the GitHub stand-in', () => {
     expect(inProcess.github.comments('acme/app', 7).map((c) => c.body)).toEqual([earlier])
     expect(warnings()).toEqual([
       '::warning::pr-comment: could not read the comment on pull request #7 again before writing it (the GitHub API answered 403), so its docs job is not recorded. Reading them needs `permissions: pull-requests: read` for the job (keeping the comment needs `pull-requests: write`).'
+    ])
+  })
+
+  it('records an end alone, believes it only from its own account, and warns once when GitHub refuses it', async () => {
+    const end = {
+      event: 'closed' as const,
+      run: '4242',
+      attempt: 1,
+      did: 'none' as const,
+      done: []
+    }
+    inProcess.github.addComment(
+      'acme/app',
+      7,
+      formatEndOnly({ project: 'proj-test', end }),
+      'mallory'
+    )
+    const thread = await open()
+    expect(thread?.ended).toBeUndefined()
+
+    expect(await thread?.saveEnd('proj-test', end, 'closed', 10_000)).toBe(true)
+    expect((await open())?.ended).toEqual(end)
+
+    const lift = inProcess.github.deny({ method: 'PATCH', path: /\/comments\/\d+$/, status: 403 })
+    const reopened = { ...end, event: 'reopened' as const, run: '4243' }
+    expect(await thread?.saveEnd('proj-test', reopened, 'reopened', 10_000)).toBe(false)
+    lift()
+    expect(warnings()).toEqual([
+      '::warning::pr-comment: could not record the end of pull request #7 (reopened; the GitHub API answered 403), so a run of it that starts late may still start a docs job. The comment needs `permissions: pull-requests: write` for the job; on pull requests from forks the token is read-only, so no comment can be kept.'
     ])
   })
 

@@ -73,6 +73,10 @@ export async function gatherFacts(ctx: RunContext, command?: CheckedCommand): Pr
     const reRun = event.run.runAttempt > 1
     if (!record || !settings.reuseJob) {
       const pullRequest = record ? { record } : {}
+      // An end run met the end with no job recorded: a run that starts late sends nothing.
+      const endedAlone = record ? undefined : thread.ended?.event
+      if (endedAlone && endedAlone !== 'reopened' && !command)
+        return gathered({ pullRequest, ended: endedAlone })
       return (reRun && (await endedNow(pullRequest))) || gathered({ pullRequest })
     }
     core.info(
