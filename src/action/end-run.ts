@@ -12,7 +12,10 @@ import { DeadlineError, messageOf, NEXT_RUN } from '../common/run-errors.js'
 import { USER_AGENT } from '../common/version.js'
 import { safeLine, safeMarkdown } from '../common/safe-text.js'
 import { KEPT_LABEL, readDocsPrEnd, writeDocsPrEnd } from '../github/docs-pr-writes.js'
-import { followDocsPullRequest } from '../github/docs-pull-request.js'
+import { followDocsPullRequest, type DocsPullRequest } from '../github/docs-pull-request.js'
+import { readBackLinks } from '../github/back-links.js'
+import { ACTION_TITLE } from '../github/check-run.js'
+import type { GitHubSession } from '../github/session.js'
 import type { DocsPrAction, EndEvent, EndStep } from '../github/pr-record.js'
 import { PullRequestThread, readPullRequestState } from '../github/pr-thread.js'
 import { cleanLabel } from '../github/untrusted-text.js'
@@ -38,6 +41,7 @@ import {
   type EndFacts,
   type EndPlan
 } from './plan/docs-fate.js'
+import { agentOpened } from './plan/apart.js'
 
 export function pullRequestEnd(event: RunEvent): EndEvent | undefined {
   const { eventName, payload } = event.run
@@ -116,6 +120,7 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
     const budget = ctx.left(BUDGETS.docsPullRequestState)
     const now = thread?.record && (await readPullRequestState(ctx.github, code, budget, 'code'))
     if (!thread?.record || (now && (endEvent === 'reopened') !== (now === 'open'))) {
+      if (thread && !thread.record && !settings.dryRun) await recordEndAlone(ctx, thread, endEvent)
       nothing(
         ctx,
         now
@@ -160,7 +165,11 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
     }
     const closing = endEvent === 'closed'
     const state = await readDocsPrEnd(docs, link, closing, ctx.left(BUDGETS.docsPullRequest))
-    const plan = decideEnd(facts, link, state && { ...state, pr: state.pr })
+    // Whether the agent opened it decides a close only: asked then, by the one judgement.
+    const asked = closing && settings.docsPrOnClose === 'close' && state?.state === 'open'
+    const byAgent =
+      asked && docs && link && job ? await docsByAgent(ctx, docs, link, state.pr, job) : false
+    const plan = decideEnd(facts, link, state && { ...state, pr: state.pr, byAgent })
     const writeBudget = ctx.left(BUDGETS.docsPullRequest)
     const comment = docsNote(ctx.event, plan, facts, job?.status === 'active')
     const steps = settings.dryRun ? [] : plan.steps
@@ -194,6 +203,45 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
       'Nothing was written either: re-run this workflow run to follow the docs pull request.'
     core.setFailed(safeLine(messageOf(error).replace(NEXT_RUN, rerun), 2000))
   }
+}
+
+/** With no job recorded, the end alone: a run of the pull request that starts late (no shared
+ * concurrency group) then sends nothing; a reopen lifts it. Not over a later run's. */
+async function recordEndAlone(ctx: RunContext, thread: PullRequestThread, event: EndEvent) {
+  const { run } = ctx.event
+  const runId = recordedRunId(run)
+  const earlier = thread.ended
+  // A job's docs pull request (back-linked) never gets a job of its own: nothing to guard.
+  if (thread.backLinks.length > 0) return
+  if (earlier && BigInt(earlier.run) > BigInt(runId)) return
+  if (event === 'reopened' && earlier?.event !== 'closed') return
+  const end = { event, run: runId, attempt: run.runAttempt, did: 'none' as const, done: [] }
+  const said =
+    event === 'reopened'
+      ? `Pull request #${thread.number} was reopened: its next run starts its docs job.`
+      : `Pull request #${thread.number} ${event === 'merged' ? 'was merged' : 'was closed'} before a docs job was recorded for it, so a run of it that starts late sends nothing to the agent.`
+  const body = `### ${ACTION_TITLE}\n\n${said}\n`
+  await thread.saveEnd(ctx.settings.projectId, end, body, ctx.last(BUDGETS.prComment))
+}
+
+/** Whether the docs agent opened the docs pull request at `link`: its account, or a back-link
+ * there to this job, proven by the job as read (no second read of the service). */
+async function docsByAgent(
+  ctx: RunContext,
+  docs: GitHubSession,
+  link: string,
+  pr: Pick<DocsPullRequest, 'author' | 'createdAt'>,
+  job: AgentJob
+): Promise<boolean> {
+  const ref = parsePullRequestLink(link)
+  if (!ref) return false
+  const { projectId } = ctx.settings
+  const thisJob = { read: () => Promise.resolve(job) }
+  const links = async () => {
+    const found = await readBackLinks(docs, ref, projectId, ctx.left(BUDGETS.docsPullRequest))
+    return found.filter((backLink) => backLink.job === job.id)
+  }
+  return agentOpened(thisJob, pr.author, links, link, pr.createdAt)
 }
 
 /** The comment on the docs pull request; the merger and the commit never a mention or a command. */

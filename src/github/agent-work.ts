@@ -19,17 +19,26 @@ export function isAgentAccount(user: unknown): boolean {
 export type ApartReason = 'documented' | 'agent'
 
 /** A commit set apart: `pull`, the pull request it came from (none for a direct push); `docs`,
- * the docs pull request of that pull request's job, when known. */
+ * the docs pull request of that pull request's job, when known; `recheck`: apart for this run
+ * only, not settled (its job has no docs pull request yet, or the token cannot see it). */
 export interface ApartCommit {
   sha: string
   why: ApartReason
   pull?: number
   docs?: string
+  recheck?: true
 }
 
 /** What a source pull request is, as its comments and the service say. */
 export type SourceVerdict =
-  { kind: 'agent'; why: string } | { kind: 'documented'; docs?: string } | { kind: 'tell' }
+  | { kind: 'agent'; why: string }
+  | { kind: 'documented'; docs?: string; recheck?: true }
+  | { kind: 'tell' }
+
+/** The commits set apart for good: no job is told them again. One whose documentation is not
+ * known yet is checked again by a later run (if its job fails, the branch's job is told it). */
+export const settledApart = (apart: readonly ApartCommit[]): string[] =>
+  apart.filter((commit) => !commit.recheck).map((commit) => commit.sha)
 
 /** The commits set apart, given each source pull request's verdict (pure). */
 export function setApart(
@@ -56,7 +65,8 @@ export function setApart(
       const verdict = verdicts.get(pull.number)
       if (verdict?.kind !== 'documented') continue
       const docs = verdict.docs ? { docs: verdict.docs } : {}
-      apart.push({ sha: commit.sha, why: 'documented', pull: pull.number, ...docs })
+      const recheck = verdict.recheck ? { recheck: true as const } : {}
+      apart.push({ sha: commit.sha, why: 'documented', pull: pull.number, ...docs, ...recheck })
       break
     }
   }

@@ -11,6 +11,7 @@ import { docsTokenHint } from './docs-pull-request.js'
 import { fields, optional, readRecords, string, writeMarker, writer } from './marker.js'
 import {
   isTrustedAuthor,
+  parseEndOnly,
   parseRecord,
   type PullRequestRecord,
   type ThreadComment
@@ -38,21 +39,22 @@ export const backLinkMarker = (job: string, project: string, by?: string): strin
   writeMarker('back-link', { job, project, by })
 
 const BACK_LINK = { job: string, project: string, by: optional(writer) }
-const readBackLinks = (body: string | null | undefined) =>
+const parseBackLinks = (body: string | null | undefined) =>
   readRecords('back-link', body, (v) => fields(v, BACK_LINK, true))
 
-/** The jobs the back-links name for `projectId`, bots' first, without repeats, a few at most. */
+/** The jobs the back-links name for `projectId`, bots' first, without repeats, `max` at most. */
 export function backLinkedJobs(
   comments: readonly { body?: string | null; user?: { type?: string } | null }[],
-  projectId: string
+  projectId: string,
+  max = MAX_CANDIDATES
 ): string[] {
   const jobs = comments.flatMap(({ body, user }) =>
-    readBackLinks(body)
+    parseBackLinks(body)
       .filter(({ job, project }) => project === projectId && isPlainId(job))
       .map(({ job }) => ({ job, bot: user?.type === 'Bot' }))
   )
   const botsFirst = jobs.sort((x, y) => Number(y.bot) - Number(x.bot)).map(({ job }) => job)
-  return [...new Set(botsFirst)].slice(0, MAX_CANDIDATES)
+  return [...new Set(botsFirst)].slice(0, max)
 }
 
 /** A job a back-link names; `trusted` when the action's own account wrote it. */
@@ -71,11 +73,13 @@ export function threadMarks(
 ): ThreadMarks {
   const trusted = comments.filter((comment) => isTrustedAuthor(comment.user, identity))
   const record = trusted.map((c) => parseRecord(c.body)).find((r) => r?.project === projectId)
-  const sure = new Set(backLinkedJobs(trusted, projectId))
-  const backLinks = backLinkedJobs(comments, projectId).map((job) => ({
-    job,
-    trusted: sure.has(job)
-  }))
+  // The action's own first, before the cut: pasted markers cannot push them out.
+  const sure = backLinkedJobs(trusted, projectId)
+  const claimed = backLinkedJobs(comments, projectId, Infinity).filter((j) => !sure.includes(j))
+  const backLinks = [
+    ...sure.map((job) => ({ job, trusted: true })),
+    ...claimed.map((job) => ({ job, trusted: false }))
+  ].slice(0, MAX_CANDIDATES)
   return { ...(record ? { record } : {}), backLinks }
 }
 
@@ -83,11 +87,31 @@ export function threadMarks(
  * and the writer it names: whose to believe when the account is not known (writers.ts). */
 export function threadClaims(comments: readonly ThreadComment[], projectId: string): Claim[] {
   return comments.flatMap(({ id, body, user }) => {
-    const record = parseRecord(body)
+    // A full record, or the end alone an end run wrote with no job.
+    const record = parseRecord(body) ?? parseEndOnly(body)
     const records = record?.project === projectId ? [record] : []
-    const links = readBackLinks(body).filter((link) => link.project === projectId)
+    const links = parseBackLinks(body).filter((link) => link.project === projectId)
     return [...records, ...links].map(({ by }) => ({ user, by, where: `comment ${id}` }))
   })
+}
+
+/** The back-links on pull request `ref` for `projectId`, trusted when `session`'s account wrote
+ * them; none after one warning (nothing is then proven by them). */
+export async function readBackLinks(
+  session: GitHubSession,
+  ref: Ref,
+  projectId: string,
+  budgetMs: number
+): Promise<BackLink[]> {
+  const read = async (octokit: GitHubClient) => {
+    const comments = await allPages(listComments(octokit, ref), MAX_BACK_LINK_PAGES)
+    if (backLinkedJobs(comments, projectId).length === 0) return []
+    return threadMarks(comments, projectId, (await session.identity(budgetMs)) ?? '').backLinks
+  }
+  const where = `${safeLine(ref.repository, 200)}#${ref.number}`
+  const failed = `docs back-link: could not read the comments of docs pull request ${where} (%s), so no back-link there proves that the docs agent opened it.`
+  const hint = docsTokenHint('pull-requests: read', ref.repository)
+  return (await session.bestEffort(budgetMs, read, failed, hint)) ?? []
 }
 
 /** What the job was for, in words: the pull request or the commit, and the run. */

@@ -175,9 +175,16 @@ export function throwIfUnknown(error: unknown, what: string): void {
     throw new StateUnknownError(what, describeGitHubError(error))
 }
 
-/** ` ${text}` (the permission a call needs) only after GitHub answered no (410 too). */
-export const permissionHint = (error: unknown, text: string): string =>
-  gitHubFailure(error) === 'denied' ? ` ${text}` : ''
+/** ` ${text}` (the permission a call needs) only after GitHub answered no (410 too); but after a
+ * 401, that the token (`token`: the input it came from) is not accepted, which no permission fixes. */
+export function permissionHint(error: unknown, text: string, token: string): string {
+  if (gitHubAnswerStatus(error) === 401) return ` ${badCredentials(token)}`
+  return gitHubFailure(error) === 'denied' ? ` ${text}` : ''
+}
+
+/** What to do after a 401 Bad credentials on `token`, the input the token came from. */
+export const badCredentials = (token: string): string =>
+  `GitHub did not accept the token (${token}) at all (401 Bad credentials): it is wrong, expired or revoked, which no permission fixes; put a current token in the secret ${token} is set from.`
 
 export function describeGitHubError(error: unknown): string {
   const said = graphqlErrors(error)?.map((e) => (typeof e.message === 'string' ? e.message : '?'))

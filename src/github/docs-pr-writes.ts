@@ -59,10 +59,8 @@ export function endStepWarning(
 ): string {
   const repository = safeLine(ref.repository)
   const failed = `Could not ${END_STEPS[step][0]} ${repository}#${ref.number} (${describeGitHubError(error)}).`
-  if (gitHubAnswerStatus(error) === 401)
-    return `${failed} GitHub did not accept the token (${token}) at all (401 Bad credentials): it is wrong, expired or revoked, which no permission fixes; put a current token in the secret ${token} is set from.`
   const permission = `The token (${token}) needs \`${END_STEPS[step][2]}\` on ${repository}.`
-  return `${failed}${permissionHint(error, permission)}`
+  return `${failed}${permissionHint(error, permission, token)}`
 }
 
 /** `call` on the docs pull request for `step`; undefined after one warning naming the token. A

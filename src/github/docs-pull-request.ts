@@ -269,7 +269,7 @@ export async function followDocsPullRequest(
     if (options.justTrying) {
       core.debug(line)
     } else {
-      core.warning(`${line}${permissionHint(error, hint)}`)
+      core.warning(`${line}${permissionHint(error, hint, session.name)}`)
     }
     return { handedOff: false }
   }

@@ -69,6 +69,19 @@ export type PullRequestRecord = marker.Read<typeof RECORD>
 /** The end as a record holds it, or undefined when anything in it is not as written here. */
 export const parseEnd = (value: unknown) => marker.fields(value, END, true)
 
+/** An end met with no job recorded: the project and the end alone, so that a run that starts
+ * late (no concurrency group) sends nothing for a pull request that ended. */
+export type EndOnlyRecord = { project: string; end: PullRequestEnd; by?: string }
+const END_ONLY = { project: RECORD.project, end: parseEnd, by: RECORD.by }
+
+export const formatEndOnly = ({ project, end, by }: EndOnlyRecord): string =>
+  marker.writeMarker('pr', { project, end, by })
+
+/** The first end-only record in `body`; a full record is not one. */
+export function parseEndOnly(body: string | null | undefined): EndOnlyRecord | undefined {
+  return marker.readRecords('pr', body, (value) => marker.fields(value, END_ONLY))[0]
+}
+
 /** The record a run leaves once its job is known: counts and hand-off carry over while the job stays. */
 export function nextRecord(
   previous: PullRequestRecord | undefined,
@@ -82,7 +95,8 @@ export function nextRecord(
 }
 
 /** The record a run writes when `theirs` was written since it read `base`: each field this run
- * left as it read it takes the value written since, so no run drops another's facts. */
+ * left as it read it takes the value written since, so no run drops another's facts; a count
+ * of the same job adds both runs' increments. */
 export function mergeRecords(
   base: PullRequestRecord | undefined,
   ours: PullRequestRecord,
@@ -95,7 +109,20 @@ export function mergeRecords(
     const unchanged = isDeepStrictEqual(ours[key], base?.[key])
     return [key, unchanged ? theirs[key] : ours[key]] as const
   })
-  return Object.fromEntries(kept.filter(([, value]) => value !== undefined)) as PullRequestRecord
+  const merged = Object.fromEntries(kept.filter(([, value]) => value !== undefined))
+  return { ...merged, followUps: mergedFollowUps(base, ours, theirs) } as PullRequestRecord
+}
+
+/** Follow-ups count the messages to one job: both runs' when all three name it, else those of
+ * the job the merged record keeps (the one a run changed it to). */
+function mergedFollowUps(
+  base: PullRequestRecord | undefined,
+  ours: PullRequestRecord,
+  theirs: PullRequestRecord
+): number {
+  if (!base || ours.job !== base.job) return ours.followUps
+  if (theirs.job !== base.job) return theirs.followUps
+  return Math.max(0, ours.followUps + theirs.followUps - base.followUps)
 }
 
 /** A named login, of the kind it must be (an app writes as a Bot, a personal token as a User).

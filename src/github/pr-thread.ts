@@ -3,6 +3,7 @@
 
 import * as core from '@actions/core'
 import { parsePullRequestLink } from '../common/pull-request-link.js'
+import { NEXT_RUN } from '../common/run-errors.js'
 import { safeLine } from '../common/safe-text.js'
 import {
   describeGitHubError,
@@ -21,11 +22,14 @@ import {
 } from './back-links.js'
 import { cleanLabel } from './untrusted-text.js'
 import {
+  formatEndOnly,
   formatRecord,
   findComment,
   isTrustedAuthor,
   mergeRecords,
+  parseEndOnly,
   parseRecord,
+  type PullRequestEnd,
   type PullRequestRecord,
   type ThreadComment
 } from './pr-record.js'
@@ -51,6 +55,8 @@ export const pullRequestState = (pr: PullRequest): PullRequestState =>
 export class PullRequestThread {
   /** GitHub refused a write: no more are tried. */
   private refused = false
+  /** The record in the comment as this run last knew it (read, or written since): the merge's base. */
+  private base: PullRequestRecord | undefined
 
   private constructor(
     private readonly session: GitHubSession,
@@ -59,8 +65,12 @@ export class PullRequestThread {
     readonly record: PullRequestRecord | undefined,
     private commentId: number | undefined,
     /** The jobs whose docs pull request this may be, from the back-links read with the thread. */
-    readonly backLinks: readonly BackLink[] = []
-  ) {}
+    readonly backLinks: readonly BackLink[] = [],
+    /** With no record: the end an end run met, recorded alone (a later record goes in its comment). */
+    readonly ended?: PullRequestEnd
+  ) {
+    this.base = record
+  }
 
   /** The thread, read once; undefined when the run is not for a pull request or GitHub refuses. */
   static async open(
@@ -101,13 +111,35 @@ export class PullRequestThread {
       const { backLinks } = linked
         ? threadMarks(seen, projectId, await trusted())
         : { backLinks: [] }
-      return { ...mine, backLinks }
+      const alone = mine ? { ended: undefined } : await endOnlyIn(seen, projectId, trusted)
+      return { ...mine, ...alone, backLinks }
     }
     const failed = `pr-comment: could not read ${comments} (%s), so its docs job is not recorded.`
     const found = await session.bestEffort(budgetMs, find, failed, READ_HINT, comments)
     if (!found) return undefined
-    const { record, commentId, backLinks } = found
-    return new PullRequestThread(session, run, number, record, commentId, backLinks)
+    const { record, commentId, backLinks, ended } = found
+    return new PullRequestThread(session, run, number, record, commentId, backLinks, ended)
+  }
+
+  /** Records `end`, met with no job recorded, alone; so a run that starts late sends nothing.
+   * Never throws: a failure is one warning. */
+  async saveEnd(project: string, end: PullRequestEnd, body: string, budgetMs: number) {
+    const where = `pull request #${this.number}`
+    const by = this.session.writer()
+    const text = `${formatEndOnly({ project, end, by })}\n${body}`
+    const write = async ({ rest: { issues } }: GitHubClient) => {
+      if (this.commentId !== undefined) {
+        await issues.updateComment({ ...this.session.repo, comment_id: this.commentId, body: text })
+        return true
+      }
+      const params = { ...this.session.repo, issue_number: this.number, body: text }
+      this.commentId = (await issues.createComment(params)).data.id
+      return true
+    }
+    const failed = `pr-comment: could not record the end of ${where} (${end.event}; %s), so a run of it that starts late may still start a docs job.`
+    const written = await this.session.bestEffort(budgetMs, write, failed, WRITE_HINT, false)
+    if (written) core.info(`Recorded the end of ${where} (${end.event}), with no docs job.`)
+    return written ?? false
   }
 
   /** Writes the record and `body`. Never throws; a refusal stops later writes. */
@@ -124,8 +156,12 @@ export class PullRequestThread {
       const { issues } = (await this.session.client(budgetMs, false)).rest
       // Another run may have written since this one read (an end while a push waited): the
       // last write keeps what this run did not change. The early one follows the read closely.
-      const theirs = early ? undefined : await this.readAgain(issues, record.project)
-      const merged = theirs ? mergeRecords(this.record, record, theirs) : record
+      const theirs = early
+        ? undefined
+        : await this.readAgain(issues, record.project).catch((cause: unknown) => {
+            throw new UnseenRecord(cause)
+          })
+      const merged = theirs ? mergeRecords(this.base, record, theirs) : record
       const by = this.session.writer()
       const text = (writer: string) => `${formatRecord({ ...merged, by: writer })}\n${body}`
       const comment = { ...this.session.repo, body: text(by) }
@@ -144,6 +180,7 @@ export class PullRequestThread {
       if (this.commentId !== undefined) {
         try {
           await named(await issues.updateComment({ ...comment, comment_id: this.commentId }))
+          this.base = merged
           core.info(`Updated the comment on ${where} (comment ${this.commentId}).`)
           return true
         } catch (error) {
@@ -154,13 +191,26 @@ export class PullRequestThread {
       }
       const created = await issues.createComment({ ...comment, issue_number: this.number })
       this.commentId = created.data.id
+      this.base = merged
       await named(created)
       core.info(`Commented on ${where} (comment ${this.commentId}).`)
       return true
-    } catch (error) {
+    } catch (thrown) {
+      const unseen = thrown instanceof UnseenRecord
+      const error = unseen ? thrown.cause : thrown
       this.refused = gitHubFailure(error) === 'denied'
-      const failed = `pr-comment: could not comment on ${where} (${describeGitHubError(error)})`
-      const hint = permissionHint(error, WRITE_HINT)
+      const why = describeGitHubError(error)
+      if (unseen && !this.refused) {
+        // Unknown is not empty: writing now could drop what another run recorded since.
+        core.warning(
+          `pr-comment: could not read the comment on ${where} again before writing it (${why}), so it is left as it is rather than written over what another run may have recorded since. ${NEXT_RUN}`
+        )
+        return false
+      }
+      const failed = unseen
+        ? `pr-comment: could not read the comment on ${where} again before writing it (${why})`
+        : `pr-comment: could not comment on ${where} (${why})`
+      const hint = permissionHint(error, unseen ? READ_HINT : WRITE_HINT, this.session.name)
       if (early && !this.refused) core.info(`${failed}; trying again when the run ends.`)
       else {
         core.warning(`${failed}, so its docs job is not recorded.${hint}`)
@@ -174,10 +224,15 @@ export class PullRequestThread {
   private async readAgain(issues: GitHubClient['rest']['issues'], project: string) {
     if (this.commentId === undefined) return undefined
     const params = { ...this.session.repo, comment_id: this.commentId }
-    const read = await issues.getComment(params).catch(() => undefined)
+    // Gone since it was read (404): nothing to keep, it is written anew. Any other failure throws.
+    const read = await issues.getComment(params).catch((error: unknown) => {
+      if (gitHubAnswerStatus(error) === 404) return undefined
+      throw error
+    })
+    if (!read) return undefined
     // Known when the comment was found, or from the write when it was made.
-    const trusted = read && (await this.session.identity(BUDGET_IDENTITY).catch(() => ''))
-    if (!read || !trusted || !isTrustedAuthor(read.data.user, trusted)) return undefined
+    const trusted = (await this.session.identity(BUDGET_IDENTITY)) ?? ''
+    if (!isTrustedAuthor(read.data.user, trusted)) return undefined
     const record = parseRecord(read.data.body)
     return record?.project === project ? record : undefined
   }
@@ -191,6 +246,27 @@ function ownComment(comments: readonly ThreadComment[], projectId: string, ident
       return { commentId, record }
   }
   return undefined
+}
+
+/** The comment's record could not be read again before the last write (`cause`: why). */
+class UnseenRecord extends Error {
+  constructor(cause: unknown) {
+    super('the comment could not be read again', { cause })
+  }
+}
+
+/** The end-only record among `seen`, from a trusted author; none when there is none. */
+async function endOnlyIn(
+  seen: readonly ThreadComment[],
+  projectId: string,
+  trusted: () => Promise<string | undefined>
+): Promise<{ commentId?: number; ended?: PullRequestEnd }> {
+  for (const { id, body, user } of seen) {
+    const found = parseEndOnly(body)
+    if (found?.project === projectId && isTrustedAuthor(user, await trusted()))
+      return { commentId: id, ended: found.end }
+  }
+  return {}
 }
 
 /** The pages as they are read, each comment also kept in `seen`. */

@@ -65,7 +65,7 @@ export class GitHubSession {
       if (unknown && error instanceof StateUnknownError) throw error
       if (unknown) throwIfUnknown(error, unknown)
       const line = failed.replace('%s', () => describeGitHubError(error))
-      core.warning(`${line}${permissionHint(error, permission)}`)
+      core.warning(`${line}${permissionHint(error, permission, this.name)}`)
       return undefined
     }
   }

@@ -7,6 +7,7 @@ import { onDemand, startedWithFile } from '../support/fixtures.js'
 import { pullRequestWorld } from '../support/github-routes/pull-requests.js'
 import { AGENT, companions, REPO, type DocsHome } from '../support/companions-world.js'
 import type { ActionRun } from '../support/run-action.js'
+import { markerValues } from '../support/markers.js'
 
 // Each scenario is a life of a dozen runs, shared by its tests: the first test waits for it all.
 jest.setTimeout(90_000)
@@ -312,5 +313,105 @@ describe("the merged pull request's record cannot be read", () => {
     expect(lines(denied, '::warning::')).toEqual([
       expect.stringContaining('`permissions: pull-requests: read`')
     ])
+  })
+})
+
+// The agent may open its docs pull request under the connected account of a person: a back-link
+// there to the job, proven by the job, says it is the agent's. Without one, a person's is kept.
+describe("docs elsewhere: a docs pull request under a person's account at a close", () => {
+  const world = onDemand(() => companions('elsewhere'))
+  const backLinked = (body: string) => body.includes('back-link')
+
+  const closes = startedWithFile(async () => {
+    const w = await world()
+    const pulls = pullRequestWorld(w.github.state).pulls
+    // Each job's docs pull request (the stand-in's #100, then #101), opened by writer while it works.
+    const openedBy = async (number: number, docs: number) => {
+      w.open(number)
+      w.agentOpens(`https://github.com/${w.docsRepo}/pull/${docs}`, 'writer')
+      const opened = await w.prRun(number, 'opened')
+      const pull = pulls.get(`${w.docsRepo}#${docs}`)
+      if (pull) pull.createdAt = new Date().toISOString()
+      w.github.setPullState(REPO, number, { state: 'closed', merged: false })
+      return opened
+    }
+    const proven = await openedBy(62, 100)
+    const unproven = await openedBy(63, 101)
+    // Someone deleted the back-link on #101: nothing says the agent opened it.
+    const comments = w.github.comments(w.docsRepo, 101)
+    const linksOn101 = comments.filter((c) => backLinked(c.body)).length
+    comments.splice(0, comments.length, ...comments.filter((c) => !backLinked(c.body)))
+    const closedProven = await w.prRun(62, 'closed')
+    const closedUnproven = await w.prRun(63, 'closed')
+    return { w, proven, unproven, linksOn101, closedProven, closedUnproven }
+  })
+
+  it('closes the one a back-link to its job proves the agent opened', async () => {
+    const { w, proven, closedProven } = await closes()
+    expect(proven.outputs['pr-link']).toBe(`https://github.com/${w.docsRepo}/pull/100`)
+    expect(w.github.comments(w.docsRepo, 100).filter((c) => backLinked(c.body))).toHaveLength(1)
+    expect(closedProven.exitCode).toBe(0)
+    expect(closedProven.outputs['docs-pr-action']).toBe('closed')
+    expect(pullRequestWorld(w.github.state).pulls.get(`${w.docsRepo}#100`)?.state).toBe('closed')
+  })
+
+  it('keeps the one nothing proves, and says who opened it', async () => {
+    const { w, unproven, linksOn101, closedUnproven } = await closes()
+    expect(unproven.outputs['pr-link']).toBe(`https://github.com/${w.docsRepo}/pull/101`)
+    expect(linksOn101).toBe(1)
+    expect(closedUnproven.exitCode).toBe(0)
+    expect(closedUnproven.outputs['docs-pr-action']).toBe('kept')
+    expect(pullRequestWorld(w.github.state).pulls.get(`${w.docsRepo}#101`)?.state).toBe('open')
+    const notes = w.github.comments(w.docsRepo, 101).map((c) => c.body)
+    expect(notes.filter((body) => body.includes('was left open because'))).toEqual([
+      expect.stringContaining(
+        'it was opened by writer, not by the account the docs agent writes as'
+      )
+    ])
+  })
+})
+
+// A change merged while its pull request's job works, with no docs pull request yet: apart for
+// that run, not settled, so that when the job fails a later run tells the branch's job.
+describe('docs elsewhere: a change whose docs job has no docs pull request yet', () => {
+  const world = onDemand(() => companions('elsewhere'))
+  const merge = 'Merge pull request #64'
+
+  const life = startedWithFile(async () => {
+    const w = await world()
+    // The branch already has its docs job and its dashboard.
+    await w.pushRun(w.pushOnly([{ message: 'Fix the CLI help', author: 'bob' }]))
+    w.open(64)
+    await w.prRun(64, 'opened', {
+      inputs: { wait: 'false', prompt: 'slow:600000: fail: Document it.' }
+    })
+    const mergePush = w.merge(64)
+    const whileWorking = await w.pushRun(mergePush)
+    const record = markerValues('branch', w.dashboards()[0]?.body)[0] as { settled?: string[] }
+    // The pull request's job fails, never having opened a docs pull request.
+    w.advance(20 * 60_000)
+    const before = w.posts().length
+    const later = await w.pushRun(
+      w.pushOnly([{ message: 'Add the export command', author: 'bob' }])
+    )
+    return { w, whileWorking, record, mergeSha: mergePush.after, before, later }
+  })
+
+  it('is not told while its job works, and not settled', async () => {
+    const { whileWorking, record, mergeSha } = await life()
+    expect(whileWorking.exitCode).toBe(0)
+    expect(whileWorking.stdout).toContain('#64 (its job is working)')
+    expect(record.settled ?? []).not.toContain(mergeSha)
+  })
+
+  it("is told to the branch's job by a later run once that job failed", async () => {
+    const { w, before, later } = await life()
+    expect(later.exitCode).toBe(0)
+    const told = w
+      .posts()
+      .slice(before)
+      .map((post) => post.prompt)
+    expect(told).toEqual([expect.stringContaining(merge)])
+    expect(told[0]).toContain('Add the export command')
   })
 })

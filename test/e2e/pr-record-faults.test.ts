@@ -193,3 +193,33 @@ describe('a record comment deleted while a run works', () => {
     expect(sim.creations()).toBe(1)
   })
 })
+
+describe('a record comment that cannot be read again before the last write', () => {
+  it.concurrent(
+    'is left as it is, in one warning, while the job id still reaches the outputs and the summary',
+    async () => {
+      const sim = await freshSimulation()
+      const first = await sim.run('Document the widget API', { runId: 7300 })
+      const [jobId] = sim.agent.jobIds()
+      expect(first.exitCode).toBe(0)
+      const lastRead = sim.github.deny({
+        method: 'GET',
+        path: /\/issues\/comments\/\d+$/,
+        status: 502
+      })
+
+      const later = await sim.run('Second push', { runId: 7301 })
+      lastRead()
+
+      expect(later.exitCode).toBe(0)
+      expect(later.outputs).toMatchObject({ 'job-id': jobId, created: 'false' })
+      expect(later.summary).toContain(`<code>${jobId}</code>`)
+      expect(warnings(later)).toEqual([
+        '::warning::pr-comment: could not read the comment on pull request #7 again before writing it (the GitHub API answered 502), so it is left as it is rather than written over what another run may have recorded since. The next run picks the work up.'
+      ])
+      // The early write (before the wait) names this run; the last one was not made.
+      expect(recorded(sim.comments()[0]?.body)).toMatchObject({ job: jobId, run: '7301' })
+      expect(sim.comments()).toHaveLength(1)
+    }
+  )
+})

@@ -4,7 +4,7 @@
 // a reopen after a kept close finds the label the close run added and takes it off.
 
 import { describe, expect, it } from '@jest/globals'
-import { startedWithFile } from '../support/fixtures.js'
+import { onDemand, startedWithFile } from '../support/fixtures.js'
 import {
   codeComment,
   docsCalls,
@@ -16,7 +16,8 @@ import {
   DOCS,
   DOCS_PR
 } from '../support/end-run-world.js'
-import { recorded } from '../support/pr-workflow.js'
+import { markerValues } from '../support/markers.js'
+import { recorded, simulate } from '../support/pr-workflow.js'
 
 const { opened } = endWorld()
 
@@ -94,5 +95,63 @@ describe('a push run that waits while the pull request is closed and its docs ke
     expect(reopened.run.stdout).not.toContain('nothing was done')
     expect(removals).toBe(1)
     expect(labels).toEqual([])
+  })
+})
+
+// Closed before its first run recorded a job (no concurrency group): the end run records the end
+// alone, so the first run, starting late, sends nothing; a reopen lifts it, in the same comment.
+describe('a first run that starts after the pull request closed, with no record', () => {
+  const fresh = onDemand(() => simulate())
+  const lateFirst = startedWithFile(async () => {
+    const sim = await fresh()
+    const closed = await sim.run('unused', { runId: 9901, end: { action: 'closed' } })
+    const afterClose = sim.comments().map((c) => markerValues('pr', c.body))
+    const late = await sim.run('Document the widget API', { runId: 9900 })
+    const afterLate = { creations: sim.creations(), comments: sim.comments().length }
+    const reopened = await sim.run('unused', { runId: 9902, end: { action: 'reopened' } })
+    const afterReopen = sim.comments().map((c) => markerValues('pr', c.body))
+    const pushed = await sim.run('Document the widget API', { runId: 9903 })
+    return { sim, closed, afterClose, late, afterLate, reopened, afterReopen, pushed }
+  })
+
+  it('the end run records the end alone', async () => {
+    const { closed, afterClose } = await lateFirst()
+    expect(closed.exitCode).toBe(0)
+    expect(closed.outputs).toMatchObject({ 'docs-pr-action': 'none', skipped: 'true' })
+    expect(afterClose).toEqual([
+      [
+        {
+          project: 'proj-test',
+          end: { event: 'closed', run: '9901', attempt: 1, did: 'none', done: [] }
+        }
+      ]
+    ])
+  })
+
+  it('the late first run sends nothing and says why', async () => {
+    const { late, afterLate } = await lateFirst()
+    expect(late.exitCode).toBe(0)
+    expect(late.outputs).toMatchObject({ skipped: 'true', created: 'false' })
+    expect(late.stdout).toContain(
+      'Nothing was sent: the pull request was closed without merging after this run started, so it sends nothing.'
+    )
+    expect(afterLate).toEqual({ creations: 0, comments: 1 })
+  })
+
+  it('a reopen lifts it: the next run starts the job, its record in the same comment', async () => {
+    const { sim, afterReopen, pushed } = await lateFirst()
+    expect(afterReopen).toEqual([
+      [
+        {
+          project: 'proj-test',
+          end: { event: 'reopened', run: '9902', attempt: 1, did: 'none', done: [] }
+        }
+      ]
+    ])
+    expect(pushed.exitCode).toBe(0)
+    expect(pushed.outputs).toMatchObject({ created: 'true' })
+    expect(sim.creations()).toBe(1)
+    expect(sim.comments()).toHaveLength(1)
+    expect(recorded(sim.comments()[0]?.body)).toMatchObject({ job: sim.agent.jobIds()[0] })
   })
 })

@@ -6,6 +6,7 @@ import {
   describeApart,
   isAgentAccount,
   setApart,
+  settledApart,
   type SourceVerdict
 } from '../../src/github/agent-work.js'
 import { pullRequestEnded } from '../../src/github/workflow-run.js'
@@ -67,6 +68,24 @@ describe('setApart', () => {
   it("a commit in a person's pull request is told, whatever account its email claims", () => {
     const claimed = commit(9, 'mintlify[bot]', true)
     expect(setApart([claimed], [{ number: 58, commits: [sha(9)] }], verdicts)).toEqual([])
+  })
+
+  it('settles only what is documented for good: not a change whose docs pull request is not known yet or cannot be seen', () => {
+    const docs = 'https://github.com/acme/docs/pull/103'
+    const pending = new Map<number, SourceVerdict>([
+      ...verdicts,
+      [60, { kind: 'documented', recheck: true }],
+      [61, { kind: 'documented', docs, recheck: true }]
+    ])
+    const from = [...pulls, { number: 60, commits: [sha(10)] }, { number: 61, commits: [sha(11)] }]
+    const apart = setApart([commit(1), commit(4), commit(10), commit(11)], from, pending)
+    expect(apart).toEqual([
+      { sha: sha(1), why: 'documented', pull: 57, docs: 'https://github.com/acme/docs/pull/102' },
+      { sha: sha(4), why: 'agent', pull: 101 },
+      { sha: sha(10), why: 'documented', pull: 60, recheck: true },
+      { sha: sha(11), why: 'documented', pull: 61, docs, recheck: true }
+    ])
+    expect(settledApart(apart)).toEqual([sha(1), sha(4)])
   })
 
   it("the agent's verdict wins over a documented one on a commit in two pull requests", () => {
@@ -188,6 +207,21 @@ describe('threadMarks', () => {
         { job: 'job_pasted', trusted: false }
       ]
     })
+  })
+
+  it("keeps the action's own back-link before the cut, whatever bots pasted before it", () => {
+    const bot = { login: 'helper[bot]', type: 'Bot' }
+    const pasted = ['job_a', 'job_b', 'job_c', 'job_d'].map((job, i) => ({
+      id: i + 1,
+      body: backLinkMarker(job, 'proj'),
+      user: i === 0 ? stranger : bot
+    }))
+    const comments = [...pasted, { id: 9, body: backLinkMarker('job_ours', 'proj'), user: me }]
+    expect(threadMarks(comments, 'proj', me.login).backLinks).toEqual([
+      { job: 'job_ours', trusted: true },
+      { job: 'job_b', trusted: false },
+      { job: 'job_c', trusted: false }
+    ])
   })
 
   it('finds nothing in a thread without marks', () => {

@@ -152,21 +152,30 @@ describe('a call its budget ended', () => {
 describe('permissionHint', () => {
   const HINT = 'The token needs pull-requests: read.'
 
-  it.each<Behaviour>(['answer-401', 'answer-403', 'answer-404', 'answer-410'])(
+  it.each<Behaviour>(['answer-403', 'answer-404', 'answer-410'])(
     'names the permission after an answer that says no (%s)',
     async (now) => {
-      expect(permissionHint(await failureWhen(now), HINT)).toBe(` ${HINT}`)
+      expect(permissionHint(await failureWhen(now), HINT, 'github-token')).toBe(` ${HINT}`)
+    }
+  )
+
+  it.each(['github-token', 'docs-token'])(
+    'after a 401 names no permission: the token of %s is to be replaced',
+    async (token) => {
+      expect(permissionHint(await failureWhen('answer-401'), HINT, token)).toBe(
+        ` GitHub did not accept the token (${token}) at all (401 Bad credentials): it is wrong, expired or revoked, which no permission fixes; put a current token in the secret ${token} is set from.`
+      )
     }
   )
 
   it.each<Behaviour>(['answer-502', 'reset'])(
     'names none after a server error or a network error (%s)',
     async (now) => {
-      expect(permissionHint(await failureWhen(now), HINT)).toBe('')
+      expect(permissionHint(await failureWhen(now), HINT, 'github-token')).toBe('')
     }
   )
 
   it('names none when GitHub did not answer in time', async () => {
-    expect(permissionHint(await failureWhen('hang', 300), HINT)).toBe('')
+    expect(permissionHint(await failureWhen('hang', 300), HINT, 'github-token')).toBe('')
   })
 })

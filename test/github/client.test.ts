@@ -273,7 +273,7 @@ describe('a secondary rate limit without retry-after (GitHub asks for a minute)'
       expect(call.requests).toBe(1)
       expect(call.ms).toBeLessThan(1000)
       expect(gitHubFailure(call.error)).toBe('unknown')
-      expect(permissionHint(call.error, 'Needs issues: write.')).toBe('')
+      expect(permissionHint(call.error, 'Needs issues: write.', 'github-token')).toBe('')
       expect(describeGitHubError(call.error)).toBe(
         `the GitHub API answered ${status}: a rate limit that does not end within the time allowed`
       )

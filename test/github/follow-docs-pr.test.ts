@@ -86,6 +86,33 @@ describe('followDocsPullRequest', () => {
     ])
   })
 
+  it.each([
+    {
+      status: 401,
+      hint: 'GitHub did not accept the token (docs-token) at all (401 Bad credentials): it is wrong, expired or revoked, which no permission fixes; put a current token in the secret docs-token is set from.'
+    },
+    {
+      status: 403,
+      hint: 'The docs token (docs-token, or github-token when it is empty) needs `pull-requests: read` on acme/docs; when the docs live in another repository, use a GitHub App token or a fine-grained token there.'
+    }
+  ])(
+    'names the docs-token to replace after a 401, and the permission only after a refusal ($status)',
+    async ({ status, hint }) => {
+      seedPull(inProcess.github.state, 'acme/docs', 9)
+      const lift = inProcess.github.deny({ method: 'GET', path: /\/pulls\/9$/, status })
+      const session = new GitHubSession(TOKEN, '', undefined, 'docs-token')
+
+      const { run, ...rest } = options(false, 'https://github.com/acme/docs/pull/9')
+      const result = await followDocsPullRequest(session, run, rest, 10_000)
+      lift()
+
+      expect(result).toEqual({ handedOff: false })
+      expect(inProcess.warnings()).toEqual([
+        `::warning::Could not read the docs pull request acme/docs#9 (the GitHub API answered ${status}). ${hint}`
+      ])
+    }
+  )
+
   it('hands off nothing on a merged or closed docs pull request', async () => {
     seedPull(inProcess.github.state, 'acme/docs', 8, { state: 'closed', merged: true })
     inProcess.github.requests.length = 0

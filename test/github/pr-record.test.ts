@@ -2,6 +2,7 @@
 // whatever a comment holds, it never throws and never yields a record it could not
 // have written), and whose comments are believed.
 
+import assert from 'node:assert/strict'
 import fc from 'fast-check'
 import { markerLine, markerValues } from '../support/markers.js'
 import { anyText, runs } from '../support/properties.js'
@@ -250,12 +251,67 @@ describe('mergeRecords: the last writer keeps what it did not change', () => {
       fc.property(field, field, field, (b, o, t) => {
         const [before, ours, theirs] = [full(b), full(o), full(t)]
         const merged = mergeRecords(before, ours, theirs)
-        for (const key of ['job', 'followUps', 'handedOff', 'end'] as const) {
+        // The count of follow-ups is a sum, not a field one side sets: the next test's.
+        for (const key of ['job', 'handedOff', 'end'] as const) {
           const changed = JSON.stringify(ours[key]) !== JSON.stringify(before[key])
           expect(merged[key]).toEqual(changed ? ours[key] : theirs[key])
         }
       }),
       runs(200)
+    )
+  })
+
+  it("adds both runs' follow-ups to one job: ours + theirs − base", () => {
+    const before = { ...base, followUps: 2 }
+    const ours = { ...before, run: '11', followUps: 3 }
+    const theirs = { ...before, run: '12', followUps: 4, end }
+    expect(mergeRecords(before, ours, theirs)).toEqual({ ...ours, followUps: 5, end })
+  })
+
+  // Two runs of one pull request, each from the same base: each may send follow-ups to the
+  // job, start a new one (its count starts again), set an end or a hand-off, or do nothing.
+  it('whatever two runs did since one base, no follow-up to the kept job is lost and no field either set is dropped', () => {
+    const docs = 'https://github.com/acme/docs/pull/100'
+    const startingFrom = fc.record({
+      job: fc.constantFrom('job_1', 'job_2'),
+      followUps: fc.integer({ min: 0, max: 50 }),
+      handedOff: fc.option(fc.constant(docs), { nil: undefined })
+    })
+    type RunDid = { run: string; sent: number; newJob?: string; handedOff: boolean; ended: boolean }
+    const runDid: fc.Arbitrary<RunDid> = fc.record({
+      run: fc.constantFrom('11', '12', '13'),
+      sent: fc.integer({ min: 0, max: 5 }),
+      newJob: fc.option(fc.constantFrom('job_3', 'job_4'), { nil: undefined }),
+      handedOff: fc.boolean(),
+      ended: fc.boolean()
+    })
+    const after = (before: PullRequestRecord, did: RunDid) => {
+      const record: PullRequestRecord = {
+        ...before,
+        run: did.run,
+        job: did.newJob ?? before.job,
+        followUps: (did.newJob ? 0 : before.followUps) + did.sent
+      }
+      if (did.handedOff) record.handedOff = docs
+      if (did.ended) record.end = { ...end, run: did.run }
+      return record
+    }
+    fc.assert(
+      fc.property(startingFrom, runDid, runDid, (b, o, t) => {
+        const before: PullRequestRecord = JSON.parse(JSON.stringify({ ...base, ...b }))
+        const [ours, theirs] = [after(before, o), after(before, t)]
+        const merged = mergeRecords(before, ours, theirs)
+        const counts = merged.job === before.job ? before.followUps + o.sent + t.sent : undefined
+        if (!o.newJob && !t.newJob) assert.equal(merged.followUps, counts)
+        if (o.newJob) assert.deepEqual([merged.job, merged.followUps], [ours.job, ours.followUps])
+        if (t.newJob && !o.newJob)
+          assert.deepEqual([merged.job, merged.followUps], [theirs.job, theirs.followUps])
+        if (o.handedOff || t.handedOff) assert.equal(merged.handedOff, docs)
+        if (o.ended) assert.deepEqual(merged.end, ours.end)
+        else if (t.ended) assert.deepEqual(merged.end, theirs.end)
+        assert.equal(merged.run, o.run === before.run ? theirs.run : ours.run)
+      }),
+      runs(300)
     )
   })
 })

@@ -5,7 +5,7 @@
 
 import { join } from 'node:path'
 import { StateUnknownError } from '../../src/common/run-errors.js'
-import { formatRecord } from '../../src/github/pr-record.js'
+import { formatEndOnly, formatRecord } from '../../src/github/pr-record.js'
 import { renderComment } from '../../src/action/publish/summary.js'
 import { pullRequestNumber, readWorkflowRun } from '../../src/github/workflow-run.js'
 import { PullRequestThread } from '../../src/github/pr-thread.js'
@@ -375,6 +375,15 @@ describe('the thread against the GitHub stand-in', () => {
     ])
   })
 
+  it('says github-token is not accepted, naming no permission, when listing the comments answers 401', async () => {
+    inProcess.github.deny({ method: 'GET', path: /\/issues\/7\/comments$/, status: 401, times: 1 })
+
+    expect(await open()).toBeUndefined()
+    expect(warnings()).toEqual([
+      '::warning::pr-comment: could not read the comments of pull request #7 (the GitHub API answered 401), so its docs job is not recorded. GitHub did not accept the token (github-token) at all (401 Bad credentials): it is wrong, expired or revoked, which no permission fixes; put a current token in the secret github-token is set from.'
+    ])
+  })
+
   it('names pull-requests: write when GitHub refuses the comment, and writes no more', async () => {
     const lift = inProcess.github.deny({
       method: 'POST',
@@ -492,6 +501,124 @@ describe('the thread against the GitHub stand-in', () => {
       `The comment on pull request #7 (comment ${ours.id}) is gone; writing it anew.\n`
     )
     expect(warnings()).toEqual([])
+  })
+
+  it("adds another run's follow-up sent while this one worked, and counts this run's once after its early write", async () => {
+    const read = `${formatRecord({ ...record, followUps: 1 })}\nearlier`
+    const ours = { ...record, run: '4243', followUps: 2 }
+    const theirs = { ...record, run: '4250' }
+    const anotherRunWrote = (followUps: number) => {
+      const [comment] = inProcess.github.comments('acme/app', 7)
+      if (comment) comment.body = `${formatRecord({ ...theirs, followUps })}\nother`
+    }
+    const recordNow = () => markerValues('pr', inProcess.github.comments('acme/app', 7)[0]?.body)
+
+    // Without an early write: both runs added one to the 1 this run read.
+    inProcess.github.addComment('acme/app', 7, read)
+    const late = await open()
+    anotherRunWrote(2)
+    expect(await late?.save(ours, 'last', 10_000)).toBe(true)
+    expect(recordNow()).toEqual([{ ...ours, followUps: 3 }])
+
+    // After an early write of 2, the other run read it and sent one more: 3, not 4.
+    inProcess.github.comments('acme/app', 7).splice(0)
+    inProcess.github.addComment('acme/app', 7, read)
+    const early = await open()
+    expect(await early?.save(ours, 'working', 10_000, true)).toBe(true)
+    anotherRunWrote(3)
+    expect(await early?.save(ours, 'last', 10_000)).toBe(true)
+    expect(recordNow()).toEqual([{ ...theirs, followUps: 3 }])
+  })
+
+  it.each([
+    { why: 'a 502', status: 502, said: 'the GitHub API answered 502', message: undefined },
+    {
+      why: 'a secondary rate limit',
+      status: 403,
+      said: 'the GitHub API answered 403: a rate limit that does not end within the time allowed',
+      message: 'You have exceeded a secondary rate limit. Please wait a few minutes.'
+    }
+  ])(
+    'leaves the comment as it is when it cannot be read again before the last write ($why): one warning, the next run picks it up',
+    async ({ status, said, message }) => {
+      const earlier = `${formatRecord(record)}\nearlier`
+      const ours = inProcess.github.addComment('acme/app', 7, earlier)
+      const thread = await open()
+      const lift = inProcess.github.deny({
+        method: 'GET',
+        path: /\/issues\/comments\/\d+$/,
+        status,
+        ...(message ? { message } : {})
+      })
+      const before = inProcess.github.requests.length
+
+      expect(await thread?.save({ ...record, run: '4243' }, 'last', 10_000)).toBe(false)
+      const writes = inProcess.github.requests.slice(before).filter((r) => r.method !== 'GET')
+      expect(writes).toEqual([])
+      expect(inProcess.github.comments('acme/app', 7).map((c) => c.body)).toEqual([earlier])
+      expect(warnings()).toEqual([
+        `::warning::pr-comment: could not read the comment on pull request #7 again before writing it (${said}), so it is left as it is rather than written over what another run may have recorded since. The next run picks the work up.`
+      ])
+      expect(inProcess.printed.join('')).not.toMatch(/permissions|pull-requests: (read|write)/)
+
+      // Not a refusal: a later write, once the comment reads, goes ahead.
+      lift()
+      expect(await thread?.save({ ...record, run: '4244' }, 'after all', 10_000)).toBe(true)
+      expect(markerValues('pr', inProcess.github.comments('acme/app', 7)[0]?.body)).toEqual([
+        { ...record, run: '4244' }
+      ])
+      expect(ours.id).toBe(inProcess.github.comments('acme/app', 7)[0]?.id)
+    }
+  )
+
+  it('names pull-requests: read when GitHub refuses to read the comment again, and writes no more', async () => {
+    const earlier = `${formatRecord(record)}\nearlier`
+    inProcess.github.addComment('acme/app', 7, earlier)
+    const thread = await open()
+    const lift = inProcess.github.deny({
+      method: 'GET',
+      path: /\/issues\/comments\/\d+$/,
+      status: 403
+    })
+    const before = inProcess.github.requests.length
+
+    expect(await thread?.save({ ...record, run: '4243' }, 'last', 10_000)).toBe(false)
+    lift()
+    expect(await thread?.save({ ...record, run: '4244' }, 'again', 10_000)).toBe(false)
+    expect(inProcess.github.requests.slice(before).map((r) => r.method)).toEqual(['GET'])
+    expect(inProcess.github.comments('acme/app', 7).map((c) => c.body)).toEqual([earlier])
+    expect(warnings()).toEqual([
+      '::warning::pr-comment: could not read the comment on pull request #7 again before writing it (the GitHub API answered 403), so its docs job is not recorded. Reading them needs `permissions: pull-requests: read` for the job (keeping the comment needs `pull-requests: write`).'
+    ])
+  })
+
+  it('records an end alone, believes it only from its own account, and warns once when GitHub refuses it', async () => {
+    const end = {
+      event: 'closed' as const,
+      run: '4242',
+      attempt: 1,
+      did: 'none' as const,
+      done: []
+    }
+    inProcess.github.addComment(
+      'acme/app',
+      7,
+      formatEndOnly({ project: 'proj-test', end }),
+      'mallory'
+    )
+    const thread = await open()
+    expect(thread?.ended).toBeUndefined()
+
+    expect(await thread?.saveEnd('proj-test', end, 'closed', 10_000)).toBe(true)
+    expect((await open())?.ended).toEqual(end)
+
+    const lift = inProcess.github.deny({ method: 'PATCH', path: /\/comments\/\d+$/, status: 403 })
+    const reopened = { ...end, event: 'reopened' as const, run: '4243' }
+    expect(await thread?.saveEnd('proj-test', reopened, 'reopened', 10_000)).toBe(false)
+    lift()
+    expect(warnings()).toEqual([
+      '::warning::pr-comment: could not record the end of pull request #7 (reopened; the GitHub API answered 403), so a run of it that starts late may still start a docs job. The comment needs `permissions: pull-requests: write` for the job; on pull requests from forks the token is read-only, so no comment can be kept.'
+    ])
   })
 
   it.each([

@@ -67,7 +67,7 @@ describe.each(LIMITS)('a 403 for $limit', ({ headers }) => {
       .catch((e: unknown) => e)
 
     expect(gitHubFailure(error)).toBe('unknown')
-    expect(permissionHint(error, 'Needs pull-requests: read.')).toBe('')
+    expect(permissionHint(error, 'Needs pull-requests: read.', 'github-token')).toBe('')
   })
 
   it("on the pull request's comments fails with StateUnknownError, not a warning blaming pull-requests: read", async () => {

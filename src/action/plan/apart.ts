@@ -3,10 +3,15 @@
 // project with a docs pull request that is open or merged (documented there, once).
 
 import * as core from '@actions/core'
-import { isTerminal } from '../../agent/job.js'
+import { isTerminal, type AgentJob } from '../../agent/job.js'
 import { parsePullRequestLink } from '../../common/pull-request-link.js'
 import { safeLine } from '../../common/safe-text.js'
-import { setApart, type ApartCommit, type SourceVerdict } from '../../github/agent-work.js'
+import {
+  isAgentAccount,
+  setApart,
+  type ApartCommit,
+  type SourceVerdict
+} from '../../github/agent-work.js'
 import type { BranchRecord } from '../../github/branch-record.js'
 import type { CoveredCommit } from '../../github/branch-commits.js'
 import type { BackLink, ThreadMarks } from '../../github/back-links.js'
@@ -66,22 +71,46 @@ async function verdictOf(
   return record ? documented(ctx, calls, record) : { kind: 'tell' }
 }
 
-/** Whether a back-link's job opened `link`: believed from the action's own account, else proven
- * by the job (a back-link is only a claim anyone can paste). */
+/** Whether the docs agent opened pull request `link` (created at `openedAt`, when known): its
+ * `author` is the agent's account, or a back-link's job opened it (openedByJob). The one
+ * judgement of "the agent's pull request": a run's own, and a docs pull request at its end. */
+export async function agentOpened(
+  calls: JobReader | undefined,
+  author: unknown,
+  links: () => Promise<readonly BackLink[]>,
+  link: string,
+  openedAt?: string
+): Promise<boolean> {
+  return isAgentAccount(author) || (await openedByJob(calls, await links(), link, openedAt))
+}
+
+/** Whether a back-link's job opened `link`, proven by the job (a back-link is only a claim anyone
+ * can paste, the workflow's shared account too): it names `link`, and it was created before `link`
+ * was opened. The action's own account's back-link is believed only when the service cannot say. */
 export async function openedByJob(
   calls: JobReader | undefined,
   links: readonly BackLink[],
-  link: string
+  link: string,
+  openedAt?: string
 ) {
-  if (links.some((backLink) => backLink.trusted)) return true
-  for (const { job } of links) {
-    const recorded = await lookUp(calls, job)
-    const opened = recorded.kind === 'found' ? parsePullRequestLink(recorded.job.prLink) : undefined
-    const asked = parsePullRequestLink(link)
-    if (opened && asked && opened.number === asked.number)
-      if (sameRepository(opened.repository, asked.repository)) return true
+  for (const { job, trusted } of links) {
+    const recorded = await lookUp(calls, job).catch((error: unknown) => {
+      if (trusted) return { kind: 'unread' as const }
+      throw error
+    })
+    if (recorded.kind === 'unread' && trusted) return true
+    if (recorded.kind === 'found' && jobOpened(recorded.job, link, openedAt)) return true
   }
   return false
+}
+
+/** The job names `link` as its pull request, and existed before `link` was opened (`openedAt`). */
+function jobOpened(job: AgentJob, link: string, openedAt?: string): boolean {
+  const opened = parsePullRequestLink(job.prLink)
+  const asked = parsePullRequestLink(link)
+  if (!opened || !asked || opened.number !== asked.number) return false
+  if (!sameRepository(opened.repository, asked.repository)) return false
+  return !(Date.parse(openedAt ?? '') < Date.parse(job.createdAt ?? ''))
 }
 
 async function documented(
@@ -93,9 +122,11 @@ async function documented(
   const job = recorded.kind === 'found' ? recorded.job : undefined
   // Read now whatever the record says: a person may have closed it since the merged run.
   const link = job?.prLink ?? record.handedOff ?? record.end?.docs
-  // A job still working opens or updates its docs pull request.
-  if (!link) return job && !isTerminal(job.status) ? { kind: 'documented' } : { kind: 'tell' }
-  // A docs pull request the token cannot see is taken as open, as everywhere else.
+  // A job still working opens or updates its docs pull request; until it has, a later run checks.
+  if (!link)
+    return job && !isTerminal(job.status) ? { kind: 'documented', recheck: true } : { kind: 'tell' }
+  // A docs pull request the token cannot see is taken as open, as everywhere else, for now.
   const state = await docsStateOf(ctx, link)
+  if (state === undefined) return { kind: 'documented', docs: link, recheck: true }
   return state === 'closed' ? { kind: 'tell' } : { kind: 'documented', docs: link }
 }

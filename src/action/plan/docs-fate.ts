@@ -3,7 +3,6 @@
 
 import type { AgentJob } from '../../agent/job.js'
 import { parsePullRequestLink, type PullRequestRef } from '../../common/pull-request-link.js'
-import { isAgentAccount } from '../../github/agent-work.js'
 import type { BranchRecord } from '../../github/branch-record.js'
 import type { ReviewerSpec } from '../../github/docs-pull-request.js'
 import type { DocsPrAction, EndEvent, EndStep, PullRequestRecord } from '../../github/pr-record.js'
@@ -26,11 +25,13 @@ export interface EndFacts {
   jobUnread?: 'failed' | 'dry-run'
 }
 
-/** The docs pull request as GitHub shows it; `foreign` says whose commit follows the agent's. */
+/** The docs pull request as GitHub shows it; `foreign` says whose commit follows the agent's;
+ * `byAgent`: the docs agent opened it, as `agentOpened` judges (its account, or a proven back-link). */
 export type DocsView = {
   state: 'open' | 'closed' | 'merged'
   foreign?: string | undefined
   pr?: { author: { login: string; type: string }; createdAt?: string }
+  byAgent?: boolean
 }
 
 /** The writes left to make for `action`; `outcome(done)`: what the run did, and the record to keep. */
@@ -69,7 +70,7 @@ export const AGENTS_OWN = 'was opened by the docs agent, whose own work never st
 /** Why the job did not open the docs pull request: someone else did, or it came before the job. */
 function notTheJobs(docs: DocsView, jobCreatedAt?: string): string | undefined {
   const author = docs.pr?.author
-  if (author && !isAgentAccount(author))
+  if (author && !docs.byAgent)
     return `it was opened by ${author.login}, not by the account the docs agent writes as`
   const opened = Date.parse(docs.pr?.createdAt ?? '')
   if (opened < Date.parse(jobCreatedAt ?? '')) return 'it was opened before the job was created'

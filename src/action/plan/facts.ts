@@ -27,7 +27,7 @@ import {
 } from '../../github/workflow-run.js'
 import { BUDGETS, docsSession, type RunContext } from '../shell/context.js'
 import type { CheckedCommand } from './command-gate.js'
-import { commitsApart, openedByJob } from './apart.js'
+import { agentOpened, commitsApart } from './apart.js'
 import { AGENTS_OWN } from './docs-fate.js'
 import { endOf, jobOf, type BranchFacts, type Facts } from './plan.js'
 import { docsStateOf, lookUp, type JobReader } from './reads.js'
@@ -73,6 +73,10 @@ export async function gatherFacts(ctx: RunContext, command?: CheckedCommand): Pr
     const reRun = event.run.runAttempt > 1
     if (!record || !settings.reuseJob) {
       const pullRequest = record ? { record } : {}
+      // An end run met the end with no job recorded: a run that starts late sends nothing.
+      const endedAlone = record ? undefined : thread.ended?.event
+      if (endedAlone && endedAlone !== 'reopened' && !command)
+        return gathered({ pullRequest, ended: endedAlone })
       return (reRun && (await endedNow(pullRequest))) || gathered({ pullRequest })
     }
     core.info(
@@ -104,8 +108,10 @@ async function agentsOwn(
   const { run, pullRequest } = ctx.event
   if (pullRequest === undefined) return undefined
   const link = `${run.serverUrl}/${run.repository}/pull/${pullRequest}`
-  const byAgent = isAgentAccount(pullRequestOf(run.payload)?.user)
-  if (!byAgent && !(thread && (await openedByJob(calls, thread.backLinks, link)))) return undefined
+  const pr = pullRequestOf(run.payload)
+  const links = () => Promise.resolve(thread?.backLinks ?? [])
+  if (!(await agentOpened(calls, pr?.user, links, link, text(pr?.created_at)))) return undefined
+  const byAgent = isAgentAccount(pr?.user)
   const why = `pull request #${pullRequest} ${byAgent ? AGENTS_OWN : "is a docs job's own docs pull request, whose work never starts or feeds a job"}`
   // A command there goes to the job that opened it; where that job is not known yet, nowhere.
   return ctx.event.commandEvent ? `${why}, and the job that opened it is not known yet` : why

@@ -15,6 +15,7 @@ import { requestReviews, type DocsPullRequest } from '../../github/docs-pull-req
 import { afterTelling, MAX_REVIEWERS, withRun, withSettled } from '../../github/branch-record.js'
 import { commitsUrl, writeDashboard, type DashboardView } from '../../github/dashboard.js'
 import { isSha } from '../../github/marker.js'
+import { settledApart } from '../../github/agent-work.js'
 import type { GitHubSession } from '../../github/session.js'
 import { issueOf, REPOSITORY } from '../../github/workflow-run.js'
 import { recordedRunId, runUrl, type WorkflowRun } from '../../github/workflow-run.js'
@@ -122,8 +123,11 @@ export class BranchDashboard {
     const same = previous?.job === jobId ? previous : undefined
     const plan = this.executed?.plan ?? this.plan
     const told = sent ? this.executed : undefined
-    // Everything up to the run's head is told when it told all it read, or had nothing to.
-    const complete = facts.candidates.unread === 0 && (told || plan.action === 'nothing-new')
+    // Everything up to the run's head is told when it told all it read, or had nothing to, and
+    // nothing set apart waits for a later run's check.
+    const recheck = facts.apart.some((commit) => commit.recheck)
+    const complete =
+      facts.candidates.unread === 0 && (told || plan.action === 'nothing-new') && !recheck
     const waited = this.plan.action === 'wait-then-follow-up'
     const did = runAction(plan, jobId, sent, waited)
     const counts = { ...(previous?.counts ?? { created: 0, followUps: 0, quiet: 0 }) }
@@ -147,7 +151,7 @@ export class BranchDashboard {
           handedOff: this.handOff.handedOff ?? same?.handedOff,
           counts
         },
-        facts.apart.map((commit) => commit.sha)
+        settledApart(facts.apart)
       ),
       { at: new Date(this.ctx.clock.now()), event: run.eventName, did },
       told?.coverage,

@@ -110,14 +110,25 @@ describe('decideEnd', () => {
     [
       'closed, docs opened before the job',
       facts('closed', { jobCreatedAt: '2026-05-02T00:00:00Z' }),
-      { state: 'open', pr: { author: AGENT, createdAt: '2026-05-01T00:00:00Z' } },
+      { state: 'open', pr: { author: AGENT, createdAt: '2026-05-01T00:00:00Z' }, byAgent: true },
       'kept',
       ['comment']
     ],
     [
       'closed, docs opened by the agent after the job',
       facts('closed', { jobCreatedAt: '2026-05-01T00:00:00Z' }),
-      { state: 'open', pr: { author: AGENT, createdAt: '2026-05-02T00:00:00Z' } },
+      { state: 'open', pr: { author: AGENT, createdAt: '2026-05-02T00:00:00Z' }, byAgent: true },
+      'closed',
+      ['close', 'comment']
+    ],
+    [
+      'closed, docs opened by the agent under a person’s account, proven by its back-link',
+      facts('closed', { jobCreatedAt: '2026-05-01T00:00:00Z' }),
+      {
+        state: 'open',
+        pr: { author: { login: 'writer', type: 'User' }, createdAt: '2026-05-02T00:00:00Z' },
+        byAgent: true
+      },
       'closed',
       ['close', 'comment']
     ],
