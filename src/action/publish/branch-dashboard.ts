@@ -13,7 +13,9 @@ import {
 } from '../../github/source-pulls.js'
 import { requestReviews, type DocsPullRequest } from '../../github/docs-pull-request.js'
 import { afterTelling, MAX_REVIEWERS, withRun, withSettled } from '../../github/branch-record.js'
-import { commitsUrl, writeDashboard, type DashboardView } from '../../github/dashboard.js'
+import { mergeBranchRecords, type BranchRecord } from '../../github/branch-record.js'
+import { commitsUrl, readDashboard, writeDashboard } from '../../github/dashboard.js'
+import type { DashboardView } from '../../github/dashboard.js'
 import { isSha } from '../../github/marker.js'
 import type { GitHubSession } from '../../github/session.js'
 import { issueOf, REPOSITORY } from '../../github/workflow-run.js'
@@ -81,6 +83,9 @@ export class BranchDashboard {
   private refused = false
   /** The dashboard was listed without its label (a person removed it): the next write puts it back. */
   private relabel: boolean
+  /** The record this run last wrote as its own (before any merge): what a later write of this
+   * run merges against, so its own earlier row and counts are not taken for another run's. */
+  private mine: BranchRecord | undefined
 
   constructor(
     private readonly ctx: RunContext,
@@ -154,8 +159,20 @@ export class BranchDashboard {
       told ? pullsOf(facts.pulls, told.commits) : [],
       facts.apart
     )
-    const body = { ...run, docsPullRequest: docs, jobStatus: job?.status, note, record }
-    const written = await writeDashboard(this.session, this.issue, body, budgetMs, this.relabel)
+    // Another run of the key may have written since this one read (another workflow with the
+    // same record-key, or while this one waited for the busy job): the end write, and an early
+    // one after a wait, read the record again and keep what this run did not change. An early
+    // write without a wait follows the read within seconds (and the end write merges after it).
+    const startedAt = this.ctx.clock.now()
+    const where = { projectId: record.projectId, branch: record.branch, key: record.key }
+    const { issue } = this
+    const again = issue !== undefined && (ending !== undefined || waited)
+    const theirs = again && (await readDashboard(this.session, issue, where, budgetMs / 2))
+    const merged = theirs ? mergeBranchRecords(this.mine ?? previous, record, theirs) : record
+    const left = budgetMs - (this.ctx.clock.now() - startedAt)
+    const view = { ...run, docsPullRequest: docs, jobStatus: job?.status, note, record: merged }
+    const written = await writeDashboard(this.session, this.issue, view, left, this.relabel)
+    if (written.number !== undefined) this.mine = record
     this.refused = written.denied === true
     if (written.relabelled) this.relabel = false
     // One deleted meanwhile was opened anew: later writes of this run go to that one.
