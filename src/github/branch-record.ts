@@ -243,18 +243,48 @@ function mergeTold(records: Three, job: string, ended: ReadonlySet<string>) {
 }
 type Three = [base: BranchRecord | undefined, ours: BranchRecord, theirs: BranchRecord]
 
+/** The fields that belong to the record's job, taken from one side as a whole: the job, the
+ * run that last wrote for it (`run` and `attempt` together: a re-run finds its earlier attempt by
+ * both), its docs pull request, the hand-off and who was asked to review it. The other run's
+ * when only it moved the job; else this run's (it writes last), where each of the docs pull
+ * request's fields this run left as it read it takes the other's. */
+function jobFields(...records: Three) {
+  const [base, ours, theirs] = records
+  const fields = ({ job, run, attempt, docs, handedOff, reviewers }: BranchRecord) => ({
+    job,
+    run,
+    attempt,
+    docs,
+    handedOff,
+    reviewers
+  })
+  const moved = (record: BranchRecord) => record.job !== base?.job
+  if (moved(theirs) && !moved(ours)) return fields(theirs)
+  if (moved(ours)) return fields(ours)
+  const mineOnly = (key: 'docs' | 'handedOff' | 'reviewers') =>
+    isDeepStrictEqual(ours[key], base?.[key])
+  const handedOff = mineOnly('handedOff') ? theirs.handedOff : ours.handedOff
+  // Who was asked to review the docs pull request: the same pull request's, from both.
+  const reviewers = mineOnly('reviewers')
+    ? theirs.reviewers
+    : handedOff === theirs.handedOff
+      ? added(ours.reviewers, theirs.reviewers, [], String).slice(-MAX_REVIEWERS)
+      : ours.reviewers
+  const docs = mineOnly('docs') ? theirs.docs : ours.docs
+  return { ...fields(ours), docs, handedOff, reviewers }
+}
+
 /** The record a run writes when `theirs` was written since it read (or last wrote) `base`, its
- * own being `ours`: what this run left as it was takes theirs; the lists take what either added
- * (a job either side ended is told nothing); the counts add theirs since `base`. Where both
- * changed a scalar, ours wins, but for the base (the older: 'root', else the one read) and
- * `seen` (kept only where both agree and no commit ours told is untold now). Pure. */
+ * own being `ours`: what this run left as it was takes theirs; the job's fields go together
+ * (jobFields); the lists take what either added (a job either side ended is told nothing); the
+ * counts add theirs since `base`. Where both changed the base, the older ('root', else the one
+ * read) is kept, and `seen` only where both agree and no commit ours told is untold now. Pure. */
 export function mergeBranchRecords(...records: Three): BranchRecord {
   const [base, ours, theirs] = records
-  const mineOnly = (key: keyof BranchRecord) => isDeepStrictEqual(ours[key], base?.[key])
-  const pick = <K extends keyof BranchRecord>(key: K): BranchRecord[K] =>
-    mineOnly(key) ? theirs[key] : ours[key]
+  const mineOnly = (key: 'base' | 'seen') => ours[key] === base?.[key]
+  const pick = (key: 'base' | 'seen') => (mineOnly(key) ? theirs[key] : ours[key])
   const both = (key: 'base' | 'seen') =>
-    !mineOnly(key) && !isDeepStrictEqual(theirs[key], base?.[key]) && ours[key] !== theirs[key]
+    !mineOnly(key) && theirs[key] !== base?.[key] && ours[key] !== theirs[key]
   const at = (run: BranchRun) => Date.parse(run.at)
   const runs = added(ours.runs, theirs.runs, base?.runs ?? [], rowKey)
     .map((run, i) => ({ run, i }))
@@ -263,24 +293,14 @@ export function mergeBranchRecords(...records: Three): BranchRecord {
   const ended = added(ours.ended, theirs.ended, base?.ended ?? [], (job) => job.id)
   const gone = new Set([...ours.ended, ...theirs.ended].map((job) => job.id))
   const settled = added(ours.settled ?? [], theirs.settled ?? [], base?.settled ?? [], String)
-  const [job, handedOff] = [pick('job'), pick('handedOff')]
-  const { told, untold } = mergeTold(records, job, gone)
+  const ofJob = jobFields(...records)
+  const { told, untold } = mergeTold(records, ofJob.job, gone)
   const root = ours.base === 'root' || theirs.base === 'root'
   const add = (key: keyof BranchRecord['counts']) =>
     ours.counts[key] + Math.max(0, theirs.counts[key] - (base?.counts[key] ?? 0))
   const merged: BranchRecord = {
     ...ours,
-    job,
-    run: pick('run'),
-    attempt: pick('attempt'),
-    docs: pick('docs'),
-    handedOff,
-    // Who was asked to review the docs pull request: the same pull request's, from both.
-    reviewers: mineOnly('reviewers')
-      ? theirs.reviewers
-      : handedOff === theirs.handedOff
-        ? added(ours.reviewers, theirs.reviewers, [], String).slice(-MAX_REVIEWERS)
-        : ours.reviewers,
+    ...ofJob,
     base: both('base') ? (root ? 'root' : (base?.base ?? ours.base)) : pick('base'),
     seen: both('seen') || untold ? undefined : pick('seen'),
     runs: runs.slice(-MAX_RUNS),

@@ -6,6 +6,7 @@
 import fc from 'fast-check'
 import assert from 'node:assert/strict'
 import { runs } from '../support/properties.js'
+import { isReRun } from '../../src/action/plan/plan.js'
 import {
   MAX_TOLD,
   mergeBranchRecords,
@@ -61,7 +62,9 @@ const change = (side: 'o' | 't') =>
       seen: fc.option(fc.integer({ min: 10, max: 60 }), { nil: undefined }),
       base: fc.option(fc.integer({ min: 10, max: 60 }), { nil: undefined }),
       docs: fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined }),
-      reviewer: fc.option(fc.constantFrom('ann', 'bob'), { nil: undefined })
+      reviewer: fc.option(fc.constantFrom('ann', 'bob'), { nil: undefined }),
+      // A later attempt of the run that wrote the ledger, or a run of its own.
+      reRun: fc.boolean()
     })
     .map((c) => (read: BranchRecord): BranchRecord => {
       let next: BranchRecord = structuredClone(read)
@@ -74,6 +77,10 @@ const change = (side: 'o' | 't') =>
         next.ended = [...next.ended, { id: next.job, why: 'archived' }]
         next.job = `${side}_new`
         next.told.push({ id: next.job, shas: [] })
+        // A new job: no docs pull request yet, no one asked to review it.
+        next = { ...next, reviewers: [] }
+        delete next.docs
+        delete next.handedOff
       }
       const current = next.told.find((job) => job.id === next.job)
       const told = new Set(next.told.flatMap((job) => job.shas))
@@ -87,7 +94,9 @@ const change = (side: 'o' | 't') =>
       if (c.base !== undefined) next.base = sha(c.base)
       if (c.docs !== undefined) next = { ...next, docs: PR(c.docs), handedOff: PR(c.docs) }
       if (c.reviewer) next.reviewers = [...new Set([...next.reviewers, c.reviewer])]
-      return { ...next, run: side === 'o' ? '200' : '300' }
+      const attempt = read.attempt + (side === 'o' ? 1 : 2)
+      const run = c.reRun ? { run: read.run, attempt } : { run: side === 'o' ? '200' : '300' }
+      return { ...next, attempt: 1, ...run }
     })
 
 /** A ledger two runs read: a live job, a delivered one, a few rows, ended jobs and settled. */
@@ -135,18 +144,30 @@ describe("the branch record's merge", () => {
           if (ended.has(id)) continue
           for (const s of shas) assert.ok(shasOf(merged, id).includes(s), `${id} ${s}`)
         }
-        // Each run's counts add up; a field this run left takes the other's.
+        // Each run's counts add up.
         for (const k of ['created', 'followUps', 'quiet'] as const)
           assert.equal(merged.counts[k], ours.counts[k] + theirs.counts[k] - base.counts[k])
-        for (const k of ['job', 'docs', 'handedOff', 'run', 'base'] as const)
-          if (ours[k] === base[k]) assert.equal(merged[k], theirs[k])
+        // The job's fields come from one side as a whole: the run and attempt that wrote for
+        // the job never apart (a later re-run of either finds its own earlier attempt).
+        const ofJob = (r: BranchRecord) => [r.job, r.run, r.attempt]
+        const [moved, theyMoved] = [ours.job !== base.job, theirs.job !== base.job]
+        assert.deepEqual(ofJob(merged), ofJob(theyMoved && !moved ? theirs : ours))
+        const jobs = ['docs', 'handedOff', 'reviewers'] as const
+        for (const k of jobs) {
+          if (theyMoved && !moved) assert.deepEqual(merged[k], theirs[k])
+          else if (moved) assert.deepEqual(merged[k], ours[k])
+          else if (k !== 'reviewers' && ours[k] === base[k]) assert.equal(merged[k], theirs[k])
+        }
+        // A field this run left takes the other's.
+        if (ours.base === base.base) assert.equal(merged.base, theirs.base)
         if (ours.seen !== theirs.seen && ours.seen !== base.seen && theirs.seen !== base.seen)
           assert.equal(merged.seen, undefined)
         // The older base: the one both read.
         if (ours.base !== theirs.base && ours.base !== base.base && theirs.base !== base.base)
           assert.equal(merged.base, base.base)
+        const sameDocs = merged.job === theirs.job && merged.handedOff === theirs.handedOff
         for (const login of theirs.reviewers)
-          if (merged.handedOff === theirs.handedOff) assert.ok(merged.reviewers.includes(login))
+          if (sameDocs) assert.ok(merged.reviewers.includes(login))
       }),
       runs(300)
     )
@@ -187,6 +208,46 @@ describe("the branch record's merge", () => {
     const merged = mergeBranchRecords(early, ours, theirs)
     expect(merged.runs.map((run) => run.at)).toEqual([time(0), time(6), time(9)])
     expect(merged.counts).toEqual({ created: 1, followUps: 1, quiet: 1 })
+  })
+
+  it("keeps one run's run and attempt together: the next attempt of the last writer is a re-run", () => {
+    // Run 100 wrote the ledger; its second attempt and run 300 both read it.
+    const quiet = (did: BranchRun['did'], minute: number, record: BranchRecord) => ({
+      ...record,
+      runs: [...record.runs, row(minute, did)],
+      counts: { ...record.counts, quiet: record.counts.quiet + 1 }
+    })
+    const reRun = quiet('reported', 5, { ...LEDGER, attempt: 2 })
+    const other = quiet('nothing-new', 4, { ...LEDGER, run: '300', attempt: 1 })
+    const decided = (record: BranchRecord) => ({ ...record, followUps: record.counts.followUps })
+    // Run 300 wrote first; the re-run writes last: its run and attempt, both rows.
+    const last = mergeBranchRecords(LEDGER, reRun, other)
+    expect([last.run, last.attempt]).toEqual(['100', 2])
+    expect(last.runs.map((run) => run.did)).toEqual(['created', 'nothing-new', 'reported'])
+    expect(isReRun(decided(last), { runId: '100', runAttempt: 3 })).toBe(true)
+    // The other way round: run 300's, and its own second attempt finds it.
+    const first = mergeBranchRecords(LEDGER, other, reRun)
+    expect([first.run, first.attempt]).toEqual(['300', 1])
+    expect(isReRun(decided(first), { runId: '300', runAttempt: 2 })).toBe(true)
+    expect(first.counts.quiet).toBe(2)
+  })
+
+  it("takes the other run's job with its run, attempt and docs pull request when only it moved the job", () => {
+    const theirs: BranchRecord = {
+      ...LEDGER,
+      job: 'job_2',
+      run: '300',
+      attempt: 2,
+      docs: PR(9),
+      handedOff: PR(9),
+      reviewers: ['ann'],
+      told: [...LEDGER.told, { id: 'job_2', shas: [sha(3)] }]
+    }
+    const ours = { ...LEDGER, run: '200', docs: PR(1), handedOff: PR(1), reviewers: ['bob'] }
+    const merged = mergeBranchRecords(LEDGER, ours, theirs)
+    expect(merged).toMatchObject({ job: 'job_2', run: '300', attempt: 2, docs: PR(9) })
+    expect([merged.handedOff, merged.reviewers]).toEqual([PR(9), ['ann']])
+    expect(merged.told.map((job) => job.id)).toEqual(['job_1', 'job_2'])
   })
 
   it('keeps a seen head only where both agree, and the base both read where both moved it', () => {
