@@ -160,14 +160,13 @@ export class BranchDashboard {
       facts.apart
     )
     // Another run of the key may have written since this one read (another workflow with the
-    // same record-key, or while this one waited for the busy job): the end write, and an early
-    // one after a wait, read the record again and keep what this run did not change. An early
-    // write without a wait follows the read within seconds (and the end write merges after it).
+    // same record-key, or while this one read the commits, sent the prompt or waited): every
+    // write reads the record again and keeps what this run did not change.
     const startedAt = this.ctx.clock.now()
     const where = { projectId: record.projectId, branch: record.branch, key: record.key }
     const { issue } = this
-    const again = issue !== undefined && (ending !== undefined || waited)
-    const theirs = again && (await readDashboard(this.session, issue, where, budgetMs / 2))
+    const theirs =
+      issue !== undefined && (await readDashboard(this.session, issue, where, budgetMs / 2))
     const merged = theirs ? mergeBranchRecords(this.mine ?? previous, record, theirs) : record
     const left = budgetMs - (this.ctx.clock.now() - startedAt)
     const view = { ...run, docsPullRequest: docs, jobStatus: job?.status, note, record: merged }
