@@ -4,7 +4,14 @@
 // must hold after every step. Every check reads the stand-ins directly: the prompts the
 // Agent Jobs stand-in received, and the dashboard issues on the GitHub stand-in.
 
-import { parseBranchRecords, type BranchRecord } from '../../src/github/branch-record.js'
+import {
+  MAX_ENDED,
+  MAX_RUNS,
+  MAX_TOLD,
+  parseBranchRecords,
+  type BranchRecord,
+  type BranchRun
+} from '../../src/github/branch-record.js'
 import assert from 'node:assert/strict'
 import type { StoredCommit } from '../support/github-stand-in.js'
 import { tolerated } from './known-bugs.js'
@@ -359,6 +366,58 @@ export class Truth {
       open.includes(newest),
       `invariant 3: the newest record #${newest} lost; open now: ${open.map((n) => `#${n}`).join(', ')}`
     )
+  }
+
+  /**
+   * Invariant 6: no recorded fact of an earlier run is lost. In every dashboard open before
+   * and after a step, the record still holds what it held before: each run's row (but the
+   * oldest, once MAX_RUNS are kept), each ended job (but the oldest, once MAX_ENDED are),
+   * each settled commit, each commit told to a job not given back since, and no count goes
+   * down. Returns the rows the step added, for the races' measure.
+   */
+  checkFactsKept(before: ReadonlyMap<number, string>, where: string): BranchRun[] {
+    const added: BranchRun[] = []
+    for (const d of this.world.openDashboards()) {
+      const was = parseBranchRecords(before.get(d.issue.number))[0]
+      const now = parseBranchRecords(d.issue.body)[0]
+      if (!was || !now) continue
+      const lost = (what: string) =>
+        assert.fail(`invariant 6: ${where} lost ${what} from dashboard #${d.issue.number}`)
+      const row = (run: BranchRun) => `${run.at} ${run.did} ${run.event}`
+      const rows = new Set(now.runs.map(row))
+      const oldest = Date.parse(now.runs[0]?.at ?? '')
+      for (const run of was.runs) {
+        const dropped = now.runs.length === MAX_RUNS && Date.parse(run.at) <= oldest
+        if (!rows.has(row(run)) && !dropped) lost(`the row of a run (${row(run)})`)
+      }
+      const earlier = new Set(was.runs.map(row))
+      added.push(...now.runs.filter((run) => !earlier.has(row(run))))
+      const ended = new Set(now.ended.map((job) => job.id))
+      const endedFull = now.ended.length === MAX_ENDED
+      for (const job of was.ended) {
+        if (!ended.has(job.id) && !endedFull) lost(`the ended job ${job.id}`)
+      }
+      const settled = new Set(now.settled ?? [])
+      const settledFull = settled.size === MAX_TOLD
+      for (const sha of was.settled ?? []) {
+        if (!settled.has(sha) && !settledFull) lost(`the settled commit ${this.name(sha)}`)
+      }
+      for (const job of was.told) {
+        const told = now.told.find((kept) => kept.id === job.id)
+        // Given back: its commits are told again (invariant 2 holds them).
+        if (ended.has(job.id) || (!told && endedFull)) continue
+        const missing = job.shas.filter((sha) => !told?.shas.includes(sha))
+        if (missing.length > 0) {
+          lost(`what job ${job.id} was told: ${missing.map((sha) => this.name(sha)).join(', ')}`)
+        }
+      }
+      for (const key of ['created', 'followUps', 'quiet'] as const) {
+        if (now.counts[key] < was.counts[key]) {
+          lost(`count ${key} (${was.counts[key]}, now ${now.counts[key]})`)
+        }
+      }
+    }
+    return added
   }
 
   /** Invariant 3: at most one open dashboard for the key. */
