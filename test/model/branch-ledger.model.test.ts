@@ -205,6 +205,20 @@ describe('regressions the model found', () => {
       )
   )
 
+  it('a busy job deleted during the wait after its docs pull request was closed: its commits are not told again', () =>
+    life(
+      'old',
+      [
+        new Push(1, []),
+        new RunOnTip('schedule'),
+        new DocsPullRequest(false),
+        new Busy(1, 'gone'),
+        new Push(1, []),
+        new RunLatestPush()
+      ],
+      { strict: true }
+    ))
+
   failing('goneWhileBusyFailsTheStep')(
     'a busy job deleted during the wait is replaced, as a failed one is',
     () =>

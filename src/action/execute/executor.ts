@@ -50,7 +50,11 @@ export async function carryOut(
       return owner.outcome(ending, { did, record })
     }
   }
-  const link = idle === 'gone' ? null : idle.prLink
+  // A job deleted during the wait names no docs pull request: the branch's record says which
+  // it had, and whether that was merged or closed decides if the job gives its commits back.
+  const recorded = run.gathered.facts.branch?.record
+  const kept = recorded?.job === jobId ? (recorded.docs ?? recorded.handedOff) : undefined
+  const link = idle === 'gone' ? kept : idle.prLink
   const docs = link && !opener ? await docsStateOf(ctx, link) : undefined
   return execute(ctx, run, afterBusyWait(plan, idle, docs), !opener)
 }
