@@ -7,9 +7,9 @@ import fc from 'fast-check'
 import assert from 'node:assert/strict'
 import { runs } from '../support/properties.js'
 import { isReRun } from '../../src/action/plan/plan.js'
+import { mergeBranchRecords } from '../../src/github/branch-merge.js'
 import {
   MAX_TOLD,
-  mergeBranchRecords,
   parseBranchRecords,
   renderBranchRecord,
   RUN_ACTIONS,
