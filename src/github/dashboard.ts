@@ -23,9 +23,13 @@ import type { GitHubSession } from './session.js'
 import { asObject, REPOSITORY, text, type WorkflowRun } from './workflow-run.js'
 
 /** `unlabelled`: listed without the label (a person removed it); the next write puts it back. */
-export type FoundDashboard = { issue: { number: number }; record: BranchRecord; unlabelled?: true }
+export type FoundDashboard = {
+  issue: { number: number }
+  record: BranchRecord
+  unlabelled?: true
+}
 /** Which records a run keeps, and the login whose issues are believed. */
-type DashboardKey = { projectId: string; branch: string; key: string; identity: string }
+export type DashboardKey = { projectId: string; branch: string; key: string; identity: string }
 
 type Place = Pick<WorkflowRun, 'repository' | 'serverUrl'>
 /** The record, and for people: the repository, the docs pull request, the job, a note. */
@@ -165,26 +169,6 @@ export async function findDashboards(
   return { winner, others }
 }
 
-/** The record in issue `number` now, believed as the listing believes it (the identity's issue,
- * open, this key's record); undefined when GitHub does not show one. One call; never throws. */
-export async function readDashboard(
-  session: GitHubSession,
-  number: number,
-  key: Omit<DashboardKey, 'identity'>,
-  budgetMs: number
-): Promise<BranchRecord | undefined> {
-  try {
-    const identity = await session.identity(budgetMs)
-    const { rest } = await session.client(budgetMs, false)
-    const { data } = await rest.issues.get({ ...session.repo, issue_number: number })
-    return pickDashboards([data], { ...key, identity })[0]?.record
-  } catch (error) {
-    const why = safeLine(describeGitHubError(error), 300)
-    core.info(`dashboard: could not read the dashboard issue #${number} again (${why}).`)
-    return undefined
-  }
-}
-
 /** Puts the label back on issue `number`; best effort (the next run's listing shows it missing
  * again): whether it is back. */
 async function labelAgain(session: GitHubSession, { rest }: GitHubClient, number: number) {
@@ -247,19 +231,28 @@ export async function writeDashboard(
   }
   const what =
     number === undefined ? 'open the dashboard issue' : `update the dashboard issue #${number}`
-  const failed = couldNot(`${what} in`, session)
-  const done = await session.bestEffort(budgetMs, save, failed, ISSUES_HINT)
+  const written = await session.bestEffort(
+    budgetMs,
+    save,
+    couldNot(`${what} in`, session),
+    ISSUES_HINT
+  )
   return {
-    ...(done !== undefined ? { number: done } : {}),
+    ...(written !== undefined ? { number: written } : {}),
     ...(said.denied ? { denied: true as const } : {}),
     ...(said.relabelled ? { relabelled: true as const } : {})
   }
 }
 
 /** As writeDashboard: the issue's number, undefined when GitHub did not take it. */
-export const saveDashboard = async (...[session, number, view, budgetMs]: WriteArgs) =>
-  (await writeDashboard(session, number, view, budgetMs)).number
-type WriteArgs = [GitHubSession, number | undefined, DashboardView, number]
+export async function saveDashboard(
+  session: GitHubSession,
+  number: number | undefined,
+  view: DashboardView,
+  budgetMs: number
+): Promise<number | undefined> {
+  return (await writeDashboard(session, number, view, budgetMs)).number
+}
 
 /** Older records of the same key (two first runs at once, or one reopened) are absorbed at once
  * (the winner lists their jobs as ended), then closed with their docs pull requests (through

@@ -2,7 +2,8 @@
 // listing believes it (the token's own issue, open, this key's record), and never a failure.
 
 import { renderBranchRecord, type BranchRecord } from '../../src/github/branch-record.js'
-import { readDashboard, saveDashboard } from '../../src/github/dashboard.js'
+import { saveDashboard } from '../../src/github/dashboard.js'
+import { readDashboard } from '../../src/github/dashboard-reread.js'
 import { GitHubSession } from '../../src/github/session.js'
 import { repositoryPerTest } from '../support/fixtures.js'
 import { useInProcessGitHub } from '../support/in-process-github.js'
