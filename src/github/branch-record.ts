@@ -106,7 +106,9 @@ const RECORD = {
 /** `reviewers`: the logins already asked to review `handedOff`. */
 export type BranchRecord = marker.Read<typeof RECORD>
 
-const toldCount = (jobs: BranchRecord['told']) => jobs.reduce((n, job) => n + job.shas.length, 0)
+/** How many commits the jobs were told, together. */
+export const toldCount = (jobs: BranchRecord['told']) =>
+  jobs.reduce((n, job) => n + job.shas.length, 0)
 const keptJobs = (record: BranchRecord | undefined, givenBack: ReadonlySet<string>) =>
   (record?.told ?? []).filter((job) => !givenBack.has(job.id))
 

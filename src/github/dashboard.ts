@@ -24,7 +24,7 @@ export type FoundDashboard = {
 }
 /** Which records a run keeps, and the login whose issues are believed (undefined while it
  * cannot be told: learned from the issues, writers.ts). */
-type DashboardKey = { projectId: string; branch: string; key: string; identity?: string }
+export type DashboardKey = { projectId: string; branch: string; key: string; identity?: string }
 
 export { commitsUrl, renderDashboard, type DashboardView } from './dashboard-page.js'
 

@@ -4,7 +4,11 @@
 // must hold after every step. Every check reads the stand-ins directly: the prompts the
 // Agent Jobs stand-in received, and the dashboard issues on the GitHub stand-in.
 
-import { parseBranchRecords, type BranchRecord } from '../../src/github/branch-record.js'
+import {
+  parseBranchRecords,
+  type BranchRecord,
+  type BranchRun
+} from '../../src/github/branch-record.js'
 import assert from 'node:assert/strict'
 import type { StoredCommit } from '../support/github-stand-in.js'
 import { lostBranchFacts } from './facts.js'
@@ -385,7 +389,7 @@ export class Truth {
   /**
    * Invariant 7: after every step, the branch's record keeps every fact an earlier run
    * recorded (facts.ts says which replacements are legitimate). `overlapped`: the step's
-   * runs overlapped (see KNOWN_BUGS.branchWriteDropsFacts).
+   * runs overlapped (see KNOWN_BUGS.branchWriteDropsFacts and racingRunsBothStartJobs).
    */
   checkFacts(where: string, overlapped = false): void {
     const [winner] = this.world.openDashboards()
@@ -401,7 +405,13 @@ export class Truth {
       const job = this.jobs.get(id)
       return job !== undefined && (!this.live(job) || job.deliveredAt !== undefined)
     }
-    const lost = lostBranchFacts(before.record, record, ended)
+    // Two runs that both found the job ended and both started one: the later write keeps its own.
+    const bothStarted = (fact: string) =>
+      overlapped && / replaced by /.test(fact) && tolerated(this, 'racingRunsBothStartJobs')
+    // Or both opened a dashboard (none was open): the next run takes the older one's record in.
+    const bothOpened = overlapped && winner.issue.number !== before.issue
+    if (bothOpened && tolerated(this, 'racingRunsBothStartJobs')) return
+    const lost = lostBranchFacts(before.record, record, ended).filter((f) => !bothStarted(f))
     assert.deepEqual(
       lost,
       [],
@@ -434,6 +444,20 @@ export class Truth {
       issue.labels.includes('docs-agent'),
       `invariant 8: ${where} wrote the dashboard #${number} a person took the docs-agent label off, and did not put it back`
     )
+  }
+
+  /** The dashboard rows the step added (for the races' measure: were both racers' rows kept?). */
+  rowsAdded(before: ReadonlyMap<number, string>): BranchRun[] {
+    const row = (run: BranchRun) => `${run.at} ${run.did} ${run.event}`
+    const added: BranchRun[] = []
+    for (const d of this.world.openDashboards()) {
+      const was = parseBranchRecords(before.get(d.issue.number))[0]
+      const now = parseBranchRecords(d.issue.body)[0]
+      if (!was || !now) continue
+      const earlier = new Set(was.runs.map(row))
+      added.push(...now.runs.filter((run) => !earlier.has(row(run))))
+    }
+    return added
   }
 
   /** Invariant 3: at most one open dashboard for the key. */

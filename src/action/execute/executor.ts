@@ -63,8 +63,11 @@ export async function carryOut(
       return owner.outcome(ending, { did, record })
     }
   }
-  // The docs pull request's state decides a replacement; a docs opener is never replaced.
-  const link = idle === 'gone' ? null : idle.prLink
+  // The docs pull request's state decides a replacement; a docs opener is never replaced. A job
+  // deleted during the wait names no docs pull request: the branch's record says which it had.
+  const recorded = run.gathered.facts.branch?.record
+  const kept = recorded?.job === jobId ? (recorded.docs ?? recorded.handedOff) : undefined
+  const link = idle === 'gone' ? kept : idle.prLink
   const docs = link && !opener ? await docsStateOf(ctx, link) : undefined
   return execute(ctx, run, afterBusyWait(plan, idle, docs), !opener)
 }

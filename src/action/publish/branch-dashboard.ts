@@ -13,7 +13,11 @@ import {
 } from '../../github/source-pulls.js'
 import { requestReviews, type DocsPullRequest } from '../../github/docs-pull-request.js'
 import { afterTelling, MAX_REVIEWERS, withRun, withSettled } from '../../github/branch-record.js'
-import { commitsUrl, writeDashboard, type DashboardView } from '../../github/dashboard.js'
+import { mergeBranchRecords } from '../../github/branch-merge.js'
+import type { BranchRecord } from '../../github/branch-record.js'
+import { commitsUrl, writeDashboard } from '../../github/dashboard.js'
+import { readDashboard } from '../../github/dashboard-reread.js'
+import type { DashboardView } from '../../github/dashboard.js'
 import { isSha } from '../../github/marker.js'
 import { settledApart } from '../../github/agent-work.js'
 import type { GitHubSession } from '../../github/session.js'
@@ -82,6 +86,9 @@ export class BranchDashboard {
   private refused = false
   /** The dashboard was listed without its label (a person removed it): the next write puts it back. */
   private relabel: boolean
+  /** The record this run last wrote as its own (before any merge): what a later write of this
+   * run merges against, so its own earlier row and counts are not taken for another run's. */
+  private mine: BranchRecord | undefined
 
   constructor(
     private readonly ctx: RunContext,
@@ -158,8 +165,19 @@ export class BranchDashboard {
       told ? pullsOf(facts.pulls, told.commits) : [],
       facts.apart
     )
-    const body = { ...run, docsPullRequest: docs, jobStatus: job?.status, note, record }
-    const written = await writeDashboard(this.session, this.issue, body, budgetMs, this.relabel)
+    // Another run of the key may have written since this one read (another workflow with the
+    // same record-key, or while this one read the commits, sent the prompt or waited): every
+    // write reads the record again and keeps what this run did not change.
+    const startedAt = this.ctx.clock.now()
+    const where = { projectId: record.projectId, branch: record.branch, key: record.key }
+    const { issue } = this
+    const theirs =
+      issue !== undefined && (await readDashboard(this.session, issue, where, budgetMs / 2))
+    const merged = theirs ? mergeBranchRecords(this.mine ?? previous, record, theirs) : record
+    const left = budgetMs - (this.ctx.clock.now() - startedAt)
+    const view = { ...run, docsPullRequest: docs, jobStatus: job?.status, note, record: merged }
+    const written = await writeDashboard(this.session, this.issue, view, left, this.relabel)
+    if (written.number !== undefined) this.mine = record
     this.refused = written.denied === true
     if (written.relabelled) this.relabel = false
     // One deleted meanwhile was opened anew: later writes of this run go to that one.

@@ -1,6 +1,6 @@
 // Issues: list a repository's issues by labels, creator and state (pull requests
 // included, as GitHub does, marked by `pull_request`), create one (labels that do not
-// exist yet are created), and edit its body or state. Issues and pull requests share
+// exist yet are created), read one, and edit its body or state. Issues and pull requests share
 // their numbers, as on GitHub. Kept between runs.
 //
 // Runs under Node 24 directly (erasable TypeScript only).
@@ -216,6 +216,14 @@ export const issueRoutes: Route[] = [
         labels
       })
       return { status: 201, body: issueView(repository, issue) }
+    }
+  },
+  {
+    method: 'GET',
+    path: /^\/repos\/([^/]+\/[^/]+)\/issues\/(\d+)$/,
+    handle: ({ params: [repository = '', number = ''], state }) => {
+      const issue = issueWorld(state).get(key(repository, number))
+      return issue ? { status: 200, body: issueView(repository, issue) } : notFound
     }
   },
   {
