@@ -132,15 +132,17 @@ function sourceFiles(dir: string): string[] {
     .map((name) => join(dir, name))
 }
 
+// No cap on a file's lines: a cap rewarded squeezing (issue 38 retired the line targets). A
+// module's size is judged in review, by whether it does one job.
 describe('the source files', () => {
   const files = sourceFiles(join(ROOT, 'src'))
 
   it.each(files.map((file) => [relative(ROOT, file), file]))(
-    '%s is at most 300 lines, under a header of at most three',
+    '%s opens with a header of at most three lines that says what it is for',
     (_name, file) => {
       const lines = readFileSync(file, 'utf8').split('\n')
-      expect(lines.length - 1).toBeLessThanOrEqual(300)
       const header = lines.findIndex((line) => !line.startsWith('//'))
+      expect(header).toBeGreaterThanOrEqual(1)
       expect(header).toBeLessThanOrEqual(3)
     }
   )

@@ -1,7 +1,6 @@
-// A check run on the commit the run is for, showing the docs job. Its output text holds a
-// `check` marker naming the run, step and project, so a re-run outside a pull request finds the
-// job its earlier attempt started. The check run is best effort: after a denial, no more calls
-// are made.
+// A check run on the commit the run is for, showing the docs job. Its `check` marker names the run,
+// step and project, so a re-run outside a pull request finds the job its earlier attempt started.
+// Best effort: after a denial, no more calls are made.
 
 import * as core from '@actions/core'
 import { isPlainId } from '../common/plain-id.js'

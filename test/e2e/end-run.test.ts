@@ -227,7 +227,8 @@ describe('nothing to follow, no right to write, or a dry run', () => {
       [
         {
           project: 'proj-test',
-          end: { event: 'closed', run: expect.any(String), attempt: 1, did: 'none', done: [] }
+          end: { event: 'closed', run: expect.any(String), attempt: 1, did: 'none', done: [] },
+          by: 'github-actions[bot]'
         }
       ]
     ])

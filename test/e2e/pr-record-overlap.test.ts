@@ -122,7 +122,8 @@ describe('a first run that starts after the pull request closed, with no record'
       [
         {
           project: 'proj-test',
-          end: { event: 'closed', run: '9901', attempt: 1, did: 'none', done: [] }
+          end: { event: 'closed', run: '9901', attempt: 1, did: 'none', done: [] },
+          by: 'github-actions[bot]'
         }
       ]
     ])
@@ -144,7 +145,8 @@ describe('a first run that starts after the pull request closed, with no record'
       [
         {
           project: 'proj-test',
-          end: { event: 'reopened', run: '9902', attempt: 1, did: 'none', done: [] }
+          end: { event: 'reopened', run: '9902', attempt: 1, did: 'none', done: [] },
+          by: 'github-actions[bot]'
         }
       ]
     ])

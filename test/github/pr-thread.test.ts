@@ -518,7 +518,7 @@ describe('the thread against the GitHub stand-in', () => {
     const late = await open()
     anotherRunWrote(2)
     expect(await late?.save(ours, 'last', 10_000)).toBe(true)
-    expect(recordNow()).toEqual([{ ...ours, followUps: 3 }])
+    expect(recordNow()).toEqual([{ ...ours, followUps: 3, by: 'github-actions[bot]' }])
 
     // After an early write of 2, the other run read it and sent one more: 3, not 4.
     inProcess.github.comments('acme/app', 7).splice(0)
@@ -527,7 +527,7 @@ describe('the thread against the GitHub stand-in', () => {
     expect(await early?.save(ours, 'working', 10_000, true)).toBe(true)
     anotherRunWrote(3)
     expect(await early?.save(ours, 'last', 10_000)).toBe(true)
-    expect(recordNow()).toEqual([{ ...theirs, followUps: 3 }])
+    expect(recordNow()).toEqual([{ ...theirs, followUps: 3, by: 'github-actions[bot]' }])
   })
 
   it.each([
@@ -565,7 +565,7 @@ describe('the thread against the GitHub stand-in', () => {
       lift()
       expect(await thread?.save({ ...record, run: '4244' }, 'after all', 10_000)).toBe(true)
       expect(markerValues('pr', inProcess.github.comments('acme/app', 7)[0]?.body)).toEqual([
-        { ...record, run: '4244' }
+        { ...record, run: '4244', by: 'github-actions[bot]' }
       ])
       expect(ours.id).toBe(inProcess.github.comments('acme/app', 7)[0]?.id)
     }

@@ -1,7 +1,6 @@
-// A command from a pull request comment (read by command.ts) is checked here before any job is
-// touched. The check asks three things: may its author give commands, does it say anything, and
-// which jobs may have opened the pull request (its back-links). It also writes the prompt the
-// command sends. The reply to a refusal is written in pr-thread.ts.
+// A pull request comment's command, checked before any job is touched: may its author give
+// commands, does it say anything, which jobs may have opened the pull request (its back-links);
+// and the prompt it sends. The reply to a refusal is written in pr-thread.ts.
 
 import * as core from '@actions/core'
 import { messageOf } from '../../common/run-errors.js'

@@ -1,8 +1,5 @@
-// A plan and what came of it, in words:
-// - the log line naming the job;
-// - the "this run" sentence;
-// - the dry run's sentence;
-// - the dashboard row's word (its wording is in RUN_WORDS).
+// A plan and what came of it, in words: the log line naming the job, the "this run" sentence,
+// the dry run's sentence, and the dashboard row's word (its wording is in RUN_WORDS).
 
 import { parsePullRequestLink } from '../../common/pull-request-link.js'
 import { describeApart, type ApartCommit } from '../../github/agent-work.js'

@@ -1,7 +1,6 @@
-// What the run tells the world once the job is settled, in this order:
-// 1. the docs pull request (followed, and linked back to the job);
-// 2. the outputs, the summary and the last line;
-// 3. side by side: the comment, the dashboard, the check run and the reaction.
+// What the run tells the world once the job is settled, in order: the docs pull request (followed,
+// linked back to the job); the outputs, summary and last line; then side by side the comment,
+// the dashboard, the check run and the reaction.
 
 import * as core from '@actions/core'
 import { parsePullRequestLink } from '../../common/pull-request-link.js'
