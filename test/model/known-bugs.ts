@@ -139,7 +139,7 @@ export const KNOWN_BUGS = {
    * sent nothing). While this is listed, the row of a failed run that sent nothing is not
    * checked.
    */
-  rowSaysWhatFailed: true,
+  rowSaysWhatFailed: false,
   /**
    * A job whose docs pull request was merged or closed (it delivered what it was told), then
    * busy and deleted while a run waits for it: the run takes the 404 as a job gone before
