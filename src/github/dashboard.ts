@@ -205,17 +205,20 @@ export async function saveDashboard(
 
 /** Older records of the same key (two first runs at once, or one reopened) are absorbed at once
  * (the winner lists their jobs as ended), then closed with their docs pull requests (through
- * `docs`) once the winner is written: a run that fails later loses nothing. The winner's record
- * as written, or undefined when GitHub did not take it. */
+ * `docs`) once the winner is written: a run that fails later loses nothing. Like every write of
+ * the dashboard, it puts back the label a person took off the winner. The winner's record as
+ * written and whether the label is back, or undefined when GitHub did not take it. */
 export async function settleRace(
   session: GitHubSession,
-  { issue: winner, record: won, ...place }: FoundDashboard & Place,
+  { issue: winner, record: won, unlabelled, ...place }: FoundDashboard & Place,
   others: ReadonlyArray<FoundDashboard & { docsPullRequest?: string }>,
   budgetMs: number,
   docsOf: (link?: string) => GitHubSession | undefined
-): Promise<BranchRecord | undefined> {
+): Promise<{ record: BranchRecord; relabelled: boolean } | undefined> {
   const record = { ...won, ended: [...won.ended, ...lostRace(others)].slice(-MAX_ENDED) }
-  if (!(await saveDashboard(session, winner.number, { ...place, record }, budgetMs))) return
+  const view = { ...place, record }
+  const written = await writeDashboard(session, winner.number, view, budgetMs, unlabelled)
+  if (written.number === undefined) return
   for (const { issue, record: loser, docsPullRequest } of others) {
     const pull = parsePullRequestLink(docsPullRequest)
     const close = async (octokit: GitHubClient) => {
@@ -235,5 +238,5 @@ export async function settleRace(
     if (end?.state === 'open')
       await writeDocsPrEnd(docs, pull.link, ['comment', 'close'], comment, budgetMs)
   }
-  return record
+  return { record, relabelled: written.relabelled === true }
 }

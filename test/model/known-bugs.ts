@@ -104,7 +104,7 @@ export const KNOWN_BUGS = {
    * the `docs-agent` label a person took off. The next run's write puts it back. While this
    * is listed, invariant 8 waits for that next write.
    */
-  absorbLeavesLabelOff: true,
+  absorbLeavesLabelOff: false,
   /**
    * Both companions: a push run of a code pull request that waits for its busy job while the
    * pull request is merged or closed (another workflow, or no shared concurrency group)
