@@ -138,6 +138,9 @@ export async function writeDashboard(
   const { projectId, branch } = view.record
   // Whether GitHub refused the write, as the call found (a 404 writes anew); the label put back.
   const said = { denied: false, relabelled: false }
+  // The issue this call opened: kept when the write naming its author fails after it (an App's
+  // token), so that the run's later writes go to it rather than open another.
+  let opened: number | undefined
   const by = session.writer()
   const render = (writer: string) =>
     renderDashboard({ ...view, record: { ...view.record, by: writer } })
@@ -174,17 +177,19 @@ export async function writeDashboard(
         throw error
       })
     core.info(`Opened the dashboard issue #${data.number} for ${safeLine(branch, 100)}.`)
+    opened = data.number
     await named(data)
     return data.number
   }
   const what =
     number === undefined ? 'open the dashboard issue' : `update the dashboard issue #${number}`
-  const written = await session.bestEffort(
+  const saved = await session.bestEffort(
     budgetMs,
     save,
     couldNot(`${what} in`, session),
     ISSUES_HINT
   )
+  const written = saved ?? opened
   if (written === undefined) session.writeFailed()
   return {
     ...(written !== undefined ? { number: written } : {}),
