@@ -143,6 +143,7 @@ export async function life<M extends Truth>(
 ): Promise<void> {
   const world = await World.start(github, of.world)
   const truth = of.truth(world)
+  if (of.world.app === true) saw("a life with a GitHub App's installation token")
   try {
     await fc.asyncModelRun(() => ({ model: truth, real: {} }), commands)
     await of.heal(truth)
