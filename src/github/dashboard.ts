@@ -138,6 +138,9 @@ export async function writeDashboard(
   const { projectId, branch } = view.record
   // Whether GitHub refused the write, as the call found (a 404 writes anew); the label put back.
   const said = { denied: false, relabelled: false }
+  // The issue this call opened: kept when the write naming its author fails after it (an App's
+  // token), so that the run's later writes go to it rather than open another.
+  let opened: number | undefined
   const by = session.writer()
   const render = (writer: string) =>
     renderDashboard({ ...view, record: { ...view.record, by: writer } })
@@ -174,17 +177,19 @@ export async function writeDashboard(
         throw error
       })
     core.info(`Opened the dashboard issue #${data.number} for ${safeLine(branch, 100)}.`)
+    opened = data.number
     await named(data)
     return data.number
   }
   const what =
     number === undefined ? 'open the dashboard issue' : `update the dashboard issue #${number}`
-  const written = await session.bestEffort(
+  const saved = await session.bestEffort(
     budgetMs,
     save,
     couldNot(`${what} in`, session),
     ISSUES_HINT
   )
+  const written = saved ?? opened
   if (written === undefined) session.writeFailed()
   return {
     ...(written !== undefined ? { number: written } : {}),
@@ -205,17 +210,20 @@ export async function saveDashboard(
 
 /** Older records of the same key (two first runs at once, or one reopened) are absorbed at once
  * (the winner lists their jobs as ended), then closed with their docs pull requests (through
- * `docs`) once the winner is written: a run that fails later loses nothing. The winner's record
- * as written, or undefined when GitHub did not take it. */
+ * `docs`) once the winner is written: a run that fails later loses nothing. Like every write of
+ * the dashboard, it puts back the label a person took off the winner. The winner's record as
+ * written and whether the label is back, or undefined when GitHub did not take it. */
 export async function settleRace(
   session: GitHubSession,
-  { issue: winner, record: won, ...place }: FoundDashboard & Place,
+  { issue: winner, record: won, unlabelled, ...place }: FoundDashboard & Place,
   others: ReadonlyArray<FoundDashboard & { docsPullRequest?: string }>,
   budgetMs: number,
   docsOf: (link?: string) => GitHubSession | undefined
-): Promise<BranchRecord | undefined> {
+): Promise<{ record: BranchRecord; relabelled: boolean } | undefined> {
   const record = { ...won, ended: [...won.ended, ...lostRace(others)].slice(-MAX_ENDED) }
-  if (!(await saveDashboard(session, winner.number, { ...place, record }, budgetMs))) return
+  const view = { ...place, record }
+  const written = await writeDashboard(session, winner.number, view, budgetMs, unlabelled)
+  if (written.number === undefined) return
   for (const { issue, record: loser, docsPullRequest } of others) {
     const pull = parsePullRequestLink(docsPullRequest)
     const close = async (octokit: GitHubClient) => {
@@ -235,5 +243,5 @@ export async function settleRace(
     if (end?.state === 'open')
       await writeDocsPrEnd(docs, pull.link, ['comment', 'close'], comment, budgetMs)
   }
-  return record
+  return { record, relabelled: written.relabelled === true }
 }

@@ -3,11 +3,36 @@
 // this promise: branch-lost, branch-one, branch-says.
 
 import { jest } from '@jest/globals'
-import { branchWorld, warnings } from '../support/branch-world.js'
+import { branchWorld, errors, warnings } from '../support/branch-world.js'
 
 jest.setTimeout(60_000)
 
 describe('what a run says', () => {
+  it.concurrent(
+    'a prompt whose record GitHub will not take fails the step, naming the job and the commits the next run may tell again',
+    async () => {
+      const w = await branchWorld()
+      try {
+        const first = await w.push(['Recorded'])
+        const jobId = first.outputs['job-id'] ?? ''
+        const lift = w.github.deny({ method: 'PATCH', path: /\/issues\/\d+$/, status: 502 })
+        const unrecorded = await w.push(['Told, not recorded'])
+        lift()
+        expect(unrecorded.exitCode).toBe(1)
+        // Nothing lost: the outputs still name the job the prompt reached.
+        expect(unrecorded.outputs['job-id']).toBe(jobId)
+        expect(w.mentions('Told, not recorded')).toBe(1)
+        const sha = w.head().slice(0, 7)
+        expect(errors(unrecorded)).toEqual([
+          `::error::The prompt reached job ${jobId}, but GitHub did not take the dashboard's record of it: the next run does not know that the job was told 1 commit (${sha}), and may tell it again.`
+        ])
+        expect(errors(unrecorded)[0]).not.toContain('issues: write')
+      } finally {
+        await w.close()
+      }
+    }
+  )
+
   it.concurrent('a deleted branch, and a tag, send nothing and say why', async () => {
     const w = await branchWorld()
     try {

@@ -391,9 +391,12 @@ describe('against the GitHub stand-in', () => {
     )
     // The winner lists the loser's job as ended, and is written so.
     const lost = { id: loser.record.job, why: 'lost-race' }
-    expect(settled).toEqual({ ...found.winner.record, ended: [...found.winner.record.ended, lost] })
+    expect(settled).toEqual({
+      record: { ...found.winner.record, ended: [...found.winner.record.ended, lost] },
+      relabelled: false
+    })
     const winner = inProcess.github.issues(repository()).find((i) => i.number === won)
-    expect(parseBranchRecords(winner?.body)[0]).toEqual(settled)
+    expect(parseBranchRecords(winner?.body)[0]).toEqual(settled?.record)
     const stored = inProcess.github.issues(repository()).find((i) => i.number === old)
     expect(stored?.state).toBe('closed')
     expect(stored?.body).toContain(`replaced by #${won}`)
@@ -402,6 +405,28 @@ describe('against the GitHub stand-in', () => {
       winner: expect.anything(),
       others: []
     })
+  })
+
+  it('retires an older record and puts back the label a person took off the winner', async () => {
+    await saveDashboard(session(), undefined, VIEW, 10_000)
+    const won = await saveDashboard(session(), undefined, VIEW, 10_000)
+    const stored = inProcess.github.issues(repository()).find((i) => i.number === won)
+    if (!stored || won === undefined) throw new Error('not saved')
+    stored.labels = []
+    const found = await findDashboards(session(), key, 10_000)
+    if (!found.winner) throw new Error('no record')
+    expect(found.winner).toMatchObject({ issue: { number: won }, unlabelled: true })
+    const settled = await settleRace(
+      session(),
+      { ...VIEW, ...found.winner },
+      found.others,
+      10_000,
+      () => undefined
+    )
+    expect(settled?.relabelled).toBe(true)
+    expect(stored.labels).toEqual(['docs-agent'])
+    expect((await findDashboards(session(), key, 10_000)).winner?.unlabelled).toBeUndefined()
+    expect(warnings()).toEqual([])
   })
 })
 

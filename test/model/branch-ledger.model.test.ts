@@ -75,6 +75,7 @@ import {
 } from './commands.js'
 import {
   APP_TOKEN_LIVES,
+  appTokenLife,
   knobs,
   life as lifeOf,
   modelStandIn,
@@ -96,12 +97,12 @@ const github = modelStandIn()
 function life(
   history: WorldOptions['history'],
   commands: Commands<Truth>,
-  options: { races?: number; strict?: boolean } = {}
+  options: { races?: number; strict?: boolean; app?: boolean } = {}
 ): Promise<void> {
   return lifeOf(
     github(),
     {
-      world: { history, app: APP_TOKEN_LIVES },
+      world: { history, app: options.app ?? APP_TOKEN_LIVES ?? false },
       truth: (world) =>
         new Truth(world, { concurrent: options.races ?? 0, strict: options.strict }),
       heal
@@ -121,6 +122,8 @@ describe("a branch's docs job, on random lives of the branch", () => {
         fc
           .constantFrom('old' as const, 'new' as const)
           .map((history) => (KNOWN_BUGS.firstWindowBaseIsHead ? 'old' : history)),
+        // Whose github-token: the workflow's, or a GitHub App's installation token.
+        appTokenLife(),
         // How many race steps the sequence may take.
         fc
           .double({ min: 0, max: 1, noNaN: true, maxExcluded: true })
@@ -130,7 +133,7 @@ describe("a branch's docs job, on random lives of the branch", () => {
           size: 'max',
           ...(replayPath ? { replayPath } : {})
         }),
-        (history, races, commands) => life(history, commands, { races })
+        (history, app, races, commands) => life(history, commands, { races, app })
       ),
       {
         numRuns: K.runs,
@@ -355,8 +358,28 @@ describe('regressions the model found on faults of every call', () => {
       )
   )
 
+  failing('olderOpenWhenWinnerUnwritten')(
+    'GitHub refuses the writes of the newer of two open dashboards: the older is still closed',
+    () =>
+      life(
+        'old',
+        [
+          new Push(1, []),
+          new RunLatestPush(),
+          new CloseDashboard(),
+          new Push(1, []),
+          new RunLatestPush(),
+          new ReopenOld(0),
+          new Push(1, []),
+          new CallFaults('5xx', 'dashboard-write', 3),
+          new RunLatestPush()
+        ],
+        { strict: true }
+      )
+  )
+
   failing('unrecordedAfterSend')(
-    'GitHub refuses the writes of the dashboard after the prompt went: no commit is told twice',
+    'GitHub refuses the writes of the dashboard after the prompt went: the run fails naming the job and the commits the next run may tell again',
     () =>
       life(
         'old',

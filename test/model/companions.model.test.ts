@@ -49,6 +49,7 @@ import {
 import { CompanionTruth } from './companions.js'
 import {
   APP_TOKEN_LIVES,
+  appTokenLife,
   knobs,
   life as lifeOf,
   modelStandIn,
@@ -67,12 +68,13 @@ const github = modelStandIn()
 /** One life of the repository: the steps, then the waiting runs, the healing run and the final check. */
 function life(
   commands: Commands<CompanionTruth>,
-  options: { strict?: boolean; overlaps?: number } = {}
+  options: { strict?: boolean; overlaps?: number; app?: boolean } = {}
 ): Promise<void> {
+  const app = options.app ?? APP_TOKEN_LIVES ?? false
   return lifeOf(
     github(),
     {
-      world: { history: 'old', docsHere: true, app: APP_TOKEN_LIVES },
+      world: { history: 'old', docsHere: true, app },
       truth: (world) => new CompanionTruth(world, options),
       heal: healCompanions
     },
@@ -85,6 +87,8 @@ describe('both companions on one repository, on random lives of it', () => {
     const { replayPath, path } = K
     const details = await fc.check(
       fc.asyncProperty(
+        // Whose github-token: the workflow's, or a GitHub App's installation token.
+        appTokenLife(),
         // How many steps may overlap two runs (a bundled one waits while another ends).
         fc
           .double({ min: 0, max: 1, noNaN: true, maxExcluded: true })
@@ -94,7 +98,7 @@ describe('both companions on one repository, on random lives of it', () => {
           size: 'max',
           ...(replayPath ? { replayPath } : {})
         }),
-        (overlaps, commands) => life(commands, { overlaps })
+        (app, overlaps, commands) => life(commands, { overlaps, app })
       ),
       { numRuns: K.runs, endOnFailure: !K.shrink, seed: K.seed, ...(path ? { path } : {}) }
     )

@@ -6,7 +6,8 @@
 // npm test); MODEL_CONCURRENT races a sequence may take, in a MODEL_RACE_SHARE of them;
 // MODEL_SEED, MODEL_PATH and MODEL_REPLAY_PATH replay a failure, MODEL_SHRINK=1 shrinks it
 // (slow: each try runs the action again); MODEL_VERBOSE=1 prints the counts; MODEL_APP_TOKEN=1
-// gives every life a GitHub App's installation token.
+// gives every life a GitHub App's installation token, MODEL_APP_TOKEN=0 none (unset: a random
+// half of the random lives).
 
 import { pluginWaits } from '../../src/github/client.js'
 import fc from 'fast-check'
@@ -16,9 +17,17 @@ import type { Truth } from './truth.js'
 import { APP_BOT, APP_TOKEN, World, type WorldOptions } from './world.js'
 
 /**
- * MODEL_APP_TOKEN=1: every life's github-token is a GitHub App's installation token (world.ts).
+ * MODEL_APP_TOKEN=1: every life's github-token is a GitHub App's installation token (world.ts);
+ * MODEL_APP_TOKEN=0: none is. Unset: undefined, each random life draws its own (appTokenLife),
+ * and the regression tests use the workflow's token.
  */
-export const APP_TOKEN_LIVES = process.env.MODEL_APP_TOKEN === '1'
+const APP_TOKEN_FORCED: Readonly<Record<string, boolean>> = { '1': true, '0': false }
+export const APP_TOKEN_LIVES: boolean | undefined =
+  APP_TOKEN_FORCED[process.env.MODEL_APP_TOKEN ?? '']
+
+/** Whether a random life's github-token is an App's: as MODEL_APP_TOKEN forces, else either. */
+export const appTokenLife = (): fc.Arbitrary<boolean> =>
+  APP_TOKEN_LIVES === undefined ? fc.boolean() : fc.constant(APP_TOKEN_LIVES)
 
 export const knob = (name: string, fallback: number): number => {
   const value = Number(process.env[name] ?? fallback)
@@ -134,6 +143,7 @@ export async function life<M extends Truth>(
 ): Promise<void> {
   const world = await World.start(github, of.world)
   const truth = of.truth(world)
+  if (of.world.app === true) saw("a life with a GitHub App's installation token")
   try {
     await fc.asyncModelRun(() => ({ model: truth, real: {} }), commands)
     await of.heal(truth)

@@ -104,7 +104,7 @@ export const KNOWN_BUGS = {
    * the `docs-agent` label a person took off. The next run's write puts it back. While this
    * is listed, invariant 8 waits for that next write.
    */
-  absorbLeavesLabelOff: true,
+  absorbLeavesLabelOff: false,
   /**
    * Both companions: a push run of a code pull request that waits for its busy job while the
    * pull request is merged or closed (another workflow, or no shared concurrency group)
@@ -130,7 +130,7 @@ export const KNOWN_BUGS = {
    * and never with a secondary rate limit without `retry-after` (GitHub then asks for a
    * minute, past a write's budget), while this is listed.
    */
-  unrecordedAfterSend: true,
+  unrecordedAfterSend: false,
   /**
    * A run that waited for the busy job, saw it fail, and whose new job's prompt the service
    * refused (a 5xx past the retries) writes a dashboard row that says it started a new job
@@ -139,7 +139,7 @@ export const KNOWN_BUGS = {
    * sent nothing). While this is listed, the row of a failed run that sent nothing is not
    * checked.
    */
-  rowSaysWhatFailed: true,
+  rowSaysWhatFailed: false,
   /**
    * A job whose docs pull request was merged or closed (it delivered what it was told), then
    * busy and deleted while a run waits for it: the run takes the 404 as a job gone before
@@ -157,7 +157,17 @@ export const KNOWN_BUGS = {
    * merge cannot undo a creation; only a claim written before the job is created could. While
    * this is listed, invariant 7 lets a step whose runs overlapped replace the job.
    */
-  racingRunsBothStartJobs: true
+  racingRunsBothStartJobs: true,
+  /**
+   * Two open dashboards for the key (one a person reopened), and GitHub refuses the writes of
+   * the newer past the retries (a 5xx, a rate limit) when the run takes the older one's record
+   * in: the older is closed only once that write went through, and the run's later write of the
+   * newer does not close it, so both stay open until the next run. Found once the sequences
+   * faulted the dashboard's writes past the retries (unrecordedAfterSend fixed). While this is
+   * listed, invariant 3 is not checked after a run that warned that it could not write the
+   * dashboard.
+   */
+  olderOpenWhenWinnerUnwritten: true
 } as const
 
 export type KnownBug = keyof typeof KNOWN_BUGS

@@ -39,7 +39,7 @@ export const PULL_PROMPT = 'Update the documentation for the changes in this pul
  */
 export const SECOND_BRANCH_WORKFLOW = 'Docs nightly'
 export const SECOND_PULL_WORKFLOW = 'Docs review'
-/** A GitHub App's installation token (MODEL_APP_TOKEN=1), and the bot it writes as. */
+/** A GitHub App's installation token (a random half of the lives, or MODEL_APP_TOKEN=1), and the bot it writes as. */
 export const APP_TOKEN = 'ghs_model_app_token'
 export const APP_BOT = 'docs-helper[bot]'
 /** The account the docs agent writes as (its docs pull requests and commits). */
@@ -150,7 +150,7 @@ export interface WorldOptions {
   docsHere?: boolean
   /**
    * github-token is a GitHub App's installation token: GraphQL's viewer refuses it, and its
-   * writes are the App's bot's (MODEL_APP_TOKEN=1).
+   * writes are the App's bot's (a random half of the lives; MODEL_APP_TOKEN forces it).
    */
   app?: boolean
 }

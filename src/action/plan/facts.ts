@@ -191,6 +191,7 @@ async function branchFacts(
   let recorded = record ? await lookUp(calls, record.job) : undefined
   let base = record?.base
   let others: BranchFacts['others'] = []
+  let unlabelled = winner?.unlabelled === true
   for (const other of older) {
     if (base && other.record.base)
       base = await olderBase(session, base, other.record.base, budgetMs)
@@ -202,7 +203,7 @@ async function branchFacts(
     const docs = (link?: string) => docsSession(ctx, link, 'write')
     const won = { ...run, ...winner, record: { ...winner.record, base } }
     const settled = await settleRace(session, won, others, budgetMs, docs)
-    if (settled) [record, others] = [settled, []]
+    if (settled) [record, others, unlabelled] = [settled.record, [], !settled.relabelled]
   }
   // At the head the record says is all told, with its job alive: no commit to read.
   const alive = recorded?.kind === 'found' && !endOf(recorded)
@@ -233,7 +234,7 @@ async function branchFacts(
     branch,
     key,
     ...(winner ? { issue: winner.issue.number, record } : {}),
-    ...(winner?.unlabelled ? { unlabelled: true as const } : {}),
+    ...(unlabelled ? { unlabelled: true as const } : {}),
     recorded,
     others,
     denied: denied !== undefined,

@@ -163,7 +163,12 @@ export function runAction(
         return 'failed'
       }
       return waited ? 'waited' : 'followed-up'
+    // A creation the service refused (after a wait, the busy job is still the one named):
+    // the row says the run failed, not what it set out to do.
     case 'create':
+      if (!sent) {
+        return 'failed'
+      }
       return plan.reason === 'no-record' ? 'created' : 'started-over'
     case 'nothing-new':
       return plan.apart ? 'apart' : 'nothing-new'

@@ -30,6 +30,7 @@ import { runAction } from '../plan/words.js'
 import { BUDGETS, docsSession, type RunContext } from '../shell/context.js'
 
 const MAX_COMMENT_COMMITS = 20 // named one by one; the rest are counted
+const MAX_NAMED = 10 // commits named in the line of a record that could not be written
 
 export type DocsUpdate = Pick<WorkflowRun, 'repository' | 'serverUrl' | 'runId'> & {
   branch: string
@@ -89,6 +90,8 @@ export class BranchDashboard {
   /** The record this run last wrote as its own (before any merge): what a later write of this
    * run merges against, so its own earlier row and counts are not taken for another run's. */
   private mine: BranchRecord | undefined
+  /** What this run told a job, and whether a write of the dashboard recorded it. */
+  private telling: { jobId: string; shas: readonly string[]; saved: boolean } | undefined
 
   constructor(
     private readonly ctx: RunContext,
@@ -178,10 +181,28 @@ export class BranchDashboard {
     const view = { ...run, docsPullRequest: docs, jobStatus: job?.status, note, record: merged }
     const written = await writeDashboard(this.session, this.issue, view, left, this.relabel)
     if (written.number !== undefined) this.mine = record
+    if (told) {
+      const shas = told.commits.map((commit) => commit.sha)
+      const saved = this.telling?.saved === true || written.number !== undefined
+      this.telling = { jobId, shas, saved }
+    }
     this.refused = written.denied === true
     if (written.relabelled) this.relabel = false
     // One deleted meanwhile was opened anew: later writes of this run go to that one.
     this.issue = written.number ?? this.issue
+  }
+
+  /** The line that fails the step when the prompt reached the job but no write of the dashboard
+   * recorded it (GitHub failed past the retries; a refusal was one warning already): the next
+   * run reads a record without those commits and may tell them again. */
+  unrecorded(): string | undefined {
+    const { telling } = this
+    if (!telling || telling.saved || this.facts.denied || this.refused) return
+    const { jobId, shas } = telling
+    const named = shas.slice(0, MAX_NAMED).map((sha) => sha.slice(0, 7))
+    const more = shas.length > MAX_NAMED ? ` and ${shas.length - MAX_NAMED} more` : ''
+    const which = `${plural(shas.length, 'commit')} (${named.join(', ')}${more})`
+    return `The prompt reached job ${jobId}, but GitHub did not take the dashboard's record of it: the next run does not know that the job was told ${which}, and may tell ${shas.length === 1 ? 'it' : 'them'} again.`
   }
 
   /** At the end, best effort: the hand-off recorded, the covered changes' authors asked once

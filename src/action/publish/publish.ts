@@ -75,6 +75,9 @@ export async function publishOutcome(
     reaction = reactToEnding(ctx.github, command, outcome, ctx.last(BUDGETS.reaction))
   }
   await Promise.all([comment, board, checkRun, reaction])
+  // Told but not recorded: a failure, so that a person sees what the next run may tell again.
+  const unrecorded = dashboard?.unrecorded()
+  if (unrecorded) core.setFailed(safeLine(unrecorded, 2000))
 }
 
 /** The docs pull request the job opened, followed while the run has time left. */

@@ -20,6 +20,14 @@ describe("a branch run's dashboard row", () => {
       false,
       'started-over'
     ],
+    [
+      'a new job after the busy one failed during the wait, its prompt refused',
+      { action: 'create', reason: 'failed', replaces: JOB },
+      JOB,
+      false,
+      true,
+      'failed'
+    ],
     ['a follow-up', followUp, JOB, true, false, 'followed-up'],
     ['a follow-up after waiting for the busy job', followUp, JOB, true, true, 'waited'],
     ['a follow-up the service refused', followUp, JOB, false, false, 'failed'],
