@@ -31,6 +31,8 @@ export default {
   // stand-ins' timers, and jest's default (cores - 1) leaves the cores idle meanwhile.
   // Measured when every flow spawned the bundle (`npm run bench:tests`, 2 cores): 5 workers
   // 33.7 s, 8 workers 32.2 s, but at 8 a timing-bound case failed once in four runs.
+  // Re-measured with the flows in process, on a shared machine (load 4-9): 5 workers
+  // 88-95 s wall, 86-91 s CPU; 4 workers 109 s wall, 91 s CPU. No better; kept at 5.
   maxWorkers: Math.min(availableParallelism() * 2 + 1, 8),
   // `npm test -- --coverage`: the source as the tests load it, the in-process flows included
   // (the bundle's runs, in child processes, do not count).

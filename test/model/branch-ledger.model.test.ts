@@ -86,7 +86,7 @@ import { KNOWN_BUGS } from './known-bugs.js'
 import { Truth } from './truth.js'
 import type { WorldOptions } from './world.js'
 
-const K = knobs({ runs: 12, steps: 60, seed: 20261125 })
+const K = knobs({ runs: 6, steps: 30, seed: 20261125 })
 const FILE = 'test/model/branch-ledger.model.test.ts'
 
 jest.setTimeout(Math.max(60_000, K.runs * 30_000))

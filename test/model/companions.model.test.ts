@@ -58,7 +58,7 @@ import {
 } from './harness.js'
 import { KNOWN_BUGS } from './known-bugs.js'
 
-const K = knobs({ runs: 6, steps: 40, seed: 20261126 })
+const K = knobs({ runs: 3, steps: 40, seed: 20261126 })
 const FILE = 'test/model/companions.model.test.ts'
 
 jest.setTimeout(Math.max(60_000, K.runs * 30_000))
