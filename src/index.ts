@@ -13,11 +13,15 @@ const message = (error: unknown): string => safeLine(`Unexpected error: ${messag
 async function main(): Promise<void> {
   // A log reader that went away (a closed pipe) is no failure of the run: unheard, the write
   // error would fail the step by writing about it, for ever. The log is the one place to tell.
-  for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined)
+  for (const stream of [process.stdout, process.stderr]) {
+    stream.on('error', () => undefined)
+  }
   // Outside a runner (run by hand), the log reads as it would on GitHub: no raw commands.
   showLogAsRunnerWould(process.env, process.stdout)
   const event = readRunEvent(process.env)
-  if (exitEarlyWhenNotACommand(event, process.env)) return
+  if (exitEarlyWhenNotACommand(event, process.env)) {
+    return
+  }
   // Loaded only now, so the fast path above never pays for them.
   const core = await import('@actions/core')
   const fail = (error: unknown): void => core.setFailed(message(error))
@@ -31,8 +35,10 @@ async function main(): Promise<void> {
   await run(event, runnerHost(core, systemClock)).catch(fail)
 }
 
-/** The runner's host: this process's environment and signals, GITHUB_OUTPUT and
- * GITHUB_STEP_SUMMARY written by @actions/core in the runner's file-command formats. */
+/**
+ * The runner's host: this process's environment and signals, GITHUB_OUTPUT and
+ * GITHUB_STEP_SUMMARY written by @actions/core in the runner's file-command formats.
+ */
 function runnerHost(core: typeof Core, clock: Clock): Host {
   const summary = async (markdown: string): Promise<void> => {
     await core.summary.addRaw(markdown, true).write()
@@ -44,8 +50,12 @@ function runnerHost(core: typeof Core, clock: Clock): Host {
     appendSummary: process.env.GITHUB_STEP_SUMMARY ? summary : undefined,
     // The runner cancels a step with SIGINT, then SIGTERM 7.5 s later.
     onCancel: (listener) => {
-      process.on('SIGINT', listener).on('SIGTERM', listener)
-      return () => void process.off('SIGINT', listener).off('SIGTERM', listener)
+      process.on('SIGINT', listener)
+      process.on('SIGTERM', listener)
+      return () => {
+        process.off('SIGINT', listener)
+        process.off('SIGTERM', listener)
+      }
     }
   }
 }

@@ -45,9 +45,15 @@ import { agentOpened } from './plan/apart.js'
 
 export function pullRequestEnd(event: RunEvent): EndEvent | undefined {
   const { eventName, payload } = event.run
-  if (eventName !== 'pull_request' && eventName !== 'pull_request_target') return undefined
-  if (payload.action === 'reopened') return 'reopened'
-  if (payload.action !== 'closed') return undefined
+  if (eventName !== 'pull_request' && eventName !== 'pull_request_target') {
+    return undefined
+  }
+  if (payload.action === 'reopened') {
+    return 'reopened'
+  }
+  if (payload.action !== 'closed') {
+    return undefined
+  }
   return asObject(payload.pull_request)?.merged === true ? 'merged' : 'closed'
 }
 
@@ -119,14 +125,25 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
     const code = `${run.serverUrl}/${run.repository}/pull/${pullRequest}`
     const budget = ctx.left(BUDGETS.docsPullRequestState)
     const now = thread?.record && (await readPullRequestState(ctx.github, code, budget, 'code'))
-    if (!thread?.record || (now && (endEvent === 'reopened') !== (now === 'open'))) {
-      if (thread && !thread.record && !settings.dryRun) await recordEndAlone(ctx, thread, endEvent)
-      nothing(
-        ctx,
-        now
-          ? `Pull request #${pullRequest} is ${now} now, so this ${endEvent} run is out of date; the docs pull request is left as it is.`
-          : `Pull request #${pullRequest} has no docs job recorded for project ${settings.projectId}; nothing to do as it ends.`
-      )
+    // A reopen run finds it open, a close or merge run finds it closed; else it changed since.
+    const outOfDate = now && (endEvent === 'reopened') !== (now === 'open')
+    if (!thread?.record || outOfDate) {
+      if (thread && !thread.record && !settings.dryRun) {
+        await recordEndAlone(ctx, thread, endEvent)
+      }
+      if (now) {
+        nothing(
+          ctx,
+          `Pull request #${pullRequest} is ${now} now, so this ${endEvent} run is out of date; ` +
+            'the docs pull request is left as it is.'
+        )
+      } else {
+        nothing(
+          ctx,
+          `Pull request #${pullRequest} has no docs job recorded for project ` +
+            `${settings.projectId}; nothing to do as it ends.`
+        )
+      }
       return
     }
     const jobId = thread.record.job
@@ -136,13 +153,16 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
     // Closed unmerged while the job works: its docs pull request is closed once it ends.
     if (job && !isTerminal(job.status) && endEvent === 'closed' && !settings.dryRun) {
       core.info(
-        `Job ${safeLine(jobId)} is still working; waiting for it before closing its docs pull request.`
+        `Job ${safeLine(jobId)} is still working; ` +
+          'waiting for it before closing its docs pull request.'
       )
       const owner = new JobOwner((id, how) => announceToRunner(ctx.host, id, how), ctx)
       await owner.watch(jobId, job)
       job = owner.reportedJob() ?? job
     }
-    if (job) setOutputs(ctx.host, { status: job.status })
+    if (job) {
+      setOutputs(ctx.host, { status: job.status })
+    }
     const handOff = handOffOf(ctx, { job, record: thread.record })
     const facts: EndFacts = {
       event: endEvent,
@@ -151,24 +171,32 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
       jobLink: handOff.ref?.link,
       onClose: settings.docsPrOnClose,
       handOffAsked: handOff.asked,
-      ...(job?.createdAt ? { jobCreatedAt: job.createdAt } : {}),
-      jobWorking: job !== undefined && !isTerminal(job.status),
-      ...(job ? {} : { jobUnread: unread ? ('dry-run' as const) : ('failed' as const) })
+      jobWorking: job !== undefined && !isTerminal(job.status)
+    }
+    if (job?.createdAt) {
+      facts.jobCreatedAt = job.createdAt
+    }
+    if (!job) {
+      facts.jobUnread = unread ? 'dry-run' : 'failed'
     }
     const link = docsLinkFor(facts)
     setOutputs(ctx.host, linkOutputs(link))
     const docs = docsSession(ctx, link, 'write')
     if (link && !docs) {
       core.warning(
-        `The docs pull request ${safeLine(link)} is in another repository or on another host and docs-token is empty, so it cannot follow its code pull request. Set docs-token to a token with pull-requests: write there.`
+        `The docs pull request ${safeLine(link)} is in another repository or on another host ` +
+          'and docs-token is empty, so it cannot follow its code pull request. ' +
+          'Set docs-token to a token with pull-requests: write there.'
       )
     }
     const closing = endEvent === 'closed'
     const state = await readDocsPrEnd(docs, link, closing, ctx.left(BUDGETS.docsPullRequest))
     // Whether the agent opened it decides a close only: asked then, by the one judgement.
     const asked = closing && settings.docsPrOnClose === 'close' && state?.state === 'open'
-    const byAgent =
-      asked && docs && link && job ? await docsByAgent(ctx, docs, link, state.pr, job) : false
+    let byAgent = false
+    if (asked && docs && link && job) {
+      byAgent = await docsByAgent(ctx, docs, link, state.pr, job)
+    }
     const plan = decideEnd(facts, link, state && { ...state, pr: state.pr, byAgent })
     const writeBudget = ctx.left(BUDGETS.docsPullRequest)
     const comment = docsNote(ctx.event, plan, facts, job?.status === 'active')
@@ -177,27 +205,41 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
     // The hand-off comes after the note (this run's, or an earlier attempt's), on the state read.
     const follow = { ...handOff, link, already: false, pr: state?.pr }
     const handOver = docs && !written.refused && steps.includes('hand-off')
-    if (handOver && (await followDocsPullRequest(docs, run, follow, writeBudget)).handedOff)
-      written.done.push('hand-off')
+    if (handOver) {
+      const followed = await followDocsPullRequest(docs, run, follow, writeBudget)
+      if (followed.handedOff) {
+        written.done.push('hand-off')
+      }
+    }
     const { action, record } = plan.outcome(written.done)
     did(ctx, action)
     told = true
-    const line = settings.dryRun
-      ? `Dry run: would ${wouldEnd(plan)} (${plan.why}).`
-      : endLine(endEvent, plan, action, written.refused, byHand(facts, plan, KEPT_LABEL))
+    let line: string
+    if (settings.dryRun) {
+      line = `Dry run: would ${wouldEnd(plan)} (${plan.why}).`
+    } else {
+      const hand = byHand(facts, plan, KEPT_LABEL)
+      line = endLine(endEvent, plan, action, written.refused, hand)
+    }
     core.info(safeLine(line, 1000))
-    if (settings.dryRun) core.info('Dry run: nothing was written to GitHub.')
+    if (settings.dryRun) {
+      core.info('Dry run: nothing was written to GitHub.')
+    }
     // The job summary is the comment without its footer: it says nothing was sent.
     const ending = { conclusion: 'succeeded' as const, message: 'Nothing was sent to the agent.' }
     const said = { jobId, job, did: line, ending, docsLink: link }
     await writeSummary(ctx.host, renderComment(said, run, false))
     // A docs pull request not followed: the comment says what to do by hand, the record as it was.
     const kept = record ?? (plan.unfollowed ? thread.record : undefined)
-    if (!kept || settings.dryRun) return
+    if (!kept || settings.dryRun) {
+      return
+    }
     await thread.save(kept, renderComment(said, run), ctx.last(BUDGETS.prComment))
   } catch (error) {
     // A failure before the writes' outcome: nothing was done to the docs pull request.
-    if (!told) did(ctx, 'none')
+    if (!told) {
+      did(ctx, 'none')
+    }
     // No later run comes for this end, so a re-run finishes it (only StateUnknownError says NEXT_RUN).
     const rerun =
       'Nothing was written either: re-run this workflow run to follow the docs pull request.'
@@ -205,27 +247,43 @@ export async function endPullRequest(ctx: RunContext, endEvent: EndEvent): Promi
   }
 }
 
-/** With no job recorded, the end alone: a run of the pull request that starts late (no shared
- * concurrency group) then sends nothing; a reopen lifts it. Not over a later run's. */
+/**
+ * With no job recorded, the end alone: a run of the pull request that starts late (no shared
+ * concurrency group) then sends nothing, and a reopen lifts it. Never written over a later run's.
+ */
 async function recordEndAlone(ctx: RunContext, thread: PullRequestThread, event: EndEvent) {
   const { run } = ctx.event
   const runId = recordedRunId(run)
   const earlier = thread.ended
   // A job's docs pull request (back-linked) never gets a job of its own: nothing to guard.
-  if (thread.backLinks.length > 0) return
-  if (earlier && BigInt(earlier.run) > BigInt(runId)) return
-  if (event === 'reopened' && earlier?.event !== 'closed') return
+  if (thread.backLinks.length > 0) {
+    return
+  }
+  if (earlier && BigInt(earlier.run) > BigInt(runId)) {
+    return
+  }
+  // A reopen only lifts an end that closed it.
+  if (event === 'reopened' && earlier?.event !== 'closed') {
+    return
+  }
   const end = { event, run: runId, attempt: run.runAttempt, did: 'none' as const, done: [] }
-  const said =
-    event === 'reopened'
-      ? `Pull request #${thread.number} was reopened: its next run starts its docs job.`
-      : `Pull request #${thread.number} ${event === 'merged' ? 'was merged' : 'was closed'} before a docs job was recorded for it, so a run of it that starts late sends nothing to the agent.`
+  let said: string
+  if (event === 'reopened') {
+    said = `Pull request #${thread.number} was reopened: its next run starts its docs job.`
+  } else {
+    const how = event === 'merged' ? 'was merged' : 'was closed'
+    said =
+      `Pull request #${thread.number} ${how} before a docs job was recorded for it, ` +
+      'so a run of it that starts late sends nothing to the agent.'
+  }
   const body = `### ${ACTION_TITLE}\n\n${said}\n`
   await thread.saveEnd(ctx.settings.projectId, end, body, ctx.last(BUDGETS.prComment))
 }
 
-/** Whether the docs agent opened the docs pull request at `link`: its account, or a back-link
- * there to this job, proven by the job as read (no second read of the service). */
+/**
+ * Whether the docs agent opened the docs pull request at `link`: its account, or a back-link
+ * there to this job, proven by the job as read (no second read of the service).
+ */
 async function docsByAgent(
   ctx: RunContext,
   docs: GitHubSession,
@@ -234,7 +292,9 @@ async function docsByAgent(
   job: AgentJob
 ): Promise<boolean> {
   const ref = parsePullRequestLink(link)
-  if (!ref) return false
+  if (!ref) {
+    return false
+  }
   const { projectId } = ctx.settings
   const thisJob = { read: () => Promise.resolve(job) }
   const links = async () => {
@@ -250,25 +310,41 @@ function docsNote(event: RunEvent, plan: EndPlan, facts: EndFacts, jobWorking: b
   const payload = asObject(run.payload.pull_request)
   const sha = text(payload?.merge_commit_sha)
   const by = text(asObject(payload?.merged_by)?.login)
-  const commit = sha && /^[0-9a-f]{7,64}$/.test(sha) ? ` as commit \`${sha.slice(0, 7)}\`` : ''
+  // Only a commit id that looks like one is quoted.
+  const shaLike = sha !== undefined && /^[0-9a-f]{7,64}$/.test(sha)
+  const commit = shaLike ? ` as commit \`${sha.slice(0, 7)}\`` : ''
   const merger = by ? ` by ${safeMarkdown(cleanLabel(by, 40))}` : ''
   const name = safeMarkdown(`${run.repository}#${pullRequest}`)
-  const pr = `The code pull request [${name}](${encodeURI(`${run.serverUrl}/${run.repository}/pull/${pullRequest}`)})`
+  const url = encodeURI(`${run.serverUrl}/${run.repository}/pull/${pullRequest}`)
+  const pr = `The code pull request [${name}](${url})`
   const closed = `${pr} was closed without merging.`
   const merged = `${pr} was merged${commit}${merger}: the code this pull request documents is in`
-  const event_ = (f: EndFacts) => (f.event === 'merged' ? `${merged}.` : closed)
+  const why = safeMarkdown(plan.why, 300)
+  const mergedNote = jobWorking
+    ? `${merged}. Its docs job is still working on this pull request: ` +
+      "review and merge it once the agent's last commit is in."
+    : `${merged}, so it is ready to review and merge.`
+  const keptNote =
+    facts.onClose === 'keep'
+      ? `${closed} This docs pull request stays open, as the workflow asks ` +
+        `(\`docs-pr-on-close: keep\`), labelled \`${KEPT_LABEL}\`: ` +
+        'close it if its changes are no longer needed.'
+      : `${closed} This docs pull request was left open because ${why}: ` +
+        'close it by hand if its changes are no longer needed.'
+  const eventNote = facts.event === 'merged' ? `${merged}.` : closed
   const notes: Record<DocsPrAction, string> = {
-    'merged-note': jobWorking
-      ? `${merged}. Its docs job is still working on this pull request: review and merge it once the agent's last commit is in.`
-      : `${merged}, so it is ready to review and merge.`,
-    noted: `${event_(facts)} ${safeMarkdown(plan.why, 300)}, so it is left as it is.`,
-    closed: `${closed} This docs pull request documents code that will not ship, so it is closed too; if the code pull request is reopened, it is reopened as well.`,
-    kept:
-      facts.onClose === 'keep'
-        ? `${closed} This docs pull request stays open, as the workflow asks (\`docs-pr-on-close: keep\`), labelled \`${KEPT_LABEL}\`: close it if its changes are no longer needed.`
-        : `${closed} This docs pull request was left open because ${safeMarkdown(plan.why, 300)}: close it by hand if its changes are no longer needed.`,
-    reopened: `${pr} was reopened, so this docs pull request is reopened too; the next push there updates it.`,
-    unkept: `${pr} was reopened, so the label \`${KEPT_LABEL}\` is removed; the next push there updates this docs pull request.`,
+    'merged-note': mergedNote,
+    noted: `${eventNote} ${why}, so it is left as it is.`,
+    closed:
+      `${closed} This docs pull request documents code that will not ship, so it is closed too; ` +
+      'if the code pull request is reopened, it is reopened as well.',
+    kept: keptNote,
+    reopened:
+      `${pr} was reopened, so this docs pull request is reopened too; ` +
+      'the next push there updates it.',
+    unkept:
+      `${pr} was reopened, so the label \`${KEPT_LABEL}\` is removed; ` +
+      'the next push there updates this docs pull request.',
     none: ''
   }
   return notes[plan.action]
@@ -286,11 +362,16 @@ function wouldEnd(plan: EndPlan): string {
     unlabel: `remove the label ${KEPT_LABEL} from ${name}`,
     'hand-off': `hand ${name} to its reviewers`
   }
-  return plan.steps.map((step) => words[step]).join(', then ') || `do nothing to ${name}`
+  if (plan.steps.length === 0) {
+    return `do nothing to ${name}`
+  }
+  return plan.steps.map((step) => words[step]).join(', then ')
 }
 
-/** One line for the log and the code pull request's comment: what the run did, and what is left
- * to do: by hand after a refused write or when the docs pull request could not be followed (`hand`). */
+/**
+ * One line for the log and the code pull request's comment: what the run did, and what is left to
+ * do by hand after a refused write or when the docs pull request could not be followed (`hand`).
+ */
 function endLine(
   event: EndEvent,
   plan: EndPlan,
@@ -300,19 +381,18 @@ function endLine(
 ): string {
   const ref = parsePullRequestLink(plan.link)
   const docs = `its docs pull request${ref ? ` ${ref.repository}#${ref.number}` : ''}`
-  const head = `The pull request was ${event === 'closed' ? 'closed without merging' : event}:`
-  const byHand = refused
-    ? ` GitHub refused a write, so ${refused} by hand.`
-    : plan.why === WORKING_WHY
-      ? ` Its docs job is still working: once it ends, re-run this workflow run to close ${docs}, or close it by hand.`
-      : hand
-        ? ` ${hand}`
-        : ''
-  if (action === 'none' && plan.action !== 'none') return `${head}${byHand}`
+  const how = event === 'closed' ? 'closed without merging' : event
+  const head = `The pull request was ${how}:`
+  const byHand = leftByHand(plan, docs, refused, hand)
+  // Planned but not done: GitHub refused the main write, and byHand says what to do.
+  if (action === 'none' && plan.action !== 'none') {
+    return `${head}${byHand}`
+  }
+  const alreadyWas = plan.why.replace(/^the docs pull request is already /, '')
   const next = 'the next push follows up the same job'
   const did: Record<DocsPrAction, string> = {
     'merged-note': `told ${docs} that it is ready to merge`,
-    noted: `told ${docs}, which was already ${plan.why.replace(/^the docs pull request is already /, '')}, and left it as it is`,
+    noted: `told ${docs}, which was already ${alreadyWas}, and left it as it is`,
     closed: `closed ${docs}; reopening this pull request reopens it`,
     kept: `left ${docs} open, with a comment (${plan.why})`,
     reopened: `reopened ${docs}; ${next}`,
@@ -320,4 +400,23 @@ function endLine(
     none: `nothing was done to ${docs} (${plan.why})`
   }
   return `${head} ${did[plan.action]}.${byHand}`
+}
+
+/** What endLine adds for a person to do, with its leading space; empty when nothing is left. */
+function leftByHand(
+  plan: EndPlan,
+  docs: string,
+  refused: string | undefined,
+  hand: string | undefined
+): string {
+  if (refused) {
+    return ` GitHub refused a write, so ${refused} by hand.`
+  }
+  if (plan.why === WORKING_WHY) {
+    return (
+      ` Its docs job is still working: once it ends, re-run this workflow run to close ${docs}, ` +
+      'or close it by hand.'
+    )
+  }
+  return hand ? ` ${hand}` : ''
 }

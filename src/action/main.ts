@@ -6,6 +6,7 @@ import * as core from '@actions/core'
 import { StateUnknownError } from '../common/run-errors.js'
 import { safeLine } from '../common/safe-text.js'
 import { withWorkflowContext } from '../github/context-block.js'
+import type { EndEvent } from '../github/pr-record.js'
 import { react } from '../github/pr-thread.js'
 import { UNREADABLE_PAYLOAD } from '../github/workflow-run.js'
 import { carryOut } from './execute/executor.js'
@@ -24,9 +25,16 @@ import { endPullRequest, pullRequestEnd } from './end-run.js'
 /** The run of the step `event` started, on what `host` gives it: env, clock, outputs, summary. */
 export async function run(event: RunEvent, host: Host): Promise<void> {
   const opened = openRun(event, host)
-  if (opened === 'untriggered') setOutputs(host, { triggered: 'false' })
-  if (!opened || opened === 'untriggered') return
-  if (event.run.payloadUnreadable) core.warning(UNREADABLE_PAYLOAD)
+  if (opened === 'untriggered') {
+    setOutputs(host, { triggered: 'false' })
+    return
+  }
+  if (!opened) {
+    return
+  }
+  if (event.run.payloadUnreadable) {
+    core.warning(UNREADABLE_PAYLOAD)
+  }
   // The check gives the run its settings: a context is never changed, so the run gets its own.
   const gate = event.commandEvent ? await checkCommand(opened) : undefined
   const ctx: RunContext = gate ? { ...opened, settings: gate.settings } : opened
@@ -34,9 +42,22 @@ export async function run(event: RunEvent, host: Host): Promise<void> {
   try {
     // The code pull request closed or reopened: its docs pull request follows, nothing is sent.
     const ended = pullRequestEnd(event)
-    await (ended ? endPullRequest(ctx, ended).finally(ctx.release) : runJob(ctx, command))
+    if (ended) {
+      await endRun(ctx, ended)
+    } else {
+      await runJob(ctx, command)
+    }
   } finally {
     await ctx.dispatcher.destroy()
+  }
+}
+
+/** The end of the code pull request followed; the runner's cancellation is let go after it. */
+async function endRun(ctx: RunContext, ended: EndEvent): Promise<void> {
+  try {
+    await endPullRequest(ctx, ended)
+  } finally {
+    ctx.release()
   }
 }
 
@@ -52,30 +73,41 @@ async function runJob(ctx: RunContext, command?: CheckedCommand): Promise<void> 
     const { facts, thread } = gathered
     const plan = planRun(facts)
     const sends = ['create', 'follow-up', 'wait-then-follow-up'].includes(plan.action)
-    const works = plan.action !== 'skip' && plan.action !== 'refuse' && !settings.dryRun
+    const hasJob = plan.action !== 'skip' && plan.action !== 'refuse'
+    const works = hasJob && !settings.dryRun
     // A command triggered a job when the run works with one, or (a dry run) would send it one.
-    setOutputs(ctx.host, { triggered: String(event.commandEvent && (works || sends)) })
-    if (facts.branch && ctx.github)
+    const triggered = event.commandEvent && (works || sends)
+    setOutputs(ctx.host, { triggered: String(triggered) })
+    if (facts.branch && ctx.github) {
       dashboard = new BranchDashboard(ctx, ctx.github, facts.branch, plan)
+    }
     // The text sent for a plan: the prompt, on a branch the commits it tells, the workflow context.
     const prompt = async (plan: Plan): Promise<string> => {
       const base = settings.mode === 'wait' ? '' : settings.prompt
       const commits = dashboard?.select(plan)
       const text = commits ? `${base}\n\n${commits}` : base
-      if (!settings.includeContext) return text
+      if (!settings.includeContext) {
+        return text
+      }
       return withWorkflowContext(text, ctx.github, event.run, ctx.left(BUDGETS.workflowContext))
     }
     if (!works) {
-      const text = sends && settings.dryRun ? await prompt(plan) : undefined
+      // A dry run shows the text it would have sent.
+      const shown = sends && settings.dryRun
+      const text = shown ? await prompt(plan) : undefined
       await publishWithoutJob(ctx, gathered, plan, text)
       // A command after an unmerged close finishes a close that waited for the job.
       const closing = plan.action === 'refuse' && plan.reply === 'closed'
-      if (closing && thread?.record?.end?.pending && !settings.dryRun)
+      const endWaiting = thread?.record?.end?.pending
+      if (closing && endWaiting && !settings.dryRun) {
         await endPullRequest(ctx, 'closed')
+      }
       return
     }
     const taken = gathered.command?.command
-    if (taken && ctx.github) await react(ctx.github, taken, 'eyes', BUDGETS.commandCheck)
+    if (taken && ctx.github) {
+      await react(ctx.github, taken, 'eyes', BUDGETS.commandCheck)
+    }
     const settled = settledOf(ctx, thread, dashboard)
     outcome = await carryOut(ctx, { owner, settled, prompt, gathered }, plan)
   } catch (error) {
@@ -90,9 +122,12 @@ async function runJob(ctx: RunContext, command?: CheckedCommand): Promise<void> 
 /** How an error that escaped the phases ends the step. */
 function failure(error: unknown, ctx: RunContext, gathered?: Gathered): Ending {
   // Expected: GitHub could not say what the run must know; nothing was sent.
-  if (error instanceof StateUnknownError) return { conclusion: 'failed', message: error.message }
+  if (error instanceof StateUnknownError) {
+    return { conclusion: 'failed', message: error.message }
+  }
   // Not an expected failure: say so plainly, keep the stack for debug logs.
-  core.debug(error instanceof Error && error.stack ? safeLine(error.stack, 4000) : String(error))
+  const stack = error instanceof Error ? error.stack : undefined
+  core.debug(stack ? safeLine(stack, 4000) : String(error))
   // Gathering facts only reads: a failure there sent nothing, whatever the inputs ask.
   const { settings } = ctx
   const jobId = gathered && settings.mode !== 'create' ? settings.jobId : undefined

@@ -80,11 +80,16 @@ export function threadMarks(
     ...sure.map((job) => ({ job, trusted: true })),
     ...claimed.map((job) => ({ job, trusted: false }))
   ].slice(0, MAX_CANDIDATES)
-  return { ...(record ? { record } : {}), backLinks }
+  if (!record) {
+    return { backLinks }
+  }
+  return { record, backLinks }
 }
 
-/** The records of `projectId` in `comments` (its record, its back-links), each with its author
- * and the writer it names: whose to believe when the account is not known (writers.ts). */
+/**
+ * The records of `projectId` in `comments` (its record, its back-links), each with its author and
+ * the writer it names: whose to believe when the account is not known (writers.ts).
+ */
 export function threadClaims(comments: readonly ThreadComment[], projectId: string): Claim[] {
   return comments.flatMap(({ id, body, user }) => {
     // A full record, or the end alone an end run wrote with no job.
@@ -95,8 +100,10 @@ export function threadClaims(comments: readonly ThreadComment[], projectId: stri
   })
 }
 
-/** The back-links on pull request `ref` for `projectId`, trusted when `session`'s account wrote
- * them; none after one warning (nothing is then proven by them). */
+/**
+ * The back-links on pull request `ref` for `projectId`, trusted when `session`'s account wrote
+ * them; none after one warning (nothing is then proven by them).
+ */
 export async function readBackLinks(
   session: GitHubSession,
   ref: Ref,
@@ -105,11 +112,17 @@ export async function readBackLinks(
 ): Promise<BackLink[]> {
   const read = async (octokit: GitHubClient) => {
     const comments = await allPages(listComments(octokit, ref), MAX_BACK_LINK_PAGES)
-    if (backLinkedJobs(comments, projectId).length === 0) return []
-    return threadMarks(comments, projectId, (await session.identity(budgetMs)) ?? '').backLinks
+    // No back-link at all: the account need not be asked.
+    if (backLinkedJobs(comments, projectId).length === 0) {
+      return []
+    }
+    const identity = (await session.identity(budgetMs)) ?? ''
+    return threadMarks(comments, projectId, identity).backLinks
   }
   const where = `${safeLine(ref.repository, 200)}#${ref.number}`
-  const failed = `docs back-link: could not read the comments of docs pull request ${where} (%s), so no back-link there proves that the docs agent opened it.`
+  const failed =
+    `docs back-link: could not read the comments of docs pull request ${where} (%s), ` +
+    'so no back-link there proves that the docs agent opened it.'
   const hint = docsTokenHint('pull-requests: read', ref.repository)
   return (await session.bestEffort(budgetMs, read, failed, hint)) ?? []
 }
@@ -119,15 +132,20 @@ export function describeSource(run: WorkflowRun): string {
   const number = pullRequestNumber(run)
   const repository = safeLine(run.repository || 'an unknown repository', 200)
   let source = `a ${safeLine(run.eventName || 'workflow', 50)} run on ${repository}`
-  if (number !== undefined) source = `pull request ${repository}#${number}`
-  else if (run.sha) source = `commit ${safeLine(run.sha.slice(0, 12), 12)} on ${repository}`
+  if (number !== undefined) {
+    source = `pull request ${repository}#${number}`
+  } else if (run.sha) {
+    source = `commit ${safeLine(run.sha.slice(0, 12), 12)} on ${repository}`
+  }
   const url = runUrl(run)
   return url ? `${source} (workflow run ${url})` : source
 }
 
 /** The jobs that may have opened pull request `ref`, from its back-links (candidates). */
-export const findBackLinkedJobs = async (octokit: GitHubClient, ref: Ref, projectId: string) =>
-  backLinkedJobs(await allPages(listComments(octokit, ref), MAX_BACK_LINK_PAGES), projectId)
+export const findBackLinkedJobs = async (octokit: GitHubClient, ref: Ref, projectId: string) => {
+  const comments = await allPages(listComments(octokit, ref), MAX_BACK_LINK_PAGES)
+  return backLinkedJobs(comments, projectId)
+}
 
 /** Writes the back-link once; true when it is there (written now or before). Never throws. */
 export async function writeBackLink(
@@ -139,17 +157,22 @@ export async function writeBackLink(
 ): Promise<boolean> {
   const where = `${safeLine(docs.repository, 200)}#${docs.number}`
   const write = async (octokit: GitHubClient): Promise<boolean> => {
-    if ((await findBackLinkedJobs(octokit, docs, projectId)).includes(jobId)) {
+    const linked = await findBackLinkedJobs(octokit, docs, projectId)
+    if (linked.includes(jobId)) {
       core.debug(`docs back-link: ${where} already links to job ${safeLine(jobId)}.`)
       return true
     }
     const by = session.writer()
+    // Backticks would end the code span the id is shown in.
+    const shownId = safeLine(jobId, 100).replace(/`/g, '')
     const body = (author: string) =>
       [
         backLinkMarker(jobId, projectId, author),
-        `This docs pull request was opened by Mintlify agent job \`${safeLine(jobId, 100).replace(/`/g, '')}\` for ${describeSource(run)}.`,
+        `This docs pull request was opened by Mintlify agent job \`${shownId}\` ` +
+          `for ${describeSource(run)}.`,
         '',
-        'Reviewers can steer it from here: a comment that starts with the trigger phrase (`/docs` unless the workflow sets another) sends a follow-up to that job.'
+        'Reviewers can steer it from here: a comment that starts with the trigger phrase ' +
+          '(`/docs` unless the workflow sets another) sends a follow-up to that job.'
       ].join('\n')
     const { data } = await octokit.rest.issues.createComment({ ...issueOf(docs), body: body(by) })
     // Named as GitHub says it was written, so later runs believe it.

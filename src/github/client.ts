@@ -23,9 +23,11 @@ export interface GitHubClientOptions {
   budgetMs: number
   /** The run's cancellation: it cuts the calls short too (not a wait already begun). */
   signal?: AbortSignal
-  /** How long the plugins wait for each second they wait (tests shorten it); the budget counts
-   * whole seconds whatever it is, so a shortened wait is taken only where a real one would be.
-   * `pluginWaits.secondMs` when not given. */
+  /**
+   * How long the plugins wait for each second they wait (tests shorten it; `pluginWaits.secondMs`
+   * when not given). The budget counts whole seconds whatever it is, so a shortened wait is taken
+   * only where a real one would be.
+   */
   secondMs?: number
   /** The run's GITHUB_API_URL; without it, the one @actions/github read from the process. */
   apiUrl?: string
@@ -42,7 +44,9 @@ export function retriesWithin(budgetMs: number): number {
   let waited = 0
   while (retries < MAX_RETRIES) {
     waited += (retries + 1) ** 2 * 1000
-    if (waited + ATTEMPT_ROOM_MS > budgetMs) break
+    if (waited + ATTEMPT_ROOM_MS > budgetMs) {
+      break
+    }
     retries++
   }
   return retries
@@ -57,8 +61,12 @@ function askedOnce(octokit: Pick<GitHubClient, 'hook'>): void {
   octokit.hook.error('request', (error, options) => {
     const unanswered = asObject(error)?.response === undefined
     const { signal } = options.request
-    if (unanswered && signal?.aborted) throw signal.reason
-    if (unanswered && proxyRefusal(error) === 407) Object.assign(error, { status: 407 })
+    if (unanswered && signal?.aborted) {
+      throw signal.reason
+    }
+    if (unanswered && proxyRefusal(error) === 407) {
+      Object.assign(error, { status: 407 })
+    }
     throw error
   })
 }
@@ -103,10 +111,11 @@ export async function openGitHub(
   const budget = AbortSignal.timeout(Math.max(1, budgetMs))
   const bounded = signal ? AbortSignal.any([signal, budget]) : budget
   // Waits out a rate limit (twice at most) only when the attempt after it fits the budget.
-  const onLimit = (seconds: number, _: unknown, __: unknown, waited: number): boolean =>
-    waited < RATE_LIMIT_WAITS &&
-    !bounded.aborted &&
-    performance.now() + seconds * 1000 + ATTEMPT_ROOM_MS <= ends
+  const onLimit = (seconds: number, _: unknown, __: unknown, waited: number): boolean => {
+    const waitsLeft = waited < RATE_LIMIT_WAITS
+    const attemptFits = performance.now() + seconds * 1000 + ATTEMPT_ROOM_MS <= ends
+    return waitsLeft && !bounded.aborted && attemptFits
+  }
   const options = {
     userAgent: USER_AGENT,
     // @actions/github's proxy-aware fetch, kept: a client's `request` replaces its defaults'.
@@ -145,9 +154,13 @@ function graphqlErrors(error: unknown): Record<string, unknown>[] | undefined {
 /** A rate limit, as the throttling plugin knows one: a 403 or 429 that says "secondary rate
  * limit" or carries `retry-after` or `x-ratelimit-remaining: 0`; GraphQL's RATE_LIMITED. */
 export function rateLimited(error: unknown): boolean {
-  if (graphqlErrors(error)?.some((e) => e.type === 'RATE_LIMITED')) return true
+  if (graphqlErrors(error)?.some((e) => e.type === 'RATE_LIMITED')) {
+    return true
+  }
   const status = gitHubAnswerStatus(error)
-  if (status !== 403 && status !== 429) return false
+  if (status !== 403 && status !== 429) {
+    return false
+  }
   const headers = asObject(asObject(asObject(error)?.response)?.headers)
   return (
     /\bsecondary rate\b/i.test(messageOf(error)) ||
@@ -160,45 +173,67 @@ export function rateLimited(error: unknown): boolean {
  * it may not read or a feature turned off; GraphQL refusals); `unknown`: nothing may be decided,
  * a rate limit that did not end in time included (no permission would help). */
 export function gitHubFailure(error: unknown): 'denied' | 'unknown' {
-  if (rateLimited(error)) return 'unknown'
-  const status = gitHubAnswerStatus(error)
+  if (rateLimited(error)) {
+    return 'unknown'
+  }
   const errors = graphqlErrors(error)
-  const denied = errors
-    ? errors.length > 0 && errors.every((e) => REFUSALS.has(String(e.type)))
-    : [401, 403, 404, 410].includes(status ?? 0)
+  if (errors) {
+    // A GraphQL answer is a refusal only when every error in it is one.
+    const refused = errors.length > 0 && errors.every((e) => REFUSALS.has(String(e.type)))
+    return refused ? 'denied' : 'unknown'
+  }
+  const status = gitHubAnswerStatus(error)
+  const denied = [401, 403, 404, 410].includes(status ?? 0)
   return denied ? 'denied' : 'unknown'
 }
 
 /** Throws StateUnknownError about `what` unless GitHub answered no. */
 export function throwIfUnknown(error: unknown, what: string): void {
-  if (gitHubFailure(error) === 'unknown')
+  if (gitHubFailure(error) === 'unknown') {
     throw new StateUnknownError(what, describeGitHubError(error))
+  }
 }
 
-/** ` ${text}` (the permission a call needs) only after GitHub answered no (410 too); but after a
- * 401, that the token (`token`: the input it came from) is not accepted, which no permission fixes. */
+/**
+ * ` ${text}` (the permission a call needs) only after GitHub answered no (410 too). After a 401 it
+ * says instead that the token (`token`: the input it came from) is not accepted, which no
+ * permission fixes.
+ */
 export function permissionHint(error: unknown, text: string, token: string): string {
-  if (gitHubAnswerStatus(error) === 401) return ` ${badCredentials(token)}`
+  if (gitHubAnswerStatus(error) === 401) {
+    return ` ${badCredentials(token)}`
+  }
   return gitHubFailure(error) === 'denied' ? ` ${text}` : ''
 }
 
 /** What to do after a 401 Bad credentials on `token`, the input the token came from. */
 export const badCredentials = (token: string): string =>
-  `GitHub did not accept the token (${token}) at all (401 Bad credentials): it is wrong, expired or revoked, which no permission fixes; put a current token in the secret ${token} is set from.`
+  `GitHub did not accept the token (${token}) at all (401 Bad credentials): ` +
+  'it is wrong, expired or revoked, which no permission fixes; ' +
+  `put a current token in the secret ${token} is set from.`
 
 export function describeGitHubError(error: unknown): string {
   const said = graphqlErrors(error)?.map((e) => (typeof e.message === 'string' ? e.message : '?'))
   const limit = rateLimited(error) ? ': a rate limit that does not end within the time allowed' : ''
-  if (said) return `GitHub answered with errors: ${safeLine(said.join('; '), 200)}${limit}`
+  if (said) {
+    return `GitHub answered with errors: ${safeLine(said.join('; '), 200)}${limit}`
+  }
   const status = gitHubAnswerStatus(error)
-  if (status !== undefined) return `the GitHub API answered ${status}${limit}`
+  if (status !== undefined) {
+    return `the GitHub API answered ${status}${limit}`
+  }
+  // The signal's reason, or a cause wrapped in octokit's error.
   const names = [asObject(error)?.name, asObject(asObject(error)?.cause)?.name]
-  if (names.some((name) => name === 'AbortError' || name === 'TimeoutError'))
+  if (names.some((name) => name === 'AbortError' || name === 'TimeoutError')) {
     return 'the GitHub API did not answer in time'
+  }
   const refused = proxyRefusal(error)
   if (refused !== undefined) {
     const what = refused === 407 ? 'it wants credentials (407)' : `it answered ${refused}`
-    return `the proxy would not open a tunnel to the GitHub API: ${what}; check HTTPS_PROXY (user:password in its URL for 407) or NO_PROXY`
+    return (
+      `the proxy would not open a tunnel to the GitHub API: ${what}; ` +
+      'check HTTPS_PROXY (user:password in its URL for 407) or NO_PROXY'
+    )
   }
   // Octokit's message for a failed fetch is the cause's own (`connect ECONNREFUSED …`).
   return `the GitHub API could not be reached: ${safeLine(messageOf(error), 200)}`
@@ -211,7 +246,13 @@ export async function walkPages<T>(
   visit: (items: T[]) => boolean
 ): Promise<boolean> {
   let seen = 0
-  for await (const page of pages) if (visit(page.data) || ++seen >= maxPages) return false
+  for await (const page of pages) {
+    const stop = visit(page.data)
+    seen++
+    if (stop || seen >= maxPages) {
+      return false
+    }
+  }
   return true
 }
 
@@ -221,6 +262,9 @@ export async function allPages<T>(
   maxPages: number
 ): Promise<T[]> {
   const items: T[] = []
-  await walkPages(pages, maxPages, (page) => items.push(...page) < 0)
+  await walkPages(pages, maxPages, (page) => {
+    items.push(...page)
+    return false
+  })
   return items
 }

@@ -22,19 +22,31 @@ const MAX_COMMITS = 250
 /** The label on a docs pull request kept open when its code pull request closed unmerged. */
 export const KEPT_LABEL = 'code-pr-closed'
 
-/** Why the newest commit is not by `agent`, who opened the pull request (web-flow may commit for it). */
+/**
+ * Why the newest commit is not by `agent`, who opened the pull request; undefined when it is.
+ * web-flow, GitHub's committer for commits it makes on an account's behalf, may commit for it.
+ */
 export function foreignCommit(
   agent: string | undefined,
   commits: readonly { sha: string; author?: string; committer?: string }[]
 ): string | undefined {
   const newest = commits.at(-1)
-  if (!agent) return 'GitHub does not say who opened it'
-  if (commits.length >= MAX_COMMITS)
+  if (!agent) {
+    return 'GitHub does not say who opened it'
+  }
+  if (commits.length >= MAX_COMMITS) {
     return `it has more than ${MAX_COMMITS - 1} commits, too many to check`
-  if (!newest) return 'it has no commit'
-  if (newest.author === agent && [agent, 'web-flow'].includes(newest.committer ?? '')) return
+  }
+  if (!newest) {
+    return 'it has no commit'
+  }
+  const committedForAgent = [agent, 'web-flow'].includes(newest.committer ?? '')
+  if (newest.author === agent && committedForAgent) {
+    return undefined
+  }
   const who = newest.author !== agent ? newest.author : newest.committer
-  return `commit ${newest.sha.slice(0, 7)} by ${who ?? 'an account GitHub does not know'} follows the last commit of ${agent}`
+  const by = who ?? 'an account GitHub does not know'
+  return `commit ${newest.sha.slice(0, 7)} by ${by} follows the last commit of ${agent}`
 }
 
 /** Each end step: what to do (after `Could not`, before `by hand`), what was done, the permission. */
@@ -48,9 +60,11 @@ const END_STEPS: Record<Write | 'read', [string, string, string]> = {
   reopen: ['reopen the docs pull request', 'Reopened', 'pull-requests: write']
 }
 
-/** The warning when `step` on the docs pull request failed: what to fix, after GitHub said no. A
- * 401 is the token itself (wrong, expired or revoked), which no permission fixes; a 403 or 404,
- * the permission it lacks there. */
+/**
+ * The warning when `step` on the docs pull request failed: what to fix, after GitHub said no. A
+ * 401 is the token itself (wrong, expired or revoked), which no permission fixes; a 403 or 404 is
+ * the permission it lacks there.
+ */
 export function endStepWarning(
   token: string,
   ref: PullRequestRef,
@@ -58,13 +72,16 @@ export function endStepWarning(
   error: unknown
 ): string {
   const repository = safeLine(ref.repository)
-  const failed = `Could not ${END_STEPS[step][0]} ${repository}#${ref.number} (${describeGitHubError(error)}).`
-  const permission = `The token (${token}) needs \`${END_STEPS[step][2]}\` on ${repository}.`
+  const [todo, , needs] = END_STEPS[step]
+  const failed = `Could not ${todo} ${repository}#${ref.number} (${describeGitHubError(error)}).`
+  const permission = `The token (${token}) needs \`${needs}\` on ${repository}.`
   return `${failed}${permissionHint(error, permission, token)}`
 }
 
-/** `call` on the docs pull request for `step`; undefined after one warning naming the token. A
- * last write: not cut short by the run's cancellation. */
+/**
+ * `call` on the docs pull request for `step`; undefined after one warning naming the token. These
+ * are a run's last writes, so the run's cancellation does not cut them short.
+ */
 async function onDocsEnd<T>(
   session: GitHubSession,
   ref: PullRequestRef,
@@ -88,21 +105,31 @@ export async function readDocsPrEnd(
   budgetMs: number
 ): Promise<{ pr: DocsPullRequest; state: PullRequestState; foreign?: string } | undefined> {
   const ref = parsePullRequestLink(link)
-  if (!ref || !session) return undefined
+  if (!ref || !session) {
+    return undefined
+  }
   return onDocsEnd(session, ref, 'read', budgetMs, async (octokit) => {
     const pr = await readDocsPullRequest(octokit, ref, false)
     const state = pullRequestState(pr)
-    if (!withCommits || state !== 'open') return { pr, state }
+    if (!withCommits || state !== 'open') {
+      return { pr, state }
+    }
     const params = { ...pullOf(ref), per_page: 100 }
     const commits = await octokit.paginate(octokit.rest.pulls.listCommits, params, ({ data }) =>
-      data.map((c) => ({ sha: c.sha, author: c.author?.login, committer: c.committer?.login }))
+      data.map((c) => ({
+        sha: c.sha,
+        author: c.author?.login,
+        committer: c.committer?.login
+      }))
     )
     return { pr, state, foreign: foreignCommit(pr.author.login, commits) }
   })
 }
 
-/** The end's writes in order (the hand-off is the caller's): those GitHub took, and what to do
- * by hand for the first it refused. */
+/**
+ * The end's writes in order (the hand-off is the caller's): those GitHub took, and what to do by
+ * hand for the first it refused.
+ */
 export async function writeDocsPrEnd(
   session: GitHubSession | undefined,
   link: string | undefined,
@@ -112,7 +139,9 @@ export async function writeDocsPrEnd(
 ): Promise<{ done: EndStep[]; refused?: string }> {
   const ref = parsePullRequestLink(link)
   const done: EndStep[] = []
-  if (!ref || !session) return { done }
+  if (!ref || !session) {
+    return { done }
+  }
   const name = `${ref.repository}#${ref.number}`
   const pull = pullOf(ref)
   const issue = issueOf(ref)
@@ -122,17 +151,23 @@ export async function writeDocsPrEnd(
     // 404: someone already removed it, which is what this step wants.
     unlabel: (rest) =>
       rest.issues.removeLabel({ ...issue, name: KEPT_LABEL }).catch((error: unknown) => {
-        if (gitHubAnswerStatus(error) !== 404) throw error
+        if (gitHubAnswerStatus(error) !== 404) {
+          throw error
+        }
       }),
     close: (rest) => rest.pulls.update({ ...pull, state: 'closed' }),
     reopen: (rest) => rest.pulls.update({ ...pull, state: 'open' })
   }
   for (const step of steps) {
-    if (step === 'hand-off') continue
+    if (step === 'hand-off') {
+      continue
+    }
     const [todo, did] = END_STEPS[step]
     const write = ({ rest }: GitHubClient) => writes[step](rest).then(() => true)
     const wrote = await onDocsEnd(session, ref, step, budgetMs, write)
-    if (!wrote) return { done, refused: `${todo} ${name}` }
+    if (!wrote) {
+      return { done, refused: `${todo} ${name}` }
+    }
     core.info(`${did} the docs pull request ${safeLine(name)}.`)
     done.push(step)
   }

@@ -10,13 +10,18 @@ type MarkerKind = 'pr' | 'branch' | 'check' | 'back-link'
 const LINE = /^<!-- mintlify-agent:(pr|branch|check|back-link) ([A-Za-z0-9_-]{1,40000}) -->\r?$/
 
 export function writeMarker(kind: MarkerKind, value: object): string {
-  return `<!-- mintlify-agent:${kind} ${Buffer.from(JSON.stringify(value), 'utf8').toString('base64url')} -->`
+  const encoded = Buffer.from(JSON.stringify(value), 'utf8').toString('base64url')
+  return `<!-- mintlify-agent:${kind} ${encoded} -->`
 }
 
 /** The JSON that `encoded` holds; undefined unless it is base64url as written here. */
 function decode(encoded: string): unknown {
   const text = Buffer.from(encoded, 'base64url').toString('utf8')
-  if (Buffer.from(text, 'utf8').toString('base64url') !== encoded) return undefined
+  // Text written here encodes back the same; stray bits or broken UTF-8 do not.
+  const reencoded = Buffer.from(text, 'utf8').toString('base64url')
+  if (reencoded !== encoded) {
+    return undefined
+  }
   try {
     return JSON.parse(text)
   } catch {
@@ -32,7 +37,11 @@ export function readRecords<T>(
 ): T[] {
   return (body ?? '').split('\n').flatMap((line) => {
     const match = LINE.exec(line)
-    return (match?.[1] === kind && read(decode(match[2] as string))) || []
+    if (match?.[1] !== kind) {
+      return []
+    }
+    const record = read(decode(match[2] as string))
+    return record === undefined ? [] : [record]
   })
 }
 
@@ -63,7 +72,11 @@ export function optional<T>(field: Field<T>): Field<T | typeof ABSENT> {
 }
 export function listOf<T>(max: number, item: Field<T>): Field<T[]> {
   return (value) => {
-    const parsed = Array.isArray(value) && value.length <= max ? value.map(item) : [undefined]
+    if (!Array.isArray(value) || value.length > max) {
+      return undefined
+    }
+    const parsed = value.map(item)
+    // One malformed item makes the whole list malformed.
     return parsed.every((v) => v !== undefined) ? parsed : undefined
   }
 }
@@ -86,17 +99,25 @@ export const pullLink = when<string>(
   (v) => typeof v === 'string' && parsePullRequestLink(v)?.link === v
 )
 
-/** The fields of `shape`, each read by its reader, in its order; undefined when one is
- * malformed, or when `value` has a field not in the shape (unless `extra`). */
+/**
+ * The fields of `shape`, each read by its reader, in its order; undefined when one is malformed,
+ * or when `value` has a field not in the shape (unless `extra`).
+ */
 export function fields<S extends Shape>(value: unknown, shape: S, extra = false) {
   const json = asObject(value)
   const known = (name: string): boolean => extra || Object.hasOwn(shape, name)
-  if (!json || !Object.keys(json).every(known)) return undefined
+  if (!json || !Object.keys(json).every(known)) {
+    return undefined
+  }
   const read: Record<string, unknown> = {}
   for (const [name, field] of Object.entries<Field>(shape)) {
     const parsed = field(json[name])
-    if (parsed === undefined) return undefined
-    if (parsed !== ABSENT) read[name] = parsed
+    if (parsed === undefined) {
+      return undefined
+    }
+    if (parsed !== ABSENT) {
+      read[name] = parsed
+    }
   }
   return read as Read<S>
 }

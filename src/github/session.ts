@@ -47,9 +47,12 @@ export class GitHubSession {
     return openGitHub(this.token, { budgetMs, signal, apiUrl: this.apiUrl })
   }
 
-  /** What `call` gives, or undefined after warning `failed` (`%s`: why), `permission` after a no.
-   * `unknown`: '' to warn on any failure; else what a failure that is not a no leaves unknown
-   * (thrown as StateUnknownError); false: a last write, not cut short by the run's cancellation. */
+  /**
+   * What `call` gives, or undefined after warning `failed` (`%s`: why), and `permission` after a
+   * no. `unknown` is '' to warn on any failure; a text names what a failure that is not a no
+   * leaves unknown (thrown as StateUnknownError); false marks a last write, which the run's
+   * cancellation does not cut short.
+   */
   async bestEffort<T>(
     budget: number | GitHubClient,
     call: (octokit: GitHubClient) => Promise<T>,
@@ -58,84 +61,124 @@ export class GitHubSession {
     unknown: string | false = ''
   ): Promise<T | undefined> {
     try {
-      const octokit =
-        typeof budget === 'number' ? await this.client(budget, unknown !== false) : budget
+      // A last write (`unknown` false) is not cut short by the run's cancellation.
+      const cancellable = unknown !== false
+      const octokit = typeof budget === 'number' ? await this.client(budget, cancellable) : budget
       return await call(octokit)
     } catch (error) {
-      if (unknown && error instanceof StateUnknownError) throw error
-      if (unknown) throwIfUnknown(error, unknown)
+      if (unknown && error instanceof StateUnknownError) {
+        throw error
+      }
+      if (unknown) {
+        throwIfUnknown(error, unknown)
+      }
       const line = failed.replace('%s', () => describeGitHubError(error))
       core.warning(`${line}${permissionHint(error, permission, this.name)}`)
       return undefined
     }
   }
 
-  /** The login the token writes as, when known: GraphQL `viewer`'s answer, else what this run
+  /**
+   * The login the token writes as, when known: GraphQL `viewer`'s answer, else what this run
    * learned from the action's own records or writes; undefined while it cannot be told. When
    * GitHub cannot say (a 5xx), StateUnknownError: believing the wrong account's records could
-   * start a second job. `viewer` is asked once; a failure is not kept. */
+   * start a second job. `viewer` is asked once; a failure is not kept.
+   */
   async identity(budgetMs: number): Promise<string | undefined> {
-    if (this.fromWrite) return this.learned
-    const viewer = await (this.viewerOf ??= this.askViewer(budgetMs).catch((error: unknown) => {
+    if (this.fromWrite) {
+      return this.learned
+    }
+    this.viewerOf ??= this.askViewer(budgetMs).catch((error: unknown) => {
+      // Forgotten, so that the next call asks again.
       this.viewerOf = undefined
       throw error
-    }))
+    })
+    const viewer = await this.viewerOf
     return viewer ?? this.learned
   }
 
-  /** Whose records to believe among `claims` (records of one thing, as read): the identity when
+  /**
+   * Whose records to believe among `claims` (records of one thing, as read): the identity when
    * known; else the one bot whose records name it, the identity from now on. Bots of two or more
-   * names: WriterUnknownError. */
+   * names: WriterUnknownError.
+   */
   async believed(claims: readonly Claim[], budgetMs: number): Promise<string | undefined> {
     const known = await this.identity(budgetMs)
-    if (known !== undefined) return known
+    if (known !== undefined) {
+      return known
+    }
     const sole = soleWriter(claims, this.name)
-    if (sole !== undefined) this.learn(sole, 'from its records')
+    if (sole !== undefined) {
+      this.learn(sole, 'from its records')
+    }
     return sole
   }
 
-  /** The login a record names as its writer, without asking GitHub: the identity as far as
-   * known, else the workflow's bot; the write's answer corrects it (`wrote`). */
+  /**
+   * The login a record names as its writer, without asking GitHub: the identity as far as known,
+   * else the workflow's bot. The write's answer corrects it (`wrote`).
+   */
   writer(): string {
     return this.viewer ?? this.learned ?? ACTIONS_BOT
   }
 
-  /** What GitHub says wrote the comment or issue the action just created or edited, whose
-   * marker named `by`: the identity from now on when `viewer` did not say. Whether `by` was not
-   * the author (the record is written again to name it). */
+  /**
+   * Takes what GitHub says wrote the comment or issue the action just created or edited, whose
+   * marker named `by`: the identity from now on when `viewer` did not say. Returns whether `by`
+   * was not the author (the record is then written again to name it).
+   */
   wrote(author: Author, by: string): boolean {
     const login = author?.login
-    if (login === undefined || !isWriter(login)) return false
+    if (login === undefined || !isWriter(login)) {
+      return false
+    }
+    // The first write's author is the identity, when `viewer` did not say.
     if (this.viewer === undefined && !this.fromWrite) {
       this.fromWrite = true
-      if (this.learned !== login) this.learn(login, 'from its write')
+      if (this.learned !== login) {
+        this.learn(login, 'from its write')
+      }
       this.learned = login
     }
     return login !== by
   }
 
-  /** After a write whose record named `by`: when GitHub says `author` wrote it, another account,
-   * `again` writes it once more naming that account, so later runs believe it. */
+  /**
+   * After a write whose record named `by`: when GitHub says `author` wrote it, another account,
+   * `again` writes it once more naming that account, so later runs believe it.
+   */
   async named(author: Author, by: string, again: (login: string) => Promise<unknown>) {
-    if (this.wrote(author, by) && author?.login) await again(author.login)
+    const misnamed = this.wrote(author, by)
+    if (misnamed && author?.login) {
+      await again(author.login)
+    }
   }
 
-  /** One warning, when a write failed while the account cannot be told (GitHub refused to say
-   * when the run asked, and no record names it): its records cannot be believed yet. */
+  /**
+   * One warning, when a write failed while the account cannot be told (GitHub refused to say when
+   * the run asked, and no record names it): its records cannot be believed yet.
+   */
   writeFailed(): void {
-    if (!this.viewerRefused || this.learned !== undefined || this.warnedUnknown) return
+    const canTell = !this.viewerRefused || this.learned !== undefined
+    if (canTell || this.warnedUnknown) {
+      return
+    }
     this.warnedUnknown = true
     core.warning(
-      `Cannot tell which account ${this.name} writes as: GitHub would not say (GraphQL viewer), no record of the docs agent's names it, and this run could not write one. The first record a run writes teaches it; until then each run works on its own.`
+      `Cannot tell which account ${this.name} writes as: GitHub would not say (GraphQL viewer), ` +
+        "no record of the docs agent's names it, and this run could not write one. " +
+        'The first record a run writes teaches it; until then each run works on its own.'
     )
   }
 
   private learn(login: string, how: string): void {
     this.learned = login
-    if (login !== ACTIONS_BOT)
+    // The workflow's own bot is the usual case, not worth a line.
+    if (login !== ACTIONS_BOT) {
       core.info(
         `Believing records written by ${login}, the account ${this.name} writes as (${how}).`
       )
+    }
   }
 
   private async askViewer(budgetMs: number): Promise<string | undefined> {
@@ -144,7 +187,9 @@ export class GitHubSession {
     const data = await octokit.graphql('query { viewer { login } }').catch((error: unknown) => {
       throwIfUnknown(error, what)
       core.debug(
-        `${this.name}: GitHub would not say whose token it is (${describeGitHubError(error)}); believing a bot's records that name it, and the account GitHub reports for this run's writes.`
+        `${this.name}: GitHub would not say whose token it is (${describeGitHubError(error)}); ` +
+          "believing a bot's records that name it, " +
+          "and the account GitHub reports for this run's writes."
       )
     })
     if (data === undefined) {

@@ -8,15 +8,19 @@ import type { GitHubSession } from './session.js'
 /** 100 comments a page: the action writes its comment at the pull request's first run. */
 const MAX_PAGES = 10
 
-/** The marks of each pull request in `numbers` (one listing each). A refusal is one warning and
- * undefined (the caller tells as before); no answer throws StateUnknownError. */
+/**
+ * The marks of each pull request in `numbers` (one listing each). A refusal is one warning and
+ * undefined (the caller tells as before); no answer throws StateUnknownError.
+ */
 export async function readSourceMarks(
   session: GitHubSession,
   numbers: readonly number[],
   projectId: string,
   budgetMs: number
 ): Promise<Map<number, ThreadMarks> | undefined> {
-  if (numbers.length === 0) return new Map()
+  if (numbers.length === 0) {
+    return new Map()
+  }
   await session.identity(budgetMs)
   const read = async (octokit: GitHubClient) => {
     const marks = new Map<number, ThreadMarks>()
@@ -32,7 +36,8 @@ export async function readSourceMarks(
   return session.bestEffort(
     budgetMs,
     read,
-    'Could not read the comments of the pull requests the commits came from (%s), so a change documented with its own pull request may be told again.',
+    'Could not read the comments of the pull requests the commits came from (%s), ' +
+      'so a change documented with its own pull request may be told again.',
     'Reading them needs `permissions: pull-requests: read` for the job.',
     'the docs records of the pull requests the commits came from'
   )

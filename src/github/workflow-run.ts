@@ -65,11 +65,19 @@ export interface WorkflowRun {
 export function readWorkflowRun(env: NodeJS.ProcessEnv): WorkflowRun {
   const path = env.GITHUB_EVENT_PATH
   let payload: Record<string, unknown> | undefined
-  try {
-    payload = path ? asObject(JSON.parse(readFileSync(path, 'utf8'))) : undefined
-  } catch {
-    payload = undefined
+  if (path) {
+    try {
+      payload = asObject(JSON.parse(readFileSync(path, 'utf8')))
+    } catch {
+      payload = undefined
+    }
   }
+  // Anything but a plain attempt number is taken as the first attempt.
+  const attempt = env.GITHUB_RUN_ATTEMPT ?? ''
+  const runAttempt = /^[1-9]\d{0,8}$/.test(attempt) ? Number(attempt) : 1
+  // GITHUB_WORKFLOW_REF is `owner/repo/.github/workflows/docs.yml@ref`.
+  const workflowRef = env.GITHUB_WORKFLOW_REF ?? ''
+  const workflowFile = /^[^/]+\/[^/]+\/([^@]+)@/.exec(workflowRef)?.[1] ?? ''
   return {
     repository: env.GITHUB_REPOSITORY ?? '',
     eventName: env.GITHUB_EVENT_NAME ?? '',
@@ -77,11 +85,9 @@ export function readWorkflowRun(env: NodeJS.ProcessEnv): WorkflowRun {
     sha: env.GITHUB_SHA ?? '',
     serverUrl: (env.GITHUB_SERVER_URL ?? 'https://github.com').replace(/\/+$/, ''),
     runId: env.GITHUB_RUN_ID ?? '',
-    runAttempt: /^[1-9]\d{0,8}$/.test(env.GITHUB_RUN_ATTEMPT ?? '')
-      ? Number(env.GITHUB_RUN_ATTEMPT)
-      : 1,
+    runAttempt,
     workflow: env.GITHUB_WORKFLOW ?? '',
-    workflowFile: /^[^/]+\/[^/]+\/([^@]+)@/.exec(env.GITHUB_WORKFLOW_REF ?? '')?.[1] ?? '',
+    workflowFile,
     job: env.GITHUB_JOB ?? '',
     action: env.GITHUB_ACTION ?? '',
     payload: payload ?? {},
@@ -100,9 +106,13 @@ export function pullRequestOf(
   payload: Record<string, unknown>
 ): Record<string, unknown> | undefined {
   const pr = asObject(payload.pull_request)
-  if (typeof pr?.number === 'number') return pr
+  if (typeof pr?.number === 'number') {
+    return pr
+  }
+  // A comment's issue is a pull request when it carries a `pull_request` field.
   const issue = asObject(payload.issue)
-  return issue?.pull_request !== undefined && typeof issue.number === 'number' ? issue : undefined
+  const onPullRequest = issue?.pull_request !== undefined && typeof issue.number === 'number'
+  return onPullRequest ? issue : undefined
 }
 
 /** How the payload's pull request ended: merged, closed unmerged; undefined while it is open. */
@@ -110,7 +120,10 @@ export function pullRequestEnded(
   payload: Record<string, unknown>
 ): 'merged' | 'closed' | undefined {
   const pr = pullRequestOf(payload)
-  if (pr?.state !== 'closed') return undefined
+  if (pr?.state !== 'closed') {
+    return undefined
+  }
+  // A comment's issue says merged only in its own `pull_request` field.
   const mergedAt = text(pr.merged_at) ?? text(asObject(pr.pull_request)?.merged_at)
   return pr.merged === true || mergedAt ? 'merged' : 'closed'
 }

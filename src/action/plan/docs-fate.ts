@@ -47,13 +47,16 @@ export interface EndPlan {
 
 /** The docs pull request the event is about: the one closed for a reopen, else the job's. */
 export function docsLinkFor(facts: EndFacts): string | undefined {
-  if (facts.event === 'reopened') return facts.record.end?.docs
+  if (facts.event === 'reopened') {
+    return facts.record.end?.docs
+  }
   return facts.jobLink ?? facts.record.handedOff
 }
 
 const NOT_CLOSED = 'the action did not close its docs pull request'
 export const WORKING_WHY =
-  'its docs job is still working, so the docs pull request is closed once the job ends (by a re-run of this workflow run, or a command on the pull request)'
+  'its docs job is still working, so the docs pull request is closed once the job ends ' +
+  '(by a re-run of this workflow run, or a command on the pull request)'
 
 /** Why the job's docs pull request is unknown, or not known to be the job's, when the job was not read. */
 export function unreadWhy(unread: 'failed' | 'dry-run'): string {
@@ -70,49 +73,82 @@ export const AGENTS_OWN = 'was opened by the docs agent, whose own work never st
 /** Why the job did not open the docs pull request: someone else did, or it came before the job. */
 function notTheJobs(docs: DocsView, jobCreatedAt?: string): string | undefined {
   const author = docs.pr?.author
-  if (author && !docs.byAgent)
+  if (author && !docs.byAgent) {
     return `it was opened by ${author.login}, not by the account the docs agent writes as`
+  }
+  // An unknown time parses as NaN, which is never earlier.
   const opened = Date.parse(docs.pr?.createdAt ?? '')
-  if (opened < Date.parse(jobCreatedAt ?? '')) return 'it was opened before the job was created'
+  const created = Date.parse(jobCreatedAt ?? '')
+  if (opened < created) {
+    return 'it was opened before the job was created'
+  }
   return undefined
 }
 
-/** On a reopen, what the close before did that the reopen undoes: a re-run finds its own earlier
- * attempt in the record, not the close it answers. */
+/**
+ * On a reopen, what the close before did that the reopen undoes. A re-run of the reopen finds its
+ * own earlier attempt in the record, not the close it answers.
+ */
 function undoing({ record, run }: EndFacts): { labelled: boolean; closed: boolean } {
-  const earlier = record.end?.run === run.runId && record.end.event === 'reopened'
-  const closing = record.end?.event === 'closed' ? record.end.done : []
+  const end = record.end
+  const earlier = end?.run === run.runId && end.event === 'reopened'
+  const closing = end?.event === 'closed' ? end.done : []
+  const unkeptBefore = earlier && end.did === 'unkept'
+  const reopenedBefore = earlier && end.did === 'reopened'
   return {
-    labelled: (earlier && record.end?.did === 'unkept') || closing.includes('label'),
-    closed: (earlier && record.end?.did === 'reopened') || closing.includes('close')
+    labelled: unkeptBefore || closing.includes('label'),
+    closed: reopenedBefore || closing.includes('close')
   }
 }
 
-/** What to do by hand when the run could not follow the docs pull request (`plan.unfollowed`),
- * as one sentence; `label`: the label a kept docs pull request carries. */
+/**
+ * What to do by hand when the run could not follow the docs pull request (`plan.unfollowed`), as
+ * one sentence. `label` is the label a kept docs pull request carries.
+ */
 export function byHand(facts: EndFacts, plan: EndPlan, label: string): string | undefined {
-  if (!plan.unfollowed) return undefined
+  if (!plan.unfollowed) {
+    return undefined
+  }
+  if (plan.unfollowed === 'working') {
+    return (
+      'Once the job has opened its docs pull request, re-run this workflow run ' +
+      'to tell it that it is ready to merge, or tell its reviewers by hand.'
+    )
+  }
   const ref = parsePullRequestLink(plan.link)
   const name = ref ? `${ref.repository}#${ref.number}` : 'the job’s docs pull request'
-  if (plan.unfollowed === 'working')
-    return `Once the job has opened its docs pull request, re-run this workflow run to tell it that it is ready to merge, or tell its reviewers by hand.`
-  const { labelled, closed } = undoing(facts)
-  const todo =
-    facts.event === 'merged'
-      ? `tell the reviewers of ${name} by hand that it is ready to review and merge`
-      : facts.event === 'reopened'
-        ? labelled
-          ? `remove the label ${label} from ${name} by hand`
-          : closed
-            ? `reopen ${name} by hand`
-            : undefined
-        : facts.onClose === 'keep'
-          ? `label ${name} ${label} by hand and tell its reviewers that the code pull request was closed`
-          : `close ${name} by hand if its changes are no longer needed`
-  if (!todo) return undefined
-  return plan.unfollowed === 'job' && facts.jobUnread === 'failed'
-    ? `Re-run this workflow run once the Agent Jobs API answers, or ${todo}.`
-    : `${todo.charAt(0).toUpperCase()}${todo.slice(1)}.`
+  const todo = todoByHand(facts, name, label)
+  if (!todo) {
+    return undefined
+  }
+  if (plan.unfollowed === 'job' && facts.jobUnread === 'failed') {
+    return `Re-run this workflow run once the Agent Jobs API answers, or ${todo}.`
+  }
+  return `${todo.charAt(0).toUpperCase()}${todo.slice(1)}.`
+}
+
+/** The write the run could not make, as a task for a person; undefined when nothing is left. */
+function todoByHand(facts: EndFacts, name: string, label: string): string | undefined {
+  if (facts.event === 'merged') {
+    return `tell the reviewers of ${name} by hand that it is ready to review and merge`
+  }
+  if (facts.event === 'reopened') {
+    const { labelled, closed } = undoing(facts)
+    if (labelled) {
+      return `remove the label ${label} from ${name} by hand`
+    }
+    if (closed) {
+      return `reopen ${name} by hand`
+    }
+    return undefined
+  }
+  if (facts.onClose === 'keep') {
+    return (
+      `label ${name} ${label} by hand ` +
+      'and tell its reviewers that the code pull request was closed'
+    )
+  }
+  return `close ${name} by hand if its changes are no longer needed`
 }
 
 /** The plan for the docs pull request at `link` (docsLinkFor's) as GitHub shows it (undefined: unread). */
@@ -120,7 +156,8 @@ export function decideEnd(facts: EndFacts, link: string | undefined, docs?: Docs
   const { event, record } = facts
   const { runId, runAttempt } = facts.run
   // A re-run of the run that already handled this event, and the writes it made.
-  const earlier = record.end?.run === runId && record.end.event === event ? record.end : undefined
+  const sameEvent = record.end?.run === runId && record.end.event === event
+  const earlier = sameEvent ? record.end : undefined
   const before = earlier?.docs === link ? earlier : undefined
   const done = before?.done ?? []
   const plan = (action: DocsPrAction, all: EndStep[], why: string, keep = true): EndPlan => {
@@ -133,7 +170,11 @@ export function decideEnd(facts: EndFacts, link: string | undefined, docs?: Docs
       // Done when its first (main) write is: a refused note after a close is still a close.
       const complete = all.slice(0, 1).some((main) => union.includes(main))
       const now = complete && doneNow.length > 0 ? action : 'none'
-      if (!keep || (!link && !pending)) return { action: now }
+      // Nothing worth recording: a plan that keeps no record, or no docs pull request to name.
+      const nothingToRecord = !link && !pending
+      if (!keep || nothingToRecord) {
+        return { action: now }
+      }
       const did = complete ? action : (before?.did ?? 'none')
       const docs = link ? { docs: link } : {}
       const later = pending ? { pending: true as const } : {}
@@ -152,56 +193,90 @@ export function decideEnd(facts: EndFacts, link: string | undefined, docs?: Docs
   if (!finishing && runs.some((id) => BigInt(id) > BigInt(runId))) {
     return none('a later workflow run has already used this record', false)
   }
-  if (pending) return none(WORKING_WHY)
+  if (pending) {
+    return none(WORKING_WHY)
+  }
   const unfollowed = (why: string, what: EndPlan['unfollowed']) => ({
     ...none(why),
     unfollowed: what
   })
   if (!link) {
-    if (event === 'reopened') return none(NOT_CLOSED)
+    if (event === 'reopened') {
+      return none(NOT_CLOSED)
+    }
     if (facts.jobUnread) {
       const why = `${unreadWhy(facts.jobUnread)}, so its docs pull request is not known`
       return unfollowed(why, 'job')
     }
-    if (facts.jobWorking) return unfollowed(NOT_YET, 'working')
+    if (facts.jobWorking) {
+      return unfollowed(NOT_YET, 'working')
+    }
     return none('the job has no docs pull request')
   }
-  if (!docs) return unfollowed(UNREAD_DOCS, 'docs')
+  if (!docs) {
+    return unfollowed(UNREAD_DOCS, 'docs')
+  }
   // The state before this run's own earlier attempt changed it.
   let state = docs.state
-  if (state === 'closed' && done.includes('close')) state = 'open'
-  if (state === 'open' && done.includes('reopen')) state = 'closed'
+  if (state === 'closed' && done.includes('close')) {
+    state = 'open'
+  }
+  if (state === 'open' && done.includes('reopen')) {
+    state = 'closed'
+  }
   if (event === 'reopened') {
     const { labelled, closed } = undoing(facts)
-    if (!labelled && !closed) return none(NOT_CLOSED)
-    if (state !== (labelled ? 'open' : 'closed')) return none(`the docs pull request is ${state}`)
-    const why = `the action ${labelled ? 'labelled' : 'closed'} it when the code pull request closed`
-    if (labelled) return plan('unkept', ['unlabel', 'comment'], why)
+    if (!labelled && !closed) {
+      return none(NOT_CLOSED)
+    }
+    // The state the close left it in; anything else, someone changed it since.
+    const leftAs = labelled ? 'open' : 'closed'
+    if (state !== leftAs) {
+      return none(`the docs pull request is ${state}`)
+    }
+    const what = labelled ? 'labelled' : 'closed'
+    const why = `the action ${what} it when the code pull request closed`
+    if (labelled) {
+      return plan('unkept', ['unlabel', 'comment'], why)
+    }
     return plan('reopened', ['reopen', 'comment'], why)
   }
   // Told once, nothing else: a docs pull request already merged or closed stays as it is.
-  if (state !== 'open')
+  if (state !== 'open') {
     return plan('noted', ['comment'], `the docs pull request is already ${state}`)
+  }
   if (event === 'merged') {
-    const handOff: EndStep[] = facts.handOffAsked && record.handedOff !== link ? ['hand-off'] : []
+    const handOffDue = facts.handOffAsked && record.handedOff !== link
+    const handOff: EndStep[] = handOffDue ? ['hand-off'] : []
     return plan('merged-note', ['comment', ...handOff], 'the code pull request was merged')
   }
-  if (facts.onClose === 'keep')
+  if (facts.onClose === 'keep') {
     return plan('kept', ['comment', 'label'], 'docs-pr-on-close is keep')
-  const unsure = 'so the action cannot tell it opened this docs pull request'
-  if (facts.jobUnread)
-    return {
-      ...plan('kept', ['comment'], `${unreadWhy(facts.jobUnread)}, ${unsure}`),
-      unfollowed: 'job'
-    }
-  const kept =
-    facts.jobLink === undefined
-      ? `the job names no docs pull request, ${unsure}`
-      : facts.jobLink !== link || (record.handedOff !== link && !docs.pr)
-        ? 'the record does not name this docs pull request as the job’s'
-        : (notTheJobs(docs, facts.jobCreatedAt) ?? docs.foreign)
-  if (kept) return plan('kept', ['comment'], kept)
+  }
+  if (facts.jobUnread) {
+    const why = `${unreadWhy(facts.jobUnread)}, ${UNSURE}`
+    return { ...plan('kept', ['comment'], why), unfollowed: 'job' }
+  }
+  const kept = keptWhy(facts, link, docs)
+  if (kept) {
+    return plan('kept', ['comment'], kept)
+  }
   return plan('closed', ['close', 'comment'], 'the code pull request was closed without merging')
+}
+
+const UNSURE = 'so the action cannot tell it opened this docs pull request'
+
+/** Why a close keeps the docs pull request at `link` open; undefined when it is the job's own. */
+function keptWhy(facts: EndFacts, link: string, docs: DocsView): string | undefined {
+  if (facts.jobLink === undefined) {
+    return `the job names no docs pull request, ${UNSURE}`
+  }
+  // Handed off before, or read from GitHub with its author: either ties it to the job.
+  const unproven = facts.record.handedOff !== link && !docs.pr
+  if (facts.jobLink !== link || unproven) {
+    return 'the record does not name this docs pull request as the job’s'
+  }
+  return notTheJobs(docs, facts.jobCreatedAt) ?? docs.foreign
 }
 
 /** What the run does with the job's docs pull request at its end (nothing when nothing was sent
@@ -226,14 +301,20 @@ export function handOffOf(
   // Nothing asked of a docs repository elsewhere (public, say): a refused read is a debug line.
   const justTrying = !asked && !reachable
   const follow = !quiet && !!ref && (!justTrying || !!ctx.github)
-  const where = ref && !onSameServer(ref.link, run) ? 'elsewhere' : reachable ? 'write' : 'away'
+  let where: HandOff['backLink'] = reachable ? 'write' : 'away'
+  if (ref && !onSameServer(ref.link, run)) {
+    where = 'elsewhere'
+  }
   const backLink = !already && !quiet && prComment && ref ? where : undefined
   // The record names it as handed off once reviewers and labels were requested (or none
   // asked) and the back-link is there or cannot be written; else a later run retries.
-  const recorded = (handedOff: boolean, linked: 'done' | 'retry' | 'skipped') =>
-    end.record && link && !already && linked !== 'retry' && (handedOff || !asked)
-      ? { ...end.record, handedOff: link }
-      : end.record
+  const recorded = (handedOff: boolean, linked: 'done' | 'retry' | 'skipped') => {
+    const finished = linked !== 'retry' && (handedOff || !asked)
+    if (end.record && link && !already && finished) {
+      return { ...end.record, handedOff: link }
+    }
+    return end.record
+  }
   const asks = { link, already, reviewers, labels, justTrying, asked, ref, jobId: end.job?.id }
   return { ...asks, askAuthors, follow, backLink, recorded }
 }

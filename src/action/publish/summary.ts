@@ -20,7 +20,9 @@ type Row = [string, string]
 
 /** `✅ completed`; an unknown status gets a neutral icon, and its text is made inert. */
 export function statusCell(status: string | undefined): string {
-  if (status === undefined) return 'unknown'
+  if (status === undefined) {
+    return 'unknown'
+  }
   const icons: Record<string, string> = {
     active: '⏳',
     completed: '✅',
@@ -31,25 +33,36 @@ export function statusCell(status: string | undefined): string {
 }
 
 export function pullRequestCell(link: string | null | undefined, none = '—'): string {
-  if (!link) return none
+  if (!link) {
+    return none
+  }
   const pr = parsePullRequestLink(link)
-  if (!pr) return safeMarkdown(link)
-  return `<a href="${safeHtml(pr.link, 2000)}">${safeHtml(`${pr.repository}#${pr.number}`)}</a>`
+  // Only a parsed link is a link; anything else is shown as text.
+  if (!pr) {
+    return safeMarkdown(link)
+  }
+  const name = safeHtml(`${pr.repository}#${pr.number}`)
+  return `<a href="${safeHtml(pr.link, 2000)}">${name}</a>`
 }
 
 export function factTable(rows: readonly (readonly [string, string])[]): string {
-  return ['| | |', '|---|---|', ...rows.map(([name, value]) => `| ${name} | ${value} |`)].join('\n')
+  const lines = rows.map(([name, value]) => `| ${name} | ${value} |`)
+  return ['| | |', '|---|---|', ...lines].join('\n')
 }
 
 export function docsPullRequestRows(pr: DocsPullRequest | undefined): Row[] {
-  if (!pr) return []
+  if (!pr) {
+    return []
+  }
   const state = pullRequestState(pr)
   const shown = pr.files.slice(0, 5).map((path) => `<code>${safeHtml(path, 200)}</code>`)
   const more = pr.changedFiles - shown.length
-  const files = shown.join('<br>') + (more > 0 ? `<br>… and ${more} more` : '')
+  const andMore = more > 0 ? `<br>… and ${more} more` : ''
+  const files = shown.join('<br>') + andMore
   const changes = `+${pr.additions} −${pr.deletions} in ${plural(pr.changedFiles, 'file')}`
+  const notOpen = state === 'open' ? '' : ` (${state})`
   return [
-    ['Docs title', `${safeMarkdown(pr.title, 200)}${state === 'open' ? '' : ` (${state})`}`],
+    ['Docs title', `${safeMarkdown(pr.title, 200)}${notOpen}`],
     ['Changes', changes],
     ['Files', shown.length > 0 ? files : '—']
   ]
@@ -65,14 +78,21 @@ export function summaryMarkdown(
   docs?: DocsPullRequest,
   prompt?: string
 ): string {
-  if (!outcome.jobId) return ''
+  if (!outcome.jobId) {
+    return ''
+  }
   const job = outcome.job
   const { repository, ref } = job?.source ?? {}
-  const source = repository
-    ? `${safeMarkdown(repository)}${ref ? ` @ ${safeMarkdown(ref)}` : ''}`
-    : '—'
-  const rows: Row[] = [
-    ...(outcome.did ? [['This run', safeMarkdown(outcome.did, 1000)] as Row] : []),
+  let source = '—'
+  if (repository) {
+    const at = ref ? ` @ ${safeMarkdown(ref)}` : ''
+    source = `${safeMarkdown(repository)}${at}`
+  }
+  const rows: Row[] = []
+  if (outcome.did) {
+    rows.push(['This run', safeMarkdown(outcome.did, 1000)])
+  }
+  rows.push(
     ['Job', `<code>${safeHtml(outcome.jobId)}</code>`],
     ['Status', statusCell(job?.status)],
     ['Model', job?.model ? safeMarkdown(job.model) : '—'],
@@ -81,14 +101,17 @@ export function summaryMarkdown(
     ...docsPullRequestRows(docs),
     ['Duration', formatDuration(durationMs)],
     ['Polls', String(outcome.polls)]
-  ]
+  )
   const parts = [
     `### ${ACTION_TITLE}\n`,
     `${safeMarkdown(outcome.ending.message, 2000)}\n`,
     factTable(rows)
   ]
-  if (outcome.sent !== undefined) parts.push(promptBlock('Sent to the agent', outcome.sent))
-  else if (prompt) parts.push(promptBlock('Prompt (not sent)', prompt))
+  if (outcome.sent !== undefined) {
+    parts.push(promptBlock('Sent to the agent', outcome.sent))
+  } else if (prompt) {
+    parts.push(promptBlock('Prompt (not sent)', prompt))
+  }
   return parts.join('\n') + '\n'
 }
 
@@ -99,7 +122,8 @@ export function promptBlock(title: string, text: string): string {
       ? `\n\n… ${text.length - shown.length} more characters are not shown here.`
       : ''
   const lines = shown.split(/\r?\n/).map((line) => safeHtml(line, SHOWN_PROMPT_CHARS))
-  return `\n<details><summary>${title}</summary>\n\n<pre>${lines.join('\n')}</pre>${more}\n\n</details>\n`
+  const pre = `<pre>${lines.join('\n')}</pre>`
+  return `\n<details><summary>${title}</summary>\n\n${pre}${more}\n\n</details>\n`
 }
 
 /** A courtesy like the comment: a summary that cannot be written is a warning. */
@@ -107,7 +131,9 @@ export async function writeSummary(
   host: Pick<Host, 'appendSummary'>,
   summary: string
 ): Promise<void> {
-  if (!summary || !host.appendSummary) return
+  if (!summary || !host.appendSummary) {
+    return
+  }
   try {
     await host.appendSummary(summary)
   } catch (error) {
@@ -133,22 +159,26 @@ export function renderComment(
     ['Status', statusCell(facts.job?.status)],
     ['Docs pull request', pullRequestCell(facts.job?.prLink ?? facts.docsLink, 'none')],
     ...docsPullRequestRows(facts.docs),
-    ['Job', `<code>${safeHtml(facts.jobId)}</code>`],
-    ...(url ? [['Workflow run', htmlLink(url, safeHtml(run.runId))] as Row] : [])
+    ['Job', `<code>${safeHtml(facts.jobId)}</code>`]
   ]
-  const commit = run.sha ? ` for commit ${safeMarkdown(run.sha.slice(0, 7))}` : ''
-  return [
-    `### ${ACTION_TITLE}`,
-    '',
-    factTable(rows),
-    '',
-    ...(facts.did ? [`**This run:** ${safeMarkdown(facts.did, 500)}`, ''] : []),
-    safeMarkdown(facts.ending.message, 1000),
-    '',
-    footer
-      ? `<sub>Updated by the workflow run${commit}; later runs for this pull request use the same job and update this comment.</sub>`
-      : ''
-  ].join('\n')
+  if (url) {
+    rows.push(['Workflow run', htmlLink(url, safeHtml(run.runId))])
+  }
+  const lines = [`### ${ACTION_TITLE}`, '', factTable(rows), '']
+  if (facts.did) {
+    lines.push(`**This run:** ${safeMarkdown(facts.did, 500)}`, '')
+  }
+  lines.push(safeMarkdown(facts.ending.message, 1000), '')
+  if (footer) {
+    const commit = run.sha ? ` for commit ${safeMarkdown(run.sha.slice(0, 7))}` : ''
+    lines.push(
+      `<sub>Updated by the workflow run${commit}; ` +
+        'later runs for this pull request use the same job and update this comment.</sub>'
+    )
+  } else {
+    lines.push('')
+  }
+  return lines.join('\n')
 }
 
 type OutputName = keyof ReturnType<typeof outputValues> | 'triggered'
@@ -156,7 +186,9 @@ export function setOutputs(
   host: Pick<Host, 'setOutput'>,
   values: Partial<Record<OutputName, string>>
 ): void {
-  for (const [name, value] of Object.entries(values)) host.setOutput(name, redact(value))
+  for (const [name, value] of Object.entries(values)) {
+    host.setOutput(name, redact(value))
+  }
 }
 
 export function announceToRunner(host: Pick<Host, 'setOutput'>, id: string, how: Naming): void {
@@ -186,5 +218,9 @@ export function outputValues(outcome: Outcome, docs: DocsPullRequest | undefined
 export function linkOutputs(link: string | null | undefined) {
   const pr = parsePullRequestLink(link)
   const number = pr ? String(pr.number) : ''
-  return { 'pr-link': pr?.link ?? '', 'pr-number': number, 'pr-repository': pr?.repository ?? '' }
+  return {
+    'pr-link': pr?.link ?? '',
+    'pr-number': number,
+    'pr-repository': pr?.repository ?? ''
+  }
 }

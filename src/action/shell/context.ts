@@ -76,15 +76,23 @@ export function openRun(event: RunEvent, host: Host): RunContext | 'untriggered'
   const getInput = (name: string, options?: { trimWhitespace?: boolean }): string =>
     readInput(env, name, options)
   const secrets = ['api-key', 'github-token', 'docs-token'].map((name) => getInput(name))
-  for (const part of new Set(secrets.flatMap((value) => [value, ...value.split(/\r?\n/)]))) {
-    if (part.trim() === '') continue
+  // Each line of a multi-line secret is masked too, so a line printed alone is hidden.
+  const parts = new Set(secrets.flatMap((value) => [value, ...value.split(/\r?\n/)]))
+  for (const part of parts) {
+    if (part.trim() === '') {
+      continue
+    }
     core.setSecret(part)
     registerSecret(part)
   }
-  if (event.commandEvent && secrets[0] === '' && getInput('dry-run') !== 'true') {
+  const noApiKey = secrets[0] === ''
+  if (event.commandEvent && noApiKey && getInput('dry-run') !== 'true') {
     // GitHub gives review events on pull requests from forks no secrets: no failure.
     core.warning(
-      "Input 'api-key' is empty on a comment event: the command cannot be acted on and nothing was sent. GitHub passes no secrets to pull_request_review and pull_request_review_comment events on pull requests from forks; elsewhere, set api-key from a secret."
+      "Input 'api-key' is empty on a comment event: the command cannot be acted on " +
+        'and nothing was sent. GitHub passes no secrets to pull_request_review and ' +
+        'pull_request_review_comment events on pull requests from forks; ' +
+        'elsewhere, set api-key from a secret.'
     )
     return 'untriggered'
   }
@@ -189,7 +197,12 @@ export function docsSession(
 ): GitHubSession | undefined {
   const ref = parsePullRequestLink(link)
   const { run } = ctx.event
-  if (!ref || !onSameServer(ref.link, run)) return undefined
-  if (ctx.docs) return ctx.docs
-  return use === 'read' || sameRepository(ref.repository, run.repository) ? ctx.github : undefined
+  if (!ref || !onSameServer(ref.link, run)) {
+    return undefined
+  }
+  if (ctx.docs) {
+    return ctx.docs
+  }
+  const here = sameRepository(ref.repository, run.repository)
+  return use === 'read' || here ? ctx.github : undefined
 }

@@ -30,24 +30,25 @@ export function readRunEvent(env: NodeJS.ProcessEnv): RunEvent {
   // The phrase as the input gives it; a bad one is the input error that run() reports.
   const phrase = (env['INPUT_TRIGGER-PHRASE'] ?? '').trim() || DEFAULT_TRIGGER_PHRASE
   const checked = commandEvent && isValidTriggerPhrase(phrase)
-  return {
-    run,
-    pullRequest: pullRequestNumber(run),
-    commandEvent,
-    command: checked ? readCommand(run.eventName, run.payload, phrase) : undefined
-  }
+  const command = checked ? readCommand(run.eventName, run.payload, phrase) : undefined
+  return { run, pullRequest: pullRequestNumber(run), commandEvent, command }
 }
 
 /** Ends the step quietly when the event is a comment that is not a command; true when it did. */
 export function exitEarlyWhenNotACommand(event: RunEvent, env: NodeJS.ProcessEnv): boolean {
   // No command check (a bad phrase), an unreadable payload or a command: run() goes on.
-  if (!event.command || event.command.command) return false
-  if (!env.GITHUB_EVENT_PATH || event.run.payloadUnreadable) return false
-  const line = safeLine(
-    `Not a command for this step (${event.command.reason}); nothing to do.`,
-    300
-  )
+  if (!event.command || event.command.command) {
+    return false
+  }
+  if (!env.GITHUB_EVENT_PATH || event.run.payloadUnreadable) {
+    return false
+  }
+  const why = event.command.reason
+  const line = safeLine(`Not a command for this step (${why}); nothing to do.`, 300)
   process.stdout.write(`${line}${EOL}`)
-  if (env.GITHUB_OUTPUT) appendFileSync(env.GITHUB_OUTPUT, `triggered=false${EOL}`)
+  // Written by hand: @actions/core is not loaded on this path.
+  if (env.GITHUB_OUTPUT) {
+    appendFileSync(env.GITHUB_OUTPUT, `triggered=false${EOL}`)
+  }
   return true
 }

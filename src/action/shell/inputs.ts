@@ -127,7 +127,9 @@ const duration =
   (min = 100): Check<number> =>
   (raw, bad) => {
     const ms = parseDuration(raw) ?? bad(`must be ${DURATION_FORM}; got ${quoted(raw)}.`)
-    if (ms >= min && ms <= 24 * 3_600_000) return ms
+    if (ms >= min && ms <= 24 * 3_600_000) {
+      return ms
+    }
     return bad(`must be between ${formatDuration(min)} and 24h; got ${quoted(raw)}.`)
   }
 
@@ -139,13 +141,15 @@ const token =
 
 const baseUrl: Check<URL> = (raw, bad) => {
   const url = URL.parse(raw)
-  if (url?.protocol !== 'https:' && url?.protocol !== 'http:')
+  if (url?.protocol !== 'https:' && url?.protocol !== 'http:') {
     return bad(`must be ${URL_FORM}; got ${quoted(raw)}.`)
+  }
   const host = url.hostname.replace(/^\[|\]$/g, '')
   const loopback = host === 'localhost' || host === '::1' || /^127(?:\.\d{1,3}){3}$/.test(host)
   if (url.protocol === 'http:' && !loopback) {
     bad(
-      `must use https: plain http would send the API key unencrypted to ${url.hostname}. Use ${URL_FORM}.`
+      `must use https: plain http would send the API key unencrypted to ${url.hostname}. ` +
+        `Use ${URL_FORM}.`
     )
   }
   if (url.username || url.password || url.search || url.hash) {
@@ -158,16 +162,20 @@ const reviewers: Check<ReviewerSpec[]> = (raw, bad) => {
   const form =
     'GitHub logins, org/team slugs or the word author, separated by commas or line breaks'
   const words = list(raw).flatMap((item) => item.split(/\s+/))
-  if (words.length > 15) bad(`may name at most 15 reviewers; got ${words.length}.`)
-  return words.map(
-    (word) =>
-      parseReviewer(word.replace(/^@/, '')) ?? bad(`must list ${form}; got ${quoted(word)}.`)
-  )
+  if (words.length > 15) {
+    bad(`may name at most 15 reviewers; got ${words.length}.`)
+  }
+  return words.map((word) => {
+    const reviewer = parseReviewer(word.replace(/^@/, ''))
+    return reviewer ?? bad(`must list ${form}; got ${quoted(word)}.`)
+  })
 }
 
 const labels: Check<string[]> = (raw, bad) => {
   const names = list(raw)
-  if (names.length > 20) bad(`may name at most 20 labels; got ${names.length}.`)
+  if (names.length > 20) {
+    bad(`may name at most 20 labels; got ${names.length}.`)
+  }
   const wrong = names.find((label) => label.length > 50 || CONTROL.test(label))
   if (wrong !== undefined) {
     const form = 'label names of at most 50 characters, separated by commas or line breaks'
@@ -179,8 +187,12 @@ const labels: Check<string[]> = (raw, bad) => {
 const allowedBots: Check<string[]> = (raw, bad) => {
   const form = 'takes exact bot logins such as renovate[bot], comma-separated'
   return list(raw).map((entry) => {
-    if (entry.includes('*')) bad(`${form}; a wildcard ('*') is not accepted.`)
-    if (!ACCOUNT.test(entry)) bad(`${form}; got ${quoted(entry)}.`)
+    if (entry.includes('*')) {
+      bad(`${form}; a wildcard ('*') is not accepted.`)
+    }
+    if (!ACCOUNT.test(entry)) {
+      bad(`${form}; got ${quoted(entry)}.`)
+    }
     if (entry.toLowerCase() === ACTIONS_BOT) {
       bad(`cannot list ${ACTIONS_BOT}: the action's own comments never give commands (no loops).`)
     }
@@ -188,8 +200,10 @@ const allowedBots: Check<string[]> = (raw, bad) => {
   })
 }
 
-/** The mode follows from which of prompt (or prompt-file) and job-id are given: create, a new
- * job; message, a follow-up to jobId; wait, only watch jobId. */
+/**
+ * The mode follows from which of prompt (or prompt-file) and job-id are given: create, a new job;
+ * message, a follow-up to jobId; wait, only watch jobId.
+ */
 function readTarget(
   read: InputReader,
   workspace: string,
@@ -204,30 +218,43 @@ function readTarget(
   if (file === '' && inline !== '' && inline.trim() === '') {
     fail('prompt', 'is blank: write the instruction for the agent.')
   }
+  // On a command event the command says what to do, so the standing instruction may be empty.
   let prompt = inline || (commandEvent ? '' : undefined)
   if (file) {
     const path = resolve(workspace, file)
     // Not found or not readable: said as for a folder.
     const stat = existsSync(path) ? statSync(path) : undefined
-    const form = `must name a readable file (relative to the workspace); ${quoted(file)} was not found.`
-    if (!stat?.isFile()) fail('prompt-file', form)
-    if (stat.size > 1024 * 1024)
+    const form =
+      'must name a readable file (relative to the workspace); ' + `${quoted(file)} was not found.`
+    if (!stat?.isFile()) {
+      fail('prompt-file', form)
+    }
+    if (stat.size > 1024 * 1024) {
       fail('prompt-file', `must be a file of at most 1 MiB; ${quoted(file)} is larger.`)
+    }
     prompt = readFileSync(path, 'utf8').replace(/^\uFEFF/, '')
-    if (prompt.trim() === '')
+    if (prompt.trim() === '') {
       fail('prompt-file', `names an empty file (${quoted(file)}): write the instruction in it.`)
+    }
   }
-  if (jobId !== undefined)
+  if (jobId !== undefined) {
     return prompt === undefined ? { mode: 'wait', jobId } : { mode: 'message', prompt, jobId }
-  if (prompt !== undefined) return { mode: 'create', prompt }
+  }
+  if (prompt !== undefined) {
+    return { mode: 'create', prompt }
+  }
   return fail(
     'prompt',
     "(or 'prompt-file') is required, unless 'job-id' is given to wait on an existing job."
   )
 }
 
-const KEY_FORM = `must be one token of the form mint_<secret>, in visible ASCII characters without spaces; the secret's value holds another character (${INVISIBLE}): copy the key again.`
-const GITHUB_TOKEN_FORM = `must be visible ASCII characters without spaces; the value holds another character (${INVISIBLE}).`
+const KEY_FORM =
+  'must be one token of the form mint_<secret>, in visible ASCII characters without spaces; ' +
+  `the secret's value holds another character (${INVISIBLE}): copy the key again.`
+const GITHUB_TOKEN_FORM =
+  'must be visible ASCII characters without spaces; ' +
+  `the value holds another character (${INVISIBLE}).`
 
 // Every input, in the order they are checked. On a command event, prompt and prompt-file are
 // optional: when given, the standing instruction sent before the command.
