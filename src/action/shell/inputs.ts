@@ -224,8 +224,7 @@ function readTarget(
     const path = resolve(workspace, file)
     // Not found or not readable: said as for a folder.
     const stat = existsSync(path) ? statSync(path) : undefined
-    const form =
-      'must name a readable file (relative to the workspace); ' + `${quoted(file)} was not found.`
+    const form = `must name a readable file (relative to the workspace); ${quoted(file)} was not found.`
     if (!stat?.isFile()) {
       fail('prompt-file', form)
     }
