@@ -94,9 +94,41 @@ export function nextRecord(
   return { ...same, project: projectId, job: jobId, run: runId, attempt: runAttempt, followUps }
 }
 
+/** `ours`, built from the record as this run `read` it, on top of what it last `wrote`: each
+ * field it left as it read it is as last written (a later write keeps what an earlier merged in). */
+export function rebased(
+  read: PullRequestRecord | undefined,
+  wrote: PullRequestRecord | undefined,
+  ours: PullRequestRecord
+): PullRequestRecord {
+  // A record of another job starts afresh (nextRecord): nothing of the last write carries over.
+  if (!wrote || read === wrote || ours.job !== wrote.job) return ours
+  const keys = new Set([...Object.keys(ours), ...Object.keys(wrote)]) as Set<
+    keyof PullRequestRecord
+  >
+  const kept = [...keys].map((key) => {
+    const unchanged = isDeepStrictEqual(ours[key], read?.[key])
+    return [key, unchanged ? wrote[key] : ours[key]] as const
+  })
+  return Object.fromEntries(kept.filter(([, value]) => value !== undefined)) as PullRequestRecord
+}
+
+/** The fields that name the run that last wrote for the job, taken together from one side: a
+ * re-run finds its earlier attempt by both `run` and `attempt`, and the job goes with them. */
+const RUN_FIELDS = ['job', 'run', 'attempt'] as const
+type RunFields = Pick<PullRequestRecord, (typeof RUN_FIELDS)[number]>
+
+/** Whose job, run and attempt the merge keeps: the side that moved the job (ours when both did),
+ * else ours when this run wrote for the job since `base`, else theirs. */
+function runSide(base: PullRequestRecord | undefined, ours: RunFields, theirs: RunFields) {
+  if (ours.job !== base?.job) return ours
+  if (theirs.job !== base.job) return theirs
+  return RUN_FIELDS.some((key) => ours[key] !== base[key]) ? ours : theirs
+}
+
 /** The record a run writes when `theirs` was written since it read `base`: each field this run
- * left as it read it takes the value written since, so no run drops another's facts; a count
- * of the same job adds both runs' increments. */
+ * left as it read it takes the value written since, so no run drops another's facts (the job,
+ * run and attempt from one side: runSide); a count of the same job adds both runs' increments. */
 export function mergeRecords(
   base: PullRequestRecord | undefined,
   ours: PullRequestRecord,
@@ -110,7 +142,9 @@ export function mergeRecords(
     return [key, unchanged ? theirs[key] : ours[key]] as const
   })
   const merged = Object.fromEntries(kept.filter(([, value]) => value !== undefined))
-  return { ...merged, followUps: mergedFollowUps(base, ours, theirs) } as PullRequestRecord
+  const { job, run, attempt } = runSide(base, ours, theirs)
+  const followUps = mergedFollowUps(base, ours, theirs)
+  return { ...merged, job, run, attempt, followUps } as PullRequestRecord
 }
 
 /** Follow-ups count the messages to one job: both runs' when all three name it, else those of

@@ -28,6 +28,7 @@ import {
   isTrustedAuthor,
   mergeRecords,
   parseEndOnly,
+  rebased,
   parseRecord,
   type PullRequestEnd,
   type PullRequestRecord,
@@ -57,6 +58,10 @@ export class PullRequestThread {
   private refused = false
   /** The record in the comment as this run last knew it (read, or written since): the merge's base. */
   private base: PullRequestRecord | undefined
+  /** The record as this run read it: what its callers build theirs from. */
+  private readonly read: PullRequestRecord | undefined
+  /** The run waited since it read (for a busy job): another run may have written meanwhile. */
+  private readIsOld = false
 
   private constructor(
     private readonly session: GitHubSession,
@@ -70,6 +75,7 @@ export class PullRequestThread {
     readonly ended?: PullRequestEnd
   ) {
     this.base = record
+    this.read = record
   }
 
   /** The thread, read once; undefined when the run is not for a pull request or GitHub refuses. */
@@ -121,6 +127,11 @@ export class PullRequestThread {
     return new PullRequestThread(session, run, number, record, commentId, backLinks, ended)
   }
 
+  /** The run waited (for a busy job): its early write reads the comment again too. */
+  waited(): void {
+    this.readIsOld = true
+  }
+
   /** Records `end`, met with no job recorded, alone; so a run that starts late sends nothing.
    * Never throws: a failure is one warning. */
   async saveEnd(project: string, end: PullRequestEnd, body: string, budgetMs: number) {
@@ -155,13 +166,16 @@ export class PullRequestThread {
       // Not bound to the run's cancellation: the last write happens after it.
       const { issues } = (await this.session.client(budgetMs, false)).rest
       // Another run may have written since this one read (an end while a push waited): the
-      // last write keeps what this run did not change. The early one follows the read closely.
-      const theirs = early
+      // last write keeps what this run did not change. The early one follows the read closely,
+      // but after a wait.
+      const fresh = early && !this.readIsOld
+      const theirs = fresh
         ? undefined
         : await this.readAgain(issues, record.project).catch((cause: unknown) => {
             throw new UnseenRecord(cause)
           })
-      const merged = theirs ? mergeRecords(this.base, record, theirs) : record
+      const ours = rebased(this.read, this.base, record)
+      const merged = theirs ? mergeRecords(this.base, ours, theirs) : ours
       const by = this.session.writer()
       const text = (writer: string) => `${formatRecord({ ...merged, by: writer })}\n${body}`
       const comment = { ...this.session.repo, body: text(by) }
@@ -200,6 +214,12 @@ export class PullRequestThread {
       const error = unseen ? thrown.cause : thrown
       this.refused = gitHubFailure(error) === 'denied'
       const why = describeGitHubError(error)
+      if (unseen && !this.refused && early) {
+        core.info(
+          `pr-comment: could not read the comment on ${where} again before writing it (${why}); trying again when the run ends.`
+        )
+        return false
+      }
       if (unseen && !this.refused) {
         // Unknown is not empty: writing now could drop what another run recorded since.
         core.warning(

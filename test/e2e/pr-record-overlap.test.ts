@@ -13,13 +13,15 @@ import {
   docsPull,
   end,
   endWorld,
+  posts,
   DOCS,
   DOCS_PR
 } from '../support/end-run-world.js'
 import { markerValues } from '../support/markers.js'
-import { recorded, simulate } from '../support/pr-workflow.js'
+import { recorded, REPO, simulate } from '../support/pr-workflow.js'
 
 const { opened } = endWorld()
+const waitingWorlds = { merged: endWorld(), closed: endWorld() }
 
 describe('a push run that waits while the pull request is merged', () => {
   const overlap = startedWithFile(async () => {
@@ -97,6 +99,62 @@ describe('a push run that waits while the pull request is closed and its docs ke
     expect(labels).toEqual([])
   })
 })
+
+// A push run that finds its job busy waits for it; the pull request is merged or closed
+// meanwhile (its end run passes the waiting one). Once the job is idle, the push run reads
+// the pull request again and sends nothing, in the words of a run that found it ended.
+describe.each([
+  ['merged', true, 'merged'],
+  ['closed unmerged', false, 'closed without merging']
+] as const)(
+  'a push run that waits for its busy job while the pull request is %s',
+  (_, merged, how) => {
+    const world = waitingWorlds[merged ? 'merged' : 'closed']
+    const overlap = startedWithFile(async () => {
+      const sim = await world.opened()
+      // A run that leaves the job busy for a while, without waiting for it.
+      await sim.run('slow:3000: Document the new flag', {
+        runId: 8950,
+        inputs: { ...docsInputs, wait: 'false' }
+      })
+      const sentBefore = posts(sim)
+      const stateReads = () =>
+        sim.github.requests.filter((r) => r.method === 'GET' && r.path === `/repos/${REPO}/pulls/7`)
+          .length
+      const readsBefore = stateReads()
+      const pushing = sim.run('Document the flag once more', { runId: 8951, inputs: docsInputs })
+      await new Promise((resolve) => setTimeout(resolve, 800))
+      sim.github.setPullState(REPO, 7, { state: 'closed', merged })
+      const endRun = await end(sim, { runId: 8952, end: { action: 'closed', merged } })
+      const afterEnd = recorded(codeComment(sim))
+      const push = await pushing
+      const afterPush = recorded(codeComment(sim))
+      const sent = posts(sim) - sentBefore
+      return { push, endRun, afterEnd, afterPush, sent, stateReads: stateReads() - readsBefore }
+    })
+
+    it('sends nothing once the job is idle, and says why as a run that found it ended', async () => {
+      const { push, sent } = await overlap()
+      expect(push.exitCode).toBe(0)
+      expect(push.stdout).toContain('waiting for it to end before sending this one')
+      expect(push.stdout).toContain(
+        `Nothing was sent: the pull request was ${how} after this run started, so it sends nothing.`
+      )
+      expect(push.outputs).toMatchObject({ skipped: 'true', created: 'false' })
+      expect(sent).toBe(0)
+    })
+
+    it("keeps the end run's record, and reads the pull request once more, after the wait", async () => {
+      const { endRun, afterEnd, afterPush, stateReads } = await overlap()
+      expect(endRun.run.exitCode).toBe(0)
+      expect(afterEnd?.end).toMatchObject({ event: merged ? 'merged' : 'closed' })
+      expect(afterPush).toEqual(afterEnd)
+      // The push run's one read after its wait; the end run reads it at most once.
+      expect(stateReads).toBeGreaterThanOrEqual(1)
+      expect(stateReads).toBeLessThanOrEqual(2)
+    })
+  }
+)
 
 // Closed before its first run recorded a job (no concurrency group): the end run records the end
 // alone, so the first run, starting late, sends nothing; a reopen lifts it, in the same comment.

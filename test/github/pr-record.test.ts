@@ -9,6 +9,7 @@ import { anyText, runs } from '../support/properties.js'
 import {
   formatRecord,
   mergeRecords,
+  rebased,
   isTrustedAuthor,
   parseRecord,
   findComment,
@@ -309,9 +310,92 @@ describe('mergeRecords: the last writer keeps what it did not change', () => {
         if (o.handedOff || t.handedOff) assert.equal(merged.handedOff, docs)
         if (o.ended) assert.deepEqual(merged.end, ours.end)
         else if (t.ended) assert.deepEqual(merged.end, theirs.end)
-        assert.equal(merged.run, o.run === before.run ? theirs.run : ours.run)
+        // The run that wrote for the kept job: with it, never the other run's (a pair from two).
+        const wrote = !o.newJob && t.newJob ? theirs : ours
+        assert.deepEqual([merged.run, merged.attempt], [wrote.run, wrote.attempt])
       }),
       runs(300)
     )
+  })
+  // A re-run finds its earlier attempt by run and attempt: a pair from two runs would make a
+  // re-run of run S look like "run S attempt 2" written by another run.
+  it('whatever the three records, the job, run and attempt come from one of the two writers', () => {
+    const writer = fc.record({
+      job: fc.constantFrom('job_1', 'job_2'),
+      run: fc.constantFrom('10', '11', '12'),
+      attempt: fc.integer({ min: 1, max: 3 })
+    })
+    const trio = ({ job, run, attempt }: PullRequestRecord) => ({ job, run, attempt })
+    fc.assert(
+      fc.property(writer, writer, writer, (b, o, t) => {
+        const [before, ours, theirs] = [
+          { ...base, ...b },
+          { ...base, ...o },
+          { ...base, ...t }
+        ]
+        const merged = trio(mergeRecords(before, ours, theirs))
+        const moved = JSON.stringify(trio(ours)) !== JSON.stringify(trio(before))
+        // The side that moved the job keeps it (ours when both did), else the one that wrote.
+        const side =
+          ours.job !== before.job
+            ? ours
+            : theirs.job !== before.job
+              ? theirs
+              : moved
+                ? ours
+                : theirs
+        assert.deepEqual(merged, trio(side))
+      }),
+      runs(300)
+    )
+  })
+
+  it('a re-run of the run that wrote the base, merged with a push run: never a pair from both', () => {
+    // Run 10 attempt 2 (the re-run) wrote since; this run 11 attempt 1 wrote for the same job.
+    const ours = { ...base, run: '11', followUps: 2 }
+    const theirs = { ...base, attempt: 2 }
+    const merged = mergeRecords(base, ours, theirs)
+    expect([merged.run, merged.attempt]).toEqual(['11', 1])
+    expect(mergeRecords(base, base, theirs)).toMatchObject({ run: '10', attempt: 2 })
+  })
+})
+
+describe('rebased: a run that writes twice builds its record from what it read', () => {
+  const read: PullRequestRecord = {
+    project: 'p',
+    job: 'job_1',
+    run: '10',
+    attempt: 1,
+    followUps: 0
+  }
+  const end = {
+    event: 'merged' as const,
+    run: '12',
+    attempt: 1,
+    did: 'merged-note' as const,
+    done: ['comment' as const]
+  }
+
+  it('keeps what its first write merged in (an end written during its wait)', () => {
+    const ours = { ...read, run: '11', followUps: 1 }
+    const wrote = { ...ours, end }
+    expect(rebased(read, wrote, ours)).toEqual(wrote)
+    // Merged with the comment as it is now (unchanged since): the end stays.
+    expect(mergeRecords(wrote, rebased(read, wrote, ours), wrote)).toEqual(wrote)
+  })
+
+  it('what it changed since it read wins; before its first write, or for a new job, it is its own record', () => {
+    const wrote = { ...read, run: '11', followUps: 1, end }
+    const ours = {
+      ...read,
+      run: '11',
+      followUps: 2,
+      handedOff: 'https://github.com/acme/docs/pull/7'
+    }
+    expect(rebased(read, wrote, ours)).toEqual({ ...ours, end })
+    const started = { ...read, job: 'job_2', run: '11', followUps: 0 }
+    expect(rebased(read, wrote, started)).toBe(started)
+    expect(rebased(read, read, ours)).toBe(ours)
+    expect(rebased(undefined, undefined, started)).toBe(started)
   })
 })

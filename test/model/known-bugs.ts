@@ -112,7 +112,7 @@ export const KNOWN_BUGS = {
    * run recorded (the end, its done writes). While this is listed, invariant 7 is not checked
    * on pull requests after a step whose runs overlapped.
    */
-  pullWriteDropsEnd: true,
+  pullWriteDropsEnd: false,
   /**
    * Both companions: a push run of a code pull request that waits for its busy job while the
    * pull request is closed unmerged follows the job up once it is idle, without reading the
@@ -120,7 +120,7 @@ export const KNOWN_BUGS = {
    * see pullWriteDropsEnd) its docs pull request stays open for good. The sequences close a
    * pull request while a push run waits only once this is false.
    */
-  waitingRunFollowsUpClosed: true,
+  waitingRunFollowsUpClosed: false,
   /**
    * GitHub refuses the writes of the dashboard past the retries (a rate limit that does not
    * end in time, or a 5xx three times) after the prompt went: the run warns and succeeds, and

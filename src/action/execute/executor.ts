@@ -5,9 +5,9 @@ import * as core from '@actions/core'
 import { isTerminal, type AgentJob } from '../../agent/job.js'
 import { safeLine } from '../../common/safe-text.js'
 import { nextRecord, type PullRequestRecord } from '../../github/pr-record.js'
-import type { Gathered } from '../plan/facts.js'
+import { codePullEnded, type Gathered } from '../plan/facts.js'
 import { docsStateOf } from '../plan/reads.js'
-import { afterBusyWait, type Plan } from '../plan/plan.js'
+import { afterBusyWait, endedAfterStart, type Plan } from '../plan/plan.js'
 import { apartWords, describeDecision, type Naming } from '../plan/words.js'
 import { BUDGETS, type RunContext } from '../shell/context.js'
 import type { JobOwner, Outcome } from './job-owner.js'
@@ -41,6 +41,7 @@ export async function carryOut(
     await started(ctx, jobId)
   }
   let idle: AgentJob | 'gone' | undefined = job && isTerminal(job.status) ? job : undefined
+  const waited = !idle && !opener
   if (idle) {
     owner.seen(idle)
   } else {
@@ -49,6 +50,7 @@ export async function carryOut(
         'waiting for it to end before sending this one.'
     )
     const { ending, gone } = await owner.watch(jobId, job)
+    run.gathered.thread?.waited()
     const now = owner.reportedJob()
     const ended = now && isTerminal(now.status) ? now : undefined
     // Deleted while it worked: as a job that ended, not a failed step.
@@ -63,6 +65,12 @@ export async function carryOut(
       return owner.outcome(ending, { did, record })
     }
   }
+  // The pull request may have been merged or closed during the wait (its end run passed this
+  // one): read again, as a run that found it ended, this one sends nothing.
+  const endedMeanwhile = waited ? await endedDuringWait(ctx, run) : undefined
+  if (endedMeanwhile) {
+    return endedMeanwhile
+  }
   // The docs pull request's state decides a replacement; a docs opener is never replaced. A job
   // deleted during the wait names no docs pull request: the branch's record says which it had.
   const recorded = run.gathered.facts.branch?.record
@@ -70,6 +78,23 @@ export async function carryOut(
   const link = idle === 'gone' ? kept : idle.prLink
   const docs = link && !opener ? await docsStateOf(ctx, link) : undefined
   return execute(ctx, run, afterBusyWait(plan, idle, docs), !opener)
+}
+
+/** The outcome of a pull request run whose pull request ended while it waited: nothing sent,
+ * the record left to the end run. Undefined while it is open (or was ended when the run started:
+ * a command after the end). One GitHub call. */
+async function endedDuringWait(ctx: RunContext, run: JobRun): Promise<Outcome | undefined> {
+  const { thread, facts } = run.gathered
+  if (!thread || facts.ended) {
+    return undefined
+  }
+  const how = await codePullEnded(ctx, thread)
+  if (!how) {
+    return undefined
+  }
+  const { reason } = endedAfterStart(how)
+  const ending = { conclusion: 'succeeded' as const, message: `Nothing was sent: ${reason}.` }
+  return run.owner.outcome(ending, { skipped: true })
 }
 
 async function started(ctx: RunContext, jobId: string): Promise<void> {

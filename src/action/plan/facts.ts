@@ -64,10 +64,8 @@ export async function gatherFacts(ctx: RunContext, command?: CheckedCommand): Pr
     const record = thread.record
     // A re-run, or a run about to replace its job, may come after the pull request ended.
     const endedNow = async (pullRequest: NonNullable<Facts['pullRequest']>) => {
-      const code = `${event.run.serverUrl}/${event.run.repository}/pull/${thread.number}`
-      const budget = ctx.left(BUDGETS.docsPullRequestState)
-      const now = await readPullRequestState(ctx.github, code, budget, 'code')
-      return now && now !== 'open' ? gathered({ pullRequest, ended: now }) : undefined
+      const now = await codePullEnded(ctx, thread)
+      return now ? gathered({ pullRequest, ended: now }) : undefined
     }
     // A re-run's payload is the first attempt's: a command's "open" may be stale too.
     const reRun = event.run.runAttempt > 1
@@ -96,6 +94,19 @@ export async function gatherFacts(ctx: RunContext, command?: CheckedCommand): Pr
   }
   const rerun = ctx.checkRun?.isRerunOutsidePullRequest()
   return gathered({ earlierAttempt: rerun ? await earlierAttempt(ctx, calls) : undefined })
+}
+
+/** How the run's pull request ended, read now (one GitHub call); undefined while it is open or
+ * the token may not see it. StateUnknownError when GitHub cannot say. */
+export async function codePullEnded(
+  ctx: RunContext,
+  thread: PullRequestThread
+): Promise<'merged' | 'closed' | undefined> {
+  const { run } = ctx.event
+  const code = `${run.serverUrl}/${run.repository}/pull/${thread.number}`
+  const budget = ctx.left(BUDGETS.docsPullRequestState)
+  const now = await readPullRequestState(ctx.github, code, budget, 'code')
+  return now === 'open' ? undefined : now
 }
 
 /** Why the run's pull request gets no job: opened by the docs agent's account, or a job's docs

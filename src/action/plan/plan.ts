@@ -257,6 +257,16 @@ function commandPlan(command?: CommandVerdict): Plan | undefined {
   return undefined
 }
 
+/** A pull request that ended after its run started (a re-run, a late run, or one that waited
+ * for its busy job meanwhile): nothing is sent. */
+export function endedAfterStart(how: 'merged' | 'closed'): Extract<Plan, { action: 'skip' }> {
+  const words = how === 'merged' ? 'merged' : 'closed without merging'
+  return {
+    action: 'skip',
+    reason: `the pull request was ${words} after this run started, so it sends nothing`
+  }
+}
+
 /** How the pull request ended after this run started (a re-run or a late run), if it did. */
 function endedSinceStart(facts: Facts): 'merged' | 'closed' | undefined {
   const end = facts.pullRequest?.record?.end
@@ -316,9 +326,7 @@ export function planRun(facts: Facts): Plan {
   }
   const endedSince = endedSinceStart(facts)
   if (endedSince) {
-    const how = endedSince === 'merged' ? 'merged' : 'closed without merging'
-    const reason = `the pull request was ${how} after this run started, so it sends nothing`
-    return { action: 'skip', reason }
+    return endedAfterStart(endedSince)
   }
   // From here on, an ended pull request means a command after its end.
   if (facts.ended === 'closed') {
