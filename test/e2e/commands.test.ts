@@ -10,7 +10,7 @@
 import { copyFileSync, mkdtempSync, readdirSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { BUNDLE_DIR, runAction } from '../support/run-action.js'
+import { BUNDLE_DIR, BUNDLE_WAIT_MS, bundleReady, runAction } from '../support/run-action.js'
 import { reactionsOf, setRole } from '../support/github-routes/commands.js'
 import { onDemand } from '../support/fixtures.js'
 import {
@@ -90,6 +90,7 @@ describe('what is a command', () => {
 })
 
 describe('the fast no-op', () => {
+  beforeAll(bundleReady, BUNDLE_WAIT_MS)
   it.concurrent(
     'ends a comment that is not a command with the entry file alone: no @actions/* and no request',
     async () => {

@@ -18,7 +18,7 @@ import {
   UNREADABLE_PAYLOAD,
   type WorkflowRun
 } from '../../src/github/workflow-run.js'
-import { BUNDLE_DIR, runAction } from '../support/run-action.js'
+import { BUNDLE_DIR, BUNDLE_WAIT_MS, bundleReady, runAction } from '../support/run-action.js'
 import { startStandIn, type StandIn } from '../support/stand-in.js'
 import {
   FIXTURES,
@@ -569,6 +569,7 @@ describe('the prompt the bundled action sends', () => {
 })
 
 describe('loading @actions/github', () => {
+  beforeAll(bundleReady, BUNDLE_WAIT_MS)
   let standIn: StandIn
   beforeEach(async () => {
     standIn = await startStandIn({ jobDurationMs: 100 })

@@ -12,7 +12,7 @@ import {
   LICENSE_FILE,
   type BundledPackage
 } from '../../scripts/licences.js'
-import { BUNDLE_DIR, ROOT } from '../support/run-action.js'
+import { BUNDLE_DIR, BUNDLE_WAIT_MS, bundleReady, ROOT } from '../support/run-action.js'
 
 describe('bundledPackageDirs', () => {
   it('finds the package of every module, nested in chunks and concatenated modules', () => {
@@ -127,6 +127,7 @@ describe('formatLicences', () => {
 
 describe('the licence file of the bundle', () => {
   const root = process.env.ACTION_BUNDLE_ROOT ?? ''
+  beforeAll(bundleReady, BUNDLE_WAIT_MS)
   /** The packages named in a licence file (the `name@version` line that opens each entry). */
   const listed = (text: string): Set<string> =>
     new Set(

@@ -1,30 +1,33 @@
-// Once per `npm test`: bundle the source as it is now into a temporary folder, so
-// every test that runs the action runs today's code, not the committed dist/.
+// Once per `npm test`: make the bundle of the source as it is now, so every test that
+// runs the action runs today's code, not the committed dist/.
 //
 // Bundling takes seconds; the bundle of the same inputs is kept in node_modules/.cache,
 // keyed by a hash of everything the build reads (src/, the bundle script, tsconfig,
 // package.json, the installed packages and Node's version), so an unchanged tree is not
 // built twice and any change to those inputs builds afresh. Only the latest entry is kept.
+// A build runs in a process of its own (build-bundle.ts) while the tests start: only a
+// test that runs the bundle waits for it (bundleReady() in run-action.ts), so a unit test
+// after an edit in src/ does not. The teardown stops a build no test waited for.
 
-import { spawn } from 'node:child_process'
+import { spawn, type ChildProcess } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import {
-  cpSync,
+  closeSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
+  openSync,
   readdirSync,
   readFileSync,
-  rmSync,
   writeFileSync
 } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { bundle, ROOT } from '../../scripts/bundle.ts'
+import { ROOT } from '../../scripts/bundle.ts'
+import { copyReady, PACKAGES_FILE } from './build-bundle.ts'
+import { BUILD_LOG, BUNDLE_FAILED, BUNDLE_READY } from './bundle-ready.ts'
 import { warmContracts } from './warm-contracts.ts'
-
-const PACKAGES_FILE = 'bundled-packages.json'
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
@@ -53,49 +56,57 @@ export function buildInputsHash(): string {
   return hash.digest('hex')
 }
 
-/** warm-contracts.ts in a process of its own: it and the bundling both take seconds when cold. */
-function warmContractsBeside(): Promise<void> {
-  const script = join(dirname(fileURLToPath(import.meta.url)), 'warm-contracts.ts')
-  const child = spawn(process.execPath, [script], { stdio: ['ignore', 'ignore', 'pipe'] })
-  let stderr = ''
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-  return new Promise((resolve, reject) => {
-    child.on('error', reject)
-    child.on('close', (code) =>
-      code === 0
-        ? resolve()
-        : reject(new Error(`Compiling the contracts failed (exit ${String(code)}):\n${stderr}`))
-    )
-  })
+/** The build that global-setup started, for the teardown (same process, same globals). */
+export interface BundleBuild {
+  child: ChildProcess
+  done: Promise<void>
+  /** The folder it builds in, which a build stopped midway leaves behind. */
+  folder: string
 }
 
-export default async function globalSetup(): Promise<void> {
+declare global {
+  var actionBundleBuild: BundleBuild | undefined
+}
+
+/** Starts build-bundle.ts in a process group of its own (it runs ncc), its output to BUILD_LOG. */
+function startBuild(cached: string, root: string): BundleBuild {
+  const script = join(dirname(fileURLToPath(import.meta.url)), 'build-bundle.ts')
+  mkdirSync(dirname(BUILD_LOG), { recursive: true })
+  const folder = mkdtempSync(join(tmpdir(), 'action-build-'))
+  const log = openSync(BUILD_LOG, 'w')
+  const child = spawn(process.execPath, [script, cached, root, folder], {
+    stdio: ['ignore', log, log],
+    detached: true
+  })
+  closeSync(log)
+  // A build that ended without a word (spawn failed, killed): the waiting tests fail now.
+  const ended = (how: string): void => {
+    const failed = join(root, BUNDLE_FAILED)
+    if (!existsSync(join(root, BUNDLE_READY)) && !existsSync(failed))
+      writeFileSync(failed, `The build ${how}.`)
+  }
+  const done = new Promise<void>((resolve) => {
+    child.on('error', (error) => {
+      ended(`did not start: ${error.message}`)
+      resolve()
+    })
+    child.on('close', (code, signal) => {
+      ended(`ended (${signal ?? `exit ${String(code)}`})`)
+      resolve()
+    })
+  })
+  return { child, done, folder }
+}
+
+export default function globalSetup(): void {
   const root = mkdtempSync(join(tmpdir(), 'action-bundle-'))
   const cacheDir = join(ROOT, 'node_modules', '.cache', 'action-bundle')
   const key = buildInputsHash()
   const cached = join(cacheDir, key)
-  if (!existsSync(join(cached, PACKAGES_FILE))) {
-    const warming = warmContractsBeside()
-    const build = mkdtempSync(join(tmpdir(), 'action-build-'))
-    try {
-      const packages = bundle(join(build, 'dist'))
-      // What the bundler says it bundled, for the licence test to check against.
-      writeFileSync(join(build, PACKAGES_FILE), JSON.stringify(packages.map((p) => p.name)))
-      for (const old of existsSync(cacheDir) ? readdirSync(cacheDir) : []) {
-        if (old !== key) rmSync(join(cacheDir, old), { recursive: true, force: true })
-      }
-      // Written last, so an entry cut short is never used.
-      cpSync(join(build, 'dist'), join(cached, 'dist'), { recursive: true })
-      cpSync(join(build, PACKAGES_FILE), join(cached, PACKAGES_FILE))
-    } finally {
-      rmSync(build, { recursive: true, force: true })
-      await warming
-    }
-  } else {
-    warmContracts()
-  }
-  // A copy: the tests and the teardown may change or remove theirs.
-  cpSync(cached, root, { recursive: true })
+  if (existsSync(join(cached, PACKAGES_FILE))) copyReady(cached, root)
+  else globalThis.actionBundleBuild = startBuild(cached, root)
+  // Beside the build, if one runs: the tests that use stand-ins need the contracts first.
+  warmContracts()
   // Inherited by the test workers, which start after this. Their temporary files go in
   // the same folder, so the teardown removes whatever a test left behind.
   process.env.ACTION_BUNDLE_ROOT = root

@@ -8,13 +8,19 @@
 // bundle (`npm run test:e2e`), elsewhere the bundle. A case that needs a real process (an
 // exit code of a crash, signals, the proxy and CA path, the file-command formats) says
 // `bundle: true` and runs the bundle in either mode.
+//
+// Under jest the bundle may still be building when a test starts (global-setup.ts): a run
+// of the bundle waits for it, and so must a test that reads BUNDLE_DIR (`await bundleReady()`).
 
 import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { BUNDLE_WAIT_MS, bundleReady } from './bundle-ready.ts'
 import { checkEventPayload, completeEventPayload, contractRecord } from './contracts.ts'
+
+export { BUNDLE_WAIT_MS, bundleReady }
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 export const BUNDLE_DIR = process.env.ACTION_BUNDLE_ROOT
@@ -59,6 +65,13 @@ export const RUN_MODE: 'bundle' | 'in-process' =
   'bundle'
     ? 'bundle'
     : 'in-process'
+
+// `npm run test:e2e`: every file that runs the action runs the bundle, so it waits for it
+// before its first case, under a timeout of its own rather than the first case's.
+const jestBeforeAll = (globalThis as { beforeAll?: (fn: () => Promise<void>, ms: number) => void })
+  .beforeAll
+if (RUN_MODE === 'bundle' && process.env.JEST_WORKER_ID && jestBeforeAll)
+  jestBeforeAll(bundleReady, BUNDLE_WAIT_MS + 10_000)
 
 export interface RunOptions {
   /** Input names as in action.yml (`api-key`); become INPUT_API-KEY. */
@@ -172,11 +185,23 @@ export function runAction(options: RunOptions): Promise<ActionRun> {
   for (const [name, value] of Object.entries(options.inputs))
     env[`INPUT_${name.toUpperCase()}`] = value
 
-  const started = Date.now()
-  if (inProcess)
+  if (inProcess) {
+    const started = Date.now()
     return (preloading ?? Promise.resolve()).then(() =>
       runInThisProcess(options, env, { dir, summaryFile, started })
     )
+  }
+  return bundleReady().then(() => spawnRun(options, env, { dir, outputFile, summaryFile }))
+}
+
+/** The run of the bundle (or `options.script`) in a process of its own. */
+function spawnRun(
+  options: RunOptions,
+  env: Record<string, string>,
+  files: { dir: string; outputFile: string; summaryFile: string }
+): Promise<ActionRun> {
+  const { dir, outputFile, summaryFile } = files
+  const started = Date.now()
   return new Promise<ActionRun>((resolvePromise, reject) => {
     const child = spawn(process.execPath, [options.script ?? BUNDLE], {
       env,

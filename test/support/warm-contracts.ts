@@ -1,10 +1,8 @@
 // Compiles the contracts' validators of what the stand-ins serve into their cache
 // (seconds on a fresh clone, nothing after), so that no jest worker compiles one while
-// its stand-ins are timing a test. global-setup calls it, or runs this file as a
-// process of its own beside the bundling when both have work to do.
+// its stand-ins are timing a test. global-setup calls it, beside the bundling when
+// that has work to do (build-bundle.ts runs in a process of its own).
 
-import { resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import {
   agentJobsContract,
   gitHubContract,
@@ -21,5 +19,3 @@ export function warmContracts(): void {
   gitHubGraphqlContract.warm(() => true)
   warmWebhooks()
 }
-
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) warmContracts()
