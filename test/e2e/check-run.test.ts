@@ -9,7 +9,7 @@ import { checkRuns, type StoredCheckRun } from '../support/github-routes/check-r
 import { setRole } from '../support/github-routes/commands.js'
 import { seedPull } from '../support/github-routes/pull-requests.js'
 import { startGitHubStandIn } from '../support/github-stand-in.js'
-import { runAction, type ActionRun, type RunOptions } from '../support/run-action.js'
+import { runAction, type ActionRun, type RunOptions, bundleFirst } from '../support/run-action.js'
 import { startStandIn } from '../support/stand-in.js'
 import {
   GITHUB_TOKEN as TOKEN,
@@ -18,6 +18,9 @@ import {
   runnerEnv,
   startedWithFile
 } from '../support/fixtures.js'
+
+// Cases here run the bundle in a process of their own.
+bundleFirst()
 
 const HEAD = '4'.repeat(40)
 const PUSHED = '3'.repeat(40)

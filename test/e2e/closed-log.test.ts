@@ -6,7 +6,10 @@
 
 import type { ChildProcess } from 'node:child_process'
 import { inputsFor, withStandIn } from '../support/faults-kit.js'
-import { runAction } from '../support/run-action.js'
+import { runAction, bundleFirst } from '../support/run-action.js'
+
+// Cases here run the bundle in a process of their own.
+bundleFirst()
 
 describe('a log that nobody reads any more', () => {
   it('still follows the job to its end and writes the outputs, then exits by itself', async () => {

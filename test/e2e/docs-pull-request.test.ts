@@ -12,7 +12,7 @@ import {
   seedPull,
   type StoredPull
 } from '../support/github-routes/pull-requests.js'
-import { runAction, type ActionRun, type RunOptions } from '../support/run-action.js'
+import { runAction, type ActionRun, type RunOptions, bundleFirst } from '../support/run-action.js'
 import { startStandIn } from '../support/stand-in.js'
 import {
   GITHUB_TOKEN as TOKEN,
@@ -21,6 +21,9 @@ import {
   runnerEnv,
   startedWithFile
 } from '../support/fixtures.js'
+
+// Cases here run the bundle in a process of their own.
+bundleFirst()
 
 const DOCS = 'acme/docs'
 const FILES = [

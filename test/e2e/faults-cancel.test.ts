@@ -5,8 +5,11 @@
 
 import type { ChildProcess } from 'node:child_process'
 import { count, failure, inputsFor, withStandIn } from '../support/faults-kit.js'
-import { runAction, type ActionRun } from '../support/run-action.js'
+import { runAction, type ActionRun, bundleFirst } from '../support/run-action.js'
 import type { Fault } from '../support/stand-in.js'
+
+// Cases here run the bundle in a process of their own.
+bundleFirst()
 
 interface Cancelled {
   run: ActionRun

@@ -7,9 +7,12 @@
 // left never earns "a job may have been created"): test/agent/faults-in-process.test.ts.
 
 import { join } from 'node:path'
-import { runAction, ROOT, type ActionRun } from '../support/run-action.js'
+import { runAction, ROOT, type ActionRun, bundleFirst } from '../support/run-action.js'
 import type { StandIn } from '../support/stand-in.js'
 import { closedPort, count, failure, inputsFor, KEY, withStandIn } from '../support/faults-kit.js'
+
+// Cases here run the bundle in a process of their own.
+bundleFirst()
 
 describe('a GitHub API that cannot be reached', () => {
   const githubEnv = (apiUrl: string): Record<string, string> => ({

@@ -8,10 +8,13 @@
 
 import type { ConnectProxy, ConnectProxyOptions } from '../support/connect-proxy.js'
 import { count, failure, inputsFor, retryLines, withProxy } from '../support/faults-kit.js'
-import { runBundle } from '../support/run-action.js'
+import { runBundle, bundleFirst } from '../support/run-action.js'
 import type { StandIn } from '../support/stand-in.js'
 import { makeCertificates, type TestCertificates } from '../support/tls.js'
 import { ACTION_NAME, ACTION_VERSION } from '../../src/common/version.js'
+
+// Cases here run the bundle in a process of their own.
+bundleFirst()
 
 let certificates: TestCertificates
 

@@ -4,8 +4,11 @@
 
 import { startConnectProxy } from '../support/connect-proxy.js'
 import { GITHUB_TOKEN, inputs, runnerEnv } from '../support/fixtures.js'
-import { runBundle } from '../support/run-action.js'
+import { runBundle, bundleFirst } from '../support/run-action.js'
 import { startStandIn } from '../support/stand-in.js'
+
+// Cases here run the bundle in a process of their own.
+bundleFirst()
 
 it('tunnels the GitHub calls of a pull request run through HTTPS_PROXY, once when it answers 407', async () => {
   const proxy = await startConnectProxy({ refuseWith: 407 })

@@ -5,8 +5,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { runAction } from '../support/run-action.js'
+import { runAction, bundleFirst } from '../support/run-action.js'
 import { inputsFor, withStandIn } from '../support/faults-kit.js'
+
+// Cases here run the bundle in a process of their own.
+bundleFirst()
 
 describe('an error thrown outside the run', () => {
   it('fails the step with one line and no stack trace; the job id is in the outputs', async () => {

@@ -10,7 +10,7 @@ import { renderComment } from '../../src/action/publish/summary.js'
 import { pullRequestNumber, readWorkflowRun } from '../../src/github/workflow-run.js'
 import { PullRequestThread } from '../../src/github/pr-thread.js'
 import { GitHubSession } from '../../src/github/session.js'
-import { errorLines, runAction, type RunOptions } from '../support/run-action.js'
+import { errorLines, runAction, type RunOptions, bundleFirst } from '../support/run-action.js'
 import { startStandIn } from '../support/stand-in.js'
 import {
   FIXTURES,
@@ -25,6 +25,9 @@ import {
 import { startGitHubStandIn } from '../support/github-stand-in.js'
 import { useInProcessGitHub } from '../support/in-process-github.js'
 import { markerValues } from '../support/markers.js'
+
+// Cases here run the bundle in a process of their own.
+bundleFirst()
 
 describe('the pull request of a run', () => {
   it.each([
