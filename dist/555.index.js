@@ -1,5 +1,5 @@
-export const id = 758;
-export const ids = [758];
+export const id = 555;
+export const ids = [555];
 export const modules = {
 
 /***/ 9659:
@@ -845,23 +845,14 @@ class DecodedURL extends URL {
 
 /***/ }),
 
-/***/ 1758:
+/***/ 7157:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
 
-// ESM COMPAT FLAG
-__webpack_require__.r(__webpack_exports__);
-
-// EXPORTS
-__webpack_require__.d(__webpack_exports__, {
-  context: () => (/* binding */ github_context),
-  getOctokit: () => (/* binding */ getOctokit)
-});
-
-// EXTERNAL MODULE: external "fs"
-var external_fs_ = __webpack_require__(9896);
-// EXTERNAL MODULE: external "os"
-var external_os_ = __webpack_require__(857);
-;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/context.js
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   o: () => (/* binding */ Context)
+/* harmony export */ });
+/* harmony import */ var fs__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9896);
+/* harmony import */ var os__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(857);
 
 
 class Context {
@@ -872,12 +863,12 @@ class Context {
         var _a, _b, _c;
         this.payload = {};
         if (process.env.GITHUB_EVENT_PATH) {
-            if ((0,external_fs_.existsSync)(process.env.GITHUB_EVENT_PATH)) {
-                this.payload = JSON.parse((0,external_fs_.readFileSync)(process.env.GITHUB_EVENT_PATH, { encoding: 'utf8' }));
+            if ((0,fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)(process.env.GITHUB_EVENT_PATH)) {
+                this.payload = JSON.parse((0,fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(process.env.GITHUB_EVENT_PATH, { encoding: 'utf8' }));
             }
             else {
                 const path = process.env.GITHUB_EVENT_PATH;
-                process.stdout.write(`GITHUB_EVENT_PATH ${path} does not exist${external_os_.EOL}`);
+                process.stdout.write(`GITHUB_EVENT_PATH ${path} does not exist${os__WEBPACK_IMPORTED_MODULE_1__.EOL}`);
             }
         }
         this.eventName = process.env.GITHUB_EVENT_NAME;
@@ -914,6 +905,26 @@ class Context {
     }
 }
 //# sourceMappingURL=context.js.map
+
+/***/ }),
+
+/***/ 5555:
+/***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __webpack_require__) => {
+
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  GitHub: () => (/* binding */ GitHub),
+  context: () => (/* binding */ utils_context),
+  defaults: () => (/* binding */ defaults),
+  getOctokitOptions: () => (/* binding */ getOctokitOptions),
+  getUserAgentWithOrchestrationId: () => (/* reexport */ getUserAgentWithOrchestrationId)
+});
+
+// EXTERNAL MODULE: ./node_modules/@actions/github/lib/context.js
+var context = __webpack_require__(7157);
 // EXTERNAL MODULE: ./node_modules/@actions/github/node_modules/@actions/http-client/lib/index.js
 var lib = __webpack_require__(9659);
 // EXTERNAL MODULE: ./node_modules/undici/index.js
@@ -5775,7 +5786,7 @@ paginateRest.VERSION = plugin_paginate_rest_dist_bundle_VERSION;
 
 
 
-const context = new Context();
+const utils_context = new context/* Context */.o();
 const baseUrl = getApiBaseUrl();
 const defaults = {
     baseUrl,
@@ -5807,21 +5818,6 @@ function getOctokitOptions(token, options) {
     return opts;
 }
 //# sourceMappingURL=utils.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/github/lib/github.js
-
-
-const github_context = new Context();
-/**
- * Returns a hydrated octokit ready to use for GitHub Actions
- *
- * @param     token    the repo PAT or GITHUB_TOKEN
- * @param     options  other options to set
- */
-function getOctokit(token, options, ...additionalPlugins) {
-    const GitHubWithPlugins = GitHub.plugin(...additionalPlugins);
-    return new GitHubWithPlugins(getOctokitOptions(token, options));
-}
-//# sourceMappingURL=github.js.map
 
 /***/ }),
 
