@@ -415,7 +415,7 @@ export type CallFaultKind = '5xx' | 'secondary' | 'secondary-bare' | '429'
 export type CallRoute = GitHubRead | 'comments' | 'dashboard-write' | 'graphql' | 'any'
 
 /**
- * How many refusals in a row a call of the action outlasts (RETRY_DELAYS_MS, RATE_LIMIT_WAITS);
+ * How many refusals in a row a call of the action outlasts (MAX_RETRIES, RATE_LIMIT_WAITS in client.ts);
  * a secondary rate limit without `retry-after` means a minute's wait, past a write's budget.
  */
 const WITHIN_RETRIES = 2
