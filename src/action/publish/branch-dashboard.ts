@@ -103,8 +103,10 @@ export class BranchDashboard {
   private refused = false
   /** The dashboard was listed without its label (a person removed it): the next write puts it back. */
   private relabel: boolean
-  /** The record this run last wrote as its own (before any merge): what a later write of this
-   * run merges against, so its own earlier row and counts are not taken for another run's. */
+  /**
+   * The record this run last wrote as its own (before any merge): what a later write of this
+   * run merges against, so its own earlier row and counts are not taken for another run's.
+   */
   private mine: BranchRecord | undefined
   /** What this run told a job, and whether a write of the dashboard recorded it. */
   private telling: { jobId: string; shas: readonly string[]; saved: boolean } | undefined
@@ -135,8 +137,10 @@ export class BranchDashboard {
     return commitsPromptSection(branch, coverage, pullsOf(pulls, coverage.commits))
   }
 
-  /** Writes the record (opening the issue on the first write). A commit counts as told once the
-   * prompt that lists it reached a job (`sent`: the text, or true; false when nothing was). */
+  /**
+   * Writes the record (opening the issue on the first write). A commit counts as told once the
+   * prompt that lists it reached a job (`sent`: the text, or true; false when nothing was).
+   */
   async save(
     { jobId, job, ending, did: note = ending?.message, sent: text, docs }: Saved,
     budgetMs: number
@@ -216,9 +220,11 @@ export class BranchDashboard {
     this.issue = written.number ?? this.issue
   }
 
-  /** The line that fails the step when the prompt reached the job but no write of the dashboard
+  /**
+   * The line that fails the step when the prompt reached the job but no write of the dashboard
    * recorded it (GitHub failed past the retries; a refusal was one warning already): the next
-   * run reads a record without those commits and may tell them again. */
+   * run reads a record without those commits and may tell them again.
+   */
   unrecorded(): string | undefined {
     const { telling } = this
     if (!telling || telling.saved || this.facts.denied || this.refused) {
@@ -235,8 +241,10 @@ export class BranchDashboard {
     )
   }
 
-  /** At the end, best effort: the hand-off recorded, the covered changes' authors asked once
-   * (`docs-pr-reviewers: author`), and a follow-up noted on the docs pull request. */
+  /**
+   * At the end, best effort: the hand-off recorded, the covered changes' authors asked once
+   * (`docs-pr-reviewers: author`), and a follow-up noted on the docs pull request.
+   */
   async followDocs(outcome: Outcome, handOff: HandOff, docs: DocsPullRequest, handedOff: boolean) {
     const { link, ref } = handOff
     if (handedOff) {
