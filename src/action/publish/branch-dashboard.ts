@@ -197,9 +197,7 @@ export class BranchDashboard {
     const where = { projectId: record.projectId, branch: record.branch, key: record.key }
     const { issue } = this
     const theirs =
-      issue === undefined
-        ? undefined
-        : await readDashboard(this.session, issue, where, budgetMs / 2)
+      issue !== undefined && (await readDashboard(this.session, issue, where, budgetMs / 2))
     const merged = theirs ? mergeBranchRecords(this.mine ?? previous, record, theirs) : record
     const left = budgetMs - (this.ctx.clock.now() - startedAt)
     const view = { ...run, docsPullRequest: docs, jobStatus: job?.status, note, record: merged }
