@@ -45,8 +45,10 @@ const time = marker.when<string>(
 )
 const EVENT = /^[a-z_]{1,40}$/
 
-/** When the run ended (ISO 8601), its event, and how many commits it told the agent; `from`
- * and `to` (for the compare link): the commit before the first covered, and the last. */
+/**
+ * When the run ended (ISO 8601), its event, and how many commits it told the agent; `from`
+ * and `to` (for the compare link): the commit before the first covered, and the last.
+ */
 const RUN = {
   at: time,
   event: marker.matches(EVENT),
@@ -55,7 +57,10 @@ const RUN = {
   from: marker.optional(sha),
   to: marker.optional(sha),
   pulls: marker.listOf(MAX_RUN_PULLS, marker.upTo(9_999_999_999, 1)),
-  /** The pull requests whose commits were not told: documented with their own job, or the agent's. */
+  /**
+   * The pull requests whose commits were not told: documented with their own job, or the
+   * agent's.
+   */
   apart: marker.optional(
     marker.listOf(
       MAX_RUN_PULLS,
@@ -132,11 +137,21 @@ export function untold(
   ])
   // An older push's commits come before the branch's later ones; each once.
   const all = [...candidates.event, ...candidates.since]
-  return all.filter((commit) => !told.has(commit.sha) && told.add(commit.sha))
+  const fresh: CoveredCommit[] = []
+  for (const commit of all) {
+    if (told.has(commit.sha)) {
+      continue
+    }
+    told.add(commit.sha)
+    fresh.push(commit)
+  }
+  return fresh
 }
 
-/** The ledger after `told` went to `jobId` (`givenBack`'s commits untold), compacted: the base
- * moves past what delivered jobs were told, and past MAX_TOLD commits the oldest settle into it. */
+/**
+ * The ledger after `told` went to `jobId` (`givenBack`'s commits untold), compacted: the base
+ * moves past what delivered jobs were told, and past MAX_TOLD commits the oldest settle into it.
+ */
 export function afterTelling(
   record: BranchRecord | undefined,
   jobId: string,
@@ -159,9 +174,12 @@ export function afterTelling(
   let base = since[settled - 1] ?? candidates.base ?? record?.base
   // Too many: delivered jobs forget their oldest first, then the live job's oldest settle
   // into the base (if that job fails, those are not given back).
-  for (const job of others) job.shas = job.shas.slice(Math.max(0, total() - MAX_TOLD))
+  for (const job of others) {
+    job.shas = job.shas.slice(Math.max(0, total() - MAX_TOLD))
+  }
   while (total() > MAX_TOLD && settled < since.length) {
-    base = since[settled++]
+    base = since[settled]
+    settled++
     current.shas = current.shas.filter((sha) => sha !== base)
   }
   current.shas = current.shas.slice(Math.max(0, total() - MAX_TOLD))
@@ -174,12 +192,17 @@ export function afterTelling(
 
 /** The record with `shas` settled too (the newest MAX_TOLD kept): no job is told them. */
 export function withSettled(record: BranchRecord, shas: readonly string[]): BranchRecord {
-  if (shas.length === 0) return record
+  if (shas.length === 0) {
+    return record
+  }
   const settled = [...new Set([...(record.settled ?? []), ...shas])].slice(-MAX_TOLD)
   return { ...record, settled }
 }
 
-/** The jobs of older records of the same key, retired: they lost the race to the branch's record. */
+/**
+ * The jobs of older records of the same key, retired: they lost the race to the branch's
+ * record.
+ */
 export const lostRace = (others: ReadonlyArray<{ record: BranchRecord }>) =>
   others.map((other) => ({ id: other.record.job, why: 'lost-race' as const }))
 
@@ -191,7 +214,13 @@ export function withRun(
   pulls: readonly SourcePullRequest[] = [],
   apart: readonly ApartCommit[] = []
 ): BranchRecord {
-  const byPull = new Map(apart.flatMap((c) => (c.pull ? [[c.pull, c] as const] : [])))
+  // One row a pull request, however many of its commits were set apart.
+  const byPull = new Map<number, ApartCommit>()
+  for (const commit of apart) {
+    if (commit.pull) {
+      byPull.set(commit.pull, commit)
+    }
+  }
   const apartRows = [...byPull.values()].map(({ pull, why, docs }) => ({
     pull: pull as number,
     why,

@@ -8,8 +8,10 @@ import { describeGitHubError } from './client.js'
 import { pickDashboards, type DashboardKey } from './dashboard.js'
 import type { GitHubSession } from './session.js'
 
-/** The record in issue `number` now, believed as the listing believes it (the identity's issue,
- * open, this key's record); undefined when GitHub does not show one. One call; never throws. */
+/**
+ * The record in issue `number` now, believed as the listing believes it (the identity's issue,
+ * open, this key's record); undefined when GitHub does not show one. One call; never throws.
+ */
 export async function readDashboard(
   session: GitHubSession,
   number: number,
@@ -20,8 +22,10 @@ export async function readDashboard(
     const identity = await session.identity(budgetMs)
     const { rest } = await session.client(budgetMs, false)
     const { data } = await rest.issues.get({ ...session.repo, issue_number: number })
-    return pickDashboards([data], { ...key, identity })[0]?.record
+    const [mine] = pickDashboards([data], { ...key, identity })
+    return mine?.record
   } catch (error) {
+    // Not read: the run writes its own record as it stands.
     const why = safeLine(describeGitHubError(error), 300)
     core.info(`dashboard: could not read the dashboard issue #${number} again (${why}).`)
     return undefined

@@ -22,8 +22,10 @@ export type FoundDashboard = {
   record: BranchRecord
   unlabelled?: true
 }
-/** Which records a run keeps, and the login whose issues are believed (undefined while it
- * cannot be told: learned from the issues, writers.ts). */
+/**
+ * Which records a run keeps, and the login whose issues are believed (undefined while it cannot
+ * be told: learned from the issues, writers.ts).
+ */
 export type DashboardKey = { projectId: string; branch: string; key: string; identity?: string }
 
 export { commitsUrl, renderDashboard, type DashboardView } from './dashboard-page.js'
@@ -32,13 +34,18 @@ export { commitsUrl, renderDashboard, type DashboardView } from './dashboard-pag
 export const DASHBOARD_LABEL = 'docs-agent'
 
 const ISSUES_HINT =
-  'The dashboard issue needs `permissions: issues: write` for the job (and issues turned on in the repository).'
+  'The dashboard issue needs `permissions: issues: write` for the job ' +
+  '(and issues turned on in the repository).'
 
-/** Whether an issue as GitHub lists it has the label (names, or label objects; GitHub matches
- * label names whatever their case). */
+/**
+ * Whether an issue as GitHub lists it has the label (names, or label objects; GitHub matches
+ * label names whatever their case).
+ */
 export function hasLabel(issue: unknown, name = DASHBOARD_LABEL): boolean {
   const labels = asObject(issue)?.labels
-  if (!Array.isArray(labels)) return false
+  if (!Array.isArray(labels)) {
+    return false
+  }
   const named = (label: unknown) =>
     typeof label === 'string' ? label : text(asObject(label)?.name)
   return labels.some((label) => named(label)?.toLowerCase() === name.toLowerCase())
@@ -49,17 +56,23 @@ export function pickDashboards(issues: readonly unknown[], key: DashboardKey): F
   const found: FoundDashboard[] = []
   for (const issue of issues.map(asObject)) {
     const number = positive(issue?.number)
-    if (!issue || !number || issue.pull_request !== undefined || issue.state !== 'open') continue
-    if (key.identity === undefined || text(asObject(issue.user)?.login) !== key.identity) continue
+    if (!issue || !number || issue.pull_request !== undefined || issue.state !== 'open') {
+      continue
+    }
+    if (key.identity === undefined || text(asObject(issue.user)?.login) !== key.identity) {
+      continue
+    }
     const mine = parseBranchRecords(text(issue.body)).find(
       (found) => found.projectId === key.projectId && found.branch === key.branch
     )
-    if (!mine || mine.key !== key.key) continue
-    found.push({
-      issue: { number },
-      record: mine,
-      ...(hasLabel(issue) ? {} : { unlabelled: true })
-    })
+    if (!mine || mine.key !== key.key) {
+      continue
+    }
+    const dashboard: FoundDashboard = { issue: { number }, record: mine }
+    if (!hasLabel(issue)) {
+      dashboard.unlabelled = true
+    }
+    found.push(dashboard)
   }
   return found.sort((a, b) => b.issue.number - a.issue.number)
 }
@@ -79,8 +92,10 @@ const couldNot = (what: string, session: GitHubSession, so = ''): string =>
 /** The most pages of the token's open issues read (100 a page); past that is unknown. */
 export const MAX_ISSUE_PAGES = 50
 
-/** From every open issue the identity wrote, labelled or not; no answer throws StateUnknownError,
- * a refusal is `denied` (with one warning). */
+/**
+ * From every open issue the identity wrote, labelled or not; no answer throws StateUnknownError,
+ * a refusal is `denied` (with one warning).
+ */
 export async function findDashboards(
   session: GitHubSession,
   key: DashboardKey,
@@ -93,7 +108,14 @@ export async function findDashboards(
     const params = { ...session.repo, ...creator, state: 'open' as const, per_page: 100 }
     const pages = octokit.paginate.iterator(octokit.rest.issues.listForRepo, params)
     const issues: unknown[] = []
-    if (await walkPages(pages, MAX_ISSUE_PAGES, (page) => issues.push(...page) < 0)) return issues
+    const keepAll = (page: unknown[]) => {
+      issues.push(...page)
+      return false
+    }
+    const readToTheEnd = await walkPages(pages, MAX_ISSUE_PAGES, keepAll)
+    if (readToTheEnd) {
+      return issues
+    }
     const by = key.identity === undefined ? '' : ` by ${safeLine(key.identity, 100)}`
     const many = `more than ${MAX_ISSUE_PAGES * 100} open issues${by}`
     throw new StateUnknownError(where, many)
@@ -101,15 +123,19 @@ export async function findDashboards(
   const so = ", so the branch's docs job is not recorded and this run works on its own"
   const failed = couldNot('read the issues of', session, so)
   const issues = await session.bestEffort(budgetMs, list, failed, ISSUES_HINT, where)
-  if (!issues) return { others: [], denied: true }
+  if (!issues) {
+    return { others: [], denied: true }
+  }
   const identity = key.identity ?? (await session.believed(keyClaims(issues, key), budgetMs))
   // The others: older records of the same key, to retire.
   const [winner, ...others] = pickDashboards(issues, { ...key, identity })
   return { winner, others }
 }
 
-/** Puts the label back on issue `number`; best effort (the next run's listing shows it missing
- * again): whether it is back. */
+/**
+ * Puts the label back on issue `number`; best effort (the next run's listing shows it missing
+ * again): whether it is back.
+ */
 async function labelAgain(session: GitHubSession, { rest }: GitHubClient, number: number) {
   const labels = [DASHBOARD_LABEL]
   try {
@@ -117,17 +143,20 @@ async function labelAgain(session: GitHubSession, { rest }: GitHubClient, number
     core.info(`Put the ${DASHBOARD_LABEL} label back on the dashboard issue #${number}.`)
     return true
   } catch (error) {
-    const why = describeGitHubError(error)
+    const why = safeLine(describeGitHubError(error), 300)
     core.info(
-      `dashboard: could not put the ${DASHBOARD_LABEL} label back on the dashboard issue #${number} (${safeLine(why, 300)}); the next run tries again.`
+      `dashboard: could not put the ${DASHBOARD_LABEL} label back on the dashboard issue ` +
+        `#${number} (${why}); the next run tries again.`
     )
     return false
   }
 }
 
-/** Opens the dashboard with `view`'s body, or rewrites issue `number`'s (one call, and one
- * more to put the label back when the run's listing showed it missing): the issue's number,
- * undefined when GitHub did not take it (one warning); `denied` when GitHub refused it. */
+/**
+ * Opens the dashboard with `view`'s body, or rewrites issue `number`'s (one call, and one more to
+ * put the label back when the run's listing showed it missing): the issue's number, undefined
+ * when GitHub did not take it (one warning); `denied` when GitHub refused it.
+ */
 export async function writeDashboard(
   session: GitHubSession,
   number: number | undefined,
@@ -155,7 +184,9 @@ export async function writeDashboard(
       if (number !== undefined) {
         const { data } = await rest.issues.update({ ...session.repo, issue_number: number, body })
         await named(data)
-        if (relabel) said.relabelled = await labelAgain(session, octokit, data.number)
+        if (relabel) {
+          said.relabelled = await labelAgain(session, octokit, data.number)
+        }
         return data.number
       }
     } catch (error) {
@@ -190,12 +221,19 @@ export async function writeDashboard(
     ISSUES_HINT
   )
   const written = saved ?? opened
-  if (written === undefined) session.writeFailed()
-  return {
-    ...(written !== undefined ? { number: written } : {}),
-    ...(said.denied ? { denied: true as const } : {}),
-    ...(said.relabelled ? { relabelled: true as const } : {})
+  const answer: { number?: number; denied?: true; relabelled?: true } = {}
+  if (written === undefined) {
+    session.writeFailed()
+  } else {
+    answer.number = written
   }
+  if (said.denied) {
+    answer.denied = true
+  }
+  if (said.relabelled) {
+    answer.relabelled = true
+  }
+  return answer
 }
 
 /** As writeDashboard: the issue's number, undefined when GitHub did not take it. */
@@ -208,11 +246,13 @@ export async function saveDashboard(
   return (await writeDashboard(session, number, view, budgetMs)).number
 }
 
-/** Older records of the same key (two first runs at once, or one reopened) are absorbed at once
+/**
+ * Older records of the same key (two first runs at once, or one reopened) are absorbed at once
  * (the winner lists their jobs as ended), then closed with their docs pull requests (through
  * `docs`) once the winner is written: a run that fails later loses nothing. Like every write of
  * the dashboard, it puts back the label a person took off the winner. The winner's record as
- * written and whether the label is back, or undefined when GitHub did not take it. */
+ * written and whether the label is back, or undefined when GitHub did not take it.
+ */
 export async function settleRace(
   session: GitHubSession,
   { issue: winner, record: won, unlabelled, ...place }: FoundDashboard & Place,
@@ -223,25 +263,44 @@ export async function settleRace(
   const record = { ...won, ended: [...won.ended, ...lostRace(others)].slice(-MAX_ENDED) }
   const view = { ...place, record }
   const written = await writeDashboard(session, winner.number, view, budgetMs, unlabelled)
-  if (written.number === undefined) return
+  if (written.number === undefined) {
+    return
+  }
   for (const { issue, record: loser, docsPullRequest } of others) {
     const pull = parsePullRequestLink(docsPullRequest)
     const close = async (octokit: GitHubClient) => {
-      const note = `> This record was replaced by #${winner.number}, the branch's record now: its job (<code>${safeHtml(loser.job)}</code>) is no longer followed up, and the commits it was told will be told to the branch's job.${pull ? ` Its docs pull request, ${pullLink(pull)}, is closed where the token can reach it.` : ''}`
+      const job = `<code>${safeHtml(loser.job)}</code>`
+      const docsClosed = pull
+        ? ` Its docs pull request, ${pullLink(pull)}, is closed where the token can reach it.`
+        : ''
+      const note =
+        `> This record was replaced by #${winner.number}, the branch's record now: ` +
+        `its job (${job}) is no longer followed up, ` +
+        `and the commits it was told will be told to the branch's job.${docsClosed}`
       const update = { ...session.repo, issue_number: issue.number, state: 'closed' as const }
       await octokit.rest.issues.update({ ...update, body: `${note}\n` })
+      const older = safeLine(loser.branch, 100)
       core.info(
-        `Closed the dashboard issue #${issue.number}, an older record of ${safeLine(loser.branch, 100)}: #${winner.number} is the branch's record.`
+        `Closed the dashboard issue #${issue.number}, an older record of ${older}: ` +
+          `#${winner.number} is the branch's record.`
       )
     }
     const what = `close the older dashboard issue #${issue.number} in`
     await session.bestEffort(budgetMs, close, couldNot(what, session), ISSUES_HINT)
     const docs = docsOf(docsPullRequest)
-    if (!pull || !docs) continue
-    const comment = `The docs job that opened this pull request lost a race to another run of the same workflow on <code>${safeHtml(loser.branch, 100)}</code>: its commits are told to the branch's job (see ${safeHtml(session.repository, 200)}#${winner.number}), which opens or updates its own docs pull request.`
+    if (!pull || !docs) {
+      continue
+    }
+    const branch = `<code>${safeHtml(loser.branch, 100)}</code>`
+    const current = `${safeHtml(session.repository, 200)}#${winner.number}`
+    const comment =
+      'The docs job that opened this pull request lost a race to another run of the same ' +
+      `workflow on ${branch}: its commits are told to the branch's job (see ${current}), ` +
+      'which opens or updates its own docs pull request.'
     const end = await readDocsPrEnd(docs, pull.link, false, budgetMs)
-    if (end?.state === 'open')
+    if (end?.state === 'open') {
       await writeDocsPrEnd(docs, pull.link, ['comment', 'close'], comment, budgetMs)
+    }
   }
   return { record, relabelled: written.relabelled === true }
 }

@@ -58,19 +58,25 @@ const END = {
   /** Closed unmerged while the job still worked: the next run that meets the record closes. */
   pending: marker.optional(marker.when<true>((v) => v === true))
 }
-/** What the action did to the docs pull request when the code pull request closed or reopened;
- * `done`: the writes GitHub accepted (so a re-run does not repeat them). */
+/**
+ * What the action did to the docs pull request when the code pull request closed or reopened;
+ * `done`: the writes GitHub accepted (so a re-run does not repeat them).
+ */
 export type PullRequestEnd = marker.Read<typeof END>
 
-/** `run` and `attempt`: the workflow run that last created or messaged the job;
- * `followUps`: how many follow-up messages this pull request has sent to the job. */
+/**
+ * `run` and `attempt`: the workflow run that last created or messaged the job;
+ * `followUps`: how many follow-up messages this pull request has sent to the job.
+ */
 export type PullRequestRecord = marker.Read<typeof RECORD>
 
 /** The end as a record holds it, or undefined when anything in it is not as written here. */
 export const parseEnd = (value: unknown) => marker.fields(value, END, true)
 
-/** An end met with no job recorded: the project and the end alone, so that a run that starts
- * late (no concurrency group) sends nothing for a pull request that ended. */
+/**
+ * An end met with no job recorded: the project and the end alone, so that a run that starts
+ * late (no concurrency group) sends nothing for a pull request that ended.
+ */
 export type EndOnlyRecord = { project: string; end: PullRequestEnd; by?: string }
 const END_ONLY = { project: RECORD.project, end: parseEnd, by: RECORD.by }
 
@@ -82,7 +88,10 @@ export function parseEndOnly(body: string | null | undefined): EndOnlyRecord | u
   return marker.readRecords('pr', body, (value) => marker.fields(value, END_ONLY))[0]
 }
 
-/** The record a run leaves once its job is known: counts and hand-off carry over while the job stays. */
+/**
+ * The record a run leaves once its job is known: counts and hand-off carry over while the job
+ * stays.
+ */
 export function nextRecord(
   previous: PullRequestRecord | undefined,
   next: { projectId: string; jobId: string; runId: string; runAttempt: number; sent: boolean }
@@ -94,15 +103,19 @@ export function nextRecord(
   return { ...same, project: projectId, job: jobId, run: runId, attempt: runAttempt, followUps }
 }
 
-/** `ours`, built from the record as this run `read` it, on top of what it last `wrote`: each
- * field it left as it read it is as last written (a later write keeps what an earlier merged in). */
+/**
+ * `ours`, built from the record as this run `read` it, on top of what it last `wrote`: each
+ * field it left as it read it is as last written (a later write keeps what an earlier merged in).
+ */
 export function rebased(
   read: PullRequestRecord | undefined,
   wrote: PullRequestRecord | undefined,
   ours: PullRequestRecord
 ): PullRequestRecord {
   // A record of another job starts afresh (nextRecord): nothing of the last write carries over.
-  if (!wrote || read === wrote || ours.job !== wrote.job) return ours
+  if (!wrote || read === wrote || ours.job !== wrote.job) {
+    return ours
+  }
   const keys = new Set([...Object.keys(ours), ...Object.keys(wrote)]) as Set<
     keyof PullRequestRecord
   >
@@ -113,22 +126,33 @@ export function rebased(
   return Object.fromEntries(kept.filter(([, value]) => value !== undefined)) as PullRequestRecord
 }
 
-/** The fields that name the run that last wrote for the job, taken together from one side: a
- * re-run finds its earlier attempt by both `run` and `attempt`, and the job goes with them. */
+/**
+ * The fields that name the run that last wrote for the job, taken together from one side: a
+ * re-run finds its earlier attempt by both `run` and `attempt`, and the job goes with them.
+ */
 const RUN_FIELDS = ['job', 'run', 'attempt'] as const
 type RunFields = Pick<PullRequestRecord, (typeof RUN_FIELDS)[number]>
 
-/** Whose job, run and attempt the merge keeps: the side that moved the job (ours when both did),
- * else ours when this run wrote for the job since `base`, else theirs. */
+/**
+ * Whose job, run and attempt the merge keeps: the side that moved the job (ours when both did),
+ * else ours when this run wrote for the job since `base`, else theirs.
+ */
 function runSide(base: PullRequestRecord | undefined, ours: RunFields, theirs: RunFields) {
-  if (ours.job !== base?.job) return ours
-  if (theirs.job !== base.job) return theirs
-  return RUN_FIELDS.some((key) => ours[key] !== base[key]) ? ours : theirs
+  if (ours.job !== base?.job) {
+    return ours
+  }
+  if (theirs.job !== base.job) {
+    return theirs
+  }
+  const oursWrote = RUN_FIELDS.some((key) => ours[key] !== base[key])
+  return oursWrote ? ours : theirs
 }
 
-/** The record a run writes when `theirs` was written since it read `base`: each field this run
+/**
+ * The record a run writes when `theirs` was written since it read `base`: each field this run
  * left as it read it takes the value written since, so no run drops another's facts (the job,
- * run and attempt from one side: runSide); a count of the same job adds both runs' increments. */
+ * run and attempt from one side: runSide); a count of the same job adds both runs' increments.
+ */
 export function mergeRecords(
   base: PullRequestRecord | undefined,
   ours: PullRequestRecord,
@@ -147,26 +171,37 @@ export function mergeRecords(
   return { ...merged, job, run, attempt, followUps } as PullRequestRecord
 }
 
-/** Follow-ups count the messages to one job: both runs' when all three name it, else those of
- * the job the merged record keeps (the one a run changed it to). */
+/**
+ * Follow-ups count the messages to one job: both runs' when all three name it, else those of
+ * the job the merged record keeps (the one a run changed it to).
+ */
 function mergedFollowUps(
   base: PullRequestRecord | undefined,
   ours: PullRequestRecord,
   theirs: PullRequestRecord
 ): number {
-  if (!base || ours.job !== base.job) return ours.followUps
-  if (theirs.job !== base.job) return theirs.followUps
+  if (!base || ours.job !== base.job) {
+    return ours.followUps
+  }
+  if (theirs.job !== base.job) {
+    return theirs.followUps
+  }
   return Math.max(0, ours.followUps + theirs.followUps - base.followUps)
 }
 
-/** A named login, of the kind it must be (an app writes as a Bot, a personal token as a User).
- * Trusting any `[bot]` login would let any app point the pull request at its own job. */
+/**
+ * A named login, of the kind it must be (an app writes as a Bot, a personal token as a User).
+ * Trusting any `[bot]` login would let any app point the pull request at its own job.
+ */
 export function isTrustedAuthor(user: ThreadComment['user'], trusted = ACTIONS_BOT): boolean {
-  return user?.login === trusted && user.type === (trusted.endsWith('[bot]') ? 'Bot' : 'User')
+  const kind = trusted.endsWith('[bot]') ? 'Bot' : 'User'
+  return user?.login === trusted && user.type === kind
 }
 
-/** The comments' pages (oldest first), searched for this project's record, from a trusted
- * author only (asked once there is a candidate); at most `maxPages`. */
+/**
+ * The comments' pages (oldest first), searched for this project's record, from a trusted
+ * author only (asked once there is a candidate); at most `maxPages`.
+ */
 export async function findComment(
   pages: AsyncIterable<{ data: readonly ThreadComment[]; headers: { link?: string } }>,
   projectId: string,
@@ -182,8 +217,14 @@ export async function findComment(
         return { commentId, record }
       }
     }
-    if (++seen < maxPages) continue
-    if (!/rel="next"/.test(headers.link ?? '')) break
+    seen++
+    if (seen < maxPages) {
+      continue
+    }
+    // At the page limit: the search ends here, and is unknown only when more pages follow.
+    if (!/rel="next"/.test(headers.link ?? '')) {
+      break
+    }
     throw new StateUnknownError(what, `there are more than ${maxPages} pages of them`)
   }
   return undefined

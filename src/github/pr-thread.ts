@@ -43,20 +43,29 @@ const BUDGET_IDENTITY = 5_000
 /** 100 comments a page: up to 20,000 are read. Past that, "no record" could not be told. */
 const MAX_COMMENT_PAGES = 200
 const READ_HINT =
-  'Reading them needs `permissions: pull-requests: read` for the job (keeping the comment needs `pull-requests: write`).'
+  'Reading them needs `permissions: pull-requests: read` for the job ' +
+  '(keeping the comment needs `pull-requests: write`).'
 const WRITE_HINT =
-  'The comment needs `permissions: pull-requests: write` for the job; on pull requests from forks the token is read-only, so no comment can be kept.'
+  'The comment needs `permissions: pull-requests: write` for the job; ' +
+  'on pull requests from forks the token is read-only, so no comment can be kept.'
 
 export type PullRequestState = 'open' | 'merged' | 'closed'
 
 type PullRequest = { state: string; merged?: boolean; merged_at?: string | null }
-export const pullRequestState = (pr: PullRequest): PullRequestState =>
-  pr.merged || pr.merged_at ? 'merged' : pr.state === 'closed' ? 'closed' : 'open'
+export function pullRequestState(pr: PullRequest): PullRequestState {
+  if (pr.merged || pr.merged_at) {
+    return 'merged'
+  }
+  return pr.state === 'closed' ? 'closed' : 'open'
+}
 
 export class PullRequestThread {
   /** GitHub refused a write: no more are tried. */
   private refused = false
-  /** The record in the comment as this run last knew it (read, or written since): the merge's base. */
+  /**
+   * The record in the comment as this run last knew it (read, or written since): the merge's
+   * base.
+   */
   private base: PullRequestRecord | undefined
   /** The record as this run read it: what its callers build theirs from. */
   private readonly read: PullRequestRecord | undefined
@@ -71,7 +80,10 @@ export class PullRequestThread {
     private commentId: number | undefined,
     /** The jobs whose docs pull request this may be, from the back-links read with the thread. */
     readonly backLinks: readonly BackLink[] = [],
-    /** With no record: the end an end run met, recorded alone (a later record goes in its comment). */
+    /**
+     * With no record: the end an end run met, recorded alone (a later record goes in its
+     * comment).
+     */
     readonly ended?: PullRequestEnd
   ) {
     this.base = record
@@ -88,14 +100,14 @@ export class PullRequestThread {
   ): Promise<PullRequestThread | undefined> {
     const number = pullRequestNumber(run)
     if (number === undefined) {
-      core.debug(
-        `pr-comment: the run is not for a pull request (event ${safeLine(run.eventName || 'unknown')}); no comment.`
-      )
+      const event = safeLine(run.eventName || 'unknown')
+      core.debug(`pr-comment: the run is not for a pull request (event ${event}); no comment.`)
       return undefined
     }
     if (!session?.repository) {
       core.warning(
-        `pr-comment: ${lacking(session)}, so pull request #${number} gets no comment and its docs job is not recorded.`
+        `pr-comment: ${lacking(session)}, so pull request #${number} gets no comment ` +
+          'and its docs job is not recorded.'
       )
       return undefined
     }
@@ -109,8 +121,10 @@ export class PullRequestThread {
       // None believed (every page was read), whose may not be known: the one bot whose records
       // name it, if any. Without a record of this project, GitHub is not asked.
       const claims = found ? [] : threadClaims(seen, projectId)
-      const unknown = claims.length > 0 && (await trusted()) === ''
-      const learned = unknown && (await session.believed(claims, budgetMs))
+      let learned: string | undefined
+      if (claims.length > 0 && (await trusted()) === '') {
+        learned = await session.believed(claims, budgetMs)
+      }
       const mine = learned ? ownComment(seen, projectId, learned) : found
       // Back-links are rare (a docs pull request's): whose they are is asked only then.
       const linked = backLinkedJobs(seen, projectId).length > 0
@@ -122,7 +136,9 @@ export class PullRequestThread {
     }
     const failed = `pr-comment: could not read ${comments} (%s), so its docs job is not recorded.`
     const found = await session.bestEffort(budgetMs, find, failed, READ_HINT, comments)
-    if (!found) return undefined
+    if (!found) {
+      return undefined
+    }
     const { record, commentId, backLinks, ended } = found
     return new PullRequestThread(session, run, number, record, commentId, backLinks, ended)
   }
@@ -132,8 +148,10 @@ export class PullRequestThread {
     this.readIsOld = true
   }
 
-  /** Records `end`, met with no job recorded, alone; so a run that starts late sends nothing.
-   * Never throws: a failure is one warning. */
+  /**
+   * Records `end`, met with no job recorded, alone; so a run that starts late sends nothing.
+   * Never throws: a failure is one warning.
+   */
   async saveEnd(project: string, end: PullRequestEnd, body: string, budgetMs: number) {
     const where = `pull request #${this.number}`
     const by = this.session.writer()
@@ -147,9 +165,13 @@ export class PullRequestThread {
       this.commentId = (await issues.createComment(params)).data.id
       return true
     }
-    const failed = `pr-comment: could not record the end of ${where} (${end.event}; %s), so a run of it that starts late may still start a docs job.`
+    const failed =
+      `pr-comment: could not record the end of ${where} (${end.event}; %s), ` +
+      'so a run of it that starts late may still start a docs job.'
     const written = await this.session.bestEffort(budgetMs, write, failed, WRITE_HINT, false)
-    if (written) core.info(`Recorded the end of ${where} (${end.event}), with no docs job.`)
+    if (written) {
+      core.info(`Recorded the end of ${where} (${end.event}), with no docs job.`)
+    }
     return written ?? false
   }
 
@@ -160,7 +182,9 @@ export class PullRequestThread {
     budgetMs: number,
     early = false
   ): Promise<boolean> {
-    if (this.refused) return false
+    if (this.refused) {
+      return false
+    }
     const where = `pull request #${this.number}`
     try {
       // Not bound to the run's cancellation: the last write happens after it.
@@ -182,7 +206,9 @@ export class PullRequestThread {
       // Named as GitHub says it was written (once, when the guess was wrong): later runs believe it.
       const named = async ({ data }: { data: { id: number; user?: Author } }) => {
         const author = data.user?.login
-        if (!this.session.wrote(data.user, by) || !author) return
+        if (!this.session.wrote(data.user, by) || !author) {
+          return
+        }
         const fixed = { ...comment, comment_id: data.id, body: text(author) }
         await issues.updateComment(fixed).catch((error: unknown) => {
           const why = describeGitHubError(error)
@@ -198,7 +224,9 @@ export class PullRequestThread {
           core.info(`Updated the comment on ${where} (comment ${this.commentId}).`)
           return true
         } catch (error) {
-          if (gitHubAnswerStatus(error) !== 404) throw error
+          if (gitHubAnswerStatus(error) !== 404) {
+            throw error
+          }
           core.info(`The comment on ${where} (comment ${this.commentId}) is gone; writing it anew.`)
           this.commentId = undefined
         }
@@ -216,14 +244,17 @@ export class PullRequestThread {
       const why = describeGitHubError(error)
       if (unseen && !this.refused && early) {
         core.info(
-          `pr-comment: could not read the comment on ${where} again before writing it (${why}); trying again when the run ends.`
+          `pr-comment: could not read the comment on ${where} again before writing it (${why}); ` +
+            'trying again when the run ends.'
         )
         return false
       }
       if (unseen && !this.refused) {
         // Unknown is not empty: writing now could drop what another run recorded since.
         core.warning(
-          `pr-comment: could not read the comment on ${where} again before writing it (${why}), so it is left as it is rather than written over what another run may have recorded since. ${NEXT_RUN}`
+          `pr-comment: could not read the comment on ${where} again before writing it (${why}), ` +
+            'so it is left as it is rather than written over what another run may have ' +
+            `recorded since. ${NEXT_RUN}`
         )
         return false
       }
@@ -231,8 +262,9 @@ export class PullRequestThread {
         ? `pr-comment: could not read the comment on ${where} again before writing it (${why})`
         : `pr-comment: could not comment on ${where} (${why})`
       const hint = permissionHint(error, unseen ? READ_HINT : WRITE_HINT, this.session.name)
-      if (early && !this.refused) core.info(`${failed}; trying again when the run ends.`)
-      else {
+      if (early && !this.refused) {
+        core.info(`${failed}; trying again when the run ends.`)
+      } else {
         core.warning(`${failed}, so its docs job is not recorded.${hint}`)
         this.session.writeFailed()
       }
@@ -242,17 +274,25 @@ export class PullRequestThread {
 
   /** The record in the comment now, when this action's account wrote it; undefined else. */
   private async readAgain(issues: GitHubClient['rest']['issues'], project: string) {
-    if (this.commentId === undefined) return undefined
+    if (this.commentId === undefined) {
+      return undefined
+    }
     const params = { ...this.session.repo, comment_id: this.commentId }
     // Gone since it was read (404): nothing to keep, it is written anew. Any other failure throws.
     const read = await issues.getComment(params).catch((error: unknown) => {
-      if (gitHubAnswerStatus(error) === 404) return undefined
+      if (gitHubAnswerStatus(error) === 404) {
+        return undefined
+      }
       throw error
     })
-    if (!read) return undefined
+    if (!read) {
+      return undefined
+    }
     // Known when the comment was found, or from the write when it was made.
     const trusted = (await this.session.identity(BUDGET_IDENTITY)) ?? ''
-    if (!isTrustedAuthor(read.data.user, trusted)) return undefined
+    if (!isTrustedAuthor(read.data.user, trusted)) {
+      return undefined
+    }
     const record = parseRecord(read.data.body)
     return record?.project === project ? record : undefined
   }
@@ -262,8 +302,9 @@ export class PullRequestThread {
 function ownComment(comments: readonly ThreadComment[], projectId: string, identity: string) {
   for (const { id: commentId, body, user } of comments) {
     const record = parseRecord(body)
-    if (record?.project === projectId && isTrustedAuthor(user, identity))
+    if (record?.project === projectId && isTrustedAuthor(user, identity)) {
       return { commentId, record }
+    }
   }
   return undefined
 }
@@ -283,8 +324,9 @@ async function endOnlyIn(
 ): Promise<{ commentId?: number; ended?: PullRequestEnd }> {
   for (const { id, body, user } of seen) {
     const found = parseEndOnly(body)
-    if (found?.project === projectId && isTrustedAuthor(user, await trusted()))
+    if (found?.project === projectId && isTrustedAuthor(user, await trusted())) {
       return { commentId: id, ended: found.end }
+    }
   }
   return {}
 }
@@ -300,8 +342,10 @@ async function* tapped<P extends { data: readonly ThreadComment[]; headers: { li
   }
 }
 
-/** A pull request's state; undefined when the token may not see it. StateUnknownError when
- * GitHub cannot say: following up a job whose docs were merged would tell commits to no docs. */
+/**
+ * A pull request's state; undefined when the token may not see it. StateUnknownError when
+ * GitHub cannot say: following up a job whose docs were merged would tell commits to no docs.
+ */
 export async function readPullRequestState(
   session: GitHubSession | undefined,
   link: string,
@@ -309,10 +353,13 @@ export async function readPullRequestState(
   kind = 'docs'
 ): Promise<PullRequestState | undefined> {
   const ref = parsePullRequestLink(link)
-  if (!ref || !session) return undefined
+  if (!ref || !session) {
+    return undefined
+  }
   try {
     const octokit = await session.client(budgetMs)
-    return pullRequestState((await octokit.rest.pulls.get(pullOf(ref))).data)
+    const { data } = await octokit.rest.pulls.get(pullOf(ref))
+    return pullRequestState(data)
   } catch (error) {
     const name = `the ${kind} pull request ${safeLine(ref.repository)}#${ref.number}`
     throwIfUnknown(error, name)
@@ -329,7 +376,9 @@ export async function react(
   content: 'eyes' | 'rocket' | 'confused',
   budgetMs: number
 ): Promise<void> {
-  if (command.kind === 'review') return
+  if (command.kind === 'review') {
+    return
+  }
   const onIssue = command.kind === 'issue-comment'
   const params = { ...session.repo, comment_id: command.id, content }
   await session.bestEffort(
@@ -342,39 +391,19 @@ export async function react(
   )
 }
 
+type Reply = 'usage' | 'refusal' | 'closed' | 'merged'
+
 /** Replies on the command's pull request why it was not run. Never throws. */
 export async function replyToCommand(
   session: GitHubSession,
   command: Pick<Command, 'author' | 'pullNumber'>,
   phrase: string,
-  { reply, reason }: { reply: 'usage' | 'refusal' | 'closed' | 'merged'; reason: string },
+  { reply, reason }: { reply: Reply; reason: string },
   budgetMs: number
 ): Promise<void> {
   const mention = `@${cleanLabel(command.author.login, 60).replace(/[^\w.[\]-]/g, '')}`
   const said = cleanLabel(phrase, 60) // without backticks
-  const body = (
-    reply === 'usage'
-      ? [
-          `${mention}, \`${said}\` needs an instruction after it, for example:`,
-          '',
-          '```',
-          `${said} document the new --dry-run flag on the CLI reference page`,
-          '```',
-          '',
-          'Nothing was sent to the docs agent.'
-        ]
-      : reply === 'refusal'
-        ? [
-            `${mention}, this \`${said}\` command was not run: ${cleanLabel(reason, 400)}.`,
-            '',
-            'Only people with write, maintain or admin permission on this repository, and bots the workflow lists in `allowed-bots`, can give commands. Nothing was sent to the docs agent.'
-          ]
-        : [
-            `${mention}, this \`${said}\` command was not run: ${cleanLabel(reason, 400)}.`,
-            '',
-            'Nothing was sent to the docs agent.'
-          ]
-  ).join('\n')
+  const body = replyLines(reply, mention, said, reason).join('\n')
   const issue_number = command.pullNumber
   await session.bestEffort(
     budgetMs,
@@ -383,4 +412,30 @@ export async function replyToCommand(
     'The token needs pull-requests: write.',
     false
   )
+}
+
+/** The reply's lines: how to give the command, or why it was not run. */
+function replyLines(reply: Reply, mention: string, said: string, reason: string): string[] {
+  if (reply === 'usage') {
+    return [
+      `${mention}, \`${said}\` needs an instruction after it, for example:`,
+      '',
+      '```',
+      `${said} document the new --dry-run flag on the CLI reference page`,
+      '```',
+      '',
+      'Nothing was sent to the docs agent.'
+    ]
+  }
+  const notRun = `${mention}, this \`${said}\` command was not run: ${cleanLabel(reason, 400)}.`
+  if (reply === 'refusal') {
+    return [
+      notRun,
+      '',
+      'Only people with write, maintain or admin permission on this repository, ' +
+        'and bots the workflow lists in `allowed-bots`, can give commands. ' +
+        'Nothing was sent to the docs agent.'
+    ]
+  }
+  return [notRun, '', 'Nothing was sent to the docs agent.']
 }

@@ -43,7 +43,9 @@ export async function gatherFacts(ctx: RunContext, command?: CheckedCommand): Pr
   const { event, settings } = ctx
   const run = { runId: recordedRunId(event.run), runAttempt: event.run.runAttempt }
   const facts: Facts = { run, reuseJob: settings.reuseJob, command: command?.verdict }
-  if (command && command.verdict.kind !== 'taken') return { facts, command }
+  if (command && command.verdict.kind !== 'taken') {
+    return { facts, command }
+  }
   // A dry run without api-key reads nothing from the service.
   const calls = settings.dryRun && settings.apiKey === '' ? undefined : ctx.calls
   const budgetMs = ctx.left(BUDGETS.pullRequestThread)
@@ -54,12 +56,21 @@ export async function gatherFacts(ctx: RunContext, command?: CheckedCommand): Pr
   if (settings.mode !== 'create') {
     return gathered({ named: { jobId: settings.jobId, send: settings.mode === 'message' } })
   }
-  const opener = calls && command && (await jobThatOpened(calls, event.run.repository, command))
-  if (opener) return gathered({ docsOpener: opener })
+  const opener =
+    calls && command ? await jobThatOpened(calls, event.run.repository, command) : undefined
+  if (opener) {
+    return gathered({ docsOpener: opener })
+  }
   const own = await agentsOwn(ctx, calls, thread)
-  if (own) return gathered({ agentsOwn: own })
-  const ended = command && pullRequestEnded(event.run.payload)
-  if (ended) facts.ended = ended
+  if (own) {
+    return gathered({ agentsOwn: own })
+  }
+  if (command) {
+    const ended = pullRequestEnded(event.run.payload)
+    if (ended) {
+      facts.ended = ended
+    }
+  }
   if (thread) {
     const record = thread.record
     // A re-run, or a run about to replace its job, may come after the pull request ended.
@@ -73,31 +84,40 @@ export async function gatherFacts(ctx: RunContext, command?: CheckedCommand): Pr
       const pullRequest = record ? { record } : {}
       // An end run met the end with no job recorded: a run that starts late sends nothing.
       const endedAlone = record ? undefined : thread.ended?.event
-      if (endedAlone && endedAlone !== 'reopened' && !command)
+      if (endedAlone && endedAlone !== 'reopened' && !command) {
         return gathered({ pullRequest, ended: endedAlone })
-      return (reRun && (await endedNow(pullRequest))) || gathered({ pullRequest })
+      }
+      const endedSince = reRun ? await endedNow(pullRequest) : undefined
+      return endedSince ?? gathered({ pullRequest })
     }
-    core.info(
-      `Pull request #${thread.number} has job ${safeLine(record.job)} (project ${safeLine(settings.projectId)}); looking it up.`
-    )
+    const job = safeLine(record.job)
+    const project = safeLine(settings.projectId)
+    core.info(`Pull request #${thread.number} has job ${job} (project ${project}); looking it up.`)
     const recorded = await lookUp(calls, record.job, ctx)
     const docs = recorded.kind === 'unread' ? undefined : recorded.docsPullRequest
     const replacing = endOf(recorded) !== undefined || (docs !== undefined && docs !== 'open')
     const pullRequest = { record, recorded }
-    const ended = reRun || (!command && replacing) ? await endedNow(pullRequest) : undefined
+    const readTheEnd = reRun || (!command && replacing)
+    const ended = readTheEnd ? await endedNow(pullRequest) : undefined
     return ended ?? gathered({ pullRequest })
   }
   if (!command && settings.reuseJob) {
     const branch = await branchFacts(ctx, calls)
-    if (branch === 'deleted' || branch === 'tag') return gathered({ notABranch: branch })
-    if (branch) return gathered({ branch })
+    if (branch === 'deleted' || branch === 'tag') {
+      return gathered({ notABranch: branch })
+    }
+    if (branch) {
+      return gathered({ branch })
+    }
   }
   const rerun = ctx.checkRun?.isRerunOutsidePullRequest()
   return gathered({ earlierAttempt: rerun ? await earlierAttempt(ctx, calls) : undefined })
 }
 
-/** How the run's pull request ended, read now (one GitHub call); undefined while it is open or
- * the token may not see it. StateUnknownError when GitHub cannot say. */
+/**
+ * How the run's pull request ended, read now (one GitHub call); undefined while it is open or
+ * the token may not see it. StateUnknownError when GitHub cannot say.
+ */
 export async function codePullEnded(
   ctx: RunContext,
   thread: PullRequestThread
@@ -109,27 +129,39 @@ export async function codePullEnded(
   return now === 'open' ? undefined : now
 }
 
-/** Why the run's pull request gets no job: opened by the docs agent's account, or a job's docs
- * pull request by its back-link (trusted, or proven by the job). */
+/**
+ * Why the run's pull request gets no job: opened by the docs agent's account, or a job's docs
+ * pull request by its back-link (trusted, or proven by the job).
+ */
 async function agentsOwn(
   ctx: RunContext,
   calls: JobReader | undefined,
   thread: PullRequestThread | undefined
 ): Promise<string | undefined> {
   const { run, pullRequest } = ctx.event
-  if (pullRequest === undefined) return undefined
+  if (pullRequest === undefined) {
+    return undefined
+  }
   const link = `${run.serverUrl}/${run.repository}/pull/${pullRequest}`
   const pr = pullRequestOf(run.payload)
   const links = () => Promise.resolve(thread?.backLinks ?? [])
-  if (!(await agentOpened(calls, pr?.user, links, link, text(pr?.created_at)))) return undefined
+  const opened = await agentOpened(calls, pr?.user, links, link, text(pr?.created_at))
+  if (!opened) {
+    return undefined
+  }
   const byAgent = isAgentAccount(pr?.user)
-  const why = `pull request #${pullRequest} ${byAgent ? AGENTS_OWN : "is a docs job's own docs pull request, whose work never starts or feeds a job"}`
+  const whose = byAgent
+    ? AGENTS_OWN
+    : "is a docs job's own docs pull request, whose work never starts or feeds a job"
+  const why = `pull request #${pullRequest} ${whose}`
   // A command there goes to the job that opened it; where that job is not known yet, nowhere.
   return ctx.event.commandEvent ? `${why}, and the job that opened it is not known yet` : why
 }
 
-/** The job that opened the docs pull request: the first candidate whose pull request,
- * as the service reports it, is this one. A back-link is only a claim; this is the proof. */
+/**
+ * The job that opened the docs pull request: the first candidate whose pull request,
+ * as the service reports it, is this one. A back-link is only a claim; this is the proof.
+ */
 async function jobThatOpened(
   calls: JobReader,
   repository: string,
@@ -143,7 +175,8 @@ async function jobThatOpened(
     const shown = safeLine(id)
     if (job && opened?.number === number && sameRepository(opened.repository, repository)) {
       core.info(
-        `Pull request ${name} is the docs pull request of job ${shown}: the command goes to that job.`
+        `Pull request ${name} is the docs pull request of job ${shown}: ` +
+          'the command goes to that job.'
       )
       return job
     }
@@ -166,15 +199,18 @@ async function earlierAttempt(
   const recorded = await lookUp(calls, jobId)
   const id = safeLine(jobId)
   const status = recorded.kind === 'found' ? safeLine(recorded.job.status) : ''
-  core.info(
-    recorded.kind === 'unread'
-      ? `Re-run: the earlier attempt's check run names job ${id}.`
-      : recorded.kind === 'gone'
-        ? `Re-run: the earlier attempt's job ${id} no longer exists; creating a new job.`
-        : endOf(recorded)
-          ? `Re-run: the earlier attempt's job ${id} is ${status}; creating a new job.`
-          : `Re-run: following job ${id} (${status}), which the earlier attempt started, instead of creating another.`
-  )
+  if (recorded.kind === 'unread') {
+    core.info(`Re-run: the earlier attempt's check run names job ${id}.`)
+  } else if (recorded.kind === 'gone') {
+    core.info(`Re-run: the earlier attempt's job ${id} no longer exists; creating a new job.`)
+  } else if (endOf(recorded)) {
+    core.info(`Re-run: the earlier attempt's job ${id} is ${status}; creating a new job.`)
+  } else {
+    core.info(
+      `Re-run: following job ${id} (${status}), which the earlier attempt started, ` +
+        'instead of creating another.'
+    )
+  }
   return { jobId, recorded }
 }
 
@@ -183,14 +219,23 @@ async function branchFacts(
   ctx: RunContext,
   calls: JobReader | undefined
 ): Promise<BranchFacts | 'deleted' | 'tag' | undefined> {
-  const [settings, run] = [ctx.settings, ctx.event.run]
-  if (!['push', 'schedule', 'workflow_dispatch'].includes(run.eventName)) return undefined
+  const { settings } = ctx
+  const { run } = ctx.event
+  if (!['push', 'schedule', 'workflow_dispatch'].includes(run.eventName)) {
+    return undefined
+  }
   const payload = asObject(run.payload)
-  if (run.eventName === 'push' && payload?.deleted === true) return 'deleted'
+  if (run.eventName === 'push' && payload?.deleted === true) {
+    return 'deleted'
+  }
   const branch = /^refs\/heads\/(.+)$/.exec(text(payload?.ref) ?? run.ref)?.[1]
-  if (branch === undefined) return 'tag'
+  if (branch === undefined) {
+    return 'tag'
+  }
   const session = ctx.github
-  if (!session?.repository) return undefined
+  if (!session?.repository) {
+    return undefined
+  }
   const budgetMs = ctx.left(BUDGETS.branchReads)
   const key = settings.recordKey ?? (run.workflowFile || run.workflow || 'workflow')
   // The dashboards are looked up by their author: the account the token writes as (when GitHub
@@ -204,17 +249,26 @@ async function branchFacts(
   let others: BranchFacts['others'] = []
   let unlabelled = winner?.unlabelled === true
   for (const other of older) {
-    if (base && other.record.base)
+    if (base && other.record.base) {
       base = await olderBase(session, base, other.record.base, budgetMs)
+    }
     const link = jobOf(await lookUp(calls, other.record.job))?.prLink
-    others.push({ ...other, ...(link ? { docsPullRequest: link } : {}) })
+    const retired: BranchFacts['others'][number] = { ...other }
+    if (link) {
+      retired.docsPullRequest = link
+    }
+    others.push(retired)
   }
   // The winner takes the older records' base (the oldest), and their jobs.
   if (winner && others.length > 0 && !settings.dryRun) {
     const docs = (link?: string) => docsSession(ctx, link, 'write')
     const won = { ...run, ...winner, record: { ...winner.record, base } }
     const settled = await settleRace(session, won, others, budgetMs, docs)
-    if (settled) [record, others, unlabelled] = [settled.record, [], !settled.relabelled]
+    if (settled) {
+      record = settled.record
+      others = []
+      unlabelled = !settled.relabelled
+    }
   }
   // At the head the record says is all told, with its job alive: no commit to read.
   const alive = recorded?.kind === 'found' && !endOf(recorded)
@@ -229,10 +283,14 @@ async function branchFacts(
   // whether a job that ended had delivered its commits (then it gives none back).
   if (fresh.length > 0 || (endOf(recorded) && freshIfEnded.length > 0)) {
     const job = jobOf(recorded)
-    const link = job ? job.status !== 'active' && job.prLink : (record?.docs ?? record?.handedOff)
+    let link: string | null | undefined = record?.docs ?? record?.handedOff
+    if (job) {
+      link = job.status === 'active' ? undefined : job.prLink
+    }
     const state = link ? await docsStateOf(ctx, link) : undefined
-    if (state && (recorded?.kind === 'found' || recorded?.kind === 'gone'))
+    if (state && (recorded?.kind === 'found' || recorded?.kind === 'gone')) {
       recorded = { ...recorded, docsPullRequest: state }
+    }
   }
   // The source pull requests of what may be told: a job that failed, or that may fail
   // while the run waits for it, gives its commits back.
@@ -241,11 +299,13 @@ async function branchFacts(
   const apart = await commitsApart(ctx, calls, session, record, weighed, pulls, budgetMs)
   const away = new Set(apart.map((commit) => commit.sha))
   const toTell = (commits: CoveredCommit[]) => commits.filter((commit) => !away.has(commit.sha))
+  const dashboard = winner ? { issue: winner.issue.number, record } : {}
+  const relabel = unlabelled ? { unlabelled: true as const } : {}
   return {
     branch,
     key,
-    ...(winner ? { issue: winner.issue.number, record } : {}),
-    ...(unlabelled ? { unlabelled: true as const } : {}),
+    ...dashboard,
+    ...relabel,
     recorded,
     others,
     denied: denied !== undefined,

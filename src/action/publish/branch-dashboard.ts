@@ -38,8 +38,10 @@ export type DocsUpdate = Pick<WorkflowRun, 'repository' | 'serverUrl' | 'runId'>
   pulls: readonly SourcePullRequest[]
 }
 
-/** Text authors wrote, escaped so that it cannot mention anyone or reference an issue (`#`
- * only where safeMarkdown did not write an entity, `&#124;`). */
+/**
+ * Text authors wrote, escaped so that it cannot mention anyone or reference an issue (`#` only
+ * where safeMarkdown did not write an entity, such as `&#124;`).
+ */
 const inert = (value: string, max: number): string =>
   safeMarkdown(value, max).replace(/@|(?<!&)#/g, (char) => (char === '@' ? '&#64;' : '&#35;'))
 
@@ -50,17 +52,21 @@ export function docsUpdateCommentBody(update: DocsUpdate): string {
   const counted = plural(total, 'commit')
   const link = (url: string | undefined, text: string): string | undefined =>
     url && /^https?:\/\/\S+$/.test(url) ? htmlLink(url, text) : undefined
-  const lines = [
-    `**Docs update from <code>${safeHtml(update.branch, 100)}</code>**${repo ? ` of ${safeMarkdown(repo)}` : ''}: this update covers ${link(coverage.compareUrl, counted) ?? counted}.`
-  ]
-  if (update.pulls.length > 0) lines.push('', 'Source pull requests:')
+  const branch = `<code>${safeHtml(update.branch, 100)}</code>`
+  const ofRepo = repo ? ` of ${safeMarkdown(repo)}` : ''
+  const covers = link(coverage.compareUrl, counted) ?? counted
+  const lines = [`**Docs update from ${branch}**${ofRepo}: this update covers ${covers}.`]
+  if (update.pulls.length > 0) {
+    lines.push('', 'Source pull requests:')
+  }
   for (const pull of update.pulls) {
     const by = pull.author ? ` by <code>${inert(pull.author, 40)}</code>` : ''
     lines.push(`- ${repo ?? ''}#${pull.number} ${inert(pull.title, 120)}${by}`)
   }
   const shown = coverage.commits.slice(-MAX_COMMENT_COMMITS)
   if (shown.length > 0) {
-    lines.push('', shown.length < total ? `Commits (the newest ${shown.length}):` : 'Commits:')
+    const heading = shown.length < total ? `Commits (the newest ${shown.length}):` : 'Commits:'
+    lines.push('', heading)
   }
   for (const commit of shown) {
     const short = `<code>${commit.sha.slice(0, 7)}</code>`
@@ -68,8 +74,18 @@ export function docsUpdateCommentBody(update: DocsUpdate): string {
     lines.push(`- ${url ? htmlLink(url, short) : short} ${inert(commit.subject, 120)}`)
   }
   const sent = link(runUrl(update), 'this workflow run')
-  if (sent) lines.push('', `Sent by ${sent}.`)
+  if (sent) {
+    lines.push('', `Sent by ${sent}.`)
+  }
   return lines.join('\n')
+}
+
+/** Which of the record's counts this run adds to: a run that sent nothing was quiet. */
+function countedAs(sent: boolean, plan: Plan): 'quiet' | 'created' | 'followUps' {
+  if (!sent) {
+    return 'quiet'
+  }
+  return plan.action === 'create' ? 'created' : 'followUps'
 }
 
 type Saved = Partial<Pick<Outcome, 'jobId' | 'job' | 'did' | 'ending'>> & {
@@ -87,8 +103,10 @@ export class BranchDashboard {
   private refused = false
   /** The dashboard was listed without its label (a person removed it): the next write puts it back. */
   private relabel: boolean
-  /** The record this run last wrote as its own (before any merge): what a later write of this
-   * run merges against, so its own earlier row and counts are not taken for another run's. */
+  /**
+   * The record this run last wrote as its own (before any merge): what a later write of this
+   * run merges against, so its own earlier row and counts are not taken for another run's.
+   */
   private mine: BranchRecord | undefined
   /** What this run told a job, and whether a write of the dashboard recorded it. */
   private telling: { jobId: string; shas: readonly string[]; saved: boolean } | undefined
@@ -113,19 +131,25 @@ export class BranchDashboard {
     const base = record?.base
     const { commits, coverage } = toldCoverage(told, candidates, base, run.sha, link)
     this.executed = { plan, commits, givenBack, coverage }
-    if (commits.length === 0) return undefined
+    if (commits.length === 0) {
+      return undefined
+    }
     return commitsPromptSection(branch, coverage, pullsOf(pulls, coverage.commits))
   }
 
-  /** Writes the record (opening the issue on the first write). A commit counts as told once the
-   * prompt that lists it reached a job (`sent`: the text, or true; false when nothing was). */
+  /**
+   * Writes the record (opening the issue on the first write). A commit counts as told once the
+   * prompt that lists it reached a job (`sent`: the text, or true; false when nothing was).
+   */
   async save(
     { jobId, job, ending, did: note = ending?.message, sent: text, docs }: Saved,
     budgetMs: number
   ) {
     // GitHub refused the dashboard when the run read it, or an earlier write of this run: the
     // one warning was given then.
-    if (this.facts.denied || this.refused || !jobId) return
+    if (this.facts.denied || this.refused || !jobId) {
+      return
+    }
     const sent = text !== undefined && text !== false
     const { facts } = this
     const { run } = this.ctx.event
@@ -141,33 +165,31 @@ export class BranchDashboard {
     const waited = this.plan.action === 'wait-then-follow-up'
     const did = runAction(plan, jobId, sent, waited)
     const counts = { ...(previous?.counts ?? { created: 0, followUps: 0, quiet: 0 }) }
-    counts[!sent ? 'quiet' : plan.action === 'create' ? 'created' : 'followUps']++
-    const record = withRun(
-      withSettled(
-        {
-          ...(previous ?? { told: [{ id: jobId, shas: [] }], ended: [], runs: [] }),
-          ...(told &&
-            afterTelling(previous, jobId, told.commits, told.givenBack, facts.candidates)),
-          projectId: this.ctx.settings.projectId,
-          branch: facts.branch,
-          key: facts.key,
-          job: jobId,
-          seen: complete && isSha(run.sha) ? run.sha : previous?.seen,
-          // The job's docs pull request: as this run saw it, else as recorded for the same job.
-          docs: docs?.link ?? same?.docs,
-          run: recordedRunId(run),
-          attempt: run.runAttempt,
-          reviewers: this.handOff.reviewers ?? same?.reviewers ?? [],
-          handedOff: this.handOff.handedOff ?? same?.handedOff,
-          counts
-        },
-        settledApart(facts.apart)
-      ),
-      { at: new Date(this.ctx.clock.now()), event: run.eventName, did },
-      told?.coverage,
-      told ? pullsOf(facts.pulls, told.commits) : [],
-      facts.apart
-    )
+    counts[countedAs(sent, plan)]++
+    const earlier = previous ?? { told: [{ id: jobId, shas: [] }], ended: [], runs: [] }
+    const telling = told
+      ? afterTelling(previous, jobId, told.commits, told.givenBack, facts.candidates)
+      : undefined
+    const fields = {
+      ...earlier,
+      ...telling,
+      projectId: this.ctx.settings.projectId,
+      branch: facts.branch,
+      key: facts.key,
+      job: jobId,
+      seen: complete && isSha(run.sha) ? run.sha : previous?.seen,
+      // The job's docs pull request: as this run saw it, else as recorded for the same job.
+      docs: docs?.link ?? same?.docs,
+      run: recordedRunId(run),
+      attempt: run.runAttempt,
+      reviewers: this.handOff.reviewers ?? same?.reviewers ?? [],
+      handedOff: this.handOff.handedOff ?? same?.handedOff,
+      counts
+    }
+    const settled = withSettled(fields, settledApart(facts.apart))
+    const row = { at: new Date(this.ctx.clock.now()), event: run.eventName, did }
+    const toldPulls = told ? pullsOf(facts.pulls, told.commits) : []
+    const record = withRun(settled, row, told?.coverage, toldPulls, facts.apart)
     // Another run of the key may have written since this one read (another workflow with the
     // same record-key, or while this one read the commits, sent the prompt or waited): every
     // write reads the record again and keeps what this run did not change.
@@ -180,40 +202,58 @@ export class BranchDashboard {
     const left = budgetMs - (this.ctx.clock.now() - startedAt)
     const view = { ...run, docsPullRequest: docs, jobStatus: job?.status, note, record: merged }
     const written = await writeDashboard(this.session, this.issue, view, left, this.relabel)
-    if (written.number !== undefined) this.mine = record
+    if (written.number !== undefined) {
+      this.mine = record
+    }
     if (told) {
       const shas = told.commits.map((commit) => commit.sha)
       const saved = this.telling?.saved === true || written.number !== undefined
       this.telling = { jobId, shas, saved }
     }
     this.refused = written.denied === true
-    if (written.relabelled) this.relabel = false
+    if (written.relabelled) {
+      this.relabel = false
+    }
     // One deleted meanwhile was opened anew: later writes of this run go to that one.
     this.issue = written.number ?? this.issue
   }
 
-  /** The line that fails the step when the prompt reached the job but no write of the dashboard
+  /**
+   * The line that fails the step when the prompt reached the job but no write of the dashboard
    * recorded it (GitHub failed past the retries; a refusal was one warning already): the next
-   * run reads a record without those commits and may tell them again. */
+   * run reads a record without those commits and may tell them again.
+   */
   unrecorded(): string | undefined {
     const { telling } = this
-    if (!telling || telling.saved || this.facts.denied || this.refused) return
+    if (!telling || telling.saved || this.facts.denied || this.refused) {
+      return
+    }
     const { jobId, shas } = telling
     const named = shas.slice(0, MAX_NAMED).map((sha) => sha.slice(0, 7))
     const more = shas.length > MAX_NAMED ? ` and ${shas.length - MAX_NAMED} more` : ''
     const which = `${plural(shas.length, 'commit')} (${named.join(', ')}${more})`
-    return `The prompt reached job ${jobId}, but GitHub did not take the dashboard's record of it: the next run does not know that the job was told ${which}, and may tell ${shas.length === 1 ? 'it' : 'them'} again.`
+    const them = shas.length === 1 ? 'it' : 'them'
+    return (
+      `The prompt reached job ${jobId}, but GitHub did not take the dashboard's record of it: ` +
+      `the next run does not know that the job was told ${which}, and may tell ${them} again.`
+    )
   }
 
-  /** At the end, best effort: the hand-off recorded, the covered changes' authors asked once
-   * (`docs-pr-reviewers: author`), and a follow-up noted on the docs pull request. */
+  /**
+   * At the end, best effort: the hand-off recorded, the covered changes' authors asked once
+   * (`docs-pr-reviewers: author`), and a follow-up noted on the docs pull request.
+   */
   async followDocs(outcome: Outcome, handOff: HandOff, docs: DocsPullRequest, handedOff: boolean) {
     const { link, ref } = handOff
-    if (handedOff) this.handOff.handedOff = link
+    if (handedOff) {
+      this.handOff.handedOff = link
+    }
     const session = docsSession(this.ctx, link, 'write')
     const { record, pulls, branch } = this.facts
     const { executed } = this
-    if (!session || !ref || !executed?.commits.length) return
+    if (!session || !ref || !executed?.commits.length) {
+      return
+    }
     const { commits: told, coverage, plan } = executed
     const budgetMs = this.ctx.left(BUDGETS.docsPullRequest)
     // The same job keeps its docs pull request, and with it who was already asked.
@@ -221,16 +261,21 @@ export class BranchDashboard {
     const ask = docs.state === 'open' && handOff.askAuthors
     const users = ask ? reviewersToRequest(pulls, told, same, docs.author.login) : []
     const asked =
-      users.length > 0 &&
-      (await session.bestEffort(
-        budgetMs,
-        (octokit) => requestReviews(octokit, ref, users, true),
-        'Could not request reviews on the docs pull request (%s).',
-        'The docs token needs `pull-requests: write` there.'
-      ))
+      users.length > 0
+        ? await session.bestEffort(
+            budgetMs,
+            (octokit) => requestReviews(octokit, ref, users, true),
+            'Could not request reviews on the docs pull request (%s).',
+            'The docs token needs `pull-requests: write` there.'
+          )
+        : false
     // Asked once, whatever GitHub answered for each.
-    if (asked) this.handOff.reviewers = [...same, ...users].slice(-MAX_REVIEWERS)
-    if (outcome.sent === undefined || plan.action !== 'follow-up') return
+    if (asked) {
+      this.handOff.reviewers = [...same, ...users].slice(-MAX_REVIEWERS)
+    }
+    if (outcome.sent === undefined || plan.action !== 'follow-up') {
+      return
+    }
     const update = { ...this.ctx.event.run, branch, coverage, pulls: pullsOf(pulls, told) }
     const name = safeLine(`${ref.repository}#${ref.number}`)
     const issue = issueOf(ref)
@@ -240,8 +285,10 @@ export class BranchDashboard {
         await octokit.rest.issues.createComment({ ...issue, body: docsUpdateCommentBody(update) })
         core.info(`Noted on the docs pull request ${name} what this update covers.`)
       },
-      `Could not comment on the docs pull request ${name} (%s); the dashboard alone says what this update covers.`,
-      'The comment needs `pull-requests: write` on the docs repository for the docs token (docs-token, or github-token when the docs live in this repository).'
+      `Could not comment on the docs pull request ${name} (%s); ` +
+        'the dashboard alone says what this update covers.',
+      'The comment needs `pull-requests: write` on the docs repository for the docs token ' +
+        '(docs-token, or github-token when the docs live in this repository).'
     )
   }
 }
