@@ -1237,7 +1237,10 @@ const formatEndOnly = ({ project, end, by })=>marker/* writeMarker */.en('pr', {
 /** The first end-only record in `body`; a full record is not one. */ function parseEndOnly(body) {
     return marker/* readRecords */.T3('pr', body, (value)=>marker/* fields */.OA(value, END_ONLY))[0];
 }
-/** The record a run leaves once its job is known: counts and hand-off carry over while the job stays. */ function nextRecord(previous, next) {
+/**
+ * The record a run leaves once its job is known: counts and hand-off carry over while the job
+ * stays.
+ */ function nextRecord(previous, next) {
     const { projectId, jobId, runId, runAttempt, sent } = next;
     const same = previous?.job === jobId ? previous : undefined;
     // What the pull request's end did stays known while the job does: a reopen needs it.
@@ -1251,10 +1254,14 @@ const formatEndOnly = ({ project, end, by })=>marker/* writeMarker */.en('pr', {
         followUps
     };
 }
-/** `ours`, built from the record as this run `read` it, on top of what it last `wrote`: each
- * field it left as it read it is as last written (a later write keeps what an earlier merged in). */ function rebased(read, wrote, ours) {
+/**
+ * `ours`, built from the record as this run `read` it, on top of what it last `wrote`: each
+ * field it left as it read it is as last written (a later write keeps what an earlier merged in).
+ */ function rebased(read, wrote, ours) {
     // A record of another job starts afresh (nextRecord): nothing of the last write carries over.
-    if (!wrote || read === wrote || ours.job !== wrote.job) return ours;
+    if (!wrote || read === wrote || ours.job !== wrote.job) {
+        return ours;
+    }
     const keys = new Set([
         ...Object.keys(ours),
         ...Object.keys(wrote)
@@ -1270,21 +1277,32 @@ const formatEndOnly = ({ project, end, by })=>marker/* writeMarker */.en('pr', {
     });
     return Object.fromEntries(kept.filter(([, value])=>value !== undefined));
 }
-/** The fields that name the run that last wrote for the job, taken together from one side: a
- * re-run finds its earlier attempt by both `run` and `attempt`, and the job goes with them. */ const RUN_FIELDS = [
+/**
+ * The fields that name the run that last wrote for the job, taken together from one side: a
+ * re-run finds its earlier attempt by both `run` and `attempt`, and the job goes with them.
+ */ const RUN_FIELDS = [
     'job',
     'run',
     'attempt'
 ];
-/** Whose job, run and attempt the merge keeps: the side that moved the job (ours when both did),
- * else ours when this run wrote for the job since `base`, else theirs. */ function runSide(base, ours, theirs) {
-    if (ours.job !== base?.job) return ours;
-    if (theirs.job !== base.job) return theirs;
-    return RUN_FIELDS.some((key)=>ours[key] !== base[key]) ? ours : theirs;
+/**
+ * Whose job, run and attempt the merge keeps: the side that moved the job (ours when both did),
+ * else ours when this run wrote for the job since `base`, else theirs.
+ */ function runSide(base, ours, theirs) {
+    if (ours.job !== base?.job) {
+        return ours;
+    }
+    if (theirs.job !== base.job) {
+        return theirs;
+    }
+    const oursWrote = RUN_FIELDS.some((key)=>ours[key] !== base[key]);
+    return oursWrote ? ours : theirs;
 }
-/** The record a run writes when `theirs` was written since it read `base`: each field this run
+/**
+ * The record a run writes when `theirs` was written since it read `base`: each field this run
  * left as it read it takes the value written since, so no run drops another's facts (the job,
- * run and attempt from one side: runSide); a count of the same job adds both runs' increments. */ function mergeRecords(base, ours, theirs) {
+ * run and attempt from one side: runSide); a count of the same job adds both runs' increments.
+ */ function mergeRecords(base, ours, theirs) {
     const keys = new Set([
         ...Object.keys(ours),
         ...Object.keys(theirs)
@@ -1309,18 +1327,29 @@ const formatEndOnly = ({ project, end, by })=>marker/* writeMarker */.en('pr', {
         followUps
     };
 }
-/** Follow-ups count the messages to one job: both runs' when all three name it, else those of
- * the job the merged record keeps (the one a run changed it to). */ function mergedFollowUps(base, ours, theirs) {
-    if (!base || ours.job !== base.job) return ours.followUps;
-    if (theirs.job !== base.job) return theirs.followUps;
+/**
+ * Follow-ups count the messages to one job: both runs' when all three name it, else those of
+ * the job the merged record keeps (the one a run changed it to).
+ */ function mergedFollowUps(base, ours, theirs) {
+    if (!base || ours.job !== base.job) {
+        return ours.followUps;
+    }
+    if (theirs.job !== base.job) {
+        return theirs.followUps;
+    }
     return Math.max(0, ours.followUps + theirs.followUps - base.followUps);
 }
-/** A named login, of the kind it must be (an app writes as a Bot, a personal token as a User).
- * Trusting any `[bot]` login would let any app point the pull request at its own job. */ function isTrustedAuthor(user, trusted = workflow_run/* ACTIONS_BOT */.aX) {
-    return user?.login === trusted && user.type === (trusted.endsWith('[bot]') ? 'Bot' : 'User');
+/**
+ * A named login, of the kind it must be (an app writes as a Bot, a personal token as a User).
+ * Trusting any `[bot]` login would let any app point the pull request at its own job.
+ */ function isTrustedAuthor(user, trusted = workflow_run/* ACTIONS_BOT */.aX) {
+    const kind = trusted.endsWith('[bot]') ? 'Bot' : 'User';
+    return user?.login === trusted && user.type === kind;
 }
-/** The comments' pages (oldest first), searched for this project's record, from a trusted
- * author only (asked once there is a candidate); at most `maxPages`. */ async function findComment(pages, projectId, what, maxPages, trusted) {
+/**
+ * The comments' pages (oldest first), searched for this project's record, from a trusted
+ * author only (asked once there is a candidate); at most `maxPages`.
+ */ async function findComment(pages, projectId, what, maxPages, trusted) {
     let seen = 0;
     for await (const { data, headers } of pages){
         for (const { id: commentId, body, user } of data){
@@ -1332,8 +1361,14 @@ const formatEndOnly = ({ project, end, by })=>marker/* writeMarker */.en('pr', {
                 };
             }
         }
-        if (++seen < maxPages) continue;
-        if (!/rel="next"/.test(headers.link ?? '')) break;
+        seen++;
+        if (seen < maxPages) {
+            continue;
+        }
+        // At the page limit: the search ends here, and is unknown only when more pages follow.
+        if (!/rel="next"/.test(headers.link ?? '')) {
+            break;
+        }
         throw new run_errors/* StateUnknownError */.Is(what, `there are more than ${maxPages} pages of them`);
     }
     return undefined;
@@ -1513,9 +1548,14 @@ const parseBackLinks = (body)=>(0,marker/* readRecords */.T3)('back-link', body,
 
 const BUDGET_IDENTITY = 5_000;
 /** 100 comments a page: up to 20,000 are read. Past that, "no record" could not be told. */ const MAX_COMMENT_PAGES = 200;
-const READ_HINT = 'Reading them needs `permissions: pull-requests: read` for the job (keeping the comment needs `pull-requests: write`).';
-const WRITE_HINT = 'The comment needs `permissions: pull-requests: write` for the job; on pull requests from forks the token is read-only, so no comment can be kept.';
-const pullRequestState = (pr)=>pr.merged || pr.merged_at ? 'merged' : pr.state === 'closed' ? 'closed' : 'open';
+const READ_HINT = 'Reading them needs `permissions: pull-requests: read` for the job ' + '(keeping the comment needs `pull-requests: write`).';
+const WRITE_HINT = 'The comment needs `permissions: pull-requests: write` for the job; ' + 'on pull requests from forks the token is read-only, so no comment can be kept.';
+function pullRequestState(pr) {
+    if (pr.merged || pr.merged_at) {
+        return 'merged';
+    }
+    return pr.state === 'closed' ? 'closed' : 'open';
+}
 class PullRequestThread {
     session;
     run;
@@ -1525,10 +1565,16 @@ class PullRequestThread {
     backLinks;
     ended;
     /** GitHub refused a write: no more are tried. */ refused = false;
-    /** The record in the comment as this run last knew it (read, or written since): the merge's base. */ base;
+    /**
+   * The record in the comment as this run last knew it (read, or written since): the merge's
+   * base.
+   */ base;
     /** The record as this run read it: what its callers build theirs from. */ read;
     /** The run waited since it read (for a busy job): another run may have written meanwhile. */ readIsOld = false;
-    constructor(session, run, number, record, commentId, /** The jobs whose docs pull request this may be, from the back-links read with the thread. */ backLinks = [], /** With no record: the end an end run met, recorded alone (a later record goes in its comment). */ ended){
+    constructor(session, run, number, record, commentId, /** The jobs whose docs pull request this may be, from the back-links read with the thread. */ backLinks = [], /**
+     * With no record: the end an end run met, recorded alone (a later record goes in its
+     * comment).
+     */ ended){
         this.session = session;
         this.run = run;
         this.number = number;
@@ -1542,11 +1588,12 @@ class PullRequestThread {
     /** The thread, read once; undefined when the run is not for a pull request or GitHub refuses. */ static async open(session, run, projectId, budgetMs, maxPages = MAX_COMMENT_PAGES) {
         const number = (0,workflow_run/* pullRequestNumber */.Kd)(run);
         if (number === undefined) {
-            core.debug(`pr-comment: the run is not for a pull request (event ${(0,safe_text/* safeLine */.om)(run.eventName || 'unknown')}); no comment.`);
+            const event = (0,safe_text/* safeLine */.om)(run.eventName || 'unknown');
+            core.debug(`pr-comment: the run is not for a pull request (event ${event}); no comment.`);
             return undefined;
         }
         if (!session?.repository) {
-            core.warning(`pr-comment: ${lacking(session)}, so pull request #${number} gets no comment and its docs job is not recorded.`);
+            core.warning(`pr-comment: ${lacking(session)}, so pull request #${number} gets no comment ` + 'and its docs job is not recorded.');
             return undefined;
         }
         const comments = `the comments of pull request #${number}`;
@@ -1562,8 +1609,10 @@ class PullRequestThread {
             // None believed (every page was read), whose may not be known: the one bot whose records
             // name it, if any. Without a record of this project, GitHub is not asked.
             const claims = found ? [] : threadClaims(seen, projectId);
-            const unknown = claims.length > 0 && await trusted() === '';
-            const learned = unknown && await session.believed(claims, budgetMs);
+            let learned;
+            if (claims.length > 0 && await trusted() === '') {
+                learned = await session.believed(claims, budgetMs);
+            }
             const mine = learned ? ownComment(seen, projectId, learned) : found;
             // Back-links are rare (a docs pull request's): whose they are is asked only then.
             const linked = backLinkedJobs(seen, projectId).length > 0;
@@ -1581,15 +1630,19 @@ class PullRequestThread {
         };
         const failed = `pr-comment: could not read ${comments} (%s), so its docs job is not recorded.`;
         const found = await session.bestEffort(budgetMs, find, failed, READ_HINT, comments);
-        if (!found) return undefined;
+        if (!found) {
+            return undefined;
+        }
         const { record, commentId, backLinks, ended } = found;
         return new PullRequestThread(session, run, number, record, commentId, backLinks, ended);
     }
     /** The run waited (for a busy job): its early write reads the comment again too. */ waited() {
         this.readIsOld = true;
     }
-    /** Records `end`, met with no job recorded, alone; so a run that starts late sends nothing.
-   * Never throws: a failure is one warning. */ async saveEnd(project, end, body, budgetMs) {
+    /**
+   * Records `end`, met with no job recorded, alone; so a run that starts late sends nothing.
+   * Never throws: a failure is one warning.
+   */ async saveEnd(project, end, body, budgetMs) {
         const where = `pull request #${this.number}`;
         const by = this.session.writer();
         const text = `${formatEndOnly({
@@ -1614,13 +1667,17 @@ class PullRequestThread {
             this.commentId = (await issues.createComment(params)).data.id;
             return true;
         };
-        const failed = `pr-comment: could not record the end of ${where} (${end.event}; %s), so a run of it that starts late may still start a docs job.`;
+        const failed = `pr-comment: could not record the end of ${where} (${end.event}; %s), ` + 'so a run of it that starts late may still start a docs job.';
         const written = await this.session.bestEffort(budgetMs, write, failed, WRITE_HINT, false);
-        if (written) core.info(`Recorded the end of ${where} (${end.event}), with no docs job.`);
+        if (written) {
+            core.info(`Recorded the end of ${where} (${end.event}), with no docs job.`);
+        }
         return written ?? false;
     }
     /** Writes the record and `body`. Never throws; a refusal stops later writes. */ async save(record, body, budgetMs, early = false) {
-        if (this.refused) return false;
+        if (this.refused) {
+            return false;
+        }
         const where = `pull request #${this.number}`;
         try {
             // Not bound to the run's cancellation: the last write happens after it.
@@ -1646,7 +1703,9 @@ class PullRequestThread {
             // Named as GitHub says it was written (once, when the guess was wrong): later runs believe it.
             const named = async ({ data })=>{
                 const author = data.user?.login;
-                if (!this.session.wrote(data.user, by) || !author) return;
+                if (!this.session.wrote(data.user, by) || !author) {
+                    return;
+                }
                 const fixed = {
                     ...comment,
                     comment_id: data.id,
@@ -1667,7 +1726,9 @@ class PullRequestThread {
                     core.info(`Updated the comment on ${where} (comment ${this.commentId}).`);
                     return true;
                 } catch (error) {
-                    if (gitHubAnswerStatus(error) !== 404) throw error;
+                    if (gitHubAnswerStatus(error) !== 404) {
+                        throw error;
+                    }
                     core.info(`The comment on ${where} (comment ${this.commentId}) is gone; writing it anew.`);
                     this.commentId = undefined;
                 }
@@ -1687,18 +1748,19 @@ class PullRequestThread {
             this.refused = gitHubFailure(error) === 'denied';
             const why = describeGitHubError(error);
             if (unseen && !this.refused && early) {
-                core.info(`pr-comment: could not read the comment on ${where} again before writing it (${why}); trying again when the run ends.`);
+                core.info(`pr-comment: could not read the comment on ${where} again before writing it (${why}); ` + 'trying again when the run ends.');
                 return false;
             }
             if (unseen && !this.refused) {
                 // Unknown is not empty: writing now could drop what another run recorded since.
-                core.warning(`pr-comment: could not read the comment on ${where} again before writing it (${why}), so it is left as it is rather than written over what another run may have recorded since. ${run_errors/* NEXT_RUN */.o4}`);
+                core.warning(`pr-comment: could not read the comment on ${where} again before writing it (${why}), ` + 'so it is left as it is rather than written over what another run may have ' + `recorded since. ${run_errors/* NEXT_RUN */.o4}`);
                 return false;
             }
             const failed = unseen ? `pr-comment: could not read the comment on ${where} again before writing it (${why})` : `pr-comment: could not comment on ${where} (${why})`;
             const hint = permissionHint(error, unseen ? READ_HINT : WRITE_HINT, this.session.name);
-            if (early && !this.refused) core.info(`${failed}; trying again when the run ends.`);
-            else {
+            if (early && !this.refused) {
+                core.info(`${failed}; trying again when the run ends.`);
+            } else {
                 core.warning(`${failed}, so its docs job is not recorded.${hint}`);
                 this.session.writeFailed();
             }
@@ -1706,20 +1768,28 @@ class PullRequestThread {
         }
     }
     /** The record in the comment now, when this action's account wrote it; undefined else. */ async readAgain(issues, project) {
-        if (this.commentId === undefined) return undefined;
+        if (this.commentId === undefined) {
+            return undefined;
+        }
         const params = {
             ...this.session.repo,
             comment_id: this.commentId
         };
         // Gone since it was read (404): nothing to keep, it is written anew. Any other failure throws.
         const read = await issues.getComment(params).catch((error)=>{
-            if (gitHubAnswerStatus(error) === 404) return undefined;
+            if (gitHubAnswerStatus(error) === 404) {
+                return undefined;
+            }
             throw error;
         });
-        if (!read) return undefined;
+        if (!read) {
+            return undefined;
+        }
         // Known when the comment was found, or from the write when it was made.
         const trusted = await this.session.identity(BUDGET_IDENTITY) ?? '';
-        if (!isTrustedAuthor(read.data.user, trusted)) return undefined;
+        if (!isTrustedAuthor(read.data.user, trusted)) {
+            return undefined;
+        }
         const record = parseRecord(read.data.body);
         return record?.project === project ? record : undefined;
     }
@@ -1727,10 +1797,12 @@ class PullRequestThread {
 /** The comment `identity` wrote holding `projectId`'s record, the first. */ function ownComment(comments, projectId, identity) {
     for (const { id: commentId, body, user } of comments){
         const record = parseRecord(body);
-        if (record?.project === projectId && isTrustedAuthor(user, identity)) return {
-            commentId,
-            record
-        };
+        if (record?.project === projectId && isTrustedAuthor(user, identity)) {
+            return {
+                commentId,
+                record
+            };
+        }
     }
     return undefined;
 }
@@ -1744,10 +1816,12 @@ class PullRequestThread {
 /** The end-only record among `seen`, from a trusted author; none when there is none. */ async function endOnlyIn(seen, projectId, trusted) {
     for (const { id, body, user } of seen){
         const found = parseEndOnly(body);
-        if (found?.project === projectId && isTrustedAuthor(user, await trusted())) return {
-            commentId: id,
-            ended: found.end
-        };
+        if (found?.project === projectId && isTrustedAuthor(user, await trusted())) {
+            return {
+                commentId: id,
+                ended: found.end
+            };
+        }
     }
     return {};
 }
@@ -1757,13 +1831,18 @@ class PullRequestThread {
         yield page;
     }
 }
-/** A pull request's state; undefined when the token may not see it. StateUnknownError when
- * GitHub cannot say: following up a job whose docs were merged would tell commits to no docs. */ async function readPullRequestState(session, link, budgetMs, kind = 'docs') {
+/**
+ * A pull request's state; undefined when the token may not see it. StateUnknownError when
+ * GitHub cannot say: following up a job whose docs were merged would tell commits to no docs.
+ */ async function readPullRequestState(session, link, budgetMs, kind = 'docs') {
     const ref = (0,pull_request_link/* parsePullRequestLink */.m)(link);
-    if (!ref || !session) return undefined;
+    if (!ref || !session) {
+        return undefined;
+    }
     try {
         const octokit = await session.client(budgetMs);
-        return pullRequestState((await octokit.rest.pulls.get((0,workflow_run/* pullOf */.pv)(ref))).data);
+        const { data } = await octokit.rest.pulls.get((0,workflow_run/* pullOf */.pv)(ref));
+        return pullRequestState(data);
     } catch (error) {
         const name = `the ${kind} pull request ${(0,safe_text/* safeLine */.om)(ref.repository)}#${ref.number}`;
         throwIfUnknown(error, name);
@@ -1773,7 +1852,9 @@ class PullRequestThread {
     }
 }
 /** Reacts on a command's comment (reviews take none). Never throws. */ async function react(session, command, content, budgetMs) {
-    if (command.kind === 'review') return;
+    if (command.kind === 'review') {
+        return;
+    }
     const onIssue = command.kind === 'issue-comment';
     const params = {
         ...session.repo,
@@ -1786,29 +1867,39 @@ class PullRequestThread {
     const mention = `@${cleanLabel(command.author.login, 60).replace(/[^\w.[\]-]/g, '')}`;
     const said = cleanLabel(phrase, 60) // without backticks
     ;
-    const body = (reply === 'usage' ? [
-        `${mention}, \`${said}\` needs an instruction after it, for example:`,
-        '',
-        '```',
-        `${said} document the new --dry-run flag on the CLI reference page`,
-        '```',
-        '',
-        'Nothing was sent to the docs agent.'
-    ] : reply === 'refusal' ? [
-        `${mention}, this \`${said}\` command was not run: ${cleanLabel(reason, 400)}.`,
-        '',
-        'Only people with write, maintain or admin permission on this repository, and bots the workflow lists in `allowed-bots`, can give commands. Nothing was sent to the docs agent.'
-    ] : [
-        `${mention}, this \`${said}\` command was not run: ${cleanLabel(reason, 400)}.`,
-        '',
-        'Nothing was sent to the docs agent.'
-    ]).join('\n');
+    const body = replyLines(reply, mention, said, reason).join('\n');
     const issue_number = command.pullNumber;
     await session.bestEffort(budgetMs, (octokit)=>octokit.rest.issues.createComment({
             ...session.repo,
             issue_number,
             body
         }), `Could not reply on pull request #${issue_number} (%s).`, 'The token needs pull-requests: write.', false);
+}
+/** The reply's lines: how to give the command, or why it was not run. */ function replyLines(reply, mention, said, reason) {
+    if (reply === 'usage') {
+        return [
+            `${mention}, \`${said}\` needs an instruction after it, for example:`,
+            '',
+            '```',
+            `${said} document the new --dry-run flag on the CLI reference page`,
+            '```',
+            '',
+            'Nothing was sent to the docs agent.'
+        ];
+    }
+    const notRun = `${mention}, this \`${said}\` command was not run: ${cleanLabel(reason, 400)}.`;
+    if (reply === 'refusal') {
+        return [
+            notRun,
+            '',
+            'Only people with write, maintain or admin permission on this repository, ' + 'and bots the workflow lists in `allowed-bots`, can give commands. ' + 'Nothing was sent to the docs agent.'
+        ];
+    }
+    return [
+        notRun,
+        '',
+        'Nothing was sent to the docs agent.'
+    ];
 }
 
 ;// CONCATENATED MODULE: ./node_modules/.cache/bundle-source/bcae0416621b/src/agent/job.js
@@ -2216,8 +2307,10 @@ const count = marker/* upTo */.jB(Number.MAX_SAFE_INTEGER);
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,3})?Z$/;
 const time = marker/* when */.z7((v)=>typeof v === 'string' && ISO_TIME.test(v) && !Number.isNaN(Date.parse(v)));
 const EVENT = /^[a-z_]{1,40}$/;
-/** When the run ended (ISO 8601), its event, and how many commits it told the agent; `from`
- * and `to` (for the compare link): the commit before the first covered, and the last. */ const RUN = {
+/**
+ * When the run ended (ISO 8601), its event, and how many commits it told the agent; `from`
+ * and `to` (for the compare link): the commit before the first covered, and the last.
+ */ const RUN = {
     at: time,
     event: marker/* matches */.cK(EVENT),
     did: marker/* oneOf */.yL(RUN_ACTIONS),
@@ -2225,7 +2318,10 @@ const EVENT = /^[a-z_]{1,40}$/;
     from: marker/* optional */.lq(sha),
     to: marker/* optional */.lq(sha),
     pulls: marker/* listOf */.c3(MAX_RUN_PULLS, marker/* upTo */.jB(9_999_999_999, 1)),
-    /** The pull requests whose commits were not told: documented with their own job, or the agent's. */ apart: marker/* optional */.lq(marker/* listOf */.c3(MAX_RUN_PULLS, marker/* shape */.cW({
+    /**
+   * The pull requests whose commits were not told: documented with their own job, or the
+   * agent's.
+   */ apart: marker/* optional */.lq(marker/* listOf */.c3(MAX_RUN_PULLS, marker/* shape */.cW({
         pull: marker/* upTo */.jB(9_999_999_999, 1),
         why: marker/* oneOf */.yL([
             'documented',
@@ -2284,10 +2380,20 @@ const keptJobs = (record, givenBack)=>(record?.told ?? []).filter((job)=>!givenB
         ...candidates.event,
         ...candidates.since
     ];
-    return all.filter((commit)=>!told.has(commit.sha) && told.add(commit.sha));
+    const fresh = [];
+    for (const commit of all){
+        if (told.has(commit.sha)) {
+            continue;
+        }
+        told.add(commit.sha);
+        fresh.push(commit);
+    }
+    return fresh;
 }
-/** The ledger after `told` went to `jobId` (`givenBack`'s commits untold), compacted: the base
- * moves past what delivered jobs were told, and past MAX_TOLD commits the oldest settle into it. */ function afterTelling(record, jobId, told, givenBack, candidates) {
+/**
+ * The ledger after `told` went to `jobId` (`givenBack`'s commits untold), compacted: the base
+ * moves past what delivered jobs were told, and past MAX_TOLD commits the oldest settle into it.
+ */ function afterTelling(record, jobId, told, givenBack, candidates) {
     const back = new Set(givenBack.map((job)=>job.id));
     const kept = keptJobs(record, back).map((job)=>({
             id: job.id,
@@ -2317,9 +2423,12 @@ const keptJobs = (record, givenBack)=>(record?.told ?? []).filter((job)=>!givenB
     let base = since[settled - 1] ?? candidates.base ?? record?.base;
     // Too many: delivered jobs forget their oldest first, then the live job's oldest settle
     // into the base (if that job fails, those are not given back).
-    for (const job of others)job.shas = job.shas.slice(Math.max(0, total() - MAX_TOLD));
+    for (const job of others){
+        job.shas = job.shas.slice(Math.max(0, total() - MAX_TOLD));
+    }
     while(total() > MAX_TOLD && settled < since.length){
-        base = since[settled++];
+        base = since[settled];
+        settled++;
         current.shas = current.shas.filter((sha)=>sha !== base);
     }
     current.shas = current.shas.slice(Math.max(0, total() - MAX_TOLD));
@@ -2338,7 +2447,9 @@ const keptJobs = (record, givenBack)=>(record?.told ?? []).filter((job)=>!givenB
     };
 }
 /** The record with `shas` settled too (the newest MAX_TOLD kept): no job is told them. */ function withSettled(record, shas) {
-    if (shas.length === 0) return record;
+    if (shas.length === 0) {
+        return record;
+    }
     const settled = [
         ...new Set([
             ...record.settled ?? [],
@@ -2350,17 +2461,21 @@ const keptJobs = (record, givenBack)=>(record?.told ?? []).filter((job)=>!givenB
         settled
     };
 }
-/** The jobs of older records of the same key, retired: they lost the race to the branch's record. */ const lostRace = (others)=>others.map((other)=>({
+/**
+ * The jobs of older records of the same key, retired: they lost the race to the branch's
+ * record.
+ */ const lostRace = (others)=>others.map((other)=>({
             id: other.record.job,
             why: 'lost-race'
         }));
 /** The record with a run's dashboard row: what it did, the commits covered, their source pulls. */ function withRun(record, run, covered, pulls = [], apart = []) {
-    const byPull = new Map(apart.flatMap((c)=>c.pull ? [
-            [
-                c.pull,
-                c
-            ]
-        ] : []));
+    // One row a pull request, however many of its commits were set apart.
+    const byPull = new Map();
+    for (const commit of apart){
+        if (commit.pull) {
+            byPull.set(commit.pull, commit);
+        }
+    }
     const apartRows = [
         ...byPull.values()
     ].map(({ pull, why, docs })=>({
@@ -2662,27 +2777,36 @@ function commitLine(commit, pulls) {
 
 const pullLink = (pull)=>(0,safe_text/* htmlLink */.Ar)(pull.link, (0,safe_text/* safeHtml */.b5)(`${pull.repository}#${pull.number}`));
 /** The page of commit `to`, or of the commits after `from` up to `to`. */ function commitsUrl(run, to, from) {
-    if (!workflow_run/* REPOSITORY */.Bw.test(run.repository)) return undefined;
-    return `${run.serverUrl}/${run.repository}/${from ? `compare/${from}...${to}` : `commit/${to}`}`;
+    if (!workflow_run/* REPOSITORY */.Bw.test(run.repository)) {
+        return undefined;
+    }
+    const page = from ? `compare/${from}...${to}` : `commit/${to}`;
+    return `${run.serverUrl}/${run.repository}/${page}`;
 }
 function runRow({ at, event, did, commits, from, to, ...run }, view) {
-    const url = (0,marker/* isSha */.HH)(to) && commitsUrl(view, to, (0,marker/* isSha */.HH)(from) ? from : undefined);
+    const after = (0,marker/* isSha */.HH)(from) ? from : undefined;
+    const url = (0,marker/* isSha */.HH)(to) && commitsUrl(view, to, after);
     const head = url && !from ? ` (to ${(0,safe_text/* htmlLink */.Ar)(url, to.slice(0, 7))})` : '';
     const cell = url && from ? (0,safe_text/* htmlLink */.Ar)(url, String(commits)) : `${commits}${head}`;
     const apart = (run.apart ?? []).map(({ pull, why, docs })=>{
         const ref = (0,pull_request_link/* parsePullRequestLink */.m)(docs);
         const to = ref ? ` → ${pullLink(ref)}` : '';
-        return why === 'agent' ? `#${pull} (the docs agent's own)` : `#${pull}${to} (documented there)`;
+        if (why === 'agent') {
+            return `#${pull} (the docs agent's own)`;
+        }
+        return `#${pull}${to} (documented there)`;
     });
     const told = run.pulls.map((n)=>`#${n}`);
     const pulls = told.length + apart.length > 0 ? [
         ...told,
         ...apart
     ].join(', ') : '—';
-    return `| ${(0,safe_text/* safeMarkdown */.fH)(`${at.slice(0, 10)} ${at.slice(11, 16)}`)} | ${(0,safe_text/* safeMarkdown */.fH)(event, 40)} | ${RUN_WORDS[did]} | ${cell} | ${pulls} |`;
+    const time = (0,safe_text/* safeMarkdown */.fH)(`${at.slice(0, 10)} ${at.slice(11, 16)}`);
+    const trigger = (0,safe_text/* safeMarkdown */.fH)(event, 40);
+    return `| ${time} | ${trigger} | ${RUN_WORDS[did]} | ${cell} | ${pulls} |`;
 }
 const RUNS_HEADER = '| Time (UTC) | Trigger | What it did | Commits | Source pull requests |';
-const START_OVER = 'Close this issue: the next run starts a new docs job (and a new docs pull request) and opens a new issue.';
+const START_OVER = 'Close this issue: the next run starts a new docs job (and a new docs pull request) ' + 'and opens a new issue.';
 /** The issue's body: the record's line, then the page for people (pure). */ function renderDashboard(view) {
     const { record: rec } = view;
     const branch = `<code>${(0,safe_text/* safeHtml */.b5)(rec.branch, 100)}</code>`;
@@ -2691,30 +2815,39 @@ const START_OVER = 'Close this issue: the next run starts a new docs job (and a 
     const status = view.jobStatus ? ` (${(0,safe_text/* safeMarkdown */.fH)(view.jobStatus, 40)})` : '';
     const told = rec.told.find((job)=>job.id === rec.job)?.shas.length ?? 0;
     const { created, followUps, quiet } = rec.counts;
+    const project = `<code>${(0,safe_text/* safeHtml */.b5)(rec.projectId, 100)}</code>`;
+    const intro = `The docs agent's record for the branch ${branch} of project ${project}. ` + 'The action keeps this issue up to date; its first line (hidden) is the record, ' + 'so please leave it as it is.';
+    const docsCell = docs ? `${pullLink(docs)}${state}` : 'not opened yet';
+    const runsCell = `${plural(created, 'job')} created, ${plural(followUps, 'follow-up')}, ` + `${quiet} that sent nothing`;
     const lines = [
         renderBranchRecord(rec),
         `## Mintlify docs agent: ${branch}`,
         '',
-        `The docs agent's record for the branch ${branch} of project <code>${(0,safe_text/* safeHtml */.b5)(rec.projectId, 100)}</code>. The action keeps this issue up to date; its first line (hidden) is the record, so please leave it as it is.`,
+        intro,
         '',
         '| | |',
         '|---|---|',
-        `| Docs pull request | ${docs ? `${pullLink(docs)}${state}` : 'not opened yet'} |`,
+        `| Docs pull request | ${docsCell} |`,
         `| Job | <code>${(0,safe_text/* safeHtml */.b5)(rec.job)}</code>${status} |`,
         `| Commits told to this job | ${told} |`,
-        `| Runs of this record | ${plural(created, 'job')} created, ${plural(followUps, 'follow-up')}, ${quiet} that sent nothing |`
+        `| Runs of this record | ${runsCell} |`
     ];
     if (rec.ended.length > 0) {
         const ended = rec.ended.map((job)=>`<code>${(0,safe_text/* safeHtml */.b5)(job.id)}</code> (${job.why})`);
         lines.push(`| Jobs that ended without delivering (commits given back) | ${ended.join(', ')} |`);
     }
-    if (view.note) lines.push('', `> ${(0,safe_text/* safeMarkdown */.fH)(view.note, 500)}`);
+    if (view.note) {
+        lines.push('', `> ${(0,safe_text/* safeMarkdown */.fH)(view.note, 500)}`);
+    }
     lines.push('', `### Last runs (at most 20, newest first)`, '');
     const rows = [
         ...rec.runs
     ].reverse().map((run)=>runRow(run, view));
-    if (rows.length === 0) lines.push('No run recorded yet.');
-    else lines.push(RUNS_HEADER, '|---|---|---|---|---|', ...rows);
+    if (rows.length === 0) {
+        lines.push('No run recorded yet.');
+    } else {
+        lines.push(RUNS_HEADER, '|---|---|---|---|---|', ...rows);
+    }
     return [
         ...lines,
         '',
@@ -2926,11 +3059,15 @@ const END_STEPS = {
 
 
 /** The label people find the dashboards by; the action finds them by author and marker. */ const DASHBOARD_LABEL = 'docs-agent';
-const ISSUES_HINT = 'The dashboard issue needs `permissions: issues: write` for the job (and issues turned on in the repository).';
-/** Whether an issue as GitHub lists it has the label (names, or label objects; GitHub matches
- * label names whatever their case). */ function hasLabel(issue, name = DASHBOARD_LABEL) {
+const ISSUES_HINT = 'The dashboard issue needs `permissions: issues: write` for the job ' + '(and issues turned on in the repository).';
+/**
+ * Whether an issue as GitHub lists it has the label (names, or label objects; GitHub matches
+ * label names whatever their case).
+ */ function hasLabel(issue, name = DASHBOARD_LABEL) {
     const labels = (0,workflow_run/* asObject */.eB)(issue)?.labels;
-    if (!Array.isArray(labels)) return false;
+    if (!Array.isArray(labels)) {
+        return false;
+    }
     const named = (label)=>typeof label === 'string' ? label : (0,workflow_run/* text */.Qq)((0,workflow_run/* asObject */.eB)(label)?.name);
     return labels.some((label)=>named(label)?.toLowerCase() === name.toLowerCase());
 }
@@ -2938,19 +3075,26 @@ const ISSUES_HINT = 'The dashboard issue needs `permissions: issues: write` for 
     const found = [];
     for (const issue of issues.map(workflow_run/* asObject */.eB)){
         const number = (0,marker/* positive */.yj)(issue?.number);
-        if (!issue || !number || issue.pull_request !== undefined || issue.state !== 'open') continue;
-        if (key.identity === undefined || (0,workflow_run/* text */.Qq)((0,workflow_run/* asObject */.eB)(issue.user)?.login) !== key.identity) continue;
+        if (!issue || !number || issue.pull_request !== undefined || issue.state !== 'open') {
+            continue;
+        }
+        if (key.identity === undefined || (0,workflow_run/* text */.Qq)((0,workflow_run/* asObject */.eB)(issue.user)?.login) !== key.identity) {
+            continue;
+        }
         const mine = parseBranchRecords((0,workflow_run/* text */.Qq)(issue.body)).find((found)=>found.projectId === key.projectId && found.branch === key.branch);
-        if (!mine || mine.key !== key.key) continue;
-        found.push({
+        if (!mine || mine.key !== key.key) {
+            continue;
+        }
+        const dashboard = {
             issue: {
                 number
             },
-            record: mine,
-            ...hasLabel(issue) ? {} : {
-                unlabelled: true
-            }
-        });
+            record: mine
+        };
+        if (!hasLabel(issue)) {
+            dashboard.unlabelled = true;
+        }
+        found.push(dashboard);
     }
     return found.sort((a, b)=>b.issue.number - a.issue.number);
 }
@@ -2972,8 +3116,10 @@ const ISSUES_HINT = 'The dashboard issue needs `permissions: issues: write` for 
     });
 /** The warning (`%s`: why) when GitHub did not take a call about the repository's issues. */ const couldNot = (what, session, so = '')=>`dashboard: could not ${what} ${(0,safe_text/* safeLine */.om)(session.repository, 200)} (%s)${so}.`;
 /** The most pages of the token's open issues read (100 a page); past that is unknown. */ const MAX_ISSUE_PAGES = 50;
-/** From every open issue the identity wrote, labelled or not; no answer throws StateUnknownError,
- * a refusal is `denied` (with one warning). */ async function findDashboards(session, key, budgetMs) {
+/**
+ * From every open issue the identity wrote, labelled or not; no answer throws StateUnknownError,
+ * a refusal is `denied` (with one warning).
+ */ async function findDashboards(session, key, budgetMs) {
     const where = `the dashboard issues of ${(0,safe_text/* safeLine */.om)(session.repository, 200)}`;
     const list = async (octokit)=>{
         // Whose issues: the identity's, or while it cannot be told, all open ones.
@@ -2988,7 +3134,14 @@ const ISSUES_HINT = 'The dashboard issue needs `permissions: issues: write` for 
         };
         const pages = octokit.paginate.iterator(octokit.rest.issues.listForRepo, params);
         const issues = [];
-        if (await walkPages(pages, MAX_ISSUE_PAGES, (page)=>issues.push(...page) < 0)) return issues;
+        const keepAll = (page)=>{
+            issues.push(...page);
+            return false;
+        };
+        const readToTheEnd = await walkPages(pages, MAX_ISSUE_PAGES, keepAll);
+        if (readToTheEnd) {
+            return issues;
+        }
         const by = key.identity === undefined ? '' : ` by ${(0,safe_text/* safeLine */.om)(key.identity, 100)}`;
         const many = `more than ${MAX_ISSUE_PAGES * 100} open issues${by}`;
         throw new run_errors/* StateUnknownError */.Is(where, many);
@@ -2996,10 +3149,12 @@ const ISSUES_HINT = 'The dashboard issue needs `permissions: issues: write` for 
     const so = ", so the branch's docs job is not recorded and this run works on its own";
     const failed = couldNot('read the issues of', session, so);
     const issues = await session.bestEffort(budgetMs, list, failed, ISSUES_HINT, where);
-    if (!issues) return {
-        others: [],
-        denied: true
-    };
+    if (!issues) {
+        return {
+            others: [],
+            denied: true
+        };
+    }
     const identity = key.identity ?? await session.believed(keyClaims(issues, key), budgetMs);
     // The others: older records of the same key, to retire.
     const [winner, ...others] = pickDashboards(issues, {
@@ -3011,8 +3166,10 @@ const ISSUES_HINT = 'The dashboard issue needs `permissions: issues: write` for 
         others
     };
 }
-/** Puts the label back on issue `number`; best effort (the next run's listing shows it missing
- * again): whether it is back. */ async function labelAgain(session, { rest }, number) {
+/**
+ * Puts the label back on issue `number`; best effort (the next run's listing shows it missing
+ * again): whether it is back.
+ */ async function labelAgain(session, { rest }, number) {
     const labels = [
         DASHBOARD_LABEL
     ];
@@ -3025,14 +3182,16 @@ const ISSUES_HINT = 'The dashboard issue needs `permissions: issues: write` for 
         core.info(`Put the ${DASHBOARD_LABEL} label back on the dashboard issue #${number}.`);
         return true;
     } catch (error) {
-        const why = describeGitHubError(error);
-        core.info(`dashboard: could not put the ${DASHBOARD_LABEL} label back on the dashboard issue #${number} (${(0,safe_text/* safeLine */.om)(why, 300)}); the next run tries again.`);
+        const why = (0,safe_text/* safeLine */.om)(describeGitHubError(error), 300);
+        core.info(`dashboard: could not put the ${DASHBOARD_LABEL} label back on the dashboard issue ` + `#${number} (${why}); the next run tries again.`);
         return false;
     }
 }
-/** Opens the dashboard with `view`'s body, or rewrites issue `number`'s (one call, and one
- * more to put the label back when the run's listing showed it missing): the issue's number,
- * undefined when GitHub did not take it (one warning); `denied` when GitHub refused it. */ async function writeDashboard(session, number, view, budgetMs, relabel = false) {
+/**
+ * Opens the dashboard with `view`'s body, or rewrites issue `number`'s (one call, and one more to
+ * put the label back when the run's listing showed it missing): the issue's number, undefined
+ * when GitHub did not take it (one warning); `denied` when GitHub refused it.
+ */ async function writeDashboard(session, number, view, budgetMs, relabel = false) {
     const { projectId, branch } = view.record;
     // Whether GitHub refused the write, as the call found (a 404 writes anew); the label put back.
     const said = {
@@ -3066,7 +3225,9 @@ const ISSUES_HINT = 'The dashboard issue needs `permissions: issues: write` for 
                     body
                 });
                 await named(data);
-                if (relabel) said.relabelled = await labelAgain(session, octokit, data.number);
+                if (relabel) {
+                    said.relabelled = await labelAgain(session, octokit, data.number);
+                }
                 return data.number;
             }
         } catch (error) {
@@ -3100,27 +3261,30 @@ const ISSUES_HINT = 'The dashboard issue needs `permissions: issues: write` for 
     const what = number === undefined ? 'open the dashboard issue' : `update the dashboard issue #${number}`;
     const saved = await session.bestEffort(budgetMs, save, couldNot(`${what} in`, session), ISSUES_HINT);
     const written = saved ?? opened;
-    if (written === undefined) session.writeFailed();
-    return {
-        ...written !== undefined ? {
-            number: written
-        } : {},
-        ...said.denied ? {
-            denied: true
-        } : {},
-        ...said.relabelled ? {
-            relabelled: true
-        } : {}
-    };
+    const answer = {};
+    if (written === undefined) {
+        session.writeFailed();
+    } else {
+        answer.number = written;
+    }
+    if (said.denied) {
+        answer.denied = true;
+    }
+    if (said.relabelled) {
+        answer.relabelled = true;
+    }
+    return answer;
 }
 /** As writeDashboard: the issue's number, undefined when GitHub did not take it. */ async function saveDashboard(session, number, view, budgetMs) {
     return (await writeDashboard(session, number, view, budgetMs)).number;
 }
-/** Older records of the same key (two first runs at once, or one reopened) are absorbed at once
+/**
+ * Older records of the same key (two first runs at once, or one reopened) are absorbed at once
  * (the winner lists their jobs as ended), then closed with their docs pull requests (through
  * `docs`) once the winner is written: a run that fails later loses nothing. Like every write of
  * the dashboard, it puts back the label a person took off the winner. The winner's record as
- * written and whether the label is back, or undefined when GitHub did not take it. */ async function settleRace(session, { issue: winner, record: won, unlabelled, ...place }, others, budgetMs, docsOf) {
+ * written and whether the label is back, or undefined when GitHub did not take it.
+ */ async function settleRace(session, { issue: winner, record: won, unlabelled, ...place }, others, budgetMs, docsOf) {
     const record = {
         ...won,
         ended: [
@@ -3133,11 +3297,15 @@ const ISSUES_HINT = 'The dashboard issue needs `permissions: issues: write` for 
         record
     };
     const written = await writeDashboard(session, winner.number, view, budgetMs, unlabelled);
-    if (written.number === undefined) return;
+    if (written.number === undefined) {
+        return;
+    }
     for (const { issue, record: loser, docsPullRequest } of others){
         const pull = (0,pull_request_link/* parsePullRequestLink */.m)(docsPullRequest);
         const close = async (octokit)=>{
-            const note = `> This record was replaced by #${winner.number}, the branch's record now: its job (<code>${(0,safe_text/* safeHtml */.b5)(loser.job)}</code>) is no longer followed up, and the commits it was told will be told to the branch's job.${pull ? ` Its docs pull request, ${pullLink(pull)}, is closed where the token can reach it.` : ''}`;
+            const job = `<code>${(0,safe_text/* safeHtml */.b5)(loser.job)}</code>`;
+            const docsClosed = pull ? ` Its docs pull request, ${pullLink(pull)}, is closed where the token can reach it.` : '';
+            const note = `> This record was replaced by #${winner.number}, the branch's record now: ` + `its job (${job}) is no longer followed up, ` + `and the commits it was told will be told to the branch's job.${docsClosed}`;
             const update = {
                 ...session.repo,
                 issue_number: issue.number,
@@ -3147,18 +3315,25 @@ const ISSUES_HINT = 'The dashboard issue needs `permissions: issues: write` for 
                 ...update,
                 body: `${note}\n`
             });
-            core.info(`Closed the dashboard issue #${issue.number}, an older record of ${(0,safe_text/* safeLine */.om)(loser.branch, 100)}: #${winner.number} is the branch's record.`);
+            const older = (0,safe_text/* safeLine */.om)(loser.branch, 100);
+            core.info(`Closed the dashboard issue #${issue.number}, an older record of ${older}: ` + `#${winner.number} is the branch's record.`);
         };
         const what = `close the older dashboard issue #${issue.number} in`;
         await session.bestEffort(budgetMs, close, couldNot(what, session), ISSUES_HINT);
         const docs = docsOf(docsPullRequest);
-        if (!pull || !docs) continue;
-        const comment = `The docs job that opened this pull request lost a race to another run of the same workflow on <code>${(0,safe_text/* safeHtml */.b5)(loser.branch, 100)}</code>: its commits are told to the branch's job (see ${(0,safe_text/* safeHtml */.b5)(session.repository, 200)}#${winner.number}), which opens or updates its own docs pull request.`;
+        if (!pull || !docs) {
+            continue;
+        }
+        const branch = `<code>${(0,safe_text/* safeHtml */.b5)(loser.branch, 100)}</code>`;
+        const current = `${(0,safe_text/* safeHtml */.b5)(session.repository, 200)}#${winner.number}`;
+        const comment = 'The docs job that opened this pull request lost a race to another run of the same ' + `workflow on ${branch}: its commits are told to the branch's job (see ${current}), ` + 'which opens or updates its own docs pull request.';
         const end = await readDocsPrEnd(docs, pull.link, false, budgetMs);
-        if (end?.state === 'open') await writeDocsPrEnd(docs, pull.link, [
-            'comment',
-            'close'
-        ], comment, budgetMs);
+        if (end?.state === 'open') {
+            await writeDocsPrEnd(docs, pull.link, [
+                'comment',
+                'close'
+            ], comment, budgetMs);
+        }
     }
     return {
         record,
@@ -5502,10 +5677,12 @@ async function gatherFacts(ctx, command) {
         reuseJob: settings.reuseJob,
         command: command?.verdict
     };
-    if (command && command.verdict.kind !== 'taken') return {
-        facts,
-        command
-    };
+    if (command && command.verdict.kind !== 'taken') {
+        return {
+            facts,
+            command
+        };
+    }
     // A dry run without api-key reads nothing from the service.
     const calls = settings.dryRun && settings.apiKey === '' ? undefined : ctx.calls;
     const budgetMs = ctx.left(BUDGETS.pullRequestThread);
@@ -5526,16 +5703,24 @@ async function gatherFacts(ctx, command) {
             }
         });
     }
-    const opener = calls && command && await jobThatOpened(calls, event.run.repository, command);
-    if (opener) return gathered({
-        docsOpener: opener
-    });
+    const opener = calls && command ? await jobThatOpened(calls, event.run.repository, command) : undefined;
+    if (opener) {
+        return gathered({
+            docsOpener: opener
+        });
+    }
     const own = await agentsOwn(ctx, calls, thread);
-    if (own) return gathered({
-        agentsOwn: own
-    });
-    const ended = command && (0,workflow_run/* pullRequestEnded */.X7)(event.run.payload);
-    if (ended) facts.ended = ended;
+    if (own) {
+        return gathered({
+            agentsOwn: own
+        });
+    }
+    if (command) {
+        const ended = (0,workflow_run/* pullRequestEnded */.X7)(event.run.payload);
+        if (ended) {
+            facts.ended = ended;
+        }
+    }
     if (thread) {
         const record = thread.record;
         // A re-run, or a run about to replace its job, may come after the pull request ended.
@@ -5554,15 +5739,20 @@ async function gatherFacts(ctx, command) {
             } : {};
             // An end run met the end with no job recorded: a run that starts late sends nothing.
             const endedAlone = record ? undefined : thread.ended?.event;
-            if (endedAlone && endedAlone !== 'reopened' && !command) return gathered({
-                pullRequest,
-                ended: endedAlone
-            });
-            return reRun && await endedNow(pullRequest) || gathered({
+            if (endedAlone && endedAlone !== 'reopened' && !command) {
+                return gathered({
+                    pullRequest,
+                    ended: endedAlone
+                });
+            }
+            const endedSince = reRun ? await endedNow(pullRequest) : undefined;
+            return endedSince ?? gathered({
                 pullRequest
             });
         }
-        core.info(`Pull request #${thread.number} has job ${(0,safe_text/* safeLine */.om)(record.job)} (project ${(0,safe_text/* safeLine */.om)(settings.projectId)}); looking it up.`);
+        const job = (0,safe_text/* safeLine */.om)(record.job);
+        const project = (0,safe_text/* safeLine */.om)(settings.projectId);
+        core.info(`Pull request #${thread.number} has job ${job} (project ${project}); looking it up.`);
         const recorded = await lookUp(calls, record.job, ctx);
         const docs = recorded.kind === 'unread' ? undefined : recorded.docsPullRequest;
         const replacing = endOf(recorded) !== undefined || docs !== undefined && docs !== 'open';
@@ -5570,48 +5760,65 @@ async function gatherFacts(ctx, command) {
             record,
             recorded
         };
-        const ended = reRun || !command && replacing ? await endedNow(pullRequest) : undefined;
+        const readTheEnd = reRun || !command && replacing;
+        const ended = readTheEnd ? await endedNow(pullRequest) : undefined;
         return ended ?? gathered({
             pullRequest
         });
     }
     if (!command && settings.reuseJob) {
         const branch = await branchFacts(ctx, calls);
-        if (branch === 'deleted' || branch === 'tag') return gathered({
-            notABranch: branch
-        });
-        if (branch) return gathered({
-            branch
-        });
+        if (branch === 'deleted' || branch === 'tag') {
+            return gathered({
+                notABranch: branch
+            });
+        }
+        if (branch) {
+            return gathered({
+                branch
+            });
+        }
     }
     const rerun = ctx.checkRun?.isRerunOutsidePullRequest();
     return gathered({
         earlierAttempt: rerun ? await earlierAttempt(ctx, calls) : undefined
     });
 }
-/** How the run's pull request ended, read now (one GitHub call); undefined while it is open or
- * the token may not see it. StateUnknownError when GitHub cannot say. */ async function codePullEnded(ctx, thread) {
+/**
+ * How the run's pull request ended, read now (one GitHub call); undefined while it is open or
+ * the token may not see it. StateUnknownError when GitHub cannot say.
+ */ async function codePullEnded(ctx, thread) {
     const { run } = ctx.event;
     const code = `${run.serverUrl}/${run.repository}/pull/${thread.number}`;
     const budget = ctx.left(BUDGETS.docsPullRequestState);
     const now = await readPullRequestState(ctx.github, code, budget, 'code');
     return now === 'open' ? undefined : now;
 }
-/** Why the run's pull request gets no job: opened by the docs agent's account, or a job's docs
- * pull request by its back-link (trusted, or proven by the job). */ async function agentsOwn(ctx, calls, thread) {
+/**
+ * Why the run's pull request gets no job: opened by the docs agent's account, or a job's docs
+ * pull request by its back-link (trusted, or proven by the job).
+ */ async function agentsOwn(ctx, calls, thread) {
     const { run, pullRequest } = ctx.event;
-    if (pullRequest === undefined) return undefined;
+    if (pullRequest === undefined) {
+        return undefined;
+    }
     const link = `${run.serverUrl}/${run.repository}/pull/${pullRequest}`;
     const pr = (0,workflow_run/* pullRequestOf */._n)(run.payload);
     const links = ()=>Promise.resolve(thread?.backLinks ?? []);
-    if (!await agentOpened(calls, pr?.user, links, link, (0,workflow_run/* text */.Qq)(pr?.created_at))) return undefined;
+    const opened = await agentOpened(calls, pr?.user, links, link, (0,workflow_run/* text */.Qq)(pr?.created_at));
+    if (!opened) {
+        return undefined;
+    }
     const byAgent = isAgentAccount(pr?.user);
-    const why = `pull request #${pullRequest} ${byAgent ? AGENTS_OWN : "is a docs job's own docs pull request, whose work never starts or feeds a job"}`;
+    const whose = byAgent ? AGENTS_OWN : "is a docs job's own docs pull request, whose work never starts or feeds a job";
+    const why = `pull request #${pullRequest} ${whose}`;
     // A command there goes to the job that opened it; where that job is not known yet, nowhere.
     return ctx.event.commandEvent ? `${why}, and the job that opened it is not known yet` : why;
 }
-/** The job that opened the docs pull request: the first candidate whose pull request,
- * as the service reports it, is this one. A back-link is only a claim; this is the proof. */ async function jobThatOpened(calls, repository, { command, docsJobCandidates }) {
+/**
+ * The job that opened the docs pull request: the first candidate whose pull request,
+ * as the service reports it, is this one. A back-link is only a claim; this is the proof.
+ */ async function jobThatOpened(calls, repository, { command, docsJobCandidates }) {
     const number = command?.pullNumber ?? 0;
     const name = (0,safe_text/* safeLine */.om)(`${repository}#${number}`);
     for (const id of docsJobCandidates ?? []){
@@ -5619,7 +5826,7 @@ async function gatherFacts(ctx, command) {
         const opened = (0,pull_request_link/* parsePullRequestLink */.m)(job?.prLink);
         const shown = (0,safe_text/* safeLine */.om)(id);
         if (job && opened?.number === number && (0,workflow_run/* sameRepository */.RB)(opened.repository, repository)) {
-            core.info(`Pull request ${name} is the docs pull request of job ${shown}: the command goes to that job.`);
+            core.info(`Pull request ${name} is the docs pull request of job ${shown}: ` + 'the command goes to that job.');
             return job;
         }
         const which = job ? `whose pull request is not ${name}` : 'which does not exist';
@@ -5636,28 +5843,42 @@ async function gatherFacts(ctx, command) {
     const recorded = await lookUp(calls, jobId);
     const id = (0,safe_text/* safeLine */.om)(jobId);
     const status = recorded.kind === 'found' ? (0,safe_text/* safeLine */.om)(recorded.job.status) : '';
-    core.info(recorded.kind === 'unread' ? `Re-run: the earlier attempt's check run names job ${id}.` : recorded.kind === 'gone' ? `Re-run: the earlier attempt's job ${id} no longer exists; creating a new job.` : endOf(recorded) ? `Re-run: the earlier attempt's job ${id} is ${status}; creating a new job.` : `Re-run: following job ${id} (${status}), which the earlier attempt started, instead of creating another.`);
+    if (recorded.kind === 'unread') {
+        core.info(`Re-run: the earlier attempt's check run names job ${id}.`);
+    } else if (recorded.kind === 'gone') {
+        core.info(`Re-run: the earlier attempt's job ${id} no longer exists; creating a new job.`);
+    } else if (endOf(recorded)) {
+        core.info(`Re-run: the earlier attempt's job ${id} is ${status}; creating a new job.`);
+    } else {
+        core.info(`Re-run: following job ${id} (${status}), which the earlier attempt started, ` + 'instead of creating another.');
+    }
     return {
         jobId,
         recorded
     };
 }
 /** A push, scheduled or manual run keeps one job per branch; a deleted branch or a tag none. */ async function branchFacts(ctx, calls) {
-    const [settings, run] = [
-        ctx.settings,
-        ctx.event.run
-    ];
+    const { settings } = ctx;
+    const { run } = ctx.event;
     if (![
         'push',
         'schedule',
         'workflow_dispatch'
-    ].includes(run.eventName)) return undefined;
+    ].includes(run.eventName)) {
+        return undefined;
+    }
     const payload = (0,workflow_run/* asObject */.eB)(run.payload);
-    if (run.eventName === 'push' && payload?.deleted === true) return 'deleted';
+    if (run.eventName === 'push' && payload?.deleted === true) {
+        return 'deleted';
+    }
     const branch = /^refs\/heads\/(.+)$/.exec((0,workflow_run/* text */.Qq)(payload?.ref) ?? run.ref)?.[1];
-    if (branch === undefined) return 'tag';
+    if (branch === undefined) {
+        return 'tag';
+    }
     const session = ctx.github;
-    if (!session?.repository) return undefined;
+    if (!session?.repository) {
+        return undefined;
+    }
     const budgetMs = ctx.left(BUDGETS.branchReads);
     const key = settings.recordKey ?? (run.workflowFile || run.workflow || 'workflow');
     // The dashboards are looked up by their author: the account the token writes as (when GitHub
@@ -5676,14 +5897,17 @@ async function gatherFacts(ctx, command) {
     let others = [];
     let unlabelled = winner?.unlabelled === true;
     for (const other of older){
-        if (base && other.record.base) base = await olderBase(session, base, other.record.base, budgetMs);
+        if (base && other.record.base) {
+            base = await olderBase(session, base, other.record.base, budgetMs);
+        }
         const link = jobOf(await lookUp(calls, other.record.job))?.prLink;
-        others.push({
-            ...other,
-            ...link ? {
-                docsPullRequest: link
-            } : {}
-        });
+        const retired = {
+            ...other
+        };
+        if (link) {
+            retired.docsPullRequest = link;
+        }
+        others.push(retired);
     }
     // The winner takes the older records' base (the oldest), and their jobs.
     if (winner && others.length > 0 && !settings.dryRun) {
@@ -5697,11 +5921,11 @@ async function gatherFacts(ctx, command) {
             }
         };
         const settled = await settleRace(session, won, others, budgetMs, docs);
-        if (settled) [record, others, unlabelled] = [
-            settled.record,
-            [],
-            !settled.relabelled
-        ];
+        if (settled) {
+            record = settled.record;
+            others = [];
+            unlabelled = !settled.relabelled;
+        }
     }
     // At the head the record says is all told, with its job alive: no commit to read.
     const alive = recorded?.kind === 'found' && !endOf(recorded);
@@ -5726,12 +5950,17 @@ async function gatherFacts(ctx, command) {
     // whether a job that ended had delivered its commits (then it gives none back).
     if (fresh.length > 0 || endOf(recorded) && freshIfEnded.length > 0) {
         const job = jobOf(recorded);
-        const link = job ? job.status !== 'active' && job.prLink : record?.docs ?? record?.handedOff;
+        let link = record?.docs ?? record?.handedOff;
+        if (job) {
+            link = job.status === 'active' ? undefined : job.prLink;
+        }
         const state = link ? await docsStateOf(ctx, link) : undefined;
-        if (state && (recorded?.kind === 'found' || recorded?.kind === 'gone')) recorded = {
-            ...recorded,
-            docsPullRequest: state
-        };
+        if (state && (recorded?.kind === 'found' || recorded?.kind === 'gone')) {
+            recorded = {
+                ...recorded,
+                docsPullRequest: state
+            };
+        }
     }
     // The source pull requests of what may be told: a job that failed, or that may fail
     // while the run waits for it, gives its commits back.
@@ -5740,16 +5969,18 @@ async function gatherFacts(ctx, command) {
     const apart = await commitsApart(ctx, calls, session, record, weighed, pulls, budgetMs);
     const away = new Set(apart.map((commit)=>commit.sha));
     const toTell = (commits)=>commits.filter((commit)=>!away.has(commit.sha));
+    const dashboard = winner ? {
+        issue: winner.issue.number,
+        record
+    } : {};
+    const relabel = unlabelled ? {
+        unlabelled: true
+    } : {};
     return {
         branch,
         key,
-        ...winner ? {
-            issue: winner.issue.number,
-            record
-        } : {},
-        ...unlabelled ? {
-            unlabelled: true
-        } : {},
+        ...dashboard,
+        ...relabel,
         recorded,
         others,
         denied: denied !== undefined,
@@ -6572,18 +6803,26 @@ const KIND_WORDS = {
 
 const rowKey = (run)=>`${run.at} ${run.did} ${run.event}`;
 /** `mine`, then what `theirs` added since `base` (by `key`), each once. */ function added(mine, theirs, base, key) {
-    const [before, seen] = [
-        new Set(base.map(key)),
-        new Set(mine.map(key))
+    const before = new Set(base.map(key));
+    const seen = new Set(mine.map(key));
+    const all = [
+        ...mine
     ];
-    return [
-        ...mine,
-        ...theirs.filter((t)=>!before.has(key(t)) && !seen.has(key(t)) && seen.add(key(t)))
-    ];
+    for (const item of theirs){
+        const itemKey = key(item);
+        if (before.has(itemKey) || seen.has(itemKey)) {
+            continue;
+        }
+        seen.add(itemKey);
+        all.push(item);
+    }
+    return all;
 }
-/** The jobs' told commits: ours, with what theirs told since `base`; no job either side ended,
+/**
+ * The jobs' told commits: ours, with what theirs told since `base`; no job either side ended,
  * the kept job last, compacted to MAX_TOLD (oldest first: a commit forgotten is told again);
- * `untold`: some commit ours told is not any more. */ function mergeTold(records, job, ended) {
+ * `untold`: some commit ours told is not any more.
+ */ function mergeTold(records, job, ended) {
     const [base, ours, theirs] = records;
     const shasOf = (record, id)=>record?.told.find((told)=>told.id === id)?.shas ?? [];
     const ids = added(ours.told, theirs.told, [], (told)=>told.id).map((told)=>told.id);
@@ -6591,26 +6830,32 @@ const rowKey = (run)=>`${run.at} ${run.did} ${run.event}`;
             id,
             shas: added(shasOf(ours, id), shasOf(theirs, id), shasOf(base, id), String)
         }));
-    jobs.push(...jobs.splice(jobs.findIndex((told)=>told.id === job) >>> 0, 1));
+    // The kept job goes last, so that compacting forgets other jobs' commits first.
+    const kept = jobs.findIndex((told)=>told.id === job);
+    if (kept >= 0) {
+        jobs.push(...jobs.splice(kept, 1));
+    }
     let over = toldCount(jobs) - MAX_TOLD;
     const untold = over > 0 || ours.told.some((told)=>ended.has(told.id));
     for (const told of jobs){
         const cut = Math.min(over, told.shas.length);
-        if (cut > 0) [told.shas, over] = [
-            told.shas.slice(cut),
-            over - cut
-        ];
+        if (cut > 0) {
+            told.shas = told.shas.slice(cut);
+            over -= cut;
+        }
     }
     return {
         untold,
         told: jobs.filter((told)=>told.id === job || told.shas.length > 0)
     };
 }
-/** The fields that belong to the record's job, taken from one side as a whole: the job, the
- * run that last wrote for it (`run` and `attempt` together: a re-run finds its earlier attempt by
+/**
+ * The fields that belong to the record's job, taken from one side as a whole: the job, the run
+ * that last wrote for it (`run` and `attempt` together: a re-run finds its earlier attempt by
  * both), its docs pull request, the hand-off and who was asked to review it. The other run's
  * when only it moved the job; else this run's (it writes last), where each of the docs pull
- * request's fields this run left as it read it takes the other's. */ function jobFields(...records) {
+ * request's fields this run left as it read it takes the other's.
+ */ function jobFields(...records) {
     const [base, ours, theirs] = records;
     const fields = ({ job, run, attempt, docs, handedOff, reviewers })=>({
             job,
@@ -6621,12 +6866,21 @@ const rowKey = (run)=>`${run.at} ${run.did} ${run.event}`;
             reviewers
         });
     const moved = (record)=>record.job !== base?.job;
-    if (moved(theirs) && !moved(ours)) return fields(theirs);
-    if (moved(ours)) return fields(ours);
+    if (moved(theirs) && !moved(ours)) {
+        return fields(theirs);
+    }
+    if (moved(ours)) {
+        return fields(ours);
+    }
     const mineOnly = (key)=>(0,external_node_util_.isDeepStrictEqual)(ours[key], base?.[key]);
     const handedOff = mineOnly('handedOff') ? theirs.handedOff : ours.handedOff;
     // Who was asked to review the docs pull request: the same pull request's, from both.
-    const reviewers = mineOnly('reviewers') ? theirs.reviewers : handedOff === theirs.handedOff ? added(ours.reviewers, theirs.reviewers, [], String).slice(-MAX_REVIEWERS) : ours.reviewers;
+    let reviewers = ours.reviewers;
+    if (mineOnly('reviewers')) {
+        reviewers = theirs.reviewers;
+    } else if (handedOff === theirs.handedOff) {
+        reviewers = added(ours.reviewers, theirs.reviewers, [], String).slice(-MAX_REVIEWERS);
+    }
     const docs = mineOnly('docs') ? theirs.docs : ours.docs;
     return {
         ...fields(ours),
@@ -6635,11 +6889,13 @@ const rowKey = (run)=>`${run.at} ${run.did} ${run.event}`;
         reviewers
     };
 }
-/** The record a run writes when `theirs` was written since it read (or last wrote) `base`, its
- * own being `ours`: what this run left as it was takes theirs; the job's fields go together
+/**
+ * The record a run writes when `theirs` was written since it read (or last wrote) `base`, its own
+ * being `ours`: what this run left as it was takes theirs; the job's fields go together
  * (jobFields); the lists take what either added (a job either side ended is told nothing); the
  * counts add theirs since `base`. Where both changed the base, the older ('root', else the one
- * read) is kept, and `seen` only where both agree and no commit ours told is untold now. Pure. */ function mergeBranchRecords(...records) {
+ * read) is kept, and `seen` only where both agree and no commit ours told is untold now. Pure.
+ */ function mergeBranchRecords(...records) {
     const [base, ours, theirs] = records;
     const mineOnly = (key)=>ours[key] === base?.[key];
     const pick = (key)=>mineOnly(key) ? theirs[key] : ours[key];
@@ -6658,11 +6914,12 @@ const rowKey = (run)=>`${run.at} ${run.did} ${run.event}`;
     const ofJob = jobFields(...records);
     const { told, untold } = mergeTold(records, ofJob.job, gone);
     const root = ours.base === 'root' || theirs.base === 'root';
+    const older = root ? 'root' : base?.base ?? ours.base;
     const add = (key)=>ours.counts[key] + Math.max(0, theirs.counts[key] - (base?.counts[key] ?? 0));
     const merged = {
         ...ours,
         ...ofJob,
-        base: both('base') ? root ? 'root' : base?.base ?? ours.base : pick('base'),
+        base: both('base') ? older : pick('base'),
         seen: both('seen') || untold ? undefined : pick('seen'),
         runs: runs.slice(-MAX_RUNS),
         ended: ended.slice(-MAX_ENDED),
@@ -6687,8 +6944,10 @@ const rowKey = (run)=>`${run.at} ${run.did} ${run.event}`;
 
 
 
-/** The record in issue `number` now, believed as the listing believes it (the identity's issue,
- * open, this key's record); undefined when GitHub does not show one. One call; never throws. */ async function readDashboard(session, number, key, budgetMs) {
+/**
+ * The record in issue `number` now, believed as the listing believes it (the identity's issue,
+ * open, this key's record); undefined when GitHub does not show one. One call; never throws.
+ */ async function readDashboard(session, number, key, budgetMs) {
     try {
         const identity = await session.identity(budgetMs);
         const { rest } = await session.client(budgetMs, false);
@@ -6696,13 +6955,15 @@ const rowKey = (run)=>`${run.at} ${run.did} ${run.event}`;
             ...session.repo,
             issue_number: number
         });
-        return pickDashboards([
+        const [mine] = pickDashboards([
             data
         ], {
             ...key,
             identity
-        })[0]?.record;
+        });
+        return mine?.record;
     } catch (error) {
+        // Not read: the run writes its own record as it stands.
         const why = (0,safe_text/* safeLine */.om)(describeGitHubError(error), 300);
         core.info(`dashboard: could not read the dashboard issue #${number} again (${why}).`);
         return undefined;
@@ -6732,25 +6993,33 @@ const MAX_COMMENT_COMMITS = 20 // named one by one; the rest are counted
 ;
 const MAX_NAMED = 10 // commits named in the line of a record that could not be written
 ;
-/** Text authors wrote, escaped so that it cannot mention anyone or reference an issue (`#`
- * only where safeMarkdown did not write an entity, `&#124;`). */ const inert = (value, max)=>(0,safe_text/* safeMarkdown */.fH)(value, max).replace(/@|(?<!&)#/g, (char)=>char === '@' ? '&#64;' : '&#35;');
+/**
+ * Text authors wrote, escaped so that it cannot mention anyone or reference an issue (`#` only
+ * where safeMarkdown did not write an entity, such as `&#124;`).
+ */ const inert = (value, max)=>(0,safe_text/* safeMarkdown */.fH)(value, max).replace(/@|(?<!&)#/g, (char)=>char === '@' ? '&#64;' : '&#35;');
 function docsUpdateCommentBody(update) {
     const { coverage } = update;
     const total = Math.max(coverage.total, coverage.commits.length);
     const repo = workflow_run/* REPOSITORY */.Bw.test(update.repository) ? update.repository : undefined;
     const counted = plural(total, 'commit');
     const link = (url, text)=>url && /^https?:\/\/\S+$/.test(url) ? (0,safe_text/* htmlLink */.Ar)(url, text) : undefined;
+    const branch = `<code>${(0,safe_text/* safeHtml */.b5)(update.branch, 100)}</code>`;
+    const ofRepo = repo ? ` of ${(0,safe_text/* safeMarkdown */.fH)(repo)}` : '';
+    const covers = link(coverage.compareUrl, counted) ?? counted;
     const lines = [
-        `**Docs update from <code>${(0,safe_text/* safeHtml */.b5)(update.branch, 100)}</code>**${repo ? ` of ${(0,safe_text/* safeMarkdown */.fH)(repo)}` : ''}: this update covers ${link(coverage.compareUrl, counted) ?? counted}.`
+        `**Docs update from ${branch}**${ofRepo}: this update covers ${covers}.`
     ];
-    if (update.pulls.length > 0) lines.push('', 'Source pull requests:');
+    if (update.pulls.length > 0) {
+        lines.push('', 'Source pull requests:');
+    }
     for (const pull of update.pulls){
         const by = pull.author ? ` by <code>${inert(pull.author, 40)}</code>` : '';
         lines.push(`- ${repo ?? ''}#${pull.number} ${inert(pull.title, 120)}${by}`);
     }
     const shown = coverage.commits.slice(-MAX_COMMENT_COMMITS);
     if (shown.length > 0) {
-        lines.push('', shown.length < total ? `Commits (the newest ${shown.length}):` : 'Commits:');
+        const heading = shown.length < total ? `Commits (the newest ${shown.length}):` : 'Commits:';
+        lines.push('', heading);
     }
     for (const commit of shown){
         const short = `<code>${commit.sha.slice(0, 7)}</code>`;
@@ -6758,8 +7027,16 @@ function docsUpdateCommentBody(update) {
         lines.push(`- ${url ? (0,safe_text/* htmlLink */.Ar)(url, short) : short} ${inert(commit.subject, 120)}`);
     }
     const sent = link((0,workflow_run/* runUrl */.Vp)(update), 'this workflow run');
-    if (sent) lines.push('', `Sent by ${sent}.`);
+    if (sent) {
+        lines.push('', `Sent by ${sent}.`);
+    }
     return lines.join('\n');
+}
+/** Which of the record's counts this run adds to: a run that sent nothing was quiet. */ function countedAs(sent, plan) {
+    if (!sent) {
+        return 'quiet';
+    }
+    return plan.action === 'create' ? 'created' : 'followUps';
 }
 class BranchDashboard {
     ctx;
@@ -6771,8 +7048,10 @@ class BranchDashboard {
     /** The plan as carried out and what it tells, once its prompt was built. */ executed;
     /** GitHub refused a write of the dashboard (one warning given): no more are tried. */ refused = false;
     /** The dashboard was listed without its label (a person removed it): the next write puts it back. */ relabel;
-    /** The record this run last wrote as its own (before any merge): what a later write of this
-   * run merges against, so its own earlier row and counts are not taken for another run's. */ mine;
+    /**
+   * The record this run last wrote as its own (before any merge): what a later write of this
+   * run merges against, so its own earlier row and counts are not taken for another run's.
+   */ mine;
     /** What this run told a job, and whether a write of the dashboard recorded it. */ telling;
     constructor(ctx, session, facts, plan){
         this.ctx = ctx;
@@ -6796,14 +7075,20 @@ class BranchDashboard {
             givenBack,
             coverage
         };
-        if (commits.length === 0) return undefined;
+        if (commits.length === 0) {
+            return undefined;
+        }
         return commitsPromptSection(branch, coverage, pullsOf(pulls, coverage.commits));
     }
-    /** Writes the record (opening the issue on the first write). A commit counts as told once the
-   * prompt that lists it reached a job (`sent`: the text, or true; false when nothing was). */ async save({ jobId, job, ending, did: note = ending?.message, sent: text, docs }, budgetMs) {
+    /**
+   * Writes the record (opening the issue on the first write). A commit counts as told once the
+   * prompt that lists it reached a job (`sent`: the text, or true; false when nothing was).
+   */ async save({ jobId, job, ending, did: note = ending?.message, sent: text, docs }, budgetMs) {
         // GitHub refused the dashboard when the run read it, or an earlier write of this run: the
         // one warning was given then.
-        if (this.facts.denied || this.refused || !jobId) return;
+        if (this.facts.denied || this.refused || !jobId) {
+            return;
+        }
         const sent = text !== undefined && text !== false;
         const { facts } = this;
         const { run } = this.ctx.event;
@@ -6824,19 +7109,21 @@ class BranchDashboard {
                 quiet: 0
             }
         };
-        counts[!sent ? 'quiet' : plan.action === 'create' ? 'created' : 'followUps']++;
-        const record = withRun(withSettled({
-            ...previous ?? {
-                told: [
-                    {
-                        id: jobId,
-                        shas: []
-                    }
-                ],
-                ended: [],
-                runs: []
-            },
-            ...told && afterTelling(previous, jobId, told.commits, told.givenBack, facts.candidates),
+        counts[countedAs(sent, plan)]++;
+        const earlier = previous ?? {
+            told: [
+                {
+                    id: jobId,
+                    shas: []
+                }
+            ],
+            ended: [],
+            runs: []
+        };
+        const telling = told ? afterTelling(previous, jobId, told.commits, told.givenBack, facts.candidates) : undefined;
+        const fields = {
+            ...earlier,
+            ...telling,
             projectId: this.ctx.settings.projectId,
             branch: facts.branch,
             key: facts.key,
@@ -6849,11 +7136,15 @@ class BranchDashboard {
             reviewers: this.handOff.reviewers ?? same?.reviewers ?? [],
             handedOff: this.handOff.handedOff ?? same?.handedOff,
             counts
-        }, settledApart(facts.apart)), {
+        };
+        const settled = withSettled(fields, settledApart(facts.apart));
+        const row = {
             at: new Date(this.ctx.clock.now()),
             event: run.eventName,
             did
-        }, told?.coverage, told ? pullsOf(facts.pulls, told.commits) : [], facts.apart);
+        };
+        const toldPulls = told ? pullsOf(facts.pulls, told.commits) : [];
+        const record = withRun(settled, row, told?.coverage, toldPulls, facts.apart);
         // Another run of the key may have written since this one read (another workflow with the
         // same record-key, or while this one read the commits, sent the prompt or waited): every
         // write reads the record again and keeps what this run did not change.
@@ -6875,7 +7166,9 @@ class BranchDashboard {
             record: merged
         };
         const written = await writeDashboard(this.session, this.issue, view, left, this.relabel);
-        if (written.number !== undefined) this.mine = record;
+        if (written.number !== undefined) {
+            this.mine = record;
+        }
         if (told) {
             const shas = told.commits.map((commit)=>commit.sha);
             const saved = this.telling?.saved === true || written.number !== undefined;
@@ -6886,42 +7179,59 @@ class BranchDashboard {
             };
         }
         this.refused = written.denied === true;
-        if (written.relabelled) this.relabel = false;
+        if (written.relabelled) {
+            this.relabel = false;
+        }
         // One deleted meanwhile was opened anew: later writes of this run go to that one.
         this.issue = written.number ?? this.issue;
     }
-    /** The line that fails the step when the prompt reached the job but no write of the dashboard
+    /**
+   * The line that fails the step when the prompt reached the job but no write of the dashboard
    * recorded it (GitHub failed past the retries; a refusal was one warning already): the next
-   * run reads a record without those commits and may tell them again. */ unrecorded() {
+   * run reads a record without those commits and may tell them again.
+   */ unrecorded() {
         const { telling } = this;
-        if (!telling || telling.saved || this.facts.denied || this.refused) return;
+        if (!telling || telling.saved || this.facts.denied || this.refused) {
+            return;
+        }
         const { jobId, shas } = telling;
         const named = shas.slice(0, MAX_NAMED).map((sha)=>sha.slice(0, 7));
         const more = shas.length > MAX_NAMED ? ` and ${shas.length - MAX_NAMED} more` : '';
         const which = `${plural(shas.length, 'commit')} (${named.join(', ')}${more})`;
-        return `The prompt reached job ${jobId}, but GitHub did not take the dashboard's record of it: the next run does not know that the job was told ${which}, and may tell ${shas.length === 1 ? 'it' : 'them'} again.`;
+        const them = shas.length === 1 ? 'it' : 'them';
+        return `The prompt reached job ${jobId}, but GitHub did not take the dashboard's record of it: ` + `the next run does not know that the job was told ${which}, and may tell ${them} again.`;
     }
-    /** At the end, best effort: the hand-off recorded, the covered changes' authors asked once
-   * (`docs-pr-reviewers: author`), and a follow-up noted on the docs pull request. */ async followDocs(outcome, handOff, docs, handedOff) {
+    /**
+   * At the end, best effort: the hand-off recorded, the covered changes' authors asked once
+   * (`docs-pr-reviewers: author`), and a follow-up noted on the docs pull request.
+   */ async followDocs(outcome, handOff, docs, handedOff) {
         const { link, ref } = handOff;
-        if (handedOff) this.handOff.handedOff = link;
+        if (handedOff) {
+            this.handOff.handedOff = link;
+        }
         const session = docsSession(this.ctx, link, 'write');
         const { record, pulls, branch } = this.facts;
         const { executed } = this;
-        if (!session || !ref || !executed?.commits.length) return;
+        if (!session || !ref || !executed?.commits.length) {
+            return;
+        }
         const { commits: told, coverage, plan } = executed;
         const budgetMs = this.ctx.left(BUDGETS.docsPullRequest);
         // The same job keeps its docs pull request, and with it who was already asked.
         const same = record?.job === (outcome.jobId ?? '') ? record.reviewers : [];
         const ask = docs.state === 'open' && handOff.askAuthors;
         const users = ask ? reviewersToRequest(pulls, told, same, docs.author.login) : [];
-        const asked = users.length > 0 && await session.bestEffort(budgetMs, (octokit)=>requestReviews(octokit, ref, users, true), 'Could not request reviews on the docs pull request (%s).', 'The docs token needs `pull-requests: write` there.');
+        const asked = users.length > 0 ? await session.bestEffort(budgetMs, (octokit)=>requestReviews(octokit, ref, users, true), 'Could not request reviews on the docs pull request (%s).', 'The docs token needs `pull-requests: write` there.') : false;
         // Asked once, whatever GitHub answered for each.
-        if (asked) this.handOff.reviewers = [
-            ...same,
-            ...users
-        ].slice(-MAX_REVIEWERS);
-        if (outcome.sent === undefined || plan.action !== 'follow-up') return;
+        if (asked) {
+            this.handOff.reviewers = [
+                ...same,
+                ...users
+            ].slice(-MAX_REVIEWERS);
+        }
+        if (outcome.sent === undefined || plan.action !== 'follow-up') {
+            return;
+        }
         const update = {
             ...this.ctx.event.run,
             branch,
@@ -6936,7 +7246,7 @@ class BranchDashboard {
                 body: docsUpdateCommentBody(update)
             });
             core.info(`Noted on the docs pull request ${name} what this update covers.`);
-        }, `Could not comment on the docs pull request ${name} (%s); the dashboard alone says what this update covers.`, 'The comment needs `pull-requests: write` on the docs repository for the docs token (docs-token, or github-token when the docs live in this repository).');
+        }, `Could not comment on the docs pull request ${name} (%s); ` + 'the dashboard alone says what this update covers.', 'The comment needs `pull-requests: write` on the docs repository for the docs token ' + '(docs-token, or github-token when the docs live in this repository).');
     }
 }
 
