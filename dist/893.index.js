@@ -264,16 +264,19 @@ var marker = __webpack_require__(4457);
 // record that names that same bot is believed, from one bot only. Pure.
 
 
+
 /**
  * The bot that wrote the record and names itself in it; undefined for anyone else. A person who
- * pasted a marker naming a bot is not that bot.
+ * pasted a marker naming a bot is not that bot. A first write names the action's first guess
+ * (`github-actions[bot]`) and is named again as GitHub says; a bot's record still naming the guess
+ * is one whose second write GitHub did not take, and it is that bot's.
  */ function selfNamedBot({ user, by }) {
     const login = user?.login;
     if (login === undefined) {
         return undefined;
     }
     const isBot = user?.type === 'Bot' && login.endsWith('[bot]');
-    const namesItself = by === login;
+    const namesItself = by === login || by === workflow_run/* ACTIONS_BOT */.aX;
     return isBot && namesItself ? login : undefined;
 }
 /**

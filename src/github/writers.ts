@@ -4,6 +4,7 @@
 
 import { StateUnknownError } from '../common/run-errors.js'
 import { safeLine } from '../common/safe-text.js'
+import { ACTIONS_BOT } from './workflow-run.js'
 
 /** An author as GitHub lists it (`user` of a comment or issue). */
 export type Author = { login?: string; type?: string } | null | undefined
@@ -13,7 +14,9 @@ export type Claim = { user: Author; by: string | undefined; where: string }
 
 /**
  * The bot that wrote the record and names itself in it; undefined for anyone else. A person who
- * pasted a marker naming a bot is not that bot.
+ * pasted a marker naming a bot is not that bot. A first write names the action's first guess
+ * (`github-actions[bot]`) and is named again as GitHub says; a bot's record still naming the guess
+ * is one whose second write GitHub did not take, and it is that bot's.
  */
 export function selfNamedBot({ user, by }: Claim): string | undefined {
   const login = user?.login
@@ -21,7 +24,7 @@ export function selfNamedBot({ user, by }: Claim): string | undefined {
     return undefined
   }
   const isBot = user?.type === 'Bot' && login.endsWith('[bot]')
-  const namesItself = by === login
+  const namesItself = by === login || by === ACTIONS_BOT
   return isBot && namesItself ? login : undefined
 }
 
