@@ -60,17 +60,17 @@ export interface ActionRun {
 }
 
 /** How runAction runs the action, for every case that does not say `bundle: true`. */
-export const RUN_MODE: 'bundle' | 'in-process' =
-  (process.env.ACTION_RUN_MODE ?? (process.env.JEST_WORKER_ID ? 'in-process' : 'bundle')) ===
-  'bundle'
-    ? 'bundle'
-    : 'in-process'
+// Inside a jest test file (its `expect` is there), not merely a process jest started: the demo
+// that the demo's test spawns inherits JEST_WORKER_ID, and has no TypeScript loader for src/.
+const inJestTest = 'expect' in globalThis
+const askedMode = process.env.ACTION_RUN_MODE ?? (inJestTest ? 'in-process' : 'bundle')
+export const RUN_MODE: 'bundle' | 'in-process' = askedMode === 'bundle' ? 'bundle' : 'in-process'
 
 // `npm run test:e2e`: every file that runs the action runs the bundle, so it waits for it
 // before its first case, under a timeout of its own rather than the first case's.
 const jestBeforeAll = (globalThis as { beforeAll?: (fn: () => Promise<void>, ms: number) => void })
   .beforeAll
-if (RUN_MODE === 'bundle' && process.env.JEST_WORKER_ID && jestBeforeAll)
+if (RUN_MODE === 'bundle' && inJestTest && jestBeforeAll)
   jestBeforeAll(bundleReady, BUNDLE_WAIT_MS + 10_000)
 
 /** Called at the top of a file whose cases run the bundle in `npm test` too (`bundle: true`):
