@@ -197,7 +197,7 @@ describe('the bundled action with pr-comment', () => {
     "updates this project's comment (on a later page) for a completed job, and leaves other projects' and people's comments alone",
     async () => {
       const { standIn, github, options, comments, calls } = await freshWorld()
-      const jobId = await jobCreatedThroughApi(standIn, 'Document it')
+      const jobId = await jobCreatedThroughApi(standIn, 'fast: Document it')
       const recordOf = (project: string): string =>
         formatRecord({ project, job: jobId, run: '1', attempt: 1, followUps: 0 })
       const other = `${recordOf('proj-other')}\nanother project`
