@@ -6,6 +6,7 @@
 import { jest } from '@jest/globals'
 import { parseBranchRecords, type BranchRecord } from '../../src/github/branch-record.js'
 import { branchWorld, REPO, warnings, type BranchWorld } from '../support/branch-world.js'
+import { holdBusy, until } from '../support/fixtures.js'
 
 jest.setTimeout(60_000)
 
@@ -18,7 +19,6 @@ const OTHER = {
     GITHUB_WORKFLOW_REF: `${REPO}/.github/workflows/docs-manual.yml@refs/heads/main`
   }
 }
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 function recordOf(w: BranchWorld): BranchRecord | undefined {
   const [dashboard, ...more] = w.openDashboards()
@@ -39,9 +39,11 @@ describe('two workflows with one record-key on a branch', () => {
         await w.push(['First change'], 'fast: Update the docs.', { inputs: KEY })
         // The push run sends its prompt, writes the dashboard, and waits for the job.
         const pushing = w.push(['Second change'], 'slow:4000: Update the docs.', { inputs: KEY })
-        for (let i = 0; i < 100 && (recordOf(w)?.runs.length ?? 0) < 2; i++) await sleep(50)
+        await until(() => (recordOf(w)?.runs.length ?? 0) >= 2, 'the push run records its prompt')
+        const stillBusy = holdBusy(w.agent)
         // Meanwhile the other workflow finds everything told: it writes its row and ends.
         const other = await manual(w, w.head())
+        stillBusy()
         expect(other.exitCode).toBe(0)
         expect(other.outputs.skipped).toBe('true')
         expect(recordOf(w)?.runs.map((run) => run.did)).toEqual([
@@ -81,15 +83,17 @@ describe('two workflows with one record-key on a branch', () => {
       const w = await branchWorld()
       try {
         const busy = { inputs: { ...KEY, wait: 'false' } }
-        await w.push(['First change'], 'slow:5000: Update the docs.', busy)
+        await w.push(['First change'], 'fast: Update the docs.', busy)
         const told = w.head()
         // The push run reads the dashboard, finds the job busy and waits for it to end.
-        const listed = () => w.github.requests.filter((r) => r.path === `/repos/${REPO}/issues`)
-        const read = listed().length
+        const stillBusy = holdBusy(w.agent)
+        const jobReads = () => w.agent.requests.filter((r) => r.method === 'GET').length
+        const read = jobReads()
         const pushing = w.push(['Second change'], 'fast: Update the docs.', { inputs: KEY })
-        for (let i = 0; i < 200 && listed().length === read; i++) await sleep(25)
+        await until(() => jobReads() > read, 'the push run finds its job busy')
         // Meanwhile the other workflow, at the head the record has told, writes its row.
         const other = await manual(w, told)
+        stillBusy()
         expect(other.outputs.skipped).toBe('true')
         const push = await pushing
         expect(push.exitCode).toBe(0)

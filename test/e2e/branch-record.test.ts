@@ -4,7 +4,8 @@
 // against both stand-ins.
 
 import { jest } from '@jest/globals'
-import { branchWorld, REPO, untilIdle, warnings } from '../support/branch-world.js'
+import { branchWorld, REPO, warnings } from '../support/branch-world.js'
+import { holdBusy, until } from '../support/fixtures.js'
 
 jest.setTimeout(60_000)
 
@@ -55,12 +56,13 @@ describe("the branch's record", () => {
     async () => {
       const w = await branchWorld()
       try {
-        const busy = await w.push(['Long change'], 'slow:5000: Update the docs.', {
-          inputs: { wait: 'false' }
-        })
+        await w.push(['Long change'], 'fast: Update the docs.', { inputs: { wait: 'false' } })
+        // The job works for the next run's whole timeout.
+        const stillBusy = holdBusy(w.agent)
         const timedOut = await w.push(['Waited change'], 'fast: Update the docs.', {
           inputs: { timeout: '2s' }
         })
+        stillBusy()
         expect(timedOut.exitCode).toBe(1)
         expect(w.mentions('Waited change')).toBe(0)
         const body = w.openDashboards()[0]?.body ?? ''
@@ -69,12 +71,17 @@ describe("the branch's record", () => {
         expect(rows[0]).toContain('| waited for the busy job; sent nothing |')
         expect(body).not.toContain('then sent a follow-up')
         expect(body).toContain('1 job created, 0 follow-ups, 1 that sent nothing')
-        await untilIdle(w, busy.outputs['job-id'] ?? '')
         // Waited, and then sent: the row says both.
-        const later = await w.push(['Later change'], 'slow:6000: Update the docs.', {
+        const later = await w.push(['Later change'], 'fast: Update the docs.', {
           inputs: { wait: 'false' }
         })
-        const waited = await w.push(['After the wait'])
+        const jobReads = () => w.agent.requests.filter((r) => r.method === 'GET').length
+        const read = jobReads()
+        const busyOnce = holdBusy(w.agent)
+        const waiting = w.push(['After the wait'])
+        await until(() => jobReads() > read, 'the run finds the job busy')
+        busyOnce()
+        const waited = await waiting
         expect([later.exitCode, waited.exitCode]).toEqual([0, 0])
         expect(waited.stdout).toContain('is still working on an earlier prompt; waiting')
         const after = w.openDashboards()[0]?.body ?? ''

@@ -4,7 +4,7 @@
 // a reopen after a kept close finds the label the close run added and takes it off.
 
 import { describe, expect, it } from '@jest/globals'
-import { onDemand, startedWithFile } from '../support/fixtures.js'
+import { holdBusy, onDemand, startedWithFile, until } from '../support/fixtures.js'
 import {
   codeComment,
   docsCalls,
@@ -18,9 +18,32 @@ import {
   DOCS_PR
 } from '../support/end-run-world.js'
 import { markerValues } from '../support/markers.js'
-import { recorded, REPO, simulate } from '../support/pr-workflow.js'
+import { recorded, REPO, simulate, type Simulation } from '../support/pr-workflow.js'
 
 const { opened } = endWorld()
+const JOB_PATH = /\/job\/[^/]+$/
+const isJobRead = (r: { method: string; path: string }): boolean =>
+  r.method === 'GET' && JOB_PATH.test(r.path)
+
+/**
+ * Until the push run, started after request `from`, sent its follow-up and reads its job.
+ * With `hold`, the job shows busy from the follow-up on, until the function returned is called.
+ */
+async function untilWaiting(sim: Simulation, from: number, hold: boolean): Promise<() => void> {
+  const since = () => sim.agent.requests.slice(from)
+  let stillBusy = (): void => {}
+  let held = false
+  await until(() => {
+    const sentAt = since().findIndex((r) => r.method === 'POST' && r.path.endsWith('/message'))
+    if (sentAt >= 0 && hold && !held) {
+      stillBusy = holdBusy(sim.agent)
+      held = true
+    }
+    return sentAt >= 0 && since().slice(sentAt).some(isJobRead)
+  }, 'the push run follows up its job and waits for it')
+  return stillBusy
+}
+
 const waitingWorlds = { merged: endWorld(), closed: endWorld() }
 
 describe('a push run that waits while the pull request is merged', () => {
@@ -28,9 +51,11 @@ describe('a push run that waits while the pull request is merged', () => {
     const sim = await opened()
     const job = recorded(codeComment(sim))?.job
     // The push run follows up the job and waits for it; the merged run comes meanwhile.
+    const from = sim.agent.requests.length
     const pushing = sim.run('slow:2500: Document the new flag', { inputs: docsInputs })
-    await new Promise((resolve) => setTimeout(resolve, 800))
+    const stillBusy = await untilWaiting(sim, from, true)
     const mergedRun = await end(sim, { runId: 8801, end: { action: 'closed', merged: true } })
+    stillBusy()
     const afterMerge = recorded(codeComment(sim))
     const push = await pushing
     const afterPush = recorded(codeComment(sim))
@@ -67,10 +92,11 @@ describe('a push run that waits while the pull request is closed and its docs ke
   const overlap = startedWithFile(async () => {
     const sim = await world.opened()
     // The push run polls its job less often, so it sees the job done after the close run did.
+    const from = sim.agent.requests.length
     const pushing = sim.run('slow:2500: Document the new flag', {
       inputs: { ...docsInputs, 'poll-interval': '2s', 'max-poll-interval': '2s' }
     })
-    await new Promise((resolve) => setTimeout(resolve, 800))
+    await untilWaiting(sim, from, false)
     const closedRun = await end(sim, { runId: 8901, end: { action: 'closed' }, inputs: keep })
     const afterClose = recorded(codeComment(sim))
     await pushing
@@ -112,8 +138,8 @@ describe.each([
     const world = waitingWorlds[merged ? 'merged' : 'closed']
     const overlap = startedWithFile(async () => {
       const sim = await world.opened()
-      // A run that leaves the job busy for a while, without waiting for it.
-      await sim.run('slow:3000: Document the new flag', {
+      // A run that follows up the job without waiting for it.
+      await sim.run('fast: Document the new flag', {
         runId: 8950,
         inputs: { ...docsInputs, wait: 'false' }
       })
@@ -122,10 +148,20 @@ describe.each([
         sim.github.requests.filter((r) => r.method === 'GET' && r.path === `/repos/${REPO}/pulls/7`)
           .length
       const readsBefore = stateReads()
+      // The job is done at once, but shows busy until the end run is done.
+      const jobReads = () => sim.agent.requests.filter(isJobRead).length
+      const jobReadsBefore = jobReads()
+      const stillBusy = holdBusy(sim.agent)
       const pushing = sim.run('Document the flag once more', { runId: 8951, inputs: docsInputs })
-      await new Promise((resolve) => setTimeout(resolve, 800))
+      await until(() => jobReads() > jobReadsBefore, 'the push run finds its job busy')
       sim.github.setPullState(REPO, 7, { state: 'closed', merged })
-      const endRun = await end(sim, { runId: 8952, end: { action: 'closed', merged } })
+      // Closed unmerged, the end run waits for the busy job: for 2 s, so it ends first.
+      const endRun = await end(sim, {
+        runId: 8952,
+        end: { action: 'closed', merged },
+        inputs: { timeout: '2s' }
+      })
+      stillBusy()
       const afterEnd = recorded(codeComment(sim))
       const push = await pushing
       const afterPush = recorded(codeComment(sim))

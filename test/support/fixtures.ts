@@ -223,3 +223,34 @@ export function repositoryPerTest(
     session: () => session ?? new Session(GITHUB_TOKEN, repository)
   }
 }
+
+/**
+ * Shows the stand-in's jobs busy to every read until the function returned is called: a
+ * test that needs a job working while other runs start does not bet on how fast they start.
+ */
+export function holdBusy(standIn: StandIn): () => void {
+  return standIn.inject({
+    method: 'GET',
+    path: /\/job\/[^/]+$/,
+    times: Infinity,
+    fault: { kind: 'patch', fields: { status: 'active', prLink: null } }
+  })
+}
+
+/**
+ * Until `condition` holds, checked every 20 ms; fails naming `what` after `limitMs`. For a
+ * test that must act at a point in another run's life, whatever the machine's load.
+ */
+export async function until(
+  condition: () => boolean,
+  what: string,
+  limitMs = 30_000
+): Promise<void> {
+  const deadline = Date.now() + limitMs
+  while (!condition()) {
+    if (Date.now() > deadline) {
+      throw new Error(`Not reached within ${limitMs} ms: ${what}`)
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
