@@ -9,7 +9,7 @@ export default {
   roots: ['<rootDir>/test', '<rootDir>/src'],
   testMatch: ['**/*.test.ts'],
   // The demo's test runs the whole story (about 10 s, mostly waiting): CI runs it on its own
-  // (`npm run test:demo`, from .ci/run), so `npm test` stays under 30 s.
+  // (`npm run test:demo`, from .ci/run), so the quick loop does not wait for it.
   testPathIgnorePatterns: ['/node_modules/', '/test/demo\\.test\\.ts$'],
   extensionsToTreatAsEsm: ['.ts'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
