@@ -7,7 +7,7 @@ import { jest } from '@jest/globals'
 import { branchWorld, REPO } from '../support/branch-world.js'
 import { pullRequestWorld, seedPull } from '../support/github-routes/pull-requests.js'
 import type { ActionRun } from '../support/run-action.js'
-import { GITHUB_TOKEN as TOKEN, onDemand, startedWithFile } from '../support/fixtures.js'
+import { GITHUB_TOKEN as TOKEN, holdBusy, onDemand, startedWithFile } from '../support/fixtures.js'
 
 // A test waits for its whole chain (seven runs, one of them waiting on a slow job), not
 // for two runs as a test of its own would: more time than the default on a busy machine.
@@ -178,6 +178,8 @@ const life = startedWithFile(async () => {
   )
   const afterRewritten = { ...counts(), prompt: lastPrompt() }
 
+  // Still working when the next run reads it, however long that run takes to start.
+  holdBusy(w.agent, 1)
   const busy = await w.push(['Busy change'])
   const afterBusy = { ...counts(), busyMessages: [...w.agent.busyMessages] }
 

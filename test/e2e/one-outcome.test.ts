@@ -12,6 +12,7 @@ import { runAction, type ActionRun } from '../support/run-action.js'
 import { startStandIn } from '../support/stand-in.js'
 import {
   GITHUB_TOKEN as TOKEN,
+  holdBusy,
   inputs,
   onDemand,
   runnerEnv,
@@ -68,6 +69,8 @@ const life = startedWithFile(async () => {
   const { standIn, run, comment, lastCheck } = await freshWorld()
   const failing = await run('fail: slow:2500: Document it', { wait: 'false' })
   const [oldJob] = standIn.jobIds()
+  // Still working when the next run reads it, however long that run takes to start.
+  holdBusy(standIn, 1)
   const replaced = await run('fast: Document the limits')
   const afterReplaced = { jobIds: standIn.jobIds(), comment: comment(), check: lastCheck() }
 

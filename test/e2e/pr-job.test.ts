@@ -8,7 +8,7 @@
 // test/action/plan/plan.test.ts; these prove the wiring around it.
 
 import { jest } from '@jest/globals'
-import { onDemand, startedWithFile } from '../support/fixtures.js'
+import { holdBusy, onDemand, startedWithFile } from '../support/fixtures.js'
 import {
   recorded,
   recordedJob,
@@ -47,16 +47,6 @@ const step = (sim: Simulation, run: ActionRun): Step => ({
 // Pushes to one pull request: the first creates the job, later ones (and a command from
 // a comment) follow it up while its docs pull request is unseen or open, even while it
 // is busy; a merged docs pull request gets a new job; pr-comment: false bypasses it all.
-/** The job answers `active` to the next two reads: a later run finds it still working
- * whatever the machine's load, then sees it as it is. */
-function stillWorking(sim: Simulation, jobId: string | undefined): void {
-  sim.agent.inject({
-    method: 'GET',
-    path: new RegExp(`/job/${jobId ?? ''}$`),
-    times: 2,
-    fault: { kind: 'patch', fields: { status: 'active', prLink: null } }
-  })
-}
 
 const pushes = startedWithFile(async () => {
   const sim = await freshSimulation()
@@ -81,7 +71,7 @@ const pushes = startedWithFile(async () => {
   // Long enough to outlast the next process's start on a busy machine.
   const open = step(sim, await sim.run('slow:3000: Third push', { inputs: { wait: 'false' } }))
   // Still working when the comment's run reads it, however long that run takes to start.
-  stillWorking(sim, open.jobIds[0])
+  holdBusy(sim.agent, 2)
 
   // The comment is `/docs update`, by a writer: a command for the pull request's job.
   setRole(sim.github.state, 'acme/app', 'octocat', 'write')
@@ -356,7 +346,7 @@ const reruns = startedWithFile(async () => {
     await sim.run('slow:3000: Document it', { runId: 900, inputs: { wait: 'false' } })
   )
   const leftStatus = sim.agent.job(left.jobIds[0] as string)?.status
-  stillWorking(sim, left.jobIds[0])
+  holdBusy(sim.agent, 2)
   const resumed = step(sim, await sim.run('slow:1000: Document it', { runId: 900, attempt: 2 }))
   const afterResume = { creations: sim.creations(), messages: sim.messages() }
 

@@ -225,14 +225,15 @@ export function repositoryPerTest(
 }
 
 /**
- * Shows the stand-in's jobs busy to every read until the function returned is called: a
- * test that needs a job working while other runs start does not bet on how fast they start.
+ * Shows the stand-in's jobs busy to the next `reads` reads, or until the function returned
+ * is called: a test that needs a job working while another run starts does not bet on how
+ * fast a process starts on a loaded machine.
  */
-export function holdBusy(standIn: StandIn): () => void {
+export function holdBusy(standIn: StandIn, reads = Infinity): () => void {
   return standIn.inject({
     method: 'GET',
     path: /\/job\/[^/]+$/,
-    times: Infinity,
+    times: reads,
     fault: { kind: 'patch', fields: { status: 'active', prLink: null } }
   })
 }
