@@ -7547,7 +7547,7 @@ async function publishOutcome(ctx, gathered, outcome, dashboard) {
         jobId: outcome.jobId,
         detailsUrl: linkIsHttps ? link : undefined
     };
-    const checkRun = ctx.checkRun?.complete(check, ctx.last(BUDGETS.checkRunEnd));
+    const checkRun = concludeCheck(ctx, check, board, dashboard);
     let reaction;
     if (command && ctx.github) {
         reaction = reactToEnding(ctx.github, command, outcome, ctx.last(BUDGETS.reaction));
@@ -7561,6 +7561,30 @@ async function publishOutcome(ctx, gathered, outcome, dashboard) {
     // Told but not recorded: a failure, so that a person sees what the next run may tell again.
     const unrecorded = dashboard?.unrecorded();
     if (unrecorded) core.setFailed((0,safe_text/* safeLine */.om)(unrecorded, 2000));
+}
+/**
+ * The check run concludes as the step does. So it waits for the dashboard, whose lost record of
+ * a prompt fails the step; not when cancelled, as the runner's last seconds are too few for both.
+ */ async function concludeCheck(ctx, check, board, dashboard) {
+    const { checkRun } = ctx;
+    if (!checkRun) {
+        return;
+    }
+    if (!ctx.cancelled()) {
+        await board;
+    }
+    const unrecorded = dashboard?.unrecorded();
+    if (!unrecorded) {
+        await checkRun.complete(check, ctx.last(BUDGETS.checkRunEnd));
+        return;
+    }
+    const failed = {
+        ...check,
+        conclusion: 'failure',
+        title: 'The docs step failed',
+        summary: `${(0,safe_text/* safeMarkdown */.fH)(unrecorded, 2000)}\n\n${check.summary}`
+    };
+    await checkRun.complete(failed, ctx.last(BUDGETS.checkRunEnd));
 }
 /** The docs pull request the job opened, followed while the run has time left. */ async function followDocs(ctx, handOff) {
     const timeLeft = ctx.deadline > ctx.clock.now();

@@ -3,7 +3,8 @@
 // this promise: branch-lost, branch-one, branch-says.
 
 import { jest } from '@jest/globals'
-import { branchWorld, errors, warnings } from '../support/branch-world.js'
+import { branchWorld, errors, REPO, warnings } from '../support/branch-world.js'
+import { checkRuns } from '../support/github-routes/check-runs.js'
 
 jest.setTimeout(60_000)
 
@@ -16,9 +17,21 @@ describe('what a run says', () => {
         const first = await w.push(['Recorded'])
         const jobId = first.outputs['job-id'] ?? ''
         const lift = w.github.deny({ method: 'PATCH', path: /\/issues\/\d+$/, status: 502 })
-        const unrecorded = await w.push(['Told, not recorded'])
+        const unrecorded = await w.push(['Told, not recorded'], undefined, {
+          inputs: { 'check-run': 'true' }
+        })
         lift()
         expect(unrecorded.exitCode).toBe(1)
+        // The check run says what the step says.
+        const check = checkRuns(w.github.state, REPO).at(-1)
+        expect(check).toMatchObject({
+          conclusion: 'failure',
+          output: { title: 'The docs step failed' }
+        })
+        expect(check?.output.summary).toMatch(
+          /^The prompt reached job \S+, but GitHub did not take/
+        )
+        expect(check?.output.summary).toContain(`told 1 commit (${w.head().slice(0, 7)})`)
         // Nothing lost: the outputs still name the job the prompt reached.
         expect(unrecorded.outputs['job-id']).toBe(jobId)
         expect(w.mentions('Told, not recorded')).toBe(1)

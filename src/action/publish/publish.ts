@@ -5,7 +5,7 @@
 import * as core from '@actions/core'
 import { parsePullRequestLink } from '../../common/pull-request-link.js'
 import { safeLine, safeMarkdown } from '../../common/safe-text.js'
-import { ACTION_TITLE, type CheckConclusion } from '../../github/check-run.js'
+import { ACTION_TITLE, type CheckConclusion, type DocsCheckRun } from '../../github/check-run.js'
 import type { Command } from '../../github/command.js'
 import { followDocsPullRequest } from '../../github/docs-pull-request.js'
 import { writeBackLink } from '../../github/back-links.js'
@@ -69,7 +69,7 @@ export async function publishOutcome(
     jobId: outcome.jobId,
     detailsUrl: linkIsHttps ? link : undefined
   }
-  const checkRun = ctx.checkRun?.complete(check, ctx.last(BUDGETS.checkRunEnd))
+  const checkRun = concludeCheck(ctx, check, board, dashboard)
   let reaction: Promise<void> | undefined
   if (command && ctx.github) {
     reaction = reactToEnding(ctx.github, command, outcome, ctx.last(BUDGETS.reaction))
@@ -78,6 +78,37 @@ export async function publishOutcome(
   // Told but not recorded: a failure, so that a person sees what the next run may tell again.
   const unrecorded = dashboard?.unrecorded()
   if (unrecorded) core.setFailed(safeLine(unrecorded, 2000))
+}
+
+/**
+ * The check run concludes as the step does. So it waits for the dashboard, whose lost record of
+ * a prompt fails the step; not when cancelled, as the runner's last seconds are too few for both.
+ */
+async function concludeCheck(
+  ctx: RunContext,
+  check: Parameters<DocsCheckRun['complete']>[0],
+  board: Promise<void> | undefined,
+  dashboard: BranchDashboard | undefined
+): Promise<void> {
+  const { checkRun } = ctx
+  if (!checkRun) {
+    return
+  }
+  if (!ctx.cancelled()) {
+    await board
+  }
+  const unrecorded = dashboard?.unrecorded()
+  if (!unrecorded) {
+    await checkRun.complete(check, ctx.last(BUDGETS.checkRunEnd))
+    return
+  }
+  const failed = {
+    ...check,
+    conclusion: 'failure' as const,
+    title: 'The docs step failed',
+    summary: `${safeMarkdown(unrecorded, 2000)}\n\n${check.summary}`
+  }
+  await checkRun.complete(failed, ctx.last(BUDGETS.checkRunEnd))
 }
 
 /** The docs pull request the job opened, followed while the run has time left. */
