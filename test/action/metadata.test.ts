@@ -29,6 +29,17 @@ function declared(section: 'inputs' | 'outputs'): Map<string, string | undefined
   return entries
 }
 
+/** The inputs action.yml marks `required: true`. */
+function requiredInputs(): Set<string> {
+  const required = new Set<string>()
+  let current: string | undefined
+  for (const line of read('action.yml').split('\n')) {
+    current = /^ {2}([a-z-]+):\s*$/.exec(line)?.[1] ?? current
+    if (current && /^ {4}required:\s*true\s*$/.test(line)) required.add(current)
+  }
+  return required
+}
+
 /** The rows of the README table that follows `## heading`: first cell (unquoted) → second cell. */
 function readmeTable(heading: string): Map<string, string> {
   const text = read('README.md')
@@ -95,8 +106,8 @@ describe('action.yml, the code and the README agree', () => {
     expect([...documented.keys()]).toEqual([...inputs.keys()])
     for (const [name, fallback] of inputs) {
       const readmeDefault = documented.get(name)
-      if (fallback === undefined) expect(['', '(required)']).toContain(readmeDefault)
-      else expect(readmeDefault).toBe(fallback)
+      if (fallback !== undefined) expect(readmeDefault).toBe(fallback)
+      else expect(readmeDefault).toBe(requiredInputs().has(name) ? '(required)' : '')
     }
   })
 
