@@ -38,10 +38,6 @@ var workflow_run = __webpack_require__(7026);
 /** A 5xx or no answer is sent again at most twice: plugin-retry waits 1 s, then 4 s. */ const MAX_RETRIES = 2;
 /** A wait is taken only when the attempt after it keeps this much of the budget. */ const ATTEMPT_ROOM_MS = 1000;
 const RATE_LIMIT_WAITS = 2;
-/** The `secondMs` of clients not given one. Tests that run the action in process shorten it
- * here, until the session passes one of its own. */ const pluginWaits = {
-    secondMs: 1000
-};
 /** How many of plugin-retry's waits (n² seconds before retry n) fit `budgetMs`, each leaving
  * the attempt after it ATTEMPT_ROOM_MS. */ function retriesWithin(budgetMs) {
     let retries = 0;
@@ -93,7 +89,7 @@ const importOctokit = ()=>Promise.all([
     return octokitModules;
 }
 /** A client on `apiUrl` (the run's GITHUB_API_URL; without it, @actions/github's from the
- * process) whose calls share `budgetMs`, cut short by `signal` too. */ async function openGitHub(token, { budgetMs, signal, secondMs = pluginWaits.secondMs, apiUrl }) {
+ * process) whose calls share `budgetMs`, cut short by `signal` too. */ async function openGitHub(token, { budgetMs, signal, secondMs = 1000, apiUrl }) {
     const [{ getOctokit }, { defaults }, { retry }, { throttling }, Limiter] = await loadOctokit();
     // Writes a second apart (three when they notify) would spend the seconds a run's last writes have.
     unspaced ??= {
@@ -333,9 +329,8 @@ var marker = __webpack_require__(4457);
 class GitHubSession {
     token;
     repository;
-    signal;
     name;
-    apiUrl;
+    reach;
     repo;
     viewerOf;
     /** GraphQL `viewer`'s answer, once given. */ viewer;
@@ -343,20 +338,19 @@ class GitHubSession {
     /** The account learned this run from its records or writes, when `viewer` did not say. */ learned;
     /** Learned from a write: what GitHub says wrote it, not asked again. */ fromWrite = false;
     warnedUnknown = false;
-    constructor(token, /** `owner/repo` ('' when GITHUB_REPOSITORY is not set). */ repository, signal, /** The input the token came from. */ name = 'github-token', /** The run's GITHUB_API_URL; without it, @actions/github's default. */ apiUrl){
+    constructor(token, /** `owner/repo` ('' when GITHUB_REPOSITORY is not set). */ repository, /** The input the token came from. */ name = 'github-token', /** The run's cancellation, its GITHUB_API_URL (else @actions/github's default), its waits. */ reach = {}){
         this.token = token;
         this.repository = repository;
-        this.signal = signal;
         this.name = name;
-        this.apiUrl = apiUrl;
+        this.reach = reach;
         this.repo = (0,workflow_run/* splitRepository */.T8)(repository);
     }
     /** A client whose calls share `budgetMs`, cut short when the run is cancelled (if `cancellable`). */ client(budgetMs, cancellable = true) {
-        const signal = cancellable ? this.signal : undefined;
+        const signal = cancellable ? this.reach.signal : undefined;
         return openGitHub(this.token, {
+            ...this.reach,
             budgetMs,
-            signal,
-            apiUrl: this.apiUrl
+            signal
         });
     }
     /**
@@ -4509,7 +4503,12 @@ function readSettings(read, workspace = process.cwd(), commandEvent = false) {
         const { githubToken: token, docsToken } = settings;
         // @actions/github's default is the process's GITHUB_API_URL as it was when it loaded.
         const apiUrl = env.GITHUB_API_URL || 'https://api.github.com';
-        const session = (secret, repository, name)=>new GitHubSession(secret, repository, signal, name, apiUrl);
+        const reach = {
+            signal,
+            apiUrl,
+            secondMs: host.gitHubSecondMs
+        };
+        const session = (secret, repository, name)=>new GitHubSession(secret, repository, name, reach);
         const github = token ? session(token, event.run.repository, 'github-token') : undefined;
         const context = (endpoint, jobId)=>{
             return {

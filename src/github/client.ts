@@ -24,18 +24,16 @@ export interface GitHubClientOptions {
   /** The run's cancellation: it cuts the calls short too (not a wait already begun). */
   signal?: AbortSignal
   /**
-   * How long the plugins wait for each second they wait (tests shorten it; `pluginWaits.secondMs`
-   * when not given). The budget counts whole seconds whatever it is, so a shortened wait is taken
-   * only where a real one would be.
+   * How long the plugins wait for each second they wait (a second; tests shorten it). The budget
+   * counts whole seconds whatever it is, so a shortened wait is taken only where a real one would be.
    */
   secondMs?: number
   /** The run's GITHUB_API_URL; without it, the one @actions/github read from the process. */
   apiUrl?: string
 }
 
-/** The `secondMs` of clients not given one. Tests that run the action in process shorten it
- * here, until the session passes one of its own. */
-export const pluginWaits = { secondMs: 1000 }
+/** What the clients of one token share: all but the budget, which is each client's own. */
+export type GitHubReach = Omit<GitHubClientOptions, 'budgetMs'>
 
 /** How many of plugin-retry's waits (n² seconds before retry n) fit `budgetMs`, each leaving
  * the attempt after it ATTEMPT_ROOM_MS. */
@@ -99,7 +97,7 @@ export function loadOctokit(): ReturnType<typeof importOctokit> {
  * process) whose calls share `budgetMs`, cut short by `signal` too. */
 export async function openGitHub(
   token: string,
-  { budgetMs, signal, secondMs = pluginWaits.secondMs, apiUrl }: GitHubClientOptions
+  { budgetMs, signal, secondMs = 1000, apiUrl }: GitHubClientOptions
 ): Promise<GitHubClient> {
   const [{ getOctokit }, { defaults }, { retry }, { throttling }, Limiter] = await loadOctokit()
   // Writes a second apart (three when they notify) would spend the seconds a run's last writes have.

@@ -9,7 +9,8 @@ import {
   openGitHub,
   permissionHint,
   throwIfUnknown,
-  type GitHubClient
+  type GitHubClient,
+  type GitHubReach
 } from './client.js'
 import { ACCOUNT, ACTIONS_BOT, asObject, splitRepository } from './workflow-run.js'
 import { isWriter } from './marker.js'
@@ -32,19 +33,18 @@ export class GitHubSession {
     readonly token: string,
     /** `owner/repo` ('' when GITHUB_REPOSITORY is not set). */
     readonly repository: string,
-    private readonly signal?: AbortSignal,
     /** The input the token came from. */
     readonly name = 'github-token',
-    /** The run's GITHUB_API_URL; without it, @actions/github's default. */
-    private readonly apiUrl?: string
+    /** The run's cancellation, its GITHUB_API_URL (else @actions/github's default), its waits. */
+    private readonly reach: GitHubReach = {}
   ) {
     this.repo = splitRepository(repository)
   }
 
   /** A client whose calls share `budgetMs`, cut short when the run is cancelled (if `cancellable`). */
   client(budgetMs: number, cancellable = true): Promise<GitHubClient> {
-    const signal = cancellable ? this.signal : undefined
-    return openGitHub(this.token, { budgetMs, signal, apiUrl: this.apiUrl })
+    const signal = cancellable ? this.reach.signal : undefined
+    return openGitHub(this.token, { ...this.reach, budgetMs, signal })
   }
 
   /**

@@ -146,7 +146,7 @@ describe('the pure parts', () => {
 
 describe('against the GitHub stand-in', () => {
   const inProcess = useInProcessGitHub({ captureLog: true })
-  const { session, repository } = repositoryPerTest('app', GitHubSession)
+  const { session, repository } = repositoryPerTest('app', GitHubSession, () => inProcess.reach)
   const calls = (before: number): string[] =>
     inProcess.github.requests.slice(before).map((r) => `${r.method} ${r.path}`)
   type Input = Parameters<typeof readCandidates>[1]

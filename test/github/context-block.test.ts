@@ -315,7 +315,10 @@ describe('the context of a pull request, read from GitHub in process', () => {
     })
     // This file's flows may load @actions/github first: the stand-in's address, given.
     const apiUrl = inProcess.github.apiUrl
-    const session = new GitHubSession(TOKEN, run.repository, undefined, 'github-token', apiUrl)
+    const session = new GitHubSession(TOKEN, run.repository, 'github-token', {
+      ...inProcess.reach,
+      apiUrl
+    })
     const prompt = await withWorkflowContext(PROMPT, session, run, 10_000)
     return prompt.split('\n')
   }

@@ -8,7 +8,7 @@ import { repositoryPerTest } from '../support/fixtures.js'
 import { useInProcessGitHub } from '../support/in-process-github.js'
 
 const inProcess = useInProcessGitHub({ maxPerPage: 1 })
-const { session, repository } = repositoryPerTest('many', GitHubSession)
+const { session, repository } = repositoryPerTest('many', GitHubSession, () => inProcess.reach)
 
 it('throws rather than say there is no record', async () => {
   for (let n = 0; n <= MAX_ISSUE_PAGES; n++) {

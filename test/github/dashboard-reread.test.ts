@@ -24,7 +24,7 @@ const VIEW = { record: RECORD, repository: 'acme/app', serverUrl: 'https://githu
 
 describe('the dashboard read again', () => {
   const inProcess = useInProcessGitHub({ captureLog: true })
-  const { session, repository } = repositoryPerTest('reread', GitHubSession)
+  const { session, repository } = repositoryPerTest('reread', GitHubSession, () => inProcess.reach)
 
   it("reads the token's own dashboard in one call, with its record", async () => {
     const github = session()

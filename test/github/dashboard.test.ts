@@ -187,7 +187,7 @@ describe('which issue is the dashboard', () => {
 
 describe('against the GitHub stand-in', () => {
   const inProcess = useInProcessGitHub({ captureLog: true })
-  const { session, repository } = repositoryPerTest('dash', GitHubSession)
+  const { session, repository } = repositoryPerTest('dash', GitHubSession, () => inProcess.reach)
   const key = { projectId: 'proj-test', branch: 'main', key: KEY, identity: BOT.login }
   const warnings = (): string[] => inProcess.warnings()
 

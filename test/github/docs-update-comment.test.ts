@@ -75,7 +75,7 @@ describe('the docs update comment', () => {
 
 describe('posting it: a follow-up (followDocs)', () => {
   const inProcess = useInProcessGitHub({ captureLog: true })
-  const session = new GitHubSession(GITHUB_TOKEN, '')
+  const session = new GitHubSession(GITHUB_TOKEN, '', 'github-token', inProcess.reach)
   const ctx = {
     event: { run: workflowRun({ sha: sha(2) }) },
     settings: { projectId: PROJECT },

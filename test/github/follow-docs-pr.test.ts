@@ -19,7 +19,12 @@ type Follow = FollowOptions & { run: WorkflowRun }
 
 /** The docs-token's session (its repository is the docs pull request's own). */
 const follow = ({ run, ...options }: Follow) =>
-  followDocsPullRequest(new GitHubSession(TOKEN, ''), run, options, 10_000)
+  followDocsPullRequest(
+    new GitHubSession(TOKEN, '', 'github-token', inProcess.reach),
+    run,
+    options,
+    10_000
+  )
 
 function options(already: boolean, link = 'https://github.com/acme/docs/pull/5'): Follow {
   return {
@@ -100,7 +105,7 @@ describe('followDocsPullRequest', () => {
     async ({ status, hint }) => {
       seedPull(inProcess.github.state, 'acme/docs', 9)
       const lift = inProcess.github.deny({ method: 'GET', path: /\/pulls\/9$/, status })
-      const session = new GitHubSession(TOKEN, '', undefined, 'docs-token')
+      const session = new GitHubSession(TOKEN, '', 'docs-token', inProcess.reach)
 
       const { run, ...rest } = options(false, 'https://github.com/acme/docs/pull/9')
       const result = await followDocsPullRequest(session, run, rest, 10_000)

@@ -346,7 +346,10 @@ describe('the thread against the GitHub stand-in', () => {
   const open = (event = 'pull_request', payload = 'pull_request.json', maxPages?: number) =>
     PullRequestThread.open(
       // This file's flows load @actions/github first: the stand-in's address, given.
-      new GitHubSession(TOKEN, 'acme/app', undefined, 'github-token', inProcess.github.apiUrl),
+      new GitHubSession(TOKEN, 'acme/app', 'github-token', {
+        ...inProcess.reach,
+        apiUrl: inProcess.github.apiUrl
+      }),
       readWorkflowRun({
         GITHUB_EVENT_NAME: event,
         GITHUB_EVENT_PATH: join(FIXTURES, payload),

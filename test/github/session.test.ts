@@ -6,7 +6,8 @@ import { GitHubSession } from '../../src/github/session.js'
 import { useInProcessGitHub } from '../support/in-process-github.js'
 
 const inProcess = useInProcessGitHub({ captureLog: true })
-const session = () => new GitHubSession('ghs_test_token', 'acme/app')
+const session = () =>
+  new GitHubSession('ghs_test_token', 'acme/app', 'github-token', inProcess.reach)
 const warnings = (): string[] =>
   inProcess.warnings().map((line) => line.slice('::warning::'.length))
 

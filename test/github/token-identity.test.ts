@@ -28,7 +28,8 @@ const inProcess = useInProcessGitHub({
 // One session per token, as a run opens it.
 const sessions = new Map<string, GitHubSession>()
 const identity = (token: string): Promise<string | undefined> => {
-  if (!sessions.has(token)) sessions.set(token, new GitHubSession(token, ''))
+  if (!sessions.has(token))
+    sessions.set(token, new GitHubSession(token, '', 'github-token', inProcess.reach))
   return (sessions.get(token) as GitHubSession).identity(10_000)
 }
 const queries = (): number => inProcess.github.requests.filter((r) => r.path === '/graphql').length
@@ -101,7 +102,7 @@ describe("an App installation's token, which GitHub will not tell whose it is", 
     installations: { [INSTALLATION]: { login: BOT, type: 'Bot' } },
     captureLog: true
   })
-  const open = () => new GitHubSession(INSTALLATION, 'acme/app')
+  const open = () => new GitHubSession(INSTALLATION, 'acme/app', 'github-token', installed.reach)
   const printed = (): string => installed.printed.join('')
   const bot = (login: string) => ({ login, type: 'Bot' })
   const person = (login: string) => ({ login, type: 'User' })

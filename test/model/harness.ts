@@ -9,9 +9,9 @@
 // gives every life a GitHub App's installation token, MODEL_APP_TOKEN=0 none (unset: a random
 // half of the random lives).
 
-import { pluginWaits } from '../../src/github/client.js'
 import fc from 'fast-check'
 import { GITHUB_TOKEN } from '../support/fixtures.js'
+import { inProcessRuns } from '../support/in-process.js'
 import { startGitHubStandIn, type GitHubStandIn } from '../support/github-stand-in.js'
 import type { Truth } from './truth.js'
 import { APP_BOT, APP_TOKEN, World, type WorldOptions } from './world.js'
@@ -65,7 +65,6 @@ export function knobs(defaults: { runs: number; steps: number; seed: number }): 
 // file a zero delay is the next turn of the event loop instead; every other timer is real.
 const realSetTimeout = globalThis.setTimeout
 const realClearTimeout = globalThis.clearTimeout
-const realSecond = pluginWaits.secondMs
 const yieldingAtOnce = (original: typeof setTimeout): typeof setTimeout =>
   ((callback: (...args: unknown[]) => void, ms?: number, ...args: unknown[]) =>
     ms === undefined || ms <= 0
@@ -99,6 +98,7 @@ export function saw(what: string): void {
  */
 export function modelStandIn(): () => GitHubStandIn {
   let github: GitHubStandIn | undefined
+  const secondBefore = inProcessRuns.gitHubSecondMs
   beforeAll(async () => {
     github = await startGitHubStandIn({
       token: GITHUB_TOKEN,
@@ -109,14 +109,14 @@ export function modelStandIn(): () => GitHubStandIn {
     process.env.GITHUB_API_URL = github.apiUrl
     // The in-process runs' GitHub retries and rate limits pass their waits at once: the
     // faults last whole runs, so every retry would otherwise sit out its real wait.
-    pluginWaits.secondMs = 0
+    inProcessRuns.gitHubSecondMs = 0
     globalThis.setTimeout = yieldingAtOnce(setTimeout)
     globalThis.clearTimeout = clearingEither(clearTimeout)
   })
   afterAll(async () => {
     globalThis.setTimeout = realSetTimeout
     globalThis.clearTimeout = realClearTimeout
-    pluginWaits.secondMs = realSecond
+    inProcessRuns.gitHubSecondMs = secondBefore
     await github?.close()
     if (process.env.MODEL_VERBOSE === '1') console.log(totals)
   })

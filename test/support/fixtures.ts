@@ -4,6 +4,7 @@
 
 import { join } from 'node:path'
 import type { AgentJob } from '../../src/agent/job.ts'
+import type { GitHubReach } from '../../src/github/client.ts'
 import type { GitHubSession } from '../../src/github/session.ts'
 import type { WorkflowRun } from '../../src/github/workflow-run.ts'
 import {
@@ -205,7 +206,9 @@ export const sentPrompts = (standIn: StandIn): string[] =>
 export function repositoryPerTest(
   prefix: string,
   // Given by the test: the bench loads this file with Node, which cannot load src/ values.
-  Session: typeof GitHubSession
+  Session: typeof GitHubSession,
+  /** Where the sessions reach GitHub, and how long a second of their waits lasts. */
+  reach: () => GitHubReach
 ): {
   repository: () => string
   session: () => GitHubSession
@@ -216,11 +219,11 @@ export function repositoryPerTest(
   let session: GitHubSession | undefined
   beforeEach(() => {
     repository = `acme/${prefix}${++count}`
-    session = new Session(GITHUB_TOKEN, repository)
+    session = new Session(GITHUB_TOKEN, repository, 'github-token', reach())
   })
   return {
     repository: () => repository,
-    session: () => session ?? new Session(GITHUB_TOKEN, repository)
+    session: () => session ?? new Session(GITHUB_TOKEN, repository, 'github-token', reach())
   }
 }
 

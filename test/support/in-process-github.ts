@@ -4,7 +4,7 @@
 // captured per test instead of written.
 
 import { jest } from '@jest/globals'
-import { pluginWaits } from '../../src/github/client.ts'
+import type { GitHubReach } from '../../src/github/client.ts'
 import { withinRun } from './run-log.ts'
 import {
   startGitHubStandIn,
@@ -15,6 +15,12 @@ import {
 export interface InProcessGitHub {
   /** The stand-in (there once the tests run). */
   readonly github: GitHubStandIn
+  /**
+   * What a session or client the test opens takes: a second of the plugins' waits lasting a
+   * millisecond (counted as a second against a budget), unless the test is about the waits
+   * themselves. The address is the stand-in's by GITHUB_API_URL.
+   */
+  readonly reach: GitHubReach
   /** What the current test printed to stdout, when `captureLog` is on. */
   readonly printed: string[]
   /** The `::warning::` lines the current test printed, whole. */
@@ -27,17 +33,12 @@ export function useInProcessGitHub(
   const { captureLog = false, realRetryWaits = false, ...standInOptions } = options
   let github: GitHubStandIn | undefined
   let printed: string[] = []
-  const realSecond = pluginWaits.secondMs
   beforeAll(async () => {
     github = await startGitHubStandIn(standInOptions)
     // @actions/github reads the API address once, when it is first loaded.
     process.env.GITHUB_API_URL = github.apiUrl
-    // A second of the plugins' waits lasts a millisecond (and counts so against a budget),
-    // unless the test is about the waits themselves.
-    if (!realRetryWaits) pluginWaits.secondMs = 1
   })
   afterAll(async () => {
-    pluginWaits.secondMs = realSecond
     await github?.close()
   })
   if (captureLog) {
@@ -59,6 +60,9 @@ export function useInProcessGitHub(
     get github(): GitHubStandIn {
       if (!github) throw new Error('The GitHub stand-in starts in beforeAll: read it in a test.')
       return github
+    },
+    get reach(): GitHubReach {
+      return realRetryWaits ? {} : { secondMs: 1 }
     },
     get printed(): string[] {
       return printed

@@ -15,7 +15,7 @@ import { runnerView } from '../../src/action/shell/runner-view.js'
 import { systemClock } from '../../src/common/clock.js'
 import { messageOf } from '../../src/common/run-errors.js'
 import { safeLine } from '../../src/common/safe-text.js'
-import { loadOctokit, pluginWaits } from '../../src/github/client.js'
+import { loadOctokit } from '../../src/github/client.js'
 import { currentRun, routeExitCode, routeStdout, type RunShare } from './run-log.js'
 
 /**
@@ -28,6 +28,14 @@ import { currentRun, routeExitCode, routeStdout, type RunShare } from './run-log
 export async function preloadOctokit(): Promise<void> {
   await loadOctokit().catch(() => undefined)
 }
+
+/**
+ * The GitHub plugins' retry waits (n² seconds before retry n) are real time: a case whose
+ * every read answers 502 waited 5 s for them. In process, a second of those waits lasts a
+ * millisecond, and counts as one against the run's budget; the model tests pass them at once.
+ * The bundle's runs wait real seconds.
+ */
+export const inProcessRuns = { gitHubSecondMs: 1 }
 
 export interface InProcessResult {
   exitCode: number
@@ -64,43 +72,25 @@ export async function runInProcess(
       ? (markdown) => appendFile(summaryFile, `${markdown}${EOL}`)
       : undefined,
     // The runner's signals reach the bundle only (run-action.ts's bundle cases).
-    onCancel: () => () => undefined
+    onCancel: () => () => undefined,
+    gitHubSecondMs: inProcessRuns.gitHubSecondMs
   }
   let threw: string | undefined
-  quickRetryWaits(1)
-  await currentRun
-    .run(capture, async () => {
-      const event = readRunEvent(env)
-      if (exitEarlyWhenNotACommand(event, env)) return
-      // As src/index.ts: what escapes run() fails the step with one line.
-      await run(event, host).catch((error: unknown) => {
-        threw = error instanceof Error ? (error.stack ?? error.message) : String(error)
-        core.setFailed(safeLine(`Unexpected error: ${messageOf(error)}`, 2000))
-      })
+  await currentRun.run(capture, async () => {
+    const event = readRunEvent(env)
+    if (exitEarlyWhenNotACommand(event, env)) return
+    // As src/index.ts: what escapes run() fails the step with one line.
+    await run(event, host).catch((error: unknown) => {
+      threw = error instanceof Error ? (error.stack ?? error.message) : String(error)
+      core.setFailed(safeLine(`Unexpected error: ${messageOf(error)}`, 2000))
     })
-    .finally(() => quickRetryWaits(-1))
+  })
   return {
     exitCode: capture.exitCode ?? 0,
     stdout: env.GITHUB_ACTIONS ? capture.stdout : asRunnerShows(capture.stdout, env),
     outputHistory,
     ...(threw === undefined ? {} : { threw })
   }
-}
-
-// The GitHub plugins' retry waits (n² seconds before retry n) are real time: a case whose
-// every read answers 502 waited 5 s for them. While any run of this file is in process, a
-// second of those waits lasts at most a millisecond, and counts as one against the run's
-// budget, as in the in-process GitHub tests (in-process-github.ts); a file that set it
-// shorter (the model tests) keeps its own. The bundle's runs wait real seconds.
-let runsInProcess = 0
-let secondBeforeRuns = pluginWaits.secondMs
-function quickRetryWaits(change: 1 | -1): void {
-  if (change === 1 && runsInProcess === 0) {
-    secondBeforeRuns = pluginWaits.secondMs
-    pluginWaits.secondMs = Math.min(secondBeforeRuns, 1)
-  }
-  runsInProcess += change
-  if (runsInProcess === 0) pluginWaits.secondMs = secondBeforeRuns
 }
 
 /** @actions/core's `::set-output` line, for a step without GITHUB_OUTPUT. */

@@ -115,8 +115,9 @@ export function openRun(event: RunEvent, host: Host): RunContext | 'untriggered'
     const { githubToken: token, docsToken } = settings
     // @actions/github's default is the process's GITHUB_API_URL as it was when it loaded.
     const apiUrl = env.GITHUB_API_URL || 'https://api.github.com'
+    const reach = { signal, apiUrl, secondMs: host.gitHubSecondMs }
     const session = (secret: string, repository: string, name: string): GitHubSession =>
-      new GitHubSession(secret, repository, signal, name, apiUrl)
+      new GitHubSession(secret, repository, name, reach)
     const github = token ? session(token, event.run.repository, 'github-token') : undefined
     const context = (endpoint: Endpoint, jobId?: string): ErrorContext => {
       return { endpoint, projectId, host: baseUrl.host, proxy, jobId }

@@ -14,6 +14,11 @@ export interface Host {
   readonly appendSummary: ((markdown: string) => Promise<void>) | undefined
   /** Calls `listener` when the runner cancels the step; returns how to stop listening. */
   readonly onCancel: (listener: (signal: NodeJS.Signals) => void) => () => void
+  /**
+   * How long a second of GitHub's retry and rate-limit waits lasts; a real second when not
+   * given. Tests that run the action in process shorten it.
+   */
+  readonly gitHubSecondMs?: number
 }
 
 /** An input by @actions/core's rule: INPUT_ and the name upper-cased, spaces as `_`, trimmed. */

@@ -23,7 +23,7 @@ beforeEach(() => {
 function reactTo(event: string, ending: Ending, job: AgentJob | undefined): Promise<void> {
   const { command } = readCommand(event, fixture(event), '/docs')
   if (!command) throw new Error('the fixture is not a command')
-  const session = new GitHubSession(TOKEN, 'acme/app')
+  const session = new GitHubSession(TOKEN, 'acme/app', 'github-token', inProcess.reach)
   return reactToEnding(session, command, { ending, job }, 10_000)
 }
 
