@@ -14,8 +14,36 @@ import { runAction } from '../test/support/run-action.ts'
 import { startStandIn } from '../test/support/stand-in.ts'
 import { markdownTable } from './table.ts'
 
-const TOKEN = 'ghs_bench_token'
-const REPO = 'acme/app'
+export const TOKEN = 'ghs_bench_token'
+export const REPO = 'acme/app'
+
+/** A branch run on REPO's main, as the runner starts it, against both stand-ins. */
+export function branchRun(
+  urls: { agent: string; github: string },
+  run: { event: string; eventPath: string; sha: string; runId: number }
+) {
+  return {
+    inputs: {
+      'api-key': 'mint_test_key',
+      'project-id': 'proj-test',
+      'base-url': urls.agent,
+      'poll-interval': '100ms',
+      'max-poll-interval': '200ms',
+      'github-token': TOKEN,
+      prompt: 'fast: Update the docs for these commits.'
+    },
+    env: {
+      GITHUB_EVENT_NAME: run.event,
+      GITHUB_EVENT_PATH: run.eventPath,
+      GITHUB_REPOSITORY: REPO,
+      GITHUB_SHA: run.sha,
+      GITHUB_REF: 'refs/heads/main',
+      GITHUB_SERVER_URL: 'https://github.com',
+      GITHUB_API_URL: urls.github,
+      GITHUB_RUN_ID: String(run.runId)
+    }
+  }
+}
 
 export interface BranchCost {
   pushes: number
@@ -42,27 +70,10 @@ export async function branchCost(pushes = 20): Promise<BranchCost> {
     const path = join(dir, `${event}-${runId}.json`)
     writeFileSync(path, JSON.stringify(payload))
     const before = { agent: agent.requests.length, github: github.requests.length }
-    const result = await runAction({
-      inputs: {
-        'api-key': 'mint_test_key',
-        'project-id': 'proj-test',
-        'base-url': agent.url,
-        'poll-interval': '100ms',
-        'max-poll-interval': '200ms',
-        'github-token': TOKEN,
-        prompt: 'fast: Update the docs for these commits.'
-      },
-      env: {
-        GITHUB_EVENT_NAME: event,
-        GITHUB_EVENT_PATH: path,
-        GITHUB_REPOSITORY: REPO,
-        GITHUB_SHA: head,
-        GITHUB_REF: 'refs/heads/main',
-        GITHUB_SERVER_URL: 'https://github.com',
-        GITHUB_API_URL: github.apiUrl,
-        GITHUB_RUN_ID: String(runId++)
-      }
-    })
+    const urls = { agent: agent.url, github: github.apiUrl }
+    const result = await runAction(
+      branchRun(urls, { event, eventPath: path, sha: head, runId: runId++ })
+    )
     const calls = github.requests
       .slice(before.github)
       .filter((r) => r.path.startsWith(`/repos/${REPO}/`))

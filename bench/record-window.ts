@@ -16,10 +16,8 @@ import { fileURLToPath } from 'node:url'
 import { startGitHubStandIn, type GitHubRequest } from '../test/support/github-stand-in.ts'
 import { runAction } from '../test/support/run-action.ts'
 import { startStandIn } from '../test/support/stand-in.ts'
+import { branchRun, REPO, TOKEN } from './branch-cost.ts'
 import { markdownTable } from './table.ts'
-
-const TOKEN = 'ghs_bench_token'
-const REPO = 'acme/app'
 
 export interface RecordWindow {
   runs: number
@@ -56,27 +54,10 @@ export async function recordWindow(runs = 20): Promise<RecordWindow> {
       const commits = [{ id: head, message: `Change ${runId}`, author: { name: 'Dev' } }]
       writeFileSync(path, JSON.stringify({ ref: 'refs/heads/main', before, after: head, commits }))
       const from = github.requests.length
-      const result = await runAction({
-        inputs: {
-          'api-key': 'mint_test_key',
-          'project-id': 'proj-test',
-          'base-url': agent.url,
-          'poll-interval': '100ms',
-          'max-poll-interval': '200ms',
-          'github-token': TOKEN,
-          prompt: 'fast: Update the docs for these commits.'
-        },
-        env: {
-          GITHUB_EVENT_NAME: 'push',
-          GITHUB_EVENT_PATH: path,
-          GITHUB_REPOSITORY: REPO,
-          GITHUB_SHA: head,
-          GITHUB_REF: 'refs/heads/main',
-          GITHUB_SERVER_URL: 'https://github.com',
-          GITHUB_API_URL: github.apiUrl,
-          GITHUB_RUN_ID: String(runId)
-        }
-      })
+      const urls = { agent: agent.url, github: github.apiUrl }
+      const result = await runAction(
+        branchRun(urls, { event: 'push', eventPath: path, sha: head, runId })
+      )
       if (result.exitCode !== 0) throw new Error(`run ${runId} failed:\n${result.stdout}`)
       const calls = github.requests.slice(from)
       const at = (request: GitHubRequest | undefined) => arrived.get(request as GitHubRequest) ?? 0
