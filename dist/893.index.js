@@ -4519,21 +4519,23 @@ function readSettings(read, workspace = process.cwd(), commandEvent = false) {
                 jobId
             };
         };
-        const api = new AgentApi({
-            ...settings,
-            userAgent: USER_AGENT,
-            dispatcher,
-            clock,
-            deadline,
-            signal,
-            backoff: {
-                baseMs: settings.pollIntervalMs,
-                maxMs: settings.maxPollIntervalMs
-            },
-            onRetry: (error, attempt, delayMs)=>{
-                const why = (0,safe_text/* safeLine */.om)(describeError(error, context('get')));
-                core.info(`Retrying in ${formatDuration(delayMs)} (attempt ${attempt + 1}): ${why}`);
-            }
+        // Every client of the service: the run's way out and cancellation, each retry logged.
+        const agentApi = (until, backoff, jobId)=>new AgentApi({
+                ...settings,
+                userAgent: USER_AGENT,
+                dispatcher,
+                clock,
+                deadline: until,
+                signal,
+                backoff,
+                onRetry: (error, attempt, delayMs)=>{
+                    const why = (0,safe_text/* safeLine */.om)(describeError(error, context('get', jobId)));
+                    core.info(`Retrying in ${formatDuration(delayMs)} (attempt ${attempt + 1}): ${why}`);
+                }
+            });
+        const api = agentApi(deadline, {
+            baseMs: settings.pollIntervalMs,
+            maxMs: settings.maxPollIntervalMs
         });
         return {
             event,
@@ -4553,6 +4555,7 @@ function readSettings(read, workspace = process.cwd(), commandEvent = false) {
                         message: describeError(error, context(endpoint, jobId))
                     }),
                 read: (jobId)=>api.getJob(jobId),
+                readWithin: (jobId, budgetMs, backoff)=>agentApi(clock.now() + budgetMs, backoff, jobId).getJob(jobId),
                 create: (prompt)=>api.createJob(prompt),
                 message: (jobId, prompt)=>api.sendMessage(jobId, prompt)
             },
@@ -7771,8 +7774,6 @@ function checkOutcome(end) {
 
 
 
-
-
 function pullRequestEnd(event) {
     const { eventName, payload } = event.run;
     if (eventName !== 'pull_request' && eventName !== 'pull_request_target') {
@@ -7809,23 +7810,8 @@ const JOB_READ = {
     }
 };
 /** The job as the service says now, read once; undefined after one warning. */ async function readJobOnce(ctx, jobId) {
-    const { settings, clock } = ctx;
     const budgetMs = ctx.left(JOB_READ.budgetMs);
-    const context = ctx.calls.context('get', jobId);
-    const api = new AgentApi({
-        ...settings,
-        userAgent: USER_AGENT,
-        dispatcher: ctx.dispatcher,
-        clock,
-        signal: ctx.signal,
-        deadline: clock.now() + budgetMs,
-        backoff: JOB_READ.backoff,
-        onRetry: (error, attempt, delayMs)=>{
-            const why = (0,safe_text/* safeLine */.om)(describeError(error, context));
-            core.info(`Retrying in ${formatDuration(delayMs)} (attempt ${attempt + 1}): ${why}`);
-        }
-    });
-    return api.getJob(jobId).catch((error)=>{
+    return ctx.calls.readWithin(jobId, budgetMs, JOB_READ.backoff).catch((error)=>{
         const last = error instanceof RetryWouldOutlastTimeoutError ? error.lastError : error;
         const why = last instanceof run_errors/* DeadlineError */.j3 ? `no answer within ${formatDuration(budgetMs)}` : (0,run_errors/* messageOf */.bD)(last);
         core.warning((0,safe_text/* safeLine */.om)(`Could not read job ${jobId} for its status: ${why}`, 1000));

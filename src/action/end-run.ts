@@ -3,13 +3,11 @@
 // denial one warning.
 
 import * as core from '@actions/core'
-import { AgentApi } from '../agent/http.js'
-import { describeError, RetryWouldOutlastTimeoutError } from '../agent/http-errors.js'
+import { RetryWouldOutlastTimeoutError } from '../agent/http-errors.js'
 import { isTerminal, type AgentJob } from '../agent/job.js'
 import { formatDuration } from '../common/duration.js'
 import { parsePullRequestLink } from '../common/pull-request-link.js'
 import { DeadlineError, messageOf, NEXT_RUN } from '../common/run-errors.js'
-import { USER_AGENT } from '../common/version.js'
 import { safeLine, safeMarkdown } from '../common/safe-text.js'
 import { KEPT_LABEL, readDocsPrEnd, writeDocsPrEnd } from '../github/docs-pr-writes.js'
 import { followDocsPullRequest, type DocsPullRequest } from '../github/docs-pull-request.js'
@@ -74,23 +72,8 @@ const JOB_READ = { budgetMs: 10_000, backoff: { baseMs: 1_000, maxMs: 4_000 } }
 
 /** The job as the service says now, read once; undefined after one warning. */
 async function readJobOnce(ctx: RunContext, jobId: string): Promise<AgentJob | undefined> {
-  const { settings, clock } = ctx
   const budgetMs = ctx.left(JOB_READ.budgetMs)
-  const context = ctx.calls.context('get', jobId)
-  const api = new AgentApi({
-    ...settings,
-    userAgent: USER_AGENT,
-    dispatcher: ctx.dispatcher,
-    clock,
-    signal: ctx.signal,
-    deadline: clock.now() + budgetMs,
-    backoff: JOB_READ.backoff,
-    onRetry: (error, attempt, delayMs) => {
-      const why = safeLine(describeError(error, context))
-      core.info(`Retrying in ${formatDuration(delayMs)} (attempt ${attempt + 1}): ${why}`)
-    }
-  })
-  return api.getJob(jobId).catch((error: unknown) => {
+  return ctx.calls.readWithin(jobId, budgetMs, JOB_READ.backoff).catch((error: unknown) => {
     const last = error instanceof RetryWouldOutlastTimeoutError ? error.lastError : error
     const why =
       last instanceof DeadlineError

@@ -4,7 +4,12 @@
 
 import * as core from '@actions/core'
 import type { Dispatcher } from 'undici'
-import { describeError, type Endpoint, type ErrorContext } from '../../agent/http-errors.js'
+import {
+  describeError,
+  type Backoff,
+  type Endpoint,
+  type ErrorContext
+} from '../../agent/http-errors.js'
 import { createDispatcher, proxyFor } from '../../agent/dispatcher.js'
 import { AgentApi } from '../../agent/http.js'
 import type { AgentJob } from '../../agent/job.js'
@@ -32,6 +37,8 @@ export interface JobCalls {
     jobId?: string
   ) => { conclusion: 'failed'; message: string }
   readonly read: (jobId: string) => Promise<AgentJob>
+  /** The job read within `budgetMs` alone (not the step's timeout), retrying by `backoff`. */
+  readonly readWithin: (jobId: string, budgetMs: number, backoff: Backoff) => Promise<AgentJob>
   readonly create: (prompt: string) => Promise<AgentJob>
   readonly message: (jobId: string, prompt: string) => Promise<AgentJob>
 }
@@ -122,18 +129,24 @@ export function openRun(event: RunEvent, host: Host): RunContext | 'untriggered'
     const context = (endpoint: Endpoint, jobId?: string): ErrorContext => {
       return { endpoint, projectId, host: baseUrl.host, proxy, jobId }
     }
-    const api = new AgentApi({
-      ...settings,
-      userAgent: USER_AGENT,
-      dispatcher,
-      clock,
-      deadline,
-      signal,
-      backoff: { baseMs: settings.pollIntervalMs, maxMs: settings.maxPollIntervalMs },
-      onRetry: (error, attempt, delayMs) => {
-        const why = safeLine(describeError(error, context('get')))
-        core.info(`Retrying in ${formatDuration(delayMs)} (attempt ${attempt + 1}): ${why}`)
-      }
+    // Every client of the service: the run's way out and cancellation, each retry logged.
+    const agentApi = (until: number, backoff: Backoff, jobId?: string): AgentApi =>
+      new AgentApi({
+        ...settings,
+        userAgent: USER_AGENT,
+        dispatcher,
+        clock,
+        deadline: until,
+        signal,
+        backoff,
+        onRetry: (error, attempt, delayMs) => {
+          const why = safeLine(describeError(error, context('get', jobId)))
+          core.info(`Retrying in ${formatDuration(delayMs)} (attempt ${attempt + 1}): ${why}`)
+        }
+      })
+    const api = agentApi(deadline, {
+      baseMs: settings.pollIntervalMs,
+      maxMs: settings.maxPollIntervalMs
     })
     return {
       event,
@@ -153,6 +166,8 @@ export function openRun(event: RunEvent, host: Host): RunContext | 'untriggered'
           message: describeError(error, context(endpoint, jobId))
         }),
         read: (jobId) => api.getJob(jobId),
+        readWithin: (jobId, budgetMs, backoff) =>
+          agentApi(clock.now() + budgetMs, backoff, jobId).getJob(jobId),
         create: (prompt) => api.createJob(prompt),
         message: (jobId, prompt) => api.sendMessage(jobId, prompt)
       },
