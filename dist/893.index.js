@@ -7483,7 +7483,7 @@ function linkOutputs(link) {
 ;// CONCATENATED MODULE: ./node_modules/.cache/bundle-source/bcae0416621b/src/action/publish/publish.js
 // What the run tells the world once the job is settled, in order: the docs pull request (followed,
 // linked back to the job); the outputs, summary and last line; then side by side the comment,
-// the dashboard, the check run and the reaction.
+// the dashboard, the check run and the reaction; last, the failure of a prompt not recorded.
 
 
 
@@ -7549,7 +7549,7 @@ async function publishOutcome(ctx, gathered, outcome, dashboard) {
         jobId: outcome.jobId,
         detailsUrl: linkIsHttps ? link : undefined
     };
-    const checkRun = concludeCheck(ctx, check, board, dashboard);
+    const checkRun = ctx.checkRun?.complete(check, ctx.last(BUDGETS.checkRunEnd));
     let reaction;
     if (command && ctx.github) {
         reaction = reactToEnding(ctx.github, command, outcome, ctx.last(BUDGETS.reaction));
@@ -7562,31 +7562,27 @@ async function publishOutcome(ctx, gathered, outcome, dashboard) {
     ]);
     // Told but not recorded: a failure, so that a person sees what the next run may tell again.
     const unrecorded = dashboard?.unrecorded();
-    if (unrecorded) core.setFailed((0,safe_text/* safeLine */.om)(unrecorded, 2000));
+    if (unrecorded) {
+        core.setFailed((0,safe_text/* safeLine */.om)(unrecorded, 2000));
+        await failCheck(ctx, check, unrecorded);
+    }
 }
 /**
- * The check run concludes as the step does. So it waits for the dashboard, whose lost record of
- * a prompt fails the step; not when cancelled, as the runner's last seconds are too few for both.
- */ async function concludeCheck(ctx, check, board, dashboard) {
-    const { checkRun } = ctx;
-    if (!checkRun) {
+ * The check run, completed with the outcome, says what the step says when the dashboard lost a
+ * told prompt: failed, with the reason first. Not when cancelled: the runner shows that.
+ */ async function failCheck(ctx, check, unrecorded) {
+    if (!ctx.checkRun || ctx.cancelled()) {
         return;
     }
-    if (!ctx.cancelled()) {
-        await board;
-    }
-    const unrecorded = dashboard?.unrecorded();
-    if (!unrecorded) {
-        await checkRun.complete(check, ctx.last(BUDGETS.checkRunEnd));
-        return;
-    }
+    const title = check.conclusion === 'failure' ? check.title : 'The docs step failed';
+    const summary = `${(0,safe_text/* safeMarkdown */.fH)(unrecorded, 2000)}\n\n${check.summary}`;
     const failed = {
         ...check,
         conclusion: 'failure',
-        title: 'The docs step failed',
-        summary: `${(0,safe_text/* safeMarkdown */.fH)(unrecorded, 2000)}\n\n${check.summary}`
+        title,
+        summary
     };
-    await checkRun.complete(failed, ctx.last(BUDGETS.checkRunEnd));
+    await ctx.checkRun.complete(failed, ctx.last(BUDGETS.checkRunEnd));
 }
 /** The docs pull request the job opened, followed while the run has time left. */ async function followDocs(ctx, handOff) {
     const timeLeft = ctx.deadline > ctx.clock.now();

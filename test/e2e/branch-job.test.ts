@@ -168,8 +168,7 @@ const life = startedWithFile(async () => {
   const rerun = await w.rerun()
   const afterRerun = counts()
 
-  // Not waiting: the job is left working on these commits for the next push. Long enough
-  // to outlast the next process's start on a busy machine.
+  // Not waiting: the job is left working on these commits for the next push.
   const rewritten = await w.push(
     ['Rewritten change'],
     'slow:5000: Update the docs.',

@@ -3,7 +3,8 @@
 // this promise: branch-lost, branch-one, branch-says.
 
 import { jest } from '@jest/globals'
-import { branchWorld, mentionsOf, untilIdle } from '../support/branch-world.js'
+import { branchWorld, mentionsOf } from '../support/branch-world.js'
+import { holdBusy } from '../support/fixtures.js'
 
 jest.setTimeout(60_000)
 
@@ -58,9 +59,12 @@ describe('no commit is lost', () => {
         const busy = await w.push(['Busy two'], 'slow:3000:fail: Update the docs.', {
           inputs: { wait: 'false' }
         })
+        // Still working when the waiter reads it, however long that run takes to start.
+        holdBusy(w.agent, 1)
         const waiter = await w.push(['Waiter change'])
         expect(busy.exitCode).toBe(0)
         expect(waiter.exitCode).toBe(0)
+        expect(waiter.stdout).toContain('waiting for it to end before sending this one')
         expect(waiter.stdout).toMatch(/Created a new job \S+: the recorded job \S+ failed\./)
         const last = w.sent().at(-1)
         expect(last?.jobId).toBe('(new)')
@@ -126,17 +130,18 @@ describe('no commit is lost', () => {
     async () => {
       const w = await branchWorld()
       try {
-        // The re-run keeps the run's inputs, timeout included: room for a loaded machine.
-        const busy = await w.push(['Long change'], 'slow:10000: Update the docs.', {
+        const busy = await w.push(['Long change'], 'fast: Update the docs.', {
           inputs: { wait: 'false' }
         })
+        // The job works for the next run's whole timeout, then is done for its re-run.
+        const stillBusy = holdBusy(w.agent)
         const timedOut = await w.push(['Waited change'], 'fast: Update the docs.', {
           inputs: { timeout: '5s' }
         })
+        stillBusy()
         expect(timedOut.exitCode).toBe(1)
         expect(w.mentions('Waited change')).toBe(0)
         expect(w.openDashboards()[0]?.body).toContain('waited for the busy job')
-        await untilIdle(w, busy.outputs['job-id'] ?? '')
         const rerun = await w.rerun()
         expect(rerun.exitCode).toBe(0)
         expect(w.mentions('Waited change')).toBe(1)

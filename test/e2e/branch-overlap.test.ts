@@ -6,7 +6,7 @@
 import { jest } from '@jest/globals'
 import { parseBranchRecords, type BranchRecord } from '../../src/github/branch-record.js'
 import { branchWorld, REPO, warnings, type BranchWorld } from '../support/branch-world.js'
-import { holdBusy, until } from '../support/fixtures.js'
+import { holdBusy, isJobRead, until } from '../support/fixtures.js'
 
 jest.setTimeout(60_000)
 
@@ -87,7 +87,7 @@ describe('two workflows with one record-key on a branch', () => {
         const told = w.head()
         // The push run reads the dashboard, finds the job busy and waits for it to end.
         const stillBusy = holdBusy(w.agent)
-        const jobReads = () => w.agent.requests.filter((r) => r.method === 'GET').length
+        const jobReads = () => w.agent.requests.filter(isJobRead).length
         const read = jobReads()
         const pushing = w.push(['Second change'], 'fast: Update the docs.', { inputs: KEY })
         await until(() => jobReads() > read, 'the push run finds its job busy')

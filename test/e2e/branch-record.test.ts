@@ -5,7 +5,7 @@
 
 import { jest } from '@jest/globals'
 import { branchWorld, REPO, warnings } from '../support/branch-world.js'
-import { holdBusy, until } from '../support/fixtures.js'
+import { holdBusy, isJobRead, until } from '../support/fixtures.js'
 
 jest.setTimeout(60_000)
 
@@ -75,12 +75,13 @@ describe("the branch's record", () => {
         const later = await w.push(['Later change'], 'fast: Update the docs.', {
           inputs: { wait: 'false' }
         })
-        const jobReads = () => w.agent.requests.filter((r) => r.method === 'GET').length
+        const jobReads = () => w.agent.requests.filter(isJobRead).length
         const read = jobReads()
-        const busyOnce = holdBusy(w.agent)
+        // Busy until the next run has read it once, then done.
+        const busyUntilRead = holdBusy(w.agent)
         const waiting = w.push(['After the wait'])
         await until(() => jobReads() > read, 'the run finds the job busy')
-        busyOnce()
+        busyUntilRead()
         const waited = await waiting
         expect([later.exitCode, waited.exitCode]).toEqual([0, 0])
         expect(waited.stdout).toContain('is still working on an earlier prompt; waiting')

@@ -13,6 +13,7 @@ import { runAction, type ActionRun, type RunOptions, bundleFirst } from '../supp
 import { startStandIn } from '../support/stand-in.js'
 import {
   GITHUB_TOKEN as TOKEN,
+  holdBusy,
   inputs,
   onDemand,
   runnerEnv,
@@ -209,13 +210,15 @@ const CHAIN_MS = 60_000
 
 async function runPushReruns() {
   const { standIn, github, run, checks, jobPosts } = await freshWorld()
-  // The job outlasts the first run's timeout and the next process's start on a busy machine.
+  // The job outlasts the first run's timeout.
   const timedOut = await run({
     event: 'push',
     prompt: 'slow:5000: Document it',
     inputs: { timeout: '1s' }
   })
   const [jobId] = standIn.jobIds()
+  // Still working when the re-run reads it, however long that run takes to start.
+  holdBusy(standIn, 1)
   const resumed = await run({ event: 'push', prompt: 'slow:5000: Document it', attempt: '2' })
   const afterResume = { posts: jobPosts(), checks: structuredClone(checks()) }
 

@@ -8,7 +8,7 @@
 // test/action/plan/plan.test.ts; these prove the wiring around it.
 
 import { jest } from '@jest/globals'
-import { holdBusy, onDemand, startedWithFile } from '../support/fixtures.js'
+import { holdBusy, onDemand, startedWithFile, until } from '../support/fixtures.js'
 import {
   recorded,
   recordedJob,
@@ -52,14 +52,15 @@ const pushes = startedWithFile(async () => {
   const sim = await freshSimulation()
 
   let seenWhileWorking: { body?: string; status?: unknown } | undefined
-  const pending = sim.run('slow:800: Document the widget API')
+  // Long enough that the early comment, written as soon as the job is known, comes before its end.
+  const pending = sim.run('slow:2500: Document the widget API')
   // Look at the pull request while the job is still working.
-  for (let i = 0; i < 200 && !seenWhileWorking; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 20))
+  await until(() => {
     const [comment] = sim.comments()
     const [id] = sim.agent.jobIds()
     if (comment && id) seenWhileWorking = { body: comment.body, status: sim.agent.job(id)?.status }
-  }
+    return seenWhileWorking !== undefined
+  }, 'the early comment')
   const first = step(sim, await pending)
   const firstGitHubCalls = sim.github.requests.map((r) => `${r.method} ${r.path}`)
 
@@ -68,7 +69,6 @@ const pushes = startedWithFile(async () => {
 
   sim.github.setPullState('acme/docs', 100, { state: 'open', merged: false })
   // Not waiting: the job is left working on this prompt for the comment's run below.
-  // Long enough to outlast the next process's start on a busy machine.
   const open = step(sim, await sim.run('slow:3000: Third push', { inputs: { wait: 'false' } }))
   // Still working when the comment's run reads it, however long that run takes to start.
   holdBusy(sim.agent, 2)
@@ -340,12 +340,12 @@ describe('runs that cannot use the recorded job', () => {
 // One workflow run and its re-runs, then follow-ups whose first answer is stale.
 const reruns = startedWithFile(async () => {
   const sim = await freshSimulation()
-  // Long enough to outlast the next process's start on a busy machine.
   const left = step(
     sim,
     await sim.run('slow:3000: Document it', { runId: 900, inputs: { wait: 'false' } })
   )
   const leftStatus = sim.agent.job(left.jobIds[0] as string)?.status
+  // Still working when the re-run reads it, however long that run takes to start.
   holdBusy(sim.agent, 2)
   const resumed = step(sim, await sim.run('slow:1000: Document it', { runId: 900, attempt: 2 }))
   const afterResume = { creations: sim.creations(), messages: sim.messages() }

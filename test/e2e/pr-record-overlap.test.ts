@@ -4,7 +4,7 @@
 // a reopen after a kept close finds the label the close run added and takes it off.
 
 import { describe, expect, it } from '@jest/globals'
-import { holdBusy, onDemand, startedWithFile, until } from '../support/fixtures.js'
+import { holdBusy, isJobRead, onDemand, startedWithFile, until } from '../support/fixtures.js'
 import {
   codeComment,
   docsCalls,
@@ -21,9 +21,6 @@ import { markerValues } from '../support/markers.js'
 import { recorded, REPO, simulate, type Simulation } from '../support/pr-workflow.js'
 
 const { opened } = endWorld()
-const JOB_PATH = /\/job\/[^/]+$/
-const isJobRead = (r: { method: string; path: string }): boolean =>
-  r.method === 'GET' && JOB_PATH.test(r.path)
 
 /**
  * Until the push run, started after request `from`, sent its follow-up and reads its job.
@@ -91,12 +88,14 @@ describe('a push run that waits while the pull request is closed and its docs ke
   const world = endWorld()
   const overlap = startedWithFile(async () => {
     const sim = await world.opened()
-    // The push run polls its job less often, so it sees the job done after the close run did.
+    // The push run waits for its job, polling it every 5 s; the close run starts just after one
+    // of those polls, finds the job done (or waits for it) and ends long before the next.
     const from = sim.agent.requests.length
     const pushing = sim.run('slow:2500: Document the new flag', {
-      inputs: { ...docsInputs, 'poll-interval': '2s', 'max-poll-interval': '2s' }
+      inputs: { ...docsInputs, 'poll-interval': '5s', 'max-poll-interval': '5s' }
     })
-    await untilWaiting(sim, from, false)
+    const stillBusy = await untilWaiting(sim, from, true)
+    stillBusy()
     const closedRun = await end(sim, { runId: 8901, end: { action: 'closed' }, inputs: keep })
     const afterClose = recorded(codeComment(sim))
     await pushing
@@ -110,7 +109,7 @@ describe('a push run that waits while the pull request is closed and its docs ke
     return { closedRun, afterClose, afterPush, reopened, removals, labels: docsPull(sim)?.labels }
   })
 
-  it('keeps the kept close in the record when the push run writes last', async () => {
+  it('keeps the kept close in the record, whichever run writes last', async () => {
     const { closedRun, afterClose, afterPush } = await overlap()
     expect(closedRun.run.outputs['docs-pr-action']).toBe('kept')
     expect(afterClose?.end).toMatchObject({ event: 'closed', did: 'kept' })
@@ -155,11 +154,12 @@ describe.each([
       const pushing = sim.run('Document the flag once more', { runId: 8951, inputs: docsInputs })
       await until(() => jobReads() > jobReadsBefore, 'the push run finds its job busy')
       sim.github.setPullState(REPO, 7, { state: 'closed', merged })
-      // Closed unmerged, the end run waits for the busy job: for 2 s, so it ends first.
+      // Closed unmerged, the end run waits for the busy job until its 5 s timeout, and ends first
+      // (a close that waits until the job ends: companions.test.ts).
       const endRun = await end(sim, {
         runId: 8952,
         end: { action: 'closed', merged },
-        inputs: { timeout: '2s' }
+        inputs: merged ? {} : { timeout: '5s' }
       })
       stillBusy()
       const afterEnd = recorded(codeComment(sim))

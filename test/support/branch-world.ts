@@ -202,10 +202,3 @@ export const errors = (run: ActionRun): string[] =>
   run.stdout.split('\n').filter((line) => line.startsWith('::error::'))
 export const warnings = (run: ActionRun): string[] =>
   run.stdout.split('\n').filter((line) => line.startsWith('::warning::'))
-
-/** Until the job is no longer active (at most 30 s). */
-export async function untilIdle(w: BranchWorld, jobId: string): Promise<void> {
-  for (let i = 0; i < 300 && w.agent.job(jobId)?.status === 'active'; i++) {
-    await new Promise((resolve) => setTimeout(resolve, 100))
-  }
-}

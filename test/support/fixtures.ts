@@ -227,6 +227,11 @@ export function repositoryPerTest(
   }
 }
 
+const JOB_PATH = /\/job\/[^/]+$/
+/** A read of a job on the Agent Jobs stand-in (not a creation or a message). */
+export const isJobRead = (r: { method: string; path: string }): boolean =>
+  r.method === 'GET' && JOB_PATH.test(r.path)
+
 /**
  * Shows the stand-in's jobs busy to the next `reads` reads, or until the function returned
  * is called: a test that needs a job working while another run starts does not bet on how
@@ -235,7 +240,7 @@ export function repositoryPerTest(
 export function holdBusy(standIn: StandIn, reads = Infinity): () => void {
   return standIn.inject({
     method: 'GET',
-    path: /\/job\/[^/]+$/,
+    path: JOB_PATH,
     times: reads,
     fault: { kind: 'patch', fields: { status: 'active', prLink: null } }
   })
@@ -248,7 +253,7 @@ export function holdBusy(standIn: StandIn, reads = Infinity): () => void {
 export async function until(
   condition: () => boolean,
   what: string,
-  limitMs = 30_000
+  limitMs = 15_000
 ): Promise<void> {
   const deadline = Date.now() + limitMs
   while (!condition()) {

@@ -1,6 +1,6 @@
 // What the run tells the world once the job is settled, in order: the docs pull request (followed,
 // linked back to the job); the outputs, summary and last line; then side by side the comment,
-// the dashboard, the check run and the reaction.
+// the dashboard, the check run and the reaction; last, the failure of a prompt not recorded.
 
 import * as core from '@actions/core'
 import { parsePullRequestLink } from '../../common/pull-request-link.js'
@@ -69,7 +69,7 @@ export async function publishOutcome(
     jobId: outcome.jobId,
     detailsUrl: linkIsHttps ? link : undefined
   }
-  const checkRun = concludeCheck(ctx, check, board, dashboard)
+  const checkRun = ctx.checkRun?.complete(check, ctx.last(BUDGETS.checkRunEnd))
   let reaction: Promise<void> | undefined
   if (command && ctx.github) {
     reaction = reactToEnding(ctx.github, command, outcome, ctx.last(BUDGETS.reaction))
@@ -77,38 +77,28 @@ export async function publishOutcome(
   await Promise.all([comment, board, checkRun, reaction])
   // Told but not recorded: a failure, so that a person sees what the next run may tell again.
   const unrecorded = dashboard?.unrecorded()
-  if (unrecorded) core.setFailed(safeLine(unrecorded, 2000))
+  if (unrecorded) {
+    core.setFailed(safeLine(unrecorded, 2000))
+    await failCheck(ctx, check, unrecorded)
+  }
 }
 
 /**
- * The check run concludes as the step does. So it waits for the dashboard, whose lost record of
- * a prompt fails the step; not when cancelled, as the runner's last seconds are too few for both.
+ * The check run, completed with the outcome, says what the step says when the dashboard lost a
+ * told prompt: failed, with the reason first. Not when cancelled: the runner shows that.
  */
-async function concludeCheck(
+async function failCheck(
   ctx: RunContext,
   check: Parameters<DocsCheckRun['complete']>[0],
-  board: Promise<void> | undefined,
-  dashboard: BranchDashboard | undefined
+  unrecorded: string
 ): Promise<void> {
-  const { checkRun } = ctx
-  if (!checkRun) {
+  if (!ctx.checkRun || ctx.cancelled()) {
     return
   }
-  if (!ctx.cancelled()) {
-    await board
-  }
-  const unrecorded = dashboard?.unrecorded()
-  if (!unrecorded) {
-    await checkRun.complete(check, ctx.last(BUDGETS.checkRunEnd))
-    return
-  }
-  const failed = {
-    ...check,
-    conclusion: 'failure' as const,
-    title: 'The docs step failed',
-    summary: `${safeMarkdown(unrecorded, 2000)}\n\n${check.summary}`
-  }
-  await checkRun.complete(failed, ctx.last(BUDGETS.checkRunEnd))
+  const title = check.conclusion === 'failure' ? check.title : 'The docs step failed'
+  const summary = `${safeMarkdown(unrecorded, 2000)}\n\n${check.summary}`
+  const failed = { ...check, conclusion: 'failure' as const, title, summary }
+  await ctx.checkRun.complete(failed, ctx.last(BUDGETS.checkRunEnd))
 }
 
 /** The docs pull request the job opened, followed while the run has time left. */
