@@ -27,6 +27,9 @@ interface CheckOutcome {
   detailsUrl?: string
 }
 
+/** What a completed check run shows. */
+export type CompletedCheck = CheckOutcome & { conclusion: CheckConclusion }
+
 const OWNER = { run: string, step: string, project: string }
 /** Who started a check run: the workflow run, its step (workflow/job/step), the project. */
 type CheckOwner = Read<typeof OWNER>
@@ -191,7 +194,7 @@ export class DocsCheckRun {
   }
 
   /** Completed with the outcome (created so when never started); reports a cancellation too. */
-  async complete(outcome: CheckOutcome & { conclusion: CheckConclusion }, budgetMs: number) {
+  async complete(outcome: CompletedCheck, budgetMs: number) {
     // Undefined when nothing was written: no token, a denial, or a failure already warned of.
     const written = await this.write(outcome, budgetMs)
     if (written !== undefined) {

@@ -28,17 +28,15 @@ const { opened } = endWorld()
  */
 async function untilWaiting(sim: Simulation, from: number, hold: boolean): Promise<() => void> {
   const since = () => sim.agent.requests.slice(from)
-  let stillBusy = (): void => {}
-  let held = false
+  let lift: (() => void) | undefined
   await until(() => {
     const sentAt = since().findIndex((r) => r.method === 'POST' && r.path.endsWith('/message'))
-    if (sentAt >= 0 && hold && !held) {
-      stillBusy = holdBusy(sim.agent)
-      held = true
+    if (sentAt >= 0 && hold) {
+      lift ??= holdBusy(sim.agent)
     }
     return sentAt >= 0 && since().slice(sentAt).some(isJobRead)
   }, 'the push run follows up its job and waits for it')
-  return stillBusy
+  return lift ?? (() => undefined)
 }
 
 const waitingWorlds = { merged: endWorld(), closed: endWorld() }

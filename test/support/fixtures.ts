@@ -217,13 +217,14 @@ export function repositoryPerTest(
   let repository = ''
   // One session a test, as a run opens one: whose the token is, is asked once.
   let session: GitHubSession | undefined
+  const open = (): GitHubSession => new Session(GITHUB_TOKEN, repository, 'github-token', reach())
   beforeEach(() => {
     repository = `acme/${prefix}${++count}`
-    session = new Session(GITHUB_TOKEN, repository, 'github-token', reach())
+    session = open()
   })
   return {
     repository: () => repository,
-    session: () => session ?? new Session(GITHUB_TOKEN, repository, 'github-token', reach())
+    session: () => session ?? open()
   }
 }
 

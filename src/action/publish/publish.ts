@@ -5,7 +5,7 @@
 import * as core from '@actions/core'
 import { parsePullRequestLink } from '../../common/pull-request-link.js'
 import { safeLine, safeMarkdown } from '../../common/safe-text.js'
-import { ACTION_TITLE, type CheckConclusion, type DocsCheckRun } from '../../github/check-run.js'
+import { ACTION_TITLE, type CheckConclusion, type CompletedCheck } from '../../github/check-run.js'
 import type { Command } from '../../github/command.js'
 import { followDocsPullRequest } from '../../github/docs-pull-request.js'
 import { writeBackLink } from '../../github/back-links.js'
@@ -89,7 +89,7 @@ export async function publishOutcome(
  */
 async function failCheck(
   ctx: RunContext,
-  check: Parameters<DocsCheckRun['complete']>[0],
+  check: CompletedCheck,
   unrecorded: string
 ): Promise<void> {
   if (!ctx.checkRun || ctx.cancelled()) {
@@ -97,7 +97,7 @@ async function failCheck(
   }
   const title = check.conclusion === 'failure' ? check.title : 'The docs step failed'
   const summary = `${safeMarkdown(unrecorded, 2000)}\n\n${check.summary}`
-  const failed = { ...check, conclusion: 'failure' as const, title, summary }
+  const failed: CompletedCheck = { ...check, conclusion: 'failure', title, summary }
   await ctx.checkRun.complete(failed, ctx.last(BUDGETS.checkRunEnd))
 }
 
